@@ -1,0 +1,64 @@
+"""``posenc-sym``: a thin shell over the library; each subcommand lives in its own module.
+
+A subcommand module defines ``register(subparsers) -> argparse.ArgumentParser`` and
+``run(args) -> int``. Errors on bad input (:class:`~posenc_sym.errors.PosencSymError`) are
+printed as one line on stderr with exit status 2, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ..errors import PosencSymError
+
+__all__ = ["main"]
+
+#: Subcommands, in the order ``--help`` lists them (module name under posenc_sym.cli).
+COMMANDS: tuple[str, ...] = ("verify",)
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but usage errors exit 2 with one line and the hint to use --help."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="posenc-sym",
+        description=(
+            "Proof-checking companion for Transformer positional encodings: verify derivations "
+            "with SymPy, render them as LaTeX, generate and cross-check numeric code."
+        ),
+        epilog="Run 'posenc-sym COMMAND --help' for the options of one command.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMANDS:
+        module = importlib.import_module(f"{__name__}.{name}")
+        module.register(sub).set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args._run(args))
+    except PosencSymError as exc:
+        print(f"posenc-sym {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"posenc-sym {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,6 @@
+"""The proof engine: claims, derivation steps, verdicts, and how a claim is decided."""
+
+from .claim import Claim, Derivation, Relation, Source, Step
+from .verdict import STATUSES, Status, Verdict
+
+__all__ = ["STATUSES", "Claim", "Derivation", "Relation", "Source", "Status", "Step", "Verdict"]

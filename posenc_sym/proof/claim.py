@@ -1,0 +1,200 @@
+"""Claims, the steps of their derivations, and the derivation files that hold them.
+
+A :class:`Claim` is a statement ``lhs REL rhs`` over SymPy expressions (or matrices) whose
+free symbols carry their assumptions (``Symbol("t", real=True)``), plus ``conditions`` that
+assumptions cannot say (``b > 1``, ``i < d/2``). Its optional ``steps`` are a chain
+``lhs = s1 = s2 = ... = rhs``, each with the justification in words; every link is decided
+on its own, so a derivation is proven only when each of its steps is.
+
+A derivation file defines one :class:`Derivation`: a topic, prose, and its claims in order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union
+
+import sympy
+from sympy.matrices import ImmutableMatrix, MatrixBase
+
+from .verdict import Status
+
+__all__ = ["Claim", "Derivation", "Relation", "Source", "Step", "Term"]
+
+#: A side of a claim: a scalar expression or an immutable matrix.
+Term = Union[sympy.Expr, ImmutableMatrix]
+Relation = Literal["==", "<", "<=", ">", ">="]
+
+_RELATIONS: tuple[Relation, ...] = ("==", "<", "<=", ">", ">=")
+_ID = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
+
+
+def as_term(value: Any, what: str) -> Term:
+    """Sympify ``value``; matrices become immutable so claims stay hashable values."""
+    if isinstance(value, MatrixBase):
+        return ImmutableMatrix(value)
+    try:
+        term = sympy.sympify(value, strict=True)
+    except (sympy.SympifyError, TypeError) as exc:
+        raise TypeError(f"{what}={value!r} is not a SymPy expression or matrix ({exc})") from None
+    if isinstance(term, MatrixBase):
+        return ImmutableMatrix(term)
+    return term
+
+
+def compose_relations(relations: tuple[Relation, ...]) -> Relation | None:
+    """The relation a chain of links establishes, or None if the chain mixes directions.
+
+    >>> compose_relations(("==", "<=", "<"))
+    '<'
+    >>> compose_relations(("<=", ">=")) is None
+    True
+    """
+    directions = {r[0] for r in relations if r != "=="}
+    if not directions:
+        return "=="
+    if len(directions) > 1:
+        return None
+    strict = any(r in ("<", ">") for r in relations)
+    d = directions.pop()
+    return d if strict else d + "="  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a claim comes from: a document's file name and a short quote in its own language."""
+
+    document: str
+    quote: str
+    locator: str = ""  # section or line, when the quote alone is ambiguous
+
+
+@dataclass(frozen=True)
+class Step:
+    """One link of a derivation: ``previous REL expr``, justified in words by ``because``."""
+
+    expr: Term
+    because: str
+    relation: Relation = "=="
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "expr", as_term(self.expr, "Step.expr"))
+        if self.relation not in _RELATIONS:
+            raise ValueError(f"Step.relation={self.relation!r}; use one of {_RELATIONS}")
+        if not self.because.strip():
+            raise ValueError("every step needs its justification in words (because=...)")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A statement to decide: ``lhs relation rhs`` for every value the assumptions allow.
+
+    ``id``           stable identifier, lower case with dots (``sinusoidal.shift.block``).
+    ``title``        one line, for tables.
+    ``conditions``   SymPy relations beyond the symbols' own assumptions (``b > 1``).
+    ``steps``        the derivation from ``lhs`` to ``rhs``; empty for a bare claim.
+    ``scope``        how general it is: ``"general d"``, ``"pair i, general d"``, ``"d = 8"``.
+    ``expect``       the verdict the author expects; a document's false claim says ``"refuted"``.
+    ``prose``        the explanation beside the math.
+    ``source``       the document and quote, for claims taken from a document.
+    ``tags``         free labels (``"table:sinusoidal:bounded"``) that reports may group by.
+
+    >>> x = sympy.Symbol("x", real=True)
+    >>> c = Claim("demo.pythagoras", "sin^2 + cos^2 = 1", sympy.sin(x)**2 + sympy.cos(x)**2, 1)
+    >>> c.relation, [str(s) for s in c.symbols]
+    ('==', ['x'])
+    """
+
+    id: str
+    title: str
+    lhs: Term
+    rhs: Term
+    relation: Relation = "=="
+    conditions: tuple[sympy.Basic, ...] = ()
+    steps: tuple[Step, ...] = ()
+    scope: str = ""
+    expect: Status = "proven"
+    prose: str = ""
+    source: Source | None = None
+    tags: tuple[str, ...] = ()
+    note: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not _ID.match(self.id):
+            raise ValueError(
+                f"claim id {self.id!r} must be lower case letters, digits, '.', '_' or '-'"
+            )
+        object.__setattr__(self, "lhs", as_term(self.lhs, f"{self.id}: lhs"))
+        object.__setattr__(self, "rhs", as_term(self.rhs, f"{self.id}: rhs"))
+        object.__setattr__(self, "conditions", tuple(sympy.sympify(c) for c in self.conditions))
+        object.__setattr__(self, "steps", tuple(self.steps))
+        object.__setattr__(self, "tags", tuple(self.tags))
+        if self.relation not in _RELATIONS:
+            raise ValueError(f"{self.id}: relation={self.relation!r}; use one of {_RELATIONS}")
+        if self.expect not in ("proven", "refuted", "checked", "unknown"):
+            raise ValueError(f"{self.id}: expect={self.expect!r}; use proven, refuted, checked or unknown")
+        if isinstance(self.lhs, MatrixBase) != isinstance(self.rhs, MatrixBase):
+            raise ValueError(f"{self.id}: one side is a matrix and the other is not")
+        if isinstance(self.lhs, MatrixBase):
+            assert isinstance(self.rhs, MatrixBase)
+            if self.lhs.shape != self.rhs.shape:
+                raise ValueError(f"{self.id}: shapes differ, {self.lhs.shape} against {self.rhs.shape}")
+            if self.relation != "==":
+                raise ValueError(f"{self.id}: matrices can only be compared with '=='")
+        if self.steps:
+            chained = compose_relations(tuple(s.relation for s in self.steps))
+            if chained != self.relation:
+                raise ValueError(
+                    f"{self.id}: the steps chain to {chained!r} but the claim states {self.relation!r}"
+                )
+
+    @property
+    def symbols(self) -> tuple[sympy.Symbol, ...]:
+        """The free symbols of the statement, its steps and conditions, sorted by name."""
+        found: set[sympy.Basic] = set()
+        for term in (self.lhs, self.rhs, *(s.expr for s in self.steps), *self.conditions):
+            found |= term.free_symbols
+        return tuple(sorted((s for s in found if isinstance(s, sympy.Symbol)), key=str))
+
+    @property
+    def links(self) -> tuple[tuple[Term, Term, Relation, str], ...]:
+        """The chain as ``(from, to, relation, because)`` links, ``lhs`` first, ``rhs`` last."""
+        if not self.steps:
+            return ()
+        out = []
+        previous: Term = self.lhs
+        for step in self.steps:
+            out.append((previous, step.expr, step.relation, step.because))
+            previous = step.expr
+        if previous != self.rhs:
+            out.append((previous, self.rhs, "==", "the same expression, rearranged"))
+        return tuple(out)
+
+    @property
+    def has_floats(self) -> bool:
+        """True if any side holds a floating-point literal (such claims are never proven)."""
+        terms = (self.lhs, self.rhs, *(s.expr for s in self.steps))
+        return any(t.atoms(sympy.Float) for t in terms)
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """What one derivation file defines: a topic, its prose, and its claims in order."""
+
+    id: str
+    title: str
+    claims: tuple[Claim, ...]
+    prose: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "claims", tuple(self.claims))
+        if not _ID.match(self.id):
+            raise ValueError(f"derivation id {self.id!r} must be lower case letters, digits, '.', '_' or '-'")
+        seen: set[str] = set()
+        for claim in self.claims:
+            if not isinstance(claim, Claim):
+                raise TypeError(f"derivation {self.id!r}: {claim!r} is not a Claim")
+            if claim.id in seen:
+                raise ValueError(f"derivation {self.id!r}: claim id {claim.id!r} appears twice")
+            seen.add(claim.id)

@@ -1,0 +1,167 @@
+"""The sinusoidal encoding of *Attention Is All You Need*, as SymPy expressions.
+
+PE(t, 2i) = sin(t·ω_i), PE(t, 2i+1) = cos(t·ω_i), ω_i = b^(−2i/d), for a position t, an
+even width d = d_model > 0 and a base b > 1 (10000 in the paper). Everything here is exact:
+the numeric generators and the proofs are both built from these expressions.
+
+The ``interleaved`` layout puts (sin, cos) of one frequency side by side (the paper's);
+``split`` puts all sines first, then all cosines (tensor2tensor's ``get_timing_signal``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import sympy
+from sympy.matrices import ImmutableMatrix
+
+from ..errors import PosencSymError
+
+__all__ = [
+    "Layout",
+    "b",
+    "d",
+    "div_term",
+    "frequency",
+    "i",
+    "k",
+    "pe_entry",
+    "pe_pair",
+    "pe_vector",
+    "rotation_block",
+    "rotation_matrix",
+    "t",
+    "validate_width",
+    "wavelength",
+]
+
+Layout = Literal["interleaved", "split"]
+
+#: The standard symbols, with the assumptions every claim about them states.
+t = sympy.Symbol("t", real=True)  # position
+k = sympy.Symbol("k", real=True)  # offset
+b = sympy.Symbol("b", positive=True)  # base; claims add the condition b > 1
+d = sympy.Symbol("d", even=True, positive=True)  # d_model
+i = sympy.Symbol("i", integer=True, nonnegative=True)  # pair index; claims add i < d/2
+
+
+def validate_width(width: int, name: str = "d_model") -> int:
+    """Check a concrete width: the encoding pairs columns, so it must be a positive even integer.
+
+    >>> validate_width(8)
+    8
+    >>> validate_width(7)
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: d_model=7 is odd; the sinusoidal encoding pairs columns, so d_model must be even
+    """
+    if isinstance(width, bool) or not isinstance(width, int):
+        raise PosencSymError(f"{name}={width!r} is not an integer; pass a positive even int")
+    if width <= 0:
+        raise PosencSymError(f"{name}={width} is not positive; pass a positive even int such as 512")
+    if width % 2:
+        raise PosencSymError(
+            f"{name}={width} is odd; the sinusoidal encoding pairs columns, so {name} must be even"
+        )
+    return width
+
+
+def frequency(pair: sympy.Expr | int, width: sympy.Expr | int = d, base: sympy.Expr | int = b) -> sympy.Expr:
+    """ω_i = base^(−2i/d), the angular frequency of pair ``i``.
+
+    >>> frequency(1, 4, 10000)
+    1/100
+    """
+    return sympy.Pow(base, -2 * sympy.sympify(pair) / width)
+
+
+def div_term(even_column: sympy.Expr | int, width: sympy.Expr | int = d, base: sympy.Expr | int = b) -> sympy.Expr:
+    """The log-space form that code uses: exp(j·(−ln base / d)) for the even column j = 2i.
+
+    >>> div_term(2, 4, 10000)
+    exp(-log(10000)/2)
+    """
+    return sympy.exp(sympy.sympify(even_column) * (-sympy.log(base) / width))
+
+
+def wavelength(pair: sympy.Expr | int, width: sympy.Expr | int = d, base: sympy.Expr | int = b) -> sympy.Expr:
+    """λ_i = 2π/ω_i = 2π·base^(2i/d).
+
+    >>> wavelength(0)
+    2*pi
+    """
+    return 2 * sympy.pi / frequency(pair, width, base)
+
+
+def pe_pair(position: sympy.Expr = t, pair: sympy.Expr | int = i, width: sympy.Expr | int = d,
+            base: sympy.Expr | int = b) -> ImmutableMatrix:
+    """The pair (PE(t, 2i), PE(t, 2i+1)) = (sin ω_i t, cos ω_i t) as a column.
+
+    >>> pe_pair(t, 0, 4, 10000).T
+    Matrix([[sin(t), cos(t)]])
+    """
+    w = frequency(pair, width, base)
+    return ImmutableMatrix([sympy.sin(w * position), sympy.cos(w * position)])
+
+
+def pe_entry(position: sympy.Expr, column: int, width: int, base: sympy.Expr | int = b,
+             layout: Layout = "interleaved") -> sympy.Expr:
+    """PE(t, column) for a concrete width, in either layout.
+
+    >>> pe_entry(t, 3, 4, 10000)
+    cos(t/100)
+    >>> pe_entry(t, 3, 4, 10000, layout="split")
+    cos(t/100)
+    >>> pe_entry(t, 1, 4, 10000, layout="split")
+    sin(t/100)
+    """
+    validate_width(width)
+    if not 0 <= column < width:
+        raise PosencSymError(f"column={column} is outside 0..{width - 1} for d_model={width}")
+    if layout == "interleaved":
+        pair, is_cos = divmod(column, 2)
+    elif layout == "split":
+        is_cos, pair = divmod(column, width // 2)
+    else:
+        raise PosencSymError(f"layout={layout!r} is unknown; use 'interleaved' or 'split'")
+    w = frequency(pair, width, base)
+    return sympy.cos(w * position) if is_cos else sympy.sin(w * position)
+
+
+def pe_vector(position: sympy.Expr, width: int, base: sympy.Expr | int = b,
+              layout: Layout = "interleaved") -> ImmutableMatrix:
+    """PE(t) as a column vector for a concrete width.
+
+    >>> pe_vector(t, 2, 10000).T
+    Matrix([[sin(t), cos(t)]])
+    """
+    validate_width(width)
+    return ImmutableMatrix([pe_entry(position, c, width, base, layout) for c in range(width)])
+
+
+def rotation_block(offset: sympy.Expr = k, omega: sympy.Expr | None = None) -> ImmutableMatrix:
+    """The 2×2 block of T_k for one pair, for the (sin, cos) ordering.
+
+    [[cos ωk, sin ωk], [−sin ωk, cos ωk]] maps (sin ωt, cos ωt) to (sin ω(t+k), cos ω(t+k)).
+
+    >>> rotation_block(k, 1)
+    Matrix([
+    [ cos(k), sin(k)],
+    [-sin(k), cos(k)]])
+    """
+    w = frequency(i) if omega is None else omega
+    c, s = sympy.cos(w * offset), sympy.sin(w * offset)
+    return ImmutableMatrix([[c, s], [-s, c]])
+
+
+def rotation_matrix(offset: sympy.Expr, width: int, base: sympy.Expr | int = b) -> ImmutableMatrix:
+    """T_k for a concrete width (interleaved layout): block-diagonal, block i rotates pair i.
+
+    >>> rotation_matrix(k, 2, 10000)
+    Matrix([
+    [ cos(k), sin(k)],
+    [-sin(k), cos(k)]])
+    """
+    validate_width(width)
+    blocks = [rotation_block(offset, frequency(p, width, base)) for p in range(width // 2)]
+    return ImmutableMatrix(sympy.diag(*blocks))
