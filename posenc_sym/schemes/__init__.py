@@ -1,5 +1,5 @@
 """Symbolic definitions of the positional encodings, one module per scheme."""
 
-from . import sinusoidal
+from . import rope, sinusoidal
 
-__all__ = ["sinusoidal"]
+__all__ = ["rope", "sinusoidal"]
