@@ -78,8 +78,10 @@ def frequency(pair: sympy.Expr | int, width: sympy.Expr | int = d, base: sympy.E
 def div_term(even_column: sympy.Expr | int, width: sympy.Expr | int = d, base: sympy.Expr | int = b) -> sympy.Expr:
     """The log-space form that code uses: exp(j·(−ln base / d)) for the even column j = 2i.
 
-    >>> div_term(2, 4, 10000)
-    exp(-log(10000)/2)
+    >>> div_term(2)
+    exp(-2*log(b)/d)
+    >>> div_term(2, 4, 10000)  # SymPy already evaluates a concrete one
+    1/100
     """
     return sympy.exp(sympy.sympify(even_column) * (-sympy.log(base) / width))
 
