@@ -1,0 +1,232 @@
+"""Seed document 000 (``000_02f08a127fa96913.txt``): notes titled "Positional Embedding".
+
+The note motivates the sinusoidal encoding, states the paper's formula, fills a table with
+PyTorch, prints a 4×10 demonstration tensor and ends with a full ``nn.Module``. Every formula,
+printed number and snippet becomes a claim below; prose is ours, quotes are short.
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from posenc_sym import Claim, Derivation, Source
+from posenc_sym.schemes.sinusoidal import frequency, pe_pair, rotation_block
+
+DOC = "000_02f08a127fa96913.txt"
+
+t = sympy.Symbol("t", real=True)  # position (the document's pos)
+k = sympy.Symbol("k", real=True)  # offset
+w = sympy.Symbol("omega", positive=True)  # the frequency of one (sin, cos) pair
+n = sympy.Symbol("n", integer=True, positive=True)  # a nonzero distance between two integer positions
+i = sympy.Symbol("i", integer=True, nonnegative=True)  # pair index
+d = sympy.Symbol("d", even=True, positive=True)  # d_model
+L = sympy.Symbol("L", integer=True, positive=True)  # max_len
+BASE = sympy.Integer(10000)
+
+
+def src(quote: str, locator: str) -> Source:
+    return Source(document=DOC, quote=quote, locator=locator)
+
+
+def _printed_claims() -> list[Claim]:
+    """One claim per entry of the printed 4×10 tensor (max_len = 4, d_model = 10).
+
+    Each says: the printed value is the exact value of the formula correctly rounded to the
+    five significant digits torch prints, i.e. |exact − printed| ≤ half a unit in the last
+    printed digit. The exact value uses the document's own formula, sin or cos of
+    pos / 10000^(2i/10), which is the standard one.
+    """
+    rows = (
+        "0.0000e+00 1.0000e+00 0.0000e+00 1.0000e+00 0.0000e+00 1.0000e+00 0.0000e+00 1.0000e+00 0.0000e+00 1.0000e+00",
+        "8.4147e-01 5.4030e-01 1.5783e-01 9.8747e-01 2.5116e-02 9.9968e-01 3.9811e-03 9.9999e-01 6.3096e-04 1.0000e+00",
+        "9.0930e-01 -4.1615e-01 3.1170e-01 9.5018e-01 5.0217e-02 9.9874e-01 7.9621e-03 9.9997e-01 1.2619e-03 1.0000e+00",
+        "1.4112e-01 -9.8999e-01 4.5775e-01 8.8908e-01 7.5285e-02 9.9716e-01 1.1943e-02 9.9993e-01 1.8929e-03 1.0000e+00",
+    )
+    # The rows above are the document's printed digits, transcribed (they are the data under test).
+    claims = []
+    for pos, row in enumerate(rows):
+        for col, text in enumerate(row.split()):
+            pair = col // 2
+            angle = sympy.Integer(pos) / BASE ** sympy.Rational(2 * pair, 10)
+            exact = sympy.sin(angle) if col % 2 == 0 else sympy.cos(angle)
+            exponent = int(text.split("e")[1])
+            half_unit = sympy.Rational(1, 2) * sympy.Integer(10) ** (exponent - 4)
+            fn = "sin" if col % 2 == 0 else "cos"
+            claims.append(Claim(
+                id=f"seeds.doc000.demo.r{pos}c{col}",
+                title=f"printed entry [{pos},{col}] = {text} is {fn}({pos}/10000^({2 * pair}/10)) rounded",
+                lhs=sympy.Abs(exact - sympy.Rational(text)),
+                rhs=half_unit,
+                relation="<=",
+                scope="d = 10, max_len = 4",
+                expect="proven",
+                source=src(text, f"演示 (demo tensor), row {pos}, column {col}"),
+                tags=("printed-number", "form:standard"),
+                prose=(
+                    f"Exact value {fn}({pos}·10000^(−{2 * pair}/10)); printed with five significant "
+                    f"digits it must lie within {half_unit} of it."
+                ),
+            ))
+    return claims
+
+
+_PER_PAIR = "every pair: any frequency ω > 0, hence every i, d and base"
+
+CLAIMS = [
+    Claim(
+        id="seeds.doc000.needs.fixed-spacing",
+        title="the distance between PE(t) and PE(t+k) does not depend on t",
+        lhs=(sympy.sin(w * (t + k)) - sympy.sin(w * t)) ** 2 + (sympy.cos(w * (t + k)) - sympy.cos(w * t)) ** 2,
+        rhs=2 - 2 * sympy.cos(w * k),
+        scope=_PER_PAIR,
+        source=src("位置编码间距应该固定", "位置编码的需求"),
+        tags=("property",),
+        prose=(
+            "Read as: the gap between two positions k apart is the same wherever they sit. For one "
+            "(sin, cos) pair the squared distance is 2 − 2cos(ωk), free of t; summing over the d/2 "
+            "pairs gives Σ(2 − 2cos(ω_i k)), again free of t. So the sinusoidal encoding meets this "
+            "requirement exactly (in Euclidean distance)."
+        ),
+    ),
+    Claim(
+        id="seeds.doc000.needs.unique",
+        title="two different integer positions never share the first (sin, cos) pair",
+        lhs=2 - 2 * sympy.cos(n),
+        rhs=sympy.Integer(0),
+        relation=">",
+        scope="pair 0 (ω = 1), integer positions n apart, n ≥ 1",
+        expect="checked",
+        source=src("每个值（即句子中token的位置（pos））各不相同", "SinCos位置编码 (figure caption)"),
+        tags=("property",),
+        prose=(
+            "The document reads uniqueness off a heat map. The first pair alone already separates "
+            "integer positions: its squared distance for positions n apart is 2 − 2cos(n), which is "
+            "zero only if n is a multiple of 2π, impossible for a nonzero integer because π is "
+            "irrational. That last step is number theory SymPy's simplifier does not use, so the "
+            "claim is checked numerically, not proven."
+        ),
+    ),
+    Claim(
+        id="seeds.doc000.paper-quote.linear",
+        title="PE(pos+k) is a fixed linear (rotation) map of PE(pos), one 2×2 block per pair",
+        lhs=rotation_block(k, w) * sympy.Matrix([sympy.sin(w * t), sympy.cos(w * t)]),
+        rhs=sympy.Matrix([sympy.sin(w * (t + k)), sympy.cos(w * (t + k))]),
+        scope=_PER_PAIR,
+        source=src("PE_{pos+k} can be represented as a linear function", "SinCos位置编码 / 原因 (paper quote)"),
+        tags=("property", "linear-map"),
+        prose=(
+            "The quoted sentence of the paper, for which the note only links a proof. The block "
+            "[[cos ωk, sin ωk], [−sin ωk, cos ωk]] contains k but not pos, and maps (sin ωpos, "
+            "cos ωpos) to (sin ω(pos+k), cos ω(pos+k)); the block-diagonal matrix of these blocks "
+            "maps the whole vector."
+        ),
+    ),
+    Claim(
+        id="seeds.doc000.formula.standard",
+        title="the note's formula is the standard sinusoidal encoding",
+        lhs=sympy.Matrix([sympy.sin(t / BASE ** (2 * i / d)), sympy.cos(t / BASE ** (2 * i / d))]),
+        rhs=pe_pair(t, i, d, BASE),
+        scope="pair i, general d",
+        source=src("PE_(pos,2i)=sin(pos/10000^{2i/d})", "位置编码公式"),
+        tags=("formula", "form:standard"),
+        prose=(
+            "Dividing pos by 10000^(2i/d) is multiplying it by ω_i = 10000^(−2i/d): columns 2i and "
+            "2i+1 hold sin and cos of the same angle, exactly the paper's definition. (The subscript "
+            "is typeset as PE_(pos,2i), a LaTeX slip for PE_{(pos,2i)}.)"
+        ),
+    ),
+    Claim(
+        id="seeds.doc000.formula.pos-range",
+        title="'pos runs from 0 to max_len': the last position is max_len − 1",
+        lhs=L - 1,
+        rhs=L,
+        scope="any max_len",
+        expect="refuted",
+        source=src("pos是PE的位置，从0到max_len", "位置编码公式"),
+        tags=("off-by-one",),
+        prose=(
+            "The code fills torch.arange(0, max_len), the integers 0 … max_len − 1: a table of "
+            "max_len rows whose last position is max_len − 1, not max_len. The claim as stated (the "
+            "last position equals max_len) is false for every max_len."
+        ),
+    ),
+    Claim(
+        id="seeds.doc000.formula.2i-range",
+        title="'_2i runs from 0 to d_model': the last even column is d_model − 2",
+        lhs=d - 2,
+        rhs=d,
+        scope="general d",
+        expect="refuted",
+        source=src("_2i是偶数维度的位置，从0到d_model，步长", "位置编码公式"),
+        tags=("off-by-one",),
+        prose=(
+            "torch.arange(0, d_model, step=2) yields 0, 2, …, d_model − 2, never d_model (the "
+            "sentence also breaks off after '步长', the step 2 is missing). The value 2i = d would "
+            "need a column d, which does not exist."
+        ),
+    ),
+    Claim(
+        id="seeds.doc000.formula.frequency-decreases",
+        title="the frequency decreases as 2i grows",
+        lhs=frequency(i + 1, d, BASE),
+        rhs=frequency(i, d, BASE),
+        relation="<",
+        scope="pair i, general d, base 10000",
+        source=src("该函数频率随着向量维度递减（2i增加）", "位置编码公式"),
+        tags=("property",),
+        prose=(
+            "ω_{i+1} = ω_i · 10000^(−2/d) and 10000^(−2/d) < 1, so each pair turns more slowly than "
+            "the one before it: true."
+        ),
+    ),
+    Claim(
+        id="seeds.doc000.formula.pairs-share-frequency",
+        title="the code's sin column 2i and cos column 2i+1 use the same frequency",
+        lhs=sympy.Integer(1) / BASE ** ((2 * i) / d),
+        rhs=frequency(i, d, BASE),
+        scope="pair i, general d",
+        source=src("每个频率包含一对正弦和余弦", "位置编码公式"),
+        tags=("code", "form:standard"),
+        prose=(
+            "Both slices (0::2 and 1::2) divide pos by the same tensor 10000^(_2i/d_model), "
+            "_2i = 0, 2, …, d − 2, so column 2i and column 2i+1 share ω_i = 10000^(−2i/d): each "
+            "frequency carries one sine and one cosine, as the note says, and the snippet computes "
+            "the standard formula (in float32, since pos and _2i are cast with .float())."
+        ),
+    ),
+    Claim(
+        id="seeds.doc000.code.runs",
+        title="the full module is indented consistently (it is not: a tab before 'def forward')",
+        lhs=sympy.Integer(8),
+        rhs=sympy.Integer(1),
+        scope="the complete-code snippet",
+        expect="refuted",
+        source=src("def forward(self,x):", "完整代码 (the line starts with a tab)"),
+        tags=("code", "does-not-run"),
+        prose=(
+            "The line 'def forward' is indented with one tab while the rest of the class uses "
+            "spaces. Python reads a tab as reaching column 8 and, to guard against ambiguity, also as "
+            "column 1; the two readings must agree. Here they give 8 (the body of __init__) and 1 (no "
+            "open block), so compiling the snippet raises TabError: inconsistent use of tabs and "
+            "spaces in indentation. Under the 8-column reading forward would anyway be a nested "
+            "function inside __init__, not a method."
+        ),
+    ),
+    *_printed_claims(),
+]
+
+DERIVATION = Derivation(
+    id="seeds.doc000",
+    title="000_02f08a127fa96913.txt — Positional Embedding (notes with a printed 4×10 table)",
+    claims=tuple(CLAIMS),
+    prose=(
+        "The formula and the code in this note are the standard sinusoidal encoding; the printed "
+        "4×10 tensor is reproduced digit for digit. Wrong: the ranges 'pos from 0 to max_len' and "
+        "'_2i from 0 to d_model' (both end one step earlier), and the complete module does not "
+        "compile (a tab among spaces). About float32: the document's tensor was computed in float32; "
+        "the tightest printed entry ([3,2] = 4.5775e-01) lies 0.045 units of its last digit (4.5e-7) "
+        "from a rounding boundary, several times the float32 error of that entry (< 1e-7), and a NumPy "
+        "float32 emulation of the snippet prints the same 40 values, so float32 and exact arithmetic "
+        "agree on every printed digit."
+    ),
+)
