@@ -112,7 +112,7 @@ CLAIMS = [
         lhs=rotation_block(k, w) * sympy.Matrix([sympy.sin(w * t), sympy.cos(w * t)]),
         rhs=sympy.Matrix([sympy.sin(w * (t + k)), sympy.cos(w * (t + k))]),
         scope=_PER_PAIR,
-        source=src("PE_{pos+k} can be represented as a linear function", "SinCos位置编码 / 原因 (paper quote)"),
+        source=src("can be represented as a linear function of", "SinCos位置编码 / 原因 (paper quote)"),
         tags=("property", "linear-map"),
         prose=(
             "The quoted sentence of the paper, for which the note only links a proof. The block "

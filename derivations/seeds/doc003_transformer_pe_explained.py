@@ -165,7 +165,7 @@ CLAIMS_SINE = [
         rhs=w,
         scope="any ω > 0",
         expect="refuted",
-        source=src("这两个函数共享同一个频率 w_i", "Transformer 位置编码定义"),
+        source=src("这两个函数共享同一个频率", "Transformer 位置编码定义"),
         tags=("notation",),
         prose=(
             "The post defines frequency as 1/period, but later calls ω_i 'the frequency'. sin(ωt) has "
@@ -201,7 +201,7 @@ CLAIMS_SINE = [
         rhs=frequency(1, 4, BASE),
         scope="d = 4, column 2 (the second pair)",
         expect="refuted",
-        source=src("采用了 1/10000^{i/(d_model−1)} 这个频率", "sin表示位置"),
+        source=src("\\frac{1}{10000^{i/(d_{model}-1)}}", "sin表示位置"),
         tags=("formula", "form:different"),
         prose=(
             "The post hedges ('i is not really the position here'), but the formula is different: with "
@@ -216,7 +216,7 @@ CLAIMS_SINE = [
         lhs=BASE ** (-(d - 1) / (d - 1)),
         rhs=sympy.Rational(1, 10000),
         scope="general d ≥ 2",
-        source=src("w_{i} = 1/10000^{i/(d_model−1)}", "sin表示位置"),
+        source=src("w_{i} = \\frac{1}{10000^{i/(d_{model}-1)}}", "sin表示位置"),
         tags=("formula", "form:different"),
         prose="With denominator d − 1 the last column reaches 1/10000 exactly; the paper's last pair does not.",
     ),
@@ -281,7 +281,7 @@ CLAIMS_ROTATION = [
         lhs=sympy.Matrix([[x, y]]) * sympy.Matrix([[sympy.cos(beta), sympy.sin(beta)], [-sympy.sin(beta), sympy.cos(beta)]]),
         rhs=sympy.Matrix([[x * sympy.cos(beta) - y * sympy.sin(beta), x * sympy.sin(beta) + y * sympy.cos(beta)]]),
         scope="any x, y, B",
-        source=src("[x,y][cosB sinB; −sinB cosB]", "线形变换——旋转"),
+        source=src("[x*cosB-y*sinB ,x*sinB+y*cosB]", "线形变换——旋转"),
         tags=("formula", "form:standard"),
         prose="The product is computed correctly; note the matrix acts on a row vector from the right.",
     ),
@@ -301,7 +301,7 @@ CLAIMS_ROTATION = [
         lhs=sympy.Matrix([[sympy.cos(dt), sympy.sin(dt)], [-sympy.sin(dt), sympy.cos(dt)]]) * sympy.Matrix([sympy.sin(t), sympy.cos(t)]),
         rhs=sympy.Matrix([sympy.sin(t + dt), sympy.cos(t + dt)]),
         scope="any t, Δt",
-        source=src("T_{△t} * PE_{t}", "sin和cos交替表示位置"),
+        source=src("\\cos((t + \\bigtriangleup t)", "sin和cos交替表示位置"),
         tags=("formula", "linear-map"),
         prose=(
             "True (the printed formula has a stray parenthesis, 'cos((t+Δt)'). Acting on the column "
@@ -315,7 +315,7 @@ CLAIMS_ROTATION = [
         lhs=rotation_matrix(dt, 4, BASE) * pe_vector(t, 4, BASE),
         rhs=pe_vector(t + dt, 4, BASE),
         scope="d = 4, base 10000 (larger d adds blocks)",
-        source=src("PE_{t+△t} = T_{△t} * PE_{t}", "sin和cos交替表示位置"),
+        source=src("PE_{t+\\bigtriangleup t} = T_{\\bigtriangleup t} * PE_{t}", "sin和cos交替表示位置"),
         tags=("formula", "linear-map", "form:standard"),
         prose="Each 2×2 block rotates one (sin, cos) pair by ω_k·Δt; the matrix depends on Δt, not t. True.",
     ),
@@ -339,7 +339,7 @@ CLAIMS_DEFINITION = [
         lhs=sympy.Matrix([sympy.sin(t / BASE ** (2 * kk / d)), sympy.cos(t / BASE ** (2 * kk / d))]),
         rhs=pe_pair(t, kk, d, BASE),
         scope="pair k, general d",
-        source=src("w_k = 1/10000^{2k/d_model}", "Transformer 位置编码定义"),
+        source=src("w_k = \\frac{1}{10000^{2k/d_{model}}}", "Transformer 位置编码定义"),
         tags=("formula", "form:standard"),
         prose="The paper's definition. (Elements are called 偶数行/奇数行, even/odd rows; they are entries, i.e. columns of the table.)",
     ),
@@ -350,7 +350,7 @@ CLAIMS_DEFINITION = [
         rhs=d / 2 - 1,
         scope="general d",
         expect="refuted",
-        source=src("i = 0,1,2,3,...,d_model/2 -1", "Transformer 位置编码定义"),
+        source=src("i = 0,1,2,3,...,\\frac{d_{model}}{2} -1", "Transformer 位置编码定义"),
         tags=("notation", "range"),
         prose=(
             "i is the element index (i = 2k or 2k+1), which runs 0 … d − 1; it is k that runs "
@@ -411,7 +411,7 @@ CLAIMS_DEFINITION = [
         rhs=-sympy.log(BASE) / 512,
         scope="d = 512, k = 1",
         expect="refuted",
-        source=src("可以使用其对数形式 −log(10000.0)/d_model", "Transformer 位置编码定义 / 注意"),
+        source=src("-\\frac{\\log(10000.0)}{d_{\\text{model}}}", "Transformer 位置编码定义 / 注意"),
         tags=("formula",),
         prose=(
             "−ln(10000)/d is not the logarithm of ω_k but its rate of change per column: ln ω_k = "
@@ -470,7 +470,7 @@ CLAIMS_DEFINITION = [
         lhs=wavelength(0, 512, BASE),
         rhs=2 * sympy.pi,
         scope="d = 512",
-        source=src("从2π增长到2π∗10000", "Transformer 位置编码定义"),
+        source=src("2\\pi*10000", "Transformer 位置编码定义"),
         tags=("range",),
         prose="Pair 0 has ω = 1. Right.",
     ),
@@ -481,7 +481,7 @@ CLAIMS_DEFINITION = [
         rhs=2 * sympy.pi * BASE,
         scope="d = 512, pair 255",
         expect="refuted",
-        source=src("从2π增长到2π∗10000", "Transformer 位置编码定义"),
+        source=src("2\\pi*10000", "Transformer 位置编码定义"),
         tags=("range",),
         prose=(
             "The last pair is 255, so the longest wavelength is 2π·10000^(510/512) ≈ 60611.5, 3.5 % "
