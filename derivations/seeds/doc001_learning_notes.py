@@ -11,7 +11,14 @@ import sympy
 
 from posenc_sym import Claim, Derivation, Source
 from posenc_sym.schemes import rope
-from posenc_sym.schemes.sinusoidal import frequency, pe_pair, pe_vector, rotation_block, rotation_matrix, wavelength
+from posenc_sym.schemes.sinusoidal import (
+    frequency,
+    pe_pair,
+    pe_vector,
+    rotation_block,
+    rotation_matrix,
+    wavelength,
+)
 
 DOC = "001_bb44b78ede21af39.txt"
 
@@ -46,7 +53,7 @@ def attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
     out = []
     for q in xs:
         weights = [sympy.exp(q * key) for key in xs]
-        out.append(sum(wt * v for wt, v in zip(weights, xs)) / sum(weights))
+        out.append(sum(wt * v for wt, v in zip(weights, xs, strict=True)) / sum(weights))
     return out
 
 

@@ -45,7 +45,7 @@ def attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
     out = []
     for q in xs:
         weights = [sympy.exp(q * key) for key in xs]
-        out.append(sum(wt * v for wt, v in zip(weights, xs)) / sum(weights))
+        out.append(sum(wt * v for wt, v in zip(weights, xs, strict=True)) / sum(weights))
     return out
 
 
@@ -162,7 +162,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.table.with-pe",
         title="the table of summed codes: [1,2,3] + [10,20,30] and [3,2,1] + [10,20,30]",
-        lhs=sympy.Matrix([[a + b for a, b in zip(WO_NI_DA, POS)], [a + b for a, b in zip(NI_DA_WO, POS)]]),
+        lhs=sympy.Matrix([[a + b for a, b in zip(WO_NI_DA, POS, strict=True)], [a + b for a, b in zip(NI_DA_WO, POS, strict=True)]]),
         rhs=sympy.Matrix([[11, 22, 33], [13, 22, 31]]),
         scope="the printed table",
         source=src("[11,22,33]", "考虑了位置编码后的编码"),

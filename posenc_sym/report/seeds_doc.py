@@ -114,7 +114,8 @@ def _values(claim: Mapping[str, Any]) -> str:
         assignment = ", ".join(f"{k} = {v}" for k, v in sorted(claim["counterexample"].items()))
         parts.append(f"counterexample {assignment}")
     if claim.get("lhs_value") is not None and claim.get("rhs_value") is not None:
-        parts.append(f"left side ≈ {_short(claim['lhs_value'])}, right side ≈ {_short(claim['rhs_value'])}")
+        lhs, rhs = _short(claim["lhs_value"]), _short(claim["rhs_value"])
+        parts.append(f"left side ≈ {lhs}, right side ≈ {rhs}")
     return "; ".join(parts)
 
 
@@ -134,7 +135,8 @@ def render_claim(number: int, claim: Mapping[str, Any], prose: str = "") -> str:
     verdict = f"**{claim['status']}**"
     if claim.get("unexpected"):
         verdict += f" (expected {claim['expected']})"
-    head = f"{number}. {verdict} · {_one_line(source.get('locator') or '—')} · quote {_quote(source['quote'])}"
+    locator = _one_line(source.get("locator") or "—")
+    head = f"{number}. {verdict} · {locator} · quote {_quote(source['quote'])}"
     what = f"   {_one_line(claim['title'])}"
     if claim.get("scope"):
         what += f" — scope: {_one_line(claim['scope'])}"
@@ -196,7 +198,7 @@ def load_report(paths: Sequence[str | Path] = (DEFAULT_SEEDS,)) -> dict[str, Any
 
 def _prose_and_titles(paths: Sequence[str | Path]) -> tuple[dict[str, str], dict[str, str]]:
     """Claim prose and per-document section titles, read from the derivations themselves."""
-    from ..catalog import load_catalog
+    from ..catalog import load_catalog  # type: ignore[import-not-found,unused-ignore]
 
     catalog = load_catalog([Path(p) for p in paths])
     prose: dict[str, str] = {}
@@ -217,7 +219,8 @@ def generate(paths: Sequence[str | Path] = (DEFAULT_SEEDS,)) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m posenc_sym.report.seeds_doc", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m posenc_sym.report.seeds_doc",
+                                     description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--check", action="store_true", help="only compare; exit 1 if the page is stale")
     args = parser.parse_args(argv)
