@@ -24,7 +24,7 @@ def _claim(cid: str, document: str, status: str, expected: str | None = None,
            **extra: Any) -> dict[str, Any]:
     claim: dict[str, Any] = {
         "id": cid, "title": f"title of {cid}", "file": "f.py", "derivation": "seeds.docx",
-        "status": status, "expected": expected or status, "unexpected": (expected or status) != status,
+        "status": status, "expected": expected or status, "unexpected": False,
         "scope": "", "assumptions": [], "counterexample": None, "seconds": 0.01, "method": "m",
         "reason": "r", "lhs_value": None, "rhs_value": None, "difference": None,
         "source": {"document": document, "quote": "q", "locator": "§"}, "tags": [], "links": [],
@@ -69,13 +69,13 @@ def test_summary_orders_seed_documents_and_counts_unexpected() -> None:
     [
         ({}, ["1. **proven** · § · quote `q`", "   title of c", "   Verdict: m: r"]),
         (
-            {"status": "refuted", "counterexample": {"d": "2", "b": "3"},
+            {"status": "refuted", "expected": "refuted", "counterexample": {"d": "2", "b": "3"},
              "lhs_value": "1.5", "rhs_value": "2"},
             ["1. **refuted** · § · quote `q`", "   title of c",
              "   Verdict: m: r (counterexample b = 3, d = 2; left side ≈ 1.5, right side ≈ 2)"],
         ),
         (
-            {"status": "checked", "expected": "proven", "unexpected": True, "scope": "d = 8",
+            {"status": "checked", "expected": "proven", "scope": "d = 8",
              "tags": ["form:equivalent"]},
             ["1. **checked** (expected proven) · § · quote `q`",
              "   title of c — scope: d = 8 — formula: equivalent form", "   Verdict: m: r"],

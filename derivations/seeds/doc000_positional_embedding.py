@@ -137,7 +137,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc000.formula.pos-range",
-        title="'pos runs from 0 to max_len': the last position is max_len − 1",
+        title="pos runs from 0 to max_len, i.e. the last position is max_len (it is max_len − 1)",
         lhs=L - 1,
         rhs=L,
         scope="any max_len",
@@ -152,7 +152,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc000.formula.2i-range",
-        title="'_2i runs from 0 to d_model': the last even column is d_model − 2",
+        title="_2i runs from 0 to d_model, i.e. the last even column is d_model (it is d_model − 2)",
         lhs=d - 2,
         rhs=d,
         scope="general d",

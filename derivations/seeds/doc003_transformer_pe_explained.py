@@ -160,7 +160,7 @@ CLAIMS_SINE = [
     ),
     Claim(
         id="seeds.doc003.frequency.omega-is-not-frequency",
-        title="the ω in sin(ωt) is the frequency in the post's sense, 1/period (it is 2π/period)",
+        title="ω_i is the frequency in the post's sense, 1/period (that is ω/(2π); ω is angular)",
         lhs=1 / (2 * sympy.pi / w),
         rhs=w,
         scope="any ω > 0",
@@ -345,7 +345,7 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.definition.i-range",
-        title="'i = 0, 1, …, d/2 − 1': the element index i = 2k+1 reaches d − 1",
+        title="the element index i runs 0 … d/2 − 1 (it runs to d − 1; k runs to d/2 − 1)",
         lhs=2 * (d / 2 - 1) + 1,
         rhs=d / 2 - 1,
         scope="general d",

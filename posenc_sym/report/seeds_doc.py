@@ -1,7 +1,7 @@
 """``docs/seeds.md``: the five seed documents, claim by claim, generated from ``verify --json``.
 
 The page opens with a summary table (per document: claims checked, proven, refuted, checked
-only, unverifiable, and how many verdicts differ from what the derivation expects), then lists
+only, unverifiable, and how many verdicts differ from the one the derivation expects), then lists
 every claim of every document in order: locator, quote, verdict, the engine's reason with the
 counterexample or values, and our explanation.
 
@@ -14,7 +14,7 @@ Regenerate with ``python -m posenc_sym.report.seeds_doc`` (``--check`` only comp
 ...     "rhs_value": None, "source": {"document": "9.txt", "quote": "x=x", "locator": "§1"},
 ...     "tags": ["form:standard"], "derivation": "seeds.doc9", "file": "d.py"}], "problems": []}
 >>> print(render_summary(group_by_document(report["claims"])))
-| document | claims checked | proven | refuted | checked only | unverifiable | unexpected |
+| document | claims checked | proven | refuted | checked only | unverifiable | not as expected |
 |---|---:|---:|---:|---:|---:|---:|
 | `9.txt` | 1 | 1 | 0 | 0 | 0 | 0 |
 | **all** | 1 | 1 | 0 | 0 | 0 | 0 |
@@ -75,13 +75,13 @@ def group_by_document(claims: Sequence[Mapping[str, Any]]) -> dict[str, Claims]:
 
 def _counts(claims: Sequence[Mapping[str, Any]]) -> list[int]:
     by_status = [sum(1 for c in claims if c["status"] == s) for s in _COLUMNS]
-    return [len(claims), *by_status, sum(1 for c in claims if c.get("unexpected"))]
+    return [len(claims), *by_status, sum(1 for c in claims if c["status"] != c["expected"])]
 
 
 def render_summary(groups: Mapping[str, Claims]) -> str:
     """The summary table: one row per document and a total row."""
     lines = [
-        "| document | claims checked | proven | refuted | checked only | unverifiable | unexpected |",
+        "| document | claims checked | proven | refuted | checked only | unverifiable | not as expected |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     everything: Claims = []
@@ -133,7 +133,7 @@ def render_claim(number: int, claim: Mapping[str, Any], prose: str = "") -> str:
     """One claim as a numbered Markdown list item."""
     source = claim["source"]
     verdict = f"**{claim['status']}**"
-    if claim.get("unexpected"):
+    if claim["status"] != claim["expected"]:
         verdict += f" (expected {claim['expected']})"
     locator = _one_line(source.get("locator") or "—")
     head = f"{number}. {verdict} · {locator} · quote {_quote(source['quote'])}"
