@@ -89,3 +89,16 @@ def test_quote_is_in_the_document(path: Path, claim: Claim) -> None:
     text = _squeeze((DOCS_DIR / claim.source.document).read_text(encoding="utf-8"))
     for part in claim.source.quote.split("……"):
         assert _squeeze(part) in text, f"{claim.id}: {part!r} is not in {claim.source.document}"
+
+
+@pytest.mark.parametrize(("path", "claim"), _claims(), ids=lambda v: getattr(v, "id", ""))
+def test_seeds_verdicts(path: Path, claim: Claim) -> None:
+    """Each seed claim decides exactly as its derivation expects (stricter than verify's 'unexpected')."""
+    import posenc_sym
+
+    if not hasattr(posenc_sym, "decide"):
+        pytest.skip("the proof engine is not merged yet")
+    verdict = posenc_sym.decide(claim)
+    assert verdict.status == claim.expect, f"{claim.id}: {verdict.status} ({verdict.reason})"
+    if verdict.status == "refuted":
+        assert verdict.counterexample is not None
