@@ -72,7 +72,45 @@ def _printed_claims() -> list[Claim]:
 
 _PER_PAIR = "every pair: any frequency ω > 0, hence every i, d and base"
 
+def _attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
+    """Softmax self-attention over scalar tokens, query = key = value = the token."""
+    out = []
+    for q in xs:
+        weights = [sympy.exp(q * key) for key in xs]
+        out.append(sum(wt * v for wt, v in zip(weights, xs, strict=True)) / sum(weights))
+    return out
+
+
+_xa, _xb = sympy.symbols("x_A x_B", real=True)
+
 CLAIMS = [
+    Claim(
+        id="seeds.doc000.intro.order-blind",
+        title="without positions, attention cannot tell A>B from B>A: swapping tokens swaps outputs",
+        lhs=sympy.Matrix(_attention([_xb, _xa])),
+        rhs=sympy.Matrix(list(reversed(_attention([_xa, _xb])))),
+        scope="2 scalar tokens, any values, softmax self-attention (query = key = value)",
+        source=src("无法区分如A>B和B>A等", "opening paragraph"),
+        tags=("property",),
+        prose=(
+            "Self-attention is permutation-equivariant: the outputs of 'B A' are those of 'A B' in "
+            "swapped order, so nothing in them records which came first. Hence an encoding is needed."
+        ),
+    ),
+    Claim(
+        id="seeds.doc000.needs.any-length",
+        title="a position's encoding does not depend on the table length max_len",
+        lhs=sympy.Derivative(sympy.sin(t / BASE ** (2 * i / d)), L),
+        rhs=sympy.Integer(0),
+        scope="pair i, general d, any max_len",
+        source=src("模型可以适应长短不一的句子", "位置编码的需求"),
+        tags=("property",),
+        prose=(
+            "The formula involves the position, i and d only; max_len merely decides how many rows "
+            "are precomputed, so a longer table extends a shorter one row for row. Whether a model "
+            "then copes with unseen lengths is an empirical matter this does not settle."
+        ),
+    ),
     Claim(
         id="seeds.doc000.needs.fixed-spacing",
         title="the distance between PE(t) and PE(t+k) does not depend on t",
