@@ -21,7 +21,7 @@ import sympy
 from sympy.matrices import MatrixBase
 
 from .assumptions import require_assumptions
-from .claim import Claim, Relation, Term, as_term
+from .claim import Claim, Relation, Term, as_term, explicit, is_matrix, shape_of
 from .falsifier import Counterexample, search
 from .inequality import prove_inequality
 from .strategies import prove_zero
@@ -37,6 +37,7 @@ MIN_CHECKED_POINTS = 8
 
 
 def _entries(lhs: Term, rhs: Term) -> list[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]]:
+    lhs, rhs = explicit(lhs), explicit(rhs)
     if isinstance(lhs, MatrixBase):
         assert isinstance(rhs, MatrixBase)
         return [((r, c), lhs[r, c], rhs[r, c]) for r in range(lhs.rows) for c in range(lhs.cols)]
@@ -79,6 +80,7 @@ def _prove(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.
 def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic],
                       symbols: Sequence[sympy.Symbol], *, seed: str, dps: int,
                       has_floats: bool) -> Verdict:
+    lhs, rhs = explicit(lhs), explicit(rhs)
     entries = _entries(lhs, rhs)
     probe = search(entries, relation, symbols, conditions, count=PROBE_POINTS, seed=seed, dps=dps)
     if probe.counterexample is not None:
@@ -151,8 +153,8 @@ def check_identity(lhs: object, rhs: object, *, conditions: Sequence[sympy.Basic
     ('refuted', ['x', 'y'])
     """
     left, right = as_term(lhs, "lhs"), as_term(rhs, "rhs")
-    if isinstance(left, MatrixBase) != isinstance(right, MatrixBase) or (
-            isinstance(left, MatrixBase) and left.shape != right.shape):  # type: ignore[union-attr]
+    if is_matrix(left) != is_matrix(right) or (
+            is_matrix(left) and shape_of(left) != shape_of(right)):
         raise ValueError("lhs and rhs must both be scalars or matrices of the same shape")
     conds = tuple(sympy.sympify(c) for c in conditions)
     symbols = _symbols_of(left, right, *conds)
