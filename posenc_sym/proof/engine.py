@@ -31,6 +31,7 @@ __all__ = ["FULL_POINTS", "PROBE_POINTS", "check_identity", "decide"]
 
 #: Points evaluated before any symbolic work, and in the final search.
 PROBE_POINTS = 3
+PROBE_ENTRIES = 16
 FULL_POINTS = 24
 #: A numeric-only verdict needs at least this many agreeing points to be called "checked".
 MIN_CHECKED_POINTS = 8
@@ -82,7 +83,10 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
                       has_floats: bool) -> Verdict:
     lhs, rhs = explicit(lhs), explicit(rhs)
     entries = _entries(lhs, rhs)
-    probe = search(entries, relation, symbols, conditions, count=PROBE_POINTS, seed=seed, dps=dps)
+    # The probe is a safety net in front of the symbolic proof, so a large matrix is sampled.
+    stride = max(1, len(entries) // PROBE_ENTRIES)
+    probe = search(entries[::stride], relation, symbols, conditions, count=PROBE_POINTS, seed=seed,
+                   dps=dps)
     if probe.counterexample is not None:
         return _refuted(probe.counterexample, probe.points, dps)
     if not has_floats:
