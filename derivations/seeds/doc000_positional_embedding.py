@@ -205,16 +205,16 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc000.formula.frequency-decreases",
-        title="the frequency decreases as 2i grows",
-        lhs=frequency(i + 1, d, BASE),
-        rhs=frequency(i, d, BASE),
+        title="the frequency decreases as 2i grows: ln ω_{i+1} < ln ω_i",
+        lhs=-2 * (i + 1) * sympy.log(BASE) / d,
+        rhs=-2 * i * sympy.log(BASE) / d,
         relation="<",
         scope="pair i, general d, base 10000",
         source=src("该函数频率随着向量维度递减（2i增加）", "位置编码公式"),
         tags=("property",),
         prose=(
-            "ω_{i+1} = ω_i · 10000^(−2/d) and 10000^(−2/d) < 1, so each pair turns more slowly than "
-            "the one before it: true."
+            "ln ω_i = −2i·ln(10000)/d falls by 2·ln(10000)/d > 0 per pair, so ω_{i+1} = ω_i·10000^(−2/d) "
+            "< ω_i: each pair turns more slowly than the one before it. True."
         ),
     ),
     Claim(

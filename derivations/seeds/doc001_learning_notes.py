@@ -151,14 +151,17 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.frequency-order",
-        title="small i is high frequency, large i low frequency",
-        lhs=frequency(i + 1, d, BASE),
-        rhs=frequency(i, d, BASE),
+        title="small i is high frequency, large i low frequency: ln ω_{i+1} < ln ω_i",
+        lhs=-2 * (i + 1) * sympy.log(BASE) / d,
+        rhs=-2 * i * sympy.log(BASE) / d,
         relation="<",
         scope="pair i, general d, base 10000",
         source=src("高频（i较小时）", "二、2. 直观理解"),
         tags=("property",),
-        prose="ω_{i+1} = ω_i·10000^(−2/d) < ω_i: the frequencies fall as i grows. True.",
+        prose=(
+            "ln ω_i = −2i·ln(10000)/d, and each step in i lowers it by 2·ln(10000)/d > 0; ln is "
+            "increasing, so ω_{i+1} = ω_i·10000^(−2/d) < ω_i. True."
+        ),
     ),
     Claim(
         id="seeds.doc001.wavelength.min",
@@ -197,14 +200,17 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.wavelength.below-20000pi",
-        title="every wavelength is below 20000π",
-        lhs=2 * sympy.pi * BASE ** ((d - 2) / d),
-        rhs=20000 * sympy.pi,
+        title="every wavelength is below 20000π: the exponent (d−2)/d of 2π·10000^((d−2)/d) is below 1",
+        lhs=(d - 2) / d,
+        rhs=sympy.Integer(1),
         relation="<",
         scope="general d (the longest wavelength; the others are shorter)",
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
         tags=("range",),
-        prose="So [2π, 20000π) is a correct bound, but its upper end is never attained.",
+        prose=(
+            "λ_max = 2π·10000^((d−2)/d) and 10000^x grows with x, so λ_max < 2π·10000^1 = 20000π exactly "
+            "when (d−2)/d < 1. So [2π, 20000π) is a correct bound, but its upper end is never attained."
+        ),
     ),
     Claim(
         id="seeds.doc001.linear.pair",

@@ -356,9 +356,9 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.code.standard-control",
         title="control: for the standard (sin t, cos t) the same determinant is 0",
-        lhs=sympy.Matrix([[sympy.sin(t + r), sympy.cos(t + r), sympy.sin(t + r + 1)] for r in range(3)]).det(),
+        lhs=sympy.Matrix([[sympy.sin(r), sympy.cos(r), sympy.sin(r + 1)] for r in range(3)]).det(),
         rhs=ZERO,
-        scope="D = 2, standard encoding, positions t, t+1, t+2 for any real t",
+        scope="D = 2, standard encoding, positions t = 0, 1, 2",
         source=src("self.W[:,0::2]=torch.sin(t/torch.pow", "附录 / PositionEmbedding"),
         tags=("code", "linear-map", "control"),
         prose="sin(t+1) = cos 1·sin t + sin 1·cos t, so the third column is a combination of the first two.",

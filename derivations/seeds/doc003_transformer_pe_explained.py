@@ -359,16 +359,17 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.overflow.bound",
-        title="the denominator 10000^(2k/d) stays below 10000",
-        lhs=BASE ** ((d - 2) / d),
-        rhs=BASE,
+        title="the denominator 10000^(2k/d) stays below 10000: the largest exponent (d−2)/d is below 1",
+        lhs=(d - 2) / d,
+        rhs=sympy.Integer(1),
         relation="<",
         scope="general d; the largest k = d/2 − 1",
         source=src("可能导致数值溢出或者数值精度问题", "Transformer 位置编码定义 / 注意"),
         tags=("overflow",),
         prose=(
-            "2k/d < 1 for every pair, so the denominator never reaches 10000 (d = 512: ≈ 9646.6). Nothing "
-            "grows 'very large': the overflow worry is unfounded."
+            "2k/d ≤ (d−2)/d < 1 for every pair and 10000^x grows with x, so the denominator never "
+            "reaches 10000 (d = 512: ≈ 9646.6). Nothing grows 'very large': the overflow worry is "
+            "unfounded."
         ),
     ),
     Claim(
@@ -494,14 +495,15 @@ CLAIMS_CODE = [
     Claim(
         id="seeds.doc003.code.annotated.standard",
         title="the annotated-Transformer PositionalEncoding computes the standard table",
-        lhs=sympy.Matrix([sympy.sin(t * div_term(2 * kk, d, BASE)), sympy.cos(t * div_term(2 * kk, d, BASE))]),
-        rhs=pe_pair(t, kk, d, BASE),
+        lhs=div_term(2 * kk, d, BASE),
+        rhs=frequency(kk, d, BASE),
         scope="pair k, general d",
         source=src("div_term = torch.exp(torch.arange(0, d_model, 2) *", "PositionalEncoding"),
         tags=("code", "form:equivalent"),
         prose=(
-            "Columns 0::2 get sin(position·div_term), 1::2 get cos of the same product, with "
-            "div_term the log form of ω_k: an equivalent form of the standard encoding, in float32."
+            "Columns 0::2 get sin(position·div_term[k]) and 1::2 get cos of the same product, so the "
+            "table is standard exactly when the multiplier div_term[k] = exp(2k·(−ln 10000/d)) equals "
+            "ω_k, which is what is proven: an equivalent (log-space) form, computed in float32."
         ),
     ),
     Claim(
@@ -580,12 +582,16 @@ CLAIMS_CODE = [
     Claim(
         id="seeds.doc003.code.swin.standard",
         title="the Swin answer's SinusoidalPositionalEmbedding table is the standard one",
-        lhs=sympy.Matrix([sympy.sin(t * div_term(2 * kk, d, BASE)), sympy.cos(t * div_term(2 * kk, d, BASE))]),
-        rhs=pe_pair(t, kk, d, BASE),
+        lhs=div_term(2 * kk, d, BASE),
+        rhs=frequency(kk, d, BASE),
         scope="pair k, general d",
         source=src("class SinusoidalPositionalEmbedding(nn.Module)", "Swin Transformer answer"),
         tags=("code", "form:equivalent"),
-        prose="Same div_term as the annotated Transformer: an equivalent form. Its forward also multiplies x by √d_model first, as the paper scales embeddings.",
+        prose=(
+            "Same construction as the annotated Transformer (sin and cos of position·div_term[k] in "
+            "columns 2k, 2k+1), so again the multiplier is ω_k: an equivalent form. Its forward also "
+            "multiplies x by √d_model first, as the paper scales embeddings."
+        ),
     ),
     Claim(
         id="seeds.doc003.code.swin.shape",
