@@ -26,6 +26,7 @@ import argparse
 import contextlib
 import io
 import json
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -108,7 +109,22 @@ def _quote(text: str) -> str:
     return f"`{text}`"
 
 
+_LONG_DECIMAL = re.compile(r"(\d+\.\d{12})\d+")
+
+
+def _shorten_decimals(text: str) -> str:
+    """Cut the 50-digit decimals of a reason to 12 decimals, marking the cut with an ellipsis.
+
+    >>> _shorten_decimals("lhs = 60611.477166261057260851089863894, rhs = 0.5")
+    'lhs = 60611.477166261057…, rhs = 0.5'
+    """
+    return _LONG_DECIMAL.sub(r"\1…", text)
+
+
 def _values(claim: Mapping[str, Any]) -> str:
+    """Counterexample and side values, unless the engine's reason already states them."""
+    if "lhs =" in (claim.get("reason") or ""):
+        return ""
     parts = []
     if claim.get("counterexample"):
         assignment = ", ".join(f"{k} = {v}" for k, v in sorted(claim["counterexample"].items()))
@@ -144,7 +160,8 @@ def render_claim(number: int, claim: Mapping[str, Any], prose: str = "") -> str:
     if forms:
         what += f" — formula: {', '.join(forms)}"
     method = f"{claim['method']}: " if claim.get("method") else ""
-    engine = f"   Verdict: {method}{_one_line(claim.get('reason') or 'no reason given')}"
+    reason = _shorten_decimals(_one_line(claim.get("reason") or "no reason given"))
+    engine = f"   Verdict: {method}{reason}"
     values = _values(claim)
     if values:
         engine += f" ({values})"
