@@ -45,6 +45,8 @@ class Problem:
     'derivations/x.py: path does not exist; pass ...'
     >>> str(Problem("derivations/x.py", "demo.id", "symbol 'x' has no assumptions"))
     "derivations/x.py: claim 'demo.id': symbol 'x' has no assumptions"
+    >>> str(Problem("derivations/x.py", "demo.id", "claim 'demo.id': symbol 'x' has no assumptions"))
+    "derivations/x.py: claim 'demo.id': symbol 'x' has no assumptions"
     """
 
     file: str
@@ -57,7 +59,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = [self.file] if self.file else []
-        if self.claim:
+        if self.claim and repr(self.claim) not in self.message:  # the engine's messages name the claim
             where.append(f"claim {self.claim!r}")
         return ": ".join([*where, self.message])
 
