@@ -171,7 +171,7 @@ def _load_file(path: Path, shown: str) -> LoadedDerivation | Problem:
         module = _import_path(path)
     except SyntaxError as exc:
         return Problem(shown, "", f"SyntaxError at line {exc.lineno}: {exc.msg}; fix the syntax of this file")
-    except Exception as exc:  # any failure of the file's own code is reported, not raised
+    except (Exception, SystemExit) as exc:  # any failure of the file's own code is reported, not raised
         line = _line_in(exc, path)
         at = f" at line {line}" if line else ""
         # A PosencSymError already says the fix; anything else gets the generic one.

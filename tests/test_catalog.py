@@ -170,6 +170,11 @@ BAD_FILES = [
         id="non-positive-d",
     ),
     pytest.param(
+        "import sys\nsys.exit(3)\n",
+        "failed to import: SystemExit at line 2: 3; fix this file so that it imports",
+        id="exits-while-importing",
+    ),
+    pytest.param(
         "import sympy\n",
         "defines no DERIVATION; add a module-level DERIVATION = Derivation(...), or name the file _*.py "
         "if it is a helper",

@@ -249,6 +249,17 @@ def test_json_is_one_document_with_the_contracted_shape(capsys: pytest.CaptureFi
     ]
 
 
+@pytest.mark.usefixtures("fake_engine")
+def test_json_stdout_stays_one_document_when_a_file_prints(
+    files: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (files / "chatty.py").write_text('print("hello from a derivation file")\n' + GOOD.format(did="chatty"))
+    status = main(["verify", "chatty.py", "--json"])
+    out, err = capsys.readouterr()
+    assert [c["id"] for c in json.loads(out)["claims"]] == ["chatty.pythagoras", "chatty.swap"]
+    assert (status, err) == (0, "hello from a derivation file\n")
+
+
 @pytest.mark.usefixtures("fake_engine", "files")
 def test_json_progress_goes_to_stderr_only_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

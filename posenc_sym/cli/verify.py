@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..catalog import load_catalog
 from ..report import problem_line, report_document, result_lines, summary_lines
-from ..runner import ClaimResult, run_catalog
+from ..runner import ClaimResult, RunReport, run_catalog
 
 __all__ = ["register", "run"]
 
@@ -60,27 +62,31 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Load, decide, report; returns the exit status (0, 1 or 2)."""
-    catalog = load_catalog(args.paths)
-    for problem in catalog.problems:
-        print(problem_line(problem), file=sys.stderr, flush=True)
     if args.json:
-        show = _progress_printer(sys.stderr) if sys.stderr.isatty() else None
-    else:
-        show = _progress_printer(sys.stdout)
-    report = run_catalog(
-        catalog,
-        on_result=show,
-        on_problem=lambda p: print(problem_line(p), file=sys.stderr, flush=True),
-    )
-    if args.json:
+        # stdout carries the JSON document only: whatever derivation files or the engine print
+        # while they run goes to stderr.
+        with contextlib.redirect_stdout(sys.stderr):
+            report = _run(args, progress=sys.stderr if sys.stderr.isatty() else None)
         json.dump(report_document(report), sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
+        report = _run(args, progress=sys.stdout)
         print("\n".join(summary_lines(report)))
     return report.exit_status
 
 
-def _progress_printer(stream: TextIO) -> Any:
+def _run(args: argparse.Namespace, progress: TextIO | None) -> RunReport:
+    catalog = load_catalog(args.paths)
+    for problem in catalog.problems:
+        print(problem_line(problem), file=sys.stderr, flush=True)
+    return run_catalog(
+        catalog,
+        on_result=_progress_printer(progress) if progress is not None else None,
+        on_problem=lambda p: print(problem_line(p), file=sys.stderr, flush=True),
+    )
+
+
+def _progress_printer(stream: TextIO) -> Callable[[ClaimResult], None]:
     def show(result: ClaimResult) -> None:
         print("\n".join(result_lines(result)), file=stream, flush=True)
 
