@@ -17,6 +17,7 @@ Two structural moves widen what the transforms reach:
 
 from __future__ import annotations
 
+import functools
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -159,13 +160,12 @@ def _scalar_candidates(e: sympy.Expr) -> Iterator[tuple[str, Callable[[], sympy.
         merged = _combine_sums(e)
         if merged is not None:
             for name, transform in TRANSFORMS:
-                yield f"summand {name}", lambda transform=transform: transform(merged)
+                yield f"summand {name}", functools.partial(transform, merged)
         for name, transform in TRANSFORMS[:4]:
-            yield f"summand-first {name}", lambda transform=transform: transform(
-                _summand_first(e, transform))
+            yield f"summand-first {name}", functools.partial(_summand_first, e, transform)
         return
     for name, transform in TRANSFORMS:
-        yield name, lambda transform=transform: transform(e)
+        yield name, functools.partial(transform, e)
 
 
 def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
