@@ -159,6 +159,8 @@ def render_claim(number: int, claim: Mapping[str, Any], prose: str = "") -> str:
     forms = [_FORMS[tag] for tag in claim.get("tags", ()) if tag in _FORMS]
     if forms:
         what += f" — formula: {', '.join(forms)}"
+    if "hypothesis" in claim.get("tags", ()):
+        what += " — tests a reconstruction of a missing figure, not the text"
     method = f"{claim['method']}: " if claim.get("method") else ""
     reason = _shorten_decimals(_one_line(claim.get("reason") or "no reason given"))
     engine = f"   Verdict: {method}{reason}"
@@ -188,7 +190,10 @@ def render(report: Mapping[str, Any], prose_by_id: Mapping[str, str] | None = No
         "stated assumptions; *refuted*: a concrete counterexample, evaluated with mpmath; *checked "
         "only*: numeric agreement, not a proof; *unverifiable*: the text does not contain what is "
         "needed (a missing figure, an empirical or historical statement). A refuted claim is a "
-        "statement of the document that is false as written; the note says what is true instead.",
+        "statement of the document that is false as written (or, where marked, a consequence of a "
+        "reconstruction that does not fit the text); the note says what is true instead. Each "
+        "encoding formula and code snippet has a claim marking it as the standard formula, an "
+        "equivalent form, or a different one.",
         "",
         render_summary(groups),
     ]
