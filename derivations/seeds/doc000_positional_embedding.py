@@ -251,6 +251,28 @@ CLAIMS = [
         ),
     ),
     *_printed_claims(),
+    Claim(
+        id="seeds.doc000.demo.float32-margin",
+        title="float32 cannot change a printed digit: the tightest entries sit over 2^−22 from a boundary",
+        lhs=sympy.Min(
+            sympy.Rational(1, 2 * 10**5) - sympy.Abs(sympy.cos(1 / BASE ** sympy.Rational(4, 10)) - sympy.Rational("9.9968e-01")),
+            sympy.Rational(1, 2 * 10**5) - sympy.Abs(sympy.sin(3 / BASE ** sympy.Rational(2, 10)) - sympy.Rational("4.5775e-01")),
+        ),
+        rhs=sympy.Rational(1, 2**22),
+        relation=">",
+        scope="entries [1,5] and [3,2], the two closest to a rounding boundary relative to their size",
+        source=src("9.9968e-01", "演示 (demo tensor), rows 1 and 3"),
+        tags=("printed-number", "numerics"),
+        prose=(
+            "torch computed the tensor in float32. The angle t/10000^(2i/10) then carries a relative "
+            "error of about 2^−22 at most (rounding the exponent 2i/10, the power and the division); "
+            "times the angle (< 0.5) and the slope of sin or cos (≤ 1) that is below 1.2e-7, and the "
+            "final rounding adds at most one float32 ulp (≤ 2^−24 ≈ 6e-8): under 2^−22 in all. The "
+            "exact values lie more than 4.5e-7 inside their rounding intervals, so the float32 tensor "
+            "prints exactly these digits (the other entries have wider margins); a NumPy float32 "
+            "emulation of the snippet prints all 40 values identically."
+        ),
+    ),
 ]
 
 DERIVATION = Derivation(
