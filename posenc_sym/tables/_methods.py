@@ -1,0 +1,91 @@
+"""The three ways to fill (sin t·ω_p, cos t·ω_p) for consecutive positions, chunk by chunk.
+
+Every generator yields ``(r0, r1, sin, cos)``: rows r0..r1−1 of the (n_positions, pairs) blocks,
+so the callers write them straight into the final array and memory stays bounded by one chunk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy
+
+from ..codegen import compile_kernel
+from ._kernel import add_turns, sincos_turns, turn_words, turns
+
+__all__ = ["Chunk", "fast_rotations", "pair_blocks"]
+
+Chunk = tuple[int, int, numpy.ndarray, numpy.ndarray]
+#: Elements per chunk: small enough that the kernel's temporaries stay in cache.
+_CHUNK_ELEMENTS = 1 << 14
+
+
+def _rows_per_chunk(pairs: int) -> int:
+    return max(1, _CHUNK_ELEMENTS // max(pairs, 1))
+
+
+def _direct(n: int, start: int, pairs: int, width: int, base: Any, dtype: numpy.dtype) -> Iterator[Chunk]:
+    """The lambdified formula as it stands, evaluated in ``dtype`` (positions cast to it too)."""
+    kernel = compile_kernel("sinusoidal_interleaved")
+    b = base if isinstance(base, int) else float(base)
+    i = numpy.arange(pairs).astype(dtype)[None, :]
+    step = _rows_per_chunk(pairs)
+    for r0 in range(0, n, step):
+        r1 = min(n, r0 + step)
+        t = numpy.arange(start + r0, start + r1).astype(dtype)[:, None]
+        sin, cos = kernel(t, i, width, b)
+        yield r0, r1, sin, cos
+
+
+def _accurate(n: int, start: int, frequencies: Sequence[Any]) -> Iterator[Chunk]:
+    """Exact turns for the chunk's first row, plus exact turns of the offsets 0..rows−1 (added with
+    carry: (t₀ + j)·g = t₀·g + j·g exactly), then the correctly rounded kernel."""
+    words = turn_words(frequencies)
+    step = _rows_per_chunk(len(frequencies))
+    offsets = turns(numpy.arange(min(step, n)), words)
+    for r0 in range(0, n, step):
+        r1 = min(n, r0 + step)
+        first = turns(numpy.array([start + r0]), words)
+        u, v = add_turns((offsets[0][: r1 - r0], offsets[1][: r1 - r0]), first)
+        sin, cos = sincos_turns(u, v)
+        yield r0, r1, sin, cos
+
+
+def fast_rotations(n: int, start: int, frequencies: Sequence[Any]) -> tuple[int, numpy.ndarray, numpy.ndarray]:
+    """(block, w̄, z₀) for blockwise T_k, in the complex form of a (sin, cos) pair z = sin + i·cos.
+
+    The proven rotation block [[cos jω, sin jω], [−sin jω, cos jω]] acting on (S, C) is exactly the
+    complex product (cos jω − i·sin jω)·(S + i·C): the same two products and one sum per component
+    (checked symbolically in the tests). w̄[j] = e^{−ijω} for the offsets j of a block and z₀[k] =
+    the row at block start start + k·block, all from the accurate kernel.
+    """
+    words = turn_words(frequencies)
+    block = min(_rows_per_chunk(len(frequencies)), max(n, 1))
+    off_sin, off_cos = sincos_turns(*turns(numpy.arange(block), words))
+    starts_sin, starts_cos = sincos_turns(*turns(numpy.arange(start, start + n, block), words))
+    conj_w = off_cos - 1j * off_sin
+    return block, conj_w, starts_sin + 1j * starts_cos
+
+
+def _fast(n: int, start: int, frequencies: Sequence[Any]) -> Iterator[Chunk]:
+    """Row start + k·block + j = T_j applied to the accurate row at start + k·block."""
+    block, conj_w, z0 = fast_rotations(n, start, frequencies)
+    for k, r0 in enumerate(range(0, n, block)):
+        r1 = min(n, r0 + block)
+        z = conj_w[: r1 - r0] * z0[k]
+        yield r0, r1, z.real, z.imag
+
+
+def pair_blocks(method: str, n: int, start: int, width: int, base: Any, frequencies: Sequence[Any],
+                dtype: numpy.dtype) -> Iterator[Chunk]:
+    """Chunks of (sin, cos)(t·ω_p) for t = start..start+n−1 and the given exact frequencies.
+
+    ``width`` and ``base`` feed the direct formula (ω_p = base^(−2p/width)); ``frequencies`` are
+    the same ω_p as exact numbers for the other two methods.
+    """
+    if method == "direct":
+        return _direct(n, start, len(frequencies), width, base, dtype)
+    if method == "accurate":
+        return _accurate(n, start, frequencies)
+    return _fast(n, start, frequencies)
