@@ -14,6 +14,7 @@ NumPy object arrays of them.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
@@ -50,6 +51,10 @@ def to_mpf(value: Any, dps: int = DEFAULT_DPS) -> mpmath.mpf:
     >>> mpmath.nstr(to_mpf("0.1", 30), 25), mpmath.nstr(to_mpf(sympy.Rational(1, 3), 30), 25)
     ('0.1', '0.3333333333333333333333333')
     """
+    if isinstance(value, numbers.Integral):
+        value = int(value)  # NumPy integers too
+    elif isinstance(value, numpy.floating):
+        value = float(value)
     with mpmath.workdps(dps):
         if isinstance(value, Fraction):
             return mpmath.mpf(value.numerator) / value.denominator

@@ -52,7 +52,8 @@ def _accurate(n: int, start: int, frequencies: Sequence[Any]) -> Iterator[Chunk]
         yield r0, r1, sin, cos
 
 
-def fast_rotations(n: int, start: int, frequencies: Sequence[Any]) -> tuple[int, numpy.ndarray, numpy.ndarray]:
+def fast_rotations(n: int, start: int,
+                   frequencies: Sequence[Any]) -> tuple[int, numpy.ndarray, numpy.ndarray]:
     """(block, w̄, z₀) for blockwise T_k, in the complex form of a (sin, cos) pair z = sin + i·cos.
 
     The proven rotation block [[cos jω, sin jω], [−sin jω, cos jω]] acting on (S, C) is exactly the

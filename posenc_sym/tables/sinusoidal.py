@@ -31,10 +31,10 @@ def sinusoidal_table(n_positions: int, d_model: int, *, base: Any = 10000, layou
 
     >>> sinusoidal_table(2, 4, layout="split", start=1, method="fast").round(4).tolist()
     [[0.8415, 0.01, 0.5403, 1.0], [0.9093, 0.02, -0.4161, 0.9998]]
-    >>> sinusoidal_table(2, 5)
+    >>> sinusoidal_table(2, 5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    posenc_sym.errors.PosencSymError: d_model=5 is odd; the sinusoidal encoding pairs columns, so d_model must be even
+    posenc_sym.errors.PosencSymError: d_model=5 is odd; the sinusoidal encoding pairs columns, so ...
     """
     n = check_count(n_positions, "n_positions")
     first = check_count(start, "start")
