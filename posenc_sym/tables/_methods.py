@@ -6,19 +6,27 @@ so the callers write them straight into the final array and memory stays bounded
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 import numpy
 
 from ..codegen import compile_kernel
-from ._kernel import add_turns, sincos_turns, turn_words, turns
+from ..reference import exact_frequency
+from ._kernel import TurnWords, add_turns, sincos_turns, turn_words, turns
 
-__all__ = ["Chunk", "fast_rotations", "pair_blocks"]
+__all__ = ["Chunk", "encoding_words", "fast_rotations", "pair_blocks"]
 
 Chunk = tuple[int, int, numpy.ndarray, numpy.ndarray]
 #: Elements per chunk: small enough that the kernel's temporaries stay in cache.
 _CHUNK_ELEMENTS = 1 << 14
+
+
+@lru_cache(maxsize=16)
+def encoding_words(width: int, base: Any) -> TurnWords:
+    """The turn words of ω_p = base^(−2p/width), p < width/2, exact from mpmath (cached)."""
+    return turn_words([exact_frequency(p, width, base, dps=60) for p in range(width // 2)])
 
 
 def _rows_per_chunk(pairs: int) -> int:
@@ -38,11 +46,10 @@ def _direct(n: int, start: int, pairs: int, width: int, base: Any, dtype: numpy.
         yield r0, r1, sin, cos
 
 
-def _accurate(n: int, start: int, frequencies: Sequence[Any]) -> Iterator[Chunk]:
+def _accurate(n: int, start: int, words: TurnWords) -> Iterator[Chunk]:
     """Exact turns for the chunk's first row, plus exact turns of the offsets 0..rows−1 (added with
     carry: (t₀ + j)·g = t₀·g + j·g exactly), then the correctly rounded kernel."""
-    words = turn_words(frequencies)
-    step = _rows_per_chunk(len(frequencies))
+    step = _rows_per_chunk(len(words.w0))
     offsets = turns(numpy.arange(min(step, n)), words)
     for r0 in range(0, n, step):
         r1 = min(n, r0 + step)
@@ -52,8 +59,7 @@ def _accurate(n: int, start: int, frequencies: Sequence[Any]) -> Iterator[Chunk]
         yield r0, r1, sin, cos
 
 
-def fast_rotations(n: int, start: int,
-                   frequencies: Sequence[Any]) -> tuple[int, numpy.ndarray, numpy.ndarray]:
+def fast_rotations(n: int, start: int, words: TurnWords) -> tuple[int, numpy.ndarray, numpy.ndarray]:
     """(block, w̄, z₀) for blockwise T_k, in the complex form of a (sin, cos) pair z = sin + i·cos.
 
     The proven rotation block [[cos jω, sin jω], [−sin jω, cos jω]] acting on (S, C) is exactly the
@@ -61,32 +67,27 @@ def fast_rotations(n: int, start: int,
     (checked symbolically in the tests). w̄[j] = e^{−ijω} for the offsets j of a block and z₀[k] =
     the row at block start start + k·block, all from the accurate kernel.
     """
-    words = turn_words(frequencies)
-    block = min(_rows_per_chunk(len(frequencies)), max(n, 1))
+    block = min(_rows_per_chunk(len(words.w0)), max(n, 1))
     off_sin, off_cos = sincos_turns(*turns(numpy.arange(block), words))
     starts_sin, starts_cos = sincos_turns(*turns(numpy.arange(start, start + n, block), words))
     conj_w = off_cos - 1j * off_sin
     return block, conj_w, starts_sin + 1j * starts_cos
 
 
-def _fast(n: int, start: int, frequencies: Sequence[Any]) -> Iterator[Chunk]:
+def _fast(n: int, start: int, words: TurnWords) -> Iterator[Chunk]:
     """Row start + k·block + j = T_j applied to the accurate row at start + k·block."""
-    block, conj_w, z0 = fast_rotations(n, start, frequencies)
+    block, conj_w, z0 = fast_rotations(n, start, words)
     for k, r0 in enumerate(range(0, n, block)):
         r1 = min(n, r0 + block)
         z = conj_w[: r1 - r0] * z0[k]
         yield r0, r1, z.real, z.imag
 
 
-def pair_blocks(method: str, n: int, start: int, width: int, base: Any, frequencies: Sequence[Any],
+def pair_blocks(method: str, n: int, start: int, width: int, base: Any,
                 dtype: numpy.dtype) -> Iterator[Chunk]:
-    """Chunks of (sin, cos)(t·ω_p) for t = start..start+n−1 and the given exact frequencies.
-
-    ``width`` and ``base`` feed the direct formula (ω_p = base^(−2p/width)); ``frequencies`` are
-    the same ω_p as exact numbers for the other two methods.
-    """
+    """Chunks of (sin, cos)(t·ω_p) for t = start..start+n−1 and ω_p = base^(−2p/width)."""
     if method == "direct":
-        return _direct(n, start, len(frequencies), width, base, dtype)
+        return _direct(n, start, width // 2, width, base, dtype)
     if method == "accurate":
-        return _accurate(n, start, frequencies)
-    return _fast(n, start, frequencies)
+        return _accurate(n, start, encoding_words(width, base))
+    return _fast(n, start, encoding_words(width, base))

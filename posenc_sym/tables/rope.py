@@ -6,7 +6,6 @@ from typing import Any
 
 import numpy
 
-from ..reference import exact_frequency
 from ..schemes.sinusoidal import validate_width
 from ._methods import pair_blocks
 from ._validate import METHODS, check_base, check_choice, check_count, check_memory, check_positions
@@ -35,12 +34,11 @@ def rope_cache(n_positions: int, dim: int, *, base: Any = 10000, pairing: str = 
     check_positions(first, n)
     dt = check_memory(n, dim, dtype, 2, "cos/sin cache pair")
     half = dim // 2
-    frequencies = [exact_frequency(p, dim, base, dps=60) for p in range(half)]
     cos_out = numpy.empty((n, dim), dtype=dt)
     sin_out = numpy.empty((n, dim), dtype=dt)
     columns = ((slice(0, None, 2), slice(1, None, 2)) if pairing == "adjacent"
                else (slice(0, half), slice(half, None)))
-    for r0, r1, sin, cos in pair_blocks(method, n, first, dim, base, frequencies, dt):
+    for r0, r1, sin, cos in pair_blocks(method, n, first, dim, base, dt):
         for cols in columns:
             cos_out[r0:r1, cols] = cos
             sin_out[r0:r1, cols] = sin

@@ -6,9 +6,9 @@ from typing import Any
 
 import numpy
 
-from ..reference import exact_frequency
 from ..schemes.sinusoidal import validate_width
-from ._methods import fast_rotations, pair_blocks
+from ._kernel import TurnWords
+from ._methods import encoding_words, fast_rotations, pair_blocks
 from ._validate import METHODS, check_base, check_choice, check_count, check_memory, check_positions
 
 __all__ = ["sinusoidal_table"]
@@ -45,23 +45,22 @@ def sinusoidal_table(n_positions: int, d_model: int, *, base: Any = 10000, layou
     check_positions(first, n)
     dt = check_memory(n, d_model, dtype, 1, "table")
     pairs = d_model // 2
-    frequencies = [exact_frequency(p, d_model, base, dps=60) for p in range(pairs)]
     out = numpy.empty((n, d_model), dtype=dt)
     if method == "fast" and layout == "interleaved":
-        _fast_interleaved(out, first, frequencies)
+        _fast_interleaved(out, first, encoding_words(d_model, base))
         return out
     sin_cols, cos_cols = ((slice(0, None, 2), slice(1, None, 2)) if layout == "interleaved"
                           else (slice(0, pairs), slice(pairs, None)))
-    for r0, r1, sin, cos in pair_blocks(method, n, first, d_model, base, frequencies, dt):
+    for r0, r1, sin, cos in pair_blocks(method, n, first, d_model, base, dt):
         out[r0:r1, sin_cols] = sin
         out[r0:r1, cos_cols] = cos
     return out
 
 
-def _fast_interleaved(out: numpy.ndarray, start: int, frequencies: list[Any]) -> None:
+def _fast_interleaved(out: numpy.ndarray, start: int, words: TurnWords) -> None:
     """Interleaved rows are complex numbers sin + i·cos: one complex product per pair, written in place."""
     n = out.shape[0]
-    block, conj_w, z0 = fast_rotations(n, start, frequencies)
+    block, conj_w, z0 = fast_rotations(n, start, words)
     as_complex = out.view(numpy.complex128 if out.dtype == numpy.float64 else numpy.complex64)
     direct = out.dtype == numpy.float64
     buffer = None if direct else numpy.empty_like(conj_w)
