@@ -66,7 +66,7 @@ def test_sinusoidal_table_meets_its_bound(method: str, dtype: Any, layout: str, 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_wide_table_sampled_rows_meet_the_bound(method: str, dtype: Any) -> None:
     d_model = 1024
-    columns = list(range(0, d_model, 37)) + [d_model - 1]
+    columns = [*range(0, d_model, 37), d_model - 1]
     for start in (0, 1000, 10**5, 10**6, 2**31 - 1):
         row = sinusoidal_table(1, d_model, start=start, dtype=dtype, method=method)[:, columns]
         exact = sinusoidal_reference([start], d_model, columns=columns)
@@ -119,7 +119,8 @@ def test_empty_table() -> None:
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_accurate_sincos_other_conventions(dtype: Any) -> None:
     # d−2 exponent and linear-scaled RoPE frequencies, given as exact SymPy expressions.
-    frequencies = [rope.theta(p, 6, 10000) for p in range(3)] + [sympy.Rational(1, 4) * rope.theta(1, 8, 500000)]
+    scaled = sympy.Rational(1, 4) * rope.theta(1, 8, 500000)
+    frequencies = [*(rope.theta(p, 6, 10000) for p in range(3)), scaled]
     positions = [0, 7, 2**31 - 1]
     sin, cos = accurate_sincos(positions, frequencies, dtype)
     with mpmath.workdps(60):
@@ -141,6 +142,9 @@ MEMORY = ("n_positions=1000000000 × width 1000000 float64 table needs 800000000
           "or use float32")
 
 
+BASE_FIX = "the frequencies base^(-2i/d) need a base above 1, e.g. 10000"
+
+
 @pytest.mark.parametrize(("args", "kwargs", "message"), [
     ((3, 7), {}, "d_model=7 is odd; the sinusoidal encoding pairs columns, so d_model must be even"),
     ((3, 0), {}, "d_model=0 is not positive; pass a positive even int such as 512"),
@@ -150,16 +154,17 @@ MEMORY = ("n_positions=1000000000 × width 1000000 float64 table needs 800000000
     ((True, 8), {}, "n_positions=True is not an integer; pass an integer >= 0"),
     ((3, 8), {"start": -3}, "start=-3 is negative; pass an integer >= 0"),
     ((3, 8), {"start": 1.0}, "start=1.0 is not an integer; pass an integer >= 0"),
-    ((3, 8), {"base": 1}, "base=1 is not > 1; the frequencies base^(-2i/d) need a base above 1, e.g. 10000"),
-    ((3, 8), {"base": 0.5}, "base=0.5 is not > 1; the frequencies base^(-2i/d) need a base above 1, e.g. 10000"),
+    ((3, 8), {"base": 1}, "base=1 is not > 1; " + BASE_FIX),
+    ((3, 8), {"base": 0.5}, "base=0.5 is not > 1; " + BASE_FIX),
     ((3, 8), {"base": "10000"}, "base='10000' is not a real number; pass a number above 1, e.g. 10000"),
     ((3, 8), {"base": float("inf")}, "base=inf is not finite; pass a number above 1, e.g. 10000"),
     ((3, 8), {"dtype": numpy.float16}, "dtype=float16 is not supported; use numpy.float32 or numpy.float64"),
     ((3, 8), {"dtype": "nope"}, "dtype='nope' is not a NumPy dtype; use numpy.float32 or numpy.float64"),
     ((3, 8), {"layout": "rows"}, "layout='rows' is unknown; use one of 'interleaved', 'split'"),
     ((3, 8), {"method": "slow"}, "method='slow' is unknown; use one of 'accurate', 'direct', 'fast'"),
-    ((2, 8), {"start": 2**32 - 1}, "positions 4294967295..4294967296 go past 2**32-1=4294967295; the exact "
-                                   "angle reduction takes positions below 2**32, so lower start or n_positions"),
+    ((2, 8), {"start": 2**32 - 1},
+     "positions 4294967295..4294967296 go past 2**32-1=4294967295; the exact "
+     "angle reduction takes positions below 2**32, so lower start or n_positions"),
     ((10**9, 10**6), {}, MEMORY),
 ])
 def test_bad_table_arguments(args: tuple[Any, ...], kwargs: dict[str, Any], message: str) -> None:
