@@ -15,7 +15,7 @@ u = 2^−p is the unit roundoff (a correctly rounded operation has relative erro
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import mpmath
@@ -31,6 +31,7 @@ __all__ = [
     "check_dtype",
     "direct_bound",
     "fast_bound",
+    "method_bounds",
     "rotation_bound",
     "ulp",
     "ulp_error",
@@ -197,3 +198,28 @@ def direct_bound(position: int, pair: int, width: int, base: float, exact: Any, 
     drift = theta * eps
     library = NUMPY_SINCOS_ULPS[dt] * 2 * u * (abs(float(exact)) + drift)
     return drift + library + ulp(0, dt)
+
+
+def method_bounds(exact: Any, method: str, dtype: Any, positions: Sequence[int], pairs: Sequence[int],
+                  width: int, base: float = 10000) -> numpy.ndarray:
+    """Absolute error bound of each entry exact[r, c] (position positions[r], pair pairs[c]) by ``method``.
+
+    "accurate": :func:`accurate_ulp_bound` ulps at the exact value; "fast": :func:`fast_bound`;
+    "direct": :func:`direct_bound` with ω = base^(−2·pair/width).
+
+    >>> bounds = method_bounds(numpy.array([[mpmath.mpf("0.5")]], dtype=object), "accurate",
+    ...                        numpy.float64, [3], [0], 2)
+    >>> float(bounds[0, 0] / 2.0**-53)
+    0.5009765625
+    """
+    values = numpy.asarray(exact, dtype=object)
+    dt = check_dtype(dtype)
+    if method == "accurate":
+        scale = accurate_ulp_bound(dt)
+        return numpy.array([[scale * ulp(e, dt) for e in row] for row in values])
+    if method == "fast":
+        return fast_bound(values.ravel(), dt).reshape(values.shape)
+    if method == "direct":
+        return numpy.array([[direct_bound(t, p, width, float(base), values[r, c], dt)
+                             for c, p in enumerate(pairs)] for r, t in enumerate(positions)])
+    raise PosencSymError(f"method={method!r} is unknown; use one of 'accurate', 'direct', 'fast'")
