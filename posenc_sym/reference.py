@@ -40,7 +40,7 @@ __all__ = [
 
 DEFAULT_DPS = 50
 Denominator = Literal["d", "d-2"]
-Exact = int | Fraction | str | sympy.Expr | mpmath.mpf
+Exact = Any  # int, Fraction, decimal str, SymPy number, mpmath mpf or float: see to_mpf
 
 
 def to_mpf(value: Any, dps: int = DEFAULT_DPS) -> mpmath.mpf:
@@ -159,7 +159,7 @@ def sinusoidal_reference(positions: Iterable[Exact], d_model: int, *, columns: S
 
 
 @cache
-def _rope_function(which: str) -> Any:
+def _rope_function(which: Literal["cos", "sin"]) -> Any:
     m, angle_pair, dim, base = sympy.symbols("m p dim base", positive=True)
     expr = rope.cache_entry(m, 0, 2, base, "adjacent", which)  # cos/sin(m·θ_0) for a 2-wide head
     expr = expr.subs(m, m * rope.theta(angle_pair, dim, base))  # then θ_0 = 1 becomes θ_p

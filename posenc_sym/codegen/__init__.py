@@ -132,7 +132,7 @@ def _namespace(name: str) -> dict[str, Any]:
 
 def compile_unit(name: str) -> Callable[..., Any]:
     """Execute the generated text of ``name`` and return its public function."""
-    return _namespace(name)[name]  # type: ignore[no-any-return]
+    return _namespace(name)[name]
 
 
 def compile_kernel(name: str) -> Callable[..., Any]:
@@ -141,7 +141,7 @@ def compile_kernel(name: str) -> Callable[..., Any]:
     >>> [float(x) for x in compile_kernel("sinusoidal_split")(0.0, 0.0, 2, 10000)]
     [0.0, 1.0]
     """
-    return _namespace(name)[unit(name).kernel_name]  # type: ignore[no-any-return]
+    return _namespace(name)[unit(name).kernel_name]
 
 
 def _lambdified_source(u: Unit) -> str:
