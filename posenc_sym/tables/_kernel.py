@@ -138,8 +138,21 @@ def _table() -> tuple[numpy.ndarray, ...]:
     return tuple(numpy.array(c) for c in cols)
 
 
-def sincos_turns(u: numpy.ndarray, v: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
-    """sin and cos of 2π·(U·2^−64 + V·2^−128), float64, within 0.5 + 2^−10 ulp."""
+def _fast_two_sum(a: Any, b: Any) -> tuple[Any, Any]:
+    """Exact a + b = s + err, valid when |a| >= |b| or a == 0 (Dekker's Fast2Sum)."""
+    s = a + b
+    return s, b - (s - a)
+
+
+Pair = tuple[numpy.ndarray, numpy.ndarray]
+
+
+def sincos_turns(u: numpy.ndarray, v: numpy.ndarray, out: Pair | None = None) -> Pair:
+    """sin and cos of 2π·(U·2^−64 + V·2^−128) within 0.5 + 2^−10 ulp (float64).
+
+    ``out`` = (sin, cos) destinations (views of the final table, float64 or float32): the last
+    addition writes there directly, so a float32 result is the float64 value rounded once.
+    """
     with numpy.errstate(over="ignore"):
         j = (u + _HALF_STEP) >> _S55
         rem = (u - (j << _S55)).view(numpy.int64)  # in [−2^54, 2^54): e = rem·2^−64 + V·2^−128
@@ -156,11 +169,18 @@ def sincos_turns(u: numpy.ndarray, v: numpy.ndarray) -> tuple[numpy.ndarray, num
     z = x * x
     cm = z * (-0.5 + z * (1.0 / 24 + z * (-1.0 / 720)))  # cos x − 1
     st = x * z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040)))  # sin x − x
-    hi, lo = _two_sum(s_hi, tc1 * e1)
-    sin = hi + (lo + (((s_lo + tc2 * e1) + s_hi * cm) + ((_TAU * c_hi) * e_rest + c_hi * st)))
-    hi, lo = _two_sum(c_hi, -(ts1 * e1))
-    cos = hi + (lo + (((c_lo - ts2 * e1) + c_hi * cm) - ((_TAU * s_hi) * e_rest + s_hi * st)))
-    return sin, cos
+    te = _TAU * e_rest
+    # Fast2Sum is exact here: away from the zeros of sin (j = 0, 256, where s_hi = 0 exactly)
+    # |s_hi| >= sin(2π/512) > 0.0123 > 2π·2^−10 >= |tc1·e1|; likewise for cos at j = ±128.
+    hi, lo = _fast_two_sum(s_hi, tc1 * e1)
+    sin_tail = lo + (((s_lo + tc2 * e1) + s_hi * cm) + (c_hi * te + c_hi * st))
+    hi2, lo2 = _fast_two_sum(c_hi, -(ts1 * e1))
+    cos_tail = lo2 + (((c_lo - ts2 * e1) + c_hi * cm) - (s_hi * te + s_hi * st))
+    if out is None:
+        return hi + sin_tail, hi2 + cos_tail
+    numpy.add(hi, sin_tail, out=out[0], casting="same_kind")
+    numpy.add(hi2, cos_tail, out=out[1], casting="same_kind")
+    return out
 
 
 def sincos_words(positions: numpy.ndarray, words: TurnWords) -> tuple[numpy.ndarray, numpy.ndarray]:

@@ -7,7 +7,7 @@ from typing import Any
 import numpy
 
 from ..schemes.sinusoidal import validate_width
-from ._methods import pair_blocks
+from ._methods import fill_pairs
 from ._validate import METHODS, check_base, check_choice, check_count, check_memory, check_positions
 
 __all__ = ["rope_cache"]
@@ -36,10 +36,11 @@ def rope_cache(n_positions: int, dim: int, *, base: Any = 10000, pairing: str = 
     half = dim // 2
     cos_out = numpy.empty((n, dim), dtype=dt)
     sin_out = numpy.empty((n, dim), dtype=dt)
-    columns = ((slice(0, None, 2), slice(1, None, 2)) if pairing == "adjacent"
-               else (slice(0, half), slice(half, None)))
-    for r0, r1, sin, cos in pair_blocks(method, n, first, dim, base, dt):
-        for cols in columns:
-            cos_out[r0:r1, cols] = cos
-            sin_out[r0:r1, cols] = sin
+    first_cols, second_cols = ((slice(0, None, 2), slice(1, None, 2)) if pairing == "adjacent"
+                               else (slice(0, half), slice(half, None)))
+    fill_pairs(method, n, first, dim, base, dt,
+               lambda r0, r1: (sin_out[r0:r1, first_cols], cos_out[r0:r1, first_cols]))
+    # Both members of a pair share the frequency: the second copy is the first.
+    cos_out[:, second_cols] = cos_out[:, first_cols]
+    sin_out[:, second_cols] = sin_out[:, first_cols]
     return cos_out, sin_out

@@ -8,7 +8,7 @@ import numpy
 
 from ..schemes.sinusoidal import validate_width
 from ._kernel import TurnWords
-from ._methods import encoding_words, fast_rotations, pair_blocks
+from ._methods import encoding_words, fast_rotations, fill_pairs
 from ._validate import METHODS, check_base, check_choice, check_count, check_memory, check_positions
 
 __all__ = ["sinusoidal_table"]
@@ -51,9 +51,8 @@ def sinusoidal_table(n_positions: int, d_model: int, *, base: Any = 10000, layou
         return out
     sin_cols, cos_cols = ((slice(0, None, 2), slice(1, None, 2)) if layout == "interleaved"
                           else (slice(0, pairs), slice(pairs, None)))
-    for r0, r1, sin, cos in pair_blocks(method, n, first, d_model, base, dt):
-        out[r0:r1, sin_cols] = sin
-        out[r0:r1, cos_cols] = cos
+    fill_pairs(method, n, first, d_model, base, dt,
+               lambda r0, r1: (out[r0:r1, sin_cols], out[r0:r1, cos_cols]))
     return out
 
 
