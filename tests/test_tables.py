@@ -189,3 +189,50 @@ def test_exact_bases_are_accepted() -> None:
 def test_schemes_symbols_unchanged() -> None:
     # The generators are built on these definitions; a change there must show up here.
     assert sinusoidal.frequency(1, 4, 10000) == sympy.Rational(1, 100)
+
+
+def _convergent_numerators(x: mpmath.mpf, limit: int) -> list[int]:
+    """Numerators p of the continued-fraction convergents p/q of x, p < limit (mpmath, 80 digits)."""
+    out, h_prev, h = [], 0, 1
+    with mpmath.workdps(80):
+        y = x
+        while True:
+            a = int(mpmath.floor(y))
+            h_prev, h = h, a * h + h_prev
+            if h >= limit:
+                return out
+            out.append(h)
+            y = 1 / (y - a)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_accurate_at_positions_closest_to_the_zeros_of_sin_and_cos(dtype: Any) -> None:
+    # Pair 0 has ω = 1, so t = numerators of convergents of π and π/2 put t·ω within ~1/t of a
+    # multiple of π/2: |sin t| or |cos t| down to 1e-10, where a fixed absolute error is many ulps.
+    with mpmath.workdps(80):
+        positions = sorted(set(_convergent_numerators(mpmath.pi, 2**32)
+                               + _convergent_numerators(mpmath.pi / 2, 2**32)))
+    sin, cos = accurate_sincos(positions, [1], dtype)
+    with mpmath.workdps(80):
+        exact_sin = numpy.array([[mpmath.sin(t)] for t in positions], dtype=object)
+        exact_cos = numpy.array([[mpmath.cos(t)] for t in positions], dtype=object)
+    assert min(abs(float(e)) for e in exact_sin.ravel()) < 1e-9  # the test does reach the hard cases
+    assert ulp_error(sin, exact_sin).max() <= accurate_ulp_bound(dtype)
+    assert ulp_error(cos, exact_cos).max() <= accurate_ulp_bound(dtype)
+
+
+@pytest.mark.slow
+def test_accurate_kernel_bulk_random_entries() -> None:
+    # 2000 random (position, frequency) entries over widths up to 4096 and several bases.
+    rng = numpy.random.default_rng(20261121)
+    positions = [int(t) for t in rng.integers(0, 2**31, 40)]
+    frequencies = [rope.theta(int(rng.integers(0, w // 2)), w, b)
+                   for w, b in zip(rng.choice([64, 1024, 4096], 50), rng.choice([10000, 500000, 10], 50),
+                                   strict=True)]
+    sin, cos = accurate_sincos(positions, frequencies)
+    with mpmath.workdps(60):
+        omegas = [to_mpf(f, 60) for f in frequencies]
+        exact_sin = numpy.array([[mpmath.sin(t * w) for w in omegas] for t in positions], dtype=object)
+        exact_cos = numpy.array([[mpmath.cos(t * w) for w in omegas] for t in positions], dtype=object)
+    assert ulp_error(sin, exact_sin).max() <= accurate_ulp_bound(numpy.float64)
+    assert ulp_error(cos, exact_cos).max() <= accurate_ulp_bound(numpy.float64)
