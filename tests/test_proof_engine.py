@@ -129,3 +129,10 @@ def test_claim_validation_messages(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError) as info:
         Claim(**{**base, **kwargs})
     assert str(info.value) == message
+
+
+def test_generalisation_never_treats_a_complex_power_as_positive() -> None:
+    # sqrt(w**2) = w holds for positive w, but b**(I*x) is complex: the claim is false.
+    power = b ** (sympy.I * x)
+    verdict = check_identity(sympy.sqrt(power**2), power)
+    assert verdict.status == "refuted", verdict.reason

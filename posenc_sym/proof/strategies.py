@@ -106,9 +106,11 @@ def generalize_powers(expr: sympy.Basic) -> sympy.Basic:
     >>> sorted(str(s) for s in generalize_powers(sympy.sin(b**(-2*i/d) * t)).free_symbols)
     ['_w', 't']
     """
+    # The power itself must be known positive (a positive base with a *real* exponent):
+    # b**(I*x) is complex, and an identity true for every positive w need not hold for it.
     powers = {
         p for p in expr.atoms(sympy.Pow)
-        if p.base.is_positive and not p.exp.is_number and p.free_symbols
+        if p.is_positive is True and not p.exp.is_number and p.free_symbols
     }
     if not powers:
         return expr
