@@ -269,7 +269,7 @@ CLAIMS = [
             "times the angle (< 0.5) and the slope of sin or cos (≤ 1) that is below 1.2e-7, and the "
             "final rounding adds at most one float32 ulp (≤ 2^−24 ≈ 6e-8): under 2^−22 in all. The "
             "exact values lie more than 4.5e-7 inside their rounding intervals, so the float32 tensor "
-            "prints exactly these digits (the other entries have wider margins); a NumPy float32 "
+            "prints exactly these digits (every other entry is further from a boundary relative to its size); a NumPy float32 "
             "emulation of the snippet prints all 40 values identically."
         ),
     ),
