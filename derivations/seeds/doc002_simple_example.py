@@ -155,7 +155,7 @@ CLAIMS = [
         rhs=sympy.Integer(30),
         relation=">",
         scope="hypothesis H1",
-        source=src("当y1+y2+y3超过30的时候，我的情感是高兴的", "简化版Transformer"),
+        source=src("当y1+y2+y3超过30的时候，我的情感是高兴的", "Transformer简化计算假设"),
         tags=("hypothesis",),
         prose="Under H1 the sum is (Σx)² = 36 for both sentences, above the note's threshold 30, matching 'both predicted happy'.",
     ),
