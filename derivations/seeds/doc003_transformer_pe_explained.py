@@ -449,7 +449,7 @@ CLAIMS_DEFINITION = [
         tags=("numerics", "measured"),
         prose=(
             "Measured with benchmarks/bench_seed_div_term.py (NumPy float32, d = 512): the log form "
-            "takes about 0.7× the time of the power for the 256 frequencies, but both are computed "
+            "takes about 0.7–0.8× the time of the power for the 256 frequencies, but both are computed "
             "once, and that step is under 0.1 % of filling the 5000×512 table. Neither form repeats "
             "an exponent; the speed claim is true but immaterial. Timing is not a mathematical "
             "verdict, so it stays unknown."
