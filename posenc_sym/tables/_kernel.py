@@ -159,14 +159,14 @@ def sincos_turns(u: numpy.ndarray, v: numpy.ndarray, out: Pair | None = None) ->
         j = u + _HALF_STEP
         j >>= _S55
         rem = (u - (j << _S55)).view(numpy.int64)  # in [−2^54, 2^54): e = rem·2^−64 + V·2^−128
-    e1, rest, cm = _reduced_turns(rem, v)
+    e1, rest, cm = _reduced_turns(rem, v)  # three arrays
     # One gather of all eight table columns (8, rows, pairs): about twice as fast as eight gathers.
     table = numpy.take(_table(), j.astype(numpy.intp), axis=1)
     sin_out, cos_out = (None, None) if out is None else out
     return _assemble(table, e1, rest, cm, sin_out, cos_out)
 
 
-def _reduced_turns(rem: numpy.ndarray, v: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
+def _reduced_turns(rem: numpy.ndarray, v: numpy.ndarray) -> tuple[numpy.ndarray, ...]:
     """e = rem·2^−64 + V·2^−128 turns as e₁ (26 bits) + e_rest, and the series cos x − 1, sin x − x."""
     rounded = rem.astype(numpy.float64)  # nearest 53-bit value of a 55-bit integer
     e_lo = (rem - rounded.astype(numpy.int64)).astype(numpy.float64)  # |·| <= 2, exact
