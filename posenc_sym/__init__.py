@@ -5,7 +5,7 @@ The public API is what ``__all__`` lists; everything else is internal.
 
 from .accuracy import ulp, ulp_error
 from .errors import PosencSymError
-from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict
+from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict, check_identity, decide
 from .reference import rope_reference, sinusoidal_reference
 from .tables import accurate_sincos, rope_cache, sinusoidal_table
 
@@ -22,6 +22,8 @@ __all__ = [
     "Verdict",
     "__version__",
     "accurate_sincos",
+    "check_identity",
+    "decide",
     "rope_cache",
     "rope_reference",
     "sinusoidal_reference",
