@@ -1,5 +1,5 @@
 """Symbolic definitions of the positional encodings, one module per scheme."""
 
-from . import rope, sinusoidal
+from . import alibi, rope, sinusoidal
 
-__all__ = ["rope", "sinusoidal"]
+__all__ = ["alibi", "rope", "sinusoidal"]
