@@ -29,7 +29,9 @@ def validate_heads(n_heads: int) -> int:
     posenc_sym.errors.PosencSymError: n_heads=0 is not positive; pass the number of attention heads, e.g. 8
     """
     if isinstance(n_heads, bool) or not isinstance(n_heads, int):
-        raise PosencSymError(f"n_heads={n_heads!r} is not an integer; pass the number of attention heads, e.g. 8")
+        raise PosencSymError(
+            f"n_heads={n_heads!r} is not an integer; pass the number of attention heads, e.g. 8"
+        )
     if n_heads <= 0:
         raise PosencSymError(f"n_heads={n_heads} is not positive; pass the number of attention heads, e.g. 8")
     return n_heads
