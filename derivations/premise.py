@@ -20,6 +20,7 @@ WO_DA_NI = sympy.Matrix([1, 2, 3])  # 我打你
 NI_DA_WO = sympy.Matrix([3, 2, 1])  # 你打我
 POSITIONS = sympy.Matrix([10, 20, 30])
 REVERSE = permutation_matrix([2, 1, 0])
+SMALL_POSITIONS = sympy.Matrix([0, 1, 2])  # small, so the counterexample prints short
 
 
 def _toy(x: sympy.Matrix) -> sympy.Matrix:
@@ -98,10 +99,10 @@ DERIVATION = Derivation(
         Claim(
             id="premise.positions_break_equivariance",
             title="Attention(PX + E) = P·Attention(X + E) (false once E is added)",
-            lhs=_toy(REVERSE * WO_DA_NI + POSITIONS),
-            rhs=REVERSE * _toy(WO_DA_NI + POSITIONS),
+            lhs=_toy(REVERSE * WO_DA_NI + SMALL_POSITIONS),
+            rhs=REVERSE * _toy(WO_DA_NI + SMALL_POSITIONS),
             expect="refuted",
-            scope="toy: width 1, P reverses 3 tokens, E = (10, 20, 30)",
+            scope="width 1, W_q = 1, W_k = ln 2, W_v = 1, X = (1, 2, 3), P reverses 3 tokens, E = (0, 1, 2)",
             prose=(
                 "The counterexample to equivariance with positions: reversing the tokens while the "
                 "positions stay put does not simply reverse the outputs."

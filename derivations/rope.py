@@ -5,6 +5,7 @@ import sympy
 from posenc_sym import Claim, Derivation, Step
 from posenc_sym.schemes.rope import (
     block_score,
+    complex_product,
     complex_score,
     decay_bound_expr,
     pair_rotation,
@@ -21,7 +22,9 @@ k = sympy.Matrix([k0, k1])
 A4 = sympy.Matrix(sympy.symbols("a0:4", real=True))  # a query and a key of a 4-wide head
 C4 = sympy.Matrix(sympy.symbols("c0:4", real=True))
 h = sympy.symbols("h0:5", real=True)  # the values h_j of the RoFormer decay argument
-z = sympy.symbols("z0:4", complex=True)  # z_j = e^{i r θ_j}
+# z_j stands for e^{i r θ_j}. Abel summation is a polynomial identity, so proving it for real z_j
+# proves it as a polynomial, hence for complex z_j too.
+z = sympy.symbols("z0:4", real=True)
 
 _SCORE = block_score(q, k, m, n, w)
 _RELATIVE = sympy.expand((q.T * pair_rotation((n - m) * w) * k)[0, 0])
@@ -68,14 +71,14 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="rope.complex.relative",
-            title="complex form: Re[q e^{imθ} conj(k e^{inθ})] = Re[q conj(k) e^{i(m−n)θ}]",
-            lhs=complex_score(q, k, m, n, w),
-            rhs=sympy.re((q0 + sympy.I * q1) * (k0 - sympy.I * k1) * sympy.exp(sympy.I * (m - n) * w)),
+            title="complex form: q e^{imθ} · conj(k e^{inθ}) = q conj(k) e^{i(m−n)θ}",
+            lhs=complex_product(q, k, m, n, w),
+            rhs=(q0 + sympy.I * q1) * (k0 - sympy.I * k1) * sympy.exp(sympy.I * (m - n) * w),
             scope="one pair, symbolic frequency θ > 0",
         ),
         Claim(
             id="rope.complex_equals_real",
-            title="the complex form equals the real 2×2-block form",
+            title="the complex form's real part, (w + w̄)/2, equals the real 2×2-block form",
             lhs=complex_score(q, k, m, n, w),
             rhs=_SCORE,
             scope="one pair, symbolic frequency θ > 0",
@@ -122,7 +125,7 @@ DERIVATION = Derivation(
             title="Abel summation: Σ h_j z_j = −Σ S_{j+1}(h_{j+1} − h_j) when h_{d/2} = 0",
             lhs=_ABEL_LHS,
             rhs=_ABEL_RHS.subs(h[4], 0),
-            scope="d/2 = 4 terms; z_j = e^{i r θ_j} left as complex symbols",
+            scope="d/2 = 4 terms; z_j = e^{i r θ_j} as free symbols (a polynomial identity)",
             prose=(
                 "With the triangle inequality this gives |Σ h_j e^{irθ_j}| ≤ max_j |h_{j+1} − h_j| · Σ_j "
                 "|S_{j+1}|, RoFormer's bound; (1/(d/2)) Σ_j |S_j| is the 'relative upper bound' it plots."

@@ -137,17 +137,30 @@ def block_score(q: ImmutableMatrix, k: ImmutableMatrix, m: sympy.Expr, n: sympy.
     return sympy.expand((pair_rotation(m * freq) * q).dot(pair_rotation(n * freq) * k))
 
 
-def complex_score(q: ImmutableMatrix, k: ImmutableMatrix, m: sympy.Expr, n: sympy.Expr,
-                  freq: sympy.Expr) -> sympy.Expr:
-    """Re[(q_u + i q_v) e^{imθ} · conj((k_u + i k_v) e^{inθ})]: RoPE's complex form for one pair.
+def complex_product(q: ImmutableMatrix, k: ImmutableMatrix, m: sympy.Expr, n: sympy.Expr,
+                    freq: sympy.Expr) -> sympy.Expr:
+    """(q_u + i q_v) e^{imθ} · conj((k_u + i k_v) e^{inθ}): one pair in RoPE's complex form.
 
     >>> q0, q1, m = sympy.symbols("q0 q1 m", real=True)
-    >>> complex_score(sympy.Matrix([q0, q1]), sympy.Matrix([1, 0]), m, 0, 1)  # SymPy takes re() itself
-    q0*cos(m) - q1*sin(m)
+    >>> complex_product(sympy.Matrix([q0, q1]), sympy.Matrix([1, 0]), m, 0, 1)
+    (q0 + I*q1)*exp(I*m)
     """
     zq = (q[0] + sympy.I * q[1]) * sympy.exp(sympy.I * m * freq)
     zk = (k[0] + sympy.I * k[1]) * sympy.exp(sympy.I * n * freq)
-    return sympy.re(zq * sympy.conjugate(zk))
+    return zq * sympy.conjugate(zk)
+
+
+def complex_score(q: ImmutableMatrix, k: ImmutableMatrix, m: sympy.Expr, n: sympy.Expr,
+                  freq: sympy.Expr) -> sympy.Expr:
+    """Re of :func:`complex_product`, written (w + w̄)/2 so that SymPy can expand it quickly.
+
+    >>> q0, q1, m = sympy.symbols("q0 q1 m", real=True)
+    >>> score = complex_score(sympy.Matrix([q0, q1]), sympy.Matrix([1, 0]), m, 0, 1)
+    >>> sympy.expand(score, complex=True)
+    q0*cos(m) - q1*sin(m)
+    """
+    w = complex_product(q, k, m, n, freq)
+    return (w + sympy.conjugate(w)) / 2
 
 
 def adjacent_to_halves(dim: int) -> tuple[int, ...]:
@@ -223,6 +236,7 @@ def decay_bound(distance: int | float | str, dim: int, base: int | float | str =
 __all__ += [  # the public names appended by issue 4
     "adjacent_to_halves",
     "block_score",
+    "complex_product",
     "complex_score",
     "decay_bound",
     "decay_bound_expr",
