@@ -40,10 +40,13 @@ def _sq(v: sympy.Matrix) -> sympy.Expr:
 def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
     """The six cells of one sin-only encoding (width 4)."""
     enc = f"sin_{kind}"
-    omega = sympy.Rational(1, 2) ** sympy.Symbol("i", integer=True, nonnegative=True) if kind == "pow2" else \
-        sympy.Integer(10000) ** (-sympy.Symbol("i", integer=True, nonnegative=True) / (WIDTH - 1))
+    i = sympy.Symbol("i", integer=True, nonnegative=True)
+    omega = sympy.Rational(1, 2) ** i if kind == "pow2" else sympy.Integer(10000) ** (-i / (WIDTH - 1))
     entry = sympy.sin(omega * x)
-    p = (lambda pos: sin_only_encoding(pos, WIDTH, "pow2" if kind == "pow2" else "geometric"))
+
+    def p(pos: sympy.Expr) -> sympy.Matrix:
+        return sin_only_encoding(pos, WIDTH, "pow2" if kind == "pow2" else "geometric")
+
     return (
         Claim(
             id=f"naive.{enc}.bounded",
