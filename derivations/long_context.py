@@ -2,7 +2,7 @@
 
 import sympy
 
-from posenc_sym import Claim, Derivation
+from posenc_sym import Claim, Derivation, Step
 from posenc_sym.schemes.interpolation import (
     interpolated_position,
     llama3_middle,
@@ -76,6 +76,10 @@ DERIVATION = Derivation(
             title="NTK-aware base: pair i is divided by s^(2i/(d−2))",
             lhs=theta(i, d, _B_NTK),
             rhs=theta(i, d, b) * s ** (-2 * i / (d - 2)),
+            steps=(
+                Step(theta(i, d, b) * (s ** (d / (d - 2))) ** (-2 * i / d), "(x·y)^p = x^p·y^p for x, y > 0"),
+                Step(theta(i, d, b) * s ** (-2 * i / (d - 2)), "(s^a)^p = s^(a·p) for s > 0, real a, p"),
+            ),
             scope="pair i, general d > 2, base b > 0, scale s > 0",
         ),
         Claim(
