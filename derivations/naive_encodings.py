@@ -139,6 +139,7 @@ DERIVATION = Derivation(
             lhs=(integer_encoding(t + u + 1) - integer_encoding(t)) ** 2,
             rhs=0,
             relation=">",
+            scope="integer positions t and t + u + 1",
             tags=("table:integer:distinct",),
         ),
         Claim(
@@ -146,6 +147,7 @@ DERIVATION = Derivation(
             title="integer index: the step p(t+1) − p(t) = 1 whatever the length",
             lhs=integer_encoding(t + 1) - integer_encoding(t),
             rhs=1,
+            scope="every position t; the rule has no length n",
             tags=("table:integer:spacing",),
         ),
         Claim(
@@ -153,6 +155,7 @@ DERIVATION = Derivation(
             title="integer index: position L + k past the training length is L + k (never seen in training)",
             lhs=integer_encoding(L + k) - integer_encoding(L),
             rhs=k,
+            scope="training length L, extra positions k ≥ 1",
             tags=("table:integer:extrapolates",),
             source=Source(_D003, "模型可能遇见比训练时所用的序列更长的序列"),
             prose="Defined, but with values larger than any seen in training: defined is not generalised.",
@@ -163,6 +166,7 @@ DERIVATION = Derivation(
             lhs=a * integer_encoding(0),
             rhs=integer_encoding(k),
             expect="refuted",
+            scope="scalar encoding, any real a, offset k ≥ 1",
             tags=("table:integer:linear_shift",),
             prose="t ↦ t + k is affine, not linear; with a constant extra coordinate (t, 1) it is linear.",
         ),
@@ -172,6 +176,7 @@ DERIVATION = Derivation(
             lhs=sympy.Derivative(integer_encoding(t) * integer_encoding(t + 1), t),
             rhs=0,
             expect="refuted",
+            scope="scalar encoding, integer t",
             tags=("table:integer:inner_product_offset",),
         ),
         # position / (length − 1) -----------------------------------------------------------------
@@ -228,6 +233,7 @@ DERIVATION = Derivation(
             lhs=a * unit_interval_encoding(0, N + 1),
             rhs=unit_interval_encoding(k, N + 1),
             expect="refuted",
+            scope="length N + 1, any real a, offset k ≥ 1",
             tags=("table:unit_interval:linear_shift",),
         ),
         Claim(
