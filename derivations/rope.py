@@ -142,8 +142,9 @@ DERIVATION = Derivation(
             prose=(
                 "The bound is 1.1325… at r = 3 and 1.2631… at r = 4 (d = 8). For RoFormer's own setting "
                 "d = 128, base 10000 it falls from 32.5 at r = 0 but rises first from r = 18 (15.3487…) "
-                "to r = 19 (15.3908…), and again at r = 23, 24, 29, 30, …: it decays on average, with "
-                "ripples (see docs/encodings.md for a table computed by decay_bound)."
+                "to r = 19 (15.3908…), and again at r = 23, 24, 29, 30, …; far out it comes back (14.41 at "
+                "r = 30950, above its value at r = 24). It decays on average over the first hundreds of "
+                "positions, not monotonically (docs/encodings.md has a table computed by decay_bound)."
             ),
         ),
     ),

@@ -53,3 +53,9 @@ def test_decay_bound_is_not_monotone_for_roformer_setting() -> None:
     rises = [r for r in range(39) if values[r + 1] > values[r]]
     assert rises[0] == 18
     assert values[-1] < values[0]  # it does fall on the whole
+
+
+def test_decay_bound_comes_back_far_out() -> None:
+    # Stated in docs/encodings.md: found by a float64 scan of r <= 60000, confirmed here in mpmath.
+    assert decay_bound(30950, 128) > decay_bound(24, 128)
+    assert decay_bound(1740, 128) > 2 * decay_bound(1000, 128)
