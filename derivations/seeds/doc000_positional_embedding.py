@@ -10,6 +10,7 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
+from posenc_sym.schemes import attention as attention_scheme
 from posenc_sym.schemes.sinusoidal import frequency, pe_pair, rotation_block
 
 DOC = "000_02f08a127fa96913.txt"
@@ -73,12 +74,9 @@ def _printed_claims() -> list[Claim]:
 _PER_PAIR = "every pair: any frequency ω > 0, hence every i, d and base"
 
 def _attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
-    """Softmax self-attention over scalar tokens, query = key = value = the token."""
-    out = []
-    for q in xs:
-        weights = [sympy.exp(q * key) for key in xs]
-        out.append(sum(wt * v for wt, v in zip(weights, xs, strict=True)) / sum(weights))
-    return out
+    """Softmax self-attention (posenc_sym.schemes.attention) over scalar tokens, W_q = W_k = W_v = 1."""
+    one = sympy.Matrix([[1]])
+    return list(attention_scheme.attention(sympy.Matrix(xs), one, one, one))
 
 
 _xa, _xb = sympy.symbols("x_A x_B", real=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
-from posenc_sym.schemes import rope
+from posenc_sym.schemes import alibi, interpolation, rope
+from posenc_sym.schemes import attention as attention_scheme
 from posenc_sym.schemes.sinusoidal import (
     frequency,
     pe_pair,
@@ -34,6 +35,9 @@ m = sympy.Symbol("m", real=True)
 c = sympy.Symbol("c", real=True)
 delta = sympy.Symbol("delta", integer=True, nonnegative=True)
 slope = sympy.Symbol("m_h", positive=True)
+L_train = sympy.Symbol("L", positive=True)  # trained context length
+L_new = sympy.Symbol("L_new", positive=True)  # extended context length
+v = sympy.Symbol("v", nonnegative=True)  # how far before the end of the new context a position is
 x1, x2, x3 = sympy.symbols("x1 x2 x3", real=True)
 q1, q2, k1, k2 = sympy.symbols("q1 q2 k1 k2", real=True)
 BASE = sympy.Integer(10000)
@@ -49,12 +53,9 @@ def not_decidable(name: str) -> sympy.Expr:
 
 
 def attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
-    """Single-head softmax self-attention over scalar tokens, query = key = value = the token."""
-    out = []
-    for q in xs:
-        weights = [sympy.exp(q * key) for key in xs]
-        out.append(sum(wt * v for wt, v in zip(weights, xs, strict=True)) / sum(weights))
-    return out
+    """Softmax self-attention (posenc_sym.schemes.attention) over scalar tokens, W_q = W_k = W_v = 1."""
+    one = sympy.Matrix([[1]])
+    return list(attention_scheme.attention(sympy.Matrix(xs), one, one, one))
 
 
 def rope_score(pos_q: sympy.Expr, pos_k: sympy.Expr, q: sympy.Matrix, key: sympy.Matrix, dim: int) -> sympy.Expr:
@@ -291,7 +292,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.alibi.causal-form",
         title="−m·|i−j| equals ALiBi's −m·(i−j) for keys at or before the query",
-        lhs=-slope * sympy.Abs(delta),
+        lhs=alibi.bias(m, m - delta, slope),
         rhs=-slope * delta,
         scope="query i, key j = i − δ with δ ≥ 0 (causal attention), any slope m > 0",
         source=src("Softmax(dkQKT−m⋅∣i−j∣)V", "附：ALiBi位置编码示例"),
@@ -305,8 +306,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.alibi.penalizes-distance",
         title="the ALiBi bias decreases as the distance grows",
-        lhs=-slope * (delta + 1),
-        rhs=-slope * delta,
+        lhs=alibi.bias(delta + 1, 0, slope),
+        rhs=alibi.bias(delta, 0, slope),
         relation="<",
         scope="any slope m > 0, distance δ ≥ 0",
         source=src("直接惩罚远距离词对的注意力权重", "附：ALiBi位置编码示例"),
@@ -316,8 +317,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.alibi.no-stored-encoding",
         title="the ALiBi bias depends only on slope and distance (no per-position vector)",
-        lhs=-slope * sympy.Abs((m + c) - (t + c)),
-        rhs=-slope * sympy.Abs(m - t),
+        lhs=alibi.bias(m + c, t + c, slope),
+        rhs=alibi.bias(m, t, slope),
         scope="any slope, positions m and t, shift c",
         source=src("无需显式存储位置编码", "附：ALiBi位置编码示例"),
         tags=("property",),
@@ -340,15 +341,14 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.interpolation.in-range",
         title="position interpolation keeps the rescaled position inside the trained range",
-        lhs=(sympy.Symbol("L_train", positive=True) * sympy.Symbol("u", positive=True)),
-        rhs=sympy.Symbol("L_train", positive=True),
+        lhs=interpolation.interpolated_position((1 - v) * L_new, L_train, L_new),
+        rhs=L_train,
         relation="<=",
-        conditions=(sympy.Symbol("u", positive=True) <= 1,),
-        scope="trained length L, new length L', position m = u·L' with 0 < u ≤ 1",
+        scope="trained length L, new length L', position m = (1 − v)·L' ≤ L' (v ≥ 0)",
         source=src("改进方法：位置插值", "五、Q3"),
         tags=("property",),
         prose=(
-            "Interpolation maps position m of a longer context L' to m·L/L' = u·L ≤ L, so the "
+            "Interpolation maps position m ≤ L' of a longer context L' to m·L/L' ≤ L, so the "
             "rotation angles stay in the trained range. (It was introduced by Meta researchers for "
             "LLaMA in 2023; Llama 2 Long, also Meta, raised the RoPE base instead. The attribution is "
             "not checkable here.)"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
+from posenc_sym.schemes import attention as attention_scheme
 from posenc_sym.schemes.sinusoidal import frequency
 
 DOC = "002_0b9a95f29ab03777.txt"
@@ -41,12 +42,9 @@ def ints(*values: int) -> list[sympy.Expr]:
 
 
 def attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
-    """Softmax self-attention over scalar tokens, query = key = value = the token."""
-    out = []
-    for q in xs:
-        weights = [sympy.exp(q * key) for key in xs]
-        out.append(sum(wt * v for wt, v in zip(weights, xs, strict=True)) / sum(weights))
-    return out
+    """Softmax self-attention (posenc_sym.schemes.attention) over scalar tokens, W_q = W_k = W_v = 1."""
+    one = sympy.Matrix([[1]])
+    return list(attention_scheme.attention(sympy.Matrix(xs), one, one, one))
 
 
 def h1(xs: list[sympy.Expr]) -> list[sympy.Expr]:
