@@ -36,14 +36,6 @@ div_term_arange_d8 = Claim(
     scope="d = 8, any base b > 1",
 )
 
-div_term_paper = Claim(
-    id="sinusoidal.div-term.paper",
-    title="exp(arange(0, 512, 2)·(−ln 10000/512)) = 10000^(−2i/512) for all 256 pairs",
-    lhs=sympy.ImmutableMatrix([div_term(j, 512, 10000) for j in range(0, 512, 2)]),
-    rhs=sympy.ImmutableMatrix([frequency(p, 512, 10000) for p in range(256)]),
-    scope="d = 512, b = 10000 (the paper's sizes)",
-)
-
 div_term_odd_index_wrong = Claim(
     id="sinusoidal.div-term.halved-exponent-is-wrong",
     title="exp(2i·(−ln b/d)) is not b^(−i/d)",
@@ -114,6 +106,6 @@ DERIVATION = Derivation(
         "Pair i oscillates with angular frequency ω_i = b^(−2i/d) and wavelength λ_i = 2π/ω_i "
         "= 2π·b^(2i/d): a geometric progression from 2π up to, but not including, 2π·b."
     ),
-    claims=(div_term_general, div_term_arange_d8, div_term_paper, div_term_odd_index_wrong,
+    claims=(div_term_general, div_term_arange_d8, div_term_odd_index_wrong,
             first_wavelength, last_wavelength, increasing, below_2pi_b, paper_longest),
 )

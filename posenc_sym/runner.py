@@ -11,8 +11,10 @@ and its file; every other claim is still decided.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .catalog import Catalog, LoadedDerivation, Problem
@@ -21,7 +23,9 @@ from .proof import decide
 from .proof.claim import Claim, Derivation
 from .proof.verdict import Verdict
 
-__all__ = ["EXIT_OK", "EXIT_PROBLEM", "EXIT_UNEXPECTED", "ClaimResult", "RunReport", "run_catalog"]
+__all__ = [
+    "EXIT_OK", "EXIT_PROBLEM", "EXIT_UNEXPECTED", "ClaimResult", "RunReport", "default_jobs", "run_catalog",
+]
 
 #: Exit statuses of ``posenc-sym verify``: all as expected, something refuted unexpectedly, bad input.
 EXIT_OK, EXIT_UNEXPECTED, EXIT_PROBLEM = 0, 1, 2
@@ -78,18 +82,61 @@ def _decide(claim: Claim) -> Verdict:
     return decide(claim)
 
 
+#: Below this many claims a run stays in one process: forking would cost more than it saves.
+MIN_CLAIMS_TO_FORK = 16
+
+
+def default_jobs() -> int:
+    """Worker processes for a run: one per available core."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+# The claims of the run in progress. Forked workers inherit them, so a worker needs only an
+# index and nothing but the verdict is pickled back.
+_WORK: list[tuple[Claim, LoadedDerivation]] = []
+
+
+def _decide_index(index: int) -> tuple[int, ClaimResult | Problem]:
+    claim, loaded = _WORK[index]
+    return index, _decide_one(claim, loaded)
+
+
+def _outcomes(work: list[tuple[Claim, LoadedDerivation]], jobs: int) -> Iterator[ClaimResult | Problem]:
+    """Each claim's outcome in catalogue order, decided by ``jobs`` forked workers when worth it."""
+    if jobs <= 1 or len(work) < MIN_CLAIMS_TO_FORK or "fork" not in multiprocessing.get_all_start_methods():
+        for claim, loaded in work:
+            yield _decide_one(claim, loaded)
+        return
+    global _WORK
+    _WORK = work
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            # imap keeps catalogue order, so the report is the same whatever the number of workers.
+            for _, outcome in pool.imap(_decide_index, range(len(work)), chunksize=1):
+                yield outcome
+    finally:
+        _WORK = []
+
+
 def run_catalog(
     catalog: Catalog,
     *,
     on_result: Callable[[ClaimResult], object] | None = None,
     on_problem: Callable[[Problem], object] | None = None,
+    jobs: int = 1,
 ) -> RunReport:
-    """Decide every claim in order; ``on_result`` / ``on_problem`` hear of each as it happens."""
+    """Decide every claim in order; ``on_result`` / ``on_problem`` hear of each as it happens.
+
+    ``jobs`` > 1 decides claims in that many forked processes (see :func:`default_jobs`); the
+    verdicts and their order are the same, only the wall time changes.
+    """
     start = time.perf_counter()
     results: list[ClaimResult] = []
     problems = list(catalog.problems)
-    for claim, loaded in catalog.claims:
-        outcome = _decide_one(claim, loaded)
+    for outcome in _outcomes(list(catalog.claims), jobs):
         if isinstance(outcome, Problem):
             problems.append(outcome)
             if on_problem is not None:

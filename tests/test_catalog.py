@@ -341,3 +341,15 @@ def test_load_problems_carry_into_the_report_and_times_are_recorded(fake_engine:
     assert report.exit_status == 2
     assert all(r.seconds >= 0 for r in report.results)
     assert report.seconds >= sum(r.seconds for r in report.results)
+
+
+def test_forked_workers_give_the_same_report_as_one_process() -> None:
+    catalog = load_catalog([REPO / "derivations" / "sinusoidal_geometry.py",
+                            REPO / "derivations" / "sinusoidal_rotation_group.py"])
+    one = run_catalog(catalog, jobs=1)
+    two = run_catalog(catalog, jobs=2)
+    assert len(one.results) >= 16  # enough claims that the run really forks
+    assert [(r.claim.id, r.verdict.status, r.verdict.method, r.verdict.counterexample_strings())
+            for r in one.results] == [
+        (r.claim.id, r.verdict.status, r.verdict.method, r.verdict.counterexample_strings())
+        for r in two.results]

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from ..catalog import load_catalog
 from ..report import problem_line, report_document, result_lines, summary_lines
 from ..report.table import build_table, table_document, table_lines
-from ..runner import ClaimResult, RunReport, run_catalog
+from ..runner import ClaimResult, RunReport, default_jobs, run_catalog
 
 __all__ = ["register", "run"]
 
@@ -58,12 +58,26 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--json", action="store_true",
         help="print one JSON document on stdout instead of lines (progress goes to stderr on a terminal)",
     )
+    parser.add_argument(
+        "--jobs", type=_positive_int, default=None, metavar="N",
+        help="decide claims in N processes (default: one per core); verdicts do not depend on N",
+    )
     parser.add_argument(  # issue 4: the encodings × properties table built from table: tags
         "--table", action="store_true",
         help="also print the property table (encodings × properties, each cell a verdict and its claim); "
         "--json always includes it as \"table\"",
     )
     return parser
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number; pass e.g. --jobs 2") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not positive; pass --jobs 1 or more")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,6 +108,7 @@ def _run(args: argparse.Namespace, progress: TextIO | None) -> RunReport:
         catalog,
         on_result=_progress_printer(progress) if progress is not None else None,
         on_problem=lambda p: print(problem_line(p), file=sys.stderr, flush=True),
+        jobs=args.jobs or default_jobs(),
     )
 
 

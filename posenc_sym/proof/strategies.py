@@ -75,6 +75,26 @@ def _pythagoras(e: sympy.Expr) -> sympy.Expr:
     return sympy.expand(e)
 
 
+def _has_symbolic_exponent(p: sympy.Basic) -> bool:
+    return bool((p.is_Pow and not p.exp.is_number) or (isinstance(p, sympy.exp) and not p.args[0].is_number))
+
+
+def _normalize_exponents(e: sympy.Expr) -> sympy.Expr:
+    """Combine powers of one base, then cancel each symbolic exponent as a rational function.
+
+    ``expand_power_base`` and ``powsimp`` (without ``force``) only combine where the assumptions
+    allow it; cancelling an exponent is an identity of rational functions.
+    """
+    e = sympy.powsimp(sympy.expand_power_base(sympy.expand(e)), combine="exp")
+
+    def cancel_exponent(p: sympy.Basic) -> sympy.Basic:
+        if isinstance(p, sympy.exp):
+            return sympy.exp(sympy.cancel(sympy.together(p.args[0])))
+        return sympy.Pow(p.base, sympy.cancel(sympy.together(p.exp)))
+
+    return sympy.expand(e.replace(_has_symbolic_exponent, cancel_exponent))
+
+
 #: (name, transform) in the order they are tried, cheapest and most often decisive first
 #: (measured on the sinusoidal catalogue); each must be an equivalence.
 TRANSFORMS: tuple[tuple[str, Transform], ...] = (
@@ -83,6 +103,7 @@ TRANSFORMS: tuple[tuple[str, Transform], ...] = (
     ("pythagoras", _pythagoras),
     ("exp-rewrite", _exp_rewrite),
     ("powsimp", lambda e: sympy.expand(sympy.powsimp(sympy.expand_power_exp(sympy.expand(e))))),
+    ("exponents", _normalize_exponents),
     ("cancel", lambda e: sympy.cancel(sympy.together(e))),
     ("expand_log", lambda e: sympy.expand(sympy.expand_log(e))),
     ("trigsimp", lambda e: sympy.trigsimp(_expand_trig(e))),
