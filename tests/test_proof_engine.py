@@ -144,3 +144,12 @@ def test_complex_symbols_are_sampled_and_decided() -> None:
     verdict = check_identity(sympy.conjugate(z), z)
     assert verdict.status == "refuted"
     assert sympy.im(verdict.counterexample[z]) != 0
+
+
+def test_integer_positions_never_repeat_an_angle() -> None:
+    # 2 - 2cos(n) > 0 for a nonzero integer n: cos(n) = 1 would need n in 2πℤ, and π is irrational.
+    nz = sympy.Symbol("nz", integer=True, nonzero=True)
+    assert decide(Claim("demo.distinct", "2 - 2cos n > 0", 2 - 2 * cos(nz), 0, relation=">")).status == "proven"
+    # For a real offset the same statement is false (x = 2π), and must not be proven.
+    real = decide(Claim("demo.distinct-real", "2 - 2cos x > 0", 2 - 2 * cos(x), 0, relation=">"))
+    assert real.status != "proven"

@@ -131,15 +131,15 @@ CLAIMS = [
         rhs=sympy.Integer(0),
         relation=">",
         scope="pair 0 (ω = 1), integer positions n apart, n ≥ 1",
-        expect="checked",
         source=src("每个值（即句子中token的位置（pos））各不相同", "SinCos位置编码 (figure caption)"),
         tags=("property",),
         prose=(
             "The document reads uniqueness off a heat map. The first pair alone already separates "
             "integer positions: its squared distance for positions n apart is 2 − 2cos(n), which is "
             "zero only if n is a multiple of 2π, impossible for a nonzero integer because π is "
-            "irrational. That last step is number theory SymPy's simplifier does not use, so the "
-            "claim is checked numerically, not proven."
+            "irrational. SymPy proves it in the form 4·sin²(n/2) > 0: for a nonzero rational n/2, "
+            "sin(n/2) is transcendental, hence nonzero. (This is exact arithmetic; in float32 nearby "
+            "rows do collide at large t, see docs/encodings.md.)"
         ),
     ),
     Claim(

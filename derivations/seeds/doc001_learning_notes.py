@@ -141,13 +141,12 @@ CLAIMS = [
         rhs=sympy.Integer(0),
         relation=">",
         scope="pair 0 (ω = 1), integer positions n apart, n ≥ 1",
-        expect="checked",
         source=src("通过正弦和余弦函数为每个位置生成唯一的向量", "2.1.1 正弦-余弦位置编码"),
         tags=("property",),
         prose=(
             "2 − 2cos(n) is the squared distance of the first pair for positions n apart; it vanishes "
             "only when n is a multiple of 2π, impossible for an integer n ≠ 0 since π is irrational. "
-            "SymPy does not use that fact, so the claim is checked, not proven."
+            "SymPy proves it as 4·sin²(n/2) > 0: sin of a nonzero rational is transcendental, hence nonzero."
         ),
     ),
     Claim(

@@ -60,10 +60,21 @@ def _sin_squares_to_cos(e: sympy.Expr) -> sympy.Expr:
         lambda p: (1 - sympy.cos(p.base.args[0]) ** 2) ** (p.exp // 2) * p.base ** (p.exp % 2)))
 
 
+def _half_angle(e: sympy.Expr) -> sympy.Expr:
+    """cos(a) -> 1 - 2 sin(a/2)^2: exact; 2 - 2cos(n) becomes 4 sin(n/2)^2, whose sign SymPy knows.
+
+    (For a nonzero rational n, sin(n/2) is transcendental, hence nonzero: that is how the
+    assumptions system shows that integer positions never repeat an angle.)
+    """
+    return sympy.factor(sympy.expand(e.replace(
+        lambda c: isinstance(c, sympy.cos), lambda c: 1 - 2 * sympy.sin(c.args[0] / 2) ** 2)))
+
+
 _SIGN_TRANSFORMS: tuple[tuple[str, Callable[[sympy.Expr], sympy.Expr]], ...] = (
     ("sign", lambda e: e),
     ("factor", sympy.factor),
     ("pythagoras-cos", _sin_squares_to_cos),
+    ("half-angle", _half_angle),
     *TRANSFORMS,
 )
 
