@@ -1,0 +1,106 @@
+"""SymPy objects as LaTeX math, with user-chosen names made harmless.
+
+``sympy.latex`` copies a symbol's name into the output as it is, so ``Symbol("x%")`` would
+comment out the rest of a line and ``Symbol(r"\\input{f}")`` would run a command. Names that are
+plain identifiers (``t``, ``omega_i``, ``x_1``) print as SymPy prints them (``\\omega_{i}``);
+any other name prints as escaped text.
+
+>>> import sympy
+>>> math_latex(sympy.Symbol("omega_i", positive=True) * sympy.Symbol("t"))
+'\\\\omega_{i} t'
+>>> math_latex(sympy.Symbol(r"\\input{x}%"))
+'\\\\text{\\\\textbackslash{}input\\\\{x\\\\}\\\\%}'
+>>> relation_latex("<=")
+'\\\\le'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import sympy
+from sympy.printing.latex import LatexPrinter
+
+from .escape import escape_latex
+
+__all__ = ["decimal_latex", "math_latex", "mathjax_text", "relation_latex"]
+
+_SAFE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9]*([_^][A-Za-z0-9]+)*$")
+
+_RELATIONS = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge"}
+
+
+class _SafePrinter(LatexPrinter):
+    """SymPy's LaTeX printer, except that unusual symbol and function names are escaped text."""
+
+    def _print_Symbol(self, expr: sympy.Symbol, style: str = "plain") -> str:
+        if _SAFE_NAME.match(expr.name):
+            return str(super()._print_Symbol(expr, style=style))
+        return rf"\text{{{escape_latex(expr.name)}}}"
+
+    def _hprint_Function(self, func: str) -> str:
+        if _SAFE_NAME.match(func):
+            return str(super()._hprint_Function(func))
+        return rf"\operatorname{{\text{{{escape_latex(func)}}}}}"
+
+    def _print_MatrixSymbol(self, expr: Any, style: str = "plain") -> str:
+        if _SAFE_NAME.match(expr.name):
+            return str(super()._print_MatrixSymbol(expr, style=style))
+        return rf"\text{{{escape_latex(expr.name)}}}"
+
+
+def math_latex(expr: Any) -> str:
+    """LaTeX (math mode) for a SymPy expression, matrix or relation."""
+    return str(_SafePrinter().doprint(sympy.sympify(expr)))
+
+
+def relation_latex(relation: str) -> str:
+    """The LaTeX for a claim's relation (``"=="`` is ``=``)."""
+    return _RELATIONS[relation]
+
+
+_NUMBER = re.compile(r"^([+-]?)(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$")
+
+
+def decimal_latex(value: str, digits: int = 20) -> str:
+    """A decimal string from mpmath as math, cut to ``digits`` significant digits (marked ``\\ldots``).
+
+    >>> decimal_latex("-1.5e-40")
+    '-1.5 \\\\times 10^{-40}'
+    >>> decimal_latex("0.84147098480789650665250232163029899962256306079837")
+    '0.84147098480789650665\\\\ldots'
+    >>> decimal_latex("nan?")
+    '\\\\text{nan?}'
+    """
+    match = _NUMBER.match(value.strip())
+    if not match:
+        return rf"\text{{{escape_latex(value)}}}"
+    sign, whole, frac, exponent = match.groups()
+    frac = frac or ""
+    significant = len(whole.lstrip("0")) or 0
+    keep = max(digits - significant, 0) if significant else digits + (len(frac) - len(frac.lstrip("0")))
+    cut = frac[:keep]
+    text = f"{sign}{whole}" + (f".{cut}" if cut else "") + (r"\ldots" if len(frac) > keep else "")
+    if exponent is not None and int(exponent) != 0:
+        text += rf" \times 10^{{{int(exponent)}}}"
+    return text
+
+
+_MATHJAX_SPECIAL = re.compile(r"([\\{}$%&#])")
+_MATHJAX_MATH = {"\\": r"\backslash", "{": r"\{", "}": r"\}", "$": r"\$", "%": r"\%", "&": r"\&", "#": r"\#"}
+
+
+def mathjax_text(text: str) -> str:
+    r"""Words inside MathJax math: ``\text{...}`` runs, with the characters MathJax's ``\text``
+    cannot hold (backslash, braces, ``$``, ``%``, ``&``, ``#``) as math symbols between them.
+
+    >>> mathjax_text("a {b} 5%")
+    '\\text{a }\\{\\text{b}\\}\\text{ 5}\\%'
+    """
+    out = []
+    for part in _MATHJAX_SPECIAL.split(" ".join(text.split())):
+        if not part:
+            continue
+        out.append(_MATHJAX_MATH[part] if part in _MATHJAX_MATH else rf"\text{{{part}}}")
+    return "".join(out)
