@@ -79,7 +79,8 @@ def notes_from_results(results: Sequence[object], *, figures: bool = True) -> No
         section.verdicts[result.claim.id] = result.verdict  # type: ignore[attr-defined, index]
     built, left_out = build_figures() if figures else ([], ["all figures (turned off)"])
     table_latex, table_markdown, table_note = _property_table(results)
-    return Notes(tuple(sections.values()), tuple(built), tuple(left_out), table_latex, table_markdown, table_note)
+    return Notes(tuple(sections.values()), tuple(built), tuple(left_out),
+                 table_latex, table_markdown, table_note)
 
 
 def _property_table(results: Sequence[object]) -> tuple[str | None, str | None, str]:
@@ -88,7 +89,8 @@ def _property_table(results: Sequence[object]) -> tuple[str | None, str | None, 
         table = importlib.import_module("posenc_sym.report.table")
         latex, markdown = table.table_latex(results), table.table_markdown(results)
     except (ImportError, AttributeError) as exc:
-        return None, None, f"The property table of the encodings is left out: it is not available here ({exc})."
+        return None, None, ("The property table of the encodings is left out: "
+                            f"it is not available here ({exc}).")
     return latex, markdown, ""
 
 
@@ -149,8 +151,9 @@ def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = Non
     ``figure_files`` maps a figure's name to the image path to link (drawn by matplotlib,
     when the ``figures`` extra is installed); ``figures_left_out`` names the others.
     """
+    table = notes.table_markdown
     parts = [f"# {MARKDOWN.line(TITLE)}", MARKDOWN.text(INTRO), "## Properties of the encodings",
-             notes.table_markdown if notes.table_markdown is not None else MARKDOWN.figure_note(notes.table_left_out)]
+             table if table is not None else MARKDOWN.figure_note(notes.table_left_out)]
     parts += [render_derivation(s.derivation, s.verdicts, MARKDOWN).rstrip() for s in notes.sections]
     parts.append("## Figures")
     captions = {f.name: f.data.caption for f in notes.figures}

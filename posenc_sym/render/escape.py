@@ -6,8 +6,10 @@ cannot typeset without extra fonts are mapped to LaTeX commands (Greek letters, 
 typographic punctuation); a run of any other character (Chinese, say) becomes a placeholder
 rather than an error, because the notes must compile with the small TeX package set.
 
->>> escape_latex(r"50% of \\input{x} & #1 costs $5_a ~^")
-'50\\\\% of \\\\textbackslash{}input\\\\{x\\\\} \\\\& \\\\#1 costs \\\\$5\\\\_a \\\\textasciitilde{}\\\\textasciicircum{}'
+>>> print(escape_latex(r"50% of \\input{x} & #1"))
+50\\% of \\textbackslash{}input\\{x\\} \\& \\#1
+>>> print(escape_latex("costs $5_a ~^"))
+costs \\$5\\_a \\textasciitilde{}\\textasciicircum{}
 >>> escape_latex("ω_i ≤ 1")
 '\\\\ensuremath{\\\\omega}\\\\_i \\\\ensuremath{\\\\le} 1'
 >>> escape_latex("位置编码 PE")

@@ -24,7 +24,9 @@ import sympy
 
 from ..schemes import sinusoidal as sin_scheme
 
-__all__ = ["BASE", "HEAT_POSITIONS", "HEAT_WIDTH", "WIDTH", "Figure", "FigureData", "build_figures", "figure_data"]
+__all__ = [
+    "BASE", "HEAT_POSITIONS", "HEAT_WIDTH", "WIDTH", "Figure", "FigureData", "build_figures", "figure_data",
+]
 
 #: The sizes the figures use: the paper's base and a width small enough to read every column.
 #: The heatmap is smaller still: pgfplots spends about 2.5 ms of CPU per cell (measured), so

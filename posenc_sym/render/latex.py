@@ -9,7 +9,7 @@ author wrote (titles, prose, justifications, quotes) is escaped.
 >>> from posenc_sym import Claim, Verdict
 >>> x = sympy.Symbol("x", real=True)
 >>> c = Claim("demo.pythagoras", "sin^2 + cos^2 = 1", sympy.sin(x)**2 + sympy.cos(x)**2, 1)
->>> print(render_claim(c, Verdict("proven", method="trigsimp")))
+>>> print(render_claim(c, Verdict("proven", method="trigsimp")))  # doctest: +NORMALIZE_WHITESPACE
 \\subsection{sin\\textasciicircum{}2 + cos\\textasciicircum{}2 = 1}\\label{claim:demo.pythagoras}
 \\noindent\\textbf{Claim \\texttt{demo.pythagoras}.}
 \\begin{equation*}
@@ -17,7 +17,8 @@ author wrote (titles, prose, justifications, quotes) is escaped.
 \\end{equation*}
 \\noindent\\textbf{Assumptions.} $x$ is real.
 <BLANKLINE>
-\\noindent\\textbf{Verdict: proven} symbolically (method \\texttt{trigsimp}) for every value the assumptions allow.
+\\noindent\\textbf{Verdict: proven} symbolically (method \\texttt{trigsimp}) for every value the assumptions
+allow.
 """
 
 from __future__ import annotations
@@ -61,7 +62,9 @@ def _source(source: Source, fl: Flavour) -> str:
     where = fl.code(source.document) + (f", {fl.line(source.locator)}" if source.locator else "")
     if fl.name == "latex" and not is_latex_safe(source.quote):
         return f"{where}: {fl.line(QUOTE_PLACEHOLDER)}."
-    return f"{where}: “{fl.line(source.quote)}”." if fl.name != "latex" else f"{where}: ``{fl.line(source.quote)}''."
+    if fl.name == "latex":
+        return f"{where}: ``{fl.line(source.quote)}''."
+    return f"{where}: “{fl.line(source.quote)}”."
 
 
 def _mark(verdict: Verdict | None) -> str:
@@ -110,7 +113,8 @@ def _refutation(verdict: Verdict, fl: Flavour) -> str:
     point = verdict.counterexample or {}
     if point:
         assignments = r",\quad ".join(
-            f"{math_latex(sym)} = {math_latex(value)}" for sym, value in sorted(point.items(), key=lambda kv: str(kv[0]))
+            f"{math_latex(sym)} = {math_latex(value)}"
+            for sym, value in sorted(point.items(), key=lambda kv: str(kv[0]))
         )
         text = "counterexample " + fl.inline(assignments)
     else:

@@ -102,5 +102,5 @@ def mathjax_text(text: str) -> str:
     for part in _MATHJAX_SPECIAL.split(" ".join(text.split())):
         if not part:
             continue
-        out.append(_MATHJAX_MATH[part] if part in _MATHJAX_MATH else rf"\text{{{part}}}")
+        out.append(_MATHJAX_MATH.get(part, rf"\text{{{part}}}"))
     return "".join(out)

@@ -28,11 +28,12 @@ def write_files(files: Mapping[Path, str | bytes]) -> None:
     staged: list[tuple[Path, Path]] = []
     try:
         for target, content in files.items():
+            target = Path(target)
             target.parent.mkdir(parents=True, exist_ok=True)
             if target.is_dir():
                 raise PosencSymError(f"output {str(target)!r} is a folder; give a file name")
-            fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            staged.append((Path(temp), target))
+            fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            staged.append((Path(temp_name), target))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(content.encode("utf-8") if isinstance(content, str) else content)
     except OSError as exc:

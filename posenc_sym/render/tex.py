@@ -6,8 +6,8 @@ table of contents and cross-references settle. The log is parsed: a line startin
 an error; ``Reference ... undefined`` and ``There were undefined references`` are undefined
 references.
 
->>> problems_in_log("! Undefined control sequence.\\nLaTeX Warning: Reference `fig:x' on page 2 undefined on input line 9.")
-('! Undefined control sequence.', "LaTeX Warning: Reference `fig:x' on page 2 undefined on input line 9.")
+>>> problems_in_log("! Undefined control sequence.\\nLaTeX Warning: Reference `fig:x' on page 2 undefined.")
+('! Undefined control sequence.', "LaTeX Warning: Reference `fig:x' on page 2 undefined.")
 """
 
 from __future__ import annotations
