@@ -114,25 +114,19 @@ def escape_latex(text: str, placeholder: str = NON_LATIN_PLACEHOLDER) -> str:
     """
     out: list[str] = []
     in_unknown = False
+    spaces = ""  # spaces after an unknown run: dropped if the run goes on ("位置 编码" is one run)
     for ch in text:
         mapped = _char_latex(ch)
         if mapped is None:
             if not in_unknown:
                 out.append(placeholder)
-            in_unknown = True
-            continue
-        # A space between two unknown characters keeps them one run ("位置 编码").
-        if in_unknown and ch == " ":
-            out.append(" ")
-            continue
-        in_unknown = False
-        out.append(mapped)
-    return _collapse_placeholders("".join(out), placeholder)
-
-
-def _collapse_placeholders(text: str, placeholder: str) -> str:
-    twice = re.escape(placeholder) + r"(\s+" + re.escape(placeholder) + ")+"
-    return re.sub(twice, lambda _m: placeholder, text)
+            in_unknown, spaces = True, ""
+        elif in_unknown and ch == " ":
+            spaces += " "
+        else:
+            out.append(spaces + mapped)
+            in_unknown, spaces = False, ""
+    return "".join(out) + spaces
 
 
 def is_latex_safe(text: str) -> bool:
@@ -144,7 +138,10 @@ def is_latex_safe(text: str) -> bool:
     return all(_char_latex(ch) is not None for ch in text)
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|$~])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_#|$~])")
+# Brackets and angle brackets become entities, not backslash escapes: MkDocs' arithmatex reads
+# ``\[`` as the start of display math, and ``<`` would open an HTML tag.
+_MARKDOWN_ENTITIES = {"[": "&#91;", "]": "&#93;", "<": "&lt;", ">": "&gt;"}
 
 
 def escape_markdown(text: str) -> str:
@@ -152,9 +149,10 @@ def escape_markdown(text: str) -> str:
 
     Unicode passes through (Markdown renderers handle it, Chinese quotes included).
 
-    >>> escape_markdown("a_b * $x$ <script>")
-    'a\\_b \\* \\$x\\$ \\<script\\>'
+    >>> escape_markdown("a_b * $x$ <script> [link](u)")
+    'a\\_b \\* \\$x\\$ &lt;script&gt; &#91;link&#93;(u)'
     """
     escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    escaped = "".join(_MARKDOWN_ENTITIES.get(ch, ch) for ch in escaped)
     # A line starting with "1." or "-" would become a list; "#" is escaped above.
     return re.sub(r"(?m)^(\s*)(\d+)\.", r"\1\2\\.", re.sub(r"(?m)^(\s*)-", r"\1\\-", escaped))

@@ -87,7 +87,7 @@ def verdict_text(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX) -> 
     if verdict is None:
         return fl.paragraph("Verdict: not decided.", "Run the engine to decide this claim.")
     method = f" (method {fl.code(verdict.method)})" if verdict.method else ""
-    reason = f" {fl.line(verdict.reason)}" if verdict.reason else ""
+    reason = f" {fl.line(_sentence(verdict.reason))}" if verdict.reason.strip() else ""
     if verdict.status == "proven":
         body = f"symbolically{method} for every value the assumptions allow.{reason}"
         out = fl.paragraph("Verdict: proven", body)
@@ -107,6 +107,12 @@ def verdict_text(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX) -> 
     elif claim.expect == "refuted":
         out += " The source states this claim; it is false."
     return out
+
+
+def _sentence(words: str) -> str:
+    """The engine's reason as a sentence: capital first letter, full stop at the end."""
+    words = " ".join(words.split())
+    return words[0].upper() + words[1:] + ("" if words[-1] in ".!?" else ".")
 
 
 def _refutation(verdict: Verdict, fl: Flavour) -> str:

@@ -42,7 +42,9 @@ class _SafePrinter(LatexPrinter):
     def _hprint_Function(self, func: str) -> str:
         if _SAFE_NAME.match(func):
             return str(super()._hprint_Function(func))
-        return rf"\operatorname{{\text{{{escape_latex(func)}}}}}"
+        # SymPy %-formats the function's LaTeX with its arguments: no bare % may reach it.
+        name = escape_latex(func).replace("\\%", "\\char37{}")
+        return rf"\operatorname{{\text{{{name}}}}}"
 
     def _print_MatrixSymbol(self, expr: Any, style: str = "plain") -> str:
         if _SAFE_NAME.match(expr.name):
@@ -81,7 +83,8 @@ def decimal_latex(value: str, digits: int = 20) -> str:
     significant = len(whole.lstrip("0")) or 0
     keep = max(digits - significant, 0) if significant else digits + (len(frac) - len(frac.lstrip("0")))
     cut = frac[:keep]
-    text = f"{sign}{whole}" + (f".{cut}" if cut else "") + (r"\ldots" if len(frac) > keep else "")
+    dot = "." if cut or len(frac) > keep else ""
+    text = f"{sign}{whole}{dot}{cut}" + (r"\ldots" if len(frac) > keep else "")
     if exponent is not None and int(exponent) != 0:
         text += rf" \times 10^{{{int(exponent)}}}"
     return text
