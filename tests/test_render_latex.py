@@ -18,7 +18,7 @@ import sympy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from posenc_sym import Claim, Derivation, Source, Step, Verdict
+from posenc_sym import Claim, Derivation, Source, Verdict
 from posenc_sym.proof.assumptions import stated_assumptions
 from posenc_sym.render.escape import escape_latex, escape_markdown, is_latex_safe
 from posenc_sym.render.latex import QUOTE_PLACEHOLDER, render_claim, render_derivation, verdict_text
@@ -44,7 +44,8 @@ def load_sample(name: str) -> Derivation:
 # Hand-made verdicts of each kind (the golden files show how each is worded).
 SHIFT_VERDICTS = {
     "demo.shift.sin": Verdict("proven", method="expand_trig",
-                              links=(Verdict("proven", method="expand"), Verdict("proven", method="expand_trig"))),
+                              links=(Verdict("proven", method="expand"),
+                                     Verdict("proven", method="expand_trig"))),
     "demo.norm.pair": Verdict("checked", method="falsifier", reason="agrees at 24 points", points_checked=24),
     "demo.bound.wrong": Verdict("refuted", method="falsifier", counterexample={t: sympy.pi / 2},
                                 lhs_value="1.0", rhs_value="0.5", difference="0.5"),
@@ -112,7 +113,7 @@ def test_assumptions_are_the_engines_words() -> None:
     d = sympy.Symbol("d", even=True, positive=True)
     claim = Claim("demo.assume", "assume", b ** (2 / d), b ** (2 / d), conditions=(b > 1,))
     text = render_claim(claim, None)
-    words = stated_assumptions(claim.symbols, claim.conditions)  # ('b is a positive real', 'd is ...', 'b > 1')
+    words = stated_assumptions(claim.symbols, claim.conditions)
     assert r"$b$ is a positive real; $d$ is a positive even integer; $b > 1$." in text
     assert words[:2] == ("b is a positive real", "d is a positive even integer")
 

@@ -48,7 +48,7 @@ def find_pdflatex() -> str | None:
     return shutil.which("pdflatex")
 
 
-_ERROR = re.compile(r"^(!|\S+\.tex:\d+: )")
+_ERROR = re.compile(r"^(! |\S+\.tex:\d+: )")  # "! Undefined ...", not a box dump starting "!"
 _UNDEFINED = re.compile(r"(Reference|Citation) .* undefined|There were undefined references")
 
 
