@@ -4,7 +4,7 @@ The public API is what ``__all__`` lists; everything else is internal.
 """
 
 from .errors import PosencSymError
-from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict
+from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict, check_identity, decide
 
 __version__ = "0.1.0"
 
@@ -18,4 +18,6 @@ __all__ = [
     "Step",
     "Verdict",
     "__version__",
+    "check_identity",
+    "decide",
 ]
