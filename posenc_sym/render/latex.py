@@ -92,7 +92,9 @@ def verdict_text(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX) -> 
         body = f"symbolically{method} for every value the assumptions allow.{reason}"
         out = fl.paragraph("Verdict: proven", body)
     elif verdict.status == "refuted":
-        out = fl.paragraph("Verdict: refuted.", _refutation(verdict, fl) + reason)
+        # The engine's reason repeats the values the refutation already shows.
+        shown = verdict.lhs_value is not None or verdict.rhs_value is not None
+        out = fl.paragraph("Verdict: refuted.", _refutation(verdict, fl) + ("" if shown else reason))
     elif verdict.status == "checked":
         points = f" at {verdict.points_checked} points" if verdict.points_checked else ""
         body = f"the two sides agree numerically{points}{method}; this is evidence, not a proof.{reason}"
