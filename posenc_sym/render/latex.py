@@ -13,7 +13,7 @@ author wrote (titles, prose, justifications, quotes) is escaped.
 \\subsection{sin\\textasciicircum{}2 + cos\\textasciicircum{}2 = 1}\\label{claim:demo.pythagoras}
 \\noindent\\textbf{Claim \\texttt{demo.pythagoras}.}
 \\begin{equation*}
-\\sin^{2}{\\left(x \\right)} + \\cos^{2}{\\left(x \\right)} = 1
+\\posencfit{\\linewidth}{\\sin^{2}{\\left(x \\right)} + \\cos^{2}{\\left(x \\right)} = 1}
 \\end{equation*}
 \\noindent\\textbf{Assumptions.} $x$ is real.
 <BLANKLINE>

@@ -58,7 +58,9 @@ class Flavour:
         return f"${math}$"
 
     def display(self, math: str) -> str:
-        return "\\begin{equation*}\n" + math + "\n\\end{equation*}"
+        # \posencfit (see PREAMBLE) shrinks a display only when it is wider than the line: T_k for
+        # d = 8 is an 8 × 8 matrix of cosines, which would otherwise run off the page.
+        return "\\begin{equation*}\n\\posencfit{\\linewidth}{" + math + "}\n\\end{equation*}"
 
     def paragraph(self, lead: str, body: str) -> str:
         return rf"\noindent{self.bold(lead)} {body}".rstrip()
@@ -69,11 +71,12 @@ class Flavour:
     def chain(self, first: str, rows: Sequence[ChainRow]) -> str:
         lines = []
         for n, row in enumerate(rows):
-            left = first if n == 0 else ""
+            left = rf"\posencfit{{0.3\linewidth}}{{{first}}}" if n == 0 else ""
+            expr = rf"\posencfit{{0.4\linewidth}}{{{row.expr}}}"
             note = self.line(row.because) + (rf" --- \textbf{{{self.line(row.mark)}}}" if row.mark else "")
             # A justification wraps in its own column rather than running off the page.
             because = rf"\parbox[t]{{0.3\linewidth}}{{\raggedright\small {note}}}"
-            lines.append(rf"  {left} &{row.relation} {row.expr} && \text{{{because}}}")
+            lines.append(rf"  {left} &{row.relation} {expr} && \text{{{because}}}")
         return "\\begin{align*}\n" + " \\\\\n".join(lines) + "\n\\end{align*}"
 
     def figure_note(self, words: str) -> str:
