@@ -21,7 +21,7 @@ import sympy
 from sympy.matrices import MatrixBase
 
 from .assumptions import require_assumptions
-from .claim import Claim, Relation, Term, as_term
+from .claim import Claim, Relation, Term, as_term, explicit, is_matrix, shape_of
 from .falsifier import Counterexample, search
 from .inequality import prove_inequality
 from .strategies import prove_zero
@@ -31,12 +31,14 @@ __all__ = ["FULL_POINTS", "PROBE_POINTS", "check_identity", "decide"]
 
 #: Points evaluated before any symbolic work, and in the final search.
 PROBE_POINTS = 3
+PROBE_ENTRIES = 16
 FULL_POINTS = 24
 #: A numeric-only verdict needs at least this many agreeing points to be called "checked".
 MIN_CHECKED_POINTS = 8
 
 
 def _entries(lhs: Term, rhs: Term) -> list[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]]:
+    lhs, rhs = explicit(lhs), explicit(rhs)
     if isinstance(lhs, MatrixBase):
         assert isinstance(rhs, MatrixBase)
         return [((r, c), lhs[r, c], rhs[r, c]) for r in range(lhs.rows) for c in range(lhs.cols)]
@@ -79,8 +81,12 @@ def _prove(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.
 def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic],
                       symbols: Sequence[sympy.Symbol], *, seed: str, dps: int,
                       has_floats: bool) -> Verdict:
+    lhs, rhs = explicit(lhs), explicit(rhs)
     entries = _entries(lhs, rhs)
-    probe = search(entries, relation, symbols, conditions, count=PROBE_POINTS, seed=seed, dps=dps)
+    # The probe is a safety net in front of the symbolic proof, so a large matrix is sampled.
+    stride = max(1, len(entries) // PROBE_ENTRIES)
+    probe = search(entries[::stride], relation, symbols, conditions, count=PROBE_POINTS, seed=seed,
+                   dps=dps)
     if probe.counterexample is not None:
         return _refuted(probe.counterexample, probe.points, dps)
     if not has_floats:
@@ -151,8 +157,8 @@ def check_identity(lhs: object, rhs: object, *, conditions: Sequence[sympy.Basic
     ('refuted', ['x', 'y'])
     """
     left, right = as_term(lhs, "lhs"), as_term(rhs, "rhs")
-    if isinstance(left, MatrixBase) != isinstance(right, MatrixBase) or (
-            isinstance(left, MatrixBase) and left.shape != right.shape):  # type: ignore[union-attr]
+    if is_matrix(left) != is_matrix(right) or (
+            is_matrix(left) and shape_of(left) != shape_of(right)):
         raise ValueError("lhs and rhs must both be scalars or matrices of the same shape")
     conds = tuple(sympy.sympify(c) for c in conditions)
     symbols = _symbols_of(left, right, *conds)

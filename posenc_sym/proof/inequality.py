@@ -53,9 +53,17 @@ def _sign_ok(e: sympy.Expr, strict: bool) -> bool:
     return bool(e.is_positive) if strict else bool(e.is_nonnegative)
 
 
+def _sin_squares_to_cos(e: sympy.Expr) -> sympy.Expr:
+    """sin(a)^(2m) -> (1 - cos(a)^2)^m: exact, and turns 1 - sin² into the visibly nonnegative cos²."""
+    return sympy.expand(e.replace(
+        lambda p: bool(p.is_Pow and isinstance(p.base, sympy.sin) and p.exp.is_Integer and p.exp >= 2),
+        lambda p: (1 - sympy.cos(p.base.args[0]) ** 2) ** (p.exp // 2) * p.base ** (p.exp % 2)))
+
+
 _SIGN_TRANSFORMS: tuple[tuple[str, Callable[[sympy.Expr], sympy.Expr]], ...] = (
     ("sign", lambda e: e),
     ("factor", sympy.factor),
+    ("pythagoras-cos", _sin_squares_to_cos),
     *TRANSFORMS,
 )
 
@@ -85,9 +93,10 @@ def prove_inequality(lhs: sympy.Expr, rhs: sympy.Expr, relation: str,
     strict = relation in ("<", ">")
     big, small = evaluate_derivatives(big), evaluate_derivatives(small)
     shift = shift_conditions(conditions)
+    # The variant with conditions built in knows more, so it goes first.
     variants = [("", big, small)]
     if shift:
-        variants.append(("conditions, ", big.xreplace(shift), small.xreplace(shift)))
+        variants.insert(0, ("conditions, ", big.xreplace(shift), small.xreplace(shift)))
     for prefix, hi, lo in variants:
         found = _try_sign(hi - lo, strict, prefix)
         if found:

@@ -145,15 +145,17 @@ def _combine_sums(e: sympy.Expr) -> sympy.Expr | None:
 
 
 def _summand_first(e: sympy.Expr, transform: Transform) -> sympy.Expr:
-    def simplify_sum(s: sympy.Sum) -> sympy.Expr:
-        return sympy.Sum(transform(s.function), *s.limits).doit()
+    # Simplify the body first: Sum(1, ...) or Product(1, ...) then evaluates at once, where a
+    # deep doit() on the raw body would search for a closed form of a trigonometric sum.
+    def simplify_body(s: sympy.Sum | sympy.Product) -> sympy.Expr:
+        return type(s)(transform(s.function), *s.limits).doit()
 
-    return e.replace(lambda x: isinstance(x, sympy.Sum), simplify_sum)
+    return e.replace(lambda x: isinstance(x, (sympy.Sum, sympy.Product)), simplify_body)
 
 
 def _scalar_candidates(e: sympy.Expr) -> Iterator[tuple[str, Callable[[], sympy.Expr]]]:
     yield "structural", lambda: e
-    if e.has(sympy.Sum):
+    if e.has(sympy.Sum, sympy.Product):
         merged = _combine_sums(e)
         if merged is not None:
             for name, transform in TRANSFORMS:
