@@ -60,6 +60,7 @@ def sample_notes() -> Notes:
     sections = (
         Section(load_sample("shift_demo"), "shift_demo.py", verdicts),
         Section(load_sample("hostile_demo"), "hostile_demo.py", {"hostile.claim": Verdict("unknown")}),
+        Section(load_sample("matrix_demo"), "matrix_demo.py", {"demo.matrix.block": Verdict("proven")}),
     )
     figures, left_out = build_figures()
     return Notes(sections, tuple(figures), tuple(left_out), table_left_out="No property table in this test.")

@@ -50,6 +50,8 @@ SHIFT_VERDICTS = {
     "demo.bound.wrong": Verdict("refuted", method="falsifier", counterexample={t: sympy.pi / 2},
                                 lhs_value="1.0", rhs_value="0.5", difference="0.5"),
 }
+MATRIX_VERDICTS = {"demo.matrix.block": Verdict("proven", method="expand_trig"),
+                   "demo.matrix.flat": Verdict("proven", method="doit")}
 HOSTILE_VERDICTS = {"hostile.claim": Verdict("unknown", reason="no strategy closed the gap")}
 
 
@@ -64,6 +66,7 @@ def check_golden(name: str, text: str) -> None:
 @pytest.mark.parametrize(("sample", "verdicts", "golden"), [
     ("shift_demo", SHIFT_VERDICTS, "shift_demo.tex"),
     ("hostile_demo", HOSTILE_VERDICTS, "hostile_demo.tex"),
+    ("matrix_demo", MATRIX_VERDICTS, "matrix_demo.tex"),
 ])
 def test_derivation_latex_matches_golden(sample: str, verdicts: dict[str, Verdict], golden: str) -> None:
     check_golden(golden, render_derivation(load_sample(sample), verdicts))
