@@ -3,8 +3,18 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
-from posenc_sym.schemes.sinusoidal import b, d, frequency, i, k, pe_pair, pe_vector, rotation_block, \
-    rotation_matrix, t
+from posenc_sym.schemes.sinusoidal import (
+    b,
+    d,
+    frequency,
+    i,
+    k,
+    pe_pair,
+    pe_vector,
+    rotation_block,
+    rotation_matrix,
+    t,
+)
 
 w = frequency(i)  # ω_i = b^(−2i/d)
 BLOCK = rotation_block(k)

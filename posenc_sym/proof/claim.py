@@ -15,7 +15,7 @@ import functools
 import operator
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal, Union
+from typing import Any, Literal, TypeAlias
 
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
@@ -27,7 +27,7 @@ __all__ = ["Claim", "Derivation", "Relation", "Source", "Step", "Term", "explici
 
 #: A side of a claim: a scalar expression, an immutable matrix, or an unevaluated matrix
 #: expression such as ``MatMul(T, P, evaluate=False)`` (kept as written for display).
-Term = Union[sympy.Expr, ImmutableMatrix, MatrixExpr]
+Term: TypeAlias = sympy.Expr | ImmutableMatrix | MatrixExpr
 Relation = Literal["==", "<", "<=", ">", ">="]
 
 _RELATIONS: tuple[Relation, ...] = ("==", "<", "<=", ">", ">=")
@@ -46,16 +46,16 @@ def is_matrix(term: object) -> bool:
 def shape_of(term: Term) -> tuple[int, int]:
     """The shape of a matrix-valued term."""
     if _is_matrix_derivative(term):
-        return shape_of(term.expr)  # type: ignore[union-attr]
-    return tuple(term.shape)  # type: ignore[union-attr,return-value]
+        return shape_of(term.expr)
+    return tuple(term.shape)
 
 
 def explicit(term: Term) -> Term:
     """An explicit matrix for a matrix expression (``MatMul``, ``Derivative`` of a matrix)."""
     if _is_matrix_derivative(term):
         # deep=False: differentiate entrywise without evaluating anything inside.
-        counts = term.variable_count  # type: ignore[union-attr]
-        return ImmutableMatrix(explicit(term.expr)).applyfunc(  # type: ignore[union-attr]
+        counts = term.variable_count
+        return ImmutableMatrix(explicit(term.expr)).applyfunc(
             lambda e: sympy.Derivative(e, *counts).doit(deep=False))
     if isinstance(term, (sympy.MatMul, sympy.MatAdd)) and all(isinstance(a, MatrixBase) for a in term.args):
         # Multiply out directly: MatMul.as_explicit() is orders of magnitude slower (seconds at 8×8).

@@ -111,7 +111,7 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
 
 def _decide_chain(claim: Claim, dps: int) -> Verdict:
     links = []
-    for n, (left, right, relation, because) in enumerate(claim.links, start=1):
+    for n, (left, right, relation, _because) in enumerate(claim.links, start=1):
         verdict = _decide_statement(left, right, relation, claim.conditions, claim.symbols,
                                     seed=f"{claim.id}/step{n}", dps=dps,
                                     has_floats=bool(left.atoms(sympy.Float) or right.atoms(sympy.Float)))

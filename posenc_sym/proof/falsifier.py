@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import mpmath
 import sympy
@@ -55,13 +56,13 @@ def _numeric_violation(ev: Evaluation, relation: str, dps: int) -> bool:
         return ev.clearly_nonzero(dps)
     if isinstance(ev.value, mpmath.mpc) or not ev.stable:
         return False
-    excess = float(ev.value) / ev.scale  # type: ignore[arg-type]
+    excess = float(ev.value) / ev.scale
     if relation in ("<", "<="):
         return excess > 10.0 ** (-dps)  # lhs - rhs clearly positive
     return excess < -(10.0 ** (-dps))  # lhs - rhs clearly negative
 
 
-def _fmt(value: object, dps: int) -> str:
+def _fmt(value: Any, dps: int) -> str:
     return str(mpmath.nstr(value, dps, min_fixed=-5, max_fixed=20))
 
 
@@ -83,6 +84,16 @@ def _check_entry(lhs: sympy.Expr, rhs: sympy.Expr, relation: str, point: Point,
     return True, None
 
 
+def _exact_floats(expr: sympy.Basic) -> sympy.Basic:
+    """Give each Float literal its exact binary value, as a Rational.
+
+    Substituting a point into ``1.0*x`` would otherwise round the product to the literal's
+    53 bits inside SymPy and fabricate a "counterexample" to the true ``1.0*x = x``.
+    """
+    floats = expr.atoms(sympy.Float)
+    return expr.xreplace({f: sympy.Rational(f) for f in floats}) if floats else expr
+
+
 def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]], relation: str,
            symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], *,
            count: int, seed: str, dps: int = 50) -> Search:
@@ -93,7 +104,8 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
     >>> found.counterexample is not None
     True
     """
-    prepared = [(pos, evaluate_derivatives(lhs), evaluate_derivatives(rhs)) for pos, lhs, rhs in entries]
+    prepared = [(pos, _exact_floats(evaluate_derivatives(lhs)), _exact_floats(evaluate_derivatives(rhs)))
+                for pos, lhs, rhs in entries]
     evaluated = 0
     for point in admissible_points(symbols, conditions, count, seed):
         ok = True

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import mpmath
 import sympy
@@ -23,7 +24,7 @@ class NotEvaluable(Exception):
     """The expression holds something the evaluator cannot turn into a number."""
 
 
-_FUNCTIONS: Mapping[type, Callable[..., object]] = {
+_FUNCTIONS: Mapping[type, Callable[..., Any]] = {
     sympy.sin: mpmath.sin, sympy.cos: mpmath.cos, sympy.tan: mpmath.tan,
     sympy.exp: mpmath.exp, sympy.log: mpmath.log, sympy.Abs: mpmath.fabs,
     sympy.atan: mpmath.atan, sympy.asin: mpmath.asin, sympy.acos: mpmath.acos,
@@ -56,7 +57,7 @@ def expand_sums(expr: sympy.Basic) -> sympy.Basic:
     return expr.replace(lambda e: isinstance(e, (sympy.Sum, sympy.Product)), expand)
 
 
-def to_mpmath(expr: sympy.Basic) -> object:
+def to_mpmath(expr: sympy.Basic) -> Any:
     """Evaluate a closed SymPy expression with mpmath at the current ``mpmath.mp.dps``.
 
     >>> with mpmath.workdps(30):
@@ -80,18 +81,18 @@ def to_mpmath(expr: sympy.Basic) -> object:
     if isinstance(expr, sympy.Add):
         return mpmath.fsum(to_mpmath(a) for a in expr.args)
     if isinstance(expr, sympy.Mul):
-        out: object = mpmath.mpf(1)
+        out: Any = mpmath.mpf(1)
         for a in expr.args:
-            out = out * to_mpmath(a)  # type: ignore[operator]
+            out = out * to_mpmath(a)
         return out
     if isinstance(expr, sympy.Pow):
         base, exponent = expr.args
         if exponent.is_Integer:
-            return to_mpmath(base) ** int(exponent)  # type: ignore[operator]
+            return to_mpmath(base) ** int(exponent)
         return mpmath.power(to_mpmath(base), to_mpmath(exponent))
     if isinstance(expr, (sympy.Max, sympy.Min)):
         values = [to_mpmath(a) for a in expr.args]
-        return max(values) if isinstance(expr, sympy.Max) else min(values)  # type: ignore[type-var]
+        return max(values) if isinstance(expr, sympy.Max) else min(values)
     if isinstance(expr, sympy.Piecewise):
         for value, cond in expr.args:
             if bool(_decide_condition(cond)):
@@ -128,25 +129,25 @@ def _decide_condition(cond: sympy.Basic) -> bool:
 class Evaluation:
     """A difference evaluated at two precisions: ``value`` (high) and whether it is trustworthy."""
 
-    lhs: object
-    rhs: object
-    value: object  # lhs - rhs at the high precision
+    lhs: Any
+    rhs: Any
+    value: Any  # lhs - rhs at the high precision
     stable: bool  # the two precisions agree to many digits
     scale: float  # max(1, |lhs|, |rhs|), to judge what "nonzero" means
 
     def clearly_nonzero(self, dps: int) -> bool:
         """|lhs - rhs| is stable and larger than 10^-dps relative to the operands."""
-        return self.stable and float(abs(self.value)) > self.scale * 10.0 ** (-dps)  # type: ignore[arg-type]
+        return self.stable and float(abs(self.value)) > self.scale * 10.0 ** (-dps)
 
     def clearly_negative(self, dps: int) -> bool:
         """lhs - rhs is real, stable and below -10^-dps relative to the operands."""
         v = self.value
         if isinstance(v, mpmath.mpc):
             return False
-        return self.stable and float(v) < -self.scale * 10.0 ** (-dps)  # type: ignore[arg-type]
+        return self.stable and float(v) < -self.scale * 10.0 ** (-dps)
 
 
-def _sides(lhs: sympy.Basic, rhs: sympy.Basic, dps: int) -> tuple[object, object]:
+def _sides(lhs: sympy.Basic, rhs: sympy.Basic, dps: int) -> tuple[Any, Any]:
     with mpmath.workdps(dps):
         return to_mpmath(lhs), to_mpmath(rhs)
 
@@ -166,9 +167,9 @@ def evaluate(lhs: sympy.Basic, rhs: sympy.Basic, dps: int = 50) -> Evaluation:
     low_l, low_r = _sides(lhs, rhs, dps + 15)
     high_l, high_r = _sides(lhs, rhs, 2 * dps + 30)
     with mpmath.workdps(2 * dps + 30):
-        value = high_l - high_r  # type: ignore[operator]
-        low_value = low_l - low_r  # type: ignore[operator]
-        scale = max(1.0, float(abs(high_l)), float(abs(high_r)))  # type: ignore[arg-type]
+        value = high_l - high_r
+        low_value = low_l - low_r
+        scale = max(1.0, float(abs(high_l)), float(abs(high_r)))
         drift = abs(value - low_value)
         # Stable: the two precisions agree to 10 significant digits of the difference itself.
         stable = bool(drift <= abs(value) * mpmath.mpf(10) ** -10) and bool(math.isfinite(scale))

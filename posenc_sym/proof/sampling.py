@@ -23,7 +23,7 @@ Point = dict[sympy.Symbol, sympy.Expr]
 _R = sympy.Rational
 _REAL_POOL: tuple[sympy.Expr, ...] = tuple(
     sympy.nsimplify(v) for v in (
-        _R(3, 7), _R(-5, 3), _R(1, 2), _R(-1, 3), _R(7, 2), _R(-11, 4), _R(13, 5), 2, -3, 5,
+        _R(3, 7), _R(-5, 3), 0, _R(1, 2), _R(-1, 3), _R(7, 2), _R(-11, 4), _R(13, 5), 2, -3, 5,
         _R(29, 3), _R(-41, 6), 17, _R(101, 7), -23, _R(1, 10), _R(-2, 9), 100, _R(1000, 3), -250,
     )
 )

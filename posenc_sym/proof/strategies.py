@@ -17,6 +17,7 @@ Two structural moves widen what the transforms reach:
 
 from __future__ import annotations
 
+import functools
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -105,9 +106,11 @@ def generalize_powers(expr: sympy.Basic) -> sympy.Basic:
     >>> sorted(str(s) for s in generalize_powers(sympy.sin(b**(-2*i/d) * t)).free_symbols)
     ['_w', 't']
     """
+    # The power itself must be known positive (a positive base with a *real* exponent):
+    # b**(I*x) is complex, and an identity true for every positive w need not hold for it.
     powers = {
         p for p in expr.atoms(sympy.Pow)
-        if p.base.is_positive and not p.exp.is_number and p.free_symbols
+        if p.is_positive is True and not p.exp.is_number and p.free_symbols
     }
     if not powers:
         return expr
@@ -159,13 +162,12 @@ def _scalar_candidates(e: sympy.Expr) -> Iterator[tuple[str, Callable[[], sympy.
         merged = _combine_sums(e)
         if merged is not None:
             for name, transform in TRANSFORMS:
-                yield f"summand {name}", lambda transform=transform: transform(merged)
+                yield f"summand {name}", functools.partial(transform, merged)
         for name, transform in TRANSFORMS[:4]:
-            yield f"summand-first {name}", lambda transform=transform: transform(
-                _summand_first(e, transform))
+            yield f"summand-first {name}", functools.partial(_summand_first, e, transform)
         return
     for name, transform in TRANSFORMS:
-        yield name, lambda transform=transform: transform(e)
+        yield name, functools.partial(transform, e)
 
 
 def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
