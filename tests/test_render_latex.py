@@ -95,7 +95,7 @@ FALSE = Claim("demo.false", "false", sympy.sin(X), sympy.cos(X), expect="refuted
     (FALSE, Verdict("refuted", counterexample={X: sympy.Integer(0)}, lhs_value="0.0", rhs_value="1.0",
                     difference="-1.0"),
      r"\noindent\textbf{Verdict: refuted.} counterexample $x = 0$; there, evaluated with mpmath: left side "
-     "$0.0$, right side $1.0$, difference $-1.0$. The source states this claim; it is false."),
+     "$0.0$, right side $1.0$, difference $-1.0$. The derivation expected this claim to be false, and it is."),
     (FALSE, Verdict("proven", method="trigsimp"),
      r"\noindent\textbf{Verdict: proven} symbolically (method \texttt{trigsimp}) for every value the "
      r"assumptions allow. \textbf{Not as expected:} the derivation expected it to be refuted, but no "

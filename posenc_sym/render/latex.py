@@ -107,7 +107,8 @@ def verdict_text(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX) -> 
             expected = "the derivation expected it to be refuted, but no counterexample was found."
         out += " " + fl.bold("Not as expected:") + " " + expected
     elif claim.expect == "refuted":
-        out += " The source states this claim; it is false."
+        out += (" The source states this claim; it is false, as the derivation expected."
+                if claim.source is not None else " The derivation expected this claim to be false, and it is.")
     return out
 
 

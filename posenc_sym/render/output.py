@@ -43,8 +43,16 @@ def write_files(files: Mapping[Path, str | bytes]) -> None:
     except BaseException:
         _discard(staged)
         raise
+    mode = 0o666 & ~_umask()  # mkstemp makes 0600 files; notes are ordinary files
     for temp, target in staged:
+        os.chmod(temp, mode)
         os.replace(temp, target)
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def _discard(staged: list[tuple[Path, Path]]) -> None:
