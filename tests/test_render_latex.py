@@ -209,3 +209,22 @@ def test_escape_markdown(text: str, expected: str) -> None:
 ])
 def test_decimal_latex(value: str, expected: str) -> None:
     assert decimal_latex(value) == expected
+
+
+@pytest.mark.parametrize(("shape", "expected"), [
+    ((3, 1), r"\left[\begin{matrix}0\\1\\2\end{matrix}\right]"),
+    ((12, 1), None),  # at the limit: printed whole, by SymPy
+    ((13, 1), r"\left[\begin{matrix}0 \\ 1 \\ 2 \\ 3 \\ \vdots \\ 11 \\ 12\end{matrix}\right]_{13 \times 1}"),
+    ((1, 11), r"\left[\begin{matrix}0 & 1 & 2 & 3 & \cdots & 9 & 10\end{matrix}\right]_{1 \times 11}"),
+])
+def test_large_matrices_show_corners_and_shape(shape: tuple[int, int], expected: str | None) -> None:
+    matrix = sympy.ImmutableMatrix(*shape, list(range(shape[0] * shape[1])))
+    assert math_latex(matrix) == (expected if expected is not None else sympy.latex(matrix))
+
+
+def test_elided_matrix_entries_are_the_matrix_own() -> None:
+    # Every entry shown is the one at that place: entry (r, c) holds 100*r + c.
+    matrix = sympy.ImmutableMatrix(20, 20, lambda r, c: 100 * r + c)
+    rows = math_latex(matrix).split(r"\\")
+    assert rows[0].endswith("0 & 1 & 2 & 3 & \\cdots & 18 & 19 ")
+    assert rows[-1].startswith(" 1900 & 1901 & 1902 & 1903 & \\cdots & 1918 & 1919")

@@ -92,8 +92,8 @@ def _property_table(results: Sequence[object]) -> tuple[str | None, str | None, 
         table = importlib.import_module("posenc_sym.report.table")
         latex, markdown = table.table_latex(results), table.table_markdown(results)
     except (ImportError, AttributeError) as exc:
-        return None, None, ("The property table of the encodings is left out: "
-                            f"it is not available here ({exc}).")
+        return None, None, ("The property table of the encodings is left out: this installation "
+                            f"does not provide it ({type(exc).__name__}).")
     return latex, markdown, ""
 
 

@@ -46,10 +46,43 @@ class _SafePrinter(LatexPrinter):
         name = escape_latex(func).replace("\\%", "\\char37{}")
         return rf"\operatorname{{\text{{{name}}}}}"
 
+    def _print_MatrixBase(self, expr: Any) -> str:
+        rows, cols = expr.shape
+        if rows <= MAX_ROWS and cols <= MAX_COLS:
+            return str(super()._print_MatrixBase(expr))
+        return _elided_matrix(self, expr)
+
     def _print_MatrixSymbol(self, expr: Any, style: str = "plain") -> str:
         if _SAFE_NAME.match(expr.name):
             return str(super()._print_MatrixSymbol(expr, style=style))
         return rf"\text{{{escape_latex(expr.name)}}}"
+
+
+#: Larger matrices print their corner entries with dots and their shape (a 256-row vector of
+#: frequencies would fill five pages): shown entries are the object's own, nothing is invented.
+MAX_ROWS, MAX_COLS, HEAD, TAIL = 12, 10, 4, 2
+
+
+def _kept(n: int, limit: int) -> list[int | None]:
+    """Indices to show (None for the dots): all if n <= limit, else the first HEAD and last TAIL."""
+    if n <= limit:
+        return list(range(n))
+    return [*range(HEAD), None, *range(n - TAIL, n)]
+
+
+def _elided_matrix(printer: LatexPrinter, expr: Any) -> str:
+    rows, cols = expr.shape
+    lines = []
+    for r in _kept(rows, MAX_ROWS):
+        cells = []
+        for c in _kept(cols, MAX_COLS):
+            if r is None:
+                cells.append(r"\ddots" if c is None else r"\vdots")
+            else:
+                cells.append(r"\cdots" if c is None else printer._print(expr[r, c]))
+        lines.append(" & ".join(cells))
+    body = r" \\ ".join(lines)
+    return rf"\left[\begin{{matrix}}{body}\end{{matrix}}\right]_{{{rows} \times {cols}}}"
 
 
 def math_latex(expr: Any) -> str:

@@ -41,7 +41,7 @@ def _heatmap(data: FigureData) -> str:
 
 def _lines(data: FigureData, square: bool) -> str:
     shape = ("axis equal image, width=0.6\\linewidth" if square
-             else "width=0.9\\linewidth, height=0.45\\linewidth")
+             else "width=0.75\\linewidth, height=0.45\\linewidth")
     out = [
         f"\\begin{{axis}}[{shape}, legend pos=outer north east, legend cell align=left,\n"
         f"  xlabel={{{escape_latex(data.xlabel)}}}, ylabel={{{escape_latex(data.ylabel)}}}]"
