@@ -103,3 +103,32 @@ def test_with_matplotlib_every_figure_is_a_png() -> None:
     assert left_out == []
     assert sorted(pngs) == sorted(d.name for d in data)
     assert all(png.startswith(b"\x89PNG") for png in pngs.values())
+
+
+def test_rope_decay_figure_plots_decay_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    from posenc_sym.schemes import rope
+
+    calls: list[tuple[int, int, int]] = []
+
+    def stand_in(distance: int, dim: int, base: int) -> float:
+        calls.append((distance, dim, base))
+        return 1.0 / (1 + distance)
+
+    monkeypatch.setattr(rope, "decay_bound", stand_in, raising=False)
+    data, left_out = figure_data()
+    decay = {d.name: d for d in data}["rope-decay"]
+    assert left_out == []
+    _label, xs, ys = decay.series[0]
+    assert list(xs) == list(range(0, 257, 2))
+    np.testing.assert_array_equal(ys, [1.0 / (1 + r) for r in range(0, 257, 2)])
+    assert {(dim, base) for _r, dim, base in calls} == {(128, 10000)}
+
+
+def test_without_decay_bound_the_decay_figure_is_left_out_with_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    from posenc_sym.schemes import rope
+
+    monkeypatch.delattr(rope, "decay_bound", raising=False)
+    data, left_out = figure_data()
+    assert "rope-decay" not in {d.name for d in data}
+    assert left_out == ["rope-decay (needs posenc_sym.schemes.rope.decay_bound, which this installation "
+                        "does not provide: AttributeError)"]

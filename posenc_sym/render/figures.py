@@ -116,7 +116,7 @@ def decay_data() -> FigureData:
     """RoPE's long-term decay bound against relative distance, from issue 4's ``decay_bound``."""
     rope = importlib.import_module("posenc_sym.schemes.rope")
     bound: Callable[..., object] = rope.decay_bound  # AttributeError: left out, said by caller
-    distances = np.arange(0, 257, 4)
+    distances = np.arange(0, 257, 2)  # step 2: the bound wiggles (it is not monotone)
     values = np.array([float(bound(int(r), 128, BASE)) for r in distances])  # type: ignore[arg-type]
     return FigureData(
         "rope-decay", "RoPE's long-term decay bound (RoFormer) against relative distance, head width 128.",
