@@ -78,8 +78,9 @@ def test_full_notes_compile_without_errors_or_undefined_references() -> None:
 def test_every_fragment_compiles_on_its_own() -> None:
     require_pdflatex()
     files = latex_fragments(sample_notes())
+    # figures.tex and properties.tex are compiled by test_builtin_catalogue_fragments_each_compile.
     for name in files:
-        if name == "preamble.tex":
+        if name in ("preamble.tex", "figures.tex", "properties.tex"):
             continue
         wrapper = ("\\documentclass{article}\n\\input{preamble.tex}\n\\begin{document}\n"
                    f"\\input{{{name}}}\n\\end{{document}}\n")
@@ -142,3 +143,36 @@ def test_shell_escape_is_off() -> None:
     document = doc("\\immediate\\write18{echo ran > ran.txt}x")
     result = compile_latex(document, runs=1)
     assert "runsystem(echo ran > ran.txt)...disabled" in result.log
+
+
+@pytest.fixture(scope="module")
+def builtin_notes() -> Notes:
+    """The notes of the built-in catalogue, decided by the engine (once for this module)."""
+    from posenc_sym.render.run import decide_notes
+
+    notes, report = decide_notes()
+    assert report.problems == ()
+    return notes
+
+
+@pytest.mark.slow
+def test_builtin_catalogue_notes_compile(builtin_notes: Notes) -> None:
+    require_pdflatex()
+    result = compile_latex(latex_document(builtin_notes))
+    assert result.problems == ()
+    assert result.pdf is not None
+
+
+@pytest.mark.slow
+def test_builtin_catalogue_fragments_each_compile(builtin_notes: Notes) -> None:
+    require_pdflatex()
+    files = latex_fragments(builtin_notes)
+    failures = {}
+    for name in files:
+        if name == "preamble.tex":
+            continue
+        wrapper = doc(f"\\input{{{name}}}", "\\input{preamble.tex}\n")
+        result = compile_latex(wrapper, files, jobname="wrapper")
+        if result.problems:
+            failures[name] = result.problems
+    assert failures == {}

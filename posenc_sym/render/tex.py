@@ -64,9 +64,21 @@ def problems_in_log(log: str) -> tuple[str, ...]:
     )
 
 
+def _needs_rerun(sources: list[str], log: str) -> bool:
+    """A second pass settles references and the table of contents; skip it when there are none.
+
+    (LaTeX asks to "Rerun" after any first pass that writes labels, even with no \\ref to them.)
+    """
+    refers = any("\\ref{" in s or "\\tableofcontents" in s for s in sources)
+    return refers or bool(_UNDEFINED.search(log))
+
+
 def compile_latex(main: str, extra_files: dict[str, str] | None = None, *, runs: int = 2,
                   jobname: str = "notes") -> CompileResult:
-    """Compile ``main`` (a whole document) with ``extra_files`` beside it; nothing is left behind."""
+    """Compile ``main`` (a whole document) with ``extra_files`` beside it; nothing is left behind.
+
+    Runs pdflatex up to ``runs`` times: again only while references or contents need it.
+    """
     exe = find_pdflatex()
     if exe is None:
         raise PosencSymError(
@@ -79,7 +91,10 @@ def compile_latex(main: str, extra_files: dict[str, str] | None = None, *, runs:
         for name, text in (extra_files or {}).items():
             (folder / name).write_text(text, encoding="utf-8")
         log = ""
-        for _ in range(runs):
+        sources = [main, *(text for name, text in (extra_files or {}).items() if name in main)]
+        for run in range(runs):
+            if run and not _needs_rerun(sources, log):
+                break
             subprocess.run(
                 [exe, *PDFLATEX_COMMAND, f"{jobname}.tex"], cwd=folder, stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=600,
