@@ -13,7 +13,7 @@ numbered justifications, and the verdict in words. The claim is decided when it 
 $$\begin{gathered}
 \text{x^2 >= 0}\\
 x^{2} \ge 0\\
-\text{for } x\ \text{is real}\\
+\text{where } x\ \text{is real}\\
 \text{Not decided: the proof engine is not available.}
 \end{gathered}$$
 """
@@ -65,7 +65,7 @@ def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
             f"{math_latex(claim.lhs)} {relation_latex(claim.relation)} {math_latex(claim.rhs)}"]
     said = stated_assumptions(claim.symbols, claim.conditions)
     if said:
-        rows.append(r"\text{for } " + r",\ ".join(
+        rows.append(r"\text{where } " + r",\ ".join(
             (math_latex(s) + r"\ " + mathjax_text(w[len(str(s)):]))
             for s, w in zip(claim.symbols, said, strict=False)
         ) + "".join(r",\ " + math_latex(c) for c in claim.conditions))
