@@ -133,3 +133,25 @@ def test_pdf_is_written_beside_the_tex(good: Path, tmp_path: Path) -> None:
     out = tmp_path / "notes.tex"
     assert main(["latex", str(good), "-o", str(out), "--pdf"]) == 0
     assert out.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
+
+
+UNEXPECTED = '''
+import sympy
+from posenc_sym import Claim, Derivation
+
+x = sympy.Symbol("x", real=True)
+DERIVATION = Derivation("cli.wrong", "Wrong", (Claim("cli.wrong.claim", "sin = cos", sympy.sin(x), sympy.cos(x)),))
+'''
+
+
+def test_an_unexpected_refutation_is_rendered_honestly_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "wrong.py"
+    src.write_text(UNEXPECTED, encoding="utf-8")
+    out = tmp_path / "notes.tex"
+    assert main(["latex", str(src), "-o", str(out), "--no-figures"]) == 1
+    text = out.read_text(encoding="utf-8")
+    assert r"\textbf{Verdict: refuted.} counterexample $x = " in text
+    assert r"\textbf{Not as expected:} the derivation expected it to be \emph{proven}." in text
+    assert capsys.readouterr().out.endswith("1 claim: 1 refuted; 1 not as expected\n")

@@ -40,4 +40,5 @@ def summary_line(report: Any) -> str:
     parts = [f"{counts[s]} {s}" for s in ("proven", "refuted", "checked", "unknown") if s in counts]
     unexpected = sum(1 for r in report.results if r.unexpected)
     tail = f"; {unexpected} not as expected" if unexpected else ""
-    return f"{len(report.results)} claims: {', '.join(parts)}{tail}"
+    noun = "claim" if len(report.results) == 1 else "claims"
+    return f"{len(report.results)} {noun}: {', '.join(parts)}{tail}"
