@@ -69,6 +69,13 @@ _MATH = {
     "ℝ": r"\mathbb{R}", "ℤ": r"\mathbb{Z}", "ℕ": r"\mathbb{N}", "⌊": r"\lfloor", "⌋": r"\rfloor",
     "⌈": r"\lceil", "⌉": r"\rceil", "∣": r"\mid", "⟨": r"\langle", "⟩": r"\rangle",
     "≪": r"\ll", "≫": r"\gg", "∝": r"\propto", "∅": r"\emptyset", "∧": r"\wedge", "∨": r"\vee",
+    "′": "'", "″": "''", "⁺": "^{+}", "₊": "_{+}", "₋": "_{-}", "ⱼ": "_{j}", "ₙ": "_{n}", "ₘ": "_{m}",
+    "ₜ": "_{t}", "ₚ": "_{p}", "ᵏ": "^{k}", "ⁱ": "^{i}", "ᵈ": "^{d}", "ᵗ": "^{t}",
+    "∫": r"\int", "⊕": r"\oplus", "⊗": r"\otimes", "⊙": r"\odot", "≔": ":=", "↔": r"\leftrightarrow",
+    "⋯": r"\cdots", "⋮": r"\vdots", "∼": r"\sim", "≃": r"\simeq", "⊂": r"\subset", "⊆": r"\subseteq",
+    "∩": r"\cap", "∪": r"\cup", "ℓ": r"\ell", "ħ": r"\hbar",
+    **{chr(0x2070 + n): f"^{{{n}}}" for n in (4, 5, 6, 7, 8, 9)},
+    **{chr(0x2080 + n): f"_{{{n}}}" for n in range(4, 10)},
 }
 
 _TEXT = {

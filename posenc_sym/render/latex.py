@@ -38,8 +38,9 @@ __all__ = ["QUOTE_PLACEHOLDER", "render_claim", "render_derivation", "verdict_te
 QUOTE_PLACEHOLDER = "(quote in the source document)"
 
 
-def claim_label(claim: Claim) -> str:
-    return f"claim:{claim.id}"
+def claim_label(claim_id: str) -> str:
+    """The LaTeX label of a claim's subsection (claim ids are label-safe: see Claim)."""
+    return f"claim:{claim_id}"
 
 
 def derivation_label(derivation: Derivation) -> str:
@@ -143,7 +144,7 @@ def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, lev
     head = f"Claim {fl.code(claim.id)}" + (f" ({fl.line(claim.scope)})" if claim.scope else "")
     statement = f"{math_latex(claim.lhs)} {relation_latex(claim.relation)} {math_latex(claim.rhs)}"
     parts = [
-        fl.heading(level, claim.title, claim_label(claim)),
+        fl.heading(level, claim.title, claim_label(claim.id)),
         fl.paragraph(head + ".", "") if fl.name == "latex" else fl.emph(head),
         fl.display(statement),
         fl.paragraph("Assumptions.", _assumptions(claim, fl)),
