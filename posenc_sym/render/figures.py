@@ -119,7 +119,8 @@ def decay_data() -> FigureData:
     distances = np.arange(0, 257, 2)  # step 2: the bound wiggles (it is not monotone)
     values = np.array([float(bound(int(r), 128, BASE)) for r in distances])  # type: ignore[arg-type]
     return FigureData(
-        "rope-decay", "RoPE's long-term decay bound (RoFormer) against relative distance, head width 128.",
+        "rope-decay", "RoPE's long-term decay bound (RoFormer) against relative distance, head width 128: "
+        "it falls overall, but not monotonically.",
         "relative distance m - n", "bound", series=(("bound", distances.astype(float), values),),
     )
 
