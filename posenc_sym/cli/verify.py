@@ -61,7 +61,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(  # issue 4: the encodings × properties table built from table: tags
         "--table", action="store_true",
         help="also print the property table (encodings × properties, each cell a verdict and its claim); "
-        "with --json it is the document's \"table\"",
+        "--json always includes it as \"table\"",
     )
     return parser
 
@@ -74,8 +74,8 @@ def run(args: argparse.Namespace) -> int:
         with contextlib.redirect_stdout(sys.stderr):
             report = _run(args, progress=sys.stderr if sys.stderr.isatty() else None)
         document = report_document(report)
-        if getattr(args, "table", False):
-            document["table"] = table_document(build_table(report))
+        # Always present for machines: the cells of the claims this run decided.
+        document["table"] = table_document(build_table(report))
         json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
