@@ -215,6 +215,12 @@ class Claim:
         terms = (self.lhs, self.rhs, *(s.expr for s in self.steps))
         return any(t.atoms(sympy.Float) for t in terms)
 
+    def _repr_latex_(self) -> str:
+        """Jupyter display: the claim and the engine's verdict (rendering lives in posenc_sym.render)."""
+        from ..render.jupyter import claim_repr_latex  # lazy: the data model does not need the renderer
+
+        return claim_repr_latex(self)
+
 
 @dataclass(frozen=True)
 class Derivation:
@@ -236,3 +242,9 @@ class Derivation:
             if claim.id in seen:
                 raise ValueError(f"derivation {self.id!r}: claim id {claim.id!r} appears twice")
             seen.add(claim.id)
+
+    def _repr_latex_(self) -> str:
+        """Jupyter display: every claim with the engine's verdict (see posenc_sym.render.jupyter)."""
+        from ..render.jupyter import derivation_repr_latex  # lazy, as for Claim
+
+        return derivation_repr_latex(self)

@@ -1,0 +1,165 @@
+"""Escaping user-supplied text (titles, prose, justifications, quotes) for LaTeX and Markdown.
+
+Everything a derivation's author typed is text, never markup: ``\\input{...}``, ``%``, ``&``,
+``#``, ``$``, ``_``, ``~``, ``^``, ``\\`` and braces come out literally. Characters plain pdfLaTeX
+cannot typeset without extra fonts are mapped to LaTeX commands (Greek letters, math symbols,
+typographic punctuation); a run of any other character (Chinese, say) becomes a placeholder
+rather than an error, because the notes must compile with the small TeX package set.
+
+>>> print(escape_latex(r"50% of \\input{x} & #1"))
+50\\% of \\textbackslash{}input\\{x\\} \\& \\#1
+>>> print(escape_latex("costs $5_a ~^"))
+costs \\$5\\_a \\textasciitilde{}\\textasciicircum{}
+>>> escape_latex("ω_i ≤ 1")
+'\\\\ensuremath{\\\\omega}\\\\_i \\\\ensuremath{\\\\le} 1'
+>>> escape_latex("位置编码 PE")
+'\\\\textit{[non-Latin text]} PE'
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = [
+    "NON_LATIN_PLACEHOLDER",
+    "escape_latex",
+    "escape_markdown",
+    "is_latex_safe",
+]
+
+#: What a run of characters the small TeX set cannot typeset (CJK, say) becomes.
+NON_LATIN_PLACEHOLDER = r"\textit{[non-Latin text]}"
+
+_ASCII = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "%": r"\%",
+    "&": r"\&",
+    "#": r"\#",
+    "$": r"\$",
+    "_": r"\_",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "<": r"\textless{}",
+    ">": r"\textgreater{}",
+    "|": r"\textbar{}",
+    # The OT1 font has no straight double quote; "" would typeset as a closing quote.
+    '"': r"{\ttfamily\char34}",
+}
+
+_GREEK = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
+    "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
+    "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi",
+    "χ": "chi", "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta",
+    "Λ": "Lambda", "Ξ": "Xi", "Π": "Pi", "Σ": "Sigma", "Υ": "Upsilon", "Φ": "Phi", "Ψ": "Psi",
+    "Ω": "Omega", "ϕ": "phi", "ϑ": "vartheta",
+}
+
+_MATH = {
+    "−": "-", "±": r"\pm", "×": r"\times", "·": r"\cdot", "÷": r"\div", "≤": r"\le", "≥": r"\ge",
+    "≠": r"\ne", "≈": r"\approx", "≡": r"\equiv", "∞": r"\infty", "∑": r"\sum", "∏": r"\prod",
+    "√": r"\surd", "‖": r"\|", "∈": r"\in", "∉": r"\notin", "→": r"\to", "←": r"\leftarrow",
+    "↦": r"\mapsto", "⇒": r"\Rightarrow", "⇔": r"\Leftrightarrow", "∀": r"\forall",
+    "∃": r"\exists", "∂": r"\partial", "∇": r"\nabla", "∘": r"\circ", "⊤": r"\top",
+    "ᵀ": r"^{\mathsf{T}}", "²": "^{2}", "³": "^{3}", "¹": "^{1}", "⁰": "^{0}", "⁻": "^{-}",
+    "ⁿ": "^{n}", "₀": "_{0}", "₁": "_{1}", "₂": "_{2}", "₃": "_{3}", "ᵢ": "_{i}", "ₖ": "_{k}",
+    "ℝ": r"\mathbb{R}", "ℤ": r"\mathbb{Z}", "ℕ": r"\mathbb{N}", "⌊": r"\lfloor", "⌋": r"\rfloor",
+    "⌈": r"\lceil", "⌉": r"\rceil", "∣": r"\mid", "⟨": r"\langle", "⟩": r"\rangle",
+    "≪": r"\ll", "≫": r"\gg", "∝": r"\propto", "∅": r"\emptyset", "∧": r"\wedge", "∨": r"\vee",
+    "′": "'", "″": "''", "⁺": "^{+}", "₊": "_{+}", "₋": "_{-}", "ⱼ": "_{j}", "ₙ": "_{n}", "ₘ": "_{m}",
+    "ₜ": "_{t}", "ₚ": "_{p}", "ᵏ": "^{k}", "ⁱ": "^{i}", "ᵈ": "^{d}", "ᵗ": "^{t}",
+    "∫": r"\int", "⊕": r"\oplus", "⊗": r"\otimes", "⊙": r"\odot", "≔": ":=", "↔": r"\leftrightarrow",
+    "⋯": r"\cdots", "⋮": r"\vdots", "∼": r"\sim", "≃": r"\simeq", "⊂": r"\subset", "⊆": r"\subseteq",
+    "∩": r"\cap", "∪": r"\cup", "ℓ": r"\ell", "ħ": r"\hbar",
+    **{chr(0x2070 + n): f"^{{{n}}}" for n in (4, 5, 6, 7, 8, 9)},
+    **{chr(0x2080 + n): f"_{{{n}}}" for n in range(4, 10)},
+}
+
+_TEXT = {
+    "–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\ldots{}",
+    "\u00a0": "~", "•": r"\textbullet{}", "°": r"\ensuremath{^\circ}", "§": r"\S{}",
+    "©": r"\copyright{}", "€": "EUR", "£": r"\pounds{}", "«": "``",
+    "»": "''", "\t": " ", "\u200b": "",
+}
+
+
+def _char_latex(ch: str) -> str | None:
+    """The LaTeX for one character, or None when the small TeX set cannot typeset it."""
+    if ch in _ASCII:
+        return _ASCII[ch]
+    if " " <= ch <= "~" or ch == "\n":
+        return ch
+    if ch in _GREEK:
+        return rf"\ensuremath{{\{_GREEK[ch]}}}"
+    if ch in _MATH:
+        return rf"\ensuremath{{{_MATH[ch]}}}"
+    if ch in _TEXT:
+        return _TEXT[ch]
+    return _latin_letter(ch)
+
+
+def _latin_letter(ch: str) -> str | None:
+    """A Latin letter with accents (é, ü, ñ) as an accent command, the way OT1 fonts build it."""
+    accents = {"\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0308": '"', "\u0303": "~",
+               "\u0327": "c", "\u030c": "v", "\u0304": "="}
+    parts = unicodedata.normalize("NFD", ch)
+    if len(parts) == 2 and parts[0].isascii() and parts[0].isalpha() and parts[1] in accents:
+        return rf"\{accents[parts[1]]}{{{parts[0]}}}"
+    extras = {"ß": r"\ss{}", "æ": r"\ae{}", "Æ": r"\AE{}", "ø": r"\o{}", "Ø": r"\O{}",
+              "å": r"\aa{}", "Å": r"\AA{}", "œ": r"\oe{}", "Œ": r"\OE{}"}
+    return extras.get(ch)
+
+
+def escape_latex(text: str, placeholder: str = NON_LATIN_PLACEHOLDER) -> str:
+    """``text`` as LaTeX that typesets it literally; nothing in it acts as a command.
+
+    Line breaks stay (blank lines separate paragraphs); a run of characters that cannot be
+    typeset becomes ``placeholder`` once.
+    """
+    out: list[str] = []
+    in_unknown = False
+    spaces = ""  # spaces after an unknown run: dropped if the run goes on ("位置 编码" is one run)
+    for ch in text:
+        mapped = _char_latex(ch)
+        if mapped is None:
+            if not in_unknown:
+                out.append(placeholder)
+            in_unknown, spaces = True, ""
+        elif in_unknown and ch == " ":
+            spaces += " "
+        else:
+            out.append(spaces + mapped)
+            in_unknown, spaces = False, ""
+    return "".join(out) + spaces
+
+
+def is_latex_safe(text: str) -> bool:
+    """True if every character of ``text`` can be typeset (no placeholder would be needed).
+
+    >>> is_latex_safe("ω_i = b^(−2i/d)"), is_latex_safe("正弦")
+    (True, False)
+    """
+    return all(_char_latex(ch) is not None for ch in text)
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_#|$~])")
+# Brackets and angle brackets become entities, not backslash escapes: MkDocs' arithmatex reads
+# ``\[`` as the start of display math, and ``<`` would open an HTML tag.
+_MARKDOWN_ENTITIES = {"[": "&#91;", "]": "&#93;", "<": "&lt;", ">": "&gt;"}
+
+
+def escape_markdown(text: str) -> str:
+    r"""``text`` for Markdown (and MathJax): markup characters are backslash-escaped.
+
+    Unicode passes through (Markdown renderers handle it, Chinese quotes included).
+
+    >>> escape_markdown("a_b * $x$ <script> [link](u)")
+    'a\\_b \\* \\$x\\$ &lt;script&gt; &#91;link&#93;(u)'
+    """
+    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    escaped = "".join(_MARKDOWN_ENTITIES.get(ch, ch) for ch in escaped)
+    # A line starting with "1." or "-" would become a list; "#" is escaped above.
+    return re.sub(r"(?m)^(\s*)(\d+)\.", r"\1\2\\.", re.sub(r"(?m)^(\s*)-", r"\1\\-", escaped))

@@ -1,0 +1,156 @@
+"""The figures of the notes, as pgfplots code with data we compute from the proven expressions.
+
+Every number plotted comes from the library's symbolic definitions (``pe_vector``,
+``rotation_block``, RoPE's ``decay_bound``), turned into NumPy functions by ``sympy.lambdify``;
+nothing is re-typed. The data is written into the LaTeX as coordinate tables, small enough to
+keep the document light (a 40 × 16 heatmap is the largest).
+
+A figure whose ingredients are missing (RoPE's ``decay_bound`` before it exists) is left out,
+and :func:`build_figures` says which and why, so the notes can print that line.
+
+>>> figs, left_out = build_figures()
+>>> [f.name for f in figs][:3]
+['sinusoidal-heatmap', 'sinusoidal-dimensions', 'sinusoidal-rotation']
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import sympy
+
+from ..schemes import sinusoidal as sin_scheme
+
+__all__ = [
+    "BASE", "HEAT_POSITIONS", "HEAT_WIDTH", "WIDTH", "Figure", "FigureData", "build_figures", "figure_data",
+]
+
+#: The sizes the figures use: the paper's base and a width small enough to read every column.
+#: The heatmap is smaller still: pgfplots spends about 2.5 ms of CPU per cell (measured), so
+#: 40 × 16 cells cost about 1.5 s a compilation where 48 × 32 cost 4 s.
+WIDTH, BASE, HEAT_POSITIONS, HEAT_WIDTH = 32, 10000, 40, 16
+
+
+@dataclass(frozen=True)
+class FigureData:
+    """What a figure shows, as numbers: named series of (x, y) points or one (rows × cols) grid."""
+
+    name: str
+    caption: str
+    xlabel: str
+    ylabel: str
+    series: tuple[tuple[str, np.ndarray, np.ndarray], ...] = ()
+    grid: np.ndarray | None = None
+    arrows: tuple[tuple[float, float, float, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure ready for the notes: its data and its pgfplots code (a ``figure`` environment)."""
+
+    data: FigureData
+    pgf: str
+
+    @property
+    def name(self) -> str:
+        return self.data.name
+
+
+def _table(width: int = WIDTH, positions: int = HEAT_POSITIONS) -> np.ndarray:
+    """PE(t, j) for t = 0..positions-1, from the symbolic pe_vector, lambdified."""
+    expr = sin_scheme.pe_vector(sin_scheme.t, width, BASE)
+    f = sympy.lambdify(sin_scheme.t, list(expr), "numpy")
+    ts = np.arange(positions, dtype=float)
+    return np.array([np.broadcast_to(np.asarray(v, dtype=float), ts.shape) for v in f(ts)]).T
+
+
+def heatmap_data() -> FigureData:
+    return FigureData(
+        "sinusoidal-heatmap",
+        f"The sinusoidal encoding PE(t, j) for d = {HEAT_WIDTH}, base {BASE}: position t down, "
+        "dimension j across.", "dimension j", "position t", grid=_table(HEAT_WIDTH),
+    )
+
+
+def dimensions_data() -> FigureData:
+    expr = sin_scheme.pe_vector(sin_scheme.t, WIDTH, BASE)
+    ts = np.linspace(0, 40, 201)
+    series = []
+    for column in (0, 2, 6, 10):
+        f = sympy.lambdify(sin_scheme.t, expr[column], "numpy")
+        series.append((f"j = {column}", ts, np.broadcast_to(np.asarray(f(ts), dtype=float), ts.shape)))
+    return FigureData(
+        "sinusoidal-dimensions",
+        f"A few dimensions of the encoding against position (d = {WIDTH}, base {BASE}): "
+        "lower pairs turn faster.", "position t", "PE(t, j)", series=tuple(series),
+    )
+
+
+def rotation_data(pair: int = 2, offset: int = 3) -> FigureData:
+    """One (sin, cos) pair on the unit circle, and T_k moving it from t to t + k."""
+    omega = sin_scheme.frequency(pair, WIDTH, BASE)
+    pair_at = sympy.lambdify(sin_scheme.t, list(sin_scheme.pe_pair(sin_scheme.t, pair, WIDTH, BASE)), "numpy")
+    block = np.array(sin_scheme.rotation_block(offset, omega).evalf(), dtype=float)
+    ts = np.arange(0, 9, dtype=float)
+    points = np.array([pair_at(t) for t in ts], dtype=float)
+    circle = np.linspace(0, 2 * np.pi, 73)
+    arrows = tuple(
+        (float(p[0]), float(p[1]), float(q[0]), float(q[1]))
+        for p, q in ((points[n], block @ points[n]) for n in range(3))
+    )
+    return FigureData(
+        "sinusoidal-rotation",
+        f"Pair i = {pair} of the encoding (d = {WIDTH}) on the unit circle at t = 0, ..., 8; "
+        f"the arrows apply T_k with k = {offset} to t = 0, 1, 2 and land on t + {offset}.",
+        "PE(t, 2i) = sin", "PE(t, 2i+1) = cos",
+        series=(("unit circle", np.sin(circle), np.cos(circle)),
+                ("positions", points[:, 0], points[:, 1])),
+        arrows=arrows,
+    )
+
+
+def decay_data() -> FigureData:
+    """RoPE's long-term decay bound against relative distance, from issue 4's ``decay_bound``."""
+    rope = importlib.import_module("posenc_sym.schemes.rope")
+    bound: Callable[..., object] = rope.decay_bound  # AttributeError: left out, said by caller
+    distances = np.arange(0, 257, 2)  # step 2: the bound wiggles (it is not monotone)
+    values = np.array([float(bound(int(r), 128, BASE)) for r in distances])  # type: ignore[arg-type]
+    return FigureData(
+        "rope-decay", "RoPE's long-term decay bound (RoFormer) against relative distance, head width 128: "
+        "it falls overall, but not monotonically.",
+        "relative distance m - n", "bound", series=(("bound", distances.astype(float), values),),
+    )
+
+
+#: Each figure, with what it needs beyond the sinusoidal definitions (said when it is left out).
+_BUILDERS: tuple[tuple[str, Callable[[], FigureData], str], ...] = (
+    ("sinusoidal-heatmap", heatmap_data, ""),
+    ("sinusoidal-dimensions", dimensions_data, ""),
+    ("sinusoidal-rotation", rotation_data, ""),
+    ("rope-decay", decay_data, "posenc_sym.schemes.rope.decay_bound"),
+)
+
+
+def figure_data() -> tuple[list[FigureData], list[str]]:
+    """The data of every figure that can be computed, and a line for each that cannot."""
+    found, left_out = [], []
+    for name, build, needs in _BUILDERS:
+        try:
+            found.append(build())
+        except (ImportError, AttributeError, TypeError) as exc:
+            if not needs:
+                raise  # the sinusoidal figures need nothing optional: this is a bug
+            left_out.append(f"{name} (needs {needs}, which this installation does not provide: "
+                            f"{type(exc).__name__})")
+    return found, left_out
+
+
+def build_figures() -> tuple[list[Figure], list[str]]:
+    """Every figure as pgfplots code, and the figures left out with the reason."""
+    from .pgf import pgf_figure  # pgfplots code generation lives beside, one concept a module
+
+    data, left_out = figure_data()
+    return [Figure(d, pgf_figure(d)) for d in data], left_out

@@ -1,0 +1,66 @@
+"""pgfplots code for a :class:`~posenc_sym.render.figures.FigureData`: axes, coordinate tables, arrows.
+
+Numbers are written with 4 decimals: the figures are pictures, and 4 decimals are far below
+what a printed plot can resolve, while keeping the document small.
+
+>>> import numpy as np
+>>> from posenc_sym.render.figures import FigureData
+>>> print(coordinates(np.array([0.0, 1.0]), np.array([0.5, -0.25])))
+(0.0000,0.5000) (1.0000,-0.2500)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .escape import escape_latex
+from .figures import FigureData
+
+__all__ = ["coordinates", "pgf_figure"]
+
+_COLOURS = ("blue", "red", "black!60!green", "orange")
+
+
+def coordinates(xs: np.ndarray, ys: np.ndarray) -> str:
+    return " ".join(f"({x:.4f},{y:.4f})" for x, y in zip(xs, ys, strict=True))
+
+
+def _heatmap(data: FigureData) -> str:
+    assert data.grid is not None
+    rows, cols = data.grid.shape
+    lines = [f"{j} {t} {data.grid[t, j]:.4f} \\\\" for t in range(rows) for j in range(cols)]
+    return (
+        f"\\begin{{axis}}[width=0.9\\linewidth, height=0.6\\linewidth, view={{0}}{{90}}, y dir=reverse,\n"
+        f"  colormap/bluered, colorbar, enlargelimits=false, point meta min=-1, point meta max=1,\n"
+        f"  xlabel={{{escape_latex(data.xlabel)}}}, ylabel={{{escape_latex(data.ylabel)}}}]\n"
+        f"\\addplot[matrix plot*, mesh/cols={cols}, point meta=explicit]\n"
+        "  table[x index=0, y index=1, meta index=2, row sep=\\\\] {\n"
+        + "\n".join(lines) + "\n};\n\\end{axis}"
+    )
+
+
+def _lines(data: FigureData, square: bool) -> str:
+    shape = ("axis equal image, width=0.6\\linewidth" if square
+             else "width=0.75\\linewidth, height=0.45\\linewidth")
+    out = [
+        f"\\begin{{axis}}[{shape}, legend pos=outer north east, legend cell align=left,\n"
+        f"  xlabel={{{escape_latex(data.xlabel)}}}, ylabel={{{escape_latex(data.ylabel)}}}]"
+    ]
+    for n, (label, xs, ys) in enumerate(data.series):
+        colour = _COLOURS[n % len(_COLOURS)]
+        style = "only marks, mark=*" if label == "positions" else "no marks, thick"
+        out.append(f"\\addplot[{colour}, {style}] coordinates {{{coordinates(xs, ys)}}};")
+        out.append(f"\\addlegendentry{{{escape_latex(label)}}}")
+    for x0, y0, x1, y1 in data.arrows:
+        out.append(f"\\draw[->, thick, orange] (axis cs:{x0:.4f},{y0:.4f}) -- (axis cs:{x1:.4f},{y1:.4f});")
+    out.append("\\end{axis}")
+    return "\n".join(out)
+
+
+def pgf_figure(data: FigureData) -> str:
+    """A complete ``figure`` environment (needs ``pgfplots`` and ``compat=1.16`` or later)."""
+    body = _heatmap(data) if data.grid is not None else _lines(data, square=bool(data.arrows))
+    return (
+        "\\begin{figure}[htbp]\n\\centering\n\\begin{tikzpicture}\n" + body + "\n\\end{tikzpicture}\n"
+        f"\\caption{{{escape_latex(data.caption)}}}\\label{{fig:{data.name}}}\n\\end{{figure}}\n"
+    )

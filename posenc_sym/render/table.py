@@ -1,0 +1,95 @@
+"""The property table of the encodings (issue 4's :mod:`posenc_sym.report.table`) as LaTeX and Markdown.
+
+Each cell is the answer the verdicts give (yes, no, checked yes, ...) with a mark for the status
+of the claim that decided it (P proven, R refuted, C checked numerically, U unknown), and the
+list below the table names that claim. In the complete document each cell links to its claim;
+a fragment has no links, because the claims' sections may not be in the same document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .escape import escape_latex, escape_markdown
+from .latex import claim_label
+
+__all__ = ["LEGEND", "table_latex", "table_markdown"]
+
+_MARK = {"proven": "P", "refuted": "R", "checked": "C", "unknown": "U"}
+
+LEGEND = ("P proven, R refuted, C checked numerically (not proven), U unknown; "
+          "? means no claim decides the cell.")
+
+
+def _cell_text(cell: Any) -> str:
+    if cell.status is None:
+        return "?"
+    return f"{cell.answer} {_MARK[cell.status]}"
+
+
+def _claim_line(table: Any, encoding: str, label: str, prop: str, plabel: str) -> tuple[str, str, str | None]:
+    cell = table.cell(encoding, prop)
+    return f"{label} / {plabel}", _cell_text(cell), cell.claim_id
+
+
+def table_latex(table: Any, *, links: bool) -> str:
+    """A booktabs tabular (shrunk to the line if wider) and the claim behind every decided cell."""
+    props = table.properties
+    head = " & ".join(["encoding", *(escape_latex(p[1]) for p in props)]) + r" \\"
+    rows = []
+    for encoding, label in table.encodings:
+        cells = []
+        for prop, *_ in props:
+            cell = table.cell(encoding, prop)
+            text = escape_latex(_cell_text(cell))
+            if links and cell.claim_id is not None:
+                text = rf"\hyperref[{claim_label(cell.claim_id)}]{{{text}}}"
+            cells.append(text)
+        rows.append(" & ".join([escape_latex(label), *cells]) + r" \\")
+    tabular = (
+        "\\begin{tabular}{l" + "c" * len(props) + "}\n\\toprule\n" + head + "\n\\midrule\n"
+        + "\n".join(rows) + "\n\\bottomrule\n\\end{tabular}"
+    )
+    meanings = [rf"\item[{escape_latex(p[1])}] {escape_latex(p[2])}" for p in props if p[2]]
+    behind = []
+    for encoding, label in table.encodings:
+        for prop, plabel, _ in props:
+            where, text, claim_id = _claim_line(table, encoding, label, prop, plabel)
+            if claim_id is not None:
+                behind.append(rf"\item {escape_latex(where)}: {escape_latex(text)}, "
+                              rf"\texttt{{{escape_latex(claim_id)}}}")
+    parts = [
+        "\\begin{center}\n\\small\n\\posencfit{\\linewidth}{" + tabular + "}\n\\end{center}",
+        rf"\noindent\emph{{{escape_latex(LEGEND)}}}",
+    ]
+    if meanings:
+        parts.append("\\begin{description}\n" + "\n".join(meanings) + "\n\\end{description}")
+    if behind:
+        parts.append("\\noindent\\textbf{The claims behind the cells.}\n{\\small\\begin{itemize}\n"
+                     + "\n".join(behind) + "\n\\end{itemize}}")
+    return "\n\n".join(parts)
+
+
+def table_markdown(table: Any) -> str:
+    """A pipe table and the claim behind every decided cell."""
+    props = table.properties
+    lines = [
+        "| " + " | ".join(["encoding", *(escape_markdown(p[1]) for p in props)]) + " |",
+        "|" + "---|" * (len(props) + 1),
+    ]
+    for encoding, label in table.encodings:
+        cells = [escape_markdown(_cell_text(table.cell(encoding, p[0]))) for p in props]
+        lines.append("| " + " | ".join([escape_markdown(label), *cells]) + " |")
+    out = ["\n".join(lines), f"*{escape_markdown(LEGEND)}*"]
+    meanings = [f"- **{escape_markdown(p[1])}**: {escape_markdown(p[2])}" for p in props if p[2]]
+    if meanings:
+        out.append("\n".join(meanings))
+    behind = []
+    for encoding, label in table.encodings:
+        for prop, plabel, _ in props:
+            where, text, claim_id = _claim_line(table, encoding, label, prop, plabel)
+            if claim_id is not None:
+                behind.append(f"- {escape_markdown(where)}: {escape_markdown(text)}, `{claim_id}`")
+    if behind:
+        out.append("**The claims behind the cells.**\n\n" + "\n".join(behind))
+    return "\n\n".join(out)

@@ -1,0 +1,50 @@
+"""The property table of the encodings, as LaTeX and Markdown (issue 4 builds it; we render it)."""
+
+from __future__ import annotations
+
+import sympy
+
+from posenc_sym import Claim, Derivation, Verdict
+from posenc_sym.render.table import table_latex, table_markdown
+from posenc_sym.report.table import build_table
+from posenc_sym.runner import ClaimResult
+
+x = sympy.Symbol("x", real=True)
+
+
+def result(claim_id: str, tag: str, status: str) -> ClaimResult:
+    claim = Claim(claim_id, claim_id, x, x, tags=(tag,))
+    verdict = Verdict(status, counterexample={} if status == "refuted" else None)  # type: ignore[arg-type]
+    return ClaimResult(claim, verdict, "f.py", Derivation("d", "d", (claim,)), 0.0)
+
+
+RESULTS = [
+    result("rope.norm", "table:rope:bounded", "proven"),
+    result("integer.bounded", "table:integer:bounded", "refuted"),
+    result("mine.odd", "table:my_enc%:bounded", "checked"),
+]
+
+
+def test_latex_cells_link_to_their_claims_in_the_full_document() -> None:
+    text = table_latex(build_table(RESULTS), links=True)
+    assert r"\hyperref[claim:rope.norm]{yes P}" in text
+    assert r"\hyperref[claim:integer.bounded]{no R}" in text
+    assert r"\item RoPE / bounded: yes P, \texttt{rope.norm}" in text
+
+
+def test_latex_fragment_has_no_links() -> None:
+    text = table_latex(build_table(RESULTS), links=False)
+    assert r"\hyperref" not in text
+    assert "RoPE & yes P & ? & ? & ? & ? & ? \\\\" in text
+
+
+def test_latex_table_escapes_keys_from_tags() -> None:
+    text = table_latex(build_table(RESULTS), links=False)
+    assert r"my\_enc\% & checked yes C & ?" in text
+
+
+def test_markdown_table() -> None:
+    text = table_markdown(build_table(RESULTS))
+    assert "| RoPE | yes P | ? | ? | ? | ? | ? |" in text
+    assert "| integer index t | no R | ? | ? | ? | ? | ? |" in text
+    assert "- RoPE / bounded: yes P, `rope.norm`" in text
