@@ -15,7 +15,6 @@ div_term_general = Claim(
     conditions=CONDITIONS,
     scope="any pair i of any even d, any base b > 1",
     steps=(
-        Step(sympy.exp(sympy.log(b) * (-2 * i / d)), "regroup the exponent"),
         Step(sympy.Pow(sympy.exp(sympy.log(b), evaluate=False), -2 * i / d, evaluate=False),
              "exp(x·y) = (e^x)^y for real x, y"),
         Step(frequency(i), "exp(ln b) = b for b > 0"),
