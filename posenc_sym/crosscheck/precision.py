@@ -1,0 +1,147 @@
+"""Floating-point formats of the data being checked, their ulp, and the error models a verdict uses.
+
+A table's *storage* dtype is not always its *data* dtype: a bfloat16 torch tensor reaches us as
+float32 (NumPy has no bfloat16), so the loader records the format the values were rounded to and
+every ulp here is taken in that format.
+
+Error models (the ``matches`` verdict is decided against one of them, never a hand-picked tolerance):
+
+``faithful`` (the default)
+    Every element x is one of the two numbers of the data's format that bracket the exact value v:
+    |x − v| < ulp(v). A correctly rounded table (|x − v| ≤ ulp(v)/2) meets it, and so does a table
+    computed in a wider format with error e and then rounded: |x − v| ≤ ulp(v)/2 + e(1 + 2^-p) which
+    is < ulp(v) as soon as e < ulp(v)/2 — e.g. float64 angles and libm sin/cos (e ≤ 2^-50·|v| + a
+    t-proportional part far below a float32 ulp) rounded to float32.
+
+``angle:FORMAT``
+    The data were computed by evaluating the formula with the angle t·ω formed in FORMAT (unit
+    roundoff u = 2^-p): ω is produced with relative error at most (2·ln(base) + 2)·u (an
+    ``exp(j·(−ln b/d))`` or ``b ** (−j/d)`` evaluation: ln b and the division each add u, and exp
+    multiplies the relative error of its argument, |j·ln b/d| ≤ ln b, into the result), the
+    product t·ω adds u (t itself is exact below 2^p), so the angle is off by at most
+    K·|t·ω|·u with K = 2·ln(base) + 4, and sin/cos are Lipschitz with constant 1. Rounding the
+    result adds the faithful ulp(v): bound = ulp(v) + K·|t·ω|·u. This is the model of a table
+    whose angles were computed in float32: its error grows in proportion to the position.
+
+>>> ulp(numpy.array([1.0, 0.75, 0.0]), "float32").tolist() == [2.0**-23, 2.0**-24, 2.0**-149]
+True
+>>> parse_error_model("angle:float32").angle_format
+'float32'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy
+
+from ..errors import PosencSymError
+
+__all__ = [
+    "FORMATS",
+    "ErrorModel",
+    "FloatFormat",
+    "data_format",
+    "parse_error_model",
+    "ulp",
+]
+
+
+@dataclass(frozen=True)
+class FloatFormat:
+    """A binary floating-point format: p significand bits (with the hidden one), emin of normals."""
+
+    name: str
+    precision: int
+    emin: int
+
+    @property
+    def unit_roundoff(self) -> float:
+        """u = 2^-p: the relative error bound of one correctly rounded operation."""
+        return math.ldexp(1.0, -self.precision)
+
+
+FORMATS: dict[str, FloatFormat] = {
+    "float64": FloatFormat("float64", 53, -1022),
+    "float32": FloatFormat("float32", 24, -126),
+    "float16": FloatFormat("float16", 11, -14),
+    "bfloat16": FloatFormat("bfloat16", 8, -126),
+}
+
+
+def data_format(name: str) -> FloatFormat:
+    """The format called ``name``; a clear error for anything we cannot measure ulps in.
+
+    >>> data_format("float16").precision
+    11
+    >>> data_format("int64")
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: dtype int64 is not a floating-point format; pass float64, float32, float16 or bfloat16 data
+    """
+    try:
+        return FORMATS[name]
+    except KeyError:
+        raise PosencSymError(
+            f"dtype {name} is not a floating-point format; pass float64, float32, float16 or bfloat16 data"
+        ) from None
+
+
+def ulp(values: numpy.ndarray, fmt: str | FloatFormat) -> numpy.ndarray:
+    """ulp(v) in ``fmt`` for float64 values v: 2^(e−p) for |v| in [2^(e−1), 2^e), subnormal floor.
+
+    Taken from the *exact* value (our reference), so a rounding that crosses a binade edge is
+    measured in the finer unit: the conservative choice.
+
+    >>> ulp(numpy.array([3.0]), "float64").tolist() == [2.0**-51]
+    True
+    """
+    f = fmt if isinstance(fmt, FloatFormat) else data_format(fmt)
+    magnitude = numpy.abs(values)
+    _, exponent = numpy.frexp(magnitude)
+    # subnormals (and 0) share the spacing of the first normal binade
+    exponent = numpy.where(magnitude == 0, f.emin + 1, numpy.maximum(exponent, f.emin + 1))
+    return numpy.ldexp(1.0, exponent - f.precision)
+
+
+@dataclass(frozen=True)
+class ErrorModel:
+    """The accuracy a table is judged against; see the module docstring for the derivations.
+
+    ``angle_format`` None is the faithful model; otherwise the angle t·ω was formed in that format.
+    """
+
+    angle_format: str | None = None
+
+    @property
+    def name(self) -> str:
+        return "faithful" if self.angle_format is None else f"angle:{self.angle_format}"
+
+    def bound(self, exact: numpy.ndarray, angle: numpy.ndarray | float, base: float,
+              fmt: FloatFormat) -> numpy.ndarray:
+        """Largest |x − v| the model allows for exact values ``exact`` at angles ``angle``."""
+        allowed = ulp(exact, fmt)
+        if self.angle_format is not None:
+            k = 2.0 * math.log(base) + 4.0
+            allowed = allowed + k * numpy.abs(angle) * data_format(self.angle_format).unit_roundoff
+        return allowed
+
+
+def parse_error_model(text: str) -> ErrorModel:
+    """``faithful`` or ``angle:FORMAT``.
+
+    >>> parse_error_model("angle:float8")
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: error model 'angle:float8' is unknown; use 'faithful' or 'angle:' followed by float64, float32, float16 or bfloat16
+    """
+    if text == "faithful":
+        return ErrorModel()
+    head, _, tail = text.partition(":")
+    if head == "angle" and tail in FORMATS:
+        return ErrorModel(tail)
+    raise PosencSymError(
+        f"error model {text!r} is unknown; use 'faithful' or 'angle:' followed by float64, float32, "
+        "float16 or bfloat16"
+    )

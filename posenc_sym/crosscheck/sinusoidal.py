@@ -1,0 +1,230 @@
+"""Identify and measure a sinusoidal position table (positions × dims).
+
+Conventions told apart from the data alone: layout (``interleaved`` sin/cos pairs, or ``split``:
+all of one kind, then all of the other), ``order`` (``sin-first`` or ``cos-first``), ``base``,
+``exponent_denominator`` (ω_i = b^(−2i/d) with ``"d"``, or b^(−2i/(d−2)) = b^(−i/(d/2−1)) with
+``"d-2"`` as in tensor2tensor and fairseq), ``start`` (the position of row 0: 0, or e.g.
+padding_idx + 1), ``scale``, an odd width's zero column, and all-zero padding rows.
+
+>>> t = numpy.arange(64.0)[:, None]
+>>> w = 10000.0 ** (-numpy.arange(0, 8, 2) / 8)
+>>> table = numpy.empty((64, 8)); table[:, 0::2] = numpy.sin(t * w); table[:, 1::2] = numpy.cos(t * w)
+>>> result = check_sinusoidal(table.astype(numpy.float32))  # float64 angles, rounded to float32
+>>> result.verdict, result.convention_dict()["layout"], result.convention_dict()["base"]
+('matches', 'interleaved', 10000)
+>>> check_sinusoidal(table).growth.explained_by  # in float64 the rounded angles show
+'angle:float64'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import mpmath
+import numpy
+
+from .common import best_candidate, finish, measure_all, sample_error, sample_rows
+from .diagnose import diagnose
+from .fit import KNOWN_BASES, estimate_start, fit_pairs
+from .load import as_float_array, require_ndim
+from .measure import ColumnSpec
+from .precision import ErrorModel, data_format
+from .reference import split_frequencies
+from .result import CheckResult
+
+__all__ = ["SinusoidalConvention", "check_sinusoidal"]
+
+_FIT_ROWS = 4096
+
+
+@dataclass(frozen=True)
+class SinusoidalConvention:
+    """One way of laying out sin(t·ω_i), cos(t·ω_i), ω_i = base^(−2i/den), over ``width`` columns."""
+
+    layout: str
+    order: str
+    base: float
+    exponent_denominator: str
+    start: int
+    width: int
+    scale: float = 1.0
+    zero_rows: tuple[int, ...] = ()
+
+    @property
+    def pairs(self) -> int:
+        return self.width // 2
+
+    def frequencies(self) -> list[mpmath.mpf]:
+        """ω_i exactly (40 digits): base^(−2i/den) with den = d or d − 2, d = 2·pairs."""
+        d = 2 * self.pairs
+        den = d if self.exponent_denominator == "d" else d - 2
+        with mpmath.workdps(40):
+            b = mpmath.mpf(self.base)
+            return [+b ** (-mpmath.mpf(2 * i) / den) for i in range(self.pairs)]
+
+    def column_spec(self) -> ColumnSpec:
+        p = self.pairs
+        pair = numpy.arange(p)
+        freq = numpy.full(self.width, -1, dtype=numpy.int64)
+        first = numpy.zeros(self.width, dtype=bool)
+        if self.layout == "interleaved":
+            freq[0:2 * p:2], freq[1:2 * p:2] = pair, pair
+            first[0:2 * p:2] = True
+        else:
+            freq[:p], freq[p:2 * p] = pair, pair
+            first[:p] = True
+        is_sin = first if self.order == "sin-first" else ~first & (freq >= 0)
+        hi, lo = split_frequencies(self.frequencies())
+        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows)
+
+    def as_pairs(self) -> tuple[tuple[str, Any], ...]:
+        return (("layout", self.layout), ("order", self.order), ("base", _plain(self.base)),
+                ("exponent_denominator", self.exponent_denominator), ("start", self.start),
+                ("scale", _plain(self.scale)), ("d_model", self.width),
+                ("odd_width", "zero last column" if self.width % 2 else None),
+                ("zero_rows", list(self.zero_rows)))
+
+
+def _plain(x: float) -> float | int:
+    return int(x) if float(x).is_integer() and abs(x) < 2**53 else x
+
+
+def _columns(layout: str, p: int) -> tuple[numpy.ndarray, numpy.ndarray]:
+    if layout == "interleaved":
+        return numpy.arange(0, 2 * p, 2), numpy.arange(1, 2 * p, 2)
+    return numpy.arange(p), numpy.arange(p, 2 * p)
+
+
+def _zero_rows(x: numpy.ndarray) -> tuple[int, ...]:
+    zero: list[int] = []
+    step = max(1, (1 << 20) // max(x.shape[1], 1))
+    for r0 in range(0, x.shape[0], step):
+        block = x[r0:r0 + step]
+        zero.extend(int(r0 + i) for i in numpy.nonzero(~block.any(axis=1))[0])
+    return tuple(zero)
+
+
+def _fit_segment(n_rows: int, zero_rows: tuple[int, ...]) -> tuple[int, int]:
+    """The longest run of consecutive non-zero rows among the first rows (for unwrapping)."""
+    best, run_start = (0, 0), 0
+    for r in [*sorted(z for z in zero_rows if z < _FIT_ROWS), min(n_rows, _FIT_ROWS)]:
+        if r - run_start > best[1] - best[0]:
+            best = (run_start, r)
+        run_start = r + 1
+    return best
+
+
+def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention | None, list[str]]:
+    """The convention that best explains table ``x`` (float data), or None and why not."""
+    notes: list[str] = []
+    n, width = x.shape
+    p = width // 2
+    if width % 2:
+        if numpy.any(x[:, -1]):
+            return None, [f"d_model={width} is odd and the last column is not zero: no sin/cos pairing covers it"]
+        notes.append(f"d_model={width} is odd: the last column is zero padding")
+    zero_rows = _zero_rows(x)
+    if zero_rows:
+        notes.append(f"rows {list(zero_rows[:8])}{'…' if len(zero_rows) > 8 else ''} are all zero "
+                     "(padding rows, as fairseq zeroes padding_idx); they are checked to be exactly 0")
+    r0, r1 = _fit_segment(n, zero_rows)
+    if r1 - r0 < 3 or p == 0:
+        return None, [*notes, "fewer than 3 consecutive non-zero rows: too few positions to identify a convention"]
+    seg = numpy.asarray(x[r0:r1, :2 * p], dtype=numpy.float64)
+    spread = {}
+    for layout in ("interleaved", "split"):
+        a, b = _columns(layout, p)
+        rho = numpy.hypot(seg[:, a], seg[:, b])
+        spread[layout] = float(numpy.abs(rho - numpy.median(rho)).max())
+    layout = min(spread, key=lambda k: spread[k])
+    if p == 1:
+        layout = "interleaved"
+    a, b = _columns(layout, p)
+    fit = fit_pairs(seg[:, a], seg[:, b])
+    order = "sin-first"
+    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
+        order = "cos-first"
+        fit = fit_pairs(seg[:, b], seg[:, a])
+    scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
+    start = estimate_start(fit) - r0
+    omega = fit.omega
+    if numpy.any(omega <= 0):
+        return None, [*notes, f"the {layout} column pairs do not turn at a steady positive rate: "
+                              "these are not sin/cos pairs of one frequency"]
+    bases = _base_candidates(omega, 2 * p)
+    rows = sample_rows(n, zero_rows)
+    scored = []
+    for den, base, known in bases:
+        conv = SinusoidalConvention(layout, order, base, den, start, width, scale, zero_rows)
+        scored.append((conv, sample_error(x, rows, start, conv.column_spec()), known))
+    conv = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
+    if not any(c is conv and known for c, _, known in scored):
+        notes.append(f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
+                     f"({', '.join(f'{b:g}' for b in KNOWN_BASES)}) fits with either exponent denominator")
+    if spread["interleaved"] > 0.1 and spread["split"] > 0.1:
+        notes.append("neither interleaved nor split columns pair into sin/cos of one frequency "
+                     f"(sin²+cos² varies by {min(spread.values()):.3g})")
+    return conv, notes
+
+
+def _snap_scale(estimate: float, width: int, floor: float) -> float:
+    """Scales in use are 1, sqrt(d_model) or simple fractions: snap within a few ulps of the data."""
+    for candidate in (1.0, math.sqrt(width), round(estimate * 8) / 8):
+        if candidate and abs(estimate - candidate) <= 8 * floor * candidate:
+            return candidate
+    return estimate
+
+
+def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, bool]]:
+    """(denominator, base, is_known) candidates: the estimate for each denominator and the known
+    bases near it. log ω_i = −(2i/den)·ln b is a line in i; its slope gives b for each den."""
+    i = numpy.arange(omega.size, dtype=numpy.float64)
+    if omega.size >= 2:
+        slope = float(numpy.polyfit(i, numpy.log(omega), 1)[0])
+    else:
+        slope = 0.0
+    out: list[tuple[str, float, bool]] = []
+    for den_name, den in (("d", d), ("d-2", d - 2)):
+        if den <= 0 or omega.size < 2:
+            continue
+        estimate = math.exp(-slope * den / 2.0)
+        out.append((den_name, estimate, False))
+        out.extend((den_name, kb, True) for kb in KNOWN_BASES if abs(math.log(kb / estimate)) < 0.05)
+    if not out:  # one pair: its frequency is 1 whatever the base; name the paper's
+        out.append(("d", 10000.0, True))
+    return out
+
+
+def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckResult:
+    """Identify the convention of a (positions, d_model) table and measure it against the exact one."""
+    model = model or ErrorModel()
+    array, fmt_name = as_float_array(table, "table")
+    array = require_ndim(array, 2, "the sinusoidal table", "(positions, dims)")
+    fmt = data_format(fmt_name)
+    floor = math.ldexp(1.0, 1 - fmt.precision)
+    conv, notes = identify(array, floor)
+    shape = tuple(array.shape)
+    if conv is None:
+        return _unidentified(array, fmt_name, notes, model, shape)
+    measured = measure_all([("", array)], float(conv.start), lambda _: conv.column_spec(), fmt, model,
+                           conv.base, "checking table")
+    result = finish("sinusoidal", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
+    if not result.matches and result.growth is not None and result.growth.explained_by == "none":
+        extra = diagnose(array, fmt)
+        return CheckResult(result.scheme, result.verdict, result.convention, result.max_abs_error,
+                           result.max_ulp_error, result.worst, (*result.notes, *extra.notes),
+                           result.error_model, result.dtype, result.shape, result.growth, extra.as_extra())
+    return result
+
+
+def _unidentified(array: numpy.ndarray, fmt_name: str, notes: list[str], model: ErrorModel,
+                  shape: tuple[int, ...]) -> CheckResult:
+    extra = diagnose(array, data_format(fmt_name))
+    convention = (("layout", None), ("order", None), ("base", None), ("exponent_denominator", None),
+                  ("start", None))
+    return CheckResult("sinusoidal", "mismatch", convention, None, None, None,
+                       (*notes, "no sinusoidal convention fits", *extra.notes), model.name, fmt_name, shape,
+                       None, extra.as_extra())
+
