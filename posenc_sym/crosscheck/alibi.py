@@ -82,28 +82,20 @@ def check_alibi(slopes: Any, *, model: ErrorModel | None = None) -> CheckResult:
     k = 2.0 * math.log(2.0) + 4.0
     needed = float(numpy.max(numpy.maximum(err - unit - slack, 0.0) / (k * exponent)))
     w = int(numpy.argmax(ratio))
-    worst = Worst(float(w), w, w, float(x[w]), float(ref[w]), float(err[w]), float(ratio[w]), "")
-    if outside:
-        order = "ascending" if numpy.all(numpy.diff(x) > 0) else "not ordered by head"
-        start = float(x[0])
-        ratios = x[1:] / x[:-1] if n > 1 else numpy.array([])
-        shape = (f"a geometric sequence with ratio {float(ratios.mean()):.6g} starting at {start:.6g}"
-                 if n > 2 and numpy.ptp(ratios) <= 1e-6 * abs(float(ratios.mean())) else
-                 f"not a geometric sequence ({order if numpy.any(numpy.diff(x) >= 0) else 'decreasing'})")
-        notes.append(f"{outside} of {n} slopes are off the {rule} rule by more than the model allows; "
-                     f"the data are {shape}")
+    worst = Worst(float(w), w, 0, float(x[w]), float(ref[w]), float(err[w]), float(ratio[w]), "slopes")
+    fits = _precision_explaining(needed)
+    rule_name = rule
+    if outside and fits is None:
         rule_name = "unknown"
+        notes.append(f"{outside} of {n} slopes are off the {rule} rule by more than rounding explains; "
+                     f"the data are {_shape_of(x)}")
+    elif outside:
+        notes.append(f"{outside} of {n} slopes are off by more than the {model.name} model allows (up to "
+                     f"{float(ratio.max()):.3g} ulp): consistent with computing them as powers in {fits} "
+                     "(the error grows with the head index)")
     else:
-        rule_name = rule
-        kind = "exact" if not err.any() else f"within {float(ratio.max()):.3g} ulp"
-        notes.append(f"{n} heads: every slope is {kind} of the {rule} rule")
-    if needed > 0:
-        fits = next((name for name, f in FORMATS.items() if needed <= f.unit_roundoff
-                     and all(needed > g.unit_roundoff for g in FORMATS.values() if g.precision > f.precision)),
-                    None)
-        notes.append(f"slopes off by up to {float(ratio.max()):.3g} ulp: " + (
-            f"consistent with computing them as powers in {fits} (error grows with the head index)"
-            if fits else "more than rounding in any format explains"))
+        kind = "exactly" if not err.any() else f"within {float(ratio.max()):.3g} ulp of"
+        notes.append(f"{n} heads: every slope is {kind} the {rule} rule")
     if rule == "geometric" and not outside:
         notes.append(f"{n} is not a power of two, and these slopes apply 2^(−8(h+1)/n) directly instead of "
                      "the interpolated rule of the ALiBi paper")
@@ -111,3 +103,21 @@ def check_alibi(slopes: Any, *, model: ErrorModel | None = None) -> CheckResult:
     return CheckResult("alibi", "matches" if not outside else "mismatch", convention,
                        float(err.max()), float(ratio.max()), worst, tuple(notes), model.name, fmt_name,
                        (n,), None)
+
+
+def _precision_explaining(needed: float) -> str | None:
+    """The widest format whose rounding explains the errors (None if none does)."""
+    if needed == 0:
+        return "float64"
+    for f in sorted(FORMATS.values(), key=lambda f: -f.precision):
+        if needed <= f.unit_roundoff:
+            return f.name
+    return None
+
+
+def _shape_of(x: numpy.ndarray) -> str:
+    if x.size > 2:
+        ratios = x[1:] / x[:-1]
+        if numpy.ptp(ratios) <= 1e-6 * abs(float(ratios.mean())):
+            return f"a geometric sequence with ratio {float(ratios.mean()):.6g} starting at {float(x[0]):.6g}"
+    return "not a geometric sequence"

@@ -84,7 +84,7 @@ class SinusoidalConvention:
                 ("exponent_denominator", self.exponent_denominator), ("start", self.start),
                 ("scale", _plain(self.scale)), ("d_model", self.width),
                 ("odd_width", "zero last column" if self.width % 2 else None),
-                ("zero_rows", list(self.zero_rows)))
+                ("zero_rows", self.zero_rows))
 
 
 def _plain(x: float) -> float | int:

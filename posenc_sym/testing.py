@@ -1,0 +1,70 @@
+"""Assertions for other projects' test suites: is my table the encoding I think it is?
+
+Each assertion identifies the convention from the data, compares it with the convention you
+expect (only the keys you pass), and requires the data to meet the error model (``faithful`` by
+default: every element within 1 ulp of the exact value; ``model="angle:float32"`` accepts the
+error of angles formed in float32). On failure the AssertionError names the convention found and
+the worst element.
+
+>>> import numpy
+>>> t = numpy.arange(16.0)[:, None]; w = 10000.0 ** (-numpy.arange(0, 4, 2) / 4)
+>>> table = numpy.empty((16, 4)); table[:, 0::2] = numpy.sin(t * w); table[:, 1::2] = numpy.cos(t * w)
+>>> _ = assert_sinusoidal(table.astype(numpy.float32), layout="interleaved", base=10000)
+>>> assert_sinusoidal(table.astype(numpy.float32), layout="split")
+Traceback (most recent call last):
+...
+AssertionError: sinusoidal convention differs: expected layout='split', found layout='interleaved' (found: layout=interleaved, order=sin-first, base=10000, exponent_denominator=d, start=0, scale=1, d_model=4, odd_width=None, zero_rows=())
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .crosscheck import CheckResult, check_alibi, check_rope, check_sinusoidal, parse_error_model
+
+__all__ = ["assert_alibi_slopes", "assert_rope_cache", "assert_sinusoidal"]
+
+
+def _assert(result: CheckResult, expected: dict[str, Any]) -> CheckResult:
+    found = result.convention_dict()
+    described = ", ".join(f"{k}={v}" for k, v in result.convention)
+    for key, want in expected.items():
+        if key not in found:
+            raise TypeError(f"{key!r} is not a {result.scheme} convention key; use one of {sorted(found)}")
+        have = found[key]
+        same = have == want or (isinstance(have, float | int) and isinstance(want, float | int)
+                                and float(have) == float(want))
+        if not same:
+            raise AssertionError(f"{result.scheme} convention differs: expected {key}={want!r}, found "
+                                 f"{key}={have!r} (found: {described})")
+    if not result.matches:
+        worst = result.worst.describe() if result.worst is not None else "no element measured"
+        reasons = "; ".join(result.notes)
+        raise AssertionError(f"{result.scheme} data do not meet the {result.error_model} error model "
+                             f"(convention found: {described}); worst element {worst}; {reasons}")
+    return result
+
+
+def assert_sinusoidal(table: Any, *, model: str = "faithful", **expected_convention: Any) -> CheckResult:
+    """Assert ``table`` (positions × d_model) is a sinusoidal encoding with the given convention keys
+    (layout, order, base, exponent_denominator, start, scale, …) meeting ``model``."""
+    return _assert(check_sinusoidal(table, model=parse_error_model(model)), expected_convention)
+
+
+def assert_rope_cache(cos: Any, sin: Any, *, model: str = "faithful", **expected_convention: Any) -> CheckResult:
+    """Assert (cos, sin) is a RoPE cache with the given keys (pairing, base, scaling, start, …).
+
+    >>> import numpy
+    >>> ang = numpy.arange(8.0)[:, None] * numpy.array([1.0, 1.0, 0.01, 0.01])
+    >>> _ = assert_rope_cache(numpy.cos(ang).astype("f4"), numpy.sin(ang).astype("f4"), pairing="adjacent")
+    """
+    return _assert(check_rope(cos, sin, model=parse_error_model(model)), expected_convention)
+
+
+def assert_alibi_slopes(slopes: Any, *, model: str = "faithful", **expected_convention: Any) -> CheckResult:
+    """Assert ``slopes`` are ALiBi slopes with the given keys (heads, rule).
+
+    >>> assert_alibi_slopes([0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125, 0.00390625], heads=8).verdict
+    'matches'
+    """
+    return _assert(check_alibi(slopes, model=parse_error_model(model)), expected_convention)
