@@ -33,17 +33,21 @@ def sample_error(data: numpy.ndarray, rows: numpy.ndarray, start: float, spec: C
     return float(numpy.abs(numpy.asarray(data[rows], dtype=numpy.float64) - ref).max())
 
 
-def best_candidate(candidates: Sequence[tuple[C, float, bool]], floor: float) -> C:
+def best_candidate(candidates: Sequence[tuple[C, float, bool]], floor: float) -> tuple[C, list[C]]:
     """Pick among (candidate, sample error, is_known): the best fit, but a *known* candidate
     (a standard base, an exact scaling rule) wins whenever its error is within twice the best
     error or below ``floor`` (a few ulps of the data's largest value), so an exact convention is
-    named whenever the data support it and a raw estimate only when nothing standard fits."""
+    named whenever the data support it and a raw estimate only when nothing standard fits.
+
+    Known candidates that fit equally well come first in the order given (the caller lists the
+    most common first); all of them are returned too, so the caller can say the data cannot tell
+    them apart (b^(2i/(d−2)) = (b^(d/(d−2)))^(2i/d): base and denominator trade off exactly)."""
     best_err = min(err for _, err, _ in candidates)
-    known = [(err, i) for i, (_, err, is_known) in enumerate(candidates)
-             if is_known and err <= max(2.0 * best_err, floor)]
+    limit = max(2.0 * best_err, floor)
+    known = [c for c, err, is_known in candidates if is_known and err <= limit]
     if known:
-        return candidates[min(known)[1]][0]
-    return min(candidates, key=lambda c: c[1])[0]
+        return known[0], known
+    return min(candidates, key=lambda c: c[1])[0], []
 
 
 def measure_all(arrays: Sequence[tuple[str, numpy.ndarray]], start: float, spec_for: Callable[[str], ColumnSpec],

@@ -148,8 +148,8 @@ def identify(cos: numpy.ndarray, sin: numpy.ndarray, floor: float) -> tuple[Rope
         conv = RopeConvention(pairing, base, scaling, start, rotary_dim, tuple(sorted(params.items())))
         err = max(sample_error(cos, rows, start, conv.spec("cos")), sample_error(sin, rows, start, conv.spec("sin")))
         scored.append((conv, err, known))
-    conv = best_candidate(scored, 8 * floor)
-    if not any(c is conv and known for c, _, known in scored):
+    conv, equivalent = best_candidate(scored, 8 * floor)
+    if not equivalent:
         notes.append(f"base {conv.base:.8g} ({conv.scaling}) is estimated from the frequencies: no standard "
                      "base and scaling rule fits")
     return conv, notes

@@ -159,8 +159,12 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     for den, base, known in bases:
         conv = SinusoidalConvention(layout, order, base, den, start, width, scale, zero_rows)
         scored.append((conv, sample_error(x, rows, start, conv.column_spec()), known))
-    conv = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
-    if not any(c is conv and known for c, _, known in scored):
+    conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
+    if len(equivalent) > 1:
+        notes.append("the data cannot tell apart " + " and ".join(
+            f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
+            + f" (the same frequencies); reporting base {conv.base:g}")
+    if not equivalent:
         notes.append(f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
                      f"({', '.join(f'{b:g}' for b in KNOWN_BASES)}) fits with either exponent denominator")
     if spread["interleaved"] > 0.1 and spread["split"] > 0.1:
@@ -192,6 +196,7 @@ def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, boo
         estimate = math.exp(-slope * den / 2.0)
         out.append((den_name, estimate, False))
         out.extend((den_name, kb, True) for kb in KNOWN_BASES if abs(math.log(kb / estimate)) < 0.05)
+    out.sort(key=lambda c: (not c[2], KNOWN_BASES.index(c[1]) if c[2] else 0, c[0] != "d"))
     if not out:  # one pair: its frequency is 1 whatever the base; name the paper's
         out.append(("d", 10000.0, True))
     return out
