@@ -164,6 +164,11 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         notes.append("the data cannot tell apart " + " and ".join(
             f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
             + f" (the same frequencies); reporting base {conv.base:g}")
+    doubled = _doubled_exponent(conv)
+    if doubled is not None:
+        notes.append(f"these are the frequencies {doubled:g}^(−4i/d) = ({doubled:g}²)^(−2i/d): base {doubled:g} "
+                     "with the exponent doubled, as when the column index 2i is used where the pair index "
+                     "i belongs")
     if not equivalent:
         notes.append(f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
                      f"({', '.join(f'{b:g}' for b in KNOWN_BASES)}) fits with either exponent denominator")
@@ -171,6 +176,19 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         notes.append("neither interleaved nor split columns pair into sin/cos of one frequency "
                      f"(sin²+cos² varies by {min(spread.values()):.3g})")
     return conv, notes
+
+
+def _doubled_exponent(conv: SinusoidalConvention) -> float | None:
+    """The known base b whose square is the base (for denominator d) of ``conv``, if any."""
+    d = 2 * conv.pairs
+    den = d if conv.exponent_denominator == "d" else d - 2
+    if den <= 0:
+        return None
+    base_d = conv.base ** (d / den)  # the same frequencies written with denominator d
+    for b in KNOWN_BASES:
+        if abs(math.log(base_d) - 2 * math.log(b)) < 1e-6:
+            return b
+    return None
 
 
 def _snap_scale(estimate: float, width: int, floor: float) -> float:
