@@ -127,3 +127,17 @@ def test_doubled_exponent_is_named(rows: list[dict[str, Any]]) -> None:
         pytest.skip("the 001 snippet fills a torch tensor; torch is not installed")
     row = next(r for r in rows if r["document"].startswith("001"))
     assert any("exponent doubled" in note for note in row["checks"][0]["result"].notes)
+
+
+def test_without_torch_the_stub_lets_numpy_snippets_run(tmp_path: Path) -> None:
+    # hide torch from the runner (sys.modules[name] = None makes import fail), as on a machine without it
+    path = next(SEEDS.glob("003_*.txt"))
+    snippets = extract(path)
+    code = ("import runpy, sys; sys.modules['torch'] = None; sys.argv = ['runner', sys.argv[1]]; "
+            f"runpy.run_path({str(RUNNER)!r}, run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], input=json.dumps([s.source for s in snippets]),
+                          capture_output=True, text=True, timeout=300, check=True)
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["torch"] for r in records] == ["stub"] * len(snippets)
+    assert records[0]["notes"] == ["PositionalEncoding(...) raised ModuleNotFoundError: torch is not installed (stubbed)"]
+    assert [a["name"] for a in records[2]["arrays"]] == ["positional_encoding"]

@@ -80,7 +80,8 @@ def _torch_or_stub() -> tuple[Any, Any, Any, str]:
 
 def _as_2d(value: Any) -> numpy.ndarray | None:
     torch = sys.modules.get("torch")
-    if torch is not None and hasattr(torch, "Tensor") and isinstance(value, torch.Tensor):
+    tensor_type = getattr(torch, "Tensor", None) if torch is not None else None
+    if isinstance(tensor_type, type) and isinstance(value, tensor_type):
         value = value.detach().cpu().numpy()
     if not isinstance(value, numpy.ndarray) or value.dtype.kind != "f":
         return None
