@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 import numpy
 
-from .measure import ColumnSpec, Measurement, explain_growth, measure
+from .measure import ColumnSpec, Measurement, explain_growth, measure_many
 from .precision import ErrorModel, FloatFormat
 from .progress import Progress
 from .result import CheckResult
@@ -53,10 +53,10 @@ def best_candidate(candidates: Sequence[tuple[C, float, bool]], floor: float) ->
 def measure_all(arrays: Sequence[tuple[str, numpy.ndarray]], start: float, spec_for: Callable[[str], ColumnSpec],
                 fmt: FloatFormat, model: ErrorModel, base: float, label: str) -> list[Measurement]:
     """Measure each named array, with one progress line for all of them."""
-    progress = Progress(sum(a.shape[0] for _, a in arrays), label)
+    progress = Progress(arrays[0][1].shape[0], label)
     try:
-        return [measure(a, start, spec_for(name), fmt, model, base, label=name, on_rows=progress.advance)
-                for name, a in arrays]
+        return measure_many([(name, a, spec_for(name)) for name, a in arrays], start, fmt, model, base,
+                            on_rows=progress.advance)
     finally:
         progress.close()
 

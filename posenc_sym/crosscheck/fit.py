@@ -47,7 +47,7 @@ def fit_pairs(sin_part: numpy.ndarray, cos_part: numpy.ndarray) -> PairFit:
     omega = (rc[:, None] * (theta - theta.mean(axis=0))).sum(axis=0) / denom
     intercept = theta.mean(axis=0) - omega * r.mean()
     residual = numpy.abs(theta - (intercept + omega * r[:, None])).max(axis=0)
-    scale = numpy.median(numpy.hypot(sin_part, cos_part), axis=0)
+    scale = numpy.hypot(sin_part, cos_part).mean(axis=0)
     return PairFit(omega, intercept, scale, residual)
 
 

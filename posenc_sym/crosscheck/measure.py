@@ -28,10 +28,10 @@ from .precision import ErrorModel, FloatFormat, ulp
 from .reference import reference_error_bound, sincos_from_frequencies
 from .result import Growth, Worst
 
-__all__ = ["CHUNK_ELEMENTS", "ColumnSpec", "Measurement", "explain_growth", "measure"]
+__all__ = ["CHUNK_ELEMENTS", "ColumnSpec", "Measurement", "explain_growth", "measure", "measure_many"]
 
-#: float64 values per chunk: 2^20 (8 MiB a temporary).
-CHUNK_ELEMENTS = 1 << 20
+#: float64 values per chunk: 2^17 (1 MiB a temporary, cache-friendly).
+CHUNK_ELEMENTS = 1 << 17
 
 
 @dataclass(frozen=True)
@@ -51,16 +51,28 @@ class ColumnSpec:
     def reference(self, positions: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
         """Reference values and angles, both (len(positions), D) float64."""
         s, c = sincos_from_frequencies(positions, self.hi, self.lo)
+        return self.gather(s, c), self.angles(positions)
+
+    def gather(self, s: numpy.ndarray, c: numpy.ndarray) -> numpy.ndarray:
+        """Place the per-frequency sin/cos (rows × frequencies) into this table's columns."""
         index = numpy.maximum(self.freq, 0)
-        ref = numpy.where(self.is_sin[None, :], s[:, index], c[:, index])
-        angle = positions[:, None] * self.hi[None, index]
-        zero = self.freq < 0
-        if zero.any():
-            ref[:, zero] = 0.0
-            angle[:, zero] = 0.0
+        ref = numpy.empty((s.shape[0], self.freq.size))
+        sin_cols = self.is_sin & (self.freq >= 0)
+        cos_cols = ~self.is_sin & (self.freq >= 0)
+        for cols, source in ((sin_cols, s), (cos_cols, c)):
+            if cols.all():
+                numpy.take(source, index, axis=1, out=ref)
+            elif cols.any():
+                ref[:, cols] = source[:, index[cols]]
+        ref[:, self.freq < 0] = 0.0
         if self.scale != 1.0:
             ref *= self.scale
-        return ref, angle
+        return ref
+
+    def angles(self, positions: numpy.ndarray) -> numpy.ndarray:
+        angle = positions[:, None] * self.hi[None, numpy.maximum(self.freq, 0)]
+        angle[:, self.freq < 0] = 0.0
+        return angle
 
 
 @dataclass(frozen=True)
@@ -78,67 +90,93 @@ class Measurement:
     slack_ulp: float  # the reference's bound at the worst element, in ulps
 
 
-def _worst(x: numpy.ndarray, ref: numpy.ndarray, err: numpy.ndarray, ratio: numpy.ndarray,
-           flat: int, row0: int, positions: numpy.ndarray, label: str) -> Worst:
-    r, c = divmod(int(flat), x.shape[1])
-    return Worst(float(positions[r]), row0 + r, c, float(x[r, c]), float(ref[r, c]),
-                 float(err[r, c]), float(ratio[r, c]), label)
+class _Accumulator:
+    """Running maxima and counts of one array over the chunks."""
+
+    def __init__(self, label: str, n_rows: int) -> None:
+        self.label = label
+        self.row_max = numpy.empty(n_rows)
+        self.best: tuple[float, Worst | None, float] = (-1.0, None, 0.0)
+        self.outside = 0
+        self.first_outside: Worst | None = None
+        self.needed = 0.0
+
+    def result(self, positions: numpy.ndarray) -> Measurement:
+        ratio, worst, slack = self.best
+        assert worst is not None  # a non-empty array always has a worst element
+        return Measurement(float(self.row_max.max()), ratio, worst, self.outside, self.first_outside,
+                           self.needed, self.row_max, positions, slack)
+
+
+def _chunk_stats(acc: _Accumulator, x: numpy.ndarray, ref: numpy.ndarray, spec: ColumnSpec,
+                 positions: numpy.ndarray, row0: int, fmt: FloatFormat, model: ErrorModel, k: float) -> None:
+    err = numpy.abs(x - ref)
+    unit = ulp(ref, fmt)
+    ratio = err / unit
+    acc.row_max[row0:row0 + x.shape[0]] = err.max(axis=1)
+    flat = int(numpy.argmax(ratio))
+    if ratio.flat[flat] > acc.best[0]:
+        r, c = divmod(flat, x.shape[1])
+        angle = float(positions[r] * spec.hi[max(int(spec.freq[c]), 0)]) if spec.freq[c] >= 0 else 0.0
+        slack = float(reference_error_bound(ref.flat[flat:flat + 1], angle)[0]) * max(spec.scale, 1.0)
+        acc.best = (float(ratio.flat[flat]),
+                    Worst(float(positions[r]), row0 + r, c, float(x[r, c]), float(ref[r, c]), float(err[r, c]),
+                          float(ratio[r, c]), acc.label), slack / float(unit.flat[flat]))
+    if not (ratio > 1.0).any():  # within 1 ulp everywhere: inside every model, nothing needed
+        return
+    angle_all = spec.angles(positions)
+    slack_all = reference_error_bound(ref, angle_all) * max(spec.scale, 1.0)
+    theta = numpy.abs(angle_all)
+    excess = err - unit - slack_all
+    with numpy.errstate(divide="ignore", invalid="ignore"):
+        need = numpy.where(excess <= 0, 0.0, numpy.where(theta > 0, excess / (k * theta), numpy.inf))
+    acc.needed = max(acc.needed, float(need.max()))
+    bad = err > model.bound(ref, angle_all, spec_base(k), fmt) + slack_all
+    count = int(numpy.count_nonzero(bad))
+    if count:
+        if acc.first_outside is None:
+            r, c = divmod(int(numpy.argmax(bad)), x.shape[1])
+            acc.first_outside = Worst(float(positions[r]), row0 + r, c, float(x[r, c]), float(ref[r, c]),
+                                      float(err[r, c]), float(ratio[r, c]), acc.label)
+        acc.outside += count
+
+
+def spec_base(k: float) -> float:
+    """The base whose K = 2·ln(base) + 4 is ``k`` (the error model takes the base)."""
+    return math.exp((k - 4.0) / 2.0)
+
+
+def measure_many(arrays: list[tuple[str, numpy.ndarray, ColumnSpec]], start: float, fmt: FloatFormat,
+                 model: ErrorModel, base: float, *,
+                 on_rows: Callable[[int], None] | None = None) -> list[Measurement]:
+    """Measure arrays of the same length whose specs share one frequency table, computing the
+    reference sin/cos once per chunk for all of them (a RoPE cache's cos and sin)."""
+    n_rows = arrays[0][1].shape[0]
+    width = sum(a.shape[1] for _, a, _ in arrays)
+    chunk = max(1, CHUNK_ELEMENTS // max(width, 1))
+    k = 2.0 * abs(math.log(base)) + 4.0
+    hi, lo = arrays[0][2].hi, arrays[0][2].lo
+    accs = [_Accumulator(label, n_rows) for label, _, _ in arrays]
+    for row0 in range(0, n_rows, chunk):
+        row1 = min(n_rows, row0 + chunk)
+        positions = start + numpy.arange(row0, row1, dtype=numpy.float64)
+        s, c = sincos_from_frequencies(positions, hi, lo)
+        for acc, (_, data, spec) in zip(accs, arrays, strict=True):
+            ref = spec.gather(s, c)
+            zero = [z - row0 for z in spec.zero_rows if row0 <= z < row1]
+            ref[zero] = 0.0
+            x = numpy.asarray(data[row0:row1], dtype=numpy.float64)
+            _chunk_stats(acc, x, ref, spec, positions, row0, fmt, model, k)
+        if on_rows is not None:
+            on_rows(row1 - row0)
+    all_positions = start + numpy.arange(n_rows, dtype=numpy.float64)
+    return [acc.result(all_positions) for acc in accs]
 
 
 def measure(data: numpy.ndarray, start: float, spec: ColumnSpec, fmt: FloatFormat, model: ErrorModel,
             base: float, *, label: str = "", on_rows: Callable[[int], None] | None = None) -> Measurement:
     """Measure ``data`` (rows = positions start, start+1, …) against ``spec``; see module docstring."""
-    n_rows, width = data.shape
-    chunk = max(1, CHUNK_ELEMENTS // max(width, 1))
-    k = 2.0 * math.log(base) + 4.0
-    zero_rows = numpy.array(spec.zero_rows, dtype=numpy.int64)
-    row_max = numpy.empty(n_rows)
-    best = (-1.0, None)  # (ulp ratio, Worst)
-    outside, first_outside, needed, max_abs = 0, None, 0.0, 0.0
-    slack_at_worst = 0.0
-    for row0 in range(0, n_rows, chunk):
-        row1 = min(n_rows, row0 + chunk)
-        positions = start + numpy.arange(row0, row1, dtype=numpy.float64)
-        ref, angle = spec.reference(positions)
-        if zero_rows.size:
-            inside = zero_rows[(zero_rows >= row0) & (zero_rows < row1)] - row0
-            ref[inside] = 0.0
-            angle[inside] = 0.0
-        x = numpy.asarray(data[row0:row1], dtype=numpy.float64)
-        err = numpy.abs(x - ref)
-        unit = ulp(ref, fmt)
-        ratio = err / unit
-        row_max[row0:row1] = err.max(axis=1)
-        flat = int(numpy.argmax(ratio))
-        if ratio.flat[flat] > best[0]:
-            worst = _worst(x, ref, err, ratio, flat, row0, positions, label)
-            best = (float(ratio.flat[flat]), worst)
-            slack_at_worst = float(reference_error_bound(ref.flat[flat:flat + 1], angle.flat[flat])[0]
-                                   * max(spec.scale, 1.0) / unit.flat[flat])
-        max_abs = max(max_abs, float(row_max[row0:row1].max()))
-        beyond = numpy.nonzero(err > unit)  # only these can be outside any model or need u > 0
-        if beyond[0].size:
-            e = err[beyond]
-            slack = reference_error_bound(ref[beyond], angle[beyond]) * max(spec.scale, 1.0)
-            theta = numpy.abs(angle[beyond])
-            excess = e - unit[beyond] - slack
-            with numpy.errstate(divide="ignore", invalid="ignore"):
-                need = numpy.where(excess <= 0, 0.0,
-                                   numpy.where(theta > 0, excess / (k * theta), numpy.inf))
-            needed = max(needed, float(need.max()))
-            allowed = model.bound(ref[beyond], angle[beyond], base, fmt) + slack
-            bad = numpy.nonzero(e > allowed)[0]
-            if bad.size:
-                if first_outside is None:
-                    r, c = int(beyond[0][bad[0]]), int(beyond[1][bad[0]])
-                    first_outside = Worst(float(positions[r]), row0 + r, c, float(x[r, c]),
-                                          float(ref[r, c]), float(err[r, c]), float(ratio[r, c]), label)
-                outside += int(bad.size)
-        if on_rows is not None:
-            on_rows(row1 - row0)
-    assert best[1] is not None  # a 2-D array with at least one element always has a worst one
-    return Measurement(max_abs, best[0], best[1], outside, first_outside, needed, row_max,
-                       start + numpy.arange(n_rows, dtype=numpy.float64), slack_at_worst)
+    return measure_many([(label, data, spec)], start, fmt, model, base, on_rows=on_rows)[0]
 
 
 _ANGLE_FORMATS = (("float64", 53), ("float32", 24), ("bfloat16", 8), ("float16", 11))

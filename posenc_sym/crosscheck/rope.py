@@ -34,7 +34,7 @@ from .rope_scaling import attention_factor, frequencies
 
 __all__ = ["RopeConvention", "check_rope"]
 
-_FIT_ROWS = 4096
+_FIT_ROWS = 1024
 _CONTEXTS = (2048, 4096, 8192, 16384, 32768)
 
 

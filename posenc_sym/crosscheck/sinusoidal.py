@@ -36,7 +36,7 @@ from .result import CheckResult
 
 __all__ = ["SinusoidalConvention", "check_sinusoidal"]
 
-_FIT_ROWS = 4096
+_FIT_ROWS = 1024
 
 
 @dataclass(frozen=True)
@@ -126,8 +126,9 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
             return None, [f"d_model={width} is odd and the last column is not zero: no sin/cos pairing covers it"]
         notes.append(f"d_model={width} is odd: the last column is zero padding")
     zero_rows = _zero_rows(x)
+    zero_note = []
     if zero_rows:
-        notes.append(f"rows {list(zero_rows[:8])}{'…' if len(zero_rows) > 8 else ''} are all zero "
+        zero_note.append(f"rows {list(zero_rows[:8])}{'…' if len(zero_rows) > 8 else ''} are all zero "
                      "(padding rows, as fairseq zeroes padding_idx); they are checked to be exactly 0")
     r0, r1 = _fit_segment(n, zero_rows)
     if r1 - r0 < 3 or p == 0:
@@ -137,10 +138,14 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     for layout in ("interleaved", "split"):
         a, b = _columns(layout, p)
         rho = numpy.hypot(seg[:, a], seg[:, b])
-        spread[layout] = float(numpy.abs(rho - numpy.median(rho)).max())
+        spread[layout] = float((rho.max(axis=0) - rho.min(axis=0)).max())
     layout = min(spread, key=lambda k: spread[k])
     if p == 1:
         layout = "interleaved"
+    level = float(numpy.abs(seg).max()) or 1.0
+    if spread[layout] > 0.01 * level:  # sin²+cos² of one angle is constant; these columns are not pairs
+        return None, [*notes, "neither interleaved nor split columns pair into sin/cos of one frequency "
+                              f"(sin²+cos² varies by {spread[layout]:.3g} of {level:.3g})"]
     a, b = _columns(layout, p)
     fit = fit_pairs(seg[:, a], seg[:, b])
     order = "sin-first"
@@ -172,10 +177,7 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     if not equivalent:
         notes.append(f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
                      f"({', '.join(f'{b:g}' for b in KNOWN_BASES)}) fits with either exponent denominator")
-    if spread["interleaved"] > 0.1 and spread["split"] > 0.1:
-        notes.append("neither interleaved nor split columns pair into sin/cos of one frequency "
-                     f"(sin²+cos² varies by {min(spread.values()):.3g})")
-    return conv, notes
+    return conv, [*zero_note, *notes]
 
 
 def _doubled_exponent(conv: SinusoidalConvention) -> float | None:
