@@ -50,7 +50,7 @@ def extract(path: Path) -> list[Snippet]:
             j = i + 1
             while j < len(lines) and not lines[j].startswith("```"):
                 j += 1
-            found.append((i + 2, "fenced", lines[i + 1:j]))
+            found.append((i + 2, "fenced", lines[i + 1 : j]))
             i = j + 1
             continue
         for match in _INLINE_FENCE.finditer(line):

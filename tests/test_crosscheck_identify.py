@@ -30,11 +30,15 @@ SINUSOIDAL = [
     ({"denominator": "d-2"}, {"exponent_denominator": "d-2"}),
     ({"denominator": "d-2", "layout": "split"}, {"exponent_denominator": "d-2", "layout": "split"}),
     ({"start": 2}, {"start": 2}),  # fairseq-style positions from padding_idx + 1
-    ({"start": 1, "layout": "split", "denominator": "d-2"},
-     {"start": 1, "layout": "split", "exponent_denominator": "d-2"}),
+    (
+        {"start": 1, "layout": "split", "denominator": "d-2"},
+        {"start": 1, "layout": "split", "exponent_denominator": "d-2"},
+    ),
     ({"scale": 2.0}, {"scale": 2}),
-    ({"zero_row": 1, "layout": "split", "denominator": "d-2"},  # fairseq get_embedding(padding_idx=1)
-     {"layout": "split", "exponent_denominator": "d-2", "zero_rows": (1,)}),
+    (
+        {"zero_row": 1, "layout": "split", "denominator": "d-2"},  # fairseq get_embedding(padding_idx=1)
+        {"layout": "split", "exponent_denominator": "d-2", "zero_rows": (1,)},
+    ),
 ]
 
 
@@ -59,9 +63,14 @@ def test_float32_angles_are_a_mismatch_explained_by_float32(kwargs: dict) -> Non
 
 def test_float64_table_from_the_direct_formula_shows_float64_angle_rounding() -> None:
     result = check_sinusoidal(impl.sinusoidal(2048, 32, dtype=numpy.float64))
-    assert (result.verdict, result.growth.explained_by if result.growth else None) == ("mismatch", "angle:float64")
-    assert check_sinusoidal(impl.sinusoidal(2048, 32, dtype=numpy.float64),
-                            model=ErrorModel("float64")).verdict == "matches"
+    assert (result.verdict, result.growth.explained_by if result.growth else None) == (
+        "mismatch",
+        "angle:float64",
+    )
+    assert (
+        check_sinusoidal(impl.sinusoidal(2048, 32, dtype=numpy.float64), model=ErrorModel("float64")).verdict
+        == "matches"
+    )
 
 
 def test_sin_only_table_has_no_convention_and_no_shift_map() -> None:
@@ -87,8 +96,17 @@ ROPE = [
     ({"start": 3}, {"start": 3}),
     ({"scaling": "linear", "factor": 4.0}, {"scaling": "linear", "scaling_params": {"factor": 4}}),
     ({"scaling": "ntk", "alpha": 8.0}, {"scaling": "ntk", "scaling_params": {"alpha": 8}}),
-    ({"scaling": "llama3", "base": 500000.0, "factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
-      "original_max_position_embeddings": 8192}, {"scaling": "llama3", "base": 500000}),
+    (
+        {
+            "scaling": "llama3",
+            "base": 500000.0,
+            "factor": 8.0,
+            "low_freq_factor": 1.0,
+            "high_freq_factor": 4.0,
+            "original_max_position_embeddings": 8192,
+        },
+        {"scaling": "llama3", "base": 500000},
+    ),
     ({"scaling": "yarn", "factor": 4.0, "original_max_position_embeddings": 4096}, {"scaling": "yarn"}),
 ]
 
@@ -110,8 +128,16 @@ def test_rope_float32_angles_mismatch() -> None:
     assert result.worst is not None and result.worst.position > 1000
 
 
-@pytest.mark.parametrize(("n", "rule"), [(8, "power-of-two"), (16, "power-of-two"), (6, "interpolated"),
-                                         (12, "interpolated"), (24, "interpolated")])
+@pytest.mark.parametrize(
+    ("n", "rule"),
+    [
+        (8, "power-of-two"),
+        (16, "power-of-two"),
+        (6, "interpolated"),
+        (12, "interpolated"),
+        (24, "interpolated"),
+    ],
+)
 def test_alibi_rules_in_float32(n: int, rule: str) -> None:
     assert_alibi_slopes(impl.alibi(n).astype(numpy.float32), heads=n, rule=rule)
 
@@ -133,6 +159,8 @@ def test_assertion_message_names_convention_and_worst_element() -> None:
     with pytest.raises(AssertionError) as info:
         assert_sinusoidal(table, layout="interleaved")
     message = str(info.value)
-    assert message.startswith("sinusoidal data do not meet the faithful error model (convention found: "
-                              "layout=interleaved, order=sin-first, base=10000")
+    assert message.startswith(
+        "sinusoidal data do not meet the faithful error model (convention found: "
+        "layout=interleaved, order=sin-first, base=10000"
+    )
     assert "worst element [" in message and "ulp" in message

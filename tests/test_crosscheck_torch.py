@@ -53,4 +53,6 @@ def test_bfloat16_cache_is_measured_in_bfloat16_ulps() -> None:
 def test_torch_alibi(n: int) -> None:
     result = check_alibi(impl.alibi(n))
     assert (result.verdict, result.convention_dict()["rule"]) == (
-        "matches", "power-of-two" if n == 8 else "interpolated")
+        "matches",
+        "power-of-two" if n == 8 else "interpolated",
+    )

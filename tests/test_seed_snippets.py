@@ -40,12 +40,20 @@ from posenc_sym.crosscheck import check_sinusoidal
 
 from .seed_snippets import SEEDS, extract
 
-pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"seed documents not found at {SEEDS} "
-                                "(they live in ../shared/seeds beside the clone)")
+pytestmark = pytest.mark.skipif(
+    not SEEDS.is_dir(),
+    reason=f"seed documents not found at {SEEDS} (they live in ../shared/seeds beside the clone)",
+)
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 RUNNER = Path(__file__).parent / "implementations" / "seed_runner.py"
-PAPER = {"layout": "interleaved", "order": "sin-first", "base": 10000, "exponent_denominator": "d", "start": 0}
+PAPER = {
+    "layout": "interleaved",
+    "order": "sin-first",
+    "base": 10000,
+    "exponent_denominator": "d",
+    "start": 0,
+}
 
 # (document prefix, cell) -> expected: error type, or (convention subset or None, verdict, explained_by)
 EXPECTED: dict[tuple[str, int], Any] = {
@@ -53,7 +61,11 @@ EXPECTED: dict[tuple[str, int], Any] = {
     ("000", 1): "NameError",
     ("000", 2): (PAPER, "mismatch", "angle:float32"),
     ("000", 3): "TabError",
-    ("001", 0): ({"layout": "interleaved", "base": 10000000, "exponent_denominator": "d-2"}, "matches", "faithful"),
+    ("001", 0): (
+        {"layout": "interleaved", "base": 10000000, "exponent_denominator": "d-2"},
+        "matches",
+        "faithful",
+    ),
     ("002", 0): (None, "mismatch", None),
     ("003", 0): (PAPER, "mismatch", "angle:float32"),
     ("003", 1): (PAPER, "mismatch", "angle:float32"),
@@ -68,8 +80,14 @@ def _run_document(path: Path, outdir: Path) -> list[dict[str, Any]]:
     snippets = extract(path)
     if not snippets:
         return []
-    done = subprocess.run([sys.executable, str(RUNNER), str(outdir)], input=json.dumps([s.source for s in snippets]),
-                          capture_output=True, text=True, timeout=300, check=True)
+    done = subprocess.run(
+        [sys.executable, str(RUNNER), str(outdir)],
+        input=json.dumps([s.source for s in snippets]),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
@@ -89,8 +107,16 @@ def findings(tmp_path: Path) -> list[dict[str, Any]]:
             for array in record["arrays"]:
                 result = check_sinusoidal(numpy.load(array["file"]))
                 checks.append({"name": array["name"], "shape": array["shape"], "result": result})
-            rows.append({"document": path.name, "cell": snippet.index, "line": snippet.line, "kind": snippet.kind,
-                         "record": record, "checks": checks})
+            rows.append(
+                {
+                    "document": path.name,
+                    "cell": snippet.index,
+                    "line": snippet.line,
+                    "kind": snippet.kind,
+                    "record": record,
+                    "checks": checks,
+                }
+            )
     return rows
 
 
@@ -133,11 +159,21 @@ def test_without_torch_the_stub_lets_numpy_snippets_run(tmp_path: Path) -> None:
     # hide torch from the runner (sys.modules[name] = None makes import fail), as on a machine without it
     path = next(SEEDS.glob("003_*.txt"))
     snippets = extract(path)
-    code = ("import runpy, sys; sys.modules['torch'] = None; sys.argv = ['runner', sys.argv[1]]; "
-            f"runpy.run_path({str(RUNNER)!r}, run_name='__main__')")
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], input=json.dumps([s.source for s in snippets]),
-                          capture_output=True, text=True, timeout=300, check=True)
+    code = (
+        "import runpy, sys; sys.modules['torch'] = None; sys.argv = ['runner', sys.argv[1]]; "
+        f"runpy.run_path({str(RUNNER)!r}, run_name='__main__')"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        input=json.dumps([s.source for s in snippets]),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     records = [json.loads(line) for line in done.stdout.splitlines()]
     assert [r["torch"] for r in records] == ["stub"] * len(snippets)
-    assert records[0]["notes"] == ["PositionalEncoding(...) raised ModuleNotFoundError: torch is not installed (stubbed)"]
+    assert records[0]["notes"] == [
+        "PositionalEncoding(...) raised ModuleNotFoundError: torch is not installed (stubbed)"
+    ]
     assert [a["name"] for a in records[2]["arrays"]] == ["positional_encoding"]

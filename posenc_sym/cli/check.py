@@ -24,17 +24,22 @@ SCHEMES = ("sinusoidal", "rope", "alibi")
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
-        "check", help="identify an implementation's convention and measure its error",
-        description=__doc__.split("\n\n")[1] if __doc__ else None)
+        "check",
+        help="identify an implementation's convention and measure its error",
+        description=__doc__.split("\n\n")[1] if __doc__ else None,
+    )
     parser.add_argument("source", metavar="SOURCE", help=".npy, .npz, or module:attribute")
     parser.add_argument("--scheme", choices=SCHEMES, required=True)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--positions", type=int, help="number of positions to ask a callable for")
     parser.add_argument("--dim", type=int, help="width (d_model or rotary_dim) to ask a callable for")
     parser.add_argument("--heads", type=int, help="number of heads to ask a callable for")
-    parser.add_argument("--model", default="faithful",
-                        help="error model: 'faithful' (default: every element within 1 ulp of the exact "
-                             "value) or 'angle:float32' etc. (angles formed in that format)")
+    parser.add_argument(
+        "--model",
+        default="faithful",
+        help="error model: 'faithful' (default: every element within 1 ulp of the exact "
+        "value) or 'angle:float32' etc. (angles formed in that format)",
+    )
     return parser
 
 
@@ -53,25 +58,32 @@ def _rope_arrays(obj: Any) -> tuple[Any, Any]:
     if isinstance(obj, Mapping):
         missing = [k for k in ("cos", "sin") if k not in obj]
         if missing:
-            raise PosencSymError(f"the RoPE source has arrays {sorted(obj)} but no {' or '.join(missing)}; "
-                                 "save them with numpy.savez(path, cos=cos, sin=sin)")
+            raise PosencSymError(
+                f"the RoPE source has arrays {sorted(obj)} but no {' or '.join(missing)}; "
+                "save them with numpy.savez(path, cos=cos, sin=sin)"
+            )
         return obj["cos"], obj["sin"]
     if isinstance(obj, tuple | list) and len(obj) == 2:
         return obj[0], obj[1]
-    raise PosencSymError("a RoPE source must give two arrays, cos and sin: a .npz with arrays 'cos' and "
-                         "'sin', or a callable returning (cos, sin)")
+    raise PosencSymError(
+        "a RoPE source must give two arrays, cos and sin: a .npz with arrays 'cos' and "
+        "'sin', or a callable returning (cos, sin)"
+    )
 
 
 def _single(obj: Any, scheme: str) -> Any:
     if isinstance(obj, Mapping):
         if len(obj) != 1:
-            raise PosencSymError(f"the {scheme} source holds arrays {sorted(obj)}; pass a .npy file with "
-                                 "one array")
+            raise PosencSymError(
+                f"the {scheme} source holds arrays {sorted(obj)}; pass a .npy file with one array"
+            )
         return next(iter(obj.values()))
     return obj
 
 
-def check_source(source: str, scheme: str, sizes: Mapping[str, int], model_text: str = "faithful") -> CheckResult:
+def check_source(
+    source: str, scheme: str, sizes: Mapping[str, int], model_text: str = "faithful"
+) -> CheckResult:
     """Load ``source`` and run the check for ``scheme`` (the CLI's work, usable from Python)."""
     model = parse_error_model(model_text)
     obj = load_source(source, sizes)

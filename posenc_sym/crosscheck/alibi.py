@@ -87,22 +87,38 @@ def check_alibi(slopes: Any, *, model: ErrorModel | None = None) -> CheckResult:
     rule_name = rule
     if outside and fits is None:
         rule_name = "unknown"
-        notes.append(f"{outside} of {n} slopes are off the {rule} rule by more than rounding explains; "
-                     f"the data are {_shape_of(x)}")
+        notes.append(
+            f"{outside} of {n} slopes are off the {rule} rule by more than rounding explains; "
+            f"the data are {_shape_of(x)}"
+        )
     elif outside:
-        notes.append(f"{outside} of {n} slopes are off by more than the {model.name} model allows (up to "
-                     f"{float(ratio.max()):.3g} ulp): consistent with computing them as powers in {fits} "
-                     "(the error grows with the head index)")
+        notes.append(
+            f"{outside} of {n} slopes are off by more than the {model.name} model allows (up to "
+            f"{float(ratio.max()):.3g} ulp): consistent with computing them as powers in {fits} "
+            "(the error grows with the head index)"
+        )
     else:
         kind = "exactly" if not err.any() else f"within {float(ratio.max()):.3g} ulp of"
         notes.append(f"{n} heads: every slope is {kind} the {rule} rule")
     if rule == "geometric" and not outside:
-        notes.append(f"{n} is not a power of two, and these slopes apply 2^(−8(h+1)/n) directly instead of "
-                     "the interpolated rule of the ALiBi paper")
+        notes.append(
+            f"{n} is not a power of two, and these slopes apply 2^(−8(h+1)/n) directly instead of "
+            "the interpolated rule of the ALiBi paper"
+        )
     convention = (("heads", n), ("rule", rule_name), ("closest_rule", rule))
-    return CheckResult("alibi", "matches" if not outside else "mismatch", convention,
-                       float(err.max()), float(ratio.max()), worst, tuple(notes), model.name, fmt_name,
-                       (n,), None)
+    return CheckResult(
+        "alibi",
+        "matches" if not outside else "mismatch",
+        convention,
+        float(err.max()),
+        float(ratio.max()),
+        worst,
+        tuple(notes),
+        model.name,
+        fmt_name,
+        (n,),
+        None,
+    )
 
 
 def _precision_explaining(needed: float) -> str | None:

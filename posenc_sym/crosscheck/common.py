@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import numpy
 
@@ -12,18 +12,22 @@ from .precision import ErrorModel, FloatFormat
 from .progress import Progress
 from .result import CheckResult
 
-__all__ = ["best_candidate", "finish", "sample_rows", "sample_error"]
+__all__ = ["best_candidate", "finish", "sample_error", "sample_rows"]
 
 C = TypeVar("C")
 
 
 def sample_rows(n_rows: int, skip: Sequence[int] = (), count: int = 192) -> numpy.ndarray:
     """Up to ``count`` row indices spread over the table (the first rows, the last, and between)."""
-    rows = numpy.unique(numpy.concatenate([
-        numpy.arange(min(n_rows, count // 3)),
-        numpy.linspace(0, n_rows - 1, count // 3).round().astype(numpy.int64),
-        numpy.arange(max(0, n_rows - count // 3), n_rows),
-    ]))
+    rows = numpy.unique(
+        numpy.concatenate(
+            [
+                numpy.arange(min(n_rows, count // 3)),
+                numpy.linspace(0, n_rows - 1, count // 3).round().astype(numpy.int64),
+                numpy.arange(max(0, n_rows - count // 3), n_rows),
+            ]
+        )
+    )
     return numpy.setdiff1d(rows, numpy.asarray(skip, dtype=numpy.int64))
 
 
@@ -50,37 +54,76 @@ def best_candidate(candidates: Sequence[tuple[C, float, bool]], floor: float) ->
     return min(candidates, key=lambda c: c[1])[0], []
 
 
-def measure_all(arrays: Sequence[tuple[str, numpy.ndarray]], start: float, spec_for: Callable[[str], ColumnSpec],
-                fmt: FloatFormat, model: ErrorModel, base: float, label: str) -> list[Measurement]:
+def measure_all(
+    arrays: Sequence[tuple[str, numpy.ndarray]],
+    start: float,
+    spec_for: Callable[[str], ColumnSpec],
+    fmt: FloatFormat,
+    model: ErrorModel,
+    base: float,
+    label: str,
+) -> list[Measurement]:
     """Measure each named array, with one progress line for all of them."""
     progress = Progress(arrays[0][1].shape[0], label)
     try:
-        return measure_many([(name, a, spec_for(name)) for name, a in arrays], start, fmt, model, base,
-                            on_rows=progress.advance)
+        return measure_many(
+            [(name, a, spec_for(name)) for name, a in arrays],
+            start,
+            fmt,
+            model,
+            base,
+            on_rows=progress.advance,
+        )
     finally:
         progress.close()
 
 
-def finish(scheme: str, convention: tuple[tuple[str, Any], ...], measurements: Sequence[Measurement],
-           notes: list[str], model: ErrorModel, fmt: FloatFormat, shape: tuple[int, ...],
-           identified: bool) -> CheckResult:
+def finish(
+    scheme: str,
+    convention: tuple[tuple[str, Any], ...],
+    measurements: Sequence[Measurement],
+    notes: list[str],
+    model: ErrorModel,
+    fmt: FloatFormat,
+    shape: tuple[int, ...],
+    identified: bool,
+) -> CheckResult:
     """Combine measurements (one per array) into the verdict and the notes that explain it."""
     worst_m = max(measurements, key=lambda m: m.max_ulp_error)
     outside = sum(m.outside for m in measurements)
     merged = Measurement(
-        max(m.max_abs_error for m in measurements), worst_m.max_ulp_error, worst_m.worst, outside,
+        max(m.max_abs_error for m in measurements),
+        worst_m.max_ulp_error,
+        worst_m.worst,
+        outside,
         next((m.first_outside for m in measurements if m.first_outside is not None), None),
         max(m.needed_unit_roundoff for m in measurements),
-        numpy.max([m.row_max_error for m in measurements], axis=0), worst_m.positions, worst_m.slack_ulp)
+        numpy.max([m.row_max_error for m in measurements], axis=0),
+        worst_m.positions,
+        worst_m.slack_ulp,
+    )
     growth, sentence = explain_growth(merged)
     notes = [*notes, sentence]
     if fmt.name == "float64":
-        notes.append(f"the float64 reference is itself within {worst_m.slack_ulp:.2g} ulp at the worst "
-                     "element; elements within that slack of the bound count as consistent")
+        notes.append(
+            f"the float64 reference is itself within {worst_m.slack_ulp:.2g} ulp at the worst "
+            "element; elements within that slack of the bound count as consistent"
+        )
     if outside:
         first = merged.first_outside
         assert first is not None
         notes.append(f"{outside} element(s) outside the {model.name} error model; first: {first.describe()}")
-    verdict = "matches" if identified and outside == 0 else "mismatch"
-    return CheckResult(scheme, verdict, convention, merged.max_abs_error, merged.max_ulp_error,
-                       merged.worst, tuple(notes), model.name, fmt.name, shape, growth)
+    verdict: Literal["matches", "mismatch"] = "matches" if identified and outside == 0 else "mismatch"
+    return CheckResult(
+        scheme,
+        verdict,
+        convention,
+        merged.max_abs_error,
+        merged.max_ulp_error,
+        merged.worst,
+        tuple(notes),
+        model.name,
+        fmt.name,
+        shape,
+        growth,
+    )

@@ -28,7 +28,7 @@ import numpy
 
 from .precision import FloatFormat, data_format
 
-__all__ = ["Diagnosis", "diagnose", "data_format"]
+__all__ = ["Diagnosis", "data_format", "diagnose"]
 
 _MAX_COLUMNS = 1024
 
@@ -44,9 +44,18 @@ class Diagnosis:
 
     def as_extra(self) -> tuple[tuple[str, Any], ...]:
         residual = None if numpy.isnan(self.shift_residual) else self.shift_residual
-        return (("structure", {"shift": self.shift, "shift_map_residual": residual,
-                               "columns": self.columns, "columns_with_partner": self.partnered,
-                               "columns_without_partner": list(self.unpartnered[:64])}),)
+        return (
+            (
+                "structure",
+                {
+                    "shift": self.shift,
+                    "shift_map_residual": residual,
+                    "columns": self.columns,
+                    "columns_with_partner": self.partnered,
+                    "columns_without_partner": list(self.unpartnered[:64]),
+                },
+            ),
+        )
 
 
 def _column_frequencies(y: numpy.ndarray) -> numpy.ndarray:
@@ -64,7 +73,7 @@ def _partners(y: numpy.ndarray, tol: float) -> numpy.ndarray:
     order = numpy.argsort(omega)
     found = numpy.zeros(y.shape[1], dtype=bool)
     for pos, a in enumerate(order):
-        for b in order[max(0, pos - 3):pos + 4]:
+        for b in order[max(0, pos - 3) : pos + 4]:
             if b == a or abs(omega[a] - omega[b]) > 1e-3 * max(omega[a], 1e-6):
                 continue
             rho = y[:, a] ** 2 + y[:, b] ** 2
@@ -85,21 +94,27 @@ def diagnose(table: numpy.ndarray, fmt: FloatFormat, shift: int = 1) -> Diagnosi
         rows = x[: min(n, max(rows_needed, 512))]
         a, b = rows[:-shift], rows[shift:]
         t_map, *_ = numpy.linalg.lstsq(a, b, rcond=None)
-        residual = float(numpy.linalg.norm(b - a @ t_map) / max(numpy.linalg.norm(b), 1e-300))
-        verdict = "holds at the data's rounding level" if residual <= width * 64 * u else "does not hold"
-        notes.append(f"a fixed linear map T_{shift} taking row t to row t+{shift}, fitted by least squares on "
-                     f"{a.shape[0]} rows, leaves a relative residual {residual:.3g} "
-                     f"({residual / u:.3g} × the data's unit roundoff): it {verdict}")
+        residual = float(numpy.linalg.norm(b - a @ t_map)) / max(float(numpy.linalg.norm(b)), 1e-300)
+        notes.append(
+            f"a fixed linear map T_{shift} taking row t to row t+{shift}, fitted by least squares on "
+            f"{a.shape[0]} rows, leaves a relative residual {residual:.3g} "
+            f"({residual / u:.3g} × the data's unit roundoff; rounded sin/cos pairs leave a residual "
+            "of the order of the unit roundoff, columns no linear map can advance one of order 1)"
+        )
     else:
         residual = float("nan")
-        notes.append(f"T_{shift} not fitted: {n} rows, and a fit of a {width}×{width} map needs at least "
-                     f"{rows_needed} to mean anything")
+        notes.append(
+            f"T_{shift} not fitted: {n} rows, and a fit of a {width}×{width} map needs at least "
+            f"{rows_needed} to mean anything"
+        )
     partnered = _partners(x[: min(n, 4096)], 64 * u * max(width, 1)) if n >= 3 else numpy.zeros(width, bool)
     missing = tuple(int(c) for c in numpy.nonzero(~partnered)[0])
     if missing:
-        notes.append(f"{len(missing)} of {width} columns have no partner of the same frequency with "
-                     f"sin²+cos² constant (first: {list(missing[:8])}), so no rotation maps row t to t+k "
-                     "for those columns")
+        notes.append(
+            f"{len(missing)} of {width} columns have no partner of the same frequency with "
+            f"sin²+cos² constant (first: {list(missing[:8])}), so no rotation maps row t to t+k "
+            "for those columns"
+        )
     else:
         notes.append(f"every one of the {width} columns has a sin/cos partner of the same frequency")
     return Diagnosis(shift, residual, width, int(partnered.sum()), missing, tuple(notes))

@@ -71,7 +71,7 @@ def estimate_start(fit: PairFit) -> int:
             continue
         branch = round((estimate * w - a) / (2 * math.pi))
         estimate = (a + 2 * math.pi * branch) / w
-    return int(round(estimate))
+    return round(estimate)
 
 
 def snap(value: float, candidates: tuple[float, ...], rel: float) -> float | None:

@@ -41,14 +41,14 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
 
     >>> as_float_array([[0.0, 1.0]], "table")[1]
     'float64'
-    >>> as_float_array([["a"]], "table")
+    >>> as_float_array([["a"]], "table")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    posenc_sym.errors.PosencSymError: table has dtype <U1, not numbers; pass a float array (float64, float32, float16 or bfloat16)
-    >>> as_float_array([[0.0, float("nan")]], "table")
+    posenc_sym.errors.PosencSymError: table has dtype <U1, not numbers; pass a float array (float64, ...)
+    >>> as_float_array([[0.0, float("nan")]], "table")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    posenc_sym.errors.PosencSymError: table holds NaN or infinity (first at index (0, 1)); an encoding is finite everywhere, so fix the implementation before checking it
+    posenc_sym.errors.PosencSymError: table holds NaN or infinity (first at index (0, 1)); ...
     """
     converted = _torch_to_numpy(obj)
     if converted is None:
@@ -60,48 +60,61 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
     else:
         array, name = converted
     if array.dtype.kind in "iub":
-        raise PosencSymError(f"{what} has integer dtype {array.dtype}; an encoding holds real values, "
-                             "so pass the floats the implementation produced")
+        raise PosencSymError(
+            f"{what} has integer dtype {array.dtype}; an encoding holds real values, "
+            "so pass the floats the implementation produced"
+        )
     if array.dtype.kind != "f" or name not in FORMATS:
-        raise PosencSymError(f"{what} has dtype {array.dtype}, not numbers; pass a float array "
-                             "(float64, float32, float16 or bfloat16)")
+        raise PosencSymError(
+            f"{what} has dtype {array.dtype}, not numbers; pass a float array "
+            "(float64, float32, float16 or bfloat16)"
+        )
     finite = numpy.isfinite(array)
     if not finite.all():
         index = tuple(int(i) for i in numpy.argwhere(~finite)[0])
-        raise PosencSymError(f"{what} holds NaN or infinity (first at index {index}); an encoding is finite "
-                             "everywhere, so fix the implementation before checking it")
+        raise PosencSymError(
+            f"{what} holds NaN or infinity (first at index {index}); an encoding is finite "
+            "everywhere, so fix the implementation before checking it"
+        )
     return array, name
 
 
 def require_ndim(array: numpy.ndarray, ndim: int, what: str, axes: str) -> numpy.ndarray:
     """Check the number of axes, naming what each axis should be.
 
-    >>> require_ndim(numpy.zeros(3), 2, "table", "(positions, dims)")
+    >>> require_ndim(numpy.zeros(3), 2, "table", "(positions, dims)")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    posenc_sym.errors.PosencSymError: table has shape (3,) (1-D); expected 2-D (positions, dims): axis 0 runs over positions and axis 1 over dims
+    posenc_sym.errors.PosencSymError: table has shape (3,) (1-D); expected 2-D (positions, dims): ...
     """
     if array.ndim == ndim and all(array.shape):
         return array
     names = axes.strip("()").split(", ")
     meaning = " and ".join(f"axis {i} {'runs over' if i == 0 else 'over'} {n}" for i, n in enumerate(names))
     if array.ndim == ndim:
-        raise PosencSymError(f"{what} has shape {array.shape}, which is empty; expected a non-empty "
-                             f"{ndim}-D {axes} array")
-    raise PosencSymError(f"{what} has shape {array.shape} ({array.ndim}-D); expected {ndim}-D {axes}: {meaning}")
+        raise PosencSymError(
+            f"{what} has shape {array.shape}, which is empty; expected a non-empty {ndim}-D {axes} array"
+        )
+    raise PosencSymError(
+        f"{what} has shape {array.shape} ({array.ndim}-D); expected {ndim}-D {axes}: {meaning}"
+    )
 
 
 def _load_file(path: Path) -> Any:
     if not path.exists():
         raise PosencSymError(f"{path} does not exist; pass a .npy or .npz file or a module:attribute path")
     if path.suffix not in (".npy", ".npz"):
-        raise PosencSymError(f"{path} is not a .npy or .npz file; save the array with numpy.save or numpy.savez")
+        raise PosencSymError(
+            f"{path} is not a .npy or .npz file; save the array with numpy.save or numpy.savez"
+        )
     try:
         loaded = numpy.load(path, allow_pickle=False)
     except ValueError as exc:
         if "pickle" in str(exc).lower():
-            raise PosencSymError(f"{path} holds pickled objects, which are refused (loading them can run "
-                                 "code); save a plain numeric array with numpy.save") from None
+            raise PosencSymError(
+                f"{path} holds pickled objects, which are refused (loading them can run "
+                "code); save a plain numeric array with numpy.save"
+            ) from None
         raise PosencSymError(f"{path} cannot be read as a NumPy file ({exc})") from None
     except (OSError, EOFError, zipfile.BadZipFile) as exc:
         raise PosencSymError(f"{path} cannot be read as a NumPy file ({exc})") from None
@@ -110,8 +123,10 @@ def _load_file(path: Path) -> Any:
             try:
                 return {name: loaded[name] for name in loaded.files}
             except ValueError:
-                raise PosencSymError(f"{path} holds pickled objects, which are refused (loading them can "
-                                     "run code); save plain numeric arrays with numpy.savez") from None
+                raise PosencSymError(
+                    f"{path} holds pickled objects, which are refused (loading them can "
+                    "run code); save plain numeric arrays with numpy.savez"
+                ) from None
     return loaded
 
 
@@ -122,14 +137,18 @@ def _import_object(spec: str) -> Any:
     try:
         obj: Any = importlib.import_module(module_name)
     except Exception as exc:  # any failure while importing user code is that code's problem
-        raise PosencSymError(f"cannot import module {module_name!r} ({type(exc).__name__}: {exc}); "
-                             "check the name and that it is on PYTHONPATH") from None
+        raise PosencSymError(
+            f"cannot import module {module_name!r} ({type(exc).__name__}: {exc}); "
+            "check the name and that it is on PYTHONPATH"
+        ) from None
     for part in attribute.split("."):
         try:
             obj = getattr(obj, part)
         except AttributeError:
-            raise PosencSymError(f"module {module_name!r} has no attribute {attribute!r}; "
-                                 "name an array or a function that returns one") from None
+            raise PosencSymError(
+                f"module {module_name!r} has no attribute {attribute!r}; "
+                "name an array or a function that returns one"
+            ) from None
     return obj
 
 
@@ -146,7 +165,9 @@ def _call(obj: Any, sizes: Mapping[str, int], spec: str) -> Any:
             return obj(**sizes)
         return obj(*sizes.values())
     except Exception as exc:  # the user's code raised: report it in one line
-        raise PosencSymError(f"calling {spec} with {dict(sizes)} failed ({type(exc).__name__}: {exc})") from None
+        raise PosencSymError(
+            f"calling {spec} with {dict(sizes)} failed ({type(exc).__name__}: {exc})"
+        ) from None
 
 
 def load_source(source: str, sizes: Mapping[str, int]) -> Any:
@@ -159,12 +180,15 @@ def load_source(source: str, sizes: Mapping[str, int]) -> Any:
     if source.endswith((".npy", ".npz")) or path.exists():
         return _load_file(path)
     if ":" not in source:
-        raise PosencSymError(f"{source!r} is neither an existing file nor module:attribute; "
-                             "pass a .npy/.npz file or e.g. mypkg.encoding:make_table")
+        raise PosencSymError(
+            f"{source!r} is neither an existing file nor module:attribute; "
+            "pass a .npy/.npz file or e.g. mypkg.encoding:make_table"
+        )
     obj = _import_object(source)
     if callable(obj) and _torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
         if not sizes:
-            raise PosencSymError(f"{source} is callable; give the sizes to call it with, "
-                                 "e.g. --positions 128 --dim 64")
+            raise PosencSymError(
+                f"{source} is callable; give the sizes to call it with, e.g. --positions 128 --dim 64"
+            )
         obj = _call(obj, sizes, source)
     return obj

@@ -104,24 +104,53 @@ class _Accumulator:
     def result(self, positions: numpy.ndarray) -> Measurement:
         ratio, worst, slack = self.best
         assert worst is not None  # a non-empty array always has a worst element
-        return Measurement(float(self.row_max.max()), ratio, worst, self.outside, self.first_outside,
-                           self.needed, self.row_max, positions, slack)
+        return Measurement(
+            float(self.row_max.max()),
+            ratio,
+            worst,
+            self.outside,
+            self.first_outside,
+            self.needed,
+            self.row_max,
+            positions,
+            slack,
+        )
 
 
-def _chunk_stats(acc: _Accumulator, x: numpy.ndarray, ref: numpy.ndarray, spec: ColumnSpec,
-                 positions: numpy.ndarray, row0: int, fmt: FloatFormat, model: ErrorModel, k: float) -> None:
+def _chunk_stats(
+    acc: _Accumulator,
+    x: numpy.ndarray,
+    ref: numpy.ndarray,
+    spec: ColumnSpec,
+    positions: numpy.ndarray,
+    row0: int,
+    fmt: FloatFormat,
+    model: ErrorModel,
+    k: float,
+) -> None:
     err = numpy.abs(x - ref)
     unit = ulp(ref, fmt)
     ratio = err / unit
-    acc.row_max[row0:row0 + x.shape[0]] = err.max(axis=1)
+    acc.row_max[row0 : row0 + x.shape[0]] = err.max(axis=1)
     flat = int(numpy.argmax(ratio))
     if ratio.flat[flat] > acc.best[0]:
         r, c = divmod(flat, x.shape[1])
         angle = float(positions[r] * spec.hi[max(int(spec.freq[c]), 0)]) if spec.freq[c] >= 0 else 0.0
-        slack = float(reference_error_bound(ref.flat[flat:flat + 1], angle)[0]) * max(spec.scale, 1.0)
-        acc.best = (float(ratio.flat[flat]),
-                    Worst(float(positions[r]), row0 + r, c, float(x[r, c]), float(ref[r, c]), float(err[r, c]),
-                          float(ratio[r, c]), acc.label), slack / float(unit.flat[flat]))
+        slack = float(reference_error_bound(ref.flat[flat : flat + 1], angle)[0]) * max(spec.scale, 1.0)
+        acc.best = (
+            float(ratio.flat[flat]),
+            Worst(
+                float(positions[r]),
+                row0 + r,
+                c,
+                float(x[r, c]),
+                float(ref[r, c]),
+                float(err[r, c]),
+                float(ratio[r, c]),
+                acc.label,
+            ),
+            slack / float(unit.flat[flat]),
+        )
     if not (ratio > 1.0).any():  # within 1 ulp everywhere: inside every model, nothing needed
         return
     angle_all = spec.angles(positions)
@@ -136,8 +165,16 @@ def _chunk_stats(acc: _Accumulator, x: numpy.ndarray, ref: numpy.ndarray, spec: 
     if count:
         if acc.first_outside is None:
             r, c = divmod(int(numpy.argmax(bad)), x.shape[1])
-            acc.first_outside = Worst(float(positions[r]), row0 + r, c, float(x[r, c]), float(ref[r, c]),
-                                      float(err[r, c]), float(ratio[r, c]), acc.label)
+            acc.first_outside = Worst(
+                float(positions[r]),
+                row0 + r,
+                c,
+                float(x[r, c]),
+                float(ref[r, c]),
+                float(err[r, c]),
+                float(ratio[r, c]),
+                acc.label,
+            )
         acc.outside += count
 
 
@@ -146,9 +183,15 @@ def spec_base(k: float) -> float:
     return math.exp((k - 4.0) / 2.0)
 
 
-def measure_many(arrays: list[tuple[str, numpy.ndarray, ColumnSpec]], start: float, fmt: FloatFormat,
-                 model: ErrorModel, base: float, *,
-                 on_rows: Callable[[int], None] | None = None) -> list[Measurement]:
+def measure_many(
+    arrays: list[tuple[str, numpy.ndarray, ColumnSpec]],
+    start: float,
+    fmt: FloatFormat,
+    model: ErrorModel,
+    base: float,
+    *,
+    on_rows: Callable[[int], None] | None = None,
+) -> list[Measurement]:
     """Measure arrays of the same length whose specs share one frequency table, computing the
     reference sin/cos once per chunk for all of them (a RoPE cache's cos and sin)."""
     n_rows = arrays[0][1].shape[0]
@@ -173,8 +216,17 @@ def measure_many(arrays: list[tuple[str, numpy.ndarray, ColumnSpec]], start: flo
     return [acc.result(all_positions) for acc in accs]
 
 
-def measure(data: numpy.ndarray, start: float, spec: ColumnSpec, fmt: FloatFormat, model: ErrorModel,
-            base: float, *, label: str = "", on_rows: Callable[[int], None] | None = None) -> Measurement:
+def measure(
+    data: numpy.ndarray,
+    start: float,
+    spec: ColumnSpec,
+    fmt: FloatFormat,
+    model: ErrorModel,
+    base: float,
+    *,
+    label: str = "",
+    on_rows: Callable[[int], None] | None = None,
+) -> Measurement:
     """Measure ``data`` (rows = positions start, start+1, …) against ``spec``; see module docstring."""
     return measure_many([(label, data, spec)], start, fmt, model, base, on_rows=on_rows)[0]
 
@@ -192,12 +244,16 @@ def explain_growth(m: Measurement) -> tuple[Growth, str]:
         return Growth(slope, "faithful", 0.0), f"every element is within 1 ulp of the exact value: {kind}"
     for name, p in sorted(_ANGLE_FORMATS, key=lambda f: -f[1]):
         if m.needed_unit_roundoff <= math.ldexp(1.0, -p):
-            text = (f"errors exceed 1 ulp and grow with position{slope_text}; they stay within "
-                    f"K·t·ω·2^-{p}: consistent with angles t·ω computed in {name} "
-                    f"(error ∝ t·ulp(t·ω))")
+            text = (
+                f"errors exceed 1 ulp and grow with position{slope_text}; they stay within "
+                f"K·t·ω·2^-{p}: consistent with angles t·ω computed in {name} "
+                f"(error ∝ t·ulp(t·ω))"
+            )
             return Growth(slope, f"angle:{name}", m.needed_unit_roundoff), text
-    text = ("errors are larger than rounding the angle even in float16 explains"
-            f"{slope_text}: not a precision loss but different values (another convention, or a bug)")
+    text = (
+        "errors are larger than rounding the angle even in float16 explains"
+        f"{slope_text}: not a precision loss but different values (another convention, or a bug)"
+    )
     return Growth(slope, "none", m.needed_unit_roundoff), text
 
 

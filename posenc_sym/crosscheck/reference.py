@@ -74,8 +74,9 @@ def _two_product(a: numpy.ndarray, b: numpy.ndarray) -> tuple[numpy.ndarray, num
     return p, e
 
 
-def sincos_from_frequencies(positions: numpy.ndarray, hi: numpy.ndarray,
-                            lo: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
+def sincos_from_frequencies(
+    positions: numpy.ndarray, hi: numpy.ndarray, lo: numpy.ndarray
+) -> tuple[numpy.ndarray, numpy.ndarray]:
     """sin and cos of positions[:, None]·ω[None, :], within :func:`reference_error_bound`.
 
     The shapes are (len(positions), len(hi)); everything is float64.

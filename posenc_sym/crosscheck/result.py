@@ -31,13 +31,22 @@ class Worst:
 
     def describe(self) -> str:
         where = f"{self.array}[{self.row}, {self.column}]" if self.array else f"[{self.row}, {self.column}]"
-        return (f"{where} (position {_num(self.position)}, column {self.column}): {self.value!r} "
-                f"against {self.reference!r}, {self.abs_error:.3g} off = {self.ulp_error:.3g} ulp")
+        return (
+            f"{where} (position {_num(self.position)}, column {self.column}): {self.value!r} "
+            f"against {self.reference!r}, {self.abs_error:.3g} off = {self.ulp_error:.3g} ulp"
+        )
 
     def as_json(self) -> dict[str, Any]:
-        return {"position": _num(self.position), "row": self.row, "column": self.column,
-                "array": self.array or None, "value": self.value, "reference": self.reference,
-                "abs_error": self.abs_error, "ulp_error": self.ulp_error}
+        return {
+            "position": _num(self.position),
+            "row": self.row,
+            "column": self.column,
+            "array": self.array or None,
+            "value": self.value,
+            "reference": self.reference,
+            "abs_error": self.abs_error,
+            "ulp_error": self.ulp_error,
+        }
 
 
 @dataclass(frozen=True)
@@ -49,8 +58,11 @@ class Growth:
     needed_unit_roundoff: float
 
     def as_json(self) -> dict[str, Any]:
-        return {"slope": self.slope, "explained_by": self.explained_by,
-                "needed_unit_roundoff": _finite(self.needed_unit_roundoff)}
+        return {
+            "slope": self.slope,
+            "explained_by": self.explained_by,
+            "needed_unit_roundoff": _finite(self.needed_unit_roundoff),
+        }
 
 
 @dataclass(frozen=True)
@@ -97,8 +109,11 @@ class CheckResult:
     def summary(self) -> str:
         """A few lines for the terminal."""
         conv = ", ".join(f"{k}={v}" for k, v in self.convention)
-        lines = [f"{self.scheme}: {self.verdict} ({self.error_model} model, {self.dtype} data, "
-                 f"shape {'×'.join(map(str, self.shape))})", f"  convention: {conv}"]
+        lines = [
+            f"{self.scheme}: {self.verdict} ({self.error_model} model, {self.dtype} data, "
+            f"shape {'×'.join(map(str, self.shape))})",
+            f"  convention: {conv}",
+        ]
         if self.max_abs_error is not None:
             lines.append(f"  max abs error {self.max_abs_error:.3g}, max {self.max_ulp_error:.3g} ulp")
         if self.worst is not None:

@@ -67,9 +67,14 @@ class RopeConvention:
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
         base = int(self.base) if float(self.base).is_integer() else self.base
-        return (("pairing", self.pairing), ("base", base), ("scaling", self.scaling),
-                ("scaling_params", {k: (int(v) if float(v).is_integer() else v) for k, v in self.params}),
-                ("start", self.start), ("rotary_dim", self.rotary_dim))
+        return (
+            ("pairing", self.pairing),
+            ("base", base),
+            ("scaling", self.scaling),
+            ("scaling_params", {k: (int(v) if float(v).is_integer() else v) for k, v in self.params}),
+            ("start", self.start),
+            ("rotary_dim", self.rotary_dim),
+        )
 
 
 def _pairing(cos: numpy.ndarray) -> str:
@@ -77,8 +82,10 @@ def _pairing(cos: numpy.ndarray) -> str:
     width = cos.shape[1]
     if width % 2:
         return "compact"
-    diffs = {"adjacent": float(numpy.abs(cos[:, 0::2] - cos[:, 1::2]).max()),
-             "halves": float(numpy.abs(cos[:, : width // 2] - cos[:, width // 2:]).max())}
+    diffs = {
+        "adjacent": float(numpy.abs(cos[:, 0::2] - cos[:, 1::2]).max()),
+        "halves": float(numpy.abs(cos[:, : width // 2] - cos[:, width // 2 :]).max()),
+    }
     best = min(diffs, key=lambda k: diffs[k])
     return best if diffs[best] == 0.0 or diffs[best] < 1e-3 * float(numpy.abs(cos).max()) else "compact"
 
@@ -118,10 +125,32 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
         f = _nice(factor)
         for b, context in itertools.product(bases or [base_est], _CONTEXTS):
             for low, high in ((1.0, 4.0), (1.0, 2.0), (2.0, 4.0)):
-                out.append(("llama3", b, {"factor": f, "low_freq_factor": low, "high_freq_factor": high,
-                                          "original_max_position_embeddings": context}, True))
-            out.append(("yarn", b, {"factor": f, "original_max_position_embeddings": context,
-                                    "beta_fast": 32, "beta_slow": 1}, True))
+                out.append(
+                    (
+                        "llama3",
+                        b,
+                        {
+                            "factor": f,
+                            "low_freq_factor": low,
+                            "high_freq_factor": high,
+                            "original_max_position_embeddings": context,
+                        },
+                        True,
+                    )
+                )
+            out.append(
+                (
+                    "yarn",
+                    b,
+                    {
+                        "factor": f,
+                        "original_max_position_embeddings": context,
+                        "beta_fast": 32,
+                        "beta_slow": 1,
+                    },
+                    True,
+                )
+            )
     return out
 
 
@@ -136,22 +165,31 @@ def identify(cos: numpy.ndarray, sin: numpy.ndarray, floor: float) -> tuple[Rope
         notes.append(f"no two columns repeat: read as one column per pair (rotary_dim {rotary_dim})")
     cols = _pair_columns(pairing, width)
     seg = slice(0, min(n, _FIT_ROWS))
-    fit = fit_pairs(numpy.asarray(sin[seg][:, cols], dtype=numpy.float64),
-                    numpy.asarray(cos[seg][:, cols], dtype=numpy.float64))
+    fit = fit_pairs(
+        numpy.asarray(sin[seg][:, cols], dtype=numpy.float64),
+        numpy.asarray(cos[seg][:, cols], dtype=numpy.float64),
+    )
     if numpy.any(fit.omega <= 0):
-        return None, [*notes, "atan2(sin, cos) does not advance at a steady positive rate per position: "
-                              "the arrays are not cos/sin of one angle per column"]
+        return None, [
+            *notes,
+            "atan2(sin, cos) does not advance at a steady positive rate per position: "
+            "the arrays are not cos/sin of one angle per column",
+        ]
     start = estimate_start(fit)
     rows = sample_rows(n)
     scored = []
     for scaling, base, params, known in _candidates(fit.omega, rotary_dim):
         conv = RopeConvention(pairing, base, scaling, start, rotary_dim, tuple(sorted(params.items())))
-        err = max(sample_error(cos, rows, start, conv.spec("cos")), sample_error(sin, rows, start, conv.spec("sin")))
+        err = max(
+            sample_error(cos, rows, start, conv.spec("cos")), sample_error(sin, rows, start, conv.spec("sin"))
+        )
         scored.append((conv, err, known))
     conv, equivalent = best_candidate(scored, 8 * floor)
     if not equivalent:
-        notes.append(f"base {conv.base:.8g} ({conv.scaling}) is estimated from the frequencies: no standard "
-                     "base and scaling rule fits")
+        notes.append(
+            f"base {conv.base:.8g} ({conv.scaling}) is estimated from the frequencies: no standard "
+            "base and scaling rule fits"
+        )
     return conv, notes
 
 
@@ -163,8 +201,9 @@ def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
     c = require_ndim(c, 2, "the cos array", "(positions, rotary_dim)")
     s = require_ndim(s, 2, "the sin array", "(positions, rotary_dim)")
     if c.shape != s.shape:
-        raise PosencSymError(f"cos has shape {c.shape} but sin has shape {s.shape}; "
-                             "pass the two halves of one cache")
+        raise PosencSymError(
+            f"cos has shape {c.shape} but sin has shape {s.shape}; pass the two halves of one cache"
+        )
     if c_fmt != s_fmt:
         raise PosencSymError(f"cos is {c_fmt} but sin is {s_fmt}; pass the two halves of one cache")
     fmt = data_format(c_fmt)
@@ -172,10 +211,27 @@ def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
     shape = tuple(c.shape)
     if conv is None:
         convention = (("pairing", None), ("base", None), ("scaling", None))
-        return CheckResult("rope", "mismatch", convention, None, None, None,
-                           (*notes, "no RoPE convention fits"), model.name, c_fmt, shape)
-    measured = measure_all([("cos", c), ("sin", s)], float(conv.start), conv.spec, fmt, model,
-                           _effective_base(conv), "checking cache")
+        return CheckResult(
+            "rope",
+            "mismatch",
+            convention,
+            None,
+            None,
+            None,
+            (*notes, "no RoPE convention fits"),
+            model.name,
+            c_fmt,
+            shape,
+        )
+    measured = measure_all(
+        [("cos", c), ("sin", s)],
+        float(conv.start),
+        conv.spec,
+        fmt,
+        model,
+        _effective_base(conv),
+        "checking cache",
+    )
     return finish("rope", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
 
 

@@ -20,9 +20,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import math
+from collections.abc import Mapping
 
 import mpmath
 
@@ -64,8 +63,9 @@ def _llama3(w: mpmath.mpf, factor: mpmath.mpf, params: Mapping[str, float]) -> m
     return (1 - smooth) * w / factor + smooth * w
 
 
-def _yarn(theta: list[mpmath.mpf], dim: int, base: mpmath.mpf, factor: mpmath.mpf,
-          params: Mapping[str, float]) -> list[mpmath.mpf]:
+def _yarn(
+    theta: list[mpmath.mpf], dim: int, base: mpmath.mpf, factor: mpmath.mpf, params: Mapping[str, float]
+) -> list[mpmath.mpf]:
     context = mpmath.mpf(params["original_max_position_embeddings"])
 
     def correction(rotations: float) -> mpmath.mpf:

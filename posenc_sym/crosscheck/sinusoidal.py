@@ -62,7 +62,7 @@ class SinusoidalConvention:
         den = d if self.exponent_denominator == "d" else d - 2
         with mpmath.workdps(40):
             b = mpmath.mpf(self.base)
-            return [+b ** (-mpmath.mpf(2 * i) / den) for i in range(self.pairs)]
+            return [+(b ** (-mpmath.mpf(2 * i) / den)) for i in range(self.pairs)]
 
     def column_spec(self) -> ColumnSpec:
         p = self.pairs
@@ -70,21 +70,27 @@ class SinusoidalConvention:
         freq = numpy.full(self.width, -1, dtype=numpy.int64)
         first = numpy.zeros(self.width, dtype=bool)
         if self.layout == "interleaved":
-            freq[0:2 * p:2], freq[1:2 * p:2] = pair, pair
-            first[0:2 * p:2] = True
+            freq[0 : 2 * p : 2], freq[1 : 2 * p : 2] = pair, pair
+            first[0 : 2 * p : 2] = True
         else:
-            freq[:p], freq[p:2 * p] = pair, pair
+            freq[:p], freq[p : 2 * p] = pair, pair
             first[:p] = True
         is_sin = first if self.order == "sin-first" else ~first & (freq >= 0)
         hi, lo = split_frequencies(self.frequencies())
         return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows)
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
-        return (("layout", self.layout), ("order", self.order), ("base", _plain(self.base)),
-                ("exponent_denominator", self.exponent_denominator), ("start", self.start),
-                ("scale", _plain(self.scale)), ("d_model", self.width),
-                ("odd_width", "zero last column" if self.width % 2 else None),
-                ("zero_rows", self.zero_rows))
+        return (
+            ("layout", self.layout),
+            ("order", self.order),
+            ("base", _plain(self.base)),
+            ("exponent_denominator", self.exponent_denominator),
+            ("start", self.start),
+            ("scale", _plain(self.scale)),
+            ("d_model", self.width),
+            ("odd_width", "zero last column" if self.width % 2 else None),
+            ("zero_rows", self.zero_rows),
+        )
 
 
 def _plain(x: float) -> float | int:
@@ -101,7 +107,7 @@ def _zero_rows(x: numpy.ndarray) -> tuple[int, ...]:
     zero: list[int] = []
     step = max(1, (1 << 20) // max(x.shape[1], 1))
     for r0 in range(0, x.shape[0], step):
-        block = x[r0:r0 + step]
+        block = x[r0 : r0 + step]
         zero.extend(int(r0 + i) for i in numpy.nonzero(~block.any(axis=1))[0])
     return tuple(zero)
 
@@ -123,17 +129,24 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     p = width // 2
     if width % 2:
         if numpy.any(x[:, -1]):
-            return None, [f"d_model={width} is odd and the last column is not zero: no sin/cos pairing covers it"]
+            return None, [
+                f"d_model={width} is odd and the last column is not zero: no sin/cos pairing covers it"
+            ]
         notes.append(f"d_model={width} is odd: the last column is zero padding")
     zero_rows = _zero_rows(x)
     zero_note = []
     if zero_rows:
-        zero_note.append(f"rows {list(zero_rows[:8])}{'…' if len(zero_rows) > 8 else ''} are all zero "
-                     "(padding rows, as fairseq zeroes padding_idx); they are checked to be exactly 0")
+        zero_note.append(
+            f"rows {list(zero_rows[:8])}{'…' if len(zero_rows) > 8 else ''} are all zero "
+            "(padding rows, as fairseq zeroes padding_idx); they are checked to be exactly 0"
+        )
     r0, r1 = _fit_segment(n, zero_rows)
     if r1 - r0 < 3 or p == 0:
-        return None, [*notes, "fewer than 3 consecutive non-zero rows: too few positions to identify a convention"]
-    seg = numpy.asarray(x[r0:r1, :2 * p], dtype=numpy.float64)
+        return None, [
+            *notes,
+            "fewer than 3 consecutive non-zero rows: too few positions to identify a convention",
+        ]
+    seg = numpy.asarray(x[r0:r1, : 2 * p], dtype=numpy.float64)
     spread = {}
     for layout in ("interleaved", "split"):
         a, b = _columns(layout, p)
@@ -144,8 +157,11 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         layout = "interleaved"
     level = float(numpy.abs(seg).max()) or 1.0
     if spread[layout] > 0.01 * level:  # sin²+cos² of one angle is constant; these columns are not pairs
-        return None, [*notes, "neither interleaved nor split columns pair into sin/cos of one frequency "
-                              f"(sin²+cos² varies by {spread[layout]:.3g} of {level:.3g})"]
+        return None, [
+            *notes,
+            "neither interleaved nor split columns pair into sin/cos of one frequency "
+            f"(sin²+cos² varies by {spread[layout]:.3g} of {level:.3g})",
+        ]
     a, b = _columns(layout, p)
     fit = fit_pairs(seg[:, a], seg[:, b])
     order = "sin-first"
@@ -156,8 +172,11 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     start = estimate_start(fit) - r0
     omega = fit.omega
     if numpy.any(omega <= 0):
-        return None, [*notes, f"the {layout} column pairs do not turn at a steady positive rate: "
-                              "these are not sin/cos pairs of one frequency"]
+        return None, [
+            *notes,
+            f"the {layout} column pairs do not turn at a steady positive rate: "
+            "these are not sin/cos pairs of one frequency",
+        ]
     bases = _base_candidates(omega, 2 * p)
     rows = sample_rows(n, zero_rows)
     scored = []
@@ -166,17 +185,25 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         scored.append((conv, sample_error(x, rows, start, conv.column_spec()), known))
     conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
     if len(equivalent) > 1:
-        notes.append("the data cannot tell apart " + " and ".join(
-            f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
-            + f" (the same frequencies); reporting base {conv.base:g}")
+        notes.append(
+            "the data cannot tell apart "
+            + " and ".join(
+                f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent
+            )
+            + f" (the same frequencies); reporting base {conv.base:g}"
+        )
     doubled = _doubled_exponent(conv)
     if doubled is not None:
-        notes.append(f"these are the frequencies {doubled:g}^(−4i/d) = ({doubled:g}²)^(−2i/d): base {doubled:g} "
-                     "with the exponent doubled, as when the column index 2i is used where the pair index "
-                     "i belongs")
+        notes.append(
+            f"these are the frequencies {doubled:g}^(−4i/d) = ({doubled:g}²)^(−2i/d): base {doubled:g} "
+            "with the exponent doubled, as when the column index 2i is used where the pair index "
+            "i belongs"
+        )
     if not equivalent:
-        notes.append(f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
-                     f"({', '.join(f'{b:g}' for b in KNOWN_BASES)}) fits with either exponent denominator")
+        notes.append(
+            f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
+            f"({', '.join(f'{b:g}' for b in KNOWN_BASES)}) fits with either exponent denominator"
+        )
     return conv, [*zero_note, *notes]
 
 
@@ -205,10 +232,7 @@ def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, boo
     """(denominator, base, is_known) candidates: the estimate for each denominator and the known
     bases near it. log ω_i = −(2i/den)·ln b is a line in i; its slope gives b for each den."""
     i = numpy.arange(omega.size, dtype=numpy.float64)
-    if omega.size >= 2:
-        slope = float(numpy.polyfit(i, numpy.log(omega), 1)[0])
-    else:
-        slope = 0.0
+    slope = float(numpy.polyfit(i, numpy.log(omega), 1)[0]) if omega.size >= 2 else 0.0
     out: list[tuple[str, float, bool]] = []
     for den_name, den in (("d", d), ("d-2", d - 2)):
         if den <= 0 or omega.size < 2:
@@ -233,23 +257,57 @@ def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckRes
     shape = tuple(array.shape)
     if conv is None:
         return _unidentified(array, fmt_name, notes, model, shape)
-    measured = measure_all([("", array)], float(conv.start), lambda _: conv.column_spec(), fmt, model,
-                           conv.base, "checking table")
+    measured = measure_all(
+        [("", array)],
+        float(conv.start),
+        lambda _: conv.column_spec(),
+        fmt,
+        model,
+        conv.base,
+        "checking table",
+    )
     result = finish("sinusoidal", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
     if not result.matches and result.growth is not None and result.growth.explained_by == "none":
         extra = diagnose(array, fmt)
-        return CheckResult(result.scheme, result.verdict, result.convention, result.max_abs_error,
-                           result.max_ulp_error, result.worst, (*result.notes, *extra.notes),
-                           result.error_model, result.dtype, result.shape, result.growth, extra.as_extra())
+        return CheckResult(
+            result.scheme,
+            result.verdict,
+            result.convention,
+            result.max_abs_error,
+            result.max_ulp_error,
+            result.worst,
+            (*result.notes, *extra.notes),
+            result.error_model,
+            result.dtype,
+            result.shape,
+            result.growth,
+            extra.as_extra(),
+        )
     return result
 
 
-def _unidentified(array: numpy.ndarray, fmt_name: str, notes: list[str], model: ErrorModel,
-                  shape: tuple[int, ...]) -> CheckResult:
+def _unidentified(
+    array: numpy.ndarray, fmt_name: str, notes: list[str], model: ErrorModel, shape: tuple[int, ...]
+) -> CheckResult:
     extra = diagnose(array, data_format(fmt_name))
-    convention = (("layout", None), ("order", None), ("base", None), ("exponent_denominator", None),
-                  ("start", None))
-    return CheckResult("sinusoidal", "mismatch", convention, None, None, None,
-                       (*notes, "no sinusoidal convention fits", *extra.notes), model.name, fmt_name, shape,
-                       None, extra.as_extra())
-
+    convention = (
+        ("layout", None),
+        ("order", None),
+        ("base", None),
+        ("exponent_denominator", None),
+        ("start", None),
+    )
+    return CheckResult(
+        "sinusoidal",
+        "mismatch",
+        convention,
+        None,
+        None,
+        None,
+        (*notes, "no sinusoidal convention fits", *extra.notes),
+        model.name,
+        fmt_name,
+        shape,
+        None,
+        extra.as_extra(),
+    )

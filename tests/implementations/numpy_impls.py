@@ -17,10 +17,20 @@ def _angles(n: int, omega: numpy.ndarray, start: int, angle_dtype: type) -> nump
     return t * omega.astype(angle_dtype)[None, :]
 
 
-def sinusoidal(n: int, d: int, *, base: float = 10000.0, layout: str = "interleaved",
-               order: str = "sin-first", denominator: str = "d", start: int = 0, scale: float = 1.0,
-               dtype: type = numpy.float32, angle_dtype: type = numpy.float64,
-               zero_row: int | None = None) -> numpy.ndarray:
+def sinusoidal(
+    n: int,
+    d: int,
+    *,
+    base: float = 10000.0,
+    layout: str = "interleaved",
+    order: str = "sin-first",
+    denominator: str = "d",
+    start: int = 0,
+    scale: float = 1.0,
+    dtype: type = numpy.float32,
+    angle_dtype: type = numpy.float64,
+    zero_row: int | None = None,
+) -> numpy.ndarray:
     """The sinusoidal table in any of the conventions; odd d gets a zero last column (fairseq)."""
     half = d // 2
     den = 2 * half if denominator == "d" else 2 * half - 2
@@ -31,9 +41,9 @@ def sinusoidal(n: int, d: int, *, base: float = 10000.0, layout: str = "interlea
     first, second = (s, c) if order == "sin-first" else (c, s)
     out = numpy.zeros((n, d), dtype=numpy.float64)
     if layout == "interleaved":
-        out[:, 0:2 * half:2], out[:, 1:2 * half:2] = first, second
+        out[:, 0 : 2 * half : 2], out[:, 1 : 2 * half : 2] = first, second
     else:
-        out[:, :half], out[:, half:2 * half] = first, second
+        out[:, :half], out[:, half : 2 * half] = first, second
     out *= scale
     if zero_row is not None:
         out[zero_row] = 0.0
@@ -84,9 +94,18 @@ def rope_theta(dim: int, base: float, scaling: str = "none", **p: float) -> nump
     return inv
 
 
-def rope_cache(n: int, dim: int, *, base: float = 10000.0, pairing: str = "halves", scaling: str = "none",
-               start: int = 0, dtype: type = numpy.float32, angle_dtype: type = numpy.float64,
-               **params: float) -> tuple[numpy.ndarray, numpy.ndarray]:
+def rope_cache(
+    n: int,
+    dim: int,
+    *,
+    base: float = 10000.0,
+    pairing: str = "halves",
+    scaling: str = "none",
+    start: int = 0,
+    dtype: type = numpy.float32,
+    angle_dtype: type = numpy.float64,
+    **params: float,
+) -> tuple[numpy.ndarray, numpy.ndarray]:
     """(cos, sin) caches of width dim: halves = cat(freqs, freqs), adjacent = repeat_interleave."""
     inv = rope_theta(dim, base, scaling, **params)
     ang = _angles(n, inv, start, angle_dtype)
@@ -97,6 +116,7 @@ def rope_cache(n: int, dim: int, *, base: float = 10000.0, pairing: str = "halve
 
 def alibi(n: int, rule: str = "interpolated") -> numpy.ndarray:
     """ALiBi slopes by the paper's rule (interpolated for n not a power of two) or the naive one."""
+
     def geometric(k: int) -> list[float]:
         start = 2 ** (-(2 ** -(math.log2(k) - 3)))
         return [start * start**i for i in range(k)]

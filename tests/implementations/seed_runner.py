@@ -30,8 +30,15 @@ from typing import Any
 import numpy
 
 CONTEXT = ("torch", "nn", "math", "np", "plt", "Variable")
-SIZES = {"d_model": 64, "embedding_dim": 64, "embed_dim": 64, "max_len": 256, "max_length": 256,
-         "dropout": 0.0, "device": "cpu"}
+SIZES = {
+    "d_model": 64,
+    "embedding_dim": 64,
+    "embed_dim": 64,
+    "max_len": 256,
+    "max_length": 256,
+    "dropout": 0.0,
+    "device": "cpu",
+}
 
 
 class _NoOp:
@@ -62,15 +69,23 @@ def _torch_or_stub() -> tuple[Any, Any, Any, str]:
         import torch
         from torch import nn
         from torch.autograd import Variable
+
         return torch, nn, Variable, "torch"
     except ImportError:
+
         def missing(*args: Any, **kwargs: Any) -> Any:
             raise ModuleNotFoundError("torch is not installed (stubbed)")
 
         torch = types.ModuleType("torch")
         nn = types.ModuleType("torch.nn")
-        nn.Module = type("Module", (), {"__init__": lambda self, *a, **k: None,  # type: ignore[attr-defined]
-                                        "register_buffer": lambda self, n, v: setattr(self, n, v)})
+        nn.Module = type(
+            "Module",
+            (),
+            {
+                "__init__": lambda self, *a, **k: None,  # type: ignore[attr-defined]
+                "register_buffer": lambda self, n, v: setattr(self, n, v),
+            },
+        )
         torch.__getattr__ = lambda name: missing  # type: ignore[method-assign]
         nn.__getattr__ = lambda name: missing  # type: ignore[method-assign]
         torch.nn = nn  # type: ignore[attr-defined]
@@ -94,18 +109,27 @@ def _unimported(source: str) -> list[str]:
         tree = ast.parse(source)
     except SyntaxError:
         return []
-    bound = {a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)
-             for a in n.names}
+    bound = {
+        a.asname or a.name.split(".")[0]
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in n.names
+    }
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-    used |= {n.value.id for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}
+    used |= {
+        n.value.id for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+    }
     return sorted((used & set(CONTEXT)) - bound)
 
 
 def _instantiate(cls: type) -> tuple[Any, str]:
     params = [p for name, p in inspect.signature(cls).parameters.items() if name != "self"]
     kwargs = {p.name: SIZES[p.name] for p in params if p.name in SIZES}
-    missing = [p.name for p in params if p.name not in SIZES and p.default is p.empty
-               and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    missing = [
+        p.name
+        for p in params
+        if p.name not in SIZES and p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]
     if missing:
         return None, f"class {cls.__name__} needs {missing}, which the runner does not supply"
     try:
@@ -114,7 +138,9 @@ def _instantiate(cls: type) -> tuple[Any, str]:
         return None, f"{cls.__name__}(...) raised {type(exc).__name__}: {exc}"
 
 
-def _harvest(namespace: dict[str, Any], seen: dict[int, Any], cell: int, outdir: Path) -> tuple[list[dict[str, Any]], list[str]]:
+def _harvest(
+    namespace: dict[str, Any], seen: dict[int, Any], cell: int, outdir: Path
+) -> tuple[list[dict[str, Any]], list[str]]:
     found: list[tuple[str, Any]] = []
     notes: list[str] = []
     for name, value in list(namespace.items()):
@@ -147,8 +173,15 @@ def main() -> None:
     snippets = json.load(sys.stdin)
     torch, nn, variable, torch_kind = _torch_or_stub()
     plt = _stub_matplotlib()
-    namespace: dict[str, Any] = {"__builtins__": builtins, "torch": torch, "nn": nn, "math": math, "np": numpy,
-                                 "plt": plt, "Variable": variable}
+    namespace: dict[str, Any] = {
+        "__builtins__": builtins,
+        "torch": torch,
+        "nn": nn,
+        "math": math,
+        "np": numpy,
+        "plt": plt,
+        "Variable": variable,
+    }
     seen: dict[int, Any] = {}
     for cell, source in enumerate(snippets):
         namespace["__name__"] = f"cell{cell}"
@@ -157,7 +190,7 @@ def main() -> None:
             with contextlib.redirect_stdout(io.StringIO()):  # the snippets print; keep stdout for records
                 exec(compile(source, f"<snippet {cell}>", "exec"), namespace)
             record["status"] = "ran"
-        except BaseException as exc:  # noqa: BLE001 - every failure of a snippet is a finding
+        except BaseException as exc:
             record["status"] = "error"
             record["error"] = f"{type(exc).__name__}: {exc}".splitlines()[0]
         record["arrays"], record["notes"] = _harvest(namespace, seen, cell, outdir)

@@ -10,8 +10,9 @@ import math
 import torch
 
 
-def sinusoidal(n: int, d: int, *, dtype: torch.dtype = torch.float32, layout: str = "interleaved",
-               denominator: str = "d") -> torch.Tensor:
+def sinusoidal(
+    n: int, d: int, *, dtype: torch.dtype = torch.float32, layout: str = "interleaved", denominator: str = "d"
+) -> torch.Tensor:
     """The log-space form (exp of 2i·(−ln 10000/den)) with float32 positions and angles."""
     half = d // 2
     den = d if denominator == "d" else d - 2
@@ -27,9 +28,15 @@ def sinusoidal(n: int, d: int, *, dtype: torch.dtype = torch.float32, layout: st
     return out
 
 
-def rope_cache(n: int, dim: int, *, base: float = 10000.0, pairing: str = "halves",
-               angle_dtype: torch.dtype = torch.float32, out_dtype: torch.dtype = torch.float32
-               ) -> tuple[torch.Tensor, torch.Tensor]:
+def rope_cache(
+    n: int,
+    dim: int,
+    *,
+    base: float = 10000.0,
+    pairing: str = "halves",
+    angle_dtype: torch.dtype = torch.float32,
+    out_dtype: torch.dtype = torch.float32,
+) -> tuple[torch.Tensor, torch.Tensor]:
     """inv_freq = 1/base^(arange(0, dim, 2)/dim); freqs = outer(t, inv_freq) in ``angle_dtype``."""
     inv_freq = 1.0 / base ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim)
     t = torch.arange(n, dtype=angle_dtype)
@@ -40,6 +47,7 @@ def rope_cache(n: int, dim: int, *, base: float = 10000.0, pairing: str = "halve
 
 def alibi(n: int) -> torch.Tensor:
     """The paper's slopes (interpolated for n not a power of two), as a float32 tensor."""
+
     def geometric(k: int) -> list[float]:
         start = 2 ** (-(2 ** -(math.log2(k) - 3)))
         return [start * start**i for i in range(k)]
