@@ -3,8 +3,11 @@
 The public API is what ``__all__`` lists; everything else is internal.
 """
 
+from .accuracy import ulp, ulp_error
 from .errors import PosencSymError
-from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict
+from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict, check_identity, decide
+from .reference import rope_reference, sinusoidal_reference
+from .tables import accurate_sincos, rope_cache, sinusoidal_table
 
 __version__ = "0.1.0"
 
@@ -18,4 +21,13 @@ __all__ = [
     "Step",
     "Verdict",
     "__version__",
+    "accurate_sincos",
+    "check_identity",
+    "decide",
+    "rope_cache",
+    "rope_reference",
+    "sinusoidal_reference",
+    "sinusoidal_table",
+    "ulp",
+    "ulp_error",
 ]

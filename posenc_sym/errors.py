@@ -12,8 +12,8 @@ __all__ = ["PosencSymError"]
 class PosencSymError(ValueError):
     """Bad input: the message names the value and says how to fix it.
 
-    >>> raise PosencSymError("d_model=7 is odd; the sinusoidal encoding pairs columns, so d_model must be even")
+    >>> raise PosencSymError("d_model=7 is odd; the encoding pairs columns, so d_model must be even")
     Traceback (most recent call last):
     ...
-    posenc_sym.errors.PosencSymError: d_model=7 is odd; the sinusoidal encoding pairs columns, so d_model must be even
+    posenc_sym.errors.PosencSymError: d_model=7 is odd; the encoding pairs columns, so d_model must be even
     """

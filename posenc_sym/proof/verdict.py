@@ -58,7 +58,9 @@ class Verdict:
         if self.status not in STATUSES:
             raise ValueError(f"status={self.status!r} is not a verdict; use one of {STATUSES}")
         if self.status == "refuted" and self.counterexample is None:
-            raise ValueError("a refuted verdict must carry its counterexample (an empty mapping when the claim has no free symbols)")
+            raise ValueError(
+                "a refuted verdict must carry its counterexample "
+                "(an empty mapping when the claim has no free symbols)")
 
     @property
     def is_proven(self) -> bool:
@@ -74,4 +76,5 @@ class Verdict:
         """
         if not self.counterexample:
             return {}
-        return {str(s): str(v) for s, v in sorted(self.counterexample.items(), key=lambda kv: str(kv[0]))}
+        ordered = sorted(self.counterexample.items(), key=lambda kv: str(kv[0]))
+        return {str(s): str(v) for s, v in ordered}

@@ -1,0 +1,241 @@
+"""The catalogue: find derivation files, load them, and say plainly what could not be loaded.
+
+A derivation file is a Python file that defines a module-level ``DERIVATION`` (a
+:class:`~posenc_sym.proof.claim.Derivation`). :func:`load_catalog` imports each file by its path
+(under a unique module name, without touching ``sys.path`` and without reading or writing cached
+bytecode, so an edited file is always what runs) and collects every problem it meets as a
+:class:`Problem` whose message says the fix; the other files still load.
+
+>>> catalog = load_catalog()            # no paths: the built-in derivations
+>>> isinstance(catalog, Catalog), all(isinstance(c, Claim) for c, _ in catalog.claims)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+import sys
+import traceback
+import types
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import PosencSymError
+from .proof.claim import Claim, Derivation
+
+__all__ = ["Catalog", "LoadedDerivation", "Problem", "builtin_root", "load_catalog"]
+
+#: How built-in files are named in reports, wherever the package is installed.
+BUILTIN_PREFIX = "derivations"
+
+_MODULE_PREFIX = "posenc_sym._loaded"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that kept a file or a claim from being decided.
+
+    ``file`` is the file (or path) as reports name it, ``claim`` the claim id or ``""``, and
+    ``message`` one line that says what is wrong and how to fix it.
+
+    >>> str(Problem("derivations/x.py", "", "path does not exist; pass ..."))
+    'derivations/x.py: path does not exist; pass ...'
+    >>> str(Problem("derivations/x.py", "demo.id", "symbol 'x' has no assumptions"))
+    "derivations/x.py: claim 'demo.id': symbol 'x' has no assumptions"
+    >>> str(Problem("derivations/x.py", "demo.id", "claim 'demo.id': symbol 'x' has no assumptions"))
+    "derivations/x.py: claim 'demo.id': symbol 'x' has no assumptions"
+    """
+
+    file: str
+    claim: str
+    message: str
+
+    def __post_init__(self) -> None:
+        # One line, always: the CLI prints one line per problem.
+        object.__setattr__(self, "message", " ".join(self.message.split()))
+
+    def __str__(self) -> str:
+        where = [self.file] if self.file else []
+        if self.claim and repr(self.claim) not in self.message:  # the engine's messages name the claim
+            where.append(f"claim {self.claim!r}")
+        return ": ".join([*where, self.message])
+
+
+@dataclass(frozen=True)
+class LoadedDerivation:
+    """A derivation and the file it came from (``file`` as reports name it, ``path`` on disk)."""
+
+    derivation: Derivation
+    file: str
+    path: Path | None = None
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The loaded derivations, in file order, and the problems met while loading them."""
+
+    derivations: tuple[LoadedDerivation, ...]
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def claims(self) -> tuple[tuple[Claim, LoadedDerivation], ...]:
+        """Every claim with the derivation that holds it, in catalogue order."""
+        return tuple((claim, loaded) for loaded in self.derivations for claim in loaded.derivation.claims)
+
+
+def builtin_root() -> Path:
+    """The folder of built-in derivations.
+
+    Inside an installed wheel they ship as ``posenc_sym/_derivations``; in a source checkout
+    (or an editable install) they are the top-level ``derivations/`` next to the package.
+
+    >>> builtin_root().name in ("_derivations", "derivations")
+    True
+    """
+    package = Path(__file__).resolve().parent
+    shipped = package / "_derivations"
+    if shipped.is_dir():
+        return shipped
+    return package.parent / BUILTIN_PREFIX
+
+
+def load_catalog(paths: Iterable[str | Path] = ()) -> Catalog:
+    """Load every derivation file under ``paths`` (files or folders); no paths: the built-in ones.
+
+    Folders are searched recursively in sorted order; files named ``_*.py`` (helpers) and
+    ``__init__.py`` are skipped. A claim id defined twice is kept where it first appears.
+    """
+    paths = list(paths)
+    if paths:
+        found = [_files_under(Path(p), str(p)) for p in paths]
+    else:
+        found = [_files_under(builtin_root(), BUILTIN_PREFIX, builtin=True)]
+    loaded: list[LoadedDerivation] = []
+    problems: list[Problem] = []
+    for files, path_problems in found:
+        problems.extend(path_problems)
+        for path, name in files:
+            result = _load_file(path, name)
+            if isinstance(result, Problem):
+                problems.append(result)
+            else:
+                loaded.append(result)
+    unique, duplicates = _drop_duplicate_claims(loaded)
+    return Catalog(tuple(unique), tuple(problems + duplicates))
+
+
+def _files_under(
+    path: Path, shown: str, builtin: bool = False
+) -> tuple[list[tuple[Path, str]], list[Problem]]:
+    """The derivation files under ``path``, each with the name reports give it."""
+    if not path.exists():
+        if builtin:
+            fix = "reinstall posenc-sym, or run from a checkout that has derivations/"
+            return [], [Problem(shown, "", f"the built-in derivations are missing ({path}); {fix}")]
+        fix = "pass an existing derivation file (.py) or a folder of them"
+        return [], [Problem(shown, "", f"path does not exist; {fix}")]
+    if path.is_file():
+        if path.suffix != ".py":
+            fix = "pass a derivation file (.py) or a folder of them"
+            return [], [Problem(shown, "", f"is not a Python file; {fix}")]
+        return [(path, shown)], []
+    files = sorted(
+        (p for p in path.rglob("*.py") if _is_derivation_file(p.relative_to(path))),
+        key=lambda p: p.relative_to(path).as_posix(),
+    )
+    if not files:
+        fix = "derivation files are *.py files (not _*.py) that define DERIVATION = Derivation(...)"
+        return [], [Problem(shown, "", f"folder holds no derivation files; {fix}")]
+    return [(p, (Path(shown) / p.relative_to(path)).as_posix()) for p in files], []
+
+
+def _is_derivation_file(relative: Path) -> bool:
+    if any(part.startswith((".", "__")) for part in relative.parts[:-1]):
+        return False  # hidden folders, __pycache__
+    return not relative.name.startswith("_")
+
+
+def _module_name(path: Path) -> str:
+    """A module name unique to the file's absolute path, so two ``rope.py`` never collide."""
+    digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:12]
+    stem = re.sub(r"\W", "_", path.stem)
+    return f"{_MODULE_PREFIX}.{stem}_{digest}"
+
+
+def _load_file(path: Path, shown: str) -> LoadedDerivation | Problem:
+    """Import one file by path and take its DERIVATION, or say why not."""
+    try:
+        module = _import_path(path)
+    except SyntaxError as exc:
+        return Problem(shown, "", f"SyntaxError at line {exc.lineno}: {exc.msg}; fix the syntax of this file")
+    except (Exception, SystemExit) as exc:  # any failure of the file's own code is reported, not raised
+        line = _line_in(exc, path)
+        at = f" at line {line}" if line else ""
+        # A PosencSymError already says the fix; anything else gets the generic one.
+        fix = "" if isinstance(exc, PosencSymError) else "; fix this file so that it imports"
+        return Problem(shown, "", f"failed to import: {type(exc).__name__}{at}: {exc}{fix}")
+    derivation = getattr(module, "DERIVATION", None)
+    if derivation is None:
+        return Problem(
+            shown, "",
+            "defines no DERIVATION; add a module-level DERIVATION = Derivation(...), "
+            "or name the file _*.py if it is a helper",
+        )
+    if not isinstance(derivation, Derivation):
+        return Problem(
+            shown, "",
+            f"DERIVATION is a {type(derivation).__name__}, not a posenc_sym.Derivation; "
+            "set DERIVATION = Derivation(id, title, claims)",
+        )
+    return LoadedDerivation(derivation, shown, path.resolve())
+
+
+def _import_path(path: Path) -> types.ModuleType:
+    """Execute a file as a fresh module; compiled from source every time (no ``__pycache__``)."""
+    source = path.read_bytes()
+    code = compile(source, str(path), "exec", dont_inherit=True)
+    name = _module_name(path)
+    module = types.ModuleType(name)
+    module.__file__ = str(path)
+    # Registered while it runs so dataclasses and typing can find the module by name.
+    sys.modules[name] = module
+    try:
+        exec(code, module.__dict__)
+    finally:
+        sys.modules.pop(name, None)
+    return module
+
+
+def _line_in(exc: BaseException, path: Path) -> int | None:
+    """The last line of ``path`` the traceback passed through (where the file went wrong)."""
+    line = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if Path(frame.filename) == path:
+            line = frame.lineno
+    return line
+
+
+def _drop_duplicate_claims(loaded: list[LoadedDerivation]) -> tuple[list[LoadedDerivation], list[Problem]]:
+    """Keep each claim id where it first appears; report every later definition."""
+    first_file: dict[str, str] = {}
+    problems: list[Problem] = []
+    out: list[LoadedDerivation] = []
+    for item in loaded:
+        kept = []
+        for claim in item.derivation.claims:
+            if claim.id in first_file:
+                problems.append(Problem(
+                    item.file, claim.id,
+                    f"claim id is already defined in {first_file[claim.id]}; give one of them another id",
+                ))
+                continue
+            first_file[claim.id] = item.file
+            kept.append(claim)
+        if len(kept) != len(item.derivation.claims):
+            trimmed = dataclasses.replace(item.derivation, claims=tuple(kept))
+            item = dataclasses.replace(item, derivation=trimmed)
+        out.append(item)
+    return out, problems

@@ -1,0 +1,170 @@
+"""NumPy code generated with ``sympy.lambdify`` from the proven expressions, with its source text.
+
+Each unit pairs one lambdified kernel (the formula, straight from :mod:`posenc_sym.schemes`) with a
+small fixed wrapper that lays its values out as a table, cache or rotated array. The text is what
+``posenc-sym codegen NAME`` prints and what the golden files record; :func:`compile_unit` executes
+that very text, so the code that runs is the code that was printed.
+
+>>> "sinusoidal_interleaved" in names()
+True
+>>> table = compile_unit("sinusoidal_interleaved")([0, 1], 4)
+>>> [round(float(x), 6) for x in table[1]]
+[0.841471, 0.540302, 0.01, 0.99995]
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import sympy
+
+from ..errors import PosencSymError
+from ..schemes import rope, sinusoidal
+from . import _wrappers
+
+__all__ = ["Unit", "compile_kernel", "compile_unit", "generated_source", "names", "unit"]
+
+_S, _C, _A = sympy.symbols("S C a", real=True)
+_XU, _XV = sympy.symbols("x_u x_v", real=True)
+_M, _P, _DIM = sympy.symbols("m p dim", positive=True)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One generated unit: the lambdified kernel and the wrapper that uses it."""
+
+    name: str
+    summary: str
+    kernel_name: str
+    arguments: tuple[sympy.Symbol, ...]
+    expressions: tuple[sympy.Expr, ...]
+    wrapper: str
+
+    @property
+    def source(self) -> str:
+        """The full module text: header, imports, the lambdified kernel, the wrapper."""
+        return _render(self)
+
+
+def _pair() -> tuple[tuple[sympy.Symbol, ...], tuple[sympy.Expr, ...]]:
+    s = sinusoidal
+    return (s.t, s.i, s.d, s.b), tuple(s.pe_pair(s.t, s.i, s.d, s.b))
+
+
+def _block() -> tuple[tuple[sympy.Symbol, ...], tuple[sympy.Expr, ...]]:
+    s = sinusoidal
+    return (s.k, s.i, s.d, s.b), tuple(s.rotation_block(s.k, s.frequency(s.i, s.d, s.b)))
+
+
+def _shift() -> tuple[tuple[sympy.Symbol, ...], tuple[sympy.Expr, ...]]:
+    """T_k acting on one (sin, cos) pair: the proven rotation block times (S, C)."""
+    s = sinusoidal
+    applied = s.rotation_block(s.k, s.frequency(s.i, s.d, s.b)) * sympy.Matrix([_S, _C])
+    return (_S, _C, s.k, s.i, s.d, s.b), tuple(applied)
+
+
+def _rope_cache() -> tuple[tuple[sympy.Symbol, ...], tuple[sympy.Expr, ...]]:
+    angle = _M * rope.theta(_P, _DIM, sinusoidal.b)
+    return (_M, _P, _DIM, sinusoidal.b), (sympy.cos(angle), sympy.sin(angle))
+
+
+def _rope_rotate() -> tuple[tuple[sympy.Symbol, ...], tuple[sympy.Expr, ...]]:
+    """R_m on one pair (x_u, x_v): the 2-wide ``rope.rotation_matrix`` with its angle set to m·θ_p."""
+    block = rope.rotation_matrix(_A, 2, sinusoidal.b) * sympy.Matrix([_XU, _XV])
+    angle = _M * rope.theta(_P, _DIM, sinusoidal.b)
+    return (_XU, _XV, _M, _P, _DIM, sinusoidal.b), tuple(e.subs(_A, angle) for e in block)
+
+
+_SPECS: dict[str, tuple[str, str, Callable[[], tuple[Any, Any]], str]] = {
+    "sinusoidal_interleaved": ("sinusoidal table, (sin, cos) pairs side by side", "_pe_pair", _pair,
+                               _wrappers.SINUSOIDAL_INTERLEAVED),
+    "sinusoidal_split": ("sinusoidal table, all sines then all cosines", "_pe_pair", _pair,
+                         _wrappers.SINUSOIDAL_SPLIT),
+    "shift_matrix": ("T_k, the d×d block-diagonal rotation taking row t to row t+k (interleaved)",
+                     "_rotation_block", _block, _wrappers.SHIFT_MATRIX),
+    "shift_table": ("T_k applied to every row of an interleaved table", "_shift_pair", _shift,
+                    _wrappers.SHIFT_TABLE),
+    "rope_cache_adjacent": ("RoPE (cos, sin) caches, pairs (2p, 2p+1)", "_cos_sin", _rope_cache,
+                            _wrappers.ROPE_CACHE_ADJACENT),
+    "rope_cache_halves": ("RoPE (cos, sin) caches, pairs (p, p + dim/2)", "_cos_sin", _rope_cache,
+                          _wrappers.ROPE_CACHE_HALVES),
+    "rope_rotate_adjacent": ("rotate queries/keys by RoPE, pairs (2p, 2p+1)", "_rotate_pair",
+                             _rope_rotate, _wrappers.ROPE_ROTATE_ADJACENT),
+    "rope_rotate_halves": ("rotate queries/keys by RoPE, pairs (p, p + dim/2)", "_rotate_pair",
+                           _rope_rotate, _wrappers.ROPE_ROTATE_HALVES),
+}
+
+
+def names() -> tuple[str, ...]:
+    """The names ``posenc-sym codegen`` accepts, sorted."""
+    return tuple(sorted(_SPECS))
+
+
+@cache
+def unit(name: str) -> Unit:
+    """The unit called ``name``; a PosencSymError naming the valid names otherwise."""
+    if name not in _SPECS:
+        raise PosencSymError(f"codegen name {name!r} is unknown; use one of: {', '.join(names())}")
+    summary, kernel_name, build, wrapper = _SPECS[name]
+    arguments, expressions = build()
+    return Unit(name, summary, kernel_name, tuple(arguments), tuple(expressions), wrapper)
+
+
+def generated_source(name: str) -> str:
+    """The generated NumPy source of unit ``name``.
+
+    >>> print(generated_source("shift_table").splitlines()[0])
+    # Generated by posenc-sym codegen from the proven SymPy expressions; do not edit.
+    """
+    return unit(name).source
+
+
+@cache
+def _namespace(name: str) -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    exec(compile(generated_source(name), f"<posenc-sym codegen {name}>", "exec"), namespace)
+    return namespace
+
+
+def compile_unit(name: str) -> Callable[..., Any]:
+    """Execute the generated text of ``name`` and return its public function."""
+    return _namespace(name)[name]
+
+
+def compile_kernel(name: str) -> Callable[..., Any]:
+    """The lambdified kernel of unit ``name``, from the same executed text.
+
+    >>> [float(x) for x in compile_kernel("sinusoidal_split")(0.0, 0.0, 2, 10000)]
+    [0.0, 1.0]
+    """
+    return _namespace(name)[unit(name).kernel_name]
+
+
+def _lambdified_source(u: Unit) -> str:
+    """The text sympy.lambdify generates for the unit's expressions, renamed to the kernel name."""
+    function = sympy.lambdify(u.arguments, list(u.expressions), modules="numpy", docstring_limit=0)
+    text = inspect.getsource(function)
+    return text.replace("def _lambdifygenerated(", f"def {u.kernel_name}(", 1)
+
+
+def _render(u: Unit) -> str:
+    funcs = sorted({type(f).__name__ for e in u.expressions for f in e.atoms(sympy.Function)})
+    lines = [
+        "# Generated by posenc-sym codegen from the proven SymPy expressions; do not edit.",
+        f"# {u.name}: {u.summary}",
+        f"# kernel {u.kernel_name}({', '.join(map(str, u.arguments))}) = {list(u.expressions)}",
+        "import numpy",
+        f"from numpy import {', '.join(funcs)}" if funcs else "",
+        "",
+        "",
+        _lambdified_source(u).rstrip(),
+        "",
+        "",
+        u.wrapper.strip(),
+        "",
+    ]
+    return "\n".join(line for line in lines if line is not None)

@@ -1,0 +1,125 @@
+"""The falsifier: look for a point where a statement fails, evaluated with mpmath.
+
+A point is a counterexample only if the failure is certain at the stated precision: an
+exact rational comparison, or a difference that two evaluations at very different
+precisions agree on and that exceeds 10^-dps relative to the operands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import mpmath
+import sympy
+
+from .numeric import Evaluation, NotEvaluable, evaluate, expand_sums
+from .sampling import Point, admissible_points
+from .strategies import evaluate_derivatives
+
+__all__ = ["Counterexample", "Search", "search"]
+
+Entry = tuple[sympy.Expr, sympy.Expr]
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """Where and by how much a statement fails."""
+
+    point: dict[sympy.Symbol, sympy.Expr]
+    lhs_value: str
+    rhs_value: str
+    difference: str
+    entry: tuple[int, ...] | None = None  # (row, column) of a matrix statement
+
+
+@dataclass(frozen=True)
+class Search:
+    """The outcome of a search: a counterexample, or how many points agreed."""
+
+    counterexample: Counterexample | None
+    points: int
+
+
+def _exact_violation(lhs: sympy.Expr, rhs: sympy.Expr, relation: str) -> bool | None:
+    """Decide exactly when both sides became rationals; None when they did not."""
+    if not (lhs.is_Rational and rhs.is_Rational):
+        return None
+    holds = {"==": lhs == rhs, "<": lhs < rhs, "<=": lhs <= rhs, ">": lhs > rhs, ">=": lhs >= rhs}
+    return not bool(holds[relation])
+
+
+def _numeric_violation(ev: Evaluation, relation: str, dps: int) -> bool:
+    """Certain failure only; equality (the boundary of a strict inequality) is never seen numerically."""
+    if relation == "==":
+        return ev.clearly_nonzero(dps)
+    if isinstance(ev.value, mpmath.mpc) or not ev.stable:
+        return False
+    excess = float(ev.value) / ev.scale
+    if relation in ("<", "<="):
+        return excess > 10.0 ** (-dps)  # lhs - rhs clearly positive
+    return excess < -(10.0 ** (-dps))  # lhs - rhs clearly negative
+
+
+def _fmt(value: Any, dps: int) -> str:
+    return str(mpmath.nstr(value, dps, min_fixed=-5, max_fixed=20))
+
+
+def _check_entry(lhs: sympy.Expr, rhs: sympy.Expr, relation: str, point: Point,
+                 dps: int) -> tuple[bool, Counterexample | None]:
+    """(evaluated, counterexample) for one entry at one point."""
+    left = expand_sums(lhs.xreplace(point))
+    right = expand_sums(rhs.xreplace(point))
+    exact = _exact_violation(left, right, relation)
+    if exact is not None:
+        if not exact:
+            return True, None
+        return True, Counterexample(dict(point), str(left), str(right), str(left - right))
+    ev = evaluate(left, right, dps)
+    if _numeric_violation(ev, relation, dps):
+        with mpmath.workdps(dps + 5):
+            return True, Counterexample(dict(point), _fmt(ev.lhs, dps), _fmt(ev.rhs, dps),
+                                        _fmt(ev.value, 12))
+    return True, None
+
+
+def _exact_floats(expr: sympy.Basic) -> sympy.Basic:
+    """Give each Float literal its exact binary value, as a Rational.
+
+    Substituting a point into ``1.0*x`` would otherwise round the product to the literal's
+    53 bits inside SymPy and fabricate a "counterexample" to the true ``1.0*x = x``.
+    """
+    floats = expr.atoms(sympy.Float)
+    return expr.xreplace({f: sympy.Rational(f) for f in floats}) if floats else expr
+
+
+def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]], relation: str,
+           symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], *,
+           count: int, seed: str, dps: int = 50) -> Search:
+    """Evaluate ``lhs relation rhs`` for every entry at up to ``count`` admissible points.
+
+    >>> x = sympy.Symbol("x", real=True)
+    >>> found = search([(None, x + x * sympy.Rational(1, 10**40), x)], "==", [x], [], count=4, seed="s")
+    >>> found.counterexample is not None
+    True
+    """
+    prepared = [(pos, _exact_floats(evaluate_derivatives(lhs)), _exact_floats(evaluate_derivatives(rhs)))
+                for pos, lhs, rhs in entries]
+    evaluated = 0
+    for point in admissible_points(symbols, conditions, count, seed):
+        ok = True
+        for pos, lhs, rhs in prepared:
+            try:
+                done, found = _check_entry(lhs, rhs, relation, point, dps)
+            except (NotEvaluable, ZeroDivisionError, ValueError, TypeError, OverflowError,
+                    ArithmeticError):
+                ok = False
+                break
+            if found is not None:
+                return Search(Counterexample(found.point, found.lhs_value, found.rhs_value,
+                                             found.difference, pos), evaluated + 1)
+            ok = ok and done
+        if ok:
+            evaluated += 1
+    return Search(None, evaluated)

@@ -1,0 +1,109 @@
+"""Symbolic proofs of inequalities: SymPy's sign reasoning after equivalence transforms.
+
+``lhs > rhs`` is proven when SymPy's assumptions system shows ``lhs - rhs`` positive
+(nonnegative for ``>=``) after a transform. Two moves help it:
+
+* conditions such as ``b > 1`` become substitutions ``b = 1 + β`` with β > 0, so the
+  assumptions system can use them (only symbol-versus-number conditions; others are
+  left out of the proof, which then proves a more general statement);
+* for two positive sides, compare logarithms: log is strictly increasing on (0, ∞), so
+  ``log(lhs) - log(rhs) > 0`` proves ``lhs > rhs``, and ``expand_log`` often makes the
+  gap a product of known-positive factors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import sympy
+from sympy.core.relational import Relational
+
+from .strategies import TRANSFORMS, evaluate_derivatives, time_limit
+
+__all__ = ["prove_inequality", "shift_conditions"]
+
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def shift_conditions(conditions: Sequence[sympy.Basic]) -> dict[sympy.Symbol, sympy.Expr]:
+    """Substitutions that build ``symbol > number`` conditions into fresh positive symbols.
+
+    >>> b = sympy.Symbol("b", positive=True)
+    >>> sub = shift_conditions([b > 1]); sub[b] - 1 == list(sub[b].free_symbols)[0]
+    True
+    """
+    out: dict[sympy.Symbol, sympy.Expr] = {}
+    for cond in conditions:
+        if not isinstance(cond, Relational) or cond.rel_op not in _FLIP:
+            continue
+        left, op, right = cond.lhs, cond.rel_op, cond.rhs
+        if isinstance(right, sympy.Symbol) and left.is_number:
+            left, op, right = right, _FLIP[op], left
+        if not (isinstance(left, sympy.Symbol) and right.is_number and right.is_real) or left in out:
+            continue
+        integral = bool(left.is_integer and right.is_integer)
+        strict = op in ("<", ">")
+        gap = sympy.Dummy(f"{left}_gap", integer=integral or None,
+                          positive=strict or None, nonnegative=(not strict) or None)
+        out[left] = right + gap if op in (">", ">=") else right - gap
+    return out
+
+
+def _sign_ok(e: sympy.Expr, strict: bool) -> bool:
+    return bool(e.is_positive) if strict else bool(e.is_nonnegative)
+
+
+def _sin_squares_to_cos(e: sympy.Expr) -> sympy.Expr:
+    """sin(a)^(2m) -> (1 - cos(a)^2)^m: exact, and turns 1 - sin² into the visibly nonnegative cos²."""
+    return sympy.expand(e.replace(
+        lambda p: bool(p.is_Pow and isinstance(p.base, sympy.sin) and p.exp.is_Integer and p.exp >= 2),
+        lambda p: (1 - sympy.cos(p.base.args[0]) ** 2) ** (p.exp // 2) * p.base ** (p.exp % 2)))
+
+
+_SIGN_TRANSFORMS: tuple[tuple[str, Callable[[sympy.Expr], sympy.Expr]], ...] = (
+    ("sign", lambda e: e),
+    ("factor", sympy.factor),
+    ("pythagoras-cos", _sin_squares_to_cos),
+    *TRANSFORMS,
+)
+
+
+def _try_sign(gap: sympy.Expr, strict: bool, prefix: str) -> str | None:
+    for name, transform in _SIGN_TRANSFORMS:
+        try:
+            with time_limit(1.0):
+                if _sign_ok(transform(gap), strict):
+                    return prefix + name
+        except (TimeoutError, RecursionError, NotImplementedError, TypeError, ValueError):
+            continue
+    return None
+
+
+def prove_inequality(lhs: sympy.Expr, rhs: sympy.Expr, relation: str,
+                     conditions: Sequence[sympy.Basic] = ()) -> str | None:
+    """The name of the strategy that proves ``lhs relation rhs``, or None.
+
+    >>> b = sympy.Symbol("b", positive=True); d = sympy.Symbol("d", even=True, positive=True)
+    >>> prove_inequality(2*sympy.pi*b**((d - 2)/d), 2*sympy.pi*b, "<", [b > 1])
+    'conditions, log-compare factor'
+    """
+    if relation not in _FLIP:
+        raise ValueError(f"relation={relation!r} is not an inequality")
+    big, small = (lhs, rhs) if relation in (">", ">=") else (rhs, lhs)
+    strict = relation in ("<", ">")
+    big, small = evaluate_derivatives(big), evaluate_derivatives(small)
+    shift = shift_conditions(conditions)
+    # The variant with conditions built in knows more, so it goes first.
+    variants = [("", big, small)]
+    if shift:
+        variants.insert(0, ("conditions, ", big.xreplace(shift), small.xreplace(shift)))
+    for prefix, hi, lo in variants:
+        found = _try_sign(hi - lo, strict, prefix)
+        if found:
+            return found
+        if hi.is_positive and lo.is_positive:
+            log_gap = sympy.expand_log(sympy.log(hi)) - sympy.expand_log(sympy.log(lo))
+            found = _try_sign(log_gap, strict, prefix + "log-compare ")
+            if found:
+                return found
+    return None

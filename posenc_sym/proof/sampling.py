@@ -1,0 +1,110 @@
+"""Points that satisfy a claim's assumptions and conditions, chosen deterministically.
+
+Each symbol draws exact values (integers or rationals, never floats) from a pool that fits
+its assumptions: positions and offsets get small and large, positive and negative values;
+widths get small even numbers (a symbolic sum over d/2 pairs is expanded at each point).
+The stream is seeded from the claim, so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Iterator, Sequence
+
+import sympy
+
+from .numeric import NotEvaluable, _decide_condition
+
+__all__ = ["admissible_points", "pool_for"]
+
+Point = dict[sympy.Symbol, sympy.Expr]
+
+_R = sympy.Rational
+_REAL_POOL: tuple[sympy.Expr, ...] = tuple(
+    sympy.nsimplify(v) for v in (
+        _R(3, 7), _R(-5, 3), 0, _R(1, 2), _R(-1, 3), _R(7, 2), _R(-11, 4), _R(13, 5), 2, -3, 5,
+        _R(29, 3), _R(-41, 6), 17, _R(101, 7), -23, _R(1, 10), _R(-2, 9), 100, _R(1000, 3), -250,
+    )
+)
+_INTEGER_POOL: tuple[int, ...] = (0, 1, -1, 2, -3, 5, 7, -8, 12, 31, -64, 100, 1000, -257)
+_EVEN_POOL: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 16, 20, 2048)
+
+
+def pool_for(sym: sympy.Symbol) -> tuple[sympy.Expr, ...]:
+    """Candidate exact values for a symbol, filtered by its assumptions.
+
+    >>> pool_for(sympy.Symbol("d", even=True, positive=True))[:4]
+    (2, 4, 6, 8)
+    """
+    if sym.is_integer:
+        if sym.is_even:
+            # Concrete widths are expanded into explicit sums, so most draws stay small.
+            raw = list(_EVEN_POOL) + [-v for v in _EVEN_POOL] + [0]
+        elif sym.is_odd:
+            raw = [1, 3, 5, 7, 9, 11, 15, 33, -1, -3, -7]
+        else:
+            raw = list(_INTEGER_POOL)
+        values: list[sympy.Expr] = [sympy.Integer(v) for v in raw]
+    elif sym.is_real or sym.is_rational:
+        values = list(_REAL_POOL) + [abs(v) + 1 for v in _REAL_POOL[:6]]
+    elif sym.is_complex:
+        values = [a + b * sympy.I for a, b in zip(_REAL_POOL[:10], _REAL_POOL[10:], strict=True)]
+    else:
+        return ()
+    return tuple(v for v in values if _fits(sym, v))
+
+
+_CHECKED = ("positive", "negative", "nonnegative", "nonpositive", "nonzero", "zero",
+            "integer", "even", "odd", "real", "rational")
+
+
+def _fits(sym: sympy.Symbol, value: sympy.Expr) -> bool:
+    # Every assumption the symbol states (True or False) must be known to hold of the value.
+    for name in _CHECKED:
+        stated = getattr(sym, f"is_{name}")
+        actual = getattr(value, f"is_{name}")
+        if stated is True and actual is not True:
+            return False
+        if stated is False and actual is not False:
+            return False
+    return True
+
+
+def _satisfies(conditions: Sequence[sympy.Basic], point: Point) -> bool:
+    for cond in conditions:
+        value = cond.xreplace(point)
+        try:
+            if not _decide_condition(value):
+                return False
+        except (NotEvaluable, TypeError):
+            return False
+    return True
+
+
+def admissible_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic],
+                      count: int, seed: str) -> Iterator[Point]:
+    """Yield up to ``count`` distinct points satisfying assumptions and conditions.
+
+    >>> b = sympy.Symbol("b", positive=True)
+    >>> pts = list(admissible_points([b], [b > 1], 3, seed="demo"))
+    >>> len(pts), all(p[b] > 1 for p in pts)
+    (3, True)
+    """
+    pools = [pool_for(s) for s in symbols]
+    if any(not p for p in pools):
+        return
+    rng = random.Random(zlib.crc32(seed.encode()))
+    seen: set[tuple[sympy.Expr, ...]] = set()
+    attempts = 0
+    while len(seen) < count and attempts < 40 * count + 200:
+        attempts += 1
+        # Early attempts favour the first, simplest values of each pool.
+        limit = 3 + attempts // 4
+        values = tuple(rng.choice(p[: max(1, min(len(p), limit))]) for p in pools)
+        if values in seen:
+            continue
+        point = dict(zip(symbols, values, strict=True))
+        if _satisfies(conditions, point):
+            seen.add(values)
+            yield point

@@ -1,0 +1,202 @@
+"""Symbolic strategies that reduce a difference to exactly zero.
+
+Every strategy is an equivalence transform of SymPy (expand, expand_trig, rewriting to
+exponentials, powsimp without ``force``, …) followed by a *structural* test ``== 0``. None
+uses numeric comparison (``equals``, ``nsimplify``), so "reduced to 0" is a proof for every
+value the symbols' assumptions allow. Cheap strategies run first; a general ``simplify``
+runs last, under a time limit, because on symbolic sums it can take minutes.
+
+Two structural moves widen what the transforms reach:
+
+* sums and products: two sums over the same range are merged and their summand proven
+  zero, or each summand is simplified *before* the sum is evaluated;
+* generalisation: every power ``b**e`` with a positive base and a symbolic exponent
+  (a frequency ω_i = b^(−2i/d)) is replaced by a fresh positive symbol. Proving the
+  more general identity proves the original, which is one instance of it.
+"""
+
+from __future__ import annotations
+
+import functools
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import sympy
+
+__all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "prove_zero", "time_limit"]
+
+Transform = Callable[[sympy.Expr], sympy.Expr]
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Abort the block after ``seconds`` (raises ``TimeoutError``); a no-op off the main thread."""
+    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def alarm(signum: int, frame: object) -> None:
+        raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    except _OutOfTime:
+        raise TimeoutError(f"gave up after {seconds:g} s") from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _expand_trig(e: sympy.Expr) -> sympy.Expr:
+    return sympy.expand(sympy.expand_trig(sympy.expand(e)))
+
+
+def _exp_rewrite(e: sympy.Expr) -> sympy.Expr:
+    return sympy.expand(sympy.powsimp(sympy.expand(e.rewrite(sympy.exp))))
+
+
+def _is_even_cos_power(e: sympy.Basic) -> bool:
+    return bool(e.is_Pow and isinstance(e.base, sympy.cos) and e.exp.is_Integer and e.exp >= 2)
+
+
+def _pythagoras(e: sympy.Expr) -> sympy.Expr:
+    """expand_trig, then cos(a)^n -> (1 - sin(a)^2)^(n//2) cos(a)^(n%2): exact for every complex a."""
+    e = _expand_trig(e)
+    e = e.replace(_is_even_cos_power,
+                  lambda p: (1 - sympy.sin(p.base.args[0]) ** 2) ** (p.exp // 2) * p.base ** (p.exp % 2))
+    return sympy.expand(e)
+
+
+#: (name, transform) in the order they are tried, cheapest and most often decisive first
+#: (measured on the sinusoidal catalogue); each must be an equivalence.
+TRANSFORMS: tuple[tuple[str, Transform], ...] = (
+    ("expand", sympy.expand),
+    ("expand_trig", _expand_trig),
+    ("pythagoras", _pythagoras),
+    ("exp-rewrite", _exp_rewrite),
+    ("powsimp", lambda e: sympy.expand(sympy.powsimp(sympy.expand_power_exp(sympy.expand(e))))),
+    ("cancel", lambda e: sympy.cancel(sympy.together(e))),
+    ("expand_log", lambda e: sympy.expand(sympy.expand_log(e))),
+    ("trigsimp", lambda e: sympy.trigsimp(_expand_trig(e))),
+)
+
+#: The last resort; bounded in time.
+SIMPLIFY_SECONDS = 2.0
+
+
+def evaluate_derivatives(expr: sympy.Basic) -> sympy.Basic:
+    """Carry out every unevaluated ``Derivative`` (and nothing else)."""
+    # deep=False: differentiate only; a deep doit() would also try to sum Sums in closed form.
+    return expr.replace(lambda e: isinstance(e, sympy.Derivative), lambda e: e.doit(deep=False))
+
+
+def generalize_powers(expr: sympy.Basic) -> sympy.Basic:
+    """Replace each power with a positive base and a non-numeric exponent by a positive symbol.
+
+    >>> b = sympy.Symbol("b", positive=True); i = sympy.Symbol("i", integer=True)
+    >>> d = sympy.Symbol("d", even=True, positive=True); t = sympy.Symbol("t", real=True)
+    >>> sorted(str(s) for s in generalize_powers(sympy.sin(b**(-2*i/d) * t)).free_symbols)
+    ['_w', 't']
+    """
+    # The power itself must be known positive (a positive base with a *real* exponent):
+    # b**(I*x) is complex, and an identity true for every positive w need not hold for it.
+    powers = {
+        p for p in expr.atoms(sympy.Pow)
+        if p.is_positive is True and not p.exp.is_number and p.free_symbols
+    }
+    if not powers:
+        return expr
+    mapping = {p: sympy.Dummy("w", positive=True) for p in powers}
+    return expr.xreplace(mapping)
+
+
+def _is_zero(e: sympy.Basic) -> bool:
+    return e == 0 or e == sympy.S.Zero
+
+
+def _combine_sums(e: sympy.Expr) -> sympy.Expr | None:
+    """If ``e`` is a linear combination of sums over one range, the single summand; else None."""
+    terms = sympy.Add.make_args(sympy.expand(e, deep=False, mul=True, multinomial=False,
+                                             power_exp=False, power_base=False, log=False))
+    summands: list[sympy.Expr] = []
+    bounds = None
+    # The bound variable ranges over integers; the merged summand is proven for every integer.
+    # It is renamed inside each sum before the coefficient multiplies it, so a free symbol
+    # that happens to share its name is never captured.
+    fresh = sympy.Dummy("j", integer=True)
+    for term in terms:
+        coeff, rest = term.as_independent(sympy.Sum, as_Add=False)
+        if not isinstance(rest, sympy.Sum) or len(rest.limits) != 1:
+            return None
+        var, lo, hi = rest.limits[0]
+        if bounds is None:
+            bounds = (lo, hi)
+        elif (lo, hi) != bounds:
+            return None
+        summands.append(coeff * rest.function.xreplace({var: fresh}))
+    if bounds is None:
+        return None
+    return sympy.Add(*summands)
+
+
+def _summand_first(e: sympy.Expr, transform: Transform) -> sympy.Expr:
+    # Simplify the body first: Sum(1, ...) or Product(1, ...) then evaluates at once, where a
+    # deep doit() on the raw body would search for a closed form of a trigonometric sum.
+    def simplify_body(s: sympy.Sum | sympy.Product) -> sympy.Expr:
+        return type(s)(transform(s.function), *s.limits).doit()
+
+    return e.replace(lambda x: isinstance(x, (sympy.Sum, sympy.Product)), simplify_body)
+
+
+def _scalar_candidates(e: sympy.Expr) -> Iterator[tuple[str, Callable[[], sympy.Expr]]]:
+    yield "structural", lambda: e
+    if e.has(sympy.Sum, sympy.Product):
+        merged = _combine_sums(e)
+        if merged is not None:
+            for name, transform in TRANSFORMS:
+                yield f"summand {name}", functools.partial(transform, merged)
+        for name, transform in TRANSFORMS[:4]:
+            yield f"summand-first {name}", functools.partial(_summand_first, e, transform)
+        return
+    for name, transform in TRANSFORMS:
+        yield name, functools.partial(transform, e)
+
+
+def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
+    """The name of the strategy that reduces ``expr`` to exactly 0, or None.
+
+    >>> x, y = sympy.symbols("x y", real=True)
+    >>> prove_zero(sympy.sin(x + y) - sympy.sin(x)*sympy.cos(y) - sympy.cos(x)*sympy.sin(y))
+    'expand_trig'
+    >>> prove_zero(sympy.sin(x + y) - sympy.sin(x)*sympy.cos(y) + sympy.cos(x)*sympy.sin(y)) is None
+    True
+    """
+    expr = sympy.sympify(evaluate_derivatives(expr))
+    attempts = [("", expr)]
+    general = generalize_powers(expr)
+    if general != expr:
+        attempts.insert(0, ("generalized ", general))
+    for prefix, e in attempts:
+        for name, compute in _scalar_candidates(e):
+            try:
+                with time_limit(SIMPLIFY_SECONDS):
+                    if _is_zero(compute()):
+                        return prefix + name
+            except (TimeoutError, RecursionError, NotImplementedError, TypeError, ValueError):
+                continue
+    if allow_simplify:
+        try:
+            with time_limit(SIMPLIFY_SECONDS):
+                if _is_zero(sympy.simplify(expr)):
+                    return "simplify"
+        except (TimeoutError, RecursionError, NotImplementedError):
+            return None
+    return None

@@ -1,0 +1,77 @@
+"""The terminal report: a line per claim as it is decided, then a summary.
+
+A claim line reads ``status  seconds  id  title``, followed by a marker when the claim is a
+document's error refuted as expected, or when the verdict is unexpected; a refuted claim
+gets its counterexample on the next line.
+
+>>> import sympy
+>>> from posenc_sym.proof.claim import Claim, Derivation
+>>> from posenc_sym.proof.verdict import Verdict
+>>> from posenc_sym.runner import ClaimResult
+>>> x = sympy.Symbol("x", real=True)
+>>> claim = Claim("demo.swap", "sin x = cos x", sympy.sin(x), sympy.cos(x), expect="refuted")
+>>> verdict = Verdict("refuted", counterexample={x: sympy.Integer(0)}, difference="-1.0")
+>>> result = ClaimResult(claim, verdict, "demo.py", Derivation("demo", "Demo", (claim,)), 0.25)
+>>> print("\\n".join(result_lines(result)))
+refuted   0.25s  demo.swap  sin x = cos x  [expected refuted]
+          counterexample: x = 0  (lhs - rhs = -1.0)
+"""
+
+from __future__ import annotations
+
+from ..catalog import Problem
+from ..proof.verdict import STATUSES
+from ..runner import ClaimResult, RunReport
+
+__all__ = ["problem_line", "result_lines", "summary_lines"]
+
+_STATUS_WIDTH = max(len(s) for s in STATUSES)
+_INDENT = " " * (_STATUS_WIDTH + 3)
+
+
+def result_lines(result: ClaimResult) -> list[str]:
+    """The line for one decided claim, and its counterexample line when refuted."""
+    verdict = result.verdict
+    claim = result.claim
+    line = f"{verdict.status:<{_STATUS_WIDTH}} {result.seconds:6.2f}s  {claim.id}  {claim.title}"
+    if result.unexpected:
+        line += f"  [UNEXPECTED: expected {claim.expect}]"
+    elif result.expected_refuted:
+        line += "  [expected refuted]"
+    lines = [line]
+    if verdict.status == "refuted":
+        point = ", ".join(f"{name} = {value}" for name, value in verdict.counterexample_strings().items())
+        text = f"{_INDENT}counterexample: {point or '(no free symbols)'}"
+        if verdict.difference is not None:
+            text += f"  (lhs - rhs = {verdict.difference})"
+        lines.append(text)
+    return lines
+
+
+def problem_line(problem: Problem) -> str:
+    """One line for stderr: where, what, and the fix.
+
+    >>> problem_line(Problem("x.py", "", "path does not exist; pass an existing file"))
+    'posenc-sym verify: error: x.py: path does not exist; pass an existing file'
+    """
+    return f"posenc-sym verify: error: {problem}"
+
+
+def summary_lines(report: RunReport) -> list[str]:
+    """Counts per status, expected refutations, unexpected verdicts, problems, total time.
+
+    >>> print("\\n".join(summary_lines(RunReport((), (), 1.5))))
+    0 claims: 0 proven, 0 refuted (0 expected), 0 checked, 0 unknown
+    0 unexpected, 0 problems, 1.50 s in all: OK
+    """
+    counts = {status: 0 for status in STATUSES}
+    for result in report.results:
+        counts[result.verdict.status] += 1
+    expected = sum(r.expected_refuted for r in report.results)
+    unexpected = sum(r.unexpected for r in report.results)
+    outcome = {0: "OK", 1: "FAILED (unexpected verdicts)", 2: "FAILED (problems above)"}[report.exit_status]
+    return [
+        f"{len(report.results)} claims: {counts['proven']} proven, {counts['refuted']} refuted "
+        f"({expected} expected), {counts['checked']} checked, {counts['unknown']} unknown",
+        f"{unexpected} unexpected, {len(report.problems)} problems, {report.seconds:.2f} s in all: {outcome}",
+    ]
