@@ -19,6 +19,8 @@ def _only_check(monkeypatch: pytest.MonkeyPatch) -> None:
     # other subcommands land from other branches; this file tests check alone
     if importlib.util.find_spec("posenc_sym.cli.verify") is None:
         monkeypatch.setattr(cli, "COMMANDS", ("check",))
+    # module:attribute sources below name tests.implementations, importable from the repo root
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent))
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

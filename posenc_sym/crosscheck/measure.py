@@ -21,9 +21,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy
 
+from ..tables._kernel import MAX_POSITION, sincos_words, turn_words
 from .precision import ErrorModel, FloatFormat, ulp
 from .reference import reference_error_bound, sincos_from_frequencies
 from .result import Growth, Worst
@@ -47,6 +49,7 @@ class ColumnSpec:
     is_sin: numpy.ndarray  # (D,) bool
     scale: float = 1.0
     zero_rows: tuple[int, ...] = ()
+    exact: tuple[Any, ...] = ()  # the frequencies as mpmath numbers (40 digits), for the accurate kernel
 
     def reference(self, positions: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
         """Reference values and angles, both (len(positions), D) float64."""
@@ -117,6 +120,13 @@ class _Accumulator:
         )
 
 
+def accurate_error_bound(values: numpy.ndarray, angles: numpy.ndarray | float) -> numpy.ndarray:
+    """Bound of the accurate kernel (issue 3's ``accurate_sincos``): 0.5 + 2^-10 ulp in float64, and
+    a float64 ulp is at most 2^-52·|v|; 2^-1074 covers values that underflow. Our 40-digit
+    frequencies shift the angle by at most t·ω·10^-40 < 2^-90 for t < 2^32: inside the same term."""
+    return numpy.ldexp(numpy.abs(values), -52) + math.ldexp(1.0, -1074)
+
+
 def _chunk_stats(
     acc: _Accumulator,
     x: numpy.ndarray,
@@ -127,6 +137,7 @@ def _chunk_stats(
     fmt: FloatFormat,
     model: ErrorModel,
     k: float,
+    bound: Callable[[numpy.ndarray, Any], numpy.ndarray],
 ) -> None:
     err = numpy.abs(x - ref)
     unit = ulp(ref, fmt)
@@ -136,7 +147,7 @@ def _chunk_stats(
     if ratio.flat[flat] > acc.best[0]:
         r, c = divmod(flat, x.shape[1])
         angle = float(positions[r] * spec.hi[max(int(spec.freq[c]), 0)]) if spec.freq[c] >= 0 else 0.0
-        slack = float(reference_error_bound(ref.flat[flat : flat + 1], angle)[0]) * max(spec.scale, 1.0)
+        slack = float(bound(ref.flat[flat : flat + 1], angle)[0]) * max(spec.scale, 1.0)
         acc.best = (
             float(ratio.flat[flat]),
             Worst(
@@ -154,7 +165,7 @@ def _chunk_stats(
     if not (ratio > 1.0).any():  # within 1 ulp everywhere: inside every model, nothing needed
         return
     angle_all = spec.angles(positions)
-    slack_all = reference_error_bound(ref, angle_all) * max(spec.scale, 1.0)
+    slack_all = bound(ref, angle_all) * max(spec.scale, 1.0)
     theta = numpy.abs(angle_all)
     excess = err - unit - slack_all
     with numpy.errstate(divide="ignore", invalid="ignore"):
@@ -183,6 +194,12 @@ def spec_base(k: float) -> float:
     return math.exp((k - 4.0) / 2.0)
 
 
+def _use_accurate(spec: ColumnSpec, fmt: FloatFormat, start: float, n_rows: int) -> bool:
+    """float64 data need the accurate kernel (0.5 + 2^-10 ulp); ours (≤ 2^-50·|v|, i.e. up to 4 ulp)
+    is enough for narrower formats and for positions outside the kernel's 0 … 2^32 − 1."""
+    return fmt.name == "float64" and bool(spec.exact) and start >= 0 and start + n_rows <= MAX_POSITION
+
+
 def measure_many(
     arrays: list[tuple[str, numpy.ndarray, ColumnSpec]],
     start: float,
@@ -198,18 +215,24 @@ def measure_many(
     width = sum(a.shape[1] for _, a, _ in arrays)
     chunk = max(1, CHUNK_ELEMENTS // max(width, 1))
     k = 2.0 * abs(math.log(base)) + 4.0
-    hi, lo = arrays[0][2].hi, arrays[0][2].lo
+    first = arrays[0][2]
+    accurate = _use_accurate(first, fmt, start, n_rows)
+    words = turn_words(list(first.exact)) if accurate else None
+    bound = accurate_error_bound if accurate else reference_error_bound
     accs = [_Accumulator(label, n_rows) for label, _, _ in arrays]
     for row0 in range(0, n_rows, chunk):
         row1 = min(n_rows, row0 + chunk)
         positions = start + numpy.arange(row0, row1, dtype=numpy.float64)
-        s, c = sincos_from_frequencies(positions, hi, lo)
+        if words is not None:
+            s, c = sincos_words(positions.astype(numpy.int64), words)
+        else:
+            s, c = sincos_from_frequencies(positions, first.hi, first.lo)
         for acc, (_, data, spec) in zip(accs, arrays, strict=True):
             ref = spec.gather(s, c)
             zero = [z - row0 for z in spec.zero_rows if row0 <= z < row1]
             ref[zero] = 0.0
             x = numpy.asarray(data[row0:row1], dtype=numpy.float64)
-            _chunk_stats(acc, x, ref, spec, positions, row0, fmt, model, k)
+            _chunk_stats(acc, x, ref, spec, positions, row0, fmt, model, k, bound)
         if on_rows is not None:
             on_rows(row1 - row0)
     all_positions = start + numpy.arange(n_rows, dtype=numpy.float64)

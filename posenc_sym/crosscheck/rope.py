@@ -53,7 +53,8 @@ class RopeConvention:
 
     def spec(self, which: str) -> ColumnSpec:
         params = dict(self.params)
-        hi, lo = split_frequencies(frequencies(self.rotary_dim, self.base, self.scaling, params))
+        exact = frequencies(self.rotary_dim, self.base, self.scaling, params)
+        hi, lo = split_frequencies(exact)
         half = self.rotary_dim // 2
         columns = numpy.arange(self.width)
         if self.pairing == "adjacent":
@@ -63,7 +64,8 @@ class RopeConvention:
         else:
             freq = columns
         is_sin = numpy.full(self.width, which == "sin")
-        return ColumnSpec(hi, lo, freq.astype(numpy.int64), is_sin, attention_factor(self.scaling, params))
+        scale = attention_factor(self.scaling, params)
+        return ColumnSpec(hi, lo, freq.astype(numpy.int64), is_sin, scale, (), tuple(exact))
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
         base = int(self.base) if float(self.base).is_integer() else self.base

@@ -76,8 +76,9 @@ class SinusoidalConvention:
             freq[:p], freq[p : 2 * p] = pair, pair
             first[:p] = True
         is_sin = first if self.order == "sin-first" else ~first & (freq >= 0)
-        hi, lo = split_frequencies(self.frequencies())
-        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows)
+        exact = self.frequencies()
+        hi, lo = split_frequencies(exact)
+        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, tuple(exact))
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
         return (
