@@ -26,7 +26,7 @@ from typing import Any
 import numpy
 
 from ..tables._kernel import MAX_POSITION, sincos_words, turn_words
-from .precision import ErrorModel, FloatFormat, ulp
+from .precision import ErrorModel, FloatFormat, data_format, ulp
 from .reference import reference_error_bound, sincos_from_frequencies
 from .result import Growth, Worst
 
@@ -164,14 +164,27 @@ def _chunk_stats(
         )
     if not (ratio > 1.0).any():  # within 1 ulp everywhere: inside every model, nothing needed
         return
-    angle_all = spec.angles(positions)
-    slack_all = bound(ref, angle_all) * max(spec.scale, 1.0)
-    theta = numpy.abs(angle_all)
-    excess = err - unit - slack_all
+    # Per chunk, the reference's bound rel·|r| + abs_part with θ ≤ θ_max (a valid bound for every
+    # element, cheaper than the exact per-element formula); scaled tables scale it too.
+    theta_max = float(numpy.abs(positions).max()) * float(spec.hi.max(initial=0.0))
+    rel, abs_part = _bound_terms(bound, theta_max)
+    grow = max(spec.scale, 1.0)
+    slack = numpy.abs(ref)
+    slack *= rel * grow
+    slack += abs_part * grow
+    theta = spec.angles(positions)
+    if positions[0] < 0:
+        numpy.abs(theta, out=theta)
+    excess = err - unit
+    excess -= slack  # > 0 only where the error exceeds 1 ulp even with the reference's slack
+    numpy.maximum(excess, 0.0, out=excess)
     with numpy.errstate(divide="ignore", invalid="ignore"):
-        need = numpy.where(excess <= 0, 0.0, numpy.where(theta > 0, excess / (k * theta), numpy.inf))
-    acc.needed = max(acc.needed, float(need.max()))
-    bad = err > model.bound(ref, angle_all, spec_base(k), fmt) + slack_all
+        need = excess / theta  # 0/0 (θ = 0, no excess) is NaN, which fmax skips; x/0 is inf
+    acc.needed = max(acc.needed, float(numpy.fmax.reduce(need, axis=None, initial=0.0)) / k)
+    allowed = unit
+    if model.angle_format is not None:
+        allowed = unit + theta * (k * data_format(model.angle_format).unit_roundoff)
+    bad = err > allowed + slack
     count = int(numpy.count_nonzero(bad))
     if count:
         if acc.first_outside is None:
@@ -189,9 +202,10 @@ def _chunk_stats(
         acc.outside += count
 
 
-def spec_base(k: float) -> float:
-    """The base whose K = 2·ln(base) + 4 is ``k`` (the error model takes the base)."""
-    return math.exp((k - 4.0) / 2.0)
+def _bound_terms(bound: Callable[[numpy.ndarray, Any], numpy.ndarray], theta_max: float) -> tuple[float, float]:
+    """(rel, abs) with bound(v, θ) ≤ rel·|v| + abs for all θ ≤ θ_max: both bounds are of that form."""
+    at_zero = float(bound(numpy.zeros(1), theta_max)[0])
+    return float(bound(numpy.ones(1), theta_max)[0]) - at_zero, at_zero
 
 
 def _use_accurate(spec: ColumnSpec, fmt: FloatFormat, start: float, n_rows: int) -> bool:
