@@ -40,10 +40,13 @@ from posenc_sym.crosscheck import check_sinusoidal
 
 from .seed_snippets import SEEDS, extract
 
-pytestmark = pytest.mark.skipif(
-    not SEEDS.is_dir(),
-    reason=f"seed documents not found at {SEEDS} (they live in ../shared/seeds beside the clone)",
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not SEEDS.is_dir(),
+        reason=f"seed documents not found at {SEEDS} (they live in ../shared/seeds beside the clone)",
+    ),
+]
 
 HAS_TORCH = importlib.util.find_spec("torch") is not None
 RUNNER = Path(__file__).parent / "implementations" / "seed_runner.py"
