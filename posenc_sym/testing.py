@@ -7,10 +7,10 @@ error of angles formed in float32). On failure the AssertionError names the conv
 the worst element.
 
 >>> import numpy
->>> t = numpy.arange(16.0)[:, None]; w = 10000.0 ** (-numpy.arange(0, 4, 2) / 4)
->>> table = numpy.empty((16, 4)); table[:, 0::2] = numpy.sin(t * w); table[:, 1::2] = numpy.cos(t * w)
->>> _ = assert_sinusoidal(table.astype(numpy.float32), layout="interleaved", base=10000)
->>> assert_sinusoidal(table.astype(numpy.float32), layout="split")  # doctest: +ELLIPSIS
+>>> from posenc_sym.tables import sinusoidal_table
+>>> table = sinusoidal_table(16, 4, dtype=numpy.float32)  # correctly rounded but for 2^-28 ulp
+>>> _ = assert_sinusoidal(table, layout="interleaved", base=10000)
+>>> assert_sinusoidal(table, layout="split")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 AssertionError: sinusoidal convention differs: expected layout='split', found layout='interleaved' ...
@@ -61,9 +61,9 @@ def assert_rope_cache(
 ) -> CheckResult:
     """Assert (cos, sin) is a RoPE cache with the given keys (pairing, base, scaling, start, …).
 
-    >>> import numpy
-    >>> ang = numpy.arange(8.0)[:, None] * numpy.array([1.0, 1.0, 0.01, 0.01])
-    >>> _ = assert_rope_cache(numpy.cos(ang).astype("f4"), numpy.sin(ang).astype("f4"), pairing="adjacent")
+    >>> from posenc_sym.tables import rope_cache
+    >>> cos, sin = rope_cache(8, 4, pairing="adjacent", dtype="float32")
+    >>> _ = assert_rope_cache(cos, sin, pairing="adjacent")
     """
     return _assert(check_rope(cos, sin, model=parse_error_model(model)), expected_convention)
 

@@ -10,6 +10,7 @@ import numpy
 import pytest
 
 import posenc_sym.cli as cli
+from posenc_sym.tables import rope_cache, sinusoidal_table
 
 from .implementations import numpy_impls as impl
 
@@ -47,9 +48,10 @@ def files(tmp_path: Path) -> dict[str, Path]:
             "ints.npy",
         )
     }
-    numpy.save(paths["good.npy"], impl.sinusoidal(256, 32))
+    # accurate kernel: within 0.5 + 2^-28 ulp, so "matches" under the default faithful model
+    numpy.save(paths["good.npy"], sinusoidal_table(256, 32, dtype=numpy.float32))
     numpy.save(paths["f32angles.npy"], impl.sinusoidal(4096, 32, angle_dtype=numpy.float32))
-    cos, sin = impl.rope_cache(512, 64, pairing="adjacent")
+    cos, sin = rope_cache(512, 64, pairing="adjacent", dtype=numpy.float32)
     numpy.savez(paths["rope.npz"], cos=cos, sin=sin)
     numpy.savez(paths["norope.npz"], cos=cos)
     numpy.save(paths["alibi.npy"], impl.alibi(12).astype(numpy.float32))
@@ -105,11 +107,14 @@ def test_module_attribute_source(capsys: pytest.CaptureFixture[str]) -> None:
             "64",
             "--dim",
             "16",
+            "--model",
+            "angle:float64",  # the implementation's float64 angles: the model that bounds its error
             "--json",
         ],
         capsys,
     )
-    assert code == 0 and json.loads(out)["convention"]["d_model"] == 16
+    doc = json.loads(out)
+    assert (code, doc["convention"]["d_model"], doc["error_model"]) == (0, 16, "angle:float64")
 
 
 @pytest.mark.parametrize(
@@ -147,8 +152,7 @@ def test_module_attribute_source(capsys: pytest.CaptureFixture[str]) -> None:
         (
             "norope.npz",
             "rope",
-            "the RoPE source has arrays ['cos'] but no sin; save them with "
-            "numpy.savez(path, cos=cos, sin=sin)",
+            "the RoPE source has arrays ['cos'] but no sin; save them with numpy.savez(path, cos=cos, sin=sin)",
         ),
         (
             "good.npy",

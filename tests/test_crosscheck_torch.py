@@ -1,8 +1,9 @@
 """The checker on PyTorch implementations (skipped when torch is not installed).
 
-Expected verdicts: a float32 torch table with float32 angles is off by up to t·ω·2^-24, far more
-than 1 ulp at t in the thousands, so "mismatch" explained by angle:float32 (and "matches" under
-that model); a float64 computation cast to float32 is within 1 ulp (see test_crosscheck_identify).
+Expected verdicts: float32 angles at positions in the thousands are rounded to spacings of
+2^-12 rad and more, so some elements are off by far more than 1 ulp: "mismatch", explained by
+angle:float32, and "matches" under that model, which bounds exactly this computation. Tables
+computed in float64 and cast down "match" the angle:float64 model (derived in precision.py).
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ def test_float32_torch_table(layout: str, denominator: str) -> None:
     assert check_sinusoidal(table, model=ErrorModel("float32")).verdict == "matches"
 
 
-def test_float64_torch_table_cast_to_float32_matches() -> None:
+def test_float64_torch_table_cast_to_float32_matches_the_float64_angle_model() -> None:
     table = impl.sinusoidal(512, 64, dtype=torch.float64).to(torch.float32)
-    assert check_sinusoidal(table).verdict == "matches"
+    assert check_sinusoidal(table, model=ErrorModel("float64")).verdict == "matches"
 
 
 @pytest.mark.parametrize("pairing", ["halves", "adjacent"])
@@ -39,12 +40,12 @@ def test_torch_rope_cache_in_float32_and_float64(pairing: str) -> None:
     assert (r32.convention_dict()["pairing"], r32.verdict) == (pairing, "mismatch")
     assert r32.growth is not None and r32.growth.explained_by == "angle:float32"
     cos, sin = impl.rope_cache(2048, 64, pairing=pairing, angle_dtype=torch.float64)
-    assert check_rope(cos, sin).verdict == "matches"
+    assert check_rope(cos, sin, model=ErrorModel("float64")).verdict == "matches"
 
 
 def test_bfloat16_cache_is_measured_in_bfloat16_ulps() -> None:
     cos, sin = impl.rope_cache(256, 32, angle_dtype=torch.float64, out_dtype=torch.bfloat16)
-    result = check_rope(cos, sin)
+    result = check_rope(cos, sin, model=ErrorModel("float64"))
     assert (result.dtype, result.verdict) == ("bfloat16", "matches")
     assert result.max_abs_error is not None and result.max_abs_error > 1e-4  # a bfloat16 ulp near 1 is 2^-7
 

@@ -13,7 +13,7 @@ The slopes are exact numbers 2^(−8j/n); mpmath evaluates them (rounded to floa
 within 2^-52 relative, the slack the verdict allows). The error model is the one of
 :mod:`.precision`: faithful (every slope within 1 ulp), or ``angle:FORMAT``, read here as "the
 slopes were computed as powers in FORMAT": a power x^(h+1) of a rounded x carries relative error
-(h+1)·u from x plus one rounding, within K·(h+1)·|m|·u with K = 2·ln 2 + 4 ≥ 5.
+(h+1)·u from x plus one rounding, within K·(h+1)·|m|·u with K = 3·ln 2 + 4 ≥ 6.
 
 >>> check_alibi(numpy.array([2.0 ** (-8 * (h + 1) / 8) for h in range(8)])).convention_dict()["rule"]
 'power-of-two'
@@ -21,14 +21,13 @@ slopes were computed as powers in FORMAT": a power x^(h+1) of a rounded x carrie
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import mpmath
 import numpy
 
 from .load import as_float_array, require_ndim
-from .precision import FORMATS, ErrorModel, data_format, ulp
+from .precision import FORMATS, ErrorModel, angle_constant, data_format, ulp
 from .result import CheckResult, Worst
 
 __all__ = ["RULES", "check_alibi", "slopes_exact"]
@@ -79,7 +78,7 @@ def check_alibi(slopes: Any, *, model: ErrorModel | None = None) -> CheckResult:
     slack = numpy.ldexp(numpy.abs(ref), -52)
     allowed = model.bound(ref, exponent, 2.0, fmt) + slack
     outside = int((err > allowed).sum())
-    k = 2.0 * math.log(2.0) + 4.0
+    k = angle_constant(2.0)
     needed = float(numpy.max(numpy.maximum(err - unit - slack, 0.0) / (k * exponent)))
     w = int(numpy.argmax(ratio))
     worst = Worst(float(w), w, 0, float(x[w]), float(ref[w]), float(err[w]), float(ratio[w]), "slopes")

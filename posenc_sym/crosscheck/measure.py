@@ -26,7 +26,7 @@ from typing import Any
 import numpy
 
 from ..tables._kernel import MAX_POSITION, sincos_words, turn_words
-from .precision import ErrorModel, FloatFormat, data_format, ulp
+from .precision import ErrorModel, FloatFormat, angle_constant, data_format, ulp
 from .reference import reference_error_bound, sincos_from_frequencies
 from .result import Growth, Worst
 
@@ -228,7 +228,7 @@ def measure_many(
     n_rows = arrays[0][1].shape[0]
     width = sum(a.shape[1] for _, a, _ in arrays)
     chunk = max(1, CHUNK_ELEMENTS // max(width, 1))
-    k = 2.0 * abs(math.log(base)) + 4.0
+    k = angle_constant(base)
     first = arrays[0][2]
     accurate = _use_accurate(first, fmt, start, n_rows)
     words = turn_words(list(first.exact)) if accurate else None

@@ -10,16 +10,19 @@ Error models (the ``matches`` verdict is decided against one of them, never a ha
     Every element x is one of the two numbers of the data's format that bracket the exact value v:
     |x − v| < ulp(v). A correctly rounded table (|x − v| ≤ ulp(v)/2) meets it, and so does a table
     computed in a wider format with error e and then rounded: |x − v| ≤ ulp(v)/2 + e(1 + 2^-p) which
-    is < ulp(v) as soon as e < ulp(v)/2 — e.g. float64 angles and libm sin/cos (e ≤ 2^-50·|v| + a
-    t-proportional part far below a float32 ulp) rounded to float32.
+    is < ulp(v) as soon as e < ulp(v)/2 — e.g. a float32 table from float64 angles wherever the
+    float64 angle error K·t·ω·2^-53 (below) is under half a float32 ulp of the value; near the
+    zeros of sin/cos at large t it is not, and such a table is faithful only in part.
 
 ``angle:FORMAT``
     The data were computed by evaluating the formula with the angle t·ω formed in FORMAT (unit
-    roundoff u = 2^-p): ω is produced with relative error at most (2·ln(base) + 2)·u (an
-    ``exp(j·(−ln b/d))`` or ``b ** (−j/d)`` evaluation: ln b and the division each add u, and exp
-    multiplies the relative error of its argument, |j·ln b/d| ≤ ln b, into the result), the
-    product t·ω adds u (t itself is exact below 2^p), so the angle is off by at most
-    K·|t·ω|·u with K = 2·ln(base) + 4, and sin/cos are Lipschitz with constant 1. Rounding the
+    roundoff u = 2^-p): ω is produced with relative error at most (3·ln(base) + 2)·u. For the
+    ``exp(j·(−ln b/d))`` form: ln b, the division and the product with j each add u to the
+    argument a, exp turns a relative error ε of a into exp(a·ε) − 1 ≈ |a|·ε with |a| ≤ ln b, and
+    its own rounding adds up to 2u (libm within 1 ulp); ``b ** (−j/d)`` has one rounding in j/d
+    amplified by ln b plus pow's own. The product t·ω adds u and t itself up to u (exact below
+    2^p), so the angle is off by at most K·|t·ω|·u with K = 3·|ln(base)| + 4, and sin/cos are
+    Lipschitz with constant 1. Rounding the
     result adds the faithful ulp(v): bound = ulp(v) + K·|t·ω|·u. This is the model of a table
     whose angles were computed in float32: its error grows in proportion to the position.
 
@@ -42,6 +45,7 @@ __all__ = [
     "FORMATS",
     "ErrorModel",
     "FloatFormat",
+    "angle_constant",
     "data_format",
     "parse_error_model",
     "ulp",
@@ -129,9 +133,18 @@ class ErrorModel:
         """Largest |x − v| the model allows for exact values ``exact`` at angles ``angle``."""
         allowed = ulp(exact, fmt)
         if self.angle_format is not None:
-            k = 2.0 * abs(math.log(base)) + 4.0
+            k = angle_constant(base)
             allowed = allowed + k * numpy.abs(angle) * data_format(self.angle_format).unit_roundoff
         return allowed
+
+
+def angle_constant(base: float) -> float:
+    """K = 3·|ln base| + 4 of the ``angle:FORMAT`` model (module docstring).
+
+    >>> round(angle_constant(10000.0), 2)
+    31.63
+    """
+    return 3.0 * abs(math.log(base)) + 4.0
 
 
 def parse_error_model(text: str) -> ErrorModel:

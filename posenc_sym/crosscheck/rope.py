@@ -5,10 +5,9 @@ GPT-J and Meta's complex form; ``halves``: columns p and p + R/2, as in GPT-NeoX
 ``rotate_half``; ``compact``: one column per pair, a cache of width R/2), ``base``, ``start``,
 and ``scaling`` (see :mod:`.rope_scaling`) with its parameters.
 
->>> t = numpy.arange(32.0)[:, None]
->>> w = 10000.0 ** (-numpy.arange(0, 8, 2) / 8)
->>> angles = numpy.concatenate([t * w, t * w], axis=1)  # rotate_half layout
->>> result = check_rope(numpy.cos(angles).astype(numpy.float32), numpy.sin(angles).astype(numpy.float32))
+>>> from posenc_sym.tables import rope_cache
+>>> cos, sin = rope_cache(32, 8, pairing="halves", dtype=numpy.float32)  # within 0.5 + 2^-28 ulp
+>>> result = check_rope(cos, sin)
 >>> result.verdict, result.convention_dict()["pairing"], result.convention_dict()["scaling"]
 ('matches', 'halves', 'none')
 """

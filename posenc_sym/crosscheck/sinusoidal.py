@@ -6,14 +6,20 @@ all of one kind, then all of the other), ``order`` (``sin-first`` or ``cos-first
 ``"d-2"`` as in tensor2tensor and fairseq), ``start`` (the position of row 0: 0, or e.g.
 padding_idx + 1), ``scale``, an odd width's zero column, and all-zero padding rows.
 
->>> t = numpy.arange(64.0)[:, None]
->>> w = 10000.0 ** (-numpy.arange(0, 8, 2) / 8)
->>> table = numpy.empty((64, 8)); table[:, 0::2] = numpy.sin(t * w); table[:, 1::2] = numpy.cos(t * w)
->>> result = check_sinusoidal(table.astype(numpy.float32))  # float64 angles, rounded to float32
+>>> from posenc_sym.tables import sinusoidal_table
+>>> table = sinusoidal_table(64, 8, layout="split", dtype=numpy.float32)  # within 0.5 + 2^-28 ulp
+>>> result = check_sinusoidal(table)
 >>> result.verdict, result.convention_dict()["layout"], result.convention_dict()["base"]
-('matches', 'interleaved', 10000)
->>> check_sinusoidal(table).growth.explained_by  # in float64 the rounded angles show
-'angle:float64'
+('matches', 'split', 10000)
+
+The direct formula in float64 is judged against the model of float64 angles (see
+:mod:`.precision`), which bounds its error:
+
+>>> t = numpy.arange(64.0)[:, None]
+>>> w = numpy.exp(numpy.arange(0, 8, 2) * (-numpy.log(10000.0) / 8))
+>>> direct = numpy.empty((64, 8)); direct[:, 0::2] = numpy.sin(t * w); direct[:, 1::2] = numpy.cos(t * w)
+>>> check_sinusoidal(direct, model=ErrorModel("float64")).verdict
+'matches'
 """
 
 from __future__ import annotations
