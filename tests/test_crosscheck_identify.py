@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import math
 
+import mpmath
 import numpy
 import pytest
-
-import mpmath
 from hypothesis import given
 from hypothesis import strategies as st
 
