@@ -213,3 +213,28 @@ def test_accurate_tables_are_named_and_match(conv: dict, d: int, n: int, dtype: 
     assert per_pair(found["base"], found["exponent_denominator"]) == pytest.approx(
         per_pair(conv["base"], conv["exponent_denominator"]), rel=1e-9
     )
+
+
+def test_rope_with_disagreeing_pairings_is_not_a_cache() -> None:
+    cos, sin = impl.rope_mixed_pairing(512, 64)
+    result = check_rope(cos, sin)
+    assert (result.verdict, result.convention_dict()["pairing"]) == ("mismatch", None)
+    # what still holds: every cos column has a sin partner somewhere (the same frequencies, in
+    # other columns), so rows of (cos | sin) advance by one fixed rotation
+    structure = result.as_json()["structure"]
+    assert structure["columns_with_partner"] == structure["columns"] == 128
+
+
+def test_sinusoidal_with_cosines_one_position_ahead_is_not_the_paper() -> None:
+    # sin(tω) beside cos((t+1)ω): sin² + cos² is not constant, so no column pairs into one angle
+    result = check_sinusoidal(impl.sinusoidal_shifted_cos(600, 16))
+    assert (result.verdict, result.convention_dict()["layout"]) == ("mismatch", None)
+    structure = result.as_json()["structure"]
+    # a fixed linear map still exists (each column is a sinusoid with a cos/sin-pair partner at
+    # the same frequency, shifted in phase): the diagnosis reports T_1 at the rounding level
+    assert structure["shift_map_residual"] < 1e-10
+
+
+def test_alibi_in_reverse_head_order_is_unknown() -> None:
+    result = check_alibi(impl.alibi_ascending(8))
+    assert (result.verdict, result.convention_dict()["rule"]) == ("mismatch", "unknown")

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeVar
 
 import numpy
 
+from .diagnose import diagnose
 from .measure import ColumnSpec, Measurement, explain_growth, measure_many
 from .precision import ErrorModel, FloatFormat
 from .progress import Progress
 from .result import CheckResult
 
-__all__ = ["best_candidate", "finish", "sample_error", "sample_rows"]
+__all__ = ["best_candidate", "finish", "sample_error", "sample_rows", "with_diagnosis"]
 
 C = TypeVar("C")
 
@@ -127,3 +129,13 @@ def finish(
         shape,
         growth,
     )
+
+
+def with_diagnosis(result: CheckResult, table: numpy.ndarray, fmt: FloatFormat) -> CheckResult:
+    """Add what holds and what does not (:mod:`.diagnose`) when no convention explains the data:
+    none was identified, or the identified one leaves errors no rounding model explains."""
+    unexplained = result.growth is None or result.growth.explained_by == "none"
+    if result.matches or not unexplained:
+        return result
+    found = diagnose(table, fmt)
+    return dataclasses.replace(result, notes=(*result.notes, *found.notes), extra=found.as_extra())

@@ -85,7 +85,8 @@ def _partners(y: numpy.ndarray, tol: float) -> numpy.ndarray:
 
 def diagnose(table: numpy.ndarray, fmt: FloatFormat, shift: int = 1) -> Diagnosis:
     """Fit T_k for k = ``shift`` and look for sin/cos partners; notes say what holds."""
-    x = numpy.asarray(table[:, :_MAX_COLUMNS], dtype=numpy.float64)
+    width = min(table.shape[1], _MAX_COLUMNS)
+    x = numpy.asarray(table[: max(4096, 2 * width + shift + 1), :width], dtype=numpy.float64)
     n, width = x.shape
     notes: list[str] = []
     rows_needed = 2 * width + shift

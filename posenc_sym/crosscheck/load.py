@@ -66,8 +66,7 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
         )
     if array.dtype.kind != "f" or name not in FORMATS:
         raise PosencSymError(
-            f"{what} has dtype {array.dtype}, not numbers; pass a float array "
-            "(float64, float32, float16 or bfloat16)"
+            f"{what} has dtype {array.dtype}, not numbers; pass a float array (float64, float32, float16 or bfloat16)"
         )
     finite = numpy.isfinite(array)
     if not finite.all():
@@ -95,18 +94,14 @@ def require_ndim(array: numpy.ndarray, ndim: int, what: str, axes: str) -> numpy
         raise PosencSymError(
             f"{what} has shape {array.shape}, which is empty; expected a non-empty {ndim}-D {axes} array"
         )
-    raise PosencSymError(
-        f"{what} has shape {array.shape} ({array.ndim}-D); expected {ndim}-D {axes}: {meaning}"
-    )
+    raise PosencSymError(f"{what} has shape {array.shape} ({array.ndim}-D); expected {ndim}-D {axes}: {meaning}")
 
 
 def _load_file(path: Path) -> Any:
     if not path.exists():
         raise PosencSymError(f"{path} does not exist; pass a .npy or .npz file or a module:attribute path")
     if path.suffix not in (".npy", ".npz"):
-        raise PosencSymError(
-            f"{path} is not a .npy or .npz file; save the array with numpy.save or numpy.savez"
-        )
+        raise PosencSymError(f"{path} is not a .npy or .npz file; save the array with numpy.save or numpy.savez")
     try:
         loaded = numpy.load(path, allow_pickle=False)
     except ValueError as exc:
@@ -146,8 +141,7 @@ def _import_object(spec: str) -> Any:
             obj = getattr(obj, part)
         except AttributeError:
             raise PosencSymError(
-                f"module {module_name!r} has no attribute {attribute!r}; "
-                "name an array or a function that returns one"
+                f"module {module_name!r} has no attribute {attribute!r}; name an array or a function that returns one"
             ) from None
     return obj
 
@@ -165,9 +159,7 @@ def _call(obj: Any, sizes: Mapping[str, int], spec: str) -> Any:
             return obj(**sizes)
         return obj(*sizes.values())
     except Exception as exc:  # the user's code raised: report it in one line
-        raise PosencSymError(
-            f"calling {spec} with {dict(sizes)} failed ({type(exc).__name__}: {exc})"
-        ) from None
+        raise PosencSymError(f"calling {spec} with {dict(sizes)} failed ({type(exc).__name__}: {exc})") from None
 
 
 def load_source(source: str, sizes: Mapping[str, int]) -> Any:
@@ -187,8 +179,6 @@ def load_source(source: str, sizes: Mapping[str, int]) -> Any:
     obj = _import_object(source)
     if callable(obj) and _torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
         if not sizes:
-            raise PosencSymError(
-                f"{source} is callable; give the sizes to call it with, e.g. --positions 128 --dim 64"
-            )
+            raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. --positions 128 --dim 64")
         obj = _call(obj, sizes, source)
     return obj

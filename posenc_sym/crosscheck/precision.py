@@ -127,9 +127,7 @@ class ErrorModel:
     def name(self) -> str:
         return "faithful" if self.angle_format is None else f"angle:{self.angle_format}"
 
-    def bound(
-        self, exact: numpy.ndarray, angle: numpy.ndarray | float, base: float, fmt: FloatFormat
-    ) -> numpy.ndarray:
+    def bound(self, exact: numpy.ndarray, angle: numpy.ndarray | float, base: float, fmt: FloatFormat) -> numpy.ndarray:
         """Largest |x − v| the model allows for exact values ``exact`` at angles ``angle``."""
         allowed = ulp(exact, fmt)
         if self.angle_format is not None:
@@ -161,6 +159,5 @@ def parse_error_model(text: str) -> ErrorModel:
     if head == "angle" and tail in FORMATS:
         return ErrorModel(tail)
     raise PosencSymError(
-        f"error model {text!r} is unknown; use 'faithful' or 'angle:' followed by float64, float32, "
-        "float16 or bfloat16"
+        f"error model {text!r} is unknown; use 'faithful' or 'angle:' followed by float64, float32, float16 or bfloat16"
     )

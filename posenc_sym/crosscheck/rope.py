@@ -22,7 +22,7 @@ from typing import Any
 import numpy
 
 from ..errors import PosencSymError
-from .common import best_candidate, finish, measure_all, sample_error, sample_rows
+from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
 from .fit import KNOWN_BASES, estimate_start, fit_pairs
 from .load import as_float_array, require_ndim
 from .measure import ColumnSpec
@@ -181,9 +181,7 @@ def identify(cos: numpy.ndarray, sin: numpy.ndarray, floor: float) -> tuple[Rope
     scored = []
     for scaling, base, params, known in _candidates(fit.omega, rotary_dim):
         conv = RopeConvention(pairing, base, scaling, start, rotary_dim, tuple(sorted(params.items())))
-        err = max(
-            sample_error(cos, rows, start, conv.spec("cos")), sample_error(sin, rows, start, conv.spec("sin"))
-        )
+        err = max(sample_error(cos, rows, start, conv.spec("cos")), sample_error(sin, rows, start, conv.spec("sin")))
         scored.append((conv, err, known))
     conv, equivalent = best_candidate(scored, 8 * floor)
     if not equivalent:
@@ -202,17 +200,16 @@ def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
     c = require_ndim(c, 2, "the cos array", "(positions, rotary_dim)")
     s = require_ndim(s, 2, "the sin array", "(positions, rotary_dim)")
     if c.shape != s.shape:
-        raise PosencSymError(
-            f"cos has shape {c.shape} but sin has shape {s.shape}; pass the two halves of one cache"
-        )
+        raise PosencSymError(f"cos has shape {c.shape} but sin has shape {s.shape}; pass the two halves of one cache")
     if c_fmt != s_fmt:
         raise PosencSymError(f"cos is {c_fmt} but sin is {s_fmt}; pass the two halves of one cache")
     fmt = data_format(c_fmt)
     conv, notes = identify(c, s, math.ldexp(1.0, 1 - fmt.precision))
     shape = tuple(c.shape)
     if conv is None:
+        both = numpy.concatenate([c[:4096], s[:4096]], axis=1)  # rows (cos | sin) for the diagnosis
         convention = (("pairing", None), ("base", None), ("scaling", None))
-        return CheckResult(
+        empty = CheckResult(
             "rope",
             "mismatch",
             convention,
@@ -224,6 +221,7 @@ def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
             c_fmt,
             shape,
         )
+        return with_diagnosis(empty, both, fmt)
     measured = measure_all(
         [("cos", c), ("sin", s)],
         float(conv.start),
@@ -233,7 +231,10 @@ def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
         _effective_base(conv),
         "checking cache",
     )
-    return finish("rope", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
+    result = finish("rope", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
+    if result.matches or (result.growth is not None and result.growth.explained_by != "none"):
+        return result
+    return with_diagnosis(result, numpy.concatenate([c[:4096], s[:4096]], axis=1), fmt)
 
 
 def _effective_base(conv: RopeConvention) -> float:

@@ -31,8 +31,7 @@ from typing import Any
 import mpmath
 import numpy
 
-from .common import best_candidate, finish, measure_all, sample_error, sample_rows
-from .diagnose import diagnose
+from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
 from .fit import KNOWN_BASES, estimate_start, fit_pairs
 from .load import as_float_array, require_ndim
 from .measure import ColumnSpec
@@ -136,9 +135,7 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     p = width // 2
     if width % 2:
         if numpy.any(x[:, -1]):
-            return None, [
-                f"d_model={width} is odd and the last column is not zero: no sin/cos pairing covers it"
-            ]
+            return None, [f"d_model={width} is odd and the last column is not zero: no sin/cos pairing covers it"]
         notes.append(f"d_model={width} is odd: the last column is zero padding")
     zero_rows = _zero_rows(x)
     zero_note = []
@@ -194,9 +191,7 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     if len(equivalent) > 1:
         notes.append(
             "the data cannot tell apart "
-            + " and ".join(
-                f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent
-            )
+            + " and ".join(f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
             + f" (the same frequencies); reporting base {conv.base:g}"
         )
     doubled = _doubled_exponent(conv)
@@ -274,47 +269,23 @@ def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckRes
         "checking table",
     )
     result = finish("sinusoidal", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
-    if not result.matches and result.growth is not None and result.growth.explained_by == "none":
-        extra = diagnose(array, fmt)
-        return CheckResult(
-            result.scheme,
-            result.verdict,
-            result.convention,
-            result.max_abs_error,
-            result.max_ulp_error,
-            result.worst,
-            (*result.notes, *extra.notes),
-            result.error_model,
-            result.dtype,
-            result.shape,
-            result.growth,
-            extra.as_extra(),
-        )
-    return result
+    return with_diagnosis(result, array, fmt)
 
 
 def _unidentified(
     array: numpy.ndarray, fmt_name: str, notes: list[str], model: ErrorModel, shape: tuple[int, ...]
 ) -> CheckResult:
-    extra = diagnose(array, data_format(fmt_name))
-    convention = (
-        ("layout", None),
-        ("order", None),
-        ("base", None),
-        ("exponent_denominator", None),
-        ("start", None),
-    )
-    return CheckResult(
+    keys = ("layout", "order", "base", "exponent_denominator", "start")
+    result = CheckResult(
         "sinusoidal",
         "mismatch",
-        convention,
+        tuple((k, None) for k in keys),
         None,
         None,
         None,
-        (*notes, "no sinusoidal convention fits", *extra.notes),
+        (*notes, "no sinusoidal convention fits"),
         model.name,
         fmt_name,
         shape,
-        None,
-        extra.as_extra(),
     )
+    return with_diagnosis(result, array, data_format(fmt_name))

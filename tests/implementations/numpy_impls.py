@@ -125,3 +125,25 @@ def alibi(n: int, rule: str = "interpolated") -> numpy.ndarray:
         return numpy.array([2 ** (-8 * (h + 1) / n) for h in range(n)])
     c = 2 ** math.floor(math.log2(n))
     return numpy.array(geometric(c) + geometric(2 * c)[0::2][: n - c])
+
+
+def rope_mixed_pairing(n: int, dim: int) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """Broken: cos laid out rotate-half style, sin rotate-every-two (two code paths disagreeing)."""
+    cos, _ = rope_cache(n, dim, pairing="halves", dtype=numpy.float64)
+    _, sin = rope_cache(n, dim, pairing="adjacent", dtype=numpy.float64)
+    return cos, sin
+
+
+def sinusoidal_shifted_cos(n: int, d: int) -> numpy.ndarray:
+    """Broken: the cosines one position ahead of the sines (an off-by-one in one of two arange calls)."""
+    t = numpy.arange(n, dtype=numpy.float64)[:, None]
+    w = numpy.exp(numpy.arange(0, d, 2) * (-math.log(10000.0) / d))
+    out = numpy.empty((n, d))
+    out[:, 0::2] = numpy.sin(t * w)
+    out[:, 1::2] = numpy.cos((t + 1) * w)
+    return out
+
+
+def alibi_ascending(n: int) -> numpy.ndarray:
+    """Broken: the paper's slopes in reverse head order."""
+    return alibi(n)[::-1].copy()

@@ -116,9 +116,7 @@ def _unimported(source: str) -> list[str]:
         for a in n.names
     }
     used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-    used |= {
-        n.value.id for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
-    }
+    used |= {n.value.id for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)}
     return sorted((used & set(CONTEXT)) - bound)
 
 
