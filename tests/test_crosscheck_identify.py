@@ -43,6 +43,7 @@ SINUSOIDAL = [
     ({"denominator": "d-2"}, {"exponent_denominator": "d-2"}),
     ({"denominator": "d-2", "layout": "split"}, {"exponent_denominator": "d-2", "layout": "split"}),
     ({"start": 2}, {"start": 2}),  # fairseq-style positions from padding_idx + 1
+    ({"start": 100000}, {"start": 100000}),  # a window far into a sequence: t0·ω_min is many turns
     (
         {"start": 1, "layout": "split", "denominator": "d-2"},
         {"start": 1, "layout": "split", "exponent_denominator": "d-2"},
@@ -106,6 +107,7 @@ ROPE = [
     ({"pairing": "adjacent"}, {"pairing": "adjacent"}),
     ({"base": 500000.0}, {"base": 500000}),
     ({"start": 3}, {"start": 3}),
+    ({"start": 65536}, {"start": 65536}),
     ({"scaling": "linear", "factor": 4.0}, {"scaling": "linear", "scaling_params": {"factor": 4}}),
     ({"scaling": "ntk", "alpha": 8.0}, {"scaling": "ntk", "scaling_params": {"alpha": 8}}),
     (
@@ -238,3 +240,11 @@ def test_sinusoidal_with_cosines_one_position_ahead_is_not_the_paper() -> None:
 def test_alibi_in_reverse_head_order_is_unknown() -> None:
     result = check_alibi(impl.alibi_ascending(8))
     assert (result.verdict, result.convention_dict()["rule"]) == ("mismatch", "unknown")
+
+
+@pytest.mark.parametrize("value", [0.0, 1.0])
+def test_constant_tables_have_no_convention_and_no_partners(value: float) -> None:
+    result = check_sinusoidal(numpy.full((100, 16), value))
+    assert (result.verdict, result.convention_dict()["layout"]) == ("mismatch", None)
+    assert result.as_json()["structure"]["columns_with_partner"] == 0
+    assert "16 of 16 columns are constant: no position information in them" in result.notes

@@ -72,9 +72,12 @@ def _partners(y: numpy.ndarray, tol: float) -> numpy.ndarray:
     omega = _column_frequencies(y)
     order = numpy.argsort(omega)
     found = numpy.zeros(y.shape[1], dtype=bool)
+    constant = numpy.ptp(y, axis=0) == 0  # no frequency to share: never a partner
     for pos, a in enumerate(order):
+        if constant[a]:
+            continue
         for b in order[max(0, pos - 3) : pos + 4]:
-            if b == a or abs(omega[a] - omega[b]) > 1e-3 * max(omega[a], 1e-6):
+            if b == a or constant[b] or abs(omega[a] - omega[b]) > 1e-3 * max(omega[a], 1e-6):
                 continue
             rho = y[:, a] ** 2 + y[:, b] ** 2
             if numpy.ptp(rho) <= tol * max(float(rho.max()), 1e-300):
@@ -110,6 +113,9 @@ def diagnose(table: numpy.ndarray, fmt: FloatFormat, shift: int = 1) -> Diagnosi
         )
     partnered = _partners(x[: min(n, 4096)], 64 * u * max(width, 1)) if n >= 3 else numpy.zeros(width, bool)
     missing = tuple(int(c) for c in numpy.nonzero(~partnered)[0])
+    flat = int((numpy.ptp(x, axis=0) == 0).sum()) if n else 0
+    if flat:
+        notes.append(f"{flat} of {width} columns are constant: no position information in them")
     if missing:
         notes.append(
             f"{len(missing)} of {width} columns have no partner of the same frequency with "

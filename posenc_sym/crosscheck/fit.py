@@ -51,27 +51,36 @@ def fit_pairs(sin_part: numpy.ndarray, cos_part: numpy.ndarray) -> PairFit:
     return PairFit(omega, intercept, scale, residual)
 
 
-def estimate_start(fit: PairFit) -> int:
-    """The integer start position t0 consistent with the intercepts t0·ω (mod 2π).
+def estimate_start(fit: PairFit, omega: numpy.ndarray | None = None, max_start: int = 2**24) -> int:
+    """The integer start t0 ≥ 0 whose angles t0·ω best match the intercepts (mod 2π).
 
-    Start from the lowest frequency (unambiguous while |t0·ω| < π), then let each higher frequency
-    pick the 2π branch nearest to the current estimate and refine it.
+    The lowest frequency gives t0 up to multiples of 2π/ω_min; each such candidate (rounded to
+    an integer, and its neighbours) is scored on the lowest and highest frequencies together —
+    a vernier that is unambiguous over far more than one period. ``omega`` are the exact
+    frequencies of a candidate convention when known (better than the fitted slopes).
     """
-    order = numpy.argsort(numpy.abs(fit.omega))
-    estimate = 0.0
-    first = True
-    for j in order:
-        w = float(fit.omega[j])
-        if abs(w) < 1e-300:
-            continue
-        a = float(fit.intercept[j])
-        if first:
-            estimate = math.remainder(a, 2 * math.pi) / w
-            first = False
-            continue
-        branch = round((estimate * w - a) / (2 * math.pi))
-        estimate = (a + 2 * math.pi * branch) / w
-    return round(estimate)
+    w = numpy.asarray(fit.omega if omega is None else omega, dtype=numpy.float64)
+    alpha = numpy.asarray(fit.intercept, dtype=numpy.float64)
+    keep = w > 0
+    if not keep.any():
+        return 0
+    w, alpha = w[keep], alpha[keep]
+    order = numpy.argsort(w)
+    probe = numpy.unique(numpy.concatenate([order[:8], order[-8:]]))  # a handful of frequencies
+    lowest = float(w[order[0]])
+    first = float(numpy.mod(alpha[order[0]], 2 * math.pi)) / lowest
+    branches = min(int(max_start * lowest / (2 * math.pi)) + 1, 1 << 20)
+    centres = numpy.rint(first + 2 * math.pi * numpy.arange(-1, branches) / lowest)  # -1: α just below 0
+    candidates = numpy.unique(numpy.concatenate([centres - 1, centres, centres + 1]))
+    candidates = candidates[candidates >= 0]
+    best, best_residual = 0, math.inf
+    for block in numpy.array_split(candidates, max(1, candidates.size // 65536)):
+        phase = block[:, None] * w[probe][None, :] - alpha[probe][None, :]
+        residual = numpy.abs(numpy.remainder(phase + math.pi, 2 * math.pi) - math.pi).max(axis=1)
+        k = int(numpy.argmin(residual))
+        if residual[k] < best_residual:
+            best, best_residual = int(block[k]), float(residual[k])
+    return best
 
 
 def snap(value: float, candidates: tuple[float, ...], rel: float) -> float | None:

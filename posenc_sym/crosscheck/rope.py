@@ -14,6 +14,7 @@ and ``scaling`` (see :mod:`.rope_scaling`) with its parameters.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from dataclasses import dataclass, field
@@ -176,12 +177,14 @@ def identify(cos: numpy.ndarray, sin: numpy.ndarray, floor: float) -> tuple[Rope
             "atan2(sin, cos) does not advance at a steady positive rate per position: "
             "the arrays are not cos/sin of one angle per column",
         ]
-    start = estimate_start(fit)
     rows = sample_rows(n)
     scored = []
     for scaling, base, params, known in _candidates(fit.omega, rotary_dim):
-        conv = RopeConvention(pairing, base, scaling, start, rotary_dim, tuple(sorted(params.items())))
-        err = max(sample_error(cos, rows, start, conv.spec("cos")), sample_error(sin, rows, start, conv.spec("sin")))
+        conv = RopeConvention(pairing, base, scaling, 0, rotary_dim, tuple(sorted(params.items())))
+        cos_spec, sin_spec = conv.spec("cos"), conv.spec("sin")
+        start = estimate_start(fit, cos_spec.hi)
+        conv = dataclasses.replace(conv, start=start)
+        err = max(sample_error(cos, rows, start, cos_spec), sample_error(sin, rows, start, sin_spec))
         scored.append((conv, err, known))
     conv, equivalent = best_candidate(scored, 8 * floor)
     if not equivalent:

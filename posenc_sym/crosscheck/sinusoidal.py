@@ -24,6 +24,7 @@ The direct formula in float64 is judged against the model of float64 angles (see
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -173,7 +174,6 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         order = "cos-first"
         fit = fit_pairs(seg[:, b], seg[:, a])
     scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
-    start = estimate_start(fit) - r0
     omega = fit.omega
     if numpy.any(omega <= 0):
         return None, [
@@ -185,8 +185,11 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     rows = sample_rows(n, zero_rows)
     scored = []
     for den, base, known in bases:
-        conv = SinusoidalConvention(layout, order, base, den, start, width, scale, zero_rows)
-        scored.append((conv, sample_error(x, rows, start, conv.column_spec()), known))
+        conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows)
+        spec = conv.column_spec()
+        start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
+        conv = dataclasses.replace(conv, start=start)
+        scored.append((conv, sample_error(x, rows, start, spec), known))
     conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
     if len(equivalent) > 1:
         notes.append(
