@@ -120,11 +120,13 @@ def ulp_error(computed: Any, exact: Any, dtype: Any = None) -> numpy.ndarray:
 
 
 def accurate_ulp_bound(dtype: Any) -> float:
-    """Bound of method "accurate", in ulps at the exact value.
+    """Bound of method "accurate", in ulps at the exact value y.
 
-    float64: 0.5 (the one final rounding) + 2^−10 (all other errors: the 128-bit reduced angle,
-    the double-double steps, the dropped series terms; each below 2^−12 ulp, see docs). float32:
-    the float64 result rounded once more: 0.5 ulp32 + 2·(0.5 + 2^−10)·ulp64, and ulp64/ulp32 = 2^−29.
+    float64: 0.5 (the one final rounding) + 2^−11 (the tail terms, each computed with relative
+    error <= ~6u on values below 2^−14.3·|y|, series truncation, table rounding) + 2^−11 (the
+    reduction error, below 2^−124.3 rad, divided by ulp(y) > 2^−53·|y|; this part needs
+    |y| >= 2^−60, see ``posenc_sym/tables/_kernel.py``). float32: the float64 result rounded
+    once more: 0.5 ulp32 + 2·(0.5 + 2^−10)·ulp64, and ulp64/ulp32 = 2^−29.
 
     >>> accurate_ulp_bound(numpy.float64), accurate_ulp_bound(numpy.float32) < 0.5 + 2 ** -28
     (0.5009765625, True)

@@ -10,6 +10,8 @@ import mpmath
 import numpy
 import pytest
 import sympy
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from posenc_sym.accuracy import ulp, ulp_error
 from posenc_sym.errors import PosencSymError
@@ -125,3 +127,14 @@ def test_sinusoidal_reference_shape_and_columns() -> None:
     ref = sinusoidal_reference([0, 1, 2], 8, columns=[1, 6])
     assert ref.shape == (3, 2)
     assert ref[2, 1] == sinusoidal_value(2, 6, 8)
+
+
+@given(position=st.integers(0, 2**31 - 1), pair=st.integers(0, 63), half=st.integers(1, 64),
+       base=st.sampled_from([10000, 500000, 10, 3]), cos=st.booleans())
+@example(position=1, pair=1, half=3, base=10000, cos=False)  # 2i/d = 1/3: the float-division bug
+def test_oracle_matches_the_typed_formula(position: int, pair: int, half: int, base: int, cos: bool) -> None:
+    pair = pair % half
+    expected = _independent(position, pair, 2 * half, base, cos)
+    got = sinusoidal_value(position, 2 * pair + int(cos), 2 * half, base=base)
+    with mpmath.workdps(80):
+        assert abs(got - expected) <= mpmath.mpf(10) ** -48 * max(abs(expected), mpmath.mpf(10) ** -10)

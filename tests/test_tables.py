@@ -152,6 +152,7 @@ BASE_FIX = "the frequencies base^(-2i/d) need a base above 1, e.g. 10000"
     ((3, 8), {"base": 0.5}, "base=0.5 is not > 1; " + BASE_FIX),
     ((3, 8), {"base": "10000"}, "base='10000' is not a real number; pass a number above 1, e.g. 10000"),
     ((3, 8), {"base": float("inf")}, "base=inf is not finite; pass a number above 1, e.g. 10000"),
+    ((3, 8), {"base": sympy.Symbol("b")}, "base=b is not a real number; pass a number above 1, e.g. 10000"),
     ((3, 8), {"dtype": numpy.float16}, "dtype=float16 is not supported; use numpy.float32 or numpy.float64"),
     ((3, 8), {"dtype": "nope"}, "dtype='nope' is not a NumPy dtype; use numpy.float32 or numpy.float64"),
     ((3, 8), {"layout": "rows"}, "layout='rows' is unknown; use one of 'interleaved', 'split'"),

@@ -10,6 +10,7 @@ The ``interleaved`` layout puts (sin, cos) of one frequency side by side (the pa
 
 from __future__ import annotations
 
+import operator
 from typing import Literal
 
 import sympy
@@ -50,13 +51,19 @@ def validate_width(width: int, name: str = "d_model") -> int:
 
     >>> validate_width(8)
     8
+    >>> import numpy; validate_width(numpy.int64(8))
+    8
     >>> validate_width(7)
     Traceback (most recent call last):
     ...
     posenc_sym.errors.PosencSymError: d_model=7 is odd; the sinusoidal encoding pairs columns, so d_model must be even
     """
-    if isinstance(width, bool) or not isinstance(width, int):
+    if isinstance(width, bool):
         raise PosencSymError(f"{name}={width!r} is not an integer; pass a positive even int")
+    try:
+        width = operator.index(width)  # accepts numpy integers, refuses floats such as 8.0
+    except TypeError:
+        raise PosencSymError(f"{name}={width!r} is not an integer; pass a positive even int") from None
     if width <= 0:
         raise PosencSymError(f"{name}={width} is not positive; pass a positive even int such as 512")
     if width % 2:

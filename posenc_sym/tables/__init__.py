@@ -7,7 +7,8 @@ Three methods, each with a derived error bound (see :mod:`posenc_sym.accuracy` a
                 error grows with the angle t·ω (:func:`posenc_sym.accuracy.direct_bound`).
 ``"accurate"``  exact angle reduction in 128-bit fixed point, then a table-driven sin/cos with an
                 error-free leading term: within 0.5 + 2^−10 ulp in float64 for every position
-                below 2^32; float32 is the float64 result rounded once more (0.5 + 2^−28 ulp).
+                below 2^32 (for results of magnitude >= 2^−60; see ``_kernel``); float32 is the
+                float64 result rounded once more (0.5 + 2^−28 ulp).
 ``"fast"``      the proven shift T_k applied blockwise to accurate rows: absolute error at most
                 (2√2·(0.5 + 2^−10) + 2)·2^−53·(1 + 2^−51) in float64, independent of the position.
 
@@ -41,7 +42,8 @@ def accurate_sincos(positions: Sequence[int] | numpy.ndarray, frequencies: Seque
     Frequencies are exact numbers: int, Fraction, decimal str, SymPy expressions (e.g.
     ``theta(p, d - 2, b)`` for the d−2 convention, or a scaled RoPE frequency) or mpmath values
     (taken as exact). A Python float is taken as the binary number it is. Positions are integers
-    in 0..2**32−1. Bound: float64 within 0.5 + 2^−10 ulp of the exact sin/cos of t·ω; float32
+    in 0..2**32−1. Bound: float64 within 0.5 + 2^−10 ulp of the exact sin/cos of t·ω (results of
+    magnitude >= 2^−60; below that add 2^−71.3/|y| ulp); float32
     within 0.5 + 2^−28 ulp (see :func:`posenc_sym.accuracy.accurate_ulp_bound`). The frequency
     conversion costs a few mpmath operations per frequency.
 

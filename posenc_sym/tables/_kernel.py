@@ -7,7 +7,8 @@ Steps (each exact or with a stated error; the bound is derived in ``docs/numeric
    computed *exactly* to 128 bits with uint64 arithmetic (products split into 32-bit halves,
    carries propagated; the integer part wraps away mod 2^64). This is the reduction modulo 2π,
    done in turns instead of radians, so no Cody–Waite constant is needed; the only errors are the
-   truncations of g, of the product and of the last word, together below 2^−116 turns.
+   truncations of g (2^−192·t) and of the product (the low word, < 2^−128 per ``turns`` call, two
+   calls when offsets are added), together below 2^−127 turns = 2^−124.3 rad.
 2. **Table point.** The top 9 bits (rounded) give j: the angle is 2π(j/512 + e) with
    |e| <= 2^−10 turns, e a double-double e_hi + e_lo; e₁ = the leading 26 bits of e_hi.
 3. **Angle addition.** sin 2π(a + e) = S + C·2πe + S·(cos 2πe − 1) + C·(sin 2πe − 2πe), with S, C the
@@ -18,9 +19,10 @@ Steps (each exact or with a stated error; the bound is derived in ``docs/numeric
 
 No quadrant logic is needed: the table spans the whole turn, and sin/cos of 2πj/512 are exactly 0
 where they should be (``mpmath.sinpi``), so results near a zero never come from a cancellation.
-The bound assumes the result is not below 2^−60 in magnitude (the truncation error 2^−113 rad
-would then matter); over every position below 2^31 and every frequency of a 4096-wide table the
-expected smallest |sin| is about 2^−42.
+The bound 0.5 + 2^−10 ulp holds whenever the result y has |y| >= 2^−60: the reduction error
+2^−124.3 rad is then below 2^−11 ulp (ulp(y) > 2^−53·|y|). For smaller |y| add 2^−71.3/|y| ulp. A
+heuristic count: over all positions below 2^31 and 2048 frequencies, about 10^−5 entries are
+expected below 2^−60 (the closest approach to a zero of sin for ω = 1 and t < 2^32 is 4.5·10^−10).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ __all__ = ["MAX_POSITION", "TurnWords", "add_turns", "sincos_turns", "sincos_wor
 #: Positions must lie in [0, MAX_POSITION): t fits 32 bits, so each 32×32-bit product is exact.
 MAX_POSITION = 2**32
 _MASK32 = numpy.uint64(0xFFFFFFFF)
-_S11, _S32, _S55 = numpy.uint64(11), numpy.uint64(32), numpy.uint64(55)
+_S32, _S55 = numpy.uint64(32), numpy.uint64(55)
 _HALF_STEP = numpy.uint64(1 << 54)  # half a table step (2^−10 turns) in units of 2^−64
 _TABLE_BITS = 9
 _SPLIT = 134217729.0  # 2^27 + 1, Dekker's splitting constant
@@ -121,8 +123,8 @@ def _round_bits(x: mpmath.mpf, bits: int) -> float:
 
 
 @cache
-def _table() -> tuple[numpy.ndarray, ...]:
-    """For a = j/512 turns: S_hi, S_lo, C_hi, C_lo, (2πS)₂₇, rest, (2πC)₂₇, rest."""
+def _table() -> numpy.ndarray:
+    """(8, 512): for a = j/512 turns, S_hi, S_lo, C_hi, C_lo, (2πS)₂₇, rest, (2πC)₂₇, rest."""
     cols: list[list[float]] = [[] for _ in range(8)]
     with mpmath.workprec(200):
         for j in range(1 << _TABLE_BITS):
@@ -135,7 +137,7 @@ def _table() -> tuple[numpy.ndarray, ...]:
                 lead = _round_bits(scaled, 27)
                 cols[4 + slot].append(lead)
                 cols[5 + slot].append(float(scaled - lead))
-    return tuple(numpy.array(c) for c in cols)
+    return numpy.array(cols)
 
 
 def _fast_two_sum(a: Any, b: Any) -> tuple[Any, Any]:
@@ -154,33 +156,84 @@ def sincos_turns(u: numpy.ndarray, v: numpy.ndarray, out: Pair | None = None) ->
     addition writes there directly, so a float32 result is the float64 value rounded once.
     """
     with numpy.errstate(over="ignore"):
-        j = (u + _HALF_STEP) >> _S55
+        j = u + _HALF_STEP
+        j >>= _S55
         rem = (u - (j << _S55)).view(numpy.int64)  # in [−2^54, 2^54): e = rem·2^−64 + V·2^−128
+    e1, rest, cm = _reduced_turns(rem, v)  # three arrays
+    # One gather of all eight table columns (8, rows, pairs): about twice as fast as eight gathers.
+    table = numpy.take(_table(), j.astype(numpy.intp), axis=1)
+    sin_out, cos_out = (None, None) if out is None else out
+    return _assemble(table, e1, rest, cm, sin_out, cos_out)
+
+
+def _reduced_turns(rem: numpy.ndarray, v: numpy.ndarray) -> tuple[numpy.ndarray, ...]:
+    """e = rem·2^−64 + V·2^−128 turns as e₁ (26 bits) + e_rest, and the series cos x − 1, sin x − x."""
     rounded = rem.astype(numpy.float64)  # nearest 53-bit value of a 55-bit integer
-    e_hi = rounded * 2.0**-64
-    e_lo = (rem - rounded.astype(numpy.int64)).astype(numpy.float64) * 2.0**-64  # |·| <= 2, exact
-    e_lo += (v >> _S11).astype(numpy.float64) * 2.0**-117
-    c = _SPLIT * e_hi
-    e1 = c - (c - e_hi)  # 26 bits: exact products with the 27-bit table entries
-    e_rest = (e_hi - e1) + e_lo
-    index = j.astype(numpy.intp)
-    s_hi, s_lo, c_hi, c_lo, ts1, ts2, tc1, tc2 = (col[index] for col in _table())
+    e_lo = (rem - rounded.astype(numpy.int64)).astype(numpy.float64)  # |·| <= 2, exact
+    e_lo *= 2.0**-64
+    rounded *= 2.0**-64  # e_hi, exact scaling
+    e_hi = rounded
+    part = (v >> _S32).astype(numpy.float64)
+    part *= 2.0**-96
+    e_lo += part
+    numpy.multiply(v & _MASK32, 2.0**-128, out=part)
+    e_lo += part
+    e1 = _SPLIT * e_hi
+    numpy.subtract(e1, e_hi, out=part)
+    e1 -= part  # Veltkamp: the leading 26 bits, exact products with the 27-bit table entries
+    numpy.subtract(e_hi, e1, out=part)
+    part += e_lo  # e_rest
     x = _TAU * e_hi
     z = x * x
-    cm = z * (-0.5 + z * (1.0 / 24 + z * (-1.0 / 720)))  # cos x − 1
-    st = x * z * (-1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040)))  # sin x − x
-    te = _TAU * e_rest
-    # Fast2Sum is exact here: away from the zeros of sin (j = 0, 256, where s_hi = 0 exactly)
-    # |s_hi| >= sin(2π/512) > 0.0123 > 2π·2^−10 >= |tc1·e1|; likewise for cos at j = ±128.
-    hi, lo = _fast_two_sum(s_hi, tc1 * e1)
-    sin_tail = lo + (((s_lo + tc2 * e1) + s_hi * cm) + (c_hi * te + c_hi * st))
-    hi2, lo2 = _fast_two_sum(c_hi, -(ts1 * e1))
-    cos_tail = lo2 + (((c_lo - ts2 * e1) + c_hi * cm) - (s_hi * te + s_hi * st))
-    if out is None:
-        return hi + sin_tail, hi2 + cos_tail
-    numpy.add(hi, sin_tail, out=out[0], casting="same_kind")
-    numpy.add(hi2, cos_tail, out=out[1], casting="same_kind")
-    return out
+    cm = z * (-1.0 / 720)
+    cm += 1.0 / 24
+    cm *= z
+    cm -= 0.5
+    cm *= z  # cos x − 1
+    st = z * (-1.0 / 5040)
+    st += 1.0 / 120
+    st *= z
+    st -= 1.0 / 6
+    st *= z
+    st *= x  # sin x − x
+    part *= _TAU
+    part += st  # 2π·e_rest + (sin x − x): both multiply C in sin, S in cos
+    return e1, part, cm
+
+
+def _assemble(table: numpy.ndarray, e1: numpy.ndarray, rest: numpy.ndarray, cm: numpy.ndarray,
+              sin_out: numpy.ndarray | None, cos_out: numpy.ndarray | None) -> Pair:
+    """sin = S + 2πC·e₁ + [S_lo + (2πC)_rest·e₁ + S·cm + C·rest], cos likewise; one final rounding.
+
+    Fast2Sum is exact here: away from the zeros of sin (j = 0, 256, where s_hi = 0 exactly)
+    |s_hi| >= sin(2π/512) > 0.0123 > 2π·2^−10 >= |tc1·e1|; likewise for cos at j = ±128.
+    """
+    s_hi, s_lo, c_hi, c_lo, ts1, ts2, tc1, tc2 = table
+    p = tc1 * e1
+    hi = s_hi + p
+    lo = hi - s_hi
+    numpy.subtract(p, lo, out=lo)  # Fast2Sum error of s_hi + p
+    tail = tc2 * e1
+    tail += s_lo
+    numpy.multiply(s_hi, cm, out=p)
+    tail += p
+    numpy.multiply(c_hi, rest, out=p)
+    tail += p
+    lo += tail
+    sin = numpy.add(hi, lo, out=sin_out, casting="same_kind")
+    numpy.multiply(ts1, e1, out=p)
+    numpy.subtract(c_hi, p, out=hi)
+    numpy.subtract(c_hi, hi, out=lo)
+    lo -= p  # Fast2Sum error of c_hi − p
+    numpy.multiply(ts2, e1, out=tail)
+    numpy.subtract(c_lo, tail, out=tail)
+    numpy.multiply(c_hi, cm, out=p)
+    tail += p
+    numpy.multiply(s_hi, rest, out=p)
+    tail -= p
+    lo += tail
+    cos = numpy.add(hi, lo, out=cos_out, casting="same_kind")
+    return sin, cos
 
 
 def sincos_words(positions: numpy.ndarray, words: TurnWords) -> tuple[numpy.ndarray, numpy.ndarray]:

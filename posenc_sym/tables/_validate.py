@@ -53,7 +53,12 @@ def check_base(base: Any) -> Any:
     """
     if isinstance(base, bool) or not isinstance(base, numbers.Real | Fraction | sympy.Basic):
         raise PosencSymError(f"base={base!r} is not a real number; pass a number above 1, e.g. 10000")
-    value = float(base)
+    try:
+        value = float(base)
+    except (TypeError, ValueError):
+        raise PosencSymError(
+            f"base={base!r} is not a real number; pass a number above 1, e.g. 10000"
+        ) from None
     if not math.isfinite(value):
         raise PosencSymError(f"base={base!r} is not finite; pass a number above 1, e.g. 10000")
     if not value > 1:

@@ -22,7 +22,8 @@ def sinusoidal_table(n_positions: int, d_model: int, *, base: Any = 10000, layou
     first half, cosines in the second; ω_i = base^(−2i/d_model). Bounds, per entry, against the
     exact value (derivations in ``docs/numerics.md``):
 
-    - ``"accurate"``: float64 within 0.5 + 2^−10 ulp; float32 within 0.5 + 2^−28 ulp.
+    - ``"accurate"``: float64 within 0.5 + 2^−10 ulp (entries of magnitude >= 2^−60); float32
+      within 0.5 + 2^−28 ulp.
     - ``"fast"``: float64 within (2√2·(0.5 + 2^−10) + 2)·2^−53·(1 + 2^−51) absolute; float32
       within 0.5 ulp32 + twice that (:func:`posenc_sym.accuracy.fast_bound`).
     - ``"direct"``: :func:`posenc_sym.accuracy.direct_bound`, which grows with t·ω.
