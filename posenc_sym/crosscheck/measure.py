@@ -121,10 +121,12 @@ class _Accumulator:
 
 
 def accurate_error_bound(values: numpy.ndarray, angles: numpy.ndarray | float) -> numpy.ndarray:
-    """Bound of the accurate kernel (issue 3's ``accurate_sincos``): 0.5 + 2^-10 ulp in float64, and
-    a float64 ulp is at most 2^-52·|v|; 2^-1074 covers values that underflow. Our 40-digit
-    frequencies shift the angle by at most t·ω·10^-40 < 2^-90 for t < 2^32: inside the same term."""
-    return numpy.ldexp(numpy.abs(values), -52) + math.ldexp(1.0, -1074)
+    """Bound of the accurate kernel of :mod:`posenc_sym.tables` in float64: 0.5 + 2^-10 ulp for
+    |y| ≥ 2^-60 and 2^-71.3/|y| ulp more below that (its docstring). A float64 ulp of v is at most
+    2^-52·|v|, so this is at most 2^-52·|v| + 2^-123. Our frequencies are 40-digit approximations
+    of the exact ones, which moves the angle by at most t·ω·10^-40 < 2^-100 (t < 2^32, ω ≤ 2^10):
+    the bound used is 2^-52·|v| + 2^-100 + 2^-123."""
+    return numpy.ldexp(numpy.abs(values), -52) + (math.ldexp(1.0, -123) + math.ldexp(1.0, -100))
 
 
 def _chunk_stats(
