@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from posenc_sym import accurate_sincos
 from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal
-from posenc_sym.strategies import sinusoidal_conventions
+from posenc_sym.strategies import rope_conventions, sinusoidal_conventions
 from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache, assert_sinusoidal
 
 from .implementations import numpy_impls as impl
@@ -248,3 +248,15 @@ def test_constant_tables_have_no_convention_and_no_partners(value: float) -> Non
     assert (result.verdict, result.convention_dict()["layout"]) == ("mismatch", None)
     assert result.as_json()["structure"]["columns_with_partner"] == 0
     assert "16 of 16 columns are constant: no position information in them" in result.notes
+
+
+@given(rope_conventions(), st.sampled_from([32, 64, 128]), st.integers(64, 1024))
+def test_rope_conventions_from_the_strategy_are_reproduced(conv: dict, dim: int, n: int) -> None:
+    # the implementation's float64 angles are bounded by the angle:float64 model; whichever
+    # convention is named must reproduce the data within it (equal frequencies may have two names)
+    params = {k: float(v) for k, v in conv["scaling_params"].items()}
+    cos, sin = impl.rope_cache(
+        n, dim, base=float(conv["base"]), pairing=conv["pairing"], scaling=conv["scaling"], **params
+    )
+    result = check_rope(cos, sin, model=ErrorModel("float64"))
+    assert (result.verdict, result.convention_dict()["pairing"]) == ("matches", conv["pairing"]), result.summary()
