@@ -21,7 +21,7 @@ slopes were computed as powers in FORMAT": a power x^(h+1) of a rounded x carrie
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import mpmath
 import numpy
@@ -52,71 +52,81 @@ def slopes_exact(n_heads: int, rule: str) -> list[mpmath.mpf]:
         return _geometric(n_heads)
 
 
-def check_alibi(slopes: Any, *, model: ErrorModel | None = None) -> CheckResult:
-    """Identify the slope rule of a vector of per-head slopes and measure it."""
-    model = model or ErrorModel()
+def _as_slopes(slopes: Any) -> tuple[numpy.ndarray, str, list[str]]:
     array, fmt_name = as_float_array(slopes, "the slope vector")
     notes: list[str] = []
     if array.ndim > 1 and sum(s > 1 for s in array.shape) <= 1:
         notes.append(f"shape {array.shape} squeezed to one axis of heads")
         array = array.reshape(-1)
-    array = require_ndim(array, 1, "the slope vector", "(heads)")
-    fmt = data_format(fmt_name)
-    n = array.size
-    power = n & (n - 1) == 0
-    rules = ["power-of-two"] if power else ["interpolated", "geometric"]
-    x = array.astype(numpy.float64)
+    return require_ndim(array, 1, "the slope vector", "(heads)").astype(numpy.float64), fmt_name, notes
+
+
+def _closest_rule(x: numpy.ndarray) -> tuple[str, numpy.ndarray]:
+    n = x.size
+    rules = ["power-of-two"] if n & (n - 1) == 0 else ["interpolated", "geometric"]
     scored = []
     for rule in rules:
         ref = numpy.array([float(s) for s in slopes_exact(n, rule)])
         scored.append((float(numpy.abs(x - ref).max()), rule, ref))
     _, rule, ref = min(scored, key=lambda s: s[0])
-    err = numpy.abs(x - ref)
-    unit = ulp(ref, fmt)
-    ratio = err / unit
-    exponent = numpy.arange(1, n + 1) * numpy.abs(ref)  # plays the role of the angle in the bound
-    slack = numpy.ldexp(numpy.abs(ref), -52)
-    allowed = model.bound(ref, exponent, 2.0, fmt) + slack
-    outside = int((err > allowed).sum())
-    k = angle_constant(2.0)
-    needed = float(numpy.max(numpy.maximum(err - unit - slack, 0.0) / (k * exponent)))
-    w = int(numpy.argmax(ratio))
-    worst = Worst(float(w), w, 0, float(x[w]), float(ref[w]), float(err[w]), float(ratio[w]), "slopes")
-    fits = _precision_explaining(needed)
-    rule_name = rule
+    return rule, ref
+
+
+def _notes(
+    rule: str, n: int, outside: int, fits: str | None, ratio: numpy.ndarray, x: numpy.ndarray, model: ErrorModel
+) -> list[str]:
     if outside and fits is None:
-        rule_name = "unknown"
-        notes.append(
+        return [
             f"{outside} of {n} slopes are off the {rule} rule by more than rounding explains; "
             f"the data are {_shape_of(x)}"
-        )
-    elif outside:
-        notes.append(
+        ]
+    if outside:
+        return [
             f"{outside} of {n} slopes are off by more than the {model.name} model allows (up to "
             f"{float(ratio.max()):.3g} ulp): consistent with computing them as powers in {fits} "
             "(the error grows with the head index)"
-        )
-    else:
-        kind = "exactly" if not err.any() else f"within {float(ratio.max()):.3g} ulp of"
-        notes.append(f"{n} heads: every slope is {kind} the {rule} rule")
-    if rule == "geometric" and not outside:
+        ]
+    kind = "exactly" if not ratio.any() else f"within {float(ratio.max()):.3g} ulp of"
+    notes = [f"{n} heads: every slope is {kind} the {rule} rule"]
+    if rule == "geometric":
         notes.append(
             f"{n} is not a power of two, and these slopes apply 2^(−8(h+1)/n) directly instead of "
             "the interpolated rule of the ALiBi paper"
         )
+    return notes
+
+
+def check_alibi(slopes: Any, *, model: ErrorModel | None = None) -> CheckResult:
+    """Identify the slope rule of a vector of per-head slopes and measure it."""
+    model = model or ErrorModel()
+    x, fmt_name, notes = _as_slopes(slopes)
+    fmt = data_format(fmt_name)
+    n = x.size
+    rule, ref = _closest_rule(x)
+    err = numpy.abs(x - ref)
+    unit = ulp(ref, fmt)
+    ratio = err / unit
+    exponent = numpy.arange(1, n + 1) * numpy.abs(ref)  # plays the role of the angle in the bound
+    slack = numpy.ldexp(numpy.abs(ref), -52)  # our slopes: mpmath's, rounded once to float64
+    outside = int((err > model.bound(ref, exponent, 2.0, fmt) + slack).sum())
+    needed = float(numpy.max(numpy.maximum(err - unit - slack, 0.0) / (angle_constant(2.0) * exponent)))
+    fits = _precision_explaining(needed)
+    w = int(numpy.argmax(ratio))
+    worst = Worst(float(w), w, 0, float(x[w]), float(ref[w]), float(err[w]), float(ratio[w]), "slopes")
+    rule_name = "unknown" if outside and fits is None else rule
     convention = (("heads", n), ("rule", rule_name), ("closest_rule", rule))
+    verdict: Literal["matches", "mismatch"] = "mismatch" if outside else "matches"
     return CheckResult(
         "alibi",
-        "matches" if not outside else "mismatch",
+        verdict,
         convention,
         float(err.max()),
         float(ratio.max()),
         worst,
-        tuple(notes),
+        (*notes, *_notes(rule, n, outside, fits, ratio, x, model)),
         model.name,
         fmt_name,
         (n,),
-        None,
     )
 
 

@@ -129,79 +129,86 @@ def accurate_error_bound(values: numpy.ndarray, angles: numpy.ndarray | float) -
     return numpy.ldexp(numpy.abs(values), -52) + (math.ldexp(1.0, -123) + math.ldexp(1.0, -100))
 
 
+@dataclass(frozen=True)
+class _Chunk:
+    """One block of rows: data, reference, |error|, ulp and error in ulps, positions."""
+
+    x: numpy.ndarray
+    ref: numpy.ndarray
+    err: numpy.ndarray
+    unit: numpy.ndarray
+    ratio: numpy.ndarray
+    positions: numpy.ndarray
+    row0: int
+    zero: list[int]  # rows (within the chunk) that must be zero
+
+    def worst(self, flat: int, label: str) -> Worst:
+        r, c = divmod(flat, self.x.shape[1])
+        return Worst(
+            float(self.positions[r]),
+            self.row0 + r,
+            c,
+            float(self.x[r, c]),
+            float(self.ref[r, c]),
+            float(self.err[r, c]),
+            float(self.ratio[r, c]),
+            label,
+        )
+
+
 def _chunk_stats(
     acc: _Accumulator,
-    x: numpy.ndarray,
-    ref: numpy.ndarray,
+    ch: _Chunk,
     spec: ColumnSpec,
-    positions: numpy.ndarray,
-    row0: int,
-    fmt: FloatFormat,
     model: ErrorModel,
     k: float,
     bound: Callable[[numpy.ndarray, Any], numpy.ndarray],
 ) -> None:
-    err = numpy.abs(x - ref)
-    unit = ulp(ref, fmt)
-    ratio = err / unit
-    acc.row_max[row0 : row0 + x.shape[0]] = err.max(axis=1)
-    flat = int(numpy.argmax(ratio))
-    if ratio.flat[flat] > acc.best[0]:
-        r, c = divmod(flat, x.shape[1])
-        angle = float(positions[r] * spec.hi[max(int(spec.freq[c]), 0)]) if spec.freq[c] >= 0 else 0.0
-        slack = float(bound(ref.flat[flat : flat + 1], angle)[0]) * max(spec.scale, 1.0)
-        acc.best = (
-            float(ratio.flat[flat]),
-            Worst(
-                float(positions[r]),
-                row0 + r,
-                c,
-                float(x[r, c]),
-                float(ref[r, c]),
-                float(err[r, c]),
-                float(ratio[r, c]),
-                acc.label,
-            ),
-            slack / float(unit.flat[flat]),
-        )
-    if not (ratio > 1.0).any():  # within 1 ulp everywhere: inside every model, nothing needed
-        return
-    # Per chunk, the reference's bound rel·|r| + abs_part with θ ≤ θ_max (a valid bound for every
-    # element, cheaper than the exact per-element formula); scaled tables scale it too.
-    theta_max = float(numpy.abs(positions).max()) * float(spec.hi.max(initial=0.0))
+    acc.row_max[ch.row0 : ch.row0 + ch.x.shape[0]] = ch.err.max(axis=1)
+    flat = int(numpy.argmax(ch.ratio))
+    if ch.ratio.flat[flat] > acc.best[0]:
+        c = flat % ch.x.shape[1]
+        angle = float(ch.positions[flat // ch.x.shape[1]] * spec.hi[max(int(spec.freq[c]), 0)])
+        slack = float(bound(ch.ref.flat[flat : flat + 1], angle)[0]) * max(spec.scale, 1.0)
+        acc.best = (float(ch.ratio.flat[flat]), ch.worst(flat, acc.label), slack / float(ch.unit.flat[flat]))
+    if (ch.ratio > 1.0).any():  # otherwise within 1 ulp everywhere: inside every model
+        _track_models(acc, ch, spec, model, k, bound)
+
+
+def _track_models(
+    acc: _Accumulator,
+    ch: _Chunk,
+    spec: ColumnSpec,
+    model: ErrorModel,
+    k: float,
+    bound: Callable[[numpy.ndarray, Any], numpy.ndarray],
+) -> None:
+    """Count elements outside ``model`` and the unit roundoff an angle model would need."""
+    # the reference's bound as rel·|r| + abs_part with θ ≤ θ_max: valid for every element of the
+    # chunk and cheaper than the per-element formula; a scaled table scales it too
+    theta_max = float(numpy.abs(ch.positions).max()) * float(spec.hi.max(initial=0.0))
     rel, abs_part = _bound_terms(bound, theta_max)
     grow = max(spec.scale, 1.0)
-    slack = numpy.abs(ref)
+    slack = numpy.abs(ch.ref)
     slack *= rel * grow
     slack += abs_part * grow
-    theta = spec.angles(positions)
-    if positions[0] < 0:
-        numpy.abs(theta, out=theta)
-    excess = err - unit
+    theta = spec.angles(ch.positions)
+    numpy.abs(theta, out=theta)
+    theta[ch.zero] = 0.0  # a padding row has no angle to round
+    excess = ch.err - ch.unit
     excess -= slack  # > 0 only where the error exceeds 1 ulp even with the reference's slack
     numpy.maximum(excess, 0.0, out=excess)
     with numpy.errstate(divide="ignore", invalid="ignore"):
         need = excess / theta  # 0/0 (θ = 0, no excess) is NaN, which fmax skips; x/0 is inf
     acc.needed = max(acc.needed, float(numpy.fmax.reduce(need, axis=None, initial=0.0)) / k)
-    allowed = unit
+    allowed = ch.unit
     if model.angle_format is not None:
-        allowed = unit + theta * (k * data_format(model.angle_format).unit_roundoff)
-    bad = err > allowed + slack
+        allowed = ch.unit + theta * (k * data_format(model.angle_format).unit_roundoff)
+    bad = ch.err > allowed + slack
     count = int(numpy.count_nonzero(bad))
-    if count:
-        if acc.first_outside is None:
-            r, c = divmod(int(numpy.argmax(bad)), x.shape[1])
-            acc.first_outside = Worst(
-                float(positions[r]),
-                row0 + r,
-                c,
-                float(x[r, c]),
-                float(ref[r, c]),
-                float(err[r, c]),
-                float(ratio[r, c]),
-                acc.label,
-            )
-        acc.outside += count
+    if count and acc.first_outside is None:
+        acc.first_outside = ch.worst(int(numpy.argmax(bad)), acc.label)
+    acc.outside += count
 
 
 def _bound_terms(bound: Callable[[numpy.ndarray, Any], numpy.ndarray], theta_max: float) -> tuple[float, float]:
@@ -248,7 +255,10 @@ def measure_many(
             zero = [z - row0 for z in spec.zero_rows if row0 <= z < row1]
             ref[zero] = 0.0
             x = numpy.asarray(data[row0:row1], dtype=numpy.float64)
-            _chunk_stats(acc, x, ref, spec, positions, row0, fmt, model, k, bound)
+            err = numpy.abs(x - ref)
+            unit = ulp(ref, fmt)
+            chunk_ = _Chunk(x, ref, err, unit, err / unit, positions, row0, zero)
+            _chunk_stats(acc, chunk_, spec, model, k, bound)
         if on_rows is not None:
             on_rows(row1 - row0)
     all_positions = start + numpy.arange(n_rows, dtype=numpy.float64)

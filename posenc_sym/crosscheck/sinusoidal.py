@@ -129,74 +129,31 @@ def _fit_segment(n_rows: int, zero_rows: tuple[int, ...]) -> tuple[int, int]:
     return best
 
 
-def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention | None, list[str]]:
-    """The convention that best explains table ``x`` (float data), or None and why not."""
-    notes: list[str] = []
-    n, width = x.shape
-    p = width // 2
-    if width % 2:
-        if numpy.any(x[:, -1]):
-            return None, [f"d_model={width} is odd and the last column is not zero: no sin/cos pairing covers it"]
-        notes.append(f"d_model={width} is odd: the last column is zero padding")
-    zero_rows = _zero_rows(x)
-    zero_note = []
-    if zero_rows:
-        zero_note.append(
-            f"rows {list(zero_rows[:8])}{'…' if len(zero_rows) > 8 else ''} are all zero "
-            "(padding rows, as fairseq zeroes padding_idx); they are checked to be exactly 0"
-        )
-    r0, r1 = _fit_segment(n, zero_rows)
-    if r1 - r0 < 3 or p == 0:
-        return None, [
-            *notes,
-            "fewer than 3 consecutive non-zero rows: too few positions to identify a convention",
-        ]
-    seg = numpy.asarray(x[r0:r1, : 2 * p], dtype=numpy.float64)
+def _layout(seg: numpy.ndarray, p: int) -> tuple[str, str | None]:
+    """The layout whose column pairs keep sin² + cos² constant, or None and why none does.
+
+    The 1 % threshold only chooses whether to try a convention at all; the verdict is decided by
+    measuring against the exact reference."""
     spread = {}
     for layout in ("interleaved", "split"):
         a, b = _columns(layout, p)
         rho = numpy.hypot(seg[:, a], seg[:, b])
         spread[layout] = float((rho.max(axis=0) - rho.min(axis=0)).max())
-    layout = min(spread, key=lambda k: spread[k])
-    if p == 1:
-        layout = "interleaved"
+    layout = "interleaved" if p == 1 else min(spread, key=lambda k: spread[k])
     level = float(numpy.abs(seg).max()) or 1.0
-    if spread[layout] > 0.01 * level:  # sin²+cos² of one angle is constant; these columns are not pairs
-        return None, [
-            *notes,
+    if spread[layout] > 0.01 * level:
+        return layout, (
             "neither interleaved nor split columns pair into sin/cos of one frequency "
-            f"(sin²+cos² varies by {spread[layout]:.3g} of {level:.3g})",
-        ]
-    a, b = _columns(layout, p)
-    fit = fit_pairs(seg[:, a], seg[:, b])
-    order = "sin-first"
-    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
-        order = "cos-first"
-        fit = fit_pairs(seg[:, b], seg[:, a])
-    scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
-    omega = fit.omega
-    if numpy.any(omega <= 0):
-        return None, [
-            *notes,
-            f"the {layout} column pairs do not turn at a steady positive rate: "
-            "these are not sin/cos pairs of one frequency",
-        ]
-    bases = _base_candidates(omega, 2 * p)
-    rows = sample_rows(n, zero_rows)
-    scored = []
-    for den, base, known in bases:
-        conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows)
-        spec = conv.column_spec()
-        start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
-        conv = dataclasses.replace(conv, start=start)
-        scored.append((conv, sample_error(x, rows, start, spec), known))
-    conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
-    if len(equivalent) > 1:
-        notes.append(
-            "the data cannot tell apart "
-            + " and ".join(f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
-            + f" (the same frequencies); reporting base {conv.base:g}"
+            f"(sin²+cos² varies by {spread[layout]:.3g} of {level:.3g})"
         )
+    return layout, None
+
+
+def _naming_notes(conv: SinusoidalConvention, equivalent: list[SinusoidalConvention]) -> list[str]:
+    notes = []
+    if len(equivalent) > 1:
+        names = " and ".join(f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
+        notes.append(f"the data cannot tell apart {names} (the same frequencies); reporting base {conv.base:g}")
     doubled = _doubled_exponent(conv)
     if doubled is not None:
         notes.append(
@@ -209,7 +166,63 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
             f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
             f"({', '.join(f'{b:g}' for b in KNOWN_BASES)}) fits with either exponent denominator"
         )
-    return conv, [*zero_note, *notes]
+    return notes
+
+
+def _prepare(x: numpy.ndarray) -> tuple[tuple[int, ...], list[str], str | None]:
+    """All-zero rows, a note on an odd width, or the reason no pairing can cover the columns."""
+    width = x.shape[1]
+    notes = []
+    if width % 2:
+        if numpy.any(x[:, -1]):
+            return (), [], f"d_model={width} is odd and the last column is not zero: no sin/cos pairing covers it"
+        notes.append(f"d_model={width} is odd: the last column is zero padding")
+    return _zero_rows(x), notes, None
+
+
+def _zero_rows_note(zero_rows: tuple[int, ...]) -> list[str]:
+    if not zero_rows:
+        return []
+    return [
+        f"rows {list(zero_rows[:8])}{'…' if len(zero_rows) > 8 else ''} are all zero (padding rows, "
+        "as fairseq zeroes padding_idx); they are checked to be exactly 0"
+    ]
+
+
+def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention | None, list[str]]:
+    """The convention that best explains table ``x`` (float data), or None and why not."""
+    n, width = x.shape
+    p = width // 2
+    zero_rows, notes, problem = _prepare(x)
+    r0, r1 = _fit_segment(n, zero_rows)
+    if problem is None and (r1 - r0 < 3 or p == 0):
+        problem = "fewer than 3 consecutive non-zero rows: too few positions to identify a convention"
+    if problem is not None:
+        return None, [*notes, problem]
+    seg = numpy.asarray(x[r0:r1, : 2 * p], dtype=numpy.float64)
+    layout, problem = _layout(seg, p)
+    if problem is not None:
+        return None, [*notes, problem]
+    a, b = _columns(layout, p)
+    fit, order = fit_pairs(seg[:, a], seg[:, b]), "sin-first"
+    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
+        fit, order = fit_pairs(seg[:, b], seg[:, a]), "cos-first"
+    if numpy.any(fit.omega <= 0):
+        return None, [
+            *notes,
+            f"the {layout} column pairs do not turn at a steady positive rate: "
+            "these are not sin/cos pairs of one frequency",
+        ]
+    scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
+    rows = sample_rows(n, zero_rows)
+    scored = []
+    for den, base, known in _base_candidates(fit.omega, 2 * p):
+        conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows)
+        spec = conv.column_spec()
+        start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
+        scored.append((dataclasses.replace(conv, start=start), sample_error(x, rows, start, spec), known))
+    conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
+    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent)]
 
 
 def _doubled_exponent(conv: SinusoidalConvention) -> float | None:
