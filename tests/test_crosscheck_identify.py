@@ -260,3 +260,20 @@ def test_rope_conventions_from_the_strategy_are_reproduced(conv: dict, dim: int,
     )
     result = check_rope(cos, sin, model=ErrorModel("float64"))
     assert (result.verdict, result.convention_dict()["pairing"]) == ("matches", conv["pairing"]), result.summary()
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 6, 8, 12, 16, 24, 32, 48, 64])
+def test_alibi_exact_slopes_agree_with_an_independent_evaluation(n: int) -> None:
+    # the rule written out again with Python's exact rationals for the exponents, evaluated by
+    # mpmath at 60 digits: ALiBi's slope for head h of a power-of-two count c is 2^(-8(h+1)/c)
+    from fractions import Fraction
+
+    from posenc_sym.crosscheck.alibi import slopes_exact
+
+    c = 1 << (n.bit_length() - 1)
+    exponents = [Fraction(-8 * (h + 1), c) for h in range(c)]
+    exponents += [Fraction(-8 * (h + 1), 2 * c) for h in range(0, 2 * c, 2)][: n - c]
+    with mpmath.workdps(60):
+        expected = [mpmath.mpf(2) ** (mpmath.mpf(e.numerator) / e.denominator) for e in exponents]
+        got = slopes_exact(n, "interpolated")
+        assert all(abs(g - e) <= mpmath.mpf(10) ** -38 * e for g, e in zip(got, expected, strict=True))

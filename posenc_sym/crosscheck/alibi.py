@@ -21,6 +21,7 @@ slopes were computed as powers in FORMAT": a power x^(h+1) of a rounded x carrie
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Literal
 
 import mpmath
@@ -42,14 +43,30 @@ def _geometric(n: int) -> list[mpmath.mpf]:
 def slopes_exact(n_heads: int, rule: str) -> list[mpmath.mpf]:
     """The slopes of ``rule`` for ``n_heads`` heads, exactly (40 digits).
 
+    The paper's rules come from the symbolic definitions in ``posenc_sym.schemes.alibi`` when
+    that module is present (the single source of truth); the ``geometric`` slip, and the paper's
+    rules before that module exists, are computed here from 2^(−8(h+1)/n).
+
     >>> [float(s) for s in slopes_exact(6, "interpolated")]  # 4 heads, then 2 of the 8-head sequence
     [0.25, 0.0625, 0.015625, 0.00390625, 0.5, 0.125]
     """
+    symbolic = _schemes_slopes() if rule != "geometric" else None
     with mpmath.workdps(40):
+        if symbolic is not None:
+            return [mpmath.mpf(str(expr.evalf(45))) for expr in symbolic(n_heads)]
         if rule == "interpolated" and n_heads & (n_heads - 1):
             closest = 1 << (n_heads.bit_length() - 1)
             return _geometric(closest) + _geometric(2 * closest)[0::2][: n_heads - closest]
         return _geometric(n_heads)
+
+
+def _schemes_slopes() -> Any:
+    """``posenc_sym.schemes.alibi.slopes`` if that module exists (it lands from another branch)."""
+    try:
+        module = importlib.import_module("posenc_sym.schemes.alibi")
+    except ImportError:
+        return None
+    return getattr(module, "slopes", None)
 
 
 def _as_slopes(slopes: Any) -> tuple[numpy.ndarray, str, list[str]]:
