@@ -277,3 +277,13 @@ def test_alibi_exact_slopes_agree_with_an_independent_evaluation(n: int) -> None
         expected = [mpmath.mpf(2) ** (mpmath.mpf(e.numerator) / e.denominator) for e in exponents]
         got = slopes_exact(n, "interpolated")
         assert all(abs(g - e) <= mpmath.mpf(10) ** -38 * e for g, e in zip(got, expected, strict=True))
+
+
+def test_a_transposed_table_is_named_as_such() -> None:
+    table = impl.sinusoidal(64, 16)
+    result = check_sinusoidal(table.T)
+    assert result.verdict == "mismatch"
+    assert (
+        "the transpose, shape (64, 16), is a sinusoidal table: axis 0 must run over positions and axis 1 "
+        "over dims, so pass table.T"
+    ) in result.notes

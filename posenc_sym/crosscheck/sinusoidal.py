@@ -274,6 +274,11 @@ def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckRes
     conv, notes = identify(array, floor)
     shape = tuple(array.shape)
     if conv is None:
+        if array.shape[0] >= 2 and array.shape[1] >= 3 and identify(array.T, floor)[0] is not None:
+            notes.append(
+                f"the transpose, shape {array.shape[::-1]}, is a sinusoidal table: axis 0 must run "
+                "over positions and axis 1 over dims, so pass table.T"
+            )
         return _unidentified(array, fmt_name, notes, model, shape)
     measured = measure_all(
         [("", array)],
