@@ -136,3 +136,11 @@ def test_generalisation_never_treats_a_complex_power_as_positive() -> None:
     power = b ** (sympy.I * x)
     verdict = check_identity(sympy.sqrt(power**2), power)
     assert verdict.status == "refuted", verdict.reason
+
+
+def test_complex_symbols_are_sampled_and_decided() -> None:
+    z = sympy.Symbol("z", complex=True)
+    assert check_identity(sympy.conjugate(sympy.conjugate(z)), z).status == "proven"
+    verdict = check_identity(sympy.conjugate(z), z)
+    assert verdict.status == "refuted"
+    assert sympy.im(verdict.counterexample[z]) != 0

@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from ..catalog import load_catalog
 from ..report import problem_line, report_document, result_lines, summary_lines
+from ..report.table import build_table, table_document, table_lines
 from ..runner import ClaimResult, RunReport, run_catalog
 
 __all__ = ["register", "run"]
@@ -57,6 +58,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--json", action="store_true",
         help="print one JSON document on stdout instead of lines (progress goes to stderr on a terminal)",
     )
+    parser.add_argument(  # issue 4: the encodings × properties table built from table: tags
+        "--table", action="store_true",
+        help="also print the property table (encodings × properties, each cell a verdict and its claim); "
+        "--json always includes it as \"table\"",
+    )
     return parser
 
 
@@ -67,11 +73,16 @@ def run(args: argparse.Namespace) -> int:
         # while they run goes to stderr.
         with contextlib.redirect_stdout(sys.stderr):
             report = _run(args, progress=sys.stderr if sys.stderr.isatty() else None)
-        json.dump(report_document(report), sys.stdout, indent=2, ensure_ascii=False)
+        document = report_document(report)
+        # Always present for machines: the cells of the claims this run decided.
+        document["table"] = table_document(build_table(report))
+        json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         report = _run(args, progress=sys.stdout)
         print("\n".join(summary_lines(report)))
+        if getattr(args, "table", False):
+            print("\n" + "\n".join(table_lines(build_table(report))))
     return report.exit_status
 
 

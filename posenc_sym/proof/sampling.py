@@ -49,7 +49,8 @@ def pool_for(sym: sympy.Symbol) -> tuple[sympy.Expr, ...]:
     elif sym.is_real or sym.is_rational:
         values = list(_REAL_POOL) + [abs(v) + 1 for v in _REAL_POOL[:6]]
     elif sym.is_complex:
-        values = [a + b * sympy.I for a, b in zip(_REAL_POOL[:10], _REAL_POOL[10:], strict=True)]
+        half = len(_REAL_POOL) // 2
+        values = [a + b * sympy.I for a, b in zip(_REAL_POOL[:half], _REAL_POOL[half:2 * half], strict=True)]
     else:
         return ()
     return tuple(v for v in values if _fits(sym, v))

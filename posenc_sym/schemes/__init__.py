@@ -1,5 +1,5 @@
 """Symbolic definitions of the positional encodings, one module per scheme."""
 
-from . import rope, sinusoidal
+from . import alibi, attention, interpolation, learned, naive, relative, rope, sinusoidal
 
-__all__ = ["rope", "sinusoidal"]
+__all__ = ["alibi", "attention", "interpolation", "learned", "naive", "relative", "rope", "sinusoidal"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+import mpmath
 import sympy
 from sympy.matrices import ImmutableMatrix
 
@@ -106,3 +107,139 @@ def rotation_matrix(position: sympy.Expr, dim: int, base: sympy.Expr | int,
         out[column, column] = sympy.cos(angle)
         out[column, other] = -sympy.sin(angle) if first else sympy.sin(angle)
     return ImmutableMatrix(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Appended by issue 4 (encodings): the forms the RoPE derivations compare, the permutation between
+# the two pairings, and the RoFormer long-term-decay bound.
+# ---------------------------------------------------------------------------------------------
+
+def pair_rotation(angle: sympy.Expr) -> ImmutableMatrix:
+    """The 2×2 rotation by ``angle`` acting on a column (x_u, x_v): RoPE's real block form.
+
+    >>> pair_rotation(sympy.Symbol("a", real=True))
+    Matrix([
+    [cos(a), -sin(a)],
+    [sin(a),  cos(a)]])
+    """
+    c, s = sympy.cos(angle), sympy.sin(angle)
+    return ImmutableMatrix([[c, -s], [s, c]])
+
+
+def block_score(q: ImmutableMatrix, k: ImmutableMatrix, m: sympy.Expr, n: sympy.Expr,
+                freq: sympy.Expr) -> sympy.Expr:
+    """(R(mθ) q)ᵀ (R(nθ) k) for one pair: the rotated query at m against the rotated key at n.
+
+    >>> q0, q1, m = sympy.symbols("q0 q1 m", real=True)
+    >>> block_score(sympy.Matrix([q0, q1]), sympy.Matrix([1, 0]), m, 0, 1)
+    q0*cos(m) - q1*sin(m)
+    """
+    return sympy.expand((pair_rotation(m * freq) * q).dot(pair_rotation(n * freq) * k))
+
+
+def complex_product(q: ImmutableMatrix, k: ImmutableMatrix, m: sympy.Expr, n: sympy.Expr,
+                    freq: sympy.Expr) -> sympy.Expr:
+    """(q_u + i q_v) e^{imθ} · conj((k_u + i k_v) e^{inθ}): one pair in RoPE's complex form.
+
+    >>> q0, q1, m = sympy.symbols("q0 q1 m", real=True)
+    >>> complex_product(sympy.Matrix([q0, q1]), sympy.Matrix([1, 0]), m, 0, 1)
+    (q0 + I*q1)*exp(I*m)
+    """
+    zq = (q[0] + sympy.I * q[1]) * sympy.exp(sympy.I * m * freq)
+    zk = (k[0] + sympy.I * k[1]) * sympy.exp(sympy.I * n * freq)
+    return zq * sympy.conjugate(zk)
+
+
+def complex_score(q: ImmutableMatrix, k: ImmutableMatrix, m: sympy.Expr, n: sympy.Expr,
+                  freq: sympy.Expr) -> sympy.Expr:
+    """Re of :func:`complex_product`, written (w + w̄)/2 so that SymPy can expand it quickly.
+
+    >>> q0, q1, m = sympy.symbols("q0 q1 m", real=True)
+    >>> score = complex_score(sympy.Matrix([q0, q1]), sympy.Matrix([1, 0]), m, 0, 1)
+    >>> sympy.expand(score, complex=True)
+    q0*cos(m) - q1*sin(m)
+    """
+    w = complex_product(q, k, m, n, freq)
+    return (w + sympy.conjugate(w)) / 2
+
+
+def adjacent_to_halves(dim: int) -> tuple[int, ...]:
+    """σ with σ(2p) = p and σ(2p+1) = p + dim/2: where each adjacent-layout dimension goes.
+
+    >>> adjacent_to_halves(8)
+    (0, 4, 1, 5, 2, 6, 3, 7)
+    """
+    validate_width(dim, "dim")
+    half = dim // 2
+    return tuple(a // 2 + (half if a % 2 else 0) for a in range(dim))
+
+
+def pairing_permutation(dim: int) -> ImmutableMatrix:
+    """P with P e_a = e_σ(a): it moves a vector from the adjacent layout to the halves layout.
+
+    R_halves(m) = P R_adjacent(m) Pᵀ (``derivations/rope.py`` checks it for concrete dims).
+
+    >>> pairing_permutation(4)
+    Matrix([
+    [1, 0, 0, 0],
+    [0, 0, 1, 0],
+    [0, 1, 0, 0],
+    [0, 0, 0, 1]])
+    """
+    sigma = adjacent_to_halves(dim)
+    return ImmutableMatrix(dim, dim, lambda r, c: 1 if sigma[c] == r else 0)
+
+
+def _decay_frequencies(dim: int, base: sympy.Expr | int) -> list[sympy.Expr]:
+    validate_width(dim, "dim")
+    return [theta(p, dim, base) for p in range(dim // 2)]
+
+
+def decay_bound_expr(distance: sympy.Expr | int, dim: int, base: sympy.Expr | int) -> sympy.Expr:
+    """RoFormer's relative upper bound (1/(d/2))·Σ_{j=1}^{d/2} |S_j|, S_j = Σ_{p<j} e^{i·r·θ_p}, exactly.
+
+    |S_j| is written as sqrt((Σ cos rθ_p)² + (Σ sin rθ_p)²), a real expression that evaluates fast.
+
+    >>> decay_bound_expr(0, 4, 10000)
+    3/2
+    """
+    c: sympy.Expr = sympy.Integer(0)
+    s: sympy.Expr = sympy.Integer(0)
+    terms = []
+    for w in _decay_frequencies(dim, base):
+        c, s = c + sympy.cos(distance * w), s + sympy.sin(distance * w)
+        terms.append(sympy.sqrt(c**2 + s**2))
+    return sympy.Add(*terms) / (dim // 2)
+
+
+def decay_bound(distance: int | float | str, dim: int, base: int | float | str = 10000,
+                dps: int = 30) -> mpmath.mpf:
+    """The same bound evaluated with mpmath at ``dps`` digits (for figures and tables).
+
+    It is not monotone in the distance: for dim = 128, base 10000 it rises from r = 18 to 19.
+
+    >>> float(decay_bound(0, 128))
+    32.5
+    >>> decay_bound(19, 128) > decay_bound(18, 128)
+    True
+    """
+    validate_width(dim, "dim")
+    with mpmath.workdps(dps):
+        r, b = mpmath.mpf(distance), mpmath.mpf(base)
+        partial, total = mpmath.mpc(0), mpmath.mpf(0)
+        for p in range(dim // 2):
+            partial += mpmath.expj(r * b ** (-mpmath.mpf(2 * p) / dim))
+            total += abs(partial)
+        return +(total / (dim // 2))
+
+
+__all__ += [  # the public names appended by issue 4
+    "adjacent_to_halves",
+    "block_score",
+    "complex_product",
+    "complex_score",
+    "decay_bound",
+    "decay_bound_expr",
+    "pair_rotation",
+    "pairing_permutation",
+]

@@ -1,0 +1,101 @@
+"""ALiBi: a linear bias on the scores, its slopes, and why the causal shortcut m·j is exact."""
+
+import sympy
+
+from posenc_sym import Claim, Derivation, Source
+from posenc_sym.schemes.alibi import bias, causal_bias, slopes
+from posenc_sym.schemes.attention import softmax
+
+i, j, s = sympy.symbols("i j s", integer=True)
+r = sympy.Symbol("r", integer=True)
+slope = sympy.Symbol("m", positive=True)
+c = sympy.Symbol("c", real=True)
+x = sympy.symbols("x0:3", real=True)  # the content scores q_i·k_j of one row
+
+ROW = 2  # query 2 of a causal row sees keys 0..2
+
+DERIVATION = Derivation(
+    id="alibi",
+    title="ALiBi: linear biases instead of position vectors",
+    prose=(
+        "ALiBi adds nothing to the input; each head h adds −m_h·|i − j| to the score of query i and "
+        "key j. The bias depends on i − j only, so the encoding is relative by construction. Its slopes "
+        "are a geometric sequence fixed before training: 2^(−8/n), 2^(−16/n), …, 2^(−8) for n heads when "
+        "n is a power of two, and for other n the slopes of the power of two below n interleaved with "
+        "every other slope of the power of two above. Implementations of causal attention add m·j "
+        "instead of −m·(i − j): on row i the two differ by m·i, a constant along the row, and softmax "
+        "is unchanged by adding a constant to all its inputs."
+    ),
+    claims=(
+        Claim(
+            id="alibi.bias.shift",
+            title="−m|i − j| is unchanged when i and j move together",
+            lhs=bias(i + s, j + s, slope),
+            rhs=bias(i, j, slope),
+            scope="integers i, j, s; slope m > 0",
+            tags=("table:alibi:inner_product_offset",),
+            prose="The bias, ALiBi's only use of position, is a function of i − j.",
+        ),
+        Claim(
+            id="alibi.bias.offset_only",
+            title="with i = j + r the bias −m|i − j| does not change with j",
+            lhs=sympy.Derivative(bias(j + r, j, slope), j),
+            rhs=0,
+            scope="integers j, r; slope m > 0",
+        ),
+        Claim(
+            id="alibi.slopes.eight",
+            title="8 heads: slopes 1/2, 1/4, …, 1/256",
+            lhs=sympy.Matrix(slopes(8)),
+            rhs=sympy.Matrix([sympy.Rational(1, 2**h) for h in range(1, 9)]),
+            scope="n = 8 heads",
+            prose="Expected values from the paper's statement for 8 heads: 1/2, 1/2², …, 1/2⁸.",
+            source=Source("001_bb44b78ede21af39.txt", "其中m是斜率参数"),
+        ),
+        Claim(
+            id="alibi.slopes.geometric",
+            title="16 heads: every slope is 2^(−1/2) times the previous one",
+            lhs=sympy.Matrix([slopes(16)[h + 1] / slopes(16)[h] for h in range(15)]),
+            rhs=sympy.Matrix([2 ** sympy.Rational(-1, 2)] * 15),
+            scope="n = 16 heads",
+        ),
+        Claim(
+            id="alibi.slopes.twelve",
+            title="12 heads: the 8-head slopes, then 2^(−1/2), 2^(−3/2), 2^(−5/2), 2^(−7/2)",
+            lhs=sympy.Matrix(slopes(12)),
+            rhs=sympy.Matrix(list(slopes(8)) + [2 ** sympy.Rational(-(2 * h + 1), 2) for h in range(4)]),
+            scope="n = 12 heads (not a power of two)",
+            prose=(
+                "p = 8: the first 8 slopes are those of 8 heads; the other 4 are the slopes at even "
+                "indices 0, 2, 4, 6 of the 16-head sequence 2^(−(h+1)/2): 2^(−1/2), 2^(−3/2), …"
+            ),
+        ),
+        Claim(
+            id="alibi.softmax.translation",
+            title="softmax(x + c) = softmax(x) for a constant c added to every entry",
+            lhs=softmax([xx + c for xx in x]),
+            rhs=softmax(list(x)),
+            scope="a row of 3 real scores, real c",
+        ),
+        Claim(
+            id="alibi.causal.same_softmax",
+            title="on causal row i = 2, softmax(x_j − m·|i − j|) = softmax(x_j + m·j)",
+            lhs=softmax([x[jj] + bias(ROW, jj, slope) for jj in range(ROW + 1)]),
+            rhs=softmax([x[jj] + causal_bias(ROW, jj, slope) for jj in range(ROW + 1)]),
+            scope="query i = 2 with keys j = 0..2, real scores, slope m > 0",
+            prose="The two bias rows differ by m·i = 2m on every key of the row.",
+        ),
+        Claim(
+            id="alibi.causal.not_symmetric",
+            title="without the causal mask, m·j is not the same as −m|i − j| (false for keys after i)",
+            lhs=softmax([x[jj] + bias(1, jj, slope) for jj in range(3)]),
+            rhs=softmax([x[jj] + causal_bias(1, jj, slope) for jj in range(3)]),
+            expect="refuted",
+            scope="query i = 1 with keys j = 0..2 (key 2 is in the future), slope m > 0",
+            prose=(
+                "The shortcut needs the mask: for a key after the query, −m|i − j| falls with j while m·j "
+                "rises, so the row offsets differ and softmax sees it."
+            ),
+        ),
+    ),
+)

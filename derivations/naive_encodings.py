@@ -1,0 +1,372 @@
+"""The encodings rejected on the way to sinusoids, each property decided: the table's first rows.
+
+Tags ``table:<encoding>:<property>`` mark a claim that states the property; a ``:negated`` suffix
+marks a claim that states its negation (proven negation = the property fails). See
+docs/encodings.md for what each property means.
+"""
+
+import sympy
+
+from posenc_sym import Claim, Derivation, Source, Step
+from posenc_sym.schemes.learned import learned_table
+from posenc_sym.schemes.naive import (
+    binary_encoding,
+    integer_encoding,
+    sin_only_encoding,
+    unit_interval_encoding,
+)
+
+t = sympy.Symbol("t", integer=True, nonnegative=True)  # a position
+u = sympy.Symbol("u", integer=True, nonnegative=True)  # a gap: t + u + 1 is a later position
+k = sympy.Symbol("k", integer=True, positive=True)  # an offset
+n = sympy.Symbol("n", integer=True, positive=True)  # a sequence length
+N = sympy.Symbol("N", integer=True, positive=True)  # a bound, or n − 1 for the [0, 1] encoding
+L = sympy.Symbol("L", integer=True, positive=True)  # the training length
+a = sympy.Symbol("a", real=True)  # the entry of a 1×1 "linear map"
+x = sympy.Symbol("x", real=True)
+delta = sympy.Symbol("delta", integer=True, positive=True)
+
+_D003 = "003_750a8455e46b047a.txt"
+WIDTH = 4  # the sin-only encodings are shown at width 4; each claim says so
+E = learned_table(4, 1)  # rows e_0..e_3 of a learned table (e_3: one past a training length of 3)
+e0, e1, e2, e3 = (E[r, 0] for r in range(4))
+f = sympy.Function("loss")
+
+
+def _sq(v: sympy.Matrix) -> sympy.Expr:
+    return (v.T * v)[0, 0]
+
+
+def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
+    """The six cells of one sin-only encoding (width 4)."""
+    enc = f"sin_{kind}"
+    i = sympy.Symbol("i", integer=True, nonnegative=True)
+    omega = sympy.Rational(1, 2) ** i if kind == "pow2" else sympy.Integer(10000) ** (-i / (WIDTH - 1))
+    entry = sympy.sin(omega * x)
+
+    def p(pos: sympy.Expr) -> sympy.Matrix:
+        return sin_only_encoding(pos, WIDTH, "pow2" if kind == "pow2" else "geometric")
+
+    return (
+        Claim(
+            id=f"naive.{enc}.bounded",
+            title=f"{title}: every entry satisfies sin² ≤ 1",
+            lhs=entry**2,
+            rhs=1,
+            relation="<=",
+            steps=(Step(entry**2 + sympy.cos(omega * x) ** 2, "cos² ≥ 0", relation="<="),
+                   Step(1, "sin² + cos² = 1")),
+            scope="entry i, real position x",
+            tags=(f"table:{enc}:bounded",),
+        ),
+        Claim(
+            id=f"naive.{enc}.distinct",
+            title=f"{title}: integer positions t ≠ t + δ differ already in column 0, sin t",
+            lhs=(sympy.sin(t + delta) - sympy.sin(t)) ** 2,
+            rhs=0,
+            relation=">",
+            steps=(Step(4 * sympy.cos(t + delta / 2) ** 2 * sympy.sin(delta / 2) ** 2,
+                        "sin A − sin B = 2 cos((A+B)/2) sin((A−B)/2)"),
+                   Step(0, "cos(m/2) and sin(δ/2) vanish only at multiples of π/2, which no nonzero "
+                        "integer is (π is irrational)", relation=">")),
+            scope="integer positions; column 0 has frequency 1 in both sin-only variants",
+            tags=(f"table:{enc}:distinct",),
+            prose="Only for integer (or rational) positions; real positions can collide in one column.",
+        ),
+        Claim(
+            id=f"naive.{enc}.spacing",
+            title=f"{title}: the step p(t+1) − p(t) does not involve the sequence length n",
+            lhs=sympy.Derivative(p(t + 1) - p(t), n),
+            rhs=sympy.zeros(WIDTH, 1),
+            scope=f"width {WIDTH}",
+            tags=(f"table:{enc}:spacing",),
+        ),
+        Claim(
+            id=f"naive.{enc}.extrapolates",
+            title=f"{title}: position L + k past the training length has the rule's value",
+            lhs=p(L + k),
+            rhs=p(t).subs(t, L + k),
+            scope=f"width {WIDTH}; immediate from the formula",
+            tags=(f"table:{enc}:extrapolates",),
+        ),
+        Claim(
+            id=f"naive.{enc}.linear_shift",
+            title=f"{title}: a fixed linear map takes p(0) to p(1) (false: p(0) = 0)",
+            lhs=sympy.Matrix(WIDTH, WIDTH, lambda r, c: sympy.Symbol(f"a_{r}_{c}", real=True)) * p(0),
+            rhs=p(1),
+            expect="refuted",
+            scope=f"width {WIDTH}",
+            tags=(f"table:{enc}:linear_shift",),
+            prose="Sines alone vanish at t = 0, and a linear map sends 0 to 0; p(1) is not 0.",
+        ),
+        Claim(
+            id=f"naive.{enc}.inner_product_offset",
+            title=f"{title}: ⟨p(0), p(1)⟩ = ⟨p(1), p(2)⟩ (false)",
+            lhs=(p(0).T * p(1))[0, 0],
+            rhs=(p(1).T * p(2))[0, 0],
+            expect="refuted",
+            scope=f"width {WIDTH}",
+            tags=(f"table:{enc}:inner_product_offset",),
+        ),
+    )
+
+
+DERIVATION = Derivation(
+    id="naive_encodings",
+    title="Rejected encodings: integer, [0, 1], binary, sin-only, learned",
+    prose=(
+        "The documents (003_750a8455e46b047a.txt especially) reach the sinusoidal encoding by rejecting "
+        "simpler ones. Each rejection is a property that fails, and each is decided here: the integer "
+        "index is unbounded; t/(n − 1) changes its step with the length; binary codes repeat after 2^w "
+        "positions; sines alone vanish at 0, so no linear map shifts them; a learned table has no "
+        "trained row past its length. Properties that hold are proven too, so the table is complete."
+    ),
+    claims=(
+        # integer index -------------------------------------------------------------------------
+        Claim(
+            id="naive.integer.unbounded",
+            title="integer index: for every bound N, position N + 1 exceeds it",
+            lhs=integer_encoding(N + 1),
+            rhs=N,
+            relation=">",
+            scope="every positive integer N (a real bound is below some integer)",
+            tags=("table:integer:bounded:negated",),
+            source=Source(_D003, "模型的位置表示是无界的"),
+        ),
+        Claim(
+            id="naive.integer.distinct",
+            title="integer index: positions t < t + u + 1 get different values",
+            lhs=(integer_encoding(t + u + 1) - integer_encoding(t)) ** 2,
+            rhs=0,
+            relation=">",
+            scope="integer positions t and t + u + 1",
+            tags=("table:integer:distinct",),
+        ),
+        Claim(
+            id="naive.integer.spacing",
+            title="integer index: the step p(t+1) − p(t) = 1 whatever the length",
+            lhs=integer_encoding(t + 1) - integer_encoding(t),
+            rhs=1,
+            scope="every position t; the rule has no length n",
+            tags=("table:integer:spacing",),
+        ),
+        Claim(
+            id="naive.integer.extrapolates",
+            title="integer index: position L + k past the training length is L + k (never seen in training)",
+            lhs=integer_encoding(L + k) - integer_encoding(L),
+            rhs=k,
+            scope="training length L, extra positions k ≥ 1",
+            tags=("table:integer:extrapolates",),
+            source=Source(_D003, "模型可能遇见比训练时所用的序列更长的序列"),
+            prose="Defined, but with values larger than any seen in training: defined is not generalised.",
+        ),
+        Claim(
+            id="naive.integer.linear_shift",
+            title="integer index: a fixed number a maps p(0) = 0 to p(k) = k (false)",
+            lhs=a * integer_encoding(0),
+            rhs=integer_encoding(k),
+            expect="refuted",
+            scope="scalar encoding, any real a, offset k ≥ 1",
+            tags=("table:integer:linear_shift",),
+            prose="t ↦ t + k is affine, not linear; with a constant extra coordinate (t, 1) it is linear.",
+        ),
+        Claim(
+            id="naive.integer.inner_product_offset",
+            title="integer index: p(t)·p(t+1) does not change with t (false)",
+            lhs=sympy.Derivative(integer_encoding(t) * integer_encoding(t + 1), t),
+            rhs=0,
+            expect="refuted",
+            scope="scalar encoding, integer t",
+            tags=("table:integer:inner_product_offset",),
+        ),
+        # position / (length − 1) -----------------------------------------------------------------
+        Claim(
+            id="naive.unit.bounded",
+            title="[0, 1] encoding: positions t = N − u ≤ N of a length-(N+1) sequence map to ≤ 1",
+            lhs=unit_interval_encoding(N - u, N + 1),
+            rhs=1,
+            relation="<=",
+            scope="length n = N + 1 ≥ 2, positions N − u (u ≥ 0); nonnegative for u ≤ N",
+            tags=("table:unit_interval:bounded",),
+        ),
+        Claim(
+            id="naive.unit.distinct",
+            title="[0, 1] encoding: within one sequence, later positions get larger values",
+            lhs=unit_interval_encoding(t + u + 1, N + 1) - unit_interval_encoding(t, N + 1),
+            rhs=0,
+            relation=">",
+            scope="one sequence of length N + 1",
+            tags=("table:unit_interval:distinct",),
+        ),
+        Claim(
+            id="naive.unit.spacing",
+            title="[0, 1] encoding: the step is the same for 3 tokens and for 4 (false: 1/2 vs 1/3)",
+            lhs=unit_interval_encoding(t + 1, 3) - unit_interval_encoding(t, 3),
+            rhs=unit_interval_encoding(t + 1, 4) - unit_interval_encoding(t, 4),
+            expect="refuted",
+            scope="lengths 3 and 4",
+            tags=("table:unit_interval:spacing",),
+            source=Source(_D003, "当序列长度不同时,token间的相对距离是不一样的"),
+        ),
+        Claim(
+            id="naive.unit.four_tokens",
+            title="[0, 1] encoding of 4 tokens: the third is 0.69 (false: it is 2/3 ≈ 0.67)",
+            lhs=unit_interval_encoding(2, 4),
+            rhs=sympy.Rational("0.69"),
+            expect="refuted",
+            scope="length 4",
+            source=Source(_D003, "[0, 0.33, 0.69, 1]"),
+            prose="The document's list for four tokens has a slip: 2/3 rounds to 0.67, not 0.69.",
+        ),
+        Claim(
+            id="naive.unit.extrapolates",
+            title="[0, 1] encoding: the last token of every length n, seen in training or not, maps to 1",
+            lhs=unit_interval_encoding(N, N + 1),
+            rhs=1,
+            scope="every length N + 1 ≥ 2",
+            tags=("table:unit_interval:extrapolates",),
+            prose="Defined for any length, but a longer sequence packs its tokens closer: see the step.",
+        ),
+        Claim(
+            id="naive.unit.linear_shift",
+            title="[0, 1] encoding: a fixed number a maps p(0) = 0 to p(k) = k/(n−1) (false)",
+            lhs=a * unit_interval_encoding(0, N + 1),
+            rhs=unit_interval_encoding(k, N + 1),
+            expect="refuted",
+            scope="length N + 1, any real a, offset k ≥ 1",
+            tags=("table:unit_interval:linear_shift",),
+        ),
+        Claim(
+            id="naive.unit.inner_product_offset",
+            title="[0, 1] encoding: p(0)p(1) = p(1)p(2) for 5 tokens (false: 0 vs 1/8)",
+            lhs=unit_interval_encoding(0, 5) * unit_interval_encoding(1, 5),
+            rhs=unit_interval_encoding(1, 5) * unit_interval_encoding(2, 5),
+            expect="refuted",
+            scope="length 5",
+            tags=("table:unit_interval:inner_product_offset",),
+        ),
+        # binary -------------------------------------------------------------------------------------
+        Claim(
+            id="naive.binary.bounded",
+            title="binary (3 bits): every bit ⌊t/4⌋ mod 2 is below 2",
+            lhs=binary_encoding(t, 3)[0],
+            rhs=2,
+            relation="<",
+            expect="checked",
+            scope="width 3, the most significant bit (the others are alike)",
+            tags=("table:binary:bounded",),
+            prose=(
+                "True (a remainder mod 2 is 0 or 1), but SymPy's assumptions cannot bound Mod, so the "
+                "engine can only check it at sample points: 'checked', not proven."
+            ),
+        ),
+        Claim(
+            id="naive.binary.distinct",
+            title="binary (3 bits): positions 0 and 8 get different codes (false: both 000)",
+            lhs=_sq(binary_encoding(8, 3) - binary_encoding(0, 3)),
+            rhs=0,
+            relation=">",
+            expect="refuted",
+            scope="width 3: codes repeat with period 2³ = 8",
+            tags=("table:binary:distinct",),
+            prose="Distinct only for t < 2^w; with w = d_model bits that is ample, but it is a limit.",
+        ),
+        Claim(
+            id="naive.binary.period",
+            title="binary (3 bits): the code of t + 8 is the code of t",
+            lhs=binary_encoding(t + 8, 3),
+            rhs=binary_encoding(t, 3),
+            scope="width 3",
+            tags=("table:binary:extrapolates",),
+            prose="Defined for every position, by wrapping around: defined, but not distinct.",
+        ),
+        Claim(
+            id="naive.binary.spacing",
+            title="binary (3 bits): the step p(t+1) − p(t) does not involve the sequence length n",
+            lhs=sympy.Derivative(binary_encoding(t + 1, 3) - binary_encoding(t, 3), n),
+            rhs=sympy.zeros(3, 1),
+            scope="width 3",
+            tags=("table:binary:spacing",),
+            prose="The step itself varies with t (1 → 2 flips two bits): independent of n, not constant.",
+        ),
+        Claim(
+            id="naive.binary.linear_shift",
+            title="binary (3 bits): a fixed linear map takes p(0) = 000 to p(1) = 001 (false)",
+            lhs=sympy.Matrix(3, 3, lambda r, c: sympy.Symbol(f"a_{r}_{c}", real=True)) * binary_encoding(0, 3),
+            rhs=binary_encoding(1, 3),
+            expect="refuted",
+            scope="width 3",
+            tags=("table:binary:linear_shift",),
+        ),
+        Claim(
+            id="naive.binary.inner_product_offset",
+            title="binary (3 bits): ⟨p(1), p(2)⟩ = ⟨p(2), p(3)⟩ (false: 0 vs 1)",
+            lhs=(binary_encoding(1, 3).T * binary_encoding(2, 3))[0, 0],
+            rhs=(binary_encoding(2, 3).T * binary_encoding(3, 3))[0, 0],
+            expect="refuted",
+            scope="width 3",
+            tags=("table:binary:inner_product_offset",),
+        ),
+        # sin-only ---------------------------------------------------------------------------------
+        *_sin_only("pow2", "sin(t/2^i)"),
+        *_sin_only("geometric", "sin(t/10000^(i/(d−1)))"),
+        # learned table ----------------------------------------------------------------------------
+        Claim(
+            id="naive.learned.bounded",
+            title="learned table (3 rows): every row is at most the sum of all |e_s|",
+            lhs=sympy.Abs(e1),
+            rhs=sympy.Abs(e0) + sympy.Abs(e1) + sympy.Abs(e2),
+            relation="<=",
+            scope="3 rows of width 1, row 1 shown",
+            tags=("table:learned:bounded",),
+            prose="A finite table is bounded, trivially; how large its entries are is up to training.",
+        ),
+        Claim(
+            id="naive.learned.distinct",
+            title="learned table: rows 0 and 1 always differ (false: nothing forces it)",
+            lhs=(e1 - e0) ** 2,
+            rhs=0,
+            relation=">",
+            expect="refuted",
+            scope="rows of width 1, any real values",
+            tags=("table:learned:distinct",),
+            prose="Random initialisation makes equal rows unlikely, but no rule prevents them.",
+        ),
+        Claim(
+            id="naive.learned.spacing",
+            title="learned table: the step e_{t+1} − e_t does not involve the sequence length n",
+            lhs=sympy.Derivative(e1 - e0, n),
+            rhs=0,
+            scope="one table shared by all lengths",
+            tags=("table:learned:spacing",),
+        ),
+        Claim(
+            id="naive.learned.untrained_row",
+            title="learned table: a loss on positions 0..2 has zero gradient for row 3",
+            lhs=sympy.Derivative(f(e0, e1, e2), e3),
+            rhs=0,
+            scope="training length 3, any loss of the first 3 rows",
+            tags=("table:learned:extrapolates:negated",),
+            source=Source("001_bb44b78ede21af39.txt", "不能泛化到比训练时更长的序列"),
+            prose="Row L never moves from its initial value: the table has no trained row past L.",
+        ),
+        Claim(
+            id="naive.learned.linear_shift",
+            title="learned table: the number mapping e_0 to e_1 also maps e_1 to e_2 (false in general)",
+            lhs=e1 / e0 * e1,
+            rhs=e2,
+            expect="refuted",
+            scope="rows of width 1, any real values",
+            tags=("table:learned:linear_shift",),
+        ),
+        Claim(
+            id="naive.learned.inner_product_offset",
+            title="learned table: e_0·e_1 = e_1·e_2 (false in general)",
+            lhs=e0 * e1,
+            rhs=e1 * e2,
+            expect="refuted",
+            scope="rows of width 1, any real values",
+            tags=("table:learned:inner_product_offset",),
+        ),
+    ),
+)

@@ -1,0 +1,112 @@
+"""Why positions are needed: self-attention alone cannot see the order of its tokens."""
+
+import sympy
+
+from posenc_sym import Claim, Derivation, Source
+from posenc_sym.schemes.attention import attention, permutation_matrix, symbol_matrix
+
+# Concrete small sizes with symbolic entries: 3 tokens, width 2, d_k = 2 (the argument is the
+# same for any n and width; SymPy checks this instance entry by entry).
+X = symbol_matrix("x", 3, 2)
+W_Q, W_K, W_V = (symbol_matrix(name, 2, 2) for name in ("wq", "wk", "wv"))
+P = permutation_matrix([2, 0, 1])  # a 3-cycle: every token moves
+
+# The toy of 002_0b9a95f29ab03777.txt: token codes 我=1, 打=2, 你=3, positions coded 10, 20, 30.
+# Width 1; W_q = 1, W_k = ln 2, W_v = 1: every score is (integer)·ln 2, so each softmax weight
+# exp(n·ln 2)/Σ = 2^n/Σ is an exact rational and the claims stay cheap to decide.
+ONE = sympy.Matrix([[1]])
+LN2 = sympy.Matrix([[sympy.log(2)]])
+WO_DA_NI = sympy.Matrix([1, 2, 3])  # 我打你
+NI_DA_WO = sympy.Matrix([3, 2, 1])  # 你打我
+POSITIONS = sympy.Matrix([10, 20, 30])
+REVERSE = permutation_matrix([2, 1, 0])
+SMALL_POSITIONS = sympy.Matrix([0, 1, 2])  # small, so the counterexample prints short
+
+
+def _toy(x: sympy.Matrix) -> sympy.Matrix:
+    return attention(x, ONE, LN2, ONE)
+
+
+_SEED = "002_0b9a95f29ab03777.txt"
+
+DERIVATION = Derivation(
+    id="premise",
+    title="Self-attention is blind to order; adding positions fixes that",
+    prose=(
+        "Self-attention mixes tokens with weights computed from their contents only. Permuting the "
+        "input rows therefore permutes the output rows the same way and changes nothing else: "
+        "Attention(PX) = P·Attention(X). The score matrix of PX is P S Pᵀ, a row-wise softmax commutes "
+        "with permuting rows and (inside each row) columns, and Pᵀ P = I cancels against the value "
+        "rows PX W_v. A token's output is therefore the same wherever it stands. Adding a position "
+        "vector E to the input, which stays attached to the slots while the tokens move, breaks this: "
+        "Attention(PX + E) is no longer P·Attention(X + E)."
+    ),
+    claims=(
+        Claim(
+            id="premise.equivariance",
+            title="Attention(PX) = P·Attention(X) for a permutation P",
+            lhs=attention(P * X, W_Q, W_K, W_V),
+            rhs=P * attention(X, W_Q, W_K, W_V),
+            scope="n = 3 tokens, width 2, d_k = 2, P the 3-cycle (2 0 1); symbolic real X, W_q, W_k, W_v",
+            prose=(
+                "Entry by entry both sides are the same quotient of exponentials: permuting the rows "
+                "reorders the terms of each softmax denominator, and a sum does not depend on order."
+            ),
+            tags=("premise",),
+        ),
+        Claim(
+            id="premise.toy.sum_in_order",
+            title="[1,2,3] + [10,20,30] = [11,22,33]",
+            lhs=WO_DA_NI + POSITIONS,
+            rhs=sympy.Matrix([11, 22, 33]),
+            scope="the toy example",
+            source=Source(_SEED, "[11,22,33]", "考虑了位置编码后的编码"),
+        ),
+        Claim(
+            id="premise.toy.sum_reversed",
+            title="[3,2,1] + [10,20,30] = [13,22,31]",
+            lhs=NI_DA_WO + POSITIONS,
+            rhs=sympy.Matrix([13, 22, 31]),
+            scope="the toy example",
+            source=Source(_SEED, "[13,22,31]", "考虑了位置编码后的编码"),
+        ),
+        Claim(
+            id="premise.toy.same_output_without_positions",
+            title="Without positions, 我 gets the same output in 我打你 and 你打我",
+            lhs=_toy(NI_DA_WO)[2, 0],
+            rhs=_toy(WO_DA_NI)[0, 0],
+            scope="toy: width 1, W_q = 1, W_k = ln 2, W_v = 1",
+            prose=(
+                "The document's complaint, as an equation: 我 is row 0 of 我打你 and row 2 of 你打我, and "
+                "attention gives it the same output in both (the document's own simplified model is "
+                "shown only as an image, so we use plain attention with exact weights)."
+            ),
+            source=Source(_SEED, "不管位置怎么变"),
+        ),
+        Claim(
+            id="premise.toy.positions_break_equivariance",
+            title="With positions added, 我 gets the same output in both sentences (false)",
+            lhs=_toy(NI_DA_WO + POSITIONS)[2, 0],
+            rhs=_toy(WO_DA_NI + POSITIONS)[0, 0],
+            expect="refuted",
+            scope="toy: width 1, W_q = 1, W_k = ln 2, W_v = 1, positions 10, 20, 30",
+            prose=(
+                "With [13,22,31] and [11,22,33] as inputs, 我 enters as 31 in one sentence and as 11 in "
+                "the other, and its outputs differ: the position code made order visible."
+            ),
+            source=Source(_SEED, "只要处于不同位置，他们就不是同一个“我”"),
+        ),
+        Claim(
+            id="premise.positions_break_equivariance",
+            title="Attention(PX + E) = P·Attention(X + E) (false once E is added)",
+            lhs=_toy(REVERSE * WO_DA_NI + SMALL_POSITIONS),
+            rhs=REVERSE * _toy(WO_DA_NI + SMALL_POSITIONS),
+            expect="refuted",
+            scope="width 1, W_q = 1, W_k = ln 2, W_v = 1, X = (1, 2, 3), P reverses 3 tokens, E = (0, 1, 2)",
+            prose=(
+                "The counterexample to equivariance with positions: reversing the tokens while the "
+                "positions stay put does not simply reverse the outputs."
+            ),
+        ),
+    ),
+)

@@ -1,0 +1,263 @@
+"""``docs/seeds.md``: the five seed documents, claim by claim, generated from ``verify --json``.
+
+The page opens with a summary table (per document: claims checked, proven, refuted, checked
+only, unverifiable, and how many verdicts differ from the one the derivation expects), then lists
+every claim of every document in order: locator, quote, verdict, the engine's reason with the
+counterexample or values, and our explanation.
+
+Regenerate with ``python -m posenc_sym.report.seeds_doc`` (``--check`` only compares);
+``tests/test_seeds_doc.py`` keeps the committed page in sync.
+
+>>> report = {"claims": [{"id": "seeds.doc9.a", "title": "x is x", "status": "proven",
+...     "expected": "proven", "unexpected": False, "scope": "", "method": "exact",
+...     "reason": "difference is 0", "counterexample": None, "lhs_value": None,
+...     "rhs_value": None, "source": {"document": "9.txt", "quote": "x=x", "locator": "§1"},
+...     "tags": ["form:standard"], "derivation": "seeds.doc9", "file": "d.py"}], "problems": []}
+>>> print(render_summary(group_by_document(report["claims"])))
+| document | claims checked | proven | refuted | checked only | unverifiable | not as expected |
+|---|---:|---:|---:|---:|---:|---:|
+| `9.txt` | 1 | 1 | 0 | 0 | 0 | 0 |
+| **all** | 1 | 1 | 0 | 0 | 0 | 0 |
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "SEED_DOCUMENTS",
+    "group_by_document",
+    "load_report",
+    "render",
+    "render_claim",
+    "render_summary",
+]
+
+#: The five seed documents, in the order the page presents them.
+SEED_DOCUMENTS: tuple[str, ...] = (
+    "000_02f08a127fa96913.txt",
+    "001_bb44b78ede21af39.txt",
+    "002_0b9a95f29ab03777.txt",
+    "003_750a8455e46b047a.txt",
+    "004_e7604d37a81a762a.txt",
+)
+
+_COLUMNS = ("proven", "refuted", "checked", "unknown")
+_FORMS = {"form:standard": "standard", "form:equivalent": "equivalent form", "form:different": "different"}
+_REPO = Path(__file__).resolve().parents[2]
+DEFAULT_OUTPUT = _REPO / "docs" / "seeds.md"
+DEFAULT_SEEDS = _REPO / "derivations" / "seeds"
+
+Claims = list[Mapping[str, Any]]
+
+
+def group_by_document(claims: Sequence[Mapping[str, Any]]) -> dict[str, Claims]:
+    """Claims with a source, grouped by document: seed documents first in their order, then others.
+
+    >>> group_by_document([{"source": {"document": "b"}}, {"source": None}, {"source": {"document": "a"}}])
+    {'a': [{'source': {'document': 'a'}}], 'b': [{'source': {'document': 'b'}}]}
+    """
+    groups: dict[str, Claims] = {}
+    for claim in claims:
+        source = claim.get("source")
+        if source:
+            groups.setdefault(source["document"], []).append(claim)
+    order = [doc for doc in SEED_DOCUMENTS if doc in groups] + sorted(set(groups) - set(SEED_DOCUMENTS))
+    return {doc: groups[doc] for doc in order}
+
+
+def _counts(claims: Sequence[Mapping[str, Any]]) -> list[int]:
+    by_status = [sum(1 for c in claims if c["status"] == s) for s in _COLUMNS]
+    return [len(claims), *by_status, sum(1 for c in claims if c["status"] != c["expected"])]
+
+
+def render_summary(groups: Mapping[str, Claims]) -> str:
+    """The summary table: one row per document and a total row."""
+    lines = [
+        "| document | claims checked | proven | refuted | checked only | unverifiable | not as expected |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    everything: Claims = []
+    for doc, claims in groups.items():
+        everything.extend(claims)
+        lines.append(f"| `{doc}` | " + " | ".join(str(n) for n in _counts(claims)) + " |")
+    lines.append("| **all** | " + " | ".join(str(n) for n in _counts(everything)) + " |")
+    return "\n".join(lines)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def _quote(text: str) -> str:
+    """A quote as inline code, safe for Markdown (backticks in it get a longer fence).
+
+    >>> _quote("a`b")
+    '`` a`b ``'
+    """
+    text = _one_line(text)
+    if "`" in text:
+        return f"`` {text} ``"
+    return f"`{text}`"
+
+
+_LONG_DECIMAL = re.compile(r"(\d+\.\d{12})\d+")
+
+
+def _shorten_decimals(text: str) -> str:
+    """Cut the 50-digit decimals of a reason to 12 decimals, marking the cut with an ellipsis.
+
+    >>> _shorten_decimals("lhs = 60611.477166261057260851089863894, rhs = 0.5")
+    'lhs = 60611.477166261057…, rhs = 0.5'
+    """
+    return _LONG_DECIMAL.sub(r"\1…", text)
+
+
+def _values(claim: Mapping[str, Any]) -> str:
+    """Counterexample and side values, unless the engine's reason already states them."""
+    if "lhs =" in (claim.get("reason") or ""):
+        return ""
+    parts = []
+    if claim.get("counterexample"):
+        assignment = ", ".join(f"{k} = {v}" for k, v in sorted(claim["counterexample"].items()))
+        parts.append(f"counterexample {assignment}")
+    if claim.get("lhs_value") is not None and claim.get("rhs_value") is not None:
+        lhs, rhs = _short(claim["lhs_value"]), _short(claim["rhs_value"])
+        parts.append(f"left side ≈ {lhs}, right side ≈ {rhs}")
+    return "; ".join(parts)
+
+
+def _short(value: str, digits: int = 15) -> str:
+    """A decimal string cut to ``digits`` significant characters (the JSON carries 50).
+
+    >>> _short("3.14159265358979323846264338327950288")
+    '3.1415926535897…'
+    """
+    value = str(value)
+    return value if len(value) <= digits + 1 else value[:digits] + "…"
+
+
+def render_claim(number: int, claim: Mapping[str, Any], prose: str = "") -> str:
+    """One claim as a numbered Markdown list item."""
+    source = claim["source"]
+    verdict = f"**{claim['status']}**"
+    if claim["status"] != claim["expected"]:
+        verdict += f" (expected {claim['expected']})"
+    locator = _one_line(source.get("locator") or "—")
+    head = f"{number}. {verdict} · {locator} · quote {_quote(source['quote'])}"
+    what = f"   {_one_line(claim['title'])}"
+    if claim.get("scope"):
+        what += f" — scope: {_one_line(claim['scope'])}"
+    forms = [_FORMS[tag] for tag in claim.get("tags", ()) if tag in _FORMS]
+    if forms:
+        what += f" — formula: {', '.join(forms)}"
+    if "hypothesis" in claim.get("tags", ()):
+        what += " — tests a reconstruction of a missing figure, not the text"
+    method = f"{claim['method']}: " if claim.get("method") else ""
+    reason = _shorten_decimals(_one_line(claim.get("reason") or "no reason given"))
+    engine = f"   Verdict: {method}{reason}"
+    values = _values(claim)
+    if values:
+        engine += f" ({values})"
+    lines = [head, what, engine]
+    if prose:
+        lines.append(f"   Note: {_one_line(prose)}")
+    return "  \n".join(lines)
+
+
+def render(report: Mapping[str, Any], prose_by_id: Mapping[str, str] | None = None,
+           titles: Mapping[str, str] | None = None) -> str:
+    """The whole page from a ``verify --json`` document (plus optional prose and section titles)."""
+    prose_by_id = prose_by_id or {}
+    titles = titles or {}
+    groups = group_by_document(report["claims"])
+    out = [
+        "# The seed documents, claim by claim",
+        "",
+        "<!-- Generated by `python -m posenc_sym.report.seeds_doc` from "
+        "`posenc-sym verify derivations/seeds --json`; do not edit by hand. -->",
+        "",
+        "Every formula, printed number, code snippet and mathematical statement of the five seed "
+        "documents, with the engine's verdict. *proven*: SymPy closed it symbolically under the "
+        "stated assumptions; *refuted*: a concrete counterexample, evaluated with mpmath; *checked "
+        "only*: numeric agreement, not a proof; *unverifiable*: the text does not contain what is "
+        "needed (a missing figure, an empirical or historical statement). A refuted claim is a "
+        "statement of the document that is false as written (or, where marked, a consequence of a "
+        "reconstruction that does not fit the text); the note says what is true instead. Each "
+        "encoding formula and code snippet has a claim marking it as the standard formula, an "
+        "equivalent form, or a different one.",
+        "",
+        render_summary(groups),
+    ]
+    if report.get("problems"):
+        out += ["", "Files that failed to load:", ""]
+        out += [f"- `{p['file']}`: {_one_line(p['message'])}" for p in report["problems"]]
+    for doc, claims in groups.items():
+        out += ["", f"## {titles.get(doc, doc)}", ""]
+        for number, claim in enumerate(claims, start=1):
+            out.append(render_claim(number, claim, prose_by_id.get(claim["id"], "")))
+    return "\n".join(out) + "\n"
+
+
+def load_report(paths: Sequence[str | Path] = (DEFAULT_SEEDS,)) -> dict[str, Any]:
+    """Run ``posenc-sym verify PATHS --json`` in this process and return its JSON document."""
+    from ..cli import main as cli_main
+
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        cli_main(["verify", *(str(p) for p in paths), "--json"])
+    result: dict[str, Any] = json.loads(buffer.getvalue())
+    return result
+
+
+def _prose_and_titles(paths: Sequence[str | Path]) -> tuple[dict[str, str], dict[str, str]]:
+    """Claim prose and per-document section titles, read from the derivations themselves."""
+    from ..catalog import load_catalog  # type: ignore[import-not-found,unused-ignore]
+
+    catalog = load_catalog([Path(p) for p in paths])
+    prose: dict[str, str] = {}
+    titles: dict[str, str] = {}
+    for loaded in catalog.derivations:
+        derivation = loaded.derivation
+        for claim in derivation.claims:
+            prose[claim.id] = claim.prose
+            if claim.source is not None:
+                titles.setdefault(claim.source.document, derivation.title)
+    return prose, titles
+
+
+def generate(paths: Sequence[str | Path] = (DEFAULT_SEEDS,)) -> str:
+    """The page for the derivations under ``paths`` (default: ``derivations/seeds``)."""
+    prose, titles = _prose_and_titles(paths)
+    return render(load_report(paths), prose, titles)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m posenc_sym.report.seeds_doc",
+                                     description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--check", action="store_true", help="only compare; exit 1 if the page is stale")
+    args = parser.parse_args(argv)
+    text = generate()
+    if args.check:
+        current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
+        if current != text:
+            print(f"{args.output} is stale; run python -m posenc_sym.report.seeds_doc", file=sys.stderr)
+            return 1
+        return 0
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
