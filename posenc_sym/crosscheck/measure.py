@@ -188,6 +188,8 @@ def _track_models(
     # chunk and cheaper than the per-element formula; a scaled table scales it too
     theta_max = float(numpy.abs(ch.positions).max()) * float(spec.hi.max(initial=0.0))
     rel, abs_part = _bound_terms(bound, theta_max)
+    if spec.scale != 1.0:  # the scale rounded to float64, and the product with it: 2 roundings
+        rel += math.ldexp(1.0, -51)
     grow = max(spec.scale, 1.0)
     slack = numpy.abs(ch.ref)
     slack *= rel * grow
