@@ -4,6 +4,7 @@ The public API is what ``__all__`` lists; everything else is internal.
 """
 
 from .accuracy import ulp, ulp_error
+from .crosscheck import CheckResult, check_alibi, check_rope, check_sinusoidal
 from .errors import PosencSymError
 from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict, check_identity, decide
 from .reference import rope_reference, sinusoidal_reference
@@ -13,6 +14,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "STATUSES",
+    "CheckResult",
     "Claim",
     "Derivation",
     "PosencSymError",
@@ -22,7 +24,10 @@ __all__ = [
     "Verdict",
     "__version__",
     "accurate_sincos",
+    "check_alibi",
     "check_identity",
+    "check_rope",
+    "check_sinusoidal",
     "decide",
     "rope_cache",
     "rope_reference",

@@ -17,7 +17,7 @@ from ..errors import PosencSymError
 __all__ = ["main"]
 
 #: Subcommands, in the order ``--help`` lists them (module name under posenc_sym.cli).
-COMMANDS: tuple[str, ...] = ("verify", "latex", "markdown", "codegen")
+COMMANDS: tuple[str, ...] = ("verify", "latex", "markdown", "codegen", "check")
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 

@@ -1,0 +1,102 @@
+"""Benchmark ``posenc-sym check``: time and peak memory, as ratios against baselines in this run.
+
+Cases (the targets of issue 5: each under 3 s, memory a small multiple of the input):
+
+* a 131072×128 float32 RoPE cache (cos and sin, 64 MiB each), computed accurately (the
+  "matches" path) and with float32 angles (the "mismatch" path, which also evaluates the
+  angle-rounding models on every element beyond 1 ulp);
+* an 8192×1024 float64 sinusoidal table (64 MiB), accurate and direct-formula.
+
+Baselines measured here: a plain NumPy fill of an array of the input's size (the memory-bandwidth
+floor) and one pass of ``numpy.sin`` over it (the cost of touching every element with a libm call).
+Peak memory is traced with tracemalloc (NumPy reports its buffers to it) during the check only,
+so it is the check's own working memory, compared with the input's size.
+
+Run: ``python benchmarks/bench_check.py`` (about a minute; prints a table).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import numpy
+
+from posenc_sym.crosscheck import check_rope, check_sinusoidal
+from posenc_sym.tables import rope_cache, sinusoidal_table
+
+TARGET_SECONDS = 3.0
+
+
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - start, out
+
+
+def traced(fn: Callable[[], Any]) -> tuple[float, int, Any]:
+    """Seconds (untraced run) and peak traced bytes (second, traced run) of fn()."""
+    seconds, out = timed(fn)
+    tracemalloc.start()
+    fn()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return seconds, peak, out
+
+
+def baselines(shape: tuple[int, int], dtype: Any, copies: int) -> tuple[float, float]:
+    """Seconds to fill ``copies`` arrays of ``shape`` with a constant, and to take their sin."""
+    arrays = [numpy.empty(shape, dtype=dtype) for _ in range(copies)]
+    fill, _ = timed(lambda: [a.fill(0.5) for a in arrays])
+    sin, _ = timed(lambda: [numpy.sin(a) for a in arrays])
+    return fill, sin
+
+
+def rope_cases() -> list[tuple[str, Callable[[], Any], int, tuple[int, int], Any, int]]:
+    n, dim = 131072, 128
+    acc = rope_cache(n, dim, dtype=numpy.float32, method="accurate")
+    t = numpy.arange(n, dtype=numpy.float32)[:, None]
+    inv = (1.0 / 10000.0 ** (numpy.arange(0, dim, 2) / dim)).astype(numpy.float32)
+    ang = numpy.concatenate([t * inv, t * inv], axis=1)  # float32 angles, as torch code computes them
+    f32 = (numpy.cos(ang), numpy.sin(ang))
+    del ang
+    size = 2 * n * dim * 4
+    return [
+        ("RoPE 131072×128 f32, accurate", lambda: check_rope(*acc), size, (n, dim), numpy.float32, 2),
+        ("RoPE 131072×128 f32, f32 angles", lambda: check_rope(*f32), size, (n, dim), numpy.float32, 2),
+    ]
+
+
+def table_cases() -> list[tuple[str, Callable[[], Any], int, tuple[int, int], Any, int]]:
+    n, d = 8192, 1024
+    acc = sinusoidal_table(n, d, dtype=numpy.float64, method="accurate")
+    direct = sinusoidal_table(n, d, dtype=numpy.float64, method="direct")
+    size = n * d * 8
+    return [
+        ("sinusoidal 8192×1024 f64, accurate", lambda: check_sinusoidal(acc), size, (n, d), numpy.float64, 1),
+        ("sinusoidal 8192×1024 f64, direct", lambda: check_sinusoidal(direct), size, (n, d), numpy.float64, 1),
+    ]
+
+
+def main() -> int:
+    header = (f"{'case':36} {'verdict':9} {'seconds':>8} {'vs fill':>8} {'vs sin':>7} "
+              f"{'peak MiB':>9} {'peak/input':>10}  target")
+    print(header)
+    print("-" * len(header))
+    for builder in (rope_cases, table_cases):
+        for name, run, size, shape, dtype, copies in builder():
+            fill, sin = baselines(shape, dtype, copies)
+            seconds, peak, result = traced(run)
+            met = "met" if seconds < TARGET_SECONDS else "MISSED"
+            print(f"{name:36} {result.verdict:9} {seconds:8.2f} {seconds / fill:7.0f}× {seconds / sin:6.1f}× "
+                  f"{peak / 2**20:9.1f} {peak / size:9.2f}×  <{TARGET_SECONDS:.0f} s {met}")
+    print("\nvs fill: check time / time to fill arrays of the input's size; vs sin: / one numpy.sin over them."
+          "\npeak: largest tracemalloc-traced allocation total during the check (the input itself excluded).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

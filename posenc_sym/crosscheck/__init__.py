@@ -1,0 +1,29 @@
+"""Cross-check an outside implementation: identify its convention, measure its error.
+
+``check_sinusoidal(table)``, ``check_rope(cos, sin)`` and ``check_alibi(slopes)`` take anything
+``numpy.asarray`` accepts (torch tensors included) and return a :class:`CheckResult`; the
+``posenc-sym check`` command and :mod:`posenc_sym.testing` are thin layers over them.
+"""
+
+from __future__ import annotations
+
+from .alibi import check_alibi
+from .load import load_source
+from .precision import ErrorModel, parse_error_model
+from .result import CheckResult, Growth, Worst
+from .rope import RopeConvention, check_rope
+from .sinusoidal import SinusoidalConvention, check_sinusoidal
+
+__all__ = [
+    "CheckResult",
+    "ErrorModel",
+    "Growth",
+    "RopeConvention",
+    "SinusoidalConvention",
+    "Worst",
+    "check_alibi",
+    "check_rope",
+    "check_sinusoidal",
+    "load_source",
+    "parse_error_model",
+]

@@ -1,0 +1,184 @@
+"""Turn what a user hands us into validated float arrays, with errors that say what to fix.
+
+Accepted: anything ``numpy.asarray`` accepts (lists, NumPy arrays, torch tensors — bfloat16 ones
+are widened to float32 and remembered as bfloat16), ``.npy``/``.npz`` files (always with
+``allow_pickle=False``), and ``module:attribute`` import paths naming an array or a callable that
+returns one (called with the sizes the user gave).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import sys
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy
+
+from ..errors import PosencSymError
+from .precision import FORMATS
+
+__all__ = ["as_float_array", "load_source", "require_ndim"]
+
+
+def _torch_to_numpy(obj: Any) -> tuple[numpy.ndarray, str] | None:
+    """A torch tensor's values and its format name; None for anything that is not a tensor."""
+    torch = sys.modules.get("torch")
+    if torch is None or not isinstance(obj, torch.Tensor):
+        return None
+    tensor = obj.detach().cpu()
+    name = str(tensor.dtype).removeprefix("torch.")
+    if name == "bfloat16":  # NumPy has no bfloat16: widen exactly to float32
+        return tensor.float().numpy(), "bfloat16"
+    return tensor.numpy(), name
+
+
+def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
+    """``obj`` as a float array and the name of its format; a clear error otherwise.
+
+    >>> as_float_array([[0.0, 1.0]], "table")[1]
+    'float64'
+    >>> as_float_array([["a"]], "table")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: table has dtype <U1, not numbers; pass a float array (float64, ...)
+    >>> as_float_array([[0.0, float("nan")]], "table")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: table holds NaN or infinity (first at index (0, 1)); ...
+    """
+    converted = _torch_to_numpy(obj)
+    if converted is None:
+        try:
+            array = numpy.asarray(obj)
+        except (TypeError, ValueError) as exc:
+            raise PosencSymError(f"{what} cannot be read as an array ({exc}); pass a numeric array") from None
+        name = str(array.dtype)
+    else:
+        array, name = converted
+    if array.dtype.kind in "iub":
+        raise PosencSymError(
+            f"{what} has integer dtype {array.dtype}; an encoding holds real values, "
+            "so pass the floats the implementation produced"
+        )
+    if array.dtype.kind != "f" or name not in FORMATS:
+        raise PosencSymError(
+            f"{what} has dtype {array.dtype}, not numbers; pass a float array (float64, float32, float16 or bfloat16)"
+        )
+    finite = numpy.isfinite(array)
+    if not finite.all():
+        index = tuple(int(i) for i in numpy.argwhere(~finite)[0])
+        raise PosencSymError(
+            f"{what} holds NaN or infinity (first at index {index}); an encoding is finite "
+            "everywhere, so fix the implementation before checking it"
+        )
+    return array, name
+
+
+def require_ndim(array: numpy.ndarray, ndim: int, what: str, axes: str) -> numpy.ndarray:
+    """Check the number of axes, naming what each axis should be.
+
+    >>> require_ndim(numpy.zeros(3), 2, "table", "(positions, dims)")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: table has shape (3,) (1-D); expected 2-D (positions, dims): ...
+    """
+    if array.ndim == ndim and all(array.shape):
+        return array
+    names = axes.strip("()").split(", ")
+    meaning = " and ".join(f"axis {i} {'runs over' if i == 0 else 'over'} {n}" for i, n in enumerate(names))
+    if array.ndim == ndim:
+        raise PosencSymError(
+            f"{what} has shape {array.shape}, which is empty; expected a non-empty {ndim}-D {axes} array"
+        )
+    raise PosencSymError(f"{what} has shape {array.shape} ({array.ndim}-D); expected {ndim}-D {axes}: {meaning}")
+
+
+def _load_file(path: Path) -> Any:
+    if not path.exists():
+        raise PosencSymError(f"{path} does not exist; pass a .npy or .npz file or a module:attribute path")
+    if path.suffix not in (".npy", ".npz"):
+        raise PosencSymError(f"{path} is not a .npy or .npz file; save the array with numpy.save or numpy.savez")
+    try:
+        loaded = numpy.load(path, allow_pickle=False)
+    except ValueError as exc:
+        if "pickle" in str(exc).lower():
+            raise PosencSymError(
+                f"{path} holds pickled objects, which are refused (loading them can run "
+                "code); save a plain numeric array with numpy.save"
+            ) from None
+        raise PosencSymError(f"{path} cannot be read as a NumPy file ({exc})") from None
+    except (OSError, EOFError, zipfile.BadZipFile) as exc:
+        raise PosencSymError(f"{path} cannot be read as a NumPy file ({exc})") from None
+    if isinstance(loaded, numpy.lib.npyio.NpzFile):
+        with loaded:
+            try:
+                return {name: loaded[name] for name in loaded.files}
+            except ValueError:
+                raise PosencSymError(
+                    f"{path} holds pickled objects, which are refused (loading them can "
+                    "run code); save plain numeric arrays with numpy.savez"
+                ) from None
+    return loaded
+
+
+def _import_object(spec: str) -> Any:
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise PosencSymError(f"{spec!r} is not module:attribute; write e.g. mypkg.encoding:make_table")
+    try:
+        obj: Any = importlib.import_module(module_name)
+    except Exception as exc:  # any failure while importing user code is that code's problem
+        raise PosencSymError(
+            f"cannot import module {module_name!r} ({type(exc).__name__}: {exc}); "
+            "check the name and that it is on PYTHONPATH"
+        ) from None
+    for part in attribute.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            raise PosencSymError(
+                f"module {module_name!r} has no attribute {attribute!r}; name an array or a function that returns one"
+            ) from None
+    return obj
+
+
+def _call(obj: Any, sizes: Mapping[str, int], spec: str) -> Any:
+    """Call with the sizes the callable accepts by name; a bare callable gets them positionally."""
+    try:
+        params = inspect.signature(obj).parameters
+    except (TypeError, ValueError):
+        params = None
+    try:
+        if params is not None and any(p.kind == p.VAR_KEYWORD for p in params.values()):
+            return obj(**sizes)
+        if params is not None and all(name in params for name in sizes):
+            return obj(**sizes)
+        return obj(*sizes.values())
+    except Exception as exc:  # the user's code raised: report it in one line
+        raise PosencSymError(f"calling {spec} with {dict(sizes)} failed ({type(exc).__name__}: {exc})") from None
+
+
+def load_source(source: str, sizes: Mapping[str, int]) -> Any:
+    """A file's arrays (a dict for .npz) or what ``module:attribute`` yields.
+
+    ``sizes`` (e.g. {"positions": 128, "dim": 64}) are passed to a callable; an attribute that is
+    not callable is used as it is.
+    """
+    path = Path(source)
+    if source.endswith((".npy", ".npz")) or path.exists():
+        return _load_file(path)
+    if ":" not in source:
+        raise PosencSymError(
+            f"{source!r} is neither an existing file nor module:attribute; "
+            "pass a .npy/.npz file or e.g. mypkg.encoding:make_table"
+        )
+    obj = _import_object(source)
+    if callable(obj) and _torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
+        if not sizes:
+            raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. --positions 128 --dim 64")
+        obj = _call(obj, sizes, source)
+    return obj

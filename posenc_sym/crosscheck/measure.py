@@ -1,0 +1,326 @@
+"""Stream a table through the reference, chunk by chunk, and measure its error.
+
+The table is described column by column (:class:`ColumnSpec`): which exact frequency a column
+uses, whether it holds sin or cos, a common scale, and which columns or rows are deliberately
+zero (odd-width padding, a padding_idx row). Rows are processed in chunks of ``CHUNK_ELEMENTS``
+values, so the float64 temporaries stay a fixed size whatever the table's length: peak memory is
+the input plus a few chunk-sized arrays.
+
+Per element we compute err = |x − r| against the reference r, its ulp in the data's format, and
+decide against the error model (:mod:`.precision`). An element is *outside* the model only when
+err > bound + e_ref, where e_ref is the reference's own derived bound
+(:func:`.reference.reference_error_bound`): a value the reference cannot decide is never counted
+against the data.
+
+``needed_unit_roundoff`` is the smallest u for which every element satisfies
+err ≤ ulp(r) + e_ref + K·|t·ω|·u: the angle-rounding model that explains the data, if any.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy
+
+from ..tables._kernel import MAX_POSITION, sincos_words, turn_words
+from .precision import ErrorModel, FloatFormat, angle_constant, data_format, ulp
+from .reference import reference_error_bound, sincos_from_frequencies
+from .result import Growth, Worst
+
+__all__ = ["CHUNK_ELEMENTS", "ColumnSpec", "Measurement", "explain_growth", "measure", "measure_many"]
+
+#: float64 values per chunk: 2^17 (1 MiB a temporary, cache-friendly).
+CHUNK_ELEMENTS = 1 << 17
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    """How each column of a table is built: column c is scale·sin/cos(t·ω[freq[c]]).
+
+    ``freq[c] == -1`` marks a column that must be zero; ``zero_rows`` rows that must be zero.
+    """
+
+    hi: numpy.ndarray
+    lo: numpy.ndarray
+    freq: numpy.ndarray  # (D,) int
+    is_sin: numpy.ndarray  # (D,) bool
+    scale: float = 1.0
+    zero_rows: tuple[int, ...] = ()
+    exact: tuple[Any, ...] = ()  # the frequencies as mpmath numbers (40 digits), for the accurate kernel
+
+    def reference(self, positions: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
+        """Reference values and angles, both (len(positions), D) float64."""
+        s, c = sincos_from_frequencies(positions, self.hi, self.lo)
+        return self.gather(s, c), self.angles(positions)
+
+    def gather(self, s: numpy.ndarray, c: numpy.ndarray) -> numpy.ndarray:
+        """Place the per-frequency sin/cos (rows × frequencies) into this table's columns."""
+        index = numpy.maximum(self.freq, 0)
+        ref = numpy.empty((s.shape[0], self.freq.size))
+        sin_cols = self.is_sin & (self.freq >= 0)
+        cos_cols = ~self.is_sin & (self.freq >= 0)
+        for cols, source in ((sin_cols, s), (cos_cols, c)):
+            if cols.all():
+                numpy.take(source, index, axis=1, out=ref)
+            elif cols.any():
+                ref[:, cols] = source[:, index[cols]]
+        ref[:, self.freq < 0] = 0.0
+        if self.scale != 1.0:
+            ref *= self.scale
+        return ref
+
+    def angles(self, positions: numpy.ndarray) -> numpy.ndarray:
+        angle = positions[:, None] * self.hi[None, numpy.maximum(self.freq, 0)]
+        angle[:, self.freq < 0] = 0.0
+        return angle
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """Errors of one array against its reference."""
+
+    max_abs_error: float
+    max_ulp_error: float
+    worst: Worst
+    outside: int  # elements outside the error model even after the reference's slack
+    first_outside: Worst | None
+    needed_unit_roundoff: float
+    row_max_error: numpy.ndarray  # (rows,) largest |x − r| in each row
+    positions: numpy.ndarray  # (rows,) position of each row
+    slack_ulp: float  # the reference's bound at the worst element, in ulps
+
+
+class _Accumulator:
+    """Running maxima and counts of one array over the chunks."""
+
+    def __init__(self, label: str, n_rows: int) -> None:
+        self.label = label
+        self.row_max = numpy.empty(n_rows)
+        self.best: tuple[float, Worst | None, float] = (-1.0, None, 0.0)
+        self.outside = 0
+        self.first_outside: Worst | None = None
+        self.needed = 0.0
+
+    def result(self, positions: numpy.ndarray) -> Measurement:
+        ratio, worst, slack = self.best
+        assert worst is not None  # a non-empty array always has a worst element
+        return Measurement(
+            float(self.row_max.max()),
+            ratio,
+            worst,
+            self.outside,
+            self.first_outside,
+            self.needed,
+            self.row_max,
+            positions,
+            slack,
+        )
+
+
+def accurate_error_bound(values: numpy.ndarray, angles: numpy.ndarray | float) -> numpy.ndarray:
+    """Bound of the accurate kernel of :mod:`posenc_sym.tables` in float64: 0.5 + 2^-10 ulp for
+    |y| ≥ 2^-60 and 2^-71.3/|y| ulp more below that (its docstring). A float64 ulp of v is at most
+    2^-52·|v|, so this is at most 2^-52·|v| + 2^-123. Our frequencies are 40-digit approximations
+    of the exact ones, which moves the angle by at most t·ω·10^-40 < 2^-100 (t < 2^32, ω ≤ 2^10):
+    the bound used is 2^-52·|v| + 2^-100 + 2^-123."""
+    return numpy.ldexp(numpy.abs(values), -52) + (math.ldexp(1.0, -123) + math.ldexp(1.0, -100))
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """One block of rows: data, reference, |error|, ulp and error in ulps, positions."""
+
+    x: numpy.ndarray
+    ref: numpy.ndarray
+    err: numpy.ndarray
+    unit: numpy.ndarray
+    ratio: numpy.ndarray
+    positions: numpy.ndarray
+    row0: int
+    zero: list[int]  # rows (within the chunk) that must be zero
+
+    def worst(self, flat: int, label: str) -> Worst:
+        r, c = divmod(flat, self.x.shape[1])
+        return Worst(
+            float(self.positions[r]),
+            self.row0 + r,
+            c,
+            float(self.x[r, c]),
+            float(self.ref[r, c]),
+            float(self.err[r, c]),
+            float(self.ratio[r, c]),
+            label,
+        )
+
+
+def _chunk_stats(
+    acc: _Accumulator,
+    ch: _Chunk,
+    spec: ColumnSpec,
+    model: ErrorModel,
+    k: float,
+    bound: Callable[[numpy.ndarray, Any], numpy.ndarray],
+) -> None:
+    acc.row_max[ch.row0 : ch.row0 + ch.x.shape[0]] = ch.err.max(axis=1)
+    flat = int(numpy.argmax(ch.ratio))
+    if ch.ratio.flat[flat] > acc.best[0]:
+        c = flat % ch.x.shape[1]
+        angle = float(ch.positions[flat // ch.x.shape[1]] * spec.hi[max(int(spec.freq[c]), 0)])
+        slack = float(bound(ch.ref.flat[flat : flat + 1], angle)[0]) * max(spec.scale, 1.0)
+        acc.best = (float(ch.ratio.flat[flat]), ch.worst(flat, acc.label), slack / float(ch.unit.flat[flat]))
+    if (ch.ratio > 1.0).any():  # otherwise within 1 ulp everywhere: inside every model
+        _track_models(acc, ch, spec, model, k, bound)
+
+
+def _track_models(
+    acc: _Accumulator,
+    ch: _Chunk,
+    spec: ColumnSpec,
+    model: ErrorModel,
+    k: float,
+    bound: Callable[[numpy.ndarray, Any], numpy.ndarray],
+) -> None:
+    """Count elements outside ``model`` and the unit roundoff an angle model would need."""
+    # the reference's bound as rel·|r| + abs_part with θ ≤ θ_max: valid for every element of the
+    # chunk and cheaper than the per-element formula; a scaled table scales it too
+    theta_max = float(numpy.abs(ch.positions).max()) * float(spec.hi.max(initial=0.0))
+    rel, abs_part = _bound_terms(bound, theta_max)
+    if spec.scale != 1.0:  # the scale rounded to float64, and the product with it: 2 roundings
+        rel += math.ldexp(1.0, -51)
+    grow = max(spec.scale, 1.0)
+    slack = numpy.abs(ch.ref)
+    slack *= rel * grow
+    slack += abs_part * grow
+    theta = spec.angles(ch.positions)
+    numpy.abs(theta, out=theta)
+    theta[ch.zero] = 0.0  # a padding row has no angle to round
+    excess = ch.err - ch.unit
+    excess -= slack  # > 0 only where the error exceeds 1 ulp even with the reference's slack
+    numpy.maximum(excess, 0.0, out=excess)
+    with numpy.errstate(divide="ignore", invalid="ignore"):
+        need = excess / theta  # 0/0 (θ = 0, no excess) is NaN, which fmax skips; x/0 is inf
+    acc.needed = max(acc.needed, float(numpy.fmax.reduce(need, axis=None, initial=0.0)) / k)
+    allowed = ch.unit
+    if model.angle_format is not None:
+        allowed = ch.unit + theta * (k * data_format(model.angle_format).unit_roundoff)
+    bad = ch.err > allowed + slack
+    count = int(numpy.count_nonzero(bad))
+    if count and acc.first_outside is None:
+        acc.first_outside = ch.worst(int(numpy.argmax(bad)), acc.label)
+    acc.outside += count
+
+
+def _bound_terms(bound: Callable[[numpy.ndarray, Any], numpy.ndarray], theta_max: float) -> tuple[float, float]:
+    """(rel, abs) with bound(v, θ) ≤ rel·|v| + abs for all θ ≤ θ_max: both bounds are of that form."""
+    at_zero = float(bound(numpy.zeros(1), theta_max)[0])
+    return float(bound(numpy.ones(1), theta_max)[0]) - at_zero, at_zero
+
+
+def _use_accurate(spec: ColumnSpec, fmt: FloatFormat, start: float, n_rows: int) -> bool:
+    """float64 data need the accurate kernel (0.5 + 2^-10 ulp); ours (≤ 2^-50·|v|, i.e. up to 4 ulp)
+    is enough for narrower formats and for positions outside the kernel's 0 … 2^32 − 1."""
+    return fmt.name == "float64" and bool(spec.exact) and start >= 0 and start + n_rows <= MAX_POSITION
+
+
+def measure_many(
+    arrays: list[tuple[str, numpy.ndarray, ColumnSpec]],
+    start: float,
+    fmt: FloatFormat,
+    model: ErrorModel,
+    base: float,
+    *,
+    on_rows: Callable[[int], None] | None = None,
+) -> list[Measurement]:
+    """Measure arrays of the same length whose specs share one frequency table, computing the
+    reference sin/cos once per chunk for all of them (a RoPE cache's cos and sin)."""
+    n_rows = arrays[0][1].shape[0]
+    width = sum(a.shape[1] for _, a, _ in arrays)
+    chunk = max(1, CHUNK_ELEMENTS // max(width, 1))
+    k = angle_constant(base)
+    first = arrays[0][2]
+    accurate = _use_accurate(first, fmt, start, n_rows)
+    words = turn_words(list(first.exact)) if accurate else None
+    bound = accurate_error_bound if accurate else reference_error_bound
+    accs = [_Accumulator(label, n_rows) for label, _, _ in arrays]
+    for row0 in range(0, n_rows, chunk):
+        row1 = min(n_rows, row0 + chunk)
+        positions = start + numpy.arange(row0, row1, dtype=numpy.float64)
+        if words is not None:
+            s, c = sincos_words(positions.astype(numpy.int64), words)
+        else:
+            s, c = sincos_from_frequencies(positions, first.hi, first.lo)
+        for acc, (_, data, spec) in zip(accs, arrays, strict=True):
+            ref = spec.gather(s, c)
+            zero = [z - row0 for z in spec.zero_rows if row0 <= z < row1]
+            ref[zero] = 0.0
+            x = data[row0:row1]
+            err = numpy.subtract(x, ref)  # float32 data promote inside the loop: no float64 copy
+            numpy.abs(err, out=err)
+            unit = ulp(ref, fmt)
+            chunk_ = _Chunk(x, ref, err, unit, err / unit, positions, row0, zero)
+            _chunk_stats(acc, chunk_, spec, model, k, bound)
+        if on_rows is not None:
+            on_rows(row1 - row0)
+    all_positions = start + numpy.arange(n_rows, dtype=numpy.float64)
+    return [acc.result(all_positions) for acc in accs]
+
+
+def measure(
+    data: numpy.ndarray,
+    start: float,
+    spec: ColumnSpec,
+    fmt: FloatFormat,
+    model: ErrorModel,
+    base: float,
+    *,
+    label: str = "",
+    on_rows: Callable[[int], None] | None = None,
+) -> Measurement:
+    """Measure ``data`` (rows = positions start, start+1, …) against ``spec``; see module docstring."""
+    return measure_many([(label, data, spec)], start, fmt, model, base, on_rows=on_rows)[0]
+
+
+_ANGLE_FORMATS = (("float64", 53), ("float32", 24), ("bfloat16", 8), ("float16", 11))
+
+
+def explain_growth(m: Measurement) -> tuple[Growth, str]:
+    """The log-log slope of the error envelope against position, the tightest model that explains
+    the errors, and a sentence saying so."""
+    slope = _slope(m.positions, m.row_max_error)
+    slope_text = "" if slope is None else f" (error envelope grows like t^{slope:.2f})"
+    if m.needed_unit_roundoff == 0.0:
+        kind = "correctly rounded" if m.max_ulp_error <= 0.5 + m.slack_ulp else "faithfully rounded"
+        return Growth(slope, "faithful", 0.0), f"every element is within 1 ulp of the exact value: {kind}"
+    for name, p in sorted(_ANGLE_FORMATS, key=lambda f: -f[1]):
+        if m.needed_unit_roundoff <= math.ldexp(1.0, -p):
+            text = (
+                f"errors exceed 1 ulp and grow with position{slope_text}; they stay within "
+                f"K·t·ω·2^-{p}: consistent with angles t·ω computed in {name} "
+                f"(error ∝ t·ulp(t·ω))"
+            )
+            return Growth(slope, f"angle:{name}", m.needed_unit_roundoff), text
+    text = (
+        "errors are larger than rounding the angle even in float16 explains"
+        f"{slope_text}: not a precision loss but different values (another convention, or a bug)"
+    )
+    return Growth(slope, "none", m.needed_unit_roundoff), text
+
+
+def _slope(positions: numpy.ndarray, errors: numpy.ndarray) -> float | None:
+    """Least-squares slope of log(max error) against log(position) over octaves of position."""
+    points = []
+    t = numpy.abs(positions)
+    top = int(t.max()).bit_length() if t.size else 0
+    for octave in range(top):
+        mask = (t >= 2**octave) & (t < 2 ** (octave + 1))
+        if mask.any():
+            e = float(errors[mask].max())
+            if e > 0:
+                points.append((math.log2(2**octave * 1.5), math.log2(e)))
+    if len(points) < 3:
+        return None
+    xs, ys = numpy.array(points).T
+    return float(numpy.polyfit(xs, ys, 1)[0])

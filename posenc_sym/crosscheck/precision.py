@@ -1,0 +1,163 @@
+"""Floating-point formats of the data being checked, their ulp, and the error models a verdict uses.
+
+A table's *storage* dtype is not always its *data* dtype: a bfloat16 torch tensor reaches us as
+float32 (NumPy has no bfloat16), so the loader records the format the values were rounded to and
+every ulp here is taken in that format.
+
+Error models (the ``matches`` verdict is decided against one of them, never a hand-picked tolerance):
+
+``faithful`` (the default)
+    Every element x is one of the two numbers of the data's format that bracket the exact value v:
+    |x − v| < ulp(v). A correctly rounded table (|x − v| ≤ ulp(v)/2) meets it, and so does a table
+    computed in a wider format with error e and then rounded: |x − v| ≤ ulp(v)/2 + e(1 + 2^-p) which
+    is < ulp(v) as soon as e < ulp(v)/2 — e.g. a float32 table from float64 angles wherever the
+    float64 angle error K·t·ω·2^-53 (below) is under half a float32 ulp of the value; near the
+    zeros of sin/cos at large t it is not, and such a table is faithful only in part.
+
+``angle:FORMAT``
+    The data were computed by evaluating the formula with the angle t·ω formed in FORMAT (unit
+    roundoff u = 2^-p): ω is produced with relative error at most (3·ln(base) + 2)·u. For the
+    ``exp(j·(−ln b/d))`` form: ln b, the division and the product with j each add u to the
+    argument a, exp turns a relative error ε of a into exp(a·ε) − 1 ≈ |a|·ε with |a| ≤ ln b, and
+    its own rounding adds up to 2u (libm within 1 ulp); ``b ** (−j/d)`` has one rounding in j/d
+    amplified by ln b plus pow's own. The product t·ω adds u and t itself up to u (exact below
+    2^p), so the angle is off by at most K·|t·ω|·u with K = 3·|ln(base)| + 4, and sin/cos are
+    Lipschitz with constant 1. Rounding the
+    result adds the faithful ulp(v): bound = ulp(v) + K·|t·ω|·u. This is the model of a table
+    whose angles were computed in float32: its error grows in proportion to the position.
+
+>>> ulp(numpy.array([1.0, 0.75, 0.0]), "float32").tolist() == [2.0**-23, 2.0**-24, 2.0**-149]
+True
+>>> parse_error_model("angle:float32").angle_format
+'float32'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy
+
+from ..errors import PosencSymError
+
+__all__ = [
+    "FORMATS",
+    "ErrorModel",
+    "FloatFormat",
+    "angle_constant",
+    "data_format",
+    "parse_error_model",
+    "ulp",
+]
+
+
+@dataclass(frozen=True)
+class FloatFormat:
+    """A binary floating-point format: p significand bits (with the hidden one), emin of normals."""
+
+    name: str
+    precision: int
+    emin: int
+
+    @property
+    def unit_roundoff(self) -> float:
+        """u = 2^-p: the relative error bound of one correctly rounded operation."""
+        return math.ldexp(1.0, -self.precision)
+
+
+FORMATS: dict[str, FloatFormat] = {
+    "float64": FloatFormat("float64", 53, -1022),
+    "float32": FloatFormat("float32", 24, -126),
+    "float16": FloatFormat("float16", 11, -14),
+    "bfloat16": FloatFormat("bfloat16", 8, -126),
+}
+
+
+def data_format(name: str) -> FloatFormat:
+    """The format called ``name``; a clear error for anything we cannot measure ulps in.
+
+    >>> data_format("float16").precision
+    11
+    >>> data_format("int64")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: dtype int64 is not a floating-point format; pass float64, float32, ...
+    """
+    try:
+        return FORMATS[name]
+    except KeyError:
+        raise PosencSymError(
+            f"dtype {name} is not a floating-point format; pass float64, float32, float16 or bfloat16 data"
+        ) from None
+
+
+def ulp(values: numpy.ndarray, fmt: str | FloatFormat) -> numpy.ndarray:
+    """ulp(v) in ``fmt`` for float64 values v: 2^(e−p) for |v| in [2^(e−1), 2^e), subnormal floor.
+
+    Taken from the *exact* value (our reference), so a rounding that crosses a binade edge is
+    measured in the finer unit: the conservative choice.
+
+    >>> ulp(numpy.array([3.0]), "float64").tolist() == [2.0**-51]
+    True
+    """
+    f = fmt if isinstance(fmt, FloatFormat) else data_format(fmt)
+    v = numpy.ascontiguousarray(values, dtype=numpy.float64)
+    # 2^e for |v| in [2^e, 2^(e+1)): keep only the exponent bits (sign and significand cleared);
+    # exact, and much faster than frexp/ldexp. 0 and float64 subnormals give 0 and hit the floor.
+    power = numpy.bitwise_and(v.view(numpy.int64), _EXPONENT_BITS).view(numpy.float64)
+    power *= math.ldexp(1.0, 1 - f.precision)
+    # subnormals of the format (and 0) share the spacing of its first normal binade
+    return numpy.maximum(power, math.ldexp(1.0, f.emin + 1 - f.precision), out=power)
+
+
+_EXPONENT_BITS = numpy.int64(0x7FF0000000000000)
+
+
+@dataclass(frozen=True)
+class ErrorModel:
+    """The accuracy a table is judged against; see the module docstring for the derivations.
+
+    ``angle_format`` None is the faithful model; otherwise the angle t·ω was formed in that format.
+    """
+
+    angle_format: str | None = None
+
+    @property
+    def name(self) -> str:
+        return "faithful" if self.angle_format is None else f"angle:{self.angle_format}"
+
+    def bound(self, exact: numpy.ndarray, angle: numpy.ndarray | float, base: float, fmt: FloatFormat) -> numpy.ndarray:
+        """Largest |x − v| the model allows for exact values ``exact`` at angles ``angle``."""
+        allowed = ulp(exact, fmt)
+        if self.angle_format is not None:
+            k = angle_constant(base)
+            allowed = allowed + k * numpy.abs(angle) * data_format(self.angle_format).unit_roundoff
+        return allowed
+
+
+def angle_constant(base: float) -> float:
+    """K = 3·|ln base| + 4 of the ``angle:FORMAT`` model (module docstring).
+
+    >>> round(angle_constant(10000.0), 2)
+    31.63
+    """
+    return 3.0 * abs(math.log(base)) + 4.0
+
+
+def parse_error_model(text: str) -> ErrorModel:
+    """``faithful`` or ``angle:FORMAT``.
+
+    >>> parse_error_model("angle:float8")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: error model 'angle:float8' is unknown; use 'faithful' or ...
+    """
+    if text == "faithful":
+        return ErrorModel()
+    head, _, tail = text.partition(":")
+    if head == "angle" and tail in FORMATS:
+        return ErrorModel(tail)
+    raise PosencSymError(
+        f"error model {text!r} is unknown; use 'faithful' or 'angle:' followed by float64, float32, float16 or bfloat16"
+    )

@@ -1,0 +1,247 @@
+"""Identify and measure a RoPE cos/sin cache, each of shape (positions, rotary_dim).
+
+Told apart from the data alone: ``pairing`` (``adjacent``: columns 2p and 2p+1 share θ_p, as in
+GPT-J and Meta's complex form; ``halves``: columns p and p + R/2, as in GPT-NeoX and Hugging Face
+``rotate_half``; ``compact``: one column per pair, a cache of width R/2), ``base``, ``start``,
+and ``scaling`` (see :mod:`.rope_scaling`) with its parameters.
+
+>>> from posenc_sym.tables import rope_cache
+>>> cos, sin = rope_cache(32, 8, pairing="halves", dtype=numpy.float32)  # within 0.5 + 2^-28 ulp
+>>> result = check_rope(cos, sin)
+>>> result.verdict, result.convention_dict()["pairing"], result.convention_dict()["scaling"]
+('matches', 'halves', 'none')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy
+
+from ..errors import PosencSymError
+from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
+from .fit import KNOWN_BASES, estimate_start, fit_pairs
+from .load import as_float_array, require_ndim
+from .measure import ColumnSpec
+from .precision import ErrorModel, data_format
+from .reference import split_frequencies
+from .result import CheckResult
+from .rope_scaling import attention_factor, frequencies
+
+__all__ = ["RopeConvention", "check_rope"]
+
+_FIT_ROWS = 1024
+_CONTEXTS = (2048, 4096, 8192, 16384, 32768)
+
+
+@dataclass(frozen=True)
+class RopeConvention:
+    pairing: str
+    base: float
+    scaling: str
+    start: int
+    rotary_dim: int
+    params: tuple[tuple[str, float], ...] = field(default=())
+
+    @property
+    def width(self) -> int:
+        return self.rotary_dim // 2 if self.pairing == "compact" else self.rotary_dim
+
+    def spec(self, which: str) -> ColumnSpec:
+        params = dict(self.params)
+        exact = frequencies(self.rotary_dim, self.base, self.scaling, params)
+        hi, lo = split_frequencies(exact)
+        half = self.rotary_dim // 2
+        columns = numpy.arange(self.width)
+        if self.pairing == "adjacent":
+            freq = columns // 2
+        elif self.pairing == "halves":
+            freq = columns % half
+        else:
+            freq = columns
+        is_sin = numpy.full(self.width, which == "sin")
+        scale = attention_factor(self.scaling, params)
+        return ColumnSpec(hi, lo, freq.astype(numpy.int64), is_sin, scale, (), tuple(exact))
+
+    def as_pairs(self) -> tuple[tuple[str, Any], ...]:
+        base = int(self.base) if float(self.base).is_integer() else self.base
+        return (
+            ("pairing", self.pairing),
+            ("base", base),
+            ("scaling", self.scaling),
+            ("scaling_params", {k: (int(v) if float(v).is_integer() else v) for k, v in self.params}),
+            ("start", self.start),
+            ("rotary_dim", self.rotary_dim),
+        )
+
+
+def _pairing(cos: numpy.ndarray) -> str:
+    """Which columns repeat: adjacent (c, c+1), halves (c, c+R/2), or none (compact)."""
+    width = cos.shape[1]
+    if width % 2:
+        return "compact"
+    diffs = {
+        "adjacent": float(numpy.abs(cos[:, 0::2] - cos[:, 1::2]).max()),
+        "halves": float(numpy.abs(cos[:, : width // 2] - cos[:, width // 2 :]).max()),
+    }
+    best = min(diffs, key=lambda k: diffs[k])
+    return best if diffs[best] == 0.0 or diffs[best] < 1e-3 * float(numpy.abs(cos).max()) else "compact"
+
+
+def _pair_columns(pairing: str, width: int) -> numpy.ndarray:
+    if pairing == "adjacent":
+        return numpy.arange(0, width, 2)
+    if pairing == "halves":
+        return numpy.arange(width // 2)
+    return numpy.arange(width)
+
+
+def _nice(x: float) -> float:
+    """Scaling factors in use are integers or halves: snap to the nearest half."""
+    return round(2 * x) / 2 if x > 0 else x
+
+
+def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float, dict[str, float], bool]]:
+    """(scaling, base, params, known) candidates suggested by the measured frequencies."""
+    out: list[tuple[str, float, dict[str, float], bool]] = []
+    if omega.size < 2:
+        return [("none", 10000.0, {}, True)]
+    base_est = float((omega[0] / omega[1]) ** (rotary_dim / 2))
+    factor_lin = 1.0 / float(omega[0])
+    bases = [b for b in KNOWN_BASES if abs(math.log(b / base_est)) < 0.05]
+    out.append(("none", base_est, {}, False))
+    out.extend(("none", b, {}, True) for b in bases)
+    if abs(factor_lin - 1.0) > 1e-3:
+        out.append(("linear", base_est, {"factor": factor_lin}, False))
+        out.extend(("linear", b, {"factor": _nice(factor_lin)}, True) for b in bases)
+    for b in KNOWN_BASES:  # an NTK base: known base times alpha^(R/(R-2)) with a nice alpha
+        alpha = (base_est / b) ** ((rotary_dim - 2) / rotary_dim)
+        if 1.25 <= alpha <= 64 and abs(alpha - _nice(alpha)) < 0.01:
+            out.append(("ntk", b, {"alpha": _nice(alpha)}, True))
+    factor = float(omega[0] / omega[-1]) / float((omega[0] / omega[1]) ** (omega.size - 1))
+    if factor > 1.01:  # the lowest frequencies are slowed more than the base explains
+        f = _nice(factor)
+        for b, context in itertools.product(bases or [base_est], _CONTEXTS):
+            for low, high in ((1.0, 4.0), (1.0, 2.0), (2.0, 4.0)):
+                out.append(
+                    (
+                        "llama3",
+                        b,
+                        {
+                            "factor": f,
+                            "low_freq_factor": low,
+                            "high_freq_factor": high,
+                            "original_max_position_embeddings": context,
+                        },
+                        True,
+                    )
+                )
+            out.append(
+                (
+                    "yarn",
+                    b,
+                    {
+                        "factor": f,
+                        "original_max_position_embeddings": context,
+                        "beta_fast": 32,
+                        "beta_slow": 1,
+                    },
+                    True,
+                )
+            )
+    return out
+
+
+def identify(cos: numpy.ndarray, sin: numpy.ndarray, floor: float) -> tuple[RopeConvention | None, list[str]]:
+    notes: list[str] = []
+    n, width = cos.shape
+    if n < 3:
+        return None, ["fewer than 3 positions: too few to identify a convention"]
+    pairing = _pairing(numpy.asarray(cos[:_FIT_ROWS], dtype=numpy.float64))
+    rotary_dim = 2 * width if pairing == "compact" else width
+    if pairing == "compact":
+        notes.append(f"no two columns repeat: read as one column per pair (rotary_dim {rotary_dim})")
+    cols = _pair_columns(pairing, width)
+    seg = slice(0, min(n, _FIT_ROWS))
+    fit = fit_pairs(
+        numpy.asarray(sin[seg][:, cols], dtype=numpy.float64),
+        numpy.asarray(cos[seg][:, cols], dtype=numpy.float64),
+    )
+    if numpy.any(fit.omega <= 0):
+        return None, [
+            *notes,
+            "atan2(sin, cos) does not advance at a steady positive rate per position: "
+            "the arrays are not cos/sin of one angle per column",
+        ]
+    rows = sample_rows(n)
+    scored = []
+    for scaling, base, params, known in _candidates(fit.omega, rotary_dim):
+        conv = RopeConvention(pairing, base, scaling, 0, rotary_dim, tuple(sorted(params.items())))
+        cos_spec, sin_spec = conv.spec("cos"), conv.spec("sin")
+        start = estimate_start(fit, cos_spec.hi)
+        conv = dataclasses.replace(conv, start=start)
+        err = max(sample_error(cos, rows, start, cos_spec), sample_error(sin, rows, start, sin_spec))
+        scored.append((conv, err, known))
+    conv, equivalent = best_candidate(scored, 8 * floor)
+    if not equivalent:
+        notes.append(
+            f"base {conv.base:.8g} ({conv.scaling}) is estimated from the frequencies: no standard "
+            "base and scaling rule fits"
+        )
+    return conv, notes
+
+
+def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckResult:
+    """Identify the convention of a RoPE cos/sin cache and measure it against the exact one."""
+    model = model or ErrorModel()
+    c, c_fmt = as_float_array(cos, "the cos array")
+    s, s_fmt = as_float_array(sin, "the sin array")
+    c = require_ndim(c, 2, "the cos array", "(positions, rotary_dim)")
+    s = require_ndim(s, 2, "the sin array", "(positions, rotary_dim)")
+    if c.shape != s.shape:
+        raise PosencSymError(f"cos has shape {c.shape} but sin has shape {s.shape}; pass the two halves of one cache")
+    if c_fmt != s_fmt:
+        raise PosencSymError(f"cos is {c_fmt} but sin is {s_fmt}; pass the two halves of one cache")
+    fmt = data_format(c_fmt)
+    conv, notes = identify(c, s, math.ldexp(1.0, 1 - fmt.precision))
+    shape = tuple(c.shape)
+    if conv is None:
+        both = numpy.concatenate([c[:4096], s[:4096]], axis=1)  # rows (cos | sin) for the diagnosis
+        convention = (("pairing", None), ("base", None), ("scaling", None))
+        empty = CheckResult(
+            "rope",
+            "mismatch",
+            convention,
+            None,
+            None,
+            None,
+            (*notes, "no RoPE convention fits"),
+            model.name,
+            c_fmt,
+            shape,
+        )
+        return with_diagnosis(empty, both, fmt)
+    measured = measure_all(
+        [("cos", c), ("sin", s)],
+        float(conv.start),
+        conv.spec,
+        fmt,
+        model,
+        _effective_base(conv),
+        "checking cache",
+    )
+    result = finish("rope", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
+    if result.matches or (result.growth is not None and result.growth.explained_by != "none"):
+        return result
+    return with_diagnosis(result, numpy.concatenate([c[:4096], s[:4096]], axis=1), fmt)
+
+
+def _effective_base(conv: RopeConvention) -> float:
+    if conv.scaling == "ntk":
+        alpha = dict(conv.params)["alpha"]
+        return conv.base * alpha ** (conv.rotary_dim / (conv.rotary_dim - 2))
+    return conv.base

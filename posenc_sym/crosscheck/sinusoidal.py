@@ -1,0 +1,312 @@
+"""Identify and measure a sinusoidal position table (positions × dims).
+
+Conventions told apart from the data alone: layout (``interleaved`` sin/cos pairs, or ``split``:
+all of one kind, then all of the other), ``order`` (``sin-first`` or ``cos-first``), ``base``,
+``exponent_denominator`` (ω_i = b^(−2i/d) with ``"d"``, or b^(−2i/(d−2)) = b^(−i/(d/2−1)) with
+``"d-2"`` as in tensor2tensor and fairseq), ``start`` (the position of row 0: 0, or e.g.
+padding_idx + 1), ``scale``, an odd width's zero column, and all-zero padding rows.
+
+>>> from posenc_sym.tables import sinusoidal_table
+>>> table = sinusoidal_table(64, 8, layout="split", dtype=numpy.float32)  # within 0.5 + 2^-28 ulp
+>>> result = check_sinusoidal(table)
+>>> result.verdict, result.convention_dict()["layout"], result.convention_dict()["base"]
+('matches', 'split', 10000)
+
+The direct formula in float64 is judged against the model of float64 angles (see
+:mod:`.precision`), which bounds its error:
+
+>>> t = numpy.arange(64.0)[:, None]
+>>> w = numpy.exp(numpy.arange(0, 8, 2) * (-numpy.log(10000.0) / 8))
+>>> direct = numpy.empty((64, 8)); direct[:, 0::2] = numpy.sin(t * w); direct[:, 1::2] = numpy.cos(t * w)
+>>> check_sinusoidal(direct, model=ErrorModel("float64")).verdict
+'matches'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import mpmath
+import numpy
+
+from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
+from .fit import KNOWN_BASES, estimate_start, fit_pairs
+from .load import as_float_array, require_ndim
+from .measure import ColumnSpec
+from .precision import ErrorModel, data_format
+from .reference import split_frequencies
+from .result import CheckResult
+
+__all__ = ["SinusoidalConvention", "check_sinusoidal"]
+
+_FIT_ROWS = 1024
+
+
+@dataclass(frozen=True)
+class SinusoidalConvention:
+    """One way of laying out sin(t·ω_i), cos(t·ω_i), ω_i = base^(−2i/den), over ``width`` columns."""
+
+    layout: str
+    order: str
+    base: float
+    exponent_denominator: str
+    start: int
+    width: int
+    scale: float = 1.0
+    zero_rows: tuple[int, ...] = ()
+
+    @property
+    def pairs(self) -> int:
+        return self.width // 2
+
+    def frequencies(self) -> list[mpmath.mpf]:
+        """ω_i exactly (40 digits): base^(−2i/den) with den = d or d − 2, d = 2·pairs."""
+        d = 2 * self.pairs
+        den = d if self.exponent_denominator == "d" else d - 2
+        with mpmath.workdps(40):
+            b = mpmath.mpf(self.base)
+            return [+(b ** (-mpmath.mpf(2 * i) / den)) for i in range(self.pairs)]
+
+    def column_spec(self) -> ColumnSpec:
+        p = self.pairs
+        pair = numpy.arange(p)
+        freq = numpy.full(self.width, -1, dtype=numpy.int64)
+        first = numpy.zeros(self.width, dtype=bool)
+        if self.layout == "interleaved":
+            freq[0 : 2 * p : 2], freq[1 : 2 * p : 2] = pair, pair
+            first[0 : 2 * p : 2] = True
+        else:
+            freq[:p], freq[p : 2 * p] = pair, pair
+            first[:p] = True
+        is_sin = first if self.order == "sin-first" else ~first & (freq >= 0)
+        exact = self.frequencies()
+        hi, lo = split_frequencies(exact)
+        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, tuple(exact))
+
+    def as_pairs(self) -> tuple[tuple[str, Any], ...]:
+        return (
+            ("layout", self.layout),
+            ("order", self.order),
+            ("base", _plain(self.base)),
+            ("exponent_denominator", self.exponent_denominator),
+            ("start", self.start),
+            ("scale", _plain(self.scale)),
+            ("d_model", self.width),
+            ("odd_width", "zero last column" if self.width % 2 else None),
+            ("zero_rows", self.zero_rows),
+        )
+
+
+def _plain(x: float) -> float | int:
+    return int(x) if float(x).is_integer() and abs(x) < 2**53 else x
+
+
+def _columns(layout: str, p: int) -> tuple[numpy.ndarray, numpy.ndarray]:
+    if layout == "interleaved":
+        return numpy.arange(0, 2 * p, 2), numpy.arange(1, 2 * p, 2)
+    return numpy.arange(p), numpy.arange(p, 2 * p)
+
+
+def _zero_rows(x: numpy.ndarray) -> tuple[int, ...]:
+    zero: list[int] = []
+    step = max(1, (1 << 20) // max(x.shape[1], 1))
+    for r0 in range(0, x.shape[0], step):
+        block = x[r0 : r0 + step]
+        zero.extend(int(r0 + i) for i in numpy.nonzero(~block.any(axis=1))[0])
+    return tuple(zero)
+
+
+def _fit_segment(n_rows: int, zero_rows: tuple[int, ...]) -> tuple[int, int]:
+    """The longest run of consecutive non-zero rows among the first rows (for unwrapping)."""
+    best, run_start = (0, 0), 0
+    for r in [*sorted(z for z in zero_rows if z < _FIT_ROWS), min(n_rows, _FIT_ROWS)]:
+        if r - run_start > best[1] - best[0]:
+            best = (run_start, r)
+        run_start = r + 1
+    return best
+
+
+def _layout(seg: numpy.ndarray, p: int) -> tuple[str, str | None]:
+    """The layout whose column pairs keep sin² + cos² constant, or None and why none does.
+
+    The 1 % threshold only chooses whether to try a convention at all; the verdict is decided by
+    measuring against the exact reference."""
+    spread = {}
+    for layout in ("interleaved", "split"):
+        a, b = _columns(layout, p)
+        rho = numpy.hypot(seg[:, a], seg[:, b])
+        spread[layout] = float((rho.max(axis=0) - rho.min(axis=0)).max())
+    layout = "interleaved" if p == 1 else min(spread, key=lambda k: spread[k])
+    level = float(numpy.abs(seg).max()) or 1.0
+    if spread[layout] > 0.01 * level:
+        return layout, (
+            "neither interleaved nor split columns pair into sin/cos of one frequency "
+            f"(sin²+cos² varies by {spread[layout]:.3g} of {level:.3g})"
+        )
+    return layout, None
+
+
+def _naming_notes(conv: SinusoidalConvention, equivalent: list[SinusoidalConvention]) -> list[str]:
+    notes = []
+    if len(equivalent) > 1:
+        names = " and ".join(f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
+        notes.append(f"the data cannot tell apart {names} (the same frequencies); reporting base {conv.base:g}")
+    doubled = _doubled_exponent(conv)
+    if doubled is not None:
+        notes.append(
+            f"these are the frequencies {doubled:g}^(−4i/d) = ({doubled:g}²)^(−2i/d): base {doubled:g} "
+            "with the exponent doubled, as when the column index 2i is used where the pair index "
+            "i belongs"
+        )
+    if not equivalent:
+        notes.append(
+            f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
+            f"({', '.join(f'{b:g}' for b in KNOWN_BASES)}) fits with either exponent denominator"
+        )
+    return notes
+
+
+def _prepare(x: numpy.ndarray) -> tuple[tuple[int, ...], list[str], str | None]:
+    """All-zero rows, a note on an odd width, or the reason no pairing can cover the columns."""
+    width = x.shape[1]
+    notes = []
+    if width % 2:
+        if numpy.any(x[:, -1]):
+            return (), [], f"d_model={width} is odd and the last column is not zero: no sin/cos pairing covers it"
+        notes.append(f"d_model={width} is odd: the last column is zero padding")
+    return _zero_rows(x), notes, None
+
+
+def _zero_rows_note(zero_rows: tuple[int, ...]) -> list[str]:
+    if not zero_rows:
+        return []
+    return [
+        f"rows {list(zero_rows[:8])}{'…' if len(zero_rows) > 8 else ''} are all zero (padding rows, "
+        "as fairseq zeroes padding_idx); they are checked to be exactly 0"
+    ]
+
+
+def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention | None, list[str]]:
+    """The convention that best explains table ``x`` (float data), or None and why not."""
+    n, width = x.shape
+    p = width // 2
+    zero_rows, notes, problem = _prepare(x)
+    r0, r1 = _fit_segment(n, zero_rows)
+    if problem is None and (r1 - r0 < 3 or p == 0):
+        problem = "fewer than 3 consecutive non-zero rows: too few positions to identify a convention"
+    if problem is not None:
+        return None, [*notes, problem]
+    seg = numpy.asarray(x[r0:r1, : 2 * p], dtype=numpy.float64)
+    layout, problem = _layout(seg, p)
+    if problem is not None:
+        return None, [*notes, problem]
+    a, b = _columns(layout, p)
+    fit, order = fit_pairs(seg[:, a], seg[:, b]), "sin-first"
+    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
+        fit, order = fit_pairs(seg[:, b], seg[:, a]), "cos-first"
+    if numpy.any(fit.omega <= 0):
+        return None, [
+            *notes,
+            f"the {layout} column pairs do not turn at a steady positive rate: "
+            "these are not sin/cos pairs of one frequency",
+        ]
+    scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
+    rows = sample_rows(n, zero_rows)
+    scored = []
+    for den, base, known in _base_candidates(fit.omega, 2 * p):
+        conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows)
+        spec = conv.column_spec()
+        start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
+        scored.append((dataclasses.replace(conv, start=start), sample_error(x, rows, start, spec), known))
+    conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
+    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent)]
+
+
+def _doubled_exponent(conv: SinusoidalConvention) -> float | None:
+    """The known base b whose square is the base (for denominator d) of ``conv``, if any."""
+    d = 2 * conv.pairs
+    den = d if conv.exponent_denominator == "d" else d - 2
+    if den <= 0:
+        return None
+    base_d = conv.base ** (d / den)  # the same frequencies written with denominator d
+    for b in KNOWN_BASES:
+        if abs(math.log(base_d) - 2 * math.log(b)) < 1e-6:
+            return b
+    return None
+
+
+def _snap_scale(estimate: float, width: int, floor: float) -> float:
+    """Scales in use are 1, sqrt(d_model) or simple fractions: snap within a few ulps of the data."""
+    for candidate in (1.0, math.sqrt(width), round(estimate * 8) / 8):
+        if candidate and abs(estimate - candidate) <= 8 * floor * candidate:
+            return candidate
+    return estimate
+
+
+def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, bool]]:
+    """(denominator, base, is_known) candidates: the estimate for each denominator and the known
+    bases near it. log ω_i = −(2i/den)·ln b is a line in i; its slope gives b for each den."""
+    i = numpy.arange(omega.size, dtype=numpy.float64)
+    slope = float(numpy.polyfit(i, numpy.log(omega), 1)[0]) if omega.size >= 2 else 0.0
+    out: list[tuple[str, float, bool]] = []
+    for den_name, den in (("d", d), ("d-2", d - 2)):
+        if den <= 0 or omega.size < 2:
+            continue
+        estimate = math.exp(-slope * den / 2.0)
+        out.append((den_name, estimate, False))
+        out.extend((den_name, kb, True) for kb in KNOWN_BASES if abs(math.log(kb / estimate)) < 0.05)
+    out.sort(key=lambda c: (not c[2], KNOWN_BASES.index(c[1]) if c[2] else 0, c[0] != "d"))
+    if not out:  # one pair: its frequency is 1 whatever the base; name the paper's
+        out.append(("d", 10000.0, True))
+    return out
+
+
+def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckResult:
+    """Identify the convention of a (positions, d_model) table and measure it against the exact one."""
+    model = model or ErrorModel()
+    array, fmt_name = as_float_array(table, "table")
+    array = require_ndim(array, 2, "the sinusoidal table", "(positions, dims)")
+    fmt = data_format(fmt_name)
+    floor = math.ldexp(1.0, 1 - fmt.precision)
+    conv, notes = identify(array, floor)
+    shape = tuple(array.shape)
+    if conv is None:
+        if array.shape[0] >= 2 and array.shape[1] >= 3 and identify(array.T, floor)[0] is not None:
+            notes.append(
+                f"the transpose, shape {array.shape[::-1]}, is a sinusoidal table: axis 0 must run "
+                "over positions and axis 1 over dims, so pass table.T"
+            )
+        return _unidentified(array, fmt_name, notes, model, shape)
+    measured = measure_all(
+        [("", array)],
+        float(conv.start),
+        lambda _: conv.column_spec(),
+        fmt,
+        model,
+        conv.base,
+        "checking table",
+    )
+    result = finish("sinusoidal", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
+    return with_diagnosis(result, array, fmt)
+
+
+def _unidentified(
+    array: numpy.ndarray, fmt_name: str, notes: list[str], model: ErrorModel, shape: tuple[int, ...]
+) -> CheckResult:
+    keys = ("layout", "order", "base", "exponent_denominator", "start")
+    result = CheckResult(
+        "sinusoidal",
+        "mismatch",
+        tuple((k, None) for k in keys),
+        None,
+        None,
+        None,
+        (*notes, "no sinusoidal convention fits"),
+        model.name,
+        fmt_name,
+        shape,
+    )
+    return with_diagnosis(result, array, data_format(fmt_name))

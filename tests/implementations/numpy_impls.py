@@ -1,0 +1,149 @@
+"""Sinusoidal tables, RoPE caches and ALiBi slopes in NumPy, one function per convention.
+
+All compute angles in float64 unless ``angle_dtype`` says otherwise; the result is cast to
+``dtype``. The formulas are written from the conventions' definitions (see each docstring),
+not copied from any seed document.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy
+
+
+def _angles(n: int, omega: numpy.ndarray, start: int, angle_dtype: type) -> numpy.ndarray:
+    t = numpy.arange(start, start + n, dtype=angle_dtype)[:, None]
+    return t * omega.astype(angle_dtype)[None, :]
+
+
+def sinusoidal(
+    n: int,
+    d: int,
+    *,
+    base: float = 10000.0,
+    layout: str = "interleaved",
+    order: str = "sin-first",
+    denominator: str = "d",
+    start: int = 0,
+    scale: float = 1.0,
+    dtype: type = numpy.float32,
+    angle_dtype: type = numpy.float64,
+    zero_row: int | None = None,
+) -> numpy.ndarray:
+    """The sinusoidal table in any of the conventions; odd d gets a zero last column (fairseq)."""
+    half = d // 2
+    den = 2 * half if denominator == "d" else 2 * half - 2
+    # the log-space form most code uses: exp(2i · (−ln b / den))
+    omega = numpy.exp(numpy.arange(half, dtype=angle_dtype) * 2 * (-math.log(base) / den)).astype(angle_dtype)
+    ang = _angles(n, omega, start, angle_dtype)
+    s, c = numpy.sin(ang), numpy.cos(ang)
+    first, second = (s, c) if order == "sin-first" else (c, s)
+    out = numpy.zeros((n, d), dtype=numpy.float64)
+    if layout == "interleaved":
+        out[:, 0 : 2 * half : 2], out[:, 1 : 2 * half : 2] = first, second
+    else:
+        out[:, :half], out[:, half : 2 * half] = first, second
+    out *= scale
+    if zero_row is not None:
+        out[zero_row] = 0.0
+    return out.astype(dtype)
+
+
+def sin_only(n: int, d: int, base: float = 10000.0, dtype: type = numpy.float64) -> numpy.ndarray:
+    """Broken: every column a sine, ω_i = base^(−i/(d−1)) (no cos partners, no rotation T_k)."""
+    t = numpy.arange(n, dtype=numpy.float64)[:, None]
+    return numpy.sin(t / base ** (numpy.arange(d) / (d - 1))).astype(dtype)
+
+
+def wrong_exponent(n: int, d: int, dtype: type = numpy.float64) -> numpy.ndarray:
+    """Broken: 10000^(2·j/d) with j the *column* index (2i where the formula wants i), a common slip."""
+    t = numpy.arange(n, dtype=numpy.float64)[:, None]
+    out = numpy.empty((n, d))
+    j = numpy.arange(0, d, 2)
+    out[:, 0::2] = numpy.sin(t / 10000 ** (2 * j / d))
+    out[:, 1::2] = numpy.cos(t / 10000 ** (2 * j / d))
+    return out.astype(dtype)
+
+
+def rope_theta(dim: int, base: float, scaling: str = "none", **p: float) -> numpy.ndarray:
+    """Per-pair inverse frequencies, following the Hugging Face rope-init functions' definitions."""
+    inv = 1.0 / base ** (numpy.arange(0, dim, 2, dtype=numpy.float64) / dim)
+    if scaling == "linear":
+        return inv / p["factor"]
+    if scaling == "ntk":
+        b = base * p["alpha"] ** (dim / (dim - 2))
+        return 1.0 / b ** (numpy.arange(0, dim, 2, dtype=numpy.float64) / dim)
+    if scaling == "llama3":
+        ctx, f = p["original_max_position_embeddings"], p["factor"]
+        low, high = p["low_freq_factor"], p["high_freq_factor"]
+        wavelen = 2 * math.pi / inv
+        smooth = (ctx / wavelen - low) / (high - low)
+        out = numpy.where(wavelen > ctx / low, inv / f, inv)
+        medium = (wavelen >= ctx / high) & (wavelen <= ctx / low)
+        return numpy.where(medium, (1 - smooth) * inv / f + smooth * inv, out)
+    if scaling == "yarn":
+        ctx, f = p["original_max_position_embeddings"], p["factor"]
+
+        def corr(rot: float) -> float:
+            return dim * math.log(ctx / (rot * 2 * math.pi)) / (2 * math.log(base))
+
+        lo, hi = max(math.floor(corr(32)), 0), min(math.ceil(corr(1)), dim - 1)
+        ramp = numpy.clip((numpy.arange(dim // 2) - lo) / ((hi - lo) or 0.001), 0, 1)
+        return inv / f * ramp + inv * (1 - ramp)
+    return inv
+
+
+def rope_cache(
+    n: int,
+    dim: int,
+    *,
+    base: float = 10000.0,
+    pairing: str = "halves",
+    scaling: str = "none",
+    start: int = 0,
+    dtype: type = numpy.float32,
+    angle_dtype: type = numpy.float64,
+    **params: float,
+) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """(cos, sin) caches of width dim: halves = cat(freqs, freqs), adjacent = repeat_interleave."""
+    inv = rope_theta(dim, base, scaling, **params)
+    ang = _angles(n, inv, start, angle_dtype)
+    ang = numpy.concatenate([ang, ang], axis=1) if pairing == "halves" else numpy.repeat(ang, 2, axis=1)
+    factor = 0.1 * math.log(params["factor"]) + 1.0 if scaling == "yarn" else 1.0
+    return ((numpy.cos(ang) * factor).astype(dtype), (numpy.sin(ang) * factor).astype(dtype))
+
+
+def alibi(n: int, rule: str = "interpolated") -> numpy.ndarray:
+    """ALiBi slopes by the paper's rule (interpolated for n not a power of two) or the naive one."""
+
+    def geometric(k: int) -> list[float]:
+        start = 2 ** (-(2 ** -(math.log2(k) - 3)))
+        return [start * start**i for i in range(k)]
+
+    if rule == "geometric" or n & (n - 1) == 0:
+        return numpy.array([2 ** (-8 * (h + 1) / n) for h in range(n)])
+    c = 2 ** math.floor(math.log2(n))
+    return numpy.array(geometric(c) + geometric(2 * c)[0::2][: n - c])
+
+
+def rope_mixed_pairing(n: int, dim: int) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """Broken: cos laid out rotate-half style, sin rotate-every-two (two code paths disagreeing)."""
+    cos, _ = rope_cache(n, dim, pairing="halves", dtype=numpy.float64)
+    _, sin = rope_cache(n, dim, pairing="adjacent", dtype=numpy.float64)
+    return cos, sin
+
+
+def sinusoidal_shifted_cos(n: int, d: int) -> numpy.ndarray:
+    """Broken: the cosines one position ahead of the sines (an off-by-one in one of two arange calls)."""
+    t = numpy.arange(n, dtype=numpy.float64)[:, None]
+    w = numpy.exp(numpy.arange(0, d, 2) * (-math.log(10000.0) / d))
+    out = numpy.empty((n, d))
+    out[:, 0::2] = numpy.sin(t * w)
+    out[:, 1::2] = numpy.cos((t + 1) * w)
+    return out
+
+
+def alibi_ascending(n: int) -> numpy.ndarray:
+    """Broken: the paper's slopes in reverse head order."""
+    return alibi(n)[::-1].copy()

@@ -1,0 +1,289 @@
+"""The checker names the convention of implementations written here, and judges their accuracy.
+
+Expected verdicts are derived, not tuned:
+
+* The NumPy implementations compute ω as exp(2i·(−ln b/den)) and the angles in float64, then
+  round: exactly the computation the ``angle:float64`` model bounds (``precision.py``), so they
+  "match" under that model whatever the position. (Under the faithful model they need not: near
+  the zeros of sin/cos the float64 angle error can exceed half a float32 ulp.)
+* Tables from the accurate kernel (``posenc_sym.accurate_sincos``, 0.5 + 2^-28 ulp in float32)
+  are faithful by that kernel's bound: "matches" under the default model.
+* Angles formed in float32 at positions in the thousands are rounded to a spacing of
+  2^-12 … 2^-11 rad, so some of the 10^5 elements are off by far more than a float32 ulp (the
+  rounding errors of the angles are spread over their whole range): "mismatch", explained by the
+  angle:float32 model and "matches" under it (its bound is derived for that computation).
+"""
+
+from __future__ import annotations
+
+import math
+
+import mpmath
+import numpy
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from posenc_sym import accurate_sincos
+from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal
+from posenc_sym.strategies import rope_conventions, sinusoidal_conventions
+from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache, assert_sinusoidal
+
+from .implementations import numpy_impls as impl
+
+BASE = {"layout": "interleaved", "order": "sin-first", "base": 10000, "exponent_denominator": "d", "start": 0}
+
+SINUSOIDAL = [
+    ({}, {}),
+    ({"layout": "split"}, {"layout": "split"}),
+    ({"order": "cos-first"}, {"order": "cos-first"}),
+    ({"layout": "split", "order": "cos-first"}, {"layout": "split", "order": "cos-first"}),
+    ({"base": 500000.0}, {"base": 500000}),
+    ({"base": 1000000.0, "layout": "split"}, {"base": 1000000, "layout": "split"}),
+    ({"denominator": "d-2"}, {"exponent_denominator": "d-2"}),
+    ({"denominator": "d-2", "layout": "split"}, {"exponent_denominator": "d-2", "layout": "split"}),
+    ({"start": 2}, {"start": 2}),  # fairseq-style positions from padding_idx + 1
+    ({"start": 100000}, {"start": 100000}),  # a window far into a sequence: t0·ω_min is many turns
+    (
+        {"start": 1, "layout": "split", "denominator": "d-2"},
+        {"start": 1, "layout": "split", "exponent_denominator": "d-2"},
+    ),
+    ({"scale": 2.0}, {"scale": 2}),
+    (
+        {"zero_row": 1, "layout": "split", "denominator": "d-2"},  # fairseq get_embedding(padding_idx=1)
+        {"layout": "split", "exponent_denominator": "d-2", "zero_rows": (1,)},
+    ),
+]
+
+
+@pytest.mark.parametrize(("kwargs", "changed"), SINUSOIDAL)
+@pytest.mark.parametrize("width", [64, 65])
+def test_sinusoidal_conventions_are_named_and_match(kwargs: dict, changed: dict, width: int) -> None:
+    table = impl.sinusoidal(512, width, **kwargs)
+    result = assert_sinusoidal(table, model="angle:float64", **{**BASE, **changed})
+    assert result.convention_dict()["odd_width"] == ("zero last column" if width % 2 else None)
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"layout": "split", "denominator": "d-2"}])
+def test_float32_angles_are_a_mismatch_explained_by_float32(kwargs: dict) -> None:
+    table = impl.sinusoidal(4096, 64, angle_dtype=numpy.float32, **kwargs)
+    result = check_sinusoidal(table)
+    assert result.verdict == "mismatch"
+    assert result.growth is not None and result.growth.explained_by == "angle:float32"
+    assert any("angles t·ω computed in float32" in note for note in result.notes)
+    assert check_sinusoidal(table, model=ErrorModel("float32")).verdict == "matches"
+
+
+def test_float64_table_from_the_direct_formula_shows_float64_angle_rounding() -> None:
+    result = check_sinusoidal(impl.sinusoidal(2048, 32, dtype=numpy.float64))
+    assert (result.verdict, result.growth.explained_by if result.growth else None) == (
+        "mismatch",
+        "angle:float64",
+    )
+    assert (
+        check_sinusoidal(impl.sinusoidal(2048, 32, dtype=numpy.float64), model=ErrorModel("float64")).verdict
+        == "matches"
+    )
+
+
+def test_sin_only_table_has_no_convention_and_no_shift_map() -> None:
+    result = check_sinusoidal(impl.sin_only(300, 16))
+    assert result.verdict == "mismatch"
+    assert result.convention_dict()["layout"] is None
+    structure = result.as_json()["structure"]
+    assert structure["columns_with_partner"] == 0
+    assert structure["shift_map_residual"] > 1e-3  # sin-only: no linear map takes row t to t+1
+
+
+def test_wrong_exponent_is_not_base_10000() -> None:
+    # 10000^(2j/d) with j the column index is base 10000^2 (= 10^8, den d) or 10^7 with den d-2
+    # for d = 16: 10000^(4i/16) = (10^7)^(2i/14). Either way not the paper's base.
+    result = check_sinusoidal(impl.wrong_exponent(300, 16))
+    assert result.convention_dict()["base"] != 10000
+
+
+ROPE = [
+    ({}, {"pairing": "halves", "scaling": "none"}),
+    ({"pairing": "adjacent"}, {"pairing": "adjacent"}),
+    ({"base": 500000.0}, {"base": 500000}),
+    ({"start": 3}, {"start": 3}),
+    ({"start": 65536}, {"start": 65536}),
+    ({"scaling": "linear", "factor": 4.0}, {"scaling": "linear", "scaling_params": {"factor": 4}}),
+    ({"scaling": "ntk", "alpha": 8.0}, {"scaling": "ntk", "scaling_params": {"alpha": 8}}),
+    (
+        {
+            "scaling": "llama3",
+            "base": 500000.0,
+            "factor": 8.0,
+            "low_freq_factor": 1.0,
+            "high_freq_factor": 4.0,
+            "original_max_position_embeddings": 8192,
+        },
+        {"scaling": "llama3", "base": 500000},
+    ),
+    ({"scaling": "yarn", "factor": 4.0, "original_max_position_embeddings": 4096}, {"scaling": "yarn"}),
+]
+
+
+@pytest.mark.parametrize(("kwargs", "expected"), ROPE)
+@pytest.mark.parametrize("pairing", ["halves", "adjacent"])
+def test_rope_conventions_are_named_and_match(kwargs: dict, expected: dict, pairing: str) -> None:
+    kwargs = {"pairing": pairing, **kwargs}
+    expected = {**expected, "pairing": kwargs["pairing"]}
+    cos, sin = impl.rope_cache(2048, 128, **kwargs)
+    assert_rope_cache(cos, sin, model="angle:float64", **expected)
+
+
+def test_rope_float32_angles_mismatch() -> None:
+    cos, sin = impl.rope_cache(8192, 64, angle_dtype=numpy.float32)
+    result = check_rope(cos, sin)
+    assert result.verdict == "mismatch"
+    assert result.growth is not None and result.growth.explained_by == "angle:float32"
+    assert result.worst is not None and result.worst.position > 1000
+
+
+@pytest.mark.parametrize(
+    ("n", "rule"),
+    [
+        (8, "power-of-two"),
+        (16, "power-of-two"),
+        (6, "interpolated"),
+        (12, "interpolated"),
+        (24, "interpolated"),
+    ],
+)
+def test_alibi_rules_in_float32(n: int, rule: str) -> None:
+    assert_alibi_slopes(impl.alibi(n).astype(numpy.float32), heads=n, rule=rule)
+
+
+def test_alibi_geometric_slip_for_non_power_of_two_is_named() -> None:
+    result = check_alibi(impl.alibi(12, "geometric"))
+    assert result.convention_dict()["rule"] == "geometric"
+    with pytest.raises(AssertionError, match="expected rule='interpolated', found rule='geometric'"):
+        assert_alibi_slopes(impl.alibi(12, "geometric"), rule="interpolated")
+
+
+def test_alibi_slopes_not_a_rule_are_unknown() -> None:
+    result = check_alibi(numpy.array([0.5 ** (h / 3 + 1) for h in range(8)]))
+    assert (result.verdict, result.convention_dict()["rule"]) == ("mismatch", "unknown")
+
+
+def test_assertion_message_names_convention_and_worst_element() -> None:
+    table = impl.sinusoidal(4096, 16, angle_dtype=numpy.float32)
+    with pytest.raises(AssertionError) as info:
+        assert_sinusoidal(table, layout="interleaved")
+    message = str(info.value)
+    assert message.startswith(
+        "sinusoidal data do not meet the faithful error model (convention found: "
+        "layout=interleaved, order=sin-first, base=10000"
+    )
+    assert "worst element [" in message and "ulp" in message
+
+
+def _accurate_table(n: int, d: int, conv: dict, dtype: type) -> numpy.ndarray:
+    """A table in convention ``conv`` from exact frequencies through the accurate kernel."""
+    den = d if conv["exponent_denominator"] == "d" else d - 2
+    with mpmath.workdps(50):
+        freqs = [mpmath.mpf(conv["base"]) ** (-mpmath.mpf(2 * i) / den) for i in range(d // 2)]
+    s, c = accurate_sincos(numpy.arange(conv["start"], conv["start"] + n), freqs, dtype=dtype)
+    first, second = (s, c) if conv["order"] == "sin-first" else (c, s)
+    out = numpy.empty((n, d), dtype=dtype)
+    if conv["layout"] == "interleaved":
+        out[:, 0::2], out[:, 1::2] = first, second
+    else:
+        out[:, : d // 2], out[:, d // 2 :] = first, second
+    return out
+
+
+@given(
+    sinusoidal_conventions(),
+    st.integers(2, 32).map(lambda h: 2 * h),
+    st.integers(16, 300),
+    st.sampled_from([numpy.float32, numpy.float64]),
+)
+def test_accurate_tables_are_named_and_match(conv: dict, d: int, n: int, dtype: type) -> None:
+    table = _accurate_table(n, d, conv, dtype)
+    result = check_sinusoidal(table)
+    found = result.convention_dict()
+    assert result.verdict == "matches", result.summary()
+    assert {k: found[k] for k in ("layout", "order", "start")} == {k: conv[k] for k in ("layout", "order", "start")}
+
+    # base and denominator trade off exactly (b^(-2i/(d-2)) = (b^(d/(d-2)))^(-2i/d)): compare frequencies
+    def per_pair(base: float, den: str) -> float:
+        return math.log(base) / (d if den == "d" else d - 2)
+
+    assert per_pair(found["base"], found["exponent_denominator"]) == pytest.approx(
+        per_pair(conv["base"], conv["exponent_denominator"]), rel=1e-9
+    )
+
+
+def test_rope_with_disagreeing_pairings_is_not_a_cache() -> None:
+    cos, sin = impl.rope_mixed_pairing(512, 64)
+    result = check_rope(cos, sin)
+    assert (result.verdict, result.convention_dict()["pairing"]) == ("mismatch", None)
+    # what still holds: every cos column has a sin partner somewhere (the same frequencies, in
+    # other columns), so rows of (cos | sin) advance by one fixed rotation
+    structure = result.as_json()["structure"]
+    assert structure["columns_with_partner"] == structure["columns"] == 128
+
+
+def test_sinusoidal_with_cosines_one_position_ahead_is_not_the_paper() -> None:
+    # sin(tω) beside cos((t+1)ω): sin² + cos² is not constant, so no column pairs into one angle
+    result = check_sinusoidal(impl.sinusoidal_shifted_cos(600, 16))
+    assert (result.verdict, result.convention_dict()["layout"]) == ("mismatch", None)
+    structure = result.as_json()["structure"]
+    # a fixed linear map still exists (each column is a sinusoid with a cos/sin-pair partner at
+    # the same frequency, shifted in phase): the diagnosis reports T_1 at the rounding level
+    assert structure["shift_map_residual"] < 1e-10
+
+
+def test_alibi_in_reverse_head_order_is_unknown() -> None:
+    result = check_alibi(impl.alibi_ascending(8))
+    assert (result.verdict, result.convention_dict()["rule"]) == ("mismatch", "unknown")
+
+
+@pytest.mark.parametrize("value", [0.0, 1.0])
+def test_constant_tables_have_no_convention_and_no_partners(value: float) -> None:
+    result = check_sinusoidal(numpy.full((100, 16), value))
+    assert (result.verdict, result.convention_dict()["layout"]) == ("mismatch", None)
+    assert result.as_json()["structure"]["columns_with_partner"] == 0
+    assert "16 of 16 columns are constant: no position information in them" in result.notes
+
+
+@given(rope_conventions(), st.sampled_from([32, 64, 128]), st.integers(64, 1024))
+def test_rope_conventions_from_the_strategy_are_reproduced(conv: dict, dim: int, n: int) -> None:
+    # the implementation's float64 angles are bounded by the angle:float64 model; whichever
+    # convention is named must reproduce the data within it (equal frequencies may have two names)
+    params = {k: float(v) for k, v in conv["scaling_params"].items()}
+    cos, sin = impl.rope_cache(
+        n, dim, base=float(conv["base"]), pairing=conv["pairing"], scaling=conv["scaling"], **params
+    )
+    result = check_rope(cos, sin, model=ErrorModel("float64"))
+    assert (result.verdict, result.convention_dict()["pairing"]) == ("matches", conv["pairing"]), result.summary()
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 6, 8, 12, 16, 24, 32, 48, 64])
+def test_alibi_exact_slopes_agree_with_an_independent_evaluation(n: int) -> None:
+    # the rule written out again with Python's exact rationals for the exponents, evaluated by
+    # mpmath at 60 digits: ALiBi's slope for head h of a power-of-two count c is 2^(-8(h+1)/c)
+    from fractions import Fraction
+
+    from posenc_sym.crosscheck.alibi import slopes_exact
+
+    c = 1 << (n.bit_length() - 1)
+    exponents = [Fraction(-8 * (h + 1), c) for h in range(c)]
+    exponents += [Fraction(-8 * (h + 1), 2 * c) for h in range(0, 2 * c, 2)][: n - c]
+    with mpmath.workdps(60):
+        expected = [mpmath.mpf(2) ** (mpmath.mpf(e.numerator) / e.denominator) for e in exponents]
+        got = slopes_exact(n, "interpolated")
+        assert all(abs(g - e) <= mpmath.mpf(10) ** -38 * e for g, e in zip(got, expected, strict=True))
+
+
+def test_a_transposed_table_is_named_as_such() -> None:
+    table = impl.sinusoidal(64, 16)
+    result = check_sinusoidal(table.T)
+    assert result.verdict == "mismatch"
+    assert (
+        "the transpose, shape (64, 16), is a sinusoidal table: axis 0 must run over positions and axis 1 "
+        "over dims, so pass table.T"
+    ) in result.notes
