@@ -78,21 +78,12 @@ def _frequency_function() -> Any:
 
 def sinusoidal_column(column: int, d_model: int, layout: sinusoidal.Layout = "interleaved",
                       cos_first: bool = False) -> tuple[int, bool]:
-    """(pair, is_cos) of a table column; cross-checked against ``pe_entry`` in the tests.
+    """(pair, is_cos) of a table column: :func:`posenc_sym.schemes.sinusoidal.column_role`.
 
     >>> sinusoidal_column(3, 8), sinusoidal_column(3, 8, "split"), sinusoidal_column(0, 8, cos_first=True)
     ((1, True), (3, False), (0, True))
     """
-    sinusoidal.validate_width(d_model)
-    if not 0 <= column < d_model:
-        raise PosencSymError(f"column={column} is outside 0..{d_model - 1} for d_model={d_model}")
-    if layout == "interleaved":
-        pair, second = divmod(column, 2)
-    elif layout == "split":
-        second, pair = divmod(column, d_model // 2)
-    else:
-        raise PosencSymError(f"layout={layout!r} is unknown; use 'interleaved' or 'split'")
-    return pair, bool(second) != cos_first
+    return sinusoidal.column_role(column, d_model, layout, cos_first)
 
 
 def _denominator(d_model: int, denominator: Denominator) -> int:

@@ -21,6 +21,7 @@ from ..errors import PosencSymError
 __all__ = [
     "Layout",
     "b",
+    "column_role",
     "d",
     "div_term",
     "frequency",
@@ -113,6 +114,25 @@ def pe_pair(position: sympy.Expr = t, pair: sympy.Expr | int = i, width: sympy.E
     return ImmutableMatrix([sympy.sin(w * position), sympy.cos(w * position)])
 
 
+def column_role(column: int, width: int, layout: Layout = "interleaved",
+                cos_first: bool = False) -> tuple[int, bool]:
+    """(pair, is_cos) of a table column: which frequency it uses and whether it holds the cosine.
+
+    >>> column_role(3, 8), column_role(3, 8, "split"), column_role(0, 8, cos_first=True)
+    ((1, True), (3, False), (0, True))
+    """
+    validate_width(width)
+    if not 0 <= column < width:
+        raise PosencSymError(f"column={column} is outside 0..{width - 1} for d_model={width}")
+    if layout == "interleaved":
+        pair, second = divmod(column, 2)
+    elif layout == "split":
+        second, pair = divmod(column, width // 2)
+    else:
+        raise PosencSymError(f"layout={layout!r} is unknown; use 'interleaved' or 'split'")
+    return pair, bool(second) != cos_first
+
+
 def pe_entry(position: sympy.Expr, column: int, width: int, base: sympy.Expr | int = b,
              layout: Layout = "interleaved") -> sympy.Expr:
     """PE(t, column) for a concrete width, in either layout.
@@ -124,15 +144,7 @@ def pe_entry(position: sympy.Expr, column: int, width: int, base: sympy.Expr | i
     >>> pe_entry(t, 1, 4, 10000, layout="split")
     sin(t/100)
     """
-    validate_width(width)
-    if not 0 <= column < width:
-        raise PosencSymError(f"column={column} is outside 0..{width - 1} for d_model={width}")
-    if layout == "interleaved":
-        pair, is_cos = divmod(column, 2)
-    elif layout == "split":
-        is_cos, pair = divmod(column, width // 2)
-    else:
-        raise PosencSymError(f"layout={layout!r} is unknown; use 'interleaved' or 'split'")
+    pair, is_cos = column_role(column, width, layout)
     w = frequency(pair, width, base)
     return sympy.cos(w * position) if is_cos else sympy.sin(w * position)
 
