@@ -99,9 +99,13 @@ def default_jobs() -> int:
 _WORK: list[tuple[Claim, LoadedDerivation]] = []
 
 
-def _decide_index(index: int) -> tuple[int, ClaimResult | Problem]:
+def _decide_index(index: int) -> tuple[int, Verdict | Problem, float]:
+    # Only the verdict travels back: a ClaimResult would pickle its whole Derivation every time.
     claim, loaded = _WORK[index]
-    return index, _decide_one(claim, loaded)
+    outcome = _decide_one(claim, loaded)
+    if isinstance(outcome, Problem):
+        return index, outcome, 0.0
+    return index, outcome.verdict, outcome.seconds
 
 
 def _outcomes(work: list[tuple[Claim, LoadedDerivation]], jobs: int) -> Iterator[ClaimResult | Problem]:
@@ -115,8 +119,12 @@ def _outcomes(work: list[tuple[Claim, LoadedDerivation]], jobs: int) -> Iterator
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             # imap keeps catalogue order, so the report is the same whatever the number of workers.
-            for _, outcome in pool.imap(_decide_index, range(len(work)), chunksize=1):
-                yield outcome
+            for index, outcome, seconds in pool.imap(_decide_index, range(len(work)), chunksize=1):
+                if isinstance(outcome, Problem):
+                    yield outcome
+                else:
+                    claim, loaded = work[index]
+                    yield ClaimResult(claim, outcome, loaded.file, loaded.derivation, seconds)
     finally:
         _WORK = []
 

@@ -8,6 +8,7 @@ The stream is seeded from the claim, so a run is reproducible.
 
 from __future__ import annotations
 
+import functools
 import random
 import zlib
 from collections.abc import Iterator, Sequence
@@ -31,6 +32,7 @@ _INTEGER_POOL: tuple[int, ...] = (0, 1, -1, 2, -3, 5, 7, -8, 12, 31, -64, 100, 1
 _EVEN_POOL: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 16, 20, 2048)
 
 
+@functools.lru_cache(maxsize=4096)
 def pool_for(sym: sympy.Symbol) -> tuple[sympy.Expr, ...]:
     """Candidate exact values for a symbol, filtered by its assumptions.
 
