@@ -48,27 +48,21 @@ def pool_for(sym: sympy.Symbol) -> tuple[sympy.Expr, ...]:
         values: list[sympy.Expr] = [sympy.Integer(v) for v in raw]
     elif sym.is_real or sym.is_rational:
         values = list(_REAL_POOL) + [abs(v) + 1 for v in _REAL_POOL[:6]]
+    elif sym.is_imaginary:
+        # imaginary=True means a nonzero multiple of i: the complex pool below has none.
+        values = [v * sympy.I for v in _REAL_POOL if v != 0]
     elif sym.is_complex:
-        values = [a + b * sympy.I for a, b in zip(_REAL_POOL[:10], _REAL_POOL[10:], strict=True)]
+        # Ten nonreal values (the pool has 21 entries: pair the first ten with the next ten).
+        values = [a + b * sympy.I for a, b in zip(_REAL_POOL[:10], _REAL_POOL[10:20], strict=True)]
     else:
         return ()
     return tuple(v for v in values if _fits(sym, v))
 
 
-_CHECKED = ("positive", "negative", "nonnegative", "nonpositive", "nonzero", "zero",
-            "integer", "even", "odd", "real", "rational")
-
-
 def _fits(sym: sympy.Symbol, value: sympy.Expr) -> bool:
-    # Every assumption the symbol states (True or False) must be known to hold of the value.
-    for name in _CHECKED:
-        stated = getattr(sym, f"is_{name}")
-        actual = getattr(value, f"is_{name}")
-        if stated is True and actual is not True:
-            return False
-        if stated is False and actual is not False:
-            return False
-    return True
+    # Every fact the symbol's assumptions imply (True or False) must be known to hold of the
+    # value: all of them, not a fixed list, or prime=True would admit 12 and imaginary=True 3/7.
+    return all(getattr(value, f"is_{name}", None) is stated for name, stated in sym.assumptions0.items())
 
 
 def _satisfies(conditions: Sequence[sympy.Basic], point: Point) -> bool:

@@ -1,0 +1,90 @@
+"""Adversarial soundness: statements built to trip a specific part of the engine.
+
+Each table entry targets one mechanism (a strategy, the sampler, the evaluator) and says in
+a comment why the statement is false (it must never be ``proven``) or true (it must never
+be ``refuted``: a fabricated counterexample). The truth of each entry was worked out by
+hand from the definitions; where a value is quoted it was computed with SymPy's own
+``doit``/``evalf``, independently of the engine's evaluator.
+"""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+from sympy import (
+    Abs,
+    Float,
+    Integer,
+    Min,
+    Mod,
+    Piecewise,
+    Product,
+    Rational,
+    Sum,
+    atan,
+    atan2,
+    ceiling,
+    cos,
+    floor,
+    pi,
+    sign,
+    sin,
+    sqrt,
+)
+
+from posenc_sym import Claim, check_identity, decide
+from posenc_sym.proof.numeric import NotEvaluable, evaluate
+
+x = sympy.Symbol("x", real=True)
+a = sympy.Symbol("a", real=True)
+b = sympy.Symbol("b", positive=True)
+s = sympy.Symbol("s", positive=True)
+n = sympy.Symbol("n", integer=True)
+j = sympy.Symbol("j", integer=True)
+p = sympy.Symbol("p", prime=True)
+z = sympy.Symbol("z", complex=True)
+im_z = sympy.Symbol("v", imaginary=True)
+
+#: sin² + cos² − 1: exactly 0, but mpmath evaluates it to ±10⁻⁶⁶-ish rounding noise.
+NOISE = sin(x) ** 2 + cos(x) ** 2 - 1
+#: atan s + atan(1/s) − π/2: exactly 0 for s > 0, continuous, and no strategy proves it; added
+#: to a side it leaves the claim to the falsifier, where only the discontinuity under test matters.
+ATAN_ZERO = atan(s) + atan(1 / s) - pi / 2
+
+# (id, lhs, rhs, relation, conditions)
+FALSE: list[tuple[str, object, object, str, tuple]] = [
+]
+
+TRUE: list[tuple[str, object, object, str, tuple]] = [
+    # A prime is at least 2 and, above 3, p² ≡ 1 (mod 24); sampling must honour prime=True.
+    ("prime-at-least-2", Min(p, 2) + ATAN_ZERO, 2, "==", ()),
+    ("prime-mod-24", Mod(p**2 - 1, 24), 0, "==", (p > 3,)),
+    # An imaginary number has real part 0 and a nonpositive square.
+    ("imaginary-square", Abs(im_z) ** 2, -im_z**2, "==", ()),
+    # Complex symbols must be sampled, not crash the sampler.
+    ("complex-abs-square", Abs(z) ** 2, z * sympy.conjugate(z), "==", ()),
+]
+
+
+def _claim(name: str, lhs: object, rhs: object, relation: str, conditions: tuple, expect: str) -> Claim:
+    return Claim(id=f"adversarial.{name}", title=name, lhs=lhs, rhs=rhs,  # type: ignore[arg-type]
+                 relation=relation, conditions=conditions, expect=expect)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "lhs", "rhs", "relation", "conditions"), FALSE, ids=[e[0] for e in FALSE])
+def test_false_statement_is_never_proven(name: str, lhs: object, rhs: object, relation: str,
+                                         conditions: tuple) -> None:
+    verdict = decide(_claim(name, lhs, rhs, relation, conditions, "refuted"))
+    assert verdict.status != "proven", f"{name} was proven: {verdict.reason}"
+
+
+@pytest.mark.parametrize(("name", "lhs", "rhs", "relation", "conditions"), TRUE, ids=[e[0] for e in TRUE])
+def test_true_statement_is_never_refuted(name: str, lhs: object, rhs: object, relation: str,
+                                         conditions: tuple) -> None:
+    verdict = decide(_claim(name, lhs, rhs, relation, conditions, "checked"))
+    assert verdict.status != "refuted", f"{name} was refuted: {verdict.reason}"
+
+
+def test_check_identity_samples_complex_symbols() -> None:
+    # (z + 1)² = z² + 2z + 1 for every complex z: proven, and sampling z does not crash.
+    assert check_identity((z + 1) ** 2, z**2 + 2 * z + 1).status == "proven"
