@@ -56,6 +56,13 @@ FALSE: list[tuple[str, object, object, str, tuple]] = [
 ]
 
 TRUE: list[tuple[str, object, object, str, tuple]] = [
+    # SymPy's Sum follows Karr's convention: for n < 0, Σ_{j=0}^{n-1} 1 = −Σ_{j=n}^{-1} 1 = n
+    # (doit() gives n). Reading the reversed range as empty gives 0 ≠ n at n = −1.
+    ("karr-sum-count", Sum(Integer(1), (j, 0, n - 1)), n, "==", ()),
+    # Karr again: Σ_{j=1}^{n} j = n(n+1)/2 for every integer n (n = −3: −(−2 −1 + 0) = 3 = 3).
+    ("karr-sum-gauss", Sum(j, (j, 1, n)), n * (n + 1) / 2, "==", ()),
+    # Products: Π_{j=0}^{n-1} 2 = 2**n for every integer n (n = −1: 1/Π_{j=-1}^{-1} 2 = 1/2).
+    ("karr-product", Product(Integer(2), (j, 0, n - 1)), 2**n, "==", ()),
     # A prime is at least 2 and, above 3, p² ≡ 1 (mod 24); sampling must honour prime=True.
     ("prime-at-least-2", Min(p, 2) + ATAN_ZERO, 2, "==", ()),
     ("prime-mod-24", Mod(p**2 - 1, 24), 0, "==", (p > 3,)),

@@ -43,15 +43,24 @@ def expand_sums(expr: sympy.Basic) -> sympy.Basic:
     >>> j = sympy.Symbol("j", integer=True)
     >>> expand_sums(sympy.Sum(j**2, (j, 1, 3)))
     14
+    >>> expand_sums(sympy.Sum(j, (j, 1, -2)))  # Karr: -(-1 + 0), as Sum.doit() gives
+    1
     """
     def expand(node: sympy.Basic) -> sympy.Basic:
         body = node.function
         for var, lo, hi in reversed(node.limits):
             if not (lo.is_Integer and hi.is_Integer):
                 raise NotEvaluable(f"{node} has limits that are not concrete integers")
-            values = range(int(lo), int(hi) + 1)
+            is_sum = isinstance(node, sympy.Sum)
+            # SymPy follows Karr's convention: for hi < lo - 1 the range is reversed,
+            # Σ_lo^hi f = -Σ_{hi+1}^{lo-1} f and Π_lo^hi f = 1 / Π_{hi+1}^{lo-1} f (what doit()
+            # gives); reading it as empty would "refute" the true Σ_{j=0}^{n-1} 1 = n at n < 0.
+            reverse = int(hi) < int(lo) - 1
+            values = range(int(hi) + 1, int(lo)) if reverse else range(int(lo), int(hi) + 1)
             terms = [body.xreplace({var: sympy.Integer(v)}) for v in values]
-            body = sympy.Add(*terms) if isinstance(node, sympy.Sum) else sympy.Mul(*terms)
+            body = sympy.Add(*terms) if is_sum else sympy.Mul(*terms)
+            if reverse:
+                body = -body if is_sum else 1 / body
         return body
 
     return expr.replace(lambda e: isinstance(e, (sympy.Sum, sympy.Product)), expand)
