@@ -63,6 +63,17 @@ TRUE: list[tuple[str, object, object, str, tuple]] = [
     ("karr-sum-gauss", Sum(j, (j, 1, n)), n * (n + 1) / 2, "==", ()),
     # Products: Π_{j=0}^{n-1} 2 = 2**n for every integer n (n = −1: 1/Π_{j=-1}^{-1} 2 = 1/2).
     ("karr-product", Product(Integer(2), (j, 0, n - 1)), 2**n, "==", ()),
+    # sign/floor/ceiling/Piecewise/atan2 of an exact zero (or an exact integer) that mpmath
+    # sees as noise: a noise of the same sign at both precisions is "stable" but meaningless.
+    ("sign-of-noise", sign(NOISE) + ATAN_ZERO, 0, "==", ()),
+    ("floor-of-noise", floor(NOISE + 1) + ATAN_ZERO, 1, "==", ()),
+    ("ceiling-of-noise", ceiling(NOISE) + ATAN_ZERO, 0, "==", ()),
+    ("piecewise-on-noise", Piecewise((0, NOISE < 0), (1, True)) + ATAN_ZERO, 1, "==", ()),
+    ("atan2-on-the-cut", atan2(NOISE, -1) + ATAN_ZERO, pi, "==", ()),
+    # log and square root on the negative real axis reached with a noisy imaginary part:
+    # the principal values are iπ and i.
+    ("log-on-the-cut", sympy.log(-1 + sympy.I * NOISE) + ATAN_ZERO, sympy.I * pi, "==", ()),
+    ("sqrt-on-the-cut", sqrt(-1 + sympy.I * NOISE) + ATAN_ZERO, sympy.I, "==", ()),
     # A prime is at least 2 and, above 3, p² ≡ 1 (mod 24); sampling must honour prime=True.
     ("prime-at-least-2", Min(p, 2) + ATAN_ZERO, 2, "==", ()),
     ("prime-mod-24", Mod(p**2 - 1, 24), 0, "==", (p > 3,)),
@@ -95,3 +106,21 @@ def test_true_statement_is_never_refuted(name: str, lhs: object, rhs: object, re
 def test_check_identity_samples_complex_symbols() -> None:
     # (z + 1)² = z² + 2z + 1 for every complex z: proven, and sampling z does not crash.
     assert check_identity((z + 1) ** 2, z**2 + 2 * z + 1).status == "proven"
+
+
+#: Each entry is exactly 0 at every real x (its argument is the exact zero NOISE, or an
+#: exact −1 + i·0 on a branch cut, where SymPy's principal value is the one written).
+AT_A_JUMP: list[tuple[str, sympy.Expr]] = [
+]
+POINTS = [Rational(v) for v in ("1/2", "3/7", "2", "5", "13/5", "17", "-5/3", "7/2", "100", "-11/4")]
+
+
+@pytest.mark.parametrize(("name", "expr"), AT_A_JUMP, ids=[e[0] for e in AT_A_JUMP])
+def test_no_counterexample_from_noise_at_a_jump(name: str, expr: sympy.Expr) -> None:
+    # Seed-independent: every point, not the few a claim's seed happens to draw.
+    for value in POINTS:
+        try:
+            ev = evaluate(expr.xreplace({x: value}), Integer(0))
+        except NotEvaluable:
+            continue
+        assert not ev.clearly_nonzero(50), f"{name} at x = {value}: {ev.value}"

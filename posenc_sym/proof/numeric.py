@@ -98,7 +98,7 @@ def to_mpmath(expr: sympy.Basic) -> Any:
         base, exponent = expr.args
         if exponent.is_Integer:
             return to_mpmath(base) ** int(exponent)
-        return mpmath.power(to_mpmath(base), to_mpmath(exponent))
+        return mpmath.power(_off_branch_cut(base), to_mpmath(exponent))
     if isinstance(expr, (sympy.Max, sympy.Min)):
         values = [to_mpmath(a) for a in expr.args]
         return max(values) if isinstance(expr, sympy.Max) else min(values)
@@ -107,6 +107,9 @@ def to_mpmath(expr: sympy.Basic) -> Any:
             if bool(_decide_condition(cond)):
                 return to_mpmath(value)
         raise NotEvaluable(f"no branch of {expr} applies")
+    guarded = _discontinuous(expr)
+    if guarded is not None:
+        return guarded
     func = _FUNCTIONS.get(type(expr))
     if func is not None:
         return func(*(to_mpmath(a) for a in expr.args))
@@ -127,11 +130,67 @@ def _decide_condition(cond: sympy.Basic) -> bool:
     if cond in (sympy.false, False):
         return False
     if isinstance(cond, sympy.core.relational.Relational):
-        left, right = to_mpmath(cond.lhs), to_mpmath(cond.rhs)
-        ops = {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right,
-               "==": left == right, "!=": left != right}
+        # The sign of left - right, trusted only when it is clearly away from 0: an exact tie
+        # that SymPy left unevaluated is rounding noise here, and either branch could win.
+        gap = _away_from_zero(cond.lhs - cond.rhs, abs)
+        ops = {"<": gap < 0, "<=": gap < 0, ">": gap > 0, ">=": gap > 0, "==": False, "!=": True}
         return bool(ops[cond.rel_op])
     raise NotEvaluable(f"cannot decide condition {cond}")
+
+
+# Discontinuities. mpmath evaluates an exact zero (sin² + cos² − 1 at a rational point) to
+# rounding noise of either sign, and noise that happens to have the same sign at both
+# precisions is "stable": sign(noise) = 1 would fabricate a counterexample to a true claim.
+# So a function is evaluated next to a jump only when the distance to the jump is itself
+# stable: the same to 10 digits at this precision and at twice it (noise shrinks with
+# precision, a genuine distance does not). Otherwise the point is not evaluable.
+
+
+def _away_from_zero(arg: sympy.Basic, distance: Callable[[Any], Any]) -> Any:
+    """``arg`` at this precision, if ``distance(arg)`` (to a jump) is stably nonzero."""
+    value = to_mpmath(arg)
+    with mpmath.workdps(2 * mpmath.mp.dps):
+        finer = distance(to_mpmath(arg))
+        coarse = distance(value)
+        if not finer or not abs(coarse - finer) <= abs(finer) * mpmath.mpf(10) ** -10:
+            raise NotEvaluable(f"{arg} is too close to a discontinuity to evaluate reliably")
+    return value
+
+
+def _to_integer(v: Any) -> Any:
+    if isinstance(v, mpmath.mpc):
+        return min(abs(v.real - mpmath.nint(v.real)), abs(v.imag - mpmath.nint(v.imag)))
+    return abs(v - mpmath.nint(v))
+
+
+def _off_branch_cut(arg: sympy.Basic) -> Any:
+    """``arg`` for log or a non-integer power: a complex value near the negative real axis
+    (the principal branch cut) must be stably on one side of it."""
+    value = to_mpmath(arg)
+    if isinstance(value, mpmath.mpc) and value.real < 0:
+        return _away_from_zero(arg, lambda v: abs(mpmath.im(v)))
+    return value
+
+
+def _discontinuous(expr: sympy.Basic) -> Any | None:
+    """The value of a function with jumps, evaluated only away from them; None for others."""
+    if isinstance(expr, (sympy.sign, sympy.Heaviside)):
+        value = _away_from_zero(expr.args[0], abs)
+        if isinstance(expr, sympy.sign):
+            return mpmath.sign(value)
+        return mpmath.mpf(1) if value > 0 else mpmath.mpf(0)
+    if isinstance(expr, (sympy.floor, sympy.ceiling)):
+        value = _away_from_zero(expr.args[0], _to_integer)
+        return mpmath.floor(value) if isinstance(expr, sympy.floor) else mpmath.ceil(value)
+    if isinstance(expr, sympy.log) and len(expr.args) == 1:
+        return mpmath.log(_off_branch_cut(expr.args[0]))
+    if isinstance(expr, sympy.atan2):
+        y, x = expr.args
+        x_value = to_mpmath(x)
+        # The cut of atan2 is y = 0, x <= 0; elsewhere it is continuous.
+        y_value = to_mpmath(y) if x_value > 0 else _away_from_zero(y, abs)
+        return mpmath.atan2(y_value, x_value)
+    return None
 
 
 @dataclass(frozen=True)
