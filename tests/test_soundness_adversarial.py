@@ -111,6 +111,14 @@ def test_check_identity_samples_complex_symbols() -> None:
 #: Each entry is exactly 0 at every real x (its argument is the exact zero NOISE, or an
 #: exact −1 + i·0 on a branch cut, where SymPy's principal value is the one written).
 AT_A_JUMP: list[tuple[str, sympy.Expr]] = [
+    ("sign", sign(NOISE)),
+    ("floor", floor(NOISE + 1) - 1),
+    ("ceiling", ceiling(NOISE)),
+    ("heaviside", sympy.Heaviside(NOISE) - Rational(1, 2)),
+    ("piecewise", Piecewise((0, NOISE < 0), (1, True)) - 1),
+    ("atan2", atan2(NOISE, -1) - pi),
+    ("log", sympy.log(-1 + sympy.I * NOISE) - sympy.I * pi),
+    ("sqrt", sqrt(-1 + sympy.I * NOISE) - sympy.I),
 ]
 POINTS = [Rational(v) for v in ("1/2", "3/7", "2", "5", "13/5", "17", "-5/3", "7/2", "100", "-11/4")]
 
