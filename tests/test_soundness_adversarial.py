@@ -53,6 +53,15 @@ ATAN_ZERO = atan(s) + atan(1 / s) - pi / 2
 
 # (id, lhs, rhs, relation, conditions)
 FALSE: list[tuple[str, object, object, str, tuple]] = [
+    # A Sum over a real variable from a non-integer start: x runs over a, a+1, a+2, not over
+    # integers. At a = 1/2 the sum is sin(π/2) + sin(3π/2) + sin(5π/2) = 1, not 0. Merging
+    # the sum must not rename x to an *integer* dummy (which makes sin(π·j) = 0).
+    ("sum-real-start", Sum(sin(pi * x), (x, a, a + 2)), 0, "==", ()),
+    # b**j depends on the summation index; replacing it by one constant w makes both sums
+    # (n+1)·w. In truth lhs − rhs = 1 − b**(n+1) ≠ 0 (b = 10001, n = 0: 1 against 10001).
+    # The condition b > 10⁴ is outside every sampling pool, so the probe cannot save it.
+    ("generalized-bound-power", Sum(b**j, (j, 0, n)), Sum(b**j, (j, 1, n + 1)), "==", (b > 10**4,)),
+    ("generalized-bound-power-n", Sum(b**j, (j, 0, n)), Sum(b**j, (j, 1, n + 1)), "==", (n > 10**4,)),
 ]
 
 TRUE: list[tuple[str, object, object, str, tuple]] = [

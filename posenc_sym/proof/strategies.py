@@ -108,14 +108,23 @@ def generalize_powers(expr: sympy.Basic) -> sympy.Basic:
     """
     # The power itself must be known positive (a positive base with a *real* exponent):
     # b**(I*x) is complex, and an identity true for every positive w need not hold for it.
+    # A power of a bound variable (b**j inside Σ_j) varies with j: one constant w in its place
+    # would turn Σ_j b**j into (n+1)·w and "prove" Σ_{0}^{n} b**j = Σ_{1}^{n+1} b**j.
+    bound = _bound_symbols(expr)
     powers = {
         p for p in expr.atoms(sympy.Pow)
         if p.is_positive is True and not p.exp.is_number and p.free_symbols
+        and not (p.free_symbols & bound)
     }
     if not powers:
         return expr
     mapping = {p: sympy.Dummy("w", positive=True) for p in powers}
     return expr.xreplace(mapping)
+
+
+def _bound_symbols(expr: sympy.Basic) -> set[sympy.Basic]:
+    """Every variable bound by a Sum, Product, Integral, Lambda, ... anywhere in ``expr``."""
+    return {v for node in sympy.preorder_traversal(expr) for v in getattr(node, "bound_symbols", ())}
 
 
 def _is_zero(e: sympy.Basic) -> bool:
@@ -128,10 +137,11 @@ def _combine_sums(e: sympy.Expr) -> sympy.Expr | None:
                                              power_exp=False, power_base=False, log=False))
     summands: list[sympy.Expr] = []
     bounds = None
-    # The bound variable ranges over integers; the merged summand is proven for every integer.
-    # It is renamed inside each sum before the coefficient multiplies it, so a free symbol
-    # that happens to share its name is never captured.
-    fresh = sympy.Dummy("j", integer=True)
+    # The merged summand is proven for every value the index takes (every integer when the
+    # range starts at an integer, every complex number otherwise). It is renamed inside each
+    # sum before the coefficient multiplies it, so a free symbol that happens to share its
+    # name is never captured.
+    fresh: sympy.Dummy | None = None
     for term in terms:
         coeff, rest = term.as_independent(sympy.Sum, as_Add=False)
         if not isinstance(rest, sympy.Sum) or len(rest.limits) != 1:
@@ -139,8 +149,12 @@ def _combine_sums(e: sympy.Expr) -> sympy.Expr | None:
         var, lo, hi = rest.limits[0]
         if bounds is None:
             bounds = (lo, hi)
+            # The index runs over lo, lo + 1, ...: integers only when lo is one. From a real
+            # start a = 1/2 it takes half-integers, where sin(π·j) is not 0.
+            fresh = sympy.Dummy("j", integer=True) if lo.is_integer else sympy.Dummy("j")
         elif (lo, hi) != bounds:
             return None
+        assert fresh is not None
         summands.append(coeff * rest.function.xreplace({var: fresh}))
     if bounds is None:
         return None
