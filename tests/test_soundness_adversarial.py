@@ -62,6 +62,9 @@ FALSE: list[tuple[str, object, object, str, tuple]] = [
     # The condition b > 10⁴ is outside every sampling pool, so the probe cannot save it.
     ("generalized-bound-power", Sum(b**j, (j, 0, n)), Sum(b**j, (j, 1, n + 1)), "==", (b > 10**4,)),
     ("generalized-bound-power-n", Sum(b**j, (j, 0, n)), Sum(b**j, (j, 1, n + 1)), "==", (n > 10**4,)),
+    # The condition b > 1.0 holds a Float; built into b = 1.0 + β, SymPy rounds
+    # 1.0 − (1 + 10⁻²⁰) to 0.0 and "proves" b > 1 + 10⁻²⁰. False at b = 1 + 10⁻²¹.
+    ("float-condition-shift", b, 1 + Rational(1, 10**20), ">", (b > Float(1.0),)),
 ]
 
 TRUE: list[tuple[str, object, object, str, tuple]] = [

@@ -41,6 +41,10 @@ def shift_conditions(conditions: Sequence[sympy.Basic]) -> dict[sympy.Symbol, sy
             left, op, right = right, _FLIP[op], left
         if not (isinstance(left, sympy.Symbol) and right.is_number and right.is_real) or left in out:
             continue
+        if right.has(sympy.Float):
+            # b = 1.0 + β would round: SymPy makes 1.0 − (1 + 10⁻²⁰) the Float 0.0, which
+            # "proves" b > 1 + 10⁻²⁰ from b > 1.0. Leaving the condition out stays sound.
+            continue
         integral = bool(left.is_integer and right.is_integer)
         strict = op in ("<", ">")
         gap = sympy.Dummy(f"{left}_gap", integer=integral or None,
