@@ -144,3 +144,19 @@ def test_no_counterexample_from_noise_at_a_jump(name: str, expr: sympy.Expr) -> 
         except NotEvaluable:
             continue
         assert not ev.clearly_nonzero(50), f"{name} at x = {value}: {ev.value}"
+
+
+@pytest.mark.parametrize(("name", "lhs", "rhs", "relation", "conditions"), [
+    # log 10001 = 9.2104... > 9, so "log b < 9 for b > 10⁴" fails at every admissible b.
+    ("log-beyond-the-pool", sympy.log(b), 9, "<", (b > 10**4,)),
+    # For n ≥ 10⁴ + 1, n² − n > 10⁸ ≠ 0.
+    ("integer-beyond-the-pool", n**2 - n, 0, "==", (n > 10**4,)),
+    # A bound below the pool: b < 1/10⁶ excludes every pooled positive value; b² < b there.
+    ("below-the-pool", b**2, b, ">=", (b < Rational(1, 10**6),)),
+], ids=["log-beyond-the-pool", "integer-beyond-the-pool", "below-the-pool"])
+def test_conditions_outside_the_pools_still_give_points(name: str, lhs: object, rhs: object,
+                                                        relation: str, conditions: tuple) -> None:
+    # Values are drawn around the numbers the conditions name, so the probe in front of the
+    # symbolic proof (and the search) has points to look at.
+    verdict = decide(_claim(name, lhs, rhs, relation, conditions, "refuted"))
+    assert verdict.status == "refuted", verdict.reason

@@ -35,6 +35,11 @@ _FUNCTIONS: Mapping[type, Callable[..., Any]] = {
 }
 
 
+#: A sum or product with more terms than this at a point is not expanded (the widest pooled
+#: width, d = 2048, gives 1024 pairs).
+MAX_TERMS = 4096
+
+
 def expand_sums(expr: sympy.Basic) -> sympy.Basic:
     """Replace every Sum/Product with concrete integer limits by the explicit Add/Mul.
 
@@ -57,6 +62,9 @@ def expand_sums(expr: sympy.Basic) -> sympy.Basic:
             # gives); reading it as empty would "refute" the true Σ_{j=0}^{n-1} 1 = n at n < 0.
             reverse = int(hi) < int(lo) - 1
             values = range(int(hi) + 1, int(lo)) if reverse else range(int(lo), int(hi) + 1)
+            if len(values) > MAX_TERMS:
+                # Σ_{j=0}^{n} b**j at n = 10⁴ + 1 would build ten thousand exact huge rationals.
+                raise NotEvaluable(f"{node} has {len(values)} terms at this point")
             terms = [body.xreplace({var: sympy.Integer(v)}) for v in values]
             body = sympy.Add(*terms) if is_sum else sympy.Mul(*terms)
             if reverse:

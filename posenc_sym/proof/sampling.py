@@ -76,6 +76,34 @@ def _satisfies(conditions: Sequence[sympy.Basic], point: Point) -> bool:
     return True
 
 
+def _condition_values(sym: sympy.Symbol, conditions: Sequence[sympy.Basic]) -> list[sympy.Expr]:
+    """Values at and around each number ``sym`` is compared with in a condition.
+
+    A condition such as ``b > 10**4`` excludes every pooled value; without these the probe in
+    front of the symbolic proof would have no point to look at.
+
+    >>> n = sympy.Symbol("n", integer=True)
+    >>> sorted({v for v in _condition_values(n, [n > 10**4]) if v.is_integer})
+    [5000, 9999, 10000, 10001, 10002, 20000, 20001, 100001]
+    """
+    out: list[sympy.Expr] = []
+    for cond in conditions:
+        if not isinstance(cond, sympy.core.relational.Relational) or cond.rel_op in ("==", "!="):
+            continue
+        sides = {cond.lhs, cond.rhs}
+        if sym not in sides:
+            continue
+        (bound,) = sides - {sym} or (sym,)
+        if not (bound.is_number and bound.is_real and bound.is_finite):
+            continue
+        low = sympy.floor(bound)
+        out += [low + k for k in (-1, 0, 1, 2)] + [2 * low + 1, 10 * low + 1]
+        if bound.is_Rational or bound.is_Float:
+            exact = sympy.Rational(bound)
+            out += [exact, exact / 2, exact * 2, exact + _R(1, 2), exact - _R(1, 2), exact + _R(1, 10**6)]
+    return out
+
+
 def admissible_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic],
                       count: int, seed: str) -> Iterator[Point]:
     """Yield up to ``count`` distinct points satisfying assumptions and conditions.
@@ -85,7 +113,10 @@ def admissible_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[symp
     >>> len(pts), all(p[b] > 1 for p in pts)
     (3, True)
     """
-    pools = [pool_for(s) for s in symbols]
+    # Values drawn from the conditions go last: the stream for claims whose pools already
+    # satisfy them is unchanged.
+    pools = [pool_for(s) + tuple(v for v in dict.fromkeys(_condition_values(s, conditions)) if _fits(s, v))
+             for s in symbols]
     if any(not p for p in pools):
         return
     rng = random.Random(zlib.crc32(seed.encode()))
