@@ -32,7 +32,7 @@ from sympy import (
     sqrt,
 )
 
-from posenc_sym import Claim, check_identity, decide
+from posenc_sym import Claim, Step, check_identity, decide
 from posenc_sym.proof.numeric import NotEvaluable, evaluate
 
 x = sympy.Symbol("x", real=True)
@@ -160,3 +160,18 @@ def test_conditions_outside_the_pools_still_give_points(name: str, lhs: object, 
     # symbolic proof (and the search) has points to look at.
     verdict = decide(_claim(name, lhs, rhs, relation, conditions, "refuted"))
     assert verdict.status == "refuted", verdict.reason
+
+
+MAT = sympy.ImmutableMatrix([[x, 0], [0, x]])
+
+
+@pytest.mark.parametrize(("step", "message"), [
+    (x, "adversarial.step-shape: step 1 is a scalar but the claim compares a (2, 2) matrix"),
+    (sympy.ImmutableMatrix([x, x]),
+     "adversarial.step-shape: step 1 is a (2, 1) matrix but the claim compares a (2, 2) matrix"),
+], ids=["scalar-step", "column-step"])
+def test_step_of_the_wrong_shape_is_a_clear_error(step: sympy.Expr, message: str) -> None:
+    # It used to reach the engine and crash there (AssertionError, IndexError).
+    with pytest.raises(ValueError) as info:
+        Claim("adversarial.step-shape", "steps", MAT, MAT, steps=(Step(step, "rearranged"),))
+    assert str(info.value) == message

@@ -180,6 +180,14 @@ class Claim:
                     f"{self.id}: shapes differ, {shape_of(self.lhs)} against {shape_of(self.rhs)}")
             if self.relation != "==":
                 raise ValueError(f"{self.id}: matrices can only be compared with '=='")
+        for n, step in enumerate(self.steps, start=1):
+            # Every link compares like with like; a scalar step in a matrix claim (or a step of
+            # another shape) would otherwise crash the engine with an AssertionError/IndexError.
+            if is_matrix(step.expr) != is_matrix(self.lhs) or (
+                    is_matrix(step.expr) and shape_of(step.expr) != shape_of(self.lhs)):
+                what = f"a {shape_of(step.expr)} matrix" if is_matrix(step.expr) else "a scalar"
+                want = f"a {shape_of(self.lhs)} matrix" if is_matrix(self.lhs) else "a scalar"
+                raise ValueError(f"{self.id}: step {n} is {what} but the claim compares {want}")
         if self.steps:
             chained = compose_relations(tuple(s.relation for s in self.steps))
             if chained != self.relation:
