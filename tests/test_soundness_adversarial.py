@@ -91,6 +91,9 @@ TRUE: list[tuple[str, object, object, str, tuple]] = [
     ("prime-mod-24", Mod(p**2 - 1, 24), 0, "==", (p > 3,)),
     # An imaginary number has real part 0 and a nonpositive square.
     ("imaginary-square", Abs(im_z) ** 2, -im_z**2, "==", ()),
+    # cos x + i·0 ≤ 1: the side is real; its imaginary part is the exact zero NOISE, which mpmath
+    # sees as noise, and that must not make it "not real".
+    ("real-with-noisy-imaginary-part", cos(x) + sympy.I * NOISE + ATAN_ZERO, 1, "<=", ()),
     # Complex symbols must be sampled, not crash the sampler.
     ("complex-abs-square", Abs(z) ** 2, z * sympy.conjugate(z), "==", ()),
 ]
@@ -175,3 +178,15 @@ def test_step_of_the_wrong_shape_is_a_clear_error(step: sympy.Expr, message: str
     with pytest.raises(ValueError) as info:
         Claim("adversarial.step-shape", "steps", MAT, MAT, steps=(Step(step, "rearranged"),))
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(("name", "lhs", "rhs", "relation"), [
+    # i·x is not real for x ≠ 0, so "i·x ≥ 0" is false there (complex numbers are not ordered).
+    ("imaginary-not-ordered", sympy.I * x, 0, ">="),
+    # √(x − 200) is imaginary for x < 200: "√(x − 200) ≥ 0 for every real x" is false.
+    ("sqrt-of-negative-not-ordered", sqrt(x - 200), 0, ">="),
+], ids=["imaginary-not-ordered", "sqrt-of-negative-not-ordered"])
+def test_inequality_with_a_nonreal_side_is_refuted(name: str, lhs: object, rhs: object, relation: str) -> None:
+    # It used to come back "checked" ("agrees at 27 points") without a single real comparison.
+    verdict = decide(_claim(name, lhs, rhs, relation, (), "refuted"))
+    assert verdict.status == "refuted", verdict.reason

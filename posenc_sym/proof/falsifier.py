@@ -62,6 +62,16 @@ def _numeric_violation(ev: Evaluation, relation: str, dps: int) -> bool:
     return excess < -(10.0 ** (-dps))  # lhs - rhs clearly negative
 
 
+def _not_real(ev: Evaluation, lhs: sympy.Expr, rhs: sympy.Expr, relation: str, dps: int) -> bool:
+    """An inequality fails where a side is certainly not real (I·x ≥ 0 at x = 1/2).
+
+    Only a stable, clearly nonzero imaginary part counts: rounding noise of a real value does not.
+    """
+    if relation == "==" or not any(isinstance(v, mpmath.mpc) for v in (ev.lhs, ev.rhs)):
+        return False
+    return any(evaluate(sympy.im(side), sympy.S.Zero, dps).clearly_nonzero(dps) for side in (lhs, rhs))
+
+
 def _fmt(value: Any, dps: int) -> str:
     return str(mpmath.nstr(value, dps, min_fixed=-5, max_fixed=20))
 
@@ -77,7 +87,7 @@ def _check_entry(lhs: sympy.Expr, rhs: sympy.Expr, relation: str, point: Point,
             return True, None
         return True, Counterexample(dict(point), str(left), str(right), str(left - right))
     ev = evaluate(left, right, dps)
-    if _numeric_violation(ev, relation, dps):
+    if _numeric_violation(ev, relation, dps) or _not_real(ev, left, right, relation, dps):
         with mpmath.workdps(dps + 5):
             return True, Counterexample(dict(point), _fmt(ev.lhs, dps), _fmt(ev.rhs, dps),
                                         _fmt(ev.value, 12))
