@@ -190,3 +190,16 @@ def test_inequality_with_a_nonreal_side_is_refuted(name: str, lhs: object, rhs: 
     # It used to come back "checked" ("agrees at 27 points") without a single real comparison.
     verdict = decide(_claim(name, lhs, rhs, relation, (), "refuted"))
     assert verdict.status == "refuted", verdict.reason
+
+
+@pytest.mark.parametrize(("name", "lhs", "rhs", "relation"), [
+    # sin²x + cos²x = 1 exactly, so "< 1" is false at every x; mpmath only ever sees noise.
+    ("pythagoras-strictly-below-1", sin(x) ** 2 + cos(x) ** 2, 1, "<"),
+    # atan s + atan(1/s) = π/2 exactly for s > 0, so "> π/2" is false at every s.
+    ("atan-strictly-above", atan(s) + atan(1 / s), pi / 2, ">"),
+], ids=["pythagoras-strictly-below-1", "atan-strictly-above"])
+def test_strict_inequality_at_a_hidden_equality_is_not_checked(name: str, lhs: object, rhs: object,
+                                                               relation: str) -> None:
+    # A point where the difference is noise is no evidence for a strict inequality.
+    verdict = decide(_claim(name, lhs, rhs, relation, (), "refuted"))
+    assert verdict.status not in ("proven", "checked"), verdict.reason

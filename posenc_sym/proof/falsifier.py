@@ -91,7 +91,18 @@ def _check_entry(lhs: sympy.Expr, rhs: sympy.Expr, relation: str, point: Point,
         with mpmath.workdps(dps + 5):
             return True, Counterexample(dict(point), _fmt(ev.lhs, dps), _fmt(ev.rhs, dps),
                                         _fmt(ev.value, 12))
+    if relation in ("<", ">") and not _clearly_strict(ev, relation, dps):
+        # Noise around 0 is what an exact equality looks like, and equality fails a strict
+        # inequality: such a point is evidence neither way (sin²x + cos²x < 1 was "checked").
+        return False, None
     return True, None
+
+
+def _clearly_strict(ev: Evaluation, relation: str, dps: int) -> bool:
+    if isinstance(ev.value, mpmath.mpc) or not ev.stable:
+        return False
+    excess = float(ev.value) / ev.scale
+    return excess < -(10.0 ** (-dps)) if relation == "<" else excess > 10.0 ** (-dps)
 
 
 def _exact_floats(expr: sympy.Basic) -> sympy.Basic:
