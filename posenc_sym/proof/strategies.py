@@ -30,7 +30,9 @@ __all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "prove_zer
 Transform = Callable[[sympy.Expr], sympy.Expr]
 
 
-class _OutOfTime(Exception):
+class _OutOfTime(TimeoutError):
+    # A TimeoutError, so that even an alarm landing in the cleanup of time_limit (after the
+    # block, before the timer is cleared) is caught by the callers as a timeout, not a crash.
     pass
 
 
