@@ -203,3 +203,29 @@ def test_strict_inequality_at_a_hidden_equality_is_not_checked(name: str, lhs: o
     # A point where the difference is noise is no evidence for a strict inequality.
     verdict = decide(_claim(name, lhs, rhs, relation, (), "refuted"))
     assert verdict.status not in ("proven", "checked"), verdict.reason
+
+
+def test_huge_exponent_is_decided_without_building_huge_rationals() -> None:
+    # x**(10**7) at x = 3/7 is an exact rational of ~28 million bits per side, which SymPy
+    # would build while substituting; such points are skipped and the identity is proven.
+    verdict = check_identity(x ** (10**7), x ** (10**7 - 2) * x**2)
+    assert verdict.status == "proven", verdict.reason
+
+
+N_SIZE = sympy.Symbol("N", integer=True, positive=True)
+
+
+@pytest.mark.parametrize(("lhs", "error", "message"), [
+    (x > 0, TypeError, "lhs=x > 0 is not an expression (StrictGreaterThan); put the relation in "
+                       "Claim.relation and the two sides in lhs and rhs"),
+    (sympy.Interval(0, b), TypeError, "lhs=Interval(0, b) is not an expression (Interval); put the "
+                                      "relation in Claim.relation and the two sides in lhs and rhs"),
+    (sympy.MatrixSymbol("A", N_SIZE, N_SIZE).T, ValueError,
+     "lhs=A.T has the symbolic shape (N, N); state the claim for concrete sizes"),
+], ids=["relation", "set", "symbolic-shape"])
+def test_a_side_that_is_not_an_expression_is_a_clear_error(lhs: object, error: type, message: str) -> None:
+    # These crashed inside the engine (TypeError from '-', AttributeError from expand, SymPy's
+    # "cannot be represented explicitly").
+    with pytest.raises(error) as info:
+        check_identity(lhs, lhs)
+    assert str(info.value) == message

@@ -69,6 +69,10 @@ def explicit(term: Term) -> Term:
 def as_term(value: Any, what: str) -> Term:
     """Sympify ``value``; matrices become immutable so claims stay hashable values."""
     if isinstance(value, MatrixExpr) and not isinstance(value, MatrixBase):
+        if not all(isinstance(size, (int, sympy.Integer)) for size in value.shape):
+            # The engine compares explicit entries; SymPy cannot list those for a symbolic size.
+            raise ValueError(f"{what}={value} has the symbolic shape {value.shape}; "
+                             "state the claim for concrete sizes")
         return value
     if isinstance(value, MatrixBase):
         return ImmutableMatrix(value)
@@ -78,6 +82,10 @@ def as_term(value: Any, what: str) -> Term:
         raise TypeError(f"{what}={value!r} is not a SymPy expression or matrix ({exc})") from None
     if isinstance(term, MatrixBase):
         return ImmutableMatrix(term)
+    if not isinstance(term, sympy.Expr):
+        # A relation, a truth value or a set is not a side of a claim (it crashed the engine).
+        raise TypeError(f"{what}={value!r} is not an expression ({type(term).__name__}); "
+                        "put the relation in Claim.relation and the two sides in lhs and rhs")
     return term
 
 

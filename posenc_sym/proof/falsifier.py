@@ -79,6 +79,7 @@ def _fmt(value: Any, dps: int) -> str:
 def _check_entry(lhs: sympy.Expr, rhs: sympy.Expr, relation: str, point: Point,
                  dps: int) -> tuple[bool, Counterexample | None]:
     """(evaluated, counterexample) for one entry at one point."""
+    _refuse_huge_powers(lhs, rhs, point)
     left = expand_sums(lhs.xreplace(point))
     right = expand_sums(rhs.xreplace(point))
     exact = _exact_violation(left, right, relation)
@@ -103,6 +104,21 @@ def _clearly_strict(ev: Evaluation, relation: str, dps: int) -> bool:
         return False
     excess = float(ev.value) / ev.scale
     return excess < -(10.0 ** (-dps)) if relation == "<" else excess > 10.0 ** (-dps)
+
+
+#: SymPy raises a rational to an integer power exactly as it substitutes: (3/7)**(10**9) is
+#: gigabytes. A power whose exponent exceeds this at a point is not evaluated there.
+MAX_EXPONENT = 10**5
+
+
+def _refuse_huge_powers(lhs: sympy.Expr, rhs: sympy.Expr, point: Point) -> None:
+    for side in (lhs, rhs):
+        for power in side.atoms(sympy.Pow):
+            if not power.base.free_symbols:
+                continue  # a constant power was already evaluated (or kept) when it was built
+            exponent = power.exp.xreplace(point)
+            if exponent.is_Integer and abs(exponent) > MAX_EXPONENT:
+                raise NotEvaluable(f"{power} has the exponent {exponent} at this point")
 
 
 def _exact_floats(expr: sympy.Basic) -> sympy.Basic:
