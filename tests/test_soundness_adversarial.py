@@ -229,3 +229,22 @@ def test_a_side_that_is_not_an_expression_is_a_clear_error(lhs: object, error: t
     with pytest.raises(error) as info:
         check_identity(lhs, lhs)
     assert str(info.value) == message
+
+
+i_ = sympy.Symbol("i", integer=True)
+k_ = sympy.Symbol("k", integer=True, nonnegative=True)
+TRIANGLE = Sum(Sum(Integer(1), (i_, 0, j)), (j, 0, k_))  # Σ_{j=0}^{k} (j + 1) = (k+1)(k+2)/2
+
+
+@pytest.mark.parametrize(("rhs", "expected"), [
+    ((k_ + 1) * (k_ + 2) / 2, "proven"),
+    # (k+1)²/2 differs from (k+1)(k+2)/2 by (k+1)/2 ≠ 0: at k = 0, 1 against 1/2.
+    ((k_ + 1) ** 2 / 2, "refuted"),
+], ids=["triangle-true", "triangle-false"])
+def test_nested_sum_with_dependent_limits_is_evaluated(rhs: sympy.Expr, expected: str) -> None:
+    # The inner limit depends on the outer index; the falsifier used to give up on every
+    # point (so the probe never looked at such a claim), now it expands the outer sum first.
+    verdict = check_identity(TRIANGLE, rhs)
+    assert verdict.status == expected, verdict.reason
+    if expected == "proven":
+        assert verdict.points_checked >= 1

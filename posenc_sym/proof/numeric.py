@@ -43,35 +43,47 @@ MAX_TERMS = 4096
 def expand_sums(expr: sympy.Basic) -> sympy.Basic:
     """Replace every Sum/Product with concrete integer limits by the explicit Add/Mul.
 
-    Done by hand, not with ``doit()``, so SymPy never searches for a closed form here.
+    Done by hand, not with ``doit()``, so SymPy never searches for a closed form here. The
+    outermost index is expanded first, so inner limits that depend on it become concrete.
 
-    >>> j = sympy.Symbol("j", integer=True)
+    >>> i, j = sympy.symbols("i j", integer=True)
     >>> expand_sums(sympy.Sum(j**2, (j, 1, 3)))
     14
     >>> expand_sums(sympy.Sum(j, (j, 1, -2)))  # Karr: -(-1 + 0), as Sum.doit() gives
     1
+    >>> expand_sums(sympy.Sum(sympy.Sum(1, (i, 0, j)), (j, 0, 2)))  # 1 + 2 + 3
+    6
     """
+    budget = [MAX_TERMS]
+
     def expand(node: sympy.Basic) -> sympy.Basic:
-        body = node.function
-        for var, lo, hi in reversed(node.limits):
-            if not (lo.is_Integer and hi.is_Integer):
-                raise NotEvaluable(f"{node} has limits that are not concrete integers")
-            is_sum = isinstance(node, sympy.Sum)
-            # SymPy follows Karr's convention: for hi < lo - 1 the range is reversed,
-            # Σ_lo^hi f = -Σ_{hi+1}^{lo-1} f and Π_lo^hi f = 1 / Π_{hi+1}^{lo-1} f (what doit()
-            # gives); reading it as empty would "refute" the true Σ_{j=0}^{n-1} 1 = n at n < 0.
-            reverse = int(hi) < int(lo) - 1
-            values = range(int(hi) + 1, int(lo)) if reverse else range(int(lo), int(hi) + 1)
-            if len(values) > MAX_TERMS:
-                # Σ_{j=0}^{n} b**j at n = 10⁴ + 1 would build ten thousand exact huge rationals.
-                raise NotEvaluable(f"{node} has {len(values)} terms at this point")
-            terms = [body.xreplace({var: sympy.Integer(v)}) for v in values]
-            body = sympy.Add(*terms) if is_sum else sympy.Mul(*terms)
-            if reverse:
-                body = -body if is_sum else 1 / body
+        var, lo, hi = node.limits[-1]
+        if not (lo.is_Integer and hi.is_Integer):
+            return node  # concrete once an enclosing sum substitutes its index, or never
+        is_sum = isinstance(node, sympy.Sum)
+        inner = type(node)(node.function, *node.limits[:-1]) if len(node.limits) > 1 else node.function
+        # SymPy follows Karr's convention: for hi < lo - 1 the range is reversed,
+        # Σ_lo^hi f = -Σ_{hi+1}^{lo-1} f and Π_lo^hi f = 1 / Π_{hi+1}^{lo-1} f (what doit()
+        # gives); reading it as empty would "refute" the true Σ_{j=0}^{n-1} 1 = n at n < 0.
+        reverse = int(hi) < int(lo) - 1
+        values = range(int(hi) + 1, int(lo)) if reverse else range(int(lo), int(hi) + 1)
+        budget[0] -= len(values)
+        if budget[0] < 0:
+            # Σ_{j=0}^{n} b**j at n = 10⁴ + 1 would build ten thousand exact huge rationals.
+            raise NotEvaluable(f"{node} has too many terms at this point")
+        terms = [walk(inner.xreplace({var: sympy.Integer(v)})) for v in values]
+        body = sympy.Add(*terms) if is_sum else sympy.Mul(*terms)
+        if reverse:
+            body = -body if is_sum else 1 / body
         return body
 
-    return expr.replace(lambda e: isinstance(e, (sympy.Sum, sympy.Product)), expand)
+    def walk(e: sympy.Basic) -> sympy.Basic:
+        return e.replace(lambda x: isinstance(x, (sympy.Sum, sympy.Product)), expand)
+
+    out = walk(expr)
+    if out.has(sympy.Sum, sympy.Product):
+        raise NotEvaluable(f"{expr} has sums whose limits are not concrete integers")
+    return out
 
 
 def to_mpmath(expr: sympy.Basic) -> Any:
