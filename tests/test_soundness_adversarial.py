@@ -41,6 +41,7 @@ b = sympy.Symbol("b", positive=True)
 s = sympy.Symbol("s", positive=True)
 n = sympy.Symbol("n", integer=True)
 j = sympy.Symbol("j", integer=True)
+jp = sympy.Symbol("jp", integer=True, positive=True)
 p = sympy.Symbol("p", prime=True)
 z = sympy.Symbol("z", complex=True)
 im_z = sympy.Symbol("v", imaginary=True)
@@ -65,6 +66,10 @@ FALSE: list[tuple[str, object, object, str, tuple]] = [
     # The condition b > 1.0 holds a Float; built into b = 1.0 + β, SymPy rounds
     # 1.0 − (1 + 10⁻²⁰) to 0.0 and "proves" b > 1 + 10⁻²⁰. False at b = 1 + 10⁻²¹.
     ("float-condition-shift", b, 1 + Rational(1, 10**20), ">", (b > Float(1.0),)),
+    # The index is declared positive but the range (Karr: for n < -6 the factors n+1, ..., -6
+    # of a reciprocal) holds negative numbers: at n = -10**5 - 1 there are 99995 of them, so
+    # the product is negative. SymPy reasoned from the declaration and called it positive.
+    ("index-assumption-vs-range", Product(jp, (jp, -5, n)), 0, ">", (n < -10**5,)),
 ]
 
 TRUE: list[tuple[str, object, object, str, tuple]] = [
@@ -248,3 +253,26 @@ def test_nested_sum_with_dependent_limits_is_evaluated(rhs: sympy.Expr, expected
     assert verdict.status == expected, verdict.reason
     if expected == "proven":
         assert verdict.points_checked >= 1
+
+
+# True statements the fixes above could have made unprovable; each must stay "proven".
+STAYS_PROVEN: list[tuple[str, object, object, str, tuple]] = [
+    # Σ_{jp=1}^{n} jp = n(n+1)/2 for every integer n (Karr), whatever jp is declared.
+    ("gauss-positive-index", Sum(jp, (jp, 1, n)), n * (n + 1) / 2, "==", ()),
+    # A real index from an integer start takes integers only: sin(πx) = 0 at each.
+    ("real-index-integer-start", Sum(sin(pi * x), (x, 0, n)), 0, "==", ()),
+    # The two sums have the same range and summands that agree for every j: merged, 0.
+    ("merged-sums", Sum(b**j * cos(j * x) ** 2, (j, 0, n)) + Sum(b**j * sin(j * x) ** 2, (j, 0, n)),
+     Sum(b**j, (j, 0, n)), "==", ()),
+    # An exact (non-Float) bound is still built into the proof: b > 2 gives b > 1 + 10⁻²⁰.
+    ("exact-condition-shift", b, 1 + Rational(1, 10**20), ">", (b > 2,)),
+    ("product-of-constant", Product(b, (j, 1, n)), b**n, "==", ()),
+]
+
+
+@pytest.mark.parametrize(("name", "lhs", "rhs", "relation", "conditions"), STAYS_PROVEN,
+                         ids=[e[0] for e in STAYS_PROVEN])
+def test_true_statement_stays_proven(name: str, lhs: object, rhs: object, relation: str,
+                                     conditions: tuple) -> None:
+    verdict = decide(_claim(name, lhs, rhs, relation, conditions, "proven"))
+    assert verdict.status == "proven", verdict.reason

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import sympy
 from sympy.core.relational import Relational
 
-from .strategies import TRANSFORMS, evaluate_derivatives, time_limit
+from .strategies import TRANSFORMS, evaluate_derivatives, rebind_indices, time_limit
 
 __all__ = ["prove_inequality", "shift_conditions"]
 
@@ -95,7 +95,7 @@ def prove_inequality(lhs: sympy.Expr, rhs: sympy.Expr, relation: str,
         raise ValueError(f"relation={relation!r} is not an inequality")
     big, small = (lhs, rhs) if relation in (">", ">=") else (rhs, lhs)
     strict = relation in ("<", ">")
-    big, small = evaluate_derivatives(big), evaluate_derivatives(small)
+    big, small = rebind_indices(evaluate_derivatives(big)), rebind_indices(evaluate_derivatives(small))
     shift = shift_conditions(conditions)
     # The variant with conditions built in knows more, so it goes first.
     variants = [("", big, small)]

@@ -25,7 +25,8 @@ from contextlib import contextmanager
 
 import sympy
 
-__all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "prove_zero", "time_limit"]
+__all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "prove_zero", "rebind_indices",
+           "time_limit"]
 
 Transform = Callable[[sympy.Expr], sympy.Expr]
 
@@ -124,6 +125,31 @@ def generalize_powers(expr: sympy.Basic) -> sympy.Basic:
     return expr.xreplace(mapping)
 
 
+def rebind_indices(expr: sympy.Basic) -> sympy.Basic:
+    """Give every Sum/Product index a fresh symbol that assumes only what its range guarantees.
+
+    An index declared ``positive=True`` over ``(j, -5, n)`` still takes -5, ..., and SymPy would
+    reason from the declaration (it calls that product positive). The range guarantees only
+    integer values, and only when it starts at an integer.
+
+    >>> jp = sympy.Symbol("j", positive=True, integer=True); n = sympy.Symbol("n", integer=True)
+    >>> rebind_indices(sympy.Product(jp, (jp, -5, n))).is_positive is None
+    True
+    """
+    def rebind(node: sympy.Basic) -> sympy.Basic:
+        function, limits = node.function, list(node.limits)
+        for k, (var, lo, _hi) in enumerate(node.limits):
+            fresh = sympy.Dummy(str(var), integer=True) if lo.is_integer else sympy.Dummy(str(var))
+            function = function.xreplace({var: fresh})
+            # Limits inside this one (earlier in the list) may mention it; later ones may not.
+            limits = [(fresh, lo_, hi_) if m == k else
+                      (v, lo_.xreplace({var: fresh}), hi_.xreplace({var: fresh})) if m < k else (v, lo_, hi_)
+                      for m, (v, lo_, hi_) in enumerate(limits)]
+        return type(node)(function, *limits)
+
+    return expr.replace(lambda e: isinstance(e, (sympy.Sum, sympy.Product)), rebind)
+
+
 def _bound_symbols(expr: sympy.Basic) -> set[sympy.Basic]:
     """Every variable bound by a Sum, Product, Integral, Lambda, ... anywhere in ``expr``."""
     return {v for node in sympy.preorder_traversal(expr) for v in getattr(node, "bound_symbols", ())}
@@ -195,7 +221,7 @@ def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
     >>> prove_zero(sympy.sin(x + y) - sympy.sin(x)*sympy.cos(y) + sympy.cos(x)*sympy.sin(y)) is None
     True
     """
-    expr = sympy.sympify(evaluate_derivatives(expr))
+    expr = rebind_indices(sympy.sympify(evaluate_derivatives(expr)))
     attempts = [("", expr)]
     general = generalize_powers(expr)
     if general != expr:
