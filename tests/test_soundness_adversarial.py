@@ -139,6 +139,15 @@ AT_A_JUMP: list[tuple[str, sympy.Expr]] = [
     ("atan2", atan2(NOISE, -1) - pi),
     ("log", sympy.log(-1 + sympy.I * NOISE) - sympy.I * pi),
     ("sqrt", sqrt(-1 + sympy.I * NOISE) - sympy.I),
+    # Cuts on the axes: asin/acos/atanh on the real axis beyond ±1, atan on the imaginary axis
+    # beyond ±i, acosh left of 1, LambertW left of −1/e. SymPy and mpmath agree on the value *on*
+    # the cut (checked with N(asin(2)) against mpmath.asin(2)); noise picks a side at random.
+    ("asin", sympy.asin(2 + sympy.I * NOISE) - sympy.asin(2)),
+    ("acos", sympy.acos(2 + sympy.I * NOISE) - sympy.acos(2)),
+    ("atanh", sympy.atanh(2 + sympy.I * NOISE) - sympy.atanh(2)),
+    ("atan", atan(2 * sympy.I + NOISE) - atan(2 * sympy.I)),
+    ("acosh", sympy.acosh(-2 + sympy.I * NOISE) - sympy.acosh(-2)),
+    ("lambertw", sympy.LambertW(-1 + sympy.I * NOISE) - sympy.LambertW(-1)),
 ]
 POINTS = [Rational(v) for v in ("1/2", "3/7", "2", "5", "13/5", "17", "-5/3", "7/2", "100", "-11/4")]
 

@@ -192,8 +192,34 @@ def _off_branch_cut(arg: sympy.Basic) -> Any:
     return value
 
 
+#: Functions whose branch cuts lie on the real or the imaginary axis (log and powers aside).
+_CUT_ON_AN_AXIS: tuple[type[sympy.Basic], ...] = (
+    sympy.asin, sympy.acos, sympy.atan, sympy.acot, sympy.asec, sympy.acsc, sympy.asinh, sympy.acosh,
+    sympy.atanh, sympy.acoth, sympy.asech, sympy.acsch, sympy.LambertW, sympy.loggamma,
+)
+
+
+def _off_the_axes(arg: sympy.Basic) -> None:
+    """Raise unless a complex ``arg`` is stably off both axes where it is close to one.
+
+    asin(2 + i·noise) is asin(2) with either sign of its imaginary part, depending on the noise.
+    """
+    value = to_mpmath(arg)
+    if not isinstance(value, mpmath.mpc):
+        return
+    near = mpmath.mpf(10) ** -(mpmath.mp.dps // 2) * max(1, abs(value))
+    if abs(value.imag) <= near:
+        _away_from_zero(arg, lambda v: abs(mpmath.im(v)))
+    if abs(value.real) <= near:
+        _away_from_zero(arg, lambda v: abs(mpmath.re(v)))
+
+
 def _discontinuous(expr: sympy.Basic) -> Any | None:
     """The value of a function with jumps, evaluated only away from them; None for others."""
+    if isinstance(expr, _CUT_ON_AN_AXIS):
+        for arg in expr.args:
+            _off_the_axes(arg)
+        return None  # now evaluated as usual
     if isinstance(expr, (sympy.sign, sympy.Heaviside)):
         value = _away_from_zero(expr.args[0], abs)
         if isinstance(expr, sympy.sign):
