@@ -70,6 +70,9 @@ FALSE: list[tuple[str, object, object, str, tuple]] = [
     # of a reciprocal) holds negative numbers: at n = -10**5 - 1 there are 99995 of them, so
     # the product is negative. SymPy reasoned from the declaration and called it positive.
     ("index-assumption-vs-range", Product(jp, (jp, -5, n)), 0, ">", (n < -10**5,)),
+    # "Depends only on k" is stated as d/dx = 0; a unit step in x plus a does depend on x (it
+    # jumps at 0). SymPy differentiates each branch and gets 0.
+    ("step-depends-only-on-a", sympy.Derivative(Piecewise((0, x < 0), (1, True)) + a, x), 0, "==", ()),
 ]
 
 TRUE: list[tuple[str, object, object, str, tuple]] = [
@@ -276,6 +279,9 @@ STAYS_PROVEN: list[tuple[str, object, object, str, tuple]] = [
     # An exact (non-Float) bound is still built into the proof: b > 2 gives b > 1 + 10⁻²⁰.
     ("exact-condition-shift", b, 1 + Rational(1, 10**20), ">", (b > 2,)),
     ("product-of-constant", Product(b, (j, 1, n)), b**n, "==", ()),
+    # The Piecewise jumps in a, not in x: d/dx is still carried out.
+    ("derivative-of-piecewise-in-another-variable",
+     sympy.Derivative(x * Piecewise((1, a < 0), (2, True)), x), Piecewise((1, a < 0), (2, True)), "==", ()),
 ]
 
 

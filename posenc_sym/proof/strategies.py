@@ -95,10 +95,29 @@ TRANSFORMS: tuple[tuple[str, Transform], ...] = (
 SIMPLIFY_SECONDS = 2.0
 
 
+def _jumps_in(derivative: sympy.Derivative) -> bool:
+    """True if a Piecewise condition depends on a differentiation variable.
+
+    SymPy differentiates a Piecewise branch by branch and ignores the jumps between branches:
+    d/dt of a unit step comes out 0, which would "prove" that the step does not depend on t.
+    """
+    variables = set(derivative.variables)
+    return any(c.free_symbols & variables for pw in derivative.expr.atoms(sympy.Piecewise)
+               for _, c in pw.args)
+
+
 def evaluate_derivatives(expr: sympy.Basic) -> sympy.Basic:
-    """Carry out every unevaluated ``Derivative`` (and nothing else)."""
+    """Carry out every unevaluated ``Derivative`` (and nothing else); keep those across a jump.
+
+    >>> t = sympy.Symbol("t", real=True)
+    >>> evaluate_derivatives(sympy.Derivative(sympy.sin(t), t))
+    cos(t)
+    >>> evaluate_derivatives(sympy.Derivative(sympy.Piecewise((0, t < 0), (1, True)), t))
+    Derivative(Piecewise((0, t < 0), (1, True)), t)
+    """
     # deep=False: differentiate only; a deep doit() would also try to sum Sums in closed form.
-    return expr.replace(lambda e: isinstance(e, sympy.Derivative), lambda e: e.doit(deep=False))
+    return expr.replace(lambda e: isinstance(e, sympy.Derivative) and not _jumps_in(e),
+                        lambda e: e.doit(deep=False))
 
 
 def generalize_powers(expr: sympy.Basic) -> sympy.Basic:
@@ -222,6 +241,10 @@ def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
     True
     """
     expr = rebind_indices(sympy.sympify(evaluate_derivatives(expr)))
+    if expr.has(sympy.Derivative):
+        # A derivative left unevaluated on purpose (across a jump) or that SymPy cannot carry
+        # out; simplify() would carry it out branch by branch. Only an exact 0 is a proof.
+        return "structural" if _is_zero(expr) else None
     attempts = [("", expr)]
     general = generalize_powers(expr)
     if general != expr:
