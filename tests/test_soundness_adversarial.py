@@ -119,6 +119,15 @@ def test_false_statement_is_never_proven(name: str, lhs: object, rhs: object, re
     assert verdict.status != "proven", f"{name} was proven: {verdict.reason}"
 
 
+@pytest.mark.parametrize("step", [sign(x), sympy.Heaviside(x), floor(x), Piecewise((0, x < 0), (1, True))],
+                         ids=["sign", "heaviside", "floor", "piecewise"])
+def test_a_step_never_depends_only_on_another_variable(step: sympy.Expr) -> None:
+    # d/dx (step(x) + a) = 0 is false at the jump; SymPy's DiracDelta is 0 at every sampled
+    # point, so numeric agreement is no evidence either: neither proven nor checked.
+    verdict = decide(_claim("step", sympy.Derivative(step + a, x), 0, "==", (), "unknown"))
+    assert verdict.status not in ("proven", "checked"), verdict.reason
+
+
 @pytest.mark.parametrize(("name", "lhs", "rhs", "relation", "conditions"), TRUE, ids=[e[0] for e in TRUE])
 def test_true_statement_is_never_refuted(name: str, lhs: object, rhs: object, relation: str,
                                          conditions: tuple) -> None:

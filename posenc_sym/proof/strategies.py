@@ -95,13 +95,18 @@ TRANSFORMS: tuple[tuple[str, Transform], ...] = (
 SIMPLIFY_SECONDS = 2.0
 
 
+_STEPS = (sympy.sign, sympy.Heaviside, sympy.floor, sympy.ceiling, sympy.frac, sympy.Mod)
+
+
 def _jumps_in(derivative: sympy.Derivative) -> bool:
-    """True if a Piecewise condition depends on a differentiation variable.
+    """True if a step function or a Piecewise condition depends on a differentiation variable.
 
     SymPy differentiates a Piecewise branch by branch and ignores the jumps between branches:
     d/dt of a unit step comes out 0, which would "prove" that the step does not depend on t.
     """
     variables = set(derivative.variables)
+    if any(f.free_symbols & variables for f in derivative.expr.atoms(*_STEPS)):
+        return True  # d/dt sign(t) = 2·DiracDelta(t), which is 0 at every sampled point
     return any(c.free_symbols & variables for pw in derivative.expr.atoms(sympy.Piecewise)
                for _, c in pw.args)
 
