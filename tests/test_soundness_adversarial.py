@@ -300,3 +300,10 @@ def test_true_statement_stays_proven(name: str, lhs: object, rhs: object, relati
                                      conditions: tuple) -> None:
     verdict = decide(_claim(name, lhs, rhs, relation, conditions, "proven"))
     assert verdict.status == "proven", verdict.reason
+
+
+def test_a_condition_that_cannot_be_decided_at_a_point_only_rejects_the_point() -> None:
+    # z > 0 says z is real and positive; at a nonreal sample SymPy raises "Invalid comparison",
+    # which used to escape the sampler as a TypeError.
+    verdict = decide(_claim("complex-condition", Abs(z) ** 2, z * sympy.conjugate(z), "==", (z > 0,), "checked"))
+    assert verdict.status != "refuted", verdict.reason

@@ -67,11 +67,11 @@ def _fits(sym: sympy.Symbol, value: sympy.Expr) -> bool:
 
 def _satisfies(conditions: Sequence[sympy.Basic], point: Point) -> bool:
     for cond in conditions:
-        value = cond.xreplace(point)
         try:
-            if not _decide_condition(value):
+            # Substituting can raise too: z > 0 at z = 3/7 + 5i is "Invalid comparison".
+            if not _decide_condition(cond.xreplace(point)):
                 return False
-        except (NotEvaluable, TypeError):
+        except (NotEvaluable, TypeError, ValueError, ArithmeticError):
             return False
     return True
 
