@@ -82,6 +82,14 @@ def _refuted(cex: Counterexample, points: int, dps: int) -> Verdict:
 
 
 def _prove(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic]) -> str | None:
+    try:
+        return _prove_unguarded(lhs, rhs, relation, conditions)
+    except Exception:  # SymPy failing inside a strategy proves nothing; the search decides
+        return None
+
+
+def _prove_unguarded(lhs: Term, rhs: Term, relation: Relation,
+                     conditions: Sequence[sympy.Basic]) -> str | None:
     if relation != "==":
         assert not isinstance(lhs, MatrixBase)
         return prove_inequality(lhs, rhs, relation, conditions)

@@ -149,8 +149,8 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
         for pos, lhs, rhs in prepared:
             try:
                 done, found = _check_entry(lhs, rhs, relation, point, dps)
-            except (NotEvaluable, ZeroDivisionError, ValueError, TypeError, OverflowError,
-                    ArithmeticError):
+            except Exception:  # NotEvaluable, or SymPy/mpmath failing at this point
+                # A point where either side cannot be evaluated is no evidence either way.
                 ok = False
                 break
             if found is not None:
