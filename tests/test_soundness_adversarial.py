@@ -160,6 +160,10 @@ AT_A_JUMP: list[tuple[str, sympy.Expr]] = [
     ("atan", atan(2 * sympy.I + NOISE) - atan(2 * sympy.I)),
     ("acosh", sympy.acosh(-2 + sympy.I * NOISE) - sympy.acosh(-2)),
     ("lambertw", sympy.LambertW(-1 + sympy.I * NOISE) - sympy.LambertW(-1)),
+    # Continuous but steep: 10²⁰⁰ times the noise saturates atan and tanh at both precisions
+    # (±π/2, ±1) unless both precisions exceed 200 digits. The exact value is atan(0) = 0.
+    ("atan-amplified", atan(10**200 * NOISE)),
+    ("tanh-amplified", sympy.tanh(10**200 * NOISE)),
 ]
 POINTS = [Rational(v) for v in ("1/2", "3/7", "2", "5", "13/5", "17", "-5/3", "7/2", "100", "-11/4")]
 

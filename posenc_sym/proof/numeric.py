@@ -266,6 +266,27 @@ def _sides(lhs: sympy.Basic, rhs: sympy.Basic, dps: int) -> tuple[Any, Any]:
         return to_mpmath(lhs), to_mpmath(rhs)
 
 
+#: The most digits a large constant may add to both working precisions.
+MAX_BOOST = 2000
+
+
+def _amplification_digits(*exprs: sympy.Basic) -> int:
+    """Decimal digits of the largest numerator or denominator in ``exprs`` (capped).
+
+    A constant such as 10**200 multiplies rounding noise: atan(10**200·(sin² + cos² − 1))
+    saturates to ±π/2 at both precisions unless both exceed 200 digits, and a true claim
+    would be "refuted" by noise. Both precisions grow by this much, so noise still shrinks.
+
+    >>> _amplification_digits(sympy.Integer(10) ** 200 * sympy.sin(sympy.Rational(1, 3)))
+    201
+    """
+    digits = 0
+    for expr in exprs:
+        for r in expr.atoms(sympy.Rational):
+            digits = max(digits, len(str(abs(r.p))), len(str(r.q)))
+    return min(digits, MAX_BOOST) if digits > 15 else 0
+
+
 def evaluate(lhs: sympy.Basic, rhs: sympy.Basic, dps: int = 50) -> Evaluation:
     """Evaluate closed ``lhs`` and ``rhs`` at dps+15 and 2·dps+30 digits and compare.
 
@@ -278,9 +299,10 @@ def evaluate(lhs: sympy.Basic, rhs: sympy.Basic, dps: int = 50) -> Evaluation:
     """
     if isinstance(lhs, MatrixBase) or isinstance(rhs, MatrixBase):
         raise TypeError("evaluate() takes scalars; compare matrices entry by entry")
-    low_l, low_r = _sides(lhs, rhs, dps + 15)
-    high_l, high_r = _sides(lhs, rhs, 2 * dps + 30)
-    with mpmath.workdps(2 * dps + 30):
+    boost = _amplification_digits(lhs, rhs)
+    low_l, low_r = _sides(lhs, rhs, dps + 15 + boost)
+    high_l, high_r = _sides(lhs, rhs, 2 * dps + 30 + boost)
+    with mpmath.workdps(2 * dps + 30 + boost):
         value = high_l - high_r
         low_value = low_l - low_r
         scale = max(1.0, float(abs(high_l)), float(abs(high_r)))
