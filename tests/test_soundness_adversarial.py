@@ -25,6 +25,7 @@ from sympy import (
     atan2,
     ceiling,
     cos,
+    exp,
     floor,
     pi,
     sign,
@@ -164,6 +165,8 @@ AT_A_JUMP: list[tuple[str, sympy.Expr]] = [
     # (±π/2, ±1) unless both precisions exceed 200 digits. The exact value is atan(0) = 0.
     ("atan-amplified", atan(10**200 * NOISE)),
     ("tanh-amplified", sympy.tanh(10**200 * NOISE)),
+    # The same amplification by an intermediate value, not a literal: exp(500) ≈ 1.4·10²¹⁷.
+    ("atan-amplified-by-exp", atan(exp(500) * NOISE)),
 ]
 POINTS = [Rational(v) for v in ("1/2", "3/7", "2", "5", "13/5", "17", "-5/3", "7/2", "100", "-11/4")]
 

@@ -86,8 +86,26 @@ def expand_sums(expr: sympy.Basic) -> sympy.Basic:
     return out
 
 
+#: The largest binary exponent of any value to_mpmath produced since the last reset: how far
+#: an intermediate value (exp(500) ≈ 10²¹⁷) may have amplified rounding noise.
+_LARGEST_MAG = [0]
+
+
 def to_mpmath(expr: sympy.Basic) -> Any:
     """Evaluate a closed SymPy expression with mpmath at the current ``mpmath.mp.dps``.
+
+    >>> with mpmath.workdps(30):
+    ...     print(to_mpmath(sympy.exp(sympy.Integer(2))))
+    7.38905609893065022723042746058
+    """
+    value = _to_mpmath(expr)
+    if isinstance(value, (mpmath.mpf, mpmath.mpc)) and value and mpmath.isfinite(value):
+        _LARGEST_MAG[0] = max(_LARGEST_MAG[0], int(mpmath.mag(value)))
+    return value
+
+
+def _to_mpmath(expr: sympy.Basic) -> Any:
+    """Evaluate one node (its arguments through :func:`to_mpmath`).
 
     >>> with mpmath.workdps(30):
     ...     print(to_mpmath(sympy.sin(sympy.Rational(1, 3)) ** 2 + sympy.cos(sympy.Rational(1, 3)) ** 2))
@@ -300,7 +318,13 @@ def evaluate(lhs: sympy.Basic, rhs: sympy.Basic, dps: int = 50) -> Evaluation:
     if isinstance(lhs, MatrixBase) or isinstance(rhs, MatrixBase):
         raise TypeError("evaluate() takes scalars; compare matrices entry by entry")
     boost = _amplification_digits(lhs, rhs)
+    _LARGEST_MAG[0] = 0
     low_l, low_r = _sides(lhs, rhs, dps + 15 + boost)
+    # An intermediate value far larger than the constants (exp(500)) amplifies noise as much.
+    seen = min(MAX_BOOST, int(_LARGEST_MAG[0] * 0.30103))
+    if seen > boost + 15:
+        boost = seen
+        low_l, low_r = _sides(lhs, rhs, dps + 15 + boost)
     high_l, high_r = _sides(lhs, rhs, 2 * dps + 30 + boost)
     with mpmath.workdps(2 * dps + 30 + boost):
         value = high_l - high_r
