@@ -15,6 +15,7 @@ from typing import Any
 
 import mpmath
 import sympy
+from sympy.core.evalf import PrecisionExhausted
 from sympy.matrices import MatrixBase
 
 __all__ = ["Evaluation", "NotEvaluable", "evaluate", "expand_sums", "to_mpmath"]
@@ -153,7 +154,12 @@ def _to_mpmath(expr: sympy.Basic) -> Any:
         return func(*(to_mpmath(a) for a in expr.args))
     if expr.is_number:
         # A node we do not map (a special function): SymPy's own evalf, at our precision.
-        value = expr.evalf(mpmath.mp.dps)
+        # strict=True: without it evalf returns what accuracy it reached, e.g. 19 bits for
+        # Integral(Abs(x - 3/7), (x, 0, 1)), the same at both precisions, so "stable".
+        try:
+            value = expr.evalf(mpmath.mp.dps, strict=True)
+        except PrecisionExhausted as exc:
+            raise NotEvaluable(f"SymPy cannot evaluate {expr} to {mpmath.mp.dps} digits") from exc
         if value.is_Float:
             return mpmath.mpf(value._mpf_)
         re_part, im_part = value.as_real_imag()
