@@ -75,6 +75,10 @@ FALSE: list[tuple[str, object, object, str, tuple]] = [
     # "Depends only on k" is stated as d/dx = 0; a unit step in x plus a does depend on x (it
     # jumps at 0). SymPy differentiates each branch and gets 0.
     ("step-depends-only-on-a", sympy.Derivative(Piecewise((0, x < 0), (1, True)) + a, x), 0, "==", ()),
+    # The same through a matrix: the derivative of a matrix is taken entrywise.
+    ("step-matrix-depends-only-on-a",
+     sympy.Derivative(sympy.ImmutableMatrix([[Piecewise((0, x < 0), (1, True)) + a], [a]]), x),
+     sympy.ImmutableMatrix([[0], [0]]), "==", ()),
 ]
 
 TRUE: list[tuple[str, object, object, str, tuple]] = [

@@ -53,10 +53,11 @@ def shape_of(term: Term) -> tuple[int, int]:
 def explicit(term: Term) -> Term:
     """An explicit matrix for a matrix expression (``MatMul``, ``Derivative`` of a matrix)."""
     if _is_matrix_derivative(term):
-        # deep=False: differentiate entrywise without evaluating anything inside.
+        # Entrywise and unevaluated: the engine carries derivatives out itself
+        # (strategies.evaluate_derivatives), refusing those across a jump, where SymPy would
+        # differentiate a Piecewise branch by branch and call a unit step constant.
         counts = term.variable_count
-        return ImmutableMatrix(explicit(term.expr)).applyfunc(
-            lambda e: sympy.Derivative(e, *counts).doit(deep=False))
+        return ImmutableMatrix(explicit(term.expr)).applyfunc(lambda e: sympy.Derivative(e, *counts))
     if isinstance(term, (sympy.MatMul, sympy.MatAdd)) and all(isinstance(a, MatrixBase) for a in term.args):
         # Multiply out directly: MatMul.as_explicit() is orders of magnitude slower (seconds at 8×8).
         combine = operator.mul if isinstance(term, sympy.MatMul) else operator.add
