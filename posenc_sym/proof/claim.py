@@ -53,10 +53,11 @@ def shape_of(term: Term) -> tuple[int, int]:
 def explicit(term: Term) -> Term:
     """An explicit matrix for a matrix expression (``MatMul``, ``Derivative`` of a matrix)."""
     if _is_matrix_derivative(term):
-        # deep=False: differentiate entrywise without evaluating anything inside.
+        # Entrywise and unevaluated: the engine carries derivatives out itself
+        # (strategies.evaluate_derivatives), refusing those across a jump, where SymPy would
+        # differentiate a Piecewise branch by branch and call a unit step constant.
         counts = term.variable_count
-        return ImmutableMatrix(explicit(term.expr)).applyfunc(
-            lambda e: sympy.Derivative(e, *counts).doit(deep=False))
+        return ImmutableMatrix(explicit(term.expr)).applyfunc(lambda e: sympy.Derivative(e, *counts))
     if isinstance(term, (sympy.MatMul, sympy.MatAdd)) and all(isinstance(a, MatrixBase) for a in term.args):
         # Multiply out directly: MatMul.as_explicit() is orders of magnitude slower (seconds at 8×8).
         combine = operator.mul if isinstance(term, sympy.MatMul) else operator.add
@@ -69,6 +70,10 @@ def explicit(term: Term) -> Term:
 def as_term(value: Any, what: str) -> Term:
     """Sympify ``value``; matrices become immutable so claims stay hashable values."""
     if isinstance(value, MatrixExpr) and not isinstance(value, MatrixBase):
+        if not all(isinstance(size, (int, sympy.Integer)) for size in value.shape):
+            # The engine compares explicit entries; SymPy cannot list those for a symbolic size.
+            raise ValueError(f"{what}={value} has the symbolic shape {value.shape}; "
+                             "state the claim for concrete sizes")
         return value
     if isinstance(value, MatrixBase):
         return ImmutableMatrix(value)
@@ -78,6 +83,10 @@ def as_term(value: Any, what: str) -> Term:
         raise TypeError(f"{what}={value!r} is not a SymPy expression or matrix ({exc})") from None
     if isinstance(term, MatrixBase):
         return ImmutableMatrix(term)
+    if not isinstance(term, sympy.Expr):
+        # A relation, a truth value or a set is not a side of a claim (it crashed the engine).
+        raise TypeError(f"{what}={value!r} is not an expression ({type(term).__name__}); "
+                        "put the relation in Claim.relation and the two sides in lhs and rhs")
     return term
 
 
@@ -180,6 +189,14 @@ class Claim:
                     f"{self.id}: shapes differ, {shape_of(self.lhs)} against {shape_of(self.rhs)}")
             if self.relation != "==":
                 raise ValueError(f"{self.id}: matrices can only be compared with '=='")
+        for n, step in enumerate(self.steps, start=1):
+            # Every link compares like with like; a scalar step in a matrix claim (or a step of
+            # another shape) would otherwise crash the engine with an AssertionError/IndexError.
+            if is_matrix(step.expr) != is_matrix(self.lhs) or (
+                    is_matrix(step.expr) and shape_of(step.expr) != shape_of(self.lhs)):
+                what = f"a {shape_of(step.expr)} matrix" if is_matrix(step.expr) else "a scalar"
+                want = f"a {shape_of(self.lhs)} matrix" if is_matrix(self.lhs) else "a scalar"
+                raise ValueError(f"{self.id}: step {n} is {what} but the claim compares {want}")
         if self.steps:
             chained = compose_relations(tuple(s.relation for s in self.steps))
             if chained != self.relation:

@@ -52,19 +52,44 @@ def _symbols_of(*terms: sympy.Basic) -> tuple[sympy.Symbol, ...]:
     return tuple(sorted((s for s in found if isinstance(s, sympy.Symbol)), key=str))
 
 
+def _brief(value: str) -> str:
+    """An exact value too long for one line (b**1000 at b = 10001), shortened for the reason.
+
+    >>> _brief(str(3**200))[:18]
+    '2.656139888759E+95'
+    """
+    if len(value) <= 60:
+        return value
+    try:
+        number = sympy.Rational(value)
+    except (TypeError, ValueError, sympy.SympifyError):
+        return value[:40] + "..."
+    return f"{sympy.Float(number, 13)} (exact value: {len(value)} characters)"
+
+
 def _refuted(cex: Counterexample, points: int, dps: int) -> Verdict:
-    where = ", ".join(f"{s} = {v}" for s, v in sorted(cex.point.items(), key=lambda kv: str(kv[0])))
+    where = ", ".join(f"{s} = {_brief(str(v))}"
+                      for s, v in sorted(cex.point.items(), key=lambda kv: str(kv[0])))
     entry = f" (entry {cex.entry})" if cex.entry is not None else ""
     return Verdict(
         "refuted", method="falsifier",
-        reason=(f"fails at {where or 'the given values'}{entry}: lhs = {cex.lhs_value}, "
-                f"rhs = {cex.rhs_value}, lhs - rhs = {cex.difference} (mpmath, {dps} digits)"),
+        reason=(f"fails at {where or 'the given values'}{entry}: lhs = {_brief(cex.lhs_value)}, "
+                f"rhs = {_brief(cex.rhs_value)}, lhs - rhs = {_brief(cex.difference)} "
+                f"(mpmath, {dps} digits)"),
         counterexample=dict(cex.point), lhs_value=cex.lhs_value, rhs_value=cex.rhs_value,
         difference=cex.difference, points_checked=points,
     )
 
 
 def _prove(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic]) -> str | None:
+    try:
+        return _prove_unguarded(lhs, rhs, relation, conditions)
+    except Exception:  # SymPy failing inside a strategy proves nothing; the search decides
+        return None
+
+
+def _prove_unguarded(lhs: Term, rhs: Term, relation: Relation,
+                     conditions: Sequence[sympy.Basic]) -> str | None:
     if relation != "==":
         assert not isinstance(lhs, MatrixBase)
         return prove_inequality(lhs, rhs, relation, conditions)

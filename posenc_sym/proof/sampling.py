@@ -50,39 +50,60 @@ def pool_for(sym: sympy.Symbol) -> tuple[sympy.Expr, ...]:
         values: list[sympy.Expr] = [sympy.Integer(v) for v in raw]
     elif sym.is_real or sym.is_rational:
         values = list(_REAL_POOL) + [abs(v) + 1 for v in _REAL_POOL[:6]]
+    elif sym.is_imaginary:
+        # imaginary=True means a nonzero multiple of i: the complex pool below has none.
+        values = [v * sympy.I for v in _REAL_POOL if v != 0]
     elif sym.is_complex:
-        half = len(_REAL_POOL) // 2
-        values = [a + b * sympy.I for a, b in zip(_REAL_POOL[:half], _REAL_POOL[half:2 * half], strict=True)]
+        # Ten nonreal values (the pool has 21 entries: pair the first ten with the next ten).
+        values = [a + b * sympy.I for a, b in zip(_REAL_POOL[:10], _REAL_POOL[10:20], strict=True)]
     else:
         return ()
     return tuple(v for v in values if _fits(sym, v))
 
 
-_CHECKED = ("positive", "negative", "nonnegative", "nonpositive", "nonzero", "zero",
-            "integer", "even", "odd", "real", "rational")
-
-
 def _fits(sym: sympy.Symbol, value: sympy.Expr) -> bool:
-    # Every assumption the symbol states (True or False) must be known to hold of the value.
-    for name in _CHECKED:
-        stated = getattr(sym, f"is_{name}")
-        actual = getattr(value, f"is_{name}")
-        if stated is True and actual is not True:
-            return False
-        if stated is False and actual is not False:
-            return False
-    return True
+    # Every fact the symbol's assumptions imply (True or False) must be known to hold of the
+    # value: all of them, not a fixed list, or prime=True would admit 12 and imaginary=True 3/7.
+    return all(getattr(value, f"is_{name}", None) is stated for name, stated in sym.assumptions0.items())
 
 
 def _satisfies(conditions: Sequence[sympy.Basic], point: Point) -> bool:
     for cond in conditions:
-        value = cond.xreplace(point)
         try:
-            if not _decide_condition(value):
+            # Substituting can raise too: z > 0 at z = 3/7 + 5i is "Invalid comparison".
+            if not _decide_condition(cond.xreplace(point)):
                 return False
-        except (NotEvaluable, TypeError):
+        except (NotEvaluable, TypeError, ValueError, ArithmeticError):
             return False
     return True
+
+
+def _condition_values(sym: sympy.Symbol, conditions: Sequence[sympy.Basic]) -> list[sympy.Expr]:
+    """Values at and around each number ``sym`` is compared with in a condition.
+
+    A condition such as ``b > 10**4`` excludes every pooled value; without these the probe in
+    front of the symbolic proof would have no point to look at.
+
+    >>> n = sympy.Symbol("n", integer=True)
+    >>> sorted({v for v in _condition_values(n, [n > 10**4]) if v.is_integer})
+    [5000, 9999, 10000, 10001, 10002, 20000, 20001, 100001]
+    """
+    out: list[sympy.Expr] = []
+    for cond in conditions:
+        if not isinstance(cond, sympy.core.relational.Relational) or cond.rel_op in ("==", "!="):
+            continue
+        sides = {cond.lhs, cond.rhs}
+        if sym not in sides:
+            continue
+        (bound,) = sides - {sym} or (sym,)
+        if not (bound.is_number and bound.is_real and bound.is_finite):
+            continue
+        low = sympy.floor(bound)
+        out += [low + k for k in (-1, 0, 1, 2)] + [2 * low + 1, 10 * low + 1]
+        if bound.is_Rational or bound.is_Float:
+            exact = sympy.Rational(bound)
+            out += [exact, exact / 2, exact * 2, exact + _R(1, 2), exact - _R(1, 2), exact + _R(1, 10**6)]
+    return out
 
 
 def admissible_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic],
@@ -94,7 +115,10 @@ def admissible_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[symp
     >>> len(pts), all(p[b] > 1 for p in pts)
     (3, True)
     """
-    pools = [pool_for(s) for s in symbols]
+    # Values drawn from the conditions go last: the stream for claims whose pools already
+    # satisfy them is unchanged.
+    pools = [pool_for(s) + tuple(v for v in dict.fromkeys(_condition_values(s, conditions)) if _fits(s, v))
+             for s in symbols]
     if any(not p for p in pools):
         return
     rng = random.Random(zlib.crc32(seed.encode()))

@@ -25,12 +25,15 @@ from contextlib import contextmanager
 
 import sympy
 
-__all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "prove_zero", "time_limit"]
+__all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "prove_zero", "rebind_indices",
+           "time_limit"]
 
 Transform = Callable[[sympy.Expr], sympy.Expr]
 
 
-class _OutOfTime(Exception):
+class _OutOfTime(TimeoutError):
+    # A TimeoutError, so that even an alarm landing in the cleanup of time_limit (after the
+    # block, before the timer is cleared) is caught by the callers as a timeout, not a crash.
     pass
 
 
@@ -113,10 +116,34 @@ TRANSFORMS: tuple[tuple[str, Transform], ...] = (
 SIMPLIFY_SECONDS = 2.0
 
 
+_STEPS = (sympy.sign, sympy.Heaviside, sympy.floor, sympy.ceiling, sympy.frac, sympy.Mod)
+
+
+def _jumps_in(derivative: sympy.Derivative) -> bool:
+    """True if a step function or a Piecewise condition depends on a differentiation variable.
+
+    SymPy differentiates a Piecewise branch by branch and ignores the jumps between branches:
+    d/dt of a unit step comes out 0, which would "prove" that the step does not depend on t.
+    """
+    variables = set(derivative.variables)
+    if any(f.free_symbols & variables for f in derivative.expr.atoms(*_STEPS)):
+        return True  # d/dt sign(t) = 2·DiracDelta(t), which is 0 at every sampled point
+    return any(c.free_symbols & variables for pw in derivative.expr.atoms(sympy.Piecewise)
+               for _, c in pw.args)
+
+
 def evaluate_derivatives(expr: sympy.Basic) -> sympy.Basic:
-    """Carry out every unevaluated ``Derivative`` (and nothing else)."""
+    """Carry out every unevaluated ``Derivative`` (and nothing else); keep those across a jump.
+
+    >>> t = sympy.Symbol("t", real=True)
+    >>> evaluate_derivatives(sympy.Derivative(sympy.sin(t), t))
+    cos(t)
+    >>> evaluate_derivatives(sympy.Derivative(sympy.Piecewise((0, t < 0), (1, True)), t))
+    Derivative(Piecewise((0, t < 0), (1, True)), t)
+    """
     # deep=False: differentiate only; a deep doit() would also try to sum Sums in closed form.
-    return expr.replace(lambda e: isinstance(e, sympy.Derivative), lambda e: e.doit(deep=False))
+    return expr.replace(lambda e: isinstance(e, sympy.Derivative) and not _jumps_in(e),
+                        lambda e: e.doit(deep=False))
 
 
 def generalize_powers(expr: sympy.Basic) -> sympy.Basic:
@@ -129,14 +156,48 @@ def generalize_powers(expr: sympy.Basic) -> sympy.Basic:
     """
     # The power itself must be known positive (a positive base with a *real* exponent):
     # b**(I*x) is complex, and an identity true for every positive w need not hold for it.
+    # A power of a bound variable (b**j inside Σ_j) varies with j: one constant w in its place
+    # would turn Σ_j b**j into (n+1)·w and "prove" Σ_{0}^{n} b**j = Σ_{1}^{n+1} b**j.
+    bound = _bound_symbols(expr)
     powers = {
         p for p in expr.atoms(sympy.Pow)
         if p.is_positive is True and not p.exp.is_number and p.free_symbols
+        and not (p.free_symbols & bound)
     }
     if not powers:
         return expr
     mapping = {p: sympy.Dummy("w", positive=True) for p in powers}
     return expr.xreplace(mapping)
+
+
+def rebind_indices(expr: sympy.Basic) -> sympy.Basic:
+    """Give every Sum/Product index a fresh symbol that assumes only what its range guarantees.
+
+    An index declared ``positive=True`` over ``(j, -5, n)`` still takes -5, ..., and SymPy would
+    reason from the declaration (it calls that product positive). The range guarantees only
+    integer values, and only when it starts at an integer.
+
+    >>> jp = sympy.Symbol("j", positive=True, integer=True); n = sympy.Symbol("n", integer=True)
+    >>> rebind_indices(sympy.Product(jp, (jp, -5, n))).is_positive is None
+    True
+    """
+    def rebind(node: sympy.Basic) -> sympy.Basic:
+        function, limits = node.function, list(node.limits)
+        for k, (var, lo, _hi) in enumerate(node.limits):
+            fresh = sympy.Dummy(str(var), integer=True) if lo.is_integer else sympy.Dummy(str(var))
+            function = function.xreplace({var: fresh})
+            # Limits inside this one (earlier in the list) may mention it; later ones may not.
+            limits = [(fresh, lo_, hi_) if m == k else
+                      (v, lo_.xreplace({var: fresh}), hi_.xreplace({var: fresh})) if m < k else (v, lo_, hi_)
+                      for m, (v, lo_, hi_) in enumerate(limits)]
+        return type(node)(function, *limits)
+
+    return expr.replace(lambda e: isinstance(e, (sympy.Sum, sympy.Product)), rebind)
+
+
+def _bound_symbols(expr: sympy.Basic) -> set[sympy.Basic]:
+    """Every variable bound by a Sum, Product, Integral, Lambda, ... anywhere in ``expr``."""
+    return {v for node in sympy.preorder_traversal(expr) for v in getattr(node, "bound_symbols", ())}
 
 
 def _is_zero(e: sympy.Basic) -> bool:
@@ -149,10 +210,11 @@ def _combine_sums(e: sympy.Expr) -> sympy.Expr | None:
                                              power_exp=False, power_base=False, log=False))
     summands: list[sympy.Expr] = []
     bounds = None
-    # The bound variable ranges over integers; the merged summand is proven for every integer.
-    # It is renamed inside each sum before the coefficient multiplies it, so a free symbol
-    # that happens to share its name is never captured.
-    fresh = sympy.Dummy("j", integer=True)
+    # The merged summand is proven for every value the index takes (every integer when the
+    # range starts at an integer, every complex number otherwise). It is renamed inside each
+    # sum before the coefficient multiplies it, so a free symbol that happens to share its
+    # name is never captured.
+    fresh: sympy.Dummy | None = None
     for term in terms:
         coeff, rest = term.as_independent(sympy.Sum, as_Add=False)
         if not isinstance(rest, sympy.Sum) or len(rest.limits) != 1:
@@ -160,8 +222,12 @@ def _combine_sums(e: sympy.Expr) -> sympy.Expr | None:
         var, lo, hi = rest.limits[0]
         if bounds is None:
             bounds = (lo, hi)
+            # The index runs over lo, lo + 1, ...: integers only when lo is one. From a real
+            # start a = 1/2 it takes half-integers, where sin(π·j) is not 0.
+            fresh = sympy.Dummy("j", integer=True) if lo.is_integer else sympy.Dummy("j")
         elif (lo, hi) != bounds:
             return None
+        assert fresh is not None
         summands.append(coeff * rest.function.xreplace({var: fresh}))
     if bounds is None:
         return None
@@ -200,7 +266,11 @@ def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
     >>> prove_zero(sympy.sin(x + y) - sympy.sin(x)*sympy.cos(y) + sympy.cos(x)*sympy.sin(y)) is None
     True
     """
-    expr = sympy.sympify(evaluate_derivatives(expr))
+    expr = rebind_indices(sympy.sympify(evaluate_derivatives(expr)))
+    if expr.has(sympy.Derivative):
+        # A derivative left unevaluated on purpose (across a jump) or that SymPy cannot carry
+        # out; simplify() would carry it out branch by branch. Only an exact 0 is a proof.
+        return "structural" if _is_zero(expr) else None
     attempts = [("", expr)]
     general = generalize_powers(expr)
     if general != expr:
@@ -211,13 +281,13 @@ def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
                 with time_limit(SIMPLIFY_SECONDS):
                     if _is_zero(compute()):
                         return prefix + name
-            except (TimeoutError, RecursionError, NotImplementedError, TypeError, ValueError):
+            except Exception:  # a transform SymPy cannot carry out proves nothing
                 continue
     if allow_simplify:
         try:
             with time_limit(SIMPLIFY_SECONDS):
                 if _is_zero(sympy.simplify(expr)):
                     return "simplify"
-        except (TimeoutError, RecursionError, NotImplementedError):
+        except Exception:  # simplify raised "Invalid NaN comparison" on sqrt(-sign(cos p))
             return None
     return None
