@@ -48,7 +48,10 @@ def test_fragments_are_one_file_per_derivation_plus_preamble(good: Path, tmp_pat
     folder = tmp_path / "frag"
     assert main(["latex", str(good), "--fragments", str(folder), "--no-figures"]) == 0
     assert sorted(p.name for p in folder.iterdir()) == [
-        "cli.demo.tex", "figures.tex", "preamble.tex", "properties.tex",
+        "claims", "cli.demo.tex", "figures.tex", "preamble.tex", "properties.tex",
+    ]
+    assert sorted(p.name for p in (folder / "claims").iterdir()) == [
+        "cli.demo.pythagoras.tex", "cli.demo.slip.tex",
     ]
     assert "\\documentclass" not in (folder / "cli.demo.tex").read_text(encoding="utf-8")
 
@@ -152,6 +155,6 @@ def test_an_unexpected_refutation_is_rendered_honestly_and_exits_1(
     out = tmp_path / "notes.tex"
     assert main(["latex", str(src), "-o", str(out), "--no-figures"]) == 1
     text = out.read_text(encoding="utf-8")
-    assert r"\textbf{Verdict: refuted.} counterexample $x = " in text
+    assert r"\textbf{\posencrefuted{} Refuted:} at $x = " in text
     assert r"\textbf{Not as expected:} the derivation expected it to be \emph{proven}." in text
     assert capsys.readouterr().out.endswith("1 claim: 1 refuted; 1 not as expected\n")

@@ -83,24 +83,34 @@ FALSE = Claim("demo.false", "false", sympy.sin(X), sympy.cos(X), expect="refuted
 
 @pytest.mark.parametrize(("claim", "verdict", "expected"), [
     (PLAIN, Verdict("proven", method="trigsimp"),
-     r"\noindent\textbf{Verdict: proven} symbolically (method \texttt{trigsimp}) for every value the "
+     r"\noindent\textbf{\posencproven{} Proven} by trigonometric simplification, for every value the "
      "assumptions allow."),
+    (PLAIN, Verdict("proven"),
+     r"\noindent\textbf{\posencproven{} Proven,} for every value the assumptions allow."),
     (PLAIN, Verdict("checked", method="falsifier", points_checked=24),
-     r"\noindent\textbf{Verdict: numerically checked, not proven:} the two sides agree numerically at 24 "
-     r"points (method \texttt{falsifier}); this is evidence, not a proof. \textbf{Not as expected:} the "
-     r"derivation expected it to be \emph{proven}."),
+     r"\noindent\textbf{\posencchecked{} Checked numerically, not proven:} the two sides agree at 24 points "
+     "(mpmath, high precision); this is evidence, not a proof: no symbolic method closed the gap. "
+     r"\textbf{Not as expected:} the derivation expected it to be \emph{proven}."),
     (PLAIN, Verdict("unknown", reason="no strategy applied"),
-     r"\noindent\textbf{Verdict: unknown:} neither proven nor refuted. No strategy applied. "
+     r"\noindent\textbf{\posencunknown{} Unknown:} neither proven nor refuted. "
      r"\textbf{Not as expected:} the derivation expected it to be \emph{proven}."),
     (FALSE, Verdict("refuted", counterexample={X: sympy.Integer(0)}, lhs_value="0.0", rhs_value="1.0",
                     difference="-1.0"),
-     r"\noindent\textbf{Verdict: refuted.} counterexample $x = 0$; there, evaluated with mpmath: left side "
-     "$0.0$, right side $1.0$, difference $-1.0$. The derivation expected this claim to be false, and it is."),
+     r"\noindent\textbf{\posencrefuted{} Refuted:} at $x = 0$ the left side is $0$, the right side $1$ "
+     "(difference $-1$). The derivation expected this claim to be false, and it is."),
+    # A counterexample's long values are rounded to 6 significant digits for the eye.
+    (FALSE, Verdict("refuted", counterexample={X: sympy.Rational(10**20 + 1, 3)},
+                    lhs_value="0.84147098480789650665250232163029899962256306079837",
+                    rhs_value="0.54030230586813971740093660744297660373231042061792",
+                    difference="0.30116867893975678925156571418732239589025264018045"),
+     r"\noindent\textbf{\posencrefuted{} Refuted:} at $x \approx 3.33333 \times 10^{19}$ the left side is "
+     "$0.841471$, the right side $0.540302$ (difference $0.301169$). The derivation expected this claim to "
+     "be false, and it is."),
     (FALSE, Verdict("proven", method="trigsimp"),
-     r"\noindent\textbf{Verdict: proven} symbolically (method \texttt{trigsimp}) for every value the "
+     r"\noindent\textbf{\posencproven{} Proven} by trigonometric simplification, for every value the "
      r"assumptions allow. \textbf{Not as expected:} the derivation expected it to be refuted, but no "
      "counterexample was found."),
-    (PLAIN, None, r"\noindent\textbf{Verdict: not decided.} Run the engine to decide this claim."),
+    (PLAIN, None, r"\noindent\textbf{\posencunknown{} Not decided.} Run the engine to decide this claim."),
 ])
 def test_verdict_wording(claim: Claim, verdict: Verdict | None, expected: str) -> None:
     assert verdict_text(claim, verdict) == expected
@@ -135,7 +145,8 @@ def test_a_link_that_is_not_proven_is_marked() -> None:
     claim = load_sample("shift_demo").claims[0]
     verdict = Verdict("checked", links=(Verdict("proven"), Verdict("checked", points_checked=5)))
     chain = render_claim(claim, verdict)
-    assert chain.count(r"\textbf{checked, not proven}") == 1
+    assert chain.count(r"\textbf{\posencchecked{} checked numerically only}") == 1
+    assert "In the derivation, step 2 is not proven (marked above)." in chain
 
 
 def test_chinese_quote_becomes_the_placeholder_in_latex_and_stays_in_markdown() -> None:
@@ -163,8 +174,8 @@ def test_function_names_cannot_inject() -> None:
 
 # Undo escape_latex for text of printable ASCII: the escaping is right when this gives back the input.
 _UNESCAPE = [
-    (r"\textbackslash{}", "\\"), (r"\textasciitilde{}", "~"), (r"\textasciicircum{}", "^"),
-    (r"\textless{}", "<"), (r"\textgreater{}", ">"), (r"\textbar{}", "|"), ("{\\ttfamily\\char34}", '"'),
+    (r"\textbackslash{}", "\\"), (r"\textasciitilde{}", "~"), (r"\^{}", "^"),
+    (r"\textless{}", "<"), (r"\textgreater{}", ">"), (r"\textbar{}", "|"),
     (r"\{", "{"), (r"\}", "}"), (r"\%", "%"), (r"\&", "&"), (r"\#", "#"), (r"\$", "$"), (r"\_", "_"),
 ]
 
@@ -174,7 +185,7 @@ def unescape(latex: str) -> str:
     return re.sub(pattern, lambda m: dict(_UNESCAPE)[m.group(0)], latex)
 
 
-@given(st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126)))
+@given(st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126, blacklist_characters='"')))
 def test_escaping_ascii_round_trips_and_leaves_no_bare_specials(text: str) -> None:
     escaped = escape_latex(text)
     assert unescape(escaped) == text
