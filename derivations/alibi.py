@@ -20,7 +20,7 @@ DERIVATION = Derivation(
     prose=(
         "ALiBi adds nothing to the input; each head h adds −m_h·|i − j| to the score of query i and "
         "key j. The bias depends on i − j only, so the encoding is relative by construction. Its slopes "
-        "are a geometric sequence fixed before training: 2^(−8/n), 2^(−16/n), …, 2^(−8) for n heads when "
+        "are a geometric sequence fixed before training: $2^{−8/n}$, $2^{−16/n}$, …, $2^{−8}$ for n heads when "
         "n is a power of two, and for other n the slopes of the power of two below n interleaved with "
         "every other slope of the power of two above. Implementations of causal attention add m·j "
         "instead of −m·(i − j): on row i the two differ by m·i, a constant along the row, and softmax "
@@ -54,20 +54,20 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.slopes.geometric",
-            title="16 heads: every slope is 2^(−1/2) times the previous one",
+            title="16 heads: every slope is $2^{−1/2}$ times the previous one",
             lhs=sympy.Matrix([slopes(16)[h + 1] / slopes(16)[h] for h in range(15)]),
             rhs=sympy.Matrix([2 ** sympy.Rational(-1, 2)] * 15),
             scope="n = 16 heads",
         ),
         Claim(
             id="alibi.slopes.twelve",
-            title="12 heads: the 8-head slopes, then 2^(−1/2), 2^(−3/2), 2^(−5/2), 2^(−7/2)",
+            title="12 heads: the 8-head slopes, then $2^{−1/2}$, $2^{−3/2}$, $2^{−5/2}$, $2^{−7/2}$",
             lhs=sympy.Matrix(slopes(12)),
             rhs=sympy.Matrix(list(slopes(8)) + [2 ** sympy.Rational(-(2 * h + 1), 2) for h in range(4)]),
             scope="n = 12 heads (not a power of two)",
             prose=(
                 "p = 8: the first 8 slopes are those of 8 heads; the other 4 are the slopes at even "
-                "indices 0, 2, 4, 6 of the 16-head sequence 2^(−(h+1)/2): 2^(−1/2), 2^(−3/2), …"
+                "indices 0, 2, 4, 6 of the 16-head sequence $2^{−(h+1)/2}$: $2^{−1/2}$, $2^{−3/2}$, …"
             ),
         ),
         Claim(

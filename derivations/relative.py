@@ -34,17 +34,17 @@ DERIVATION = Derivation(
     id="relative",
     title="Relative position encodings: Transformer-XL, Shaw, T5 buckets, DeBERTa",
     prose=(
-        "Absolute encodings add U_i to the input, so the score (W_q(E_i+U_i))ᵀ W_k(E_j+U_j) splits into "
+        "Absolute encodings add $U_i$ to the input, so the score $(W_q(E_i+U_i))ᵀ$ $W_k(E_j+U_j)$ splits into "
         "four terms: content–content, content–position, position–content, position–position. "
-        "Transformer-XL keeps the form but puts a sinusoid of the offset i − j where U_j was and learned "
-        "vectors u, v where U_iᵀW_qᵀ was, so position enters only through i − j. Shaw et al. learn one "
+        "Transformer-XL keeps the form but puts a sinusoid of the offset i − j where $U_j$ was and learned "
+        "vectors u, v where $U_iᵀW_qᵀ$ was, so position enters only through i − j. Shaw et al. learn one "
         "vector per clipped offset; T5 learns one scalar per bucket of offsets; DeBERTa keeps the "
         "content→position and position→content terms with a clipped distance δ."
     ),
     claims=(
         Claim(
             id="relative.xl.four_terms",
-            title="(W_q(E_i+U_i))ᵀ W_k(E_j+U_j) = (a) + (b) + (c) + (d)",
+            title="$(W_q(E_i+U_i))ᵀ$ $W_k(E_j+U_j)$ = (a) + (b) + (c) + (d)",
             lhs=sympy.expand(((W_Q * (E_I + U_I)).T * (W_K * (E_J + U_J)))[0, 0]),
             rhs=sum(xl_absolute_terms(E_I, U_I, E_J, U_J, W_Q, W_K)),
             scope="width 2, symbolic real entries",
@@ -54,7 +54,7 @@ DERIVATION = Derivation(
             title="Transformer-XL's relative score, with i = j + r, does not change with j",
             lhs=sympy.Derivative(_XL_REL.subs(i, j + r), j),
             rhs=0,
-            scope="width 2, R_{i−j} the sinusoid of the offset with symbolic base b > 0",
+            scope="width 2, $R_{i−j}$ the sinusoid of the offset with symbolic base b > 0",
         ),
         Claim(
             id="relative.shaw.shift",
@@ -85,7 +85,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.t5.boundaries.bidirectional",
-            title="T5 (32 buckets, 128): log buckets 8..15 start at ⌈8·2^(k/2)⌉ (8, 12, 16, 23, …, 91)",
+            title="T5 (32 buckets, 128): log buckets 8..15 start at $⌈8·2^{k/2}⌉$ (8, 12, 16, 23, …, 91)",
             lhs=sympy.Matrix([sympy.ceiling(8 * sympy.sqrt(2) ** kk) for kk in range(8)]),
             rhs=sympy.Matrix(t5_first_offsets()[8:]),
             scope="bidirectional, num_buckets = 32, max_distance = 128",
@@ -97,7 +97,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.t5.boundaries.unidirectional",
-            title="T5 unidirectional (32 buckets, 128): log buckets 16..31 start at ⌈16·8^(k/16)⌉",
+            title="T5 unidirectional (32 buckets, 128): log buckets 16..31 start at $⌈16·8^{k/16}⌉$",
             lhs=sympy.Matrix([sympy.ceiling(16 * sympy.Integer(8) ** sympy.Rational(kk, 16))
                               for kk in range(16)]),
             rhs=sympy.Matrix(t5_first_offsets(bidirectional=False)[16:]),
@@ -127,7 +127,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.deberta.terms",
-            title="DeBERTa: (W_qc H_i)ᵀ(W_kc H_j + W_kr P_δ(i,j)) + (W_kc H_j)ᵀW_qr P_δ(j,i) = c2c+c2p+p2c",
+            title="DeBERTa: $(W_{qc} H_i)ᵀ(W_{kc} H_j + W_{kr} P_{δ(i,j)}) + (W_{kc} H_j)ᵀ W_{qr} P_{δ(j,i)}$ = c2c + c2p + p2c",
             lhs=sympy.expand(((W_QC * H_I).T * (W_KC * H_J + W_KR * P_IJ)
                               + (W_KC * H_J).T * (W_QR * P_JI))[0, 0]),
             rhs=sum(deberta_score_terms(H_I, H_J, P_IJ, P_JI, W_QC, W_KC, W_QR, W_KR)),

@@ -15,7 +15,7 @@ I2 = sympy.eye(2)
 
 orthogonal_block = Claim(
     id="sinusoidal.rotation.orthogonal-block",
-    title="Each block of T_k is orthogonal: BᵀB = I",
+    title="Each block of $T_k$ is orthogonal: BᵀB = I",
     lhs=sympy.MatMul(BLOCK.T, BLOCK, evaluate=False),
     rhs=I2,
     conditions=CONDITIONS,
@@ -25,7 +25,7 @@ orthogonal_block = Claim(
 
 orthogonal_d8 = Claim(
     id="sinusoidal.rotation.orthogonal-d8",
-    title="T_kᵀ T_k = I, d = 8",
+    title="$T_kᵀ$ $T_k$ = I, d = 8",
     lhs=sympy.MatMul(rotation_matrix(k, 8).T, rotation_matrix(k, 8), evaluate=False),
     rhs=sympy.eye(8),
     conditions=(b > 1,),
@@ -34,7 +34,7 @@ orthogonal_d8 = Claim(
 
 det_block = Claim(
     id="sinusoidal.rotation.det-block",
-    title="det of each block of T_k is 1",
+    title="det of each block of $T_k$ is 1",
     lhs=BLOCK.det(),
     rhs=1,
     conditions=CONDITIONS,
@@ -45,27 +45,27 @@ det_block = Claim(
 
 det_general = Claim(
     id="sinusoidal.rotation.det",
-    title="det T_k = 1 for every even d",
+    title="det $T_k$ = 1 for every even d",
     lhs=sympy.Product(rotation_block(k, frequency(j)).det(), (j, 0, d / 2 - 1)),
     rhs=1,
     conditions=(b > 1,),
     scope="general d: the determinant of a block-diagonal matrix is the product of its blocks' determinants",
-    prose="With det T_k = ∏ det B_i and every factor equal to 1, T_k is a rotation, not a reflection.",
+    prose="With det $T_k$ = ∏ det $B_i$ and every factor equal to 1, $T_k$ is a rotation, not a reflection.",
 )
 
 group_block = Claim(
     id="sinusoidal.rotation.group-law-block",
-    title="T_a T_c = T_(a+c), pair by pair",
+    title="$T_a$ $T_c = T_{a+c}$, pair by pair",
     lhs=sympy.MatMul(rotation_block(a), rotation_block(c), evaluate=False),
     rhs=rotation_block(a + c),
     conditions=CONDITIONS,
     scope="pair i of any even d; blockwise products give the product of block-diagonal matrices",
-    prose="Turning by ω_i a and then by ω_i c is turning by ω_i (a + c): the angle-addition formulas again.",
+    prose="Turning by $ω_i$ a and then by $ω_i$ c is turning by $ω_i$ (a + c): the angle-addition formulas again.",
 )
 
 group_d4 = Claim(
     id="sinusoidal.rotation.group-law-d4",
-    title="T_a T_c = T_(a+c), d = 4",
+    title="$T_a$ $T_c = T_{a+c}$, d = 4",
     lhs=sympy.MatMul(rotation_matrix(a, 4), rotation_matrix(c, 4), evaluate=False),
     rhs=rotation_matrix(a + c, 4),
     conditions=(b > 1,),
@@ -74,7 +74,7 @@ group_d4 = Claim(
 
 group_minus_wrong = Claim(
     id="sinusoidal.rotation.group-law-minus-is-wrong",
-    title="T_a T_c is not T_(a−c)",
+    title="$T_a$ $T_c$ is not $T_{a−c}$",
     lhs=sympy.MatMul(rotation_block(a), rotation_block(c), evaluate=False),
     rhs=rotation_block(a - c),
     conditions=CONDITIONS,
@@ -85,17 +85,17 @@ group_minus_wrong = Claim(
 
 inverse_block = Claim(
     id="sinusoidal.rotation.inverse-block",
-    title="T_(−k) = T_kᵀ, pair by pair",
+    title="$T_{−k} = T_kᵀ$, pair by pair",
     lhs=rotation_block(-k),
     rhs=BLOCK.T,
     conditions=CONDITIONS,
     scope="pair i of any even d",
-    prose="cos is even and sin is odd, so negating k transposes the block; with orthogonality, T_(−k) = T_k⁻¹.",
+    prose="cos is even and sin is odd, so negating k transposes the block; with orthogonality, $T_{−k} = T_k⁻¹$.",
 )
 
 inverse_d8 = Claim(
     id="sinusoidal.rotation.inverse-d8",
-    title="T_(−k) = T_kᵀ, d = 8",
+    title="$T_{−k} = T_kᵀ$, d = 8",
     lhs=rotation_matrix(-k, 8),
     rhs=rotation_matrix(k, 8).T,
     conditions=(b > 1,),
@@ -104,9 +104,9 @@ inverse_d8 = Claim(
 
 DERIVATION = Derivation(
     id="sinusoidal.rotation-group",
-    title="Sinusoidal encoding: the matrices T_k are rotations and compose like offsets",
+    title="Sinusoidal encoding: the matrices $T_k$ are rotations and compose like offsets",
     prose=(
-        "T_k is block-diagonal with 2×2 blocks B_i(k) = [[cos ω_i k, sin ω_i k], [−sin ω_i k, cos ω_i k]]. "
+        "$T_k$ is block-diagonal with 2×2 blocks $B_i(k)$ = [[cos $ω_i$ k, sin $ω_i$ k], [−sin $ω_i$ k, cos $ω_i$ k]]. "
         "Products, transposes and determinants of block-diagonal matrices are taken block by block, "
         "so each property is proven for one block with symbolic i, d and b (hence every even d), "
         "and checked once more on an explicit matrix of a concrete size."

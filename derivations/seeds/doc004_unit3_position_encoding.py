@@ -61,13 +61,13 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc004.omega",
-        title="with ω = 1/10000^(2i/d), PE(pos,2i) = sin(ω·pos) and PE(pos,2i+1) = cos(ω·pos)",
+        title="with ω = $1/10000^{2i/d}$, PE(pos,2i) = sin(ω·pos) and PE(pos,2i+1) = cos(ω·pos)",
         lhs=sympy.Matrix([sympy.sin(pos / BASE ** (2 * i / d)), sympy.cos(pos / BASE ** (2 * i / d))]),
         rhs=sympy.Matrix([sympy.sin(frequency(i, d, BASE) * pos), sympy.cos(frequency(i, d, BASE) * pos)]),
         scope="pair i, general d",
         source=src("\\omega = \\frac{1}{10000^{2i/d_{model}}}", "计算方式"),
         tags=("formula", "form:equivalent"),
-        prose="Dividing by 10000^(2i/d) is multiplying by ω: an equivalent writing of the same formula.",
+        prose="Dividing by $10000^{2i/d}$ is multiplying by ω: an equivalent writing of the same formula.",
     ),
     Claim(
         id="seeds.doc004.addition.sin",
@@ -131,7 +131,7 @@ CLAIMS = [
         prose=(
             "The derivatives in pos vanish: the same 2×2 rotation serves every position, which is what "
             "makes PE(pos+k) a linear function of PE(pos). Strictly the coefficients also depend on "
-            "d_model and the base 10000, fixed for a model."
+            "$d_{\\mathrm{model}}$ and the base 10000, fixed for a model."
         ),
     ),
     Claim(
