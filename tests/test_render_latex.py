@@ -239,3 +239,38 @@ def test_elided_matrix_entries_are_the_matrix_own() -> None:
     rows = math_latex(matrix).split(r"\\")
     assert rows[0].endswith("0 & 1 & 2 & 3 & \\cdots & 18 & 19 ")
     assert rows[-1].startswith(" 1900 & 1901 & 1902 & 1903 & \\cdots & 1918 & 1919")
+
+
+def test_every_dollar_segment_of_the_catalogue_is_typeset_as_math() -> None:
+    # A segment outside the safe vocabulary would print as literal dollars: the author's slip.
+    from posenc_sym.catalog import load_catalog
+    from posenc_sym.render.inline import _SEGMENT, safe_math
+
+    refused = []
+    for loaded in load_catalog([]).derivations:
+        d = loaded.derivation
+        texts = [d.title, d.prose]
+        for c in d.claims:
+            texts += [c.title, c.prose, c.scope, *(s.because for s in c.steps)]
+        refused += [m.group(0) for t in texts for m in _SEGMENT.finditer(t) if safe_math(m.group(1)) is None]
+    assert refused == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (r"the block $T_k$ of pair $i$", r"the block $T_k$ of pair $i$"),
+    (r"$\frac{1}{\sqrt{d}}$", r"$\frac{1}{\sqrt{d}}$"),
+    (r"$ω_i = b^{-2i/d}$", r"$\omega_i = b^{-2i/d}$"),
+    (r"$\begin{bmatrix} a & b \\ c & d \end{bmatrix}$", r"$\begin{bmatrix} a & b \\ c & d \end{bmatrix}$"),
+    # Anything outside the vocabulary is text, shown literally: nothing from user text runs.
+    (r"$\input{x}$", r"\$\textbackslash{}input\{x\}\$"),
+    (r"$\def\a{b}$", r"\$\textbackslash{}def\textbackslash{}a\{b\}\$"),
+    (r"$a & b$", r"\$a \& b\$"),
+    (r"$a}{b$", r"\$a\}\{b\$"),
+    (r"$x % y$", r"\$x \% y\$"),
+    (r"$\begin{xy}$", r"\$\textbackslash{}begin\{xy\}\$"),
+    (r"costs \$5", r"costs \$5"),
+])
+def test_inline_math_from_a_fixed_vocabulary(text: str, expected: str) -> None:
+    from posenc_sym.render.inline import text_latex
+
+    assert text_latex(text) == expected
