@@ -181,6 +181,7 @@ def escape_latex(text: str, placeholder: str = NON_LATIN_PLACEHOLDER, *, cjk: bo
 _BREAK_AFTER = re.compile(r"(\\textbackslash\{\}|\\_|\\\{|\\\}|[/(,=+.:])(?=[^\s])")
 
 
+_VISIBLE = re.compile(r"\\[A-Za-z]+\{\}|\\.")  # one printed character each
 _ENSUREMATH = re.compile(r"(\\ensuremath\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})")
 
 
@@ -196,7 +197,7 @@ def allow_breaks(latex: str, longer_than: int = 16) -> str:
     """
     def run(match: re.Match[str]) -> str:
         word = match.group(0)
-        if len(word) <= longer_than:
+        if len(_VISIBLE.sub("x", _ENSUREMATH.sub("x", word))) <= longer_than:
             return word
         # Math inside the word (\ensuremath{...}) is left alone; the breaks go between.
         parts = _ENSUREMATH.split(word)

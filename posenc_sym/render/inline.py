@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .escape import _GREEK, _MATH, escape_latex, escape_markdown
+from .escape import _GREEK, _MATH, allow_breaks, escape_latex, escape_markdown
 
 __all__ = ["math_segments", "safe_math", "text_latex", "text_markdown", "text_mathjax"]
 
@@ -46,11 +46,13 @@ _SEGMENT = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$", re.S)
 def safe_math(math: str) -> str | None:
     r"""``math`` as LaTeX if it uses only the known vocabulary, with Unicode mapped; else None.
 
-    >>> safe_math(r"\frac{1}{\sqrt{d}}"), safe_math(r"\def\x{}"), safe_math("a}{b")
-    ('\\frac{1}{\\sqrt{d}}', None, None)
+    >>> safe_math("T_k⁻¹"), safe_math("x·y ≤ 2"), safe_math(r"\frac{1}{\sqrt{d}}")
+    ('T_k^{-1}', 'x\\cdot y \\le 2', '\\frac{1}{\\sqrt{d}}')
+    >>> safe_math(r"\def\x{}"), safe_math("a}{b")
+    (None, None)
     """
     out, depth, env = [], 0, 0
-    tokens = _TOKEN.findall(math)
+    tokens = _TOKEN.findall(_merge_scripts(math))
     for n, tok in enumerate(tokens):
         if tok.startswith("\\") and tok[1:].isalpha():
             if tok[1:] not in _COMMANDS:
@@ -72,6 +74,7 @@ def safe_math(math: str) -> str | None:
         if len(tok) == 1 and not tok.isascii():
             mapped = _GREEK.get(tok)
             tok = f"\\{mapped} " if mapped else _MATH.get(tok, "")
+            tok += " " if tok[-1:].isalpha() and tok.startswith("\\") else ""
             if not tok:
                 return None
         out.append(tok)
@@ -79,6 +82,20 @@ def safe_math(math: str) -> str | None:
         return None
     # "ω_i" maps to "\\omega _i": drop the space a mapped command needed only before a letter.
     return re.sub(r"(\\[A-Za-z]+) (?![A-Za-z])", r"\1", "".join(out)).rstrip()
+
+
+_SUPERSCRIPTS = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱᵏᵈᵗ", "0123456789-+nikdt", strict=True))
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉₋₊ᵢⱼₖₙₘₜₚ", "0123456789-+ijknmtp", strict=True))
+
+
+def _merge_scripts(math: str) -> str:
+    """Runs of Unicode super- and subscripts as one group each (``T⁻¹`` is ``T^{-1}``, not two)."""
+    for table, mark in ((_SUPERSCRIPTS, "^"), (_SUBSCRIPTS, "_")):
+        def group(match: re.Match[str], table: dict[str, str] = table, mark: str = mark) -> str:
+            return mark + "{" + "".join(table[c] for c in match.group(0)) + "}"
+
+        math = re.sub("[" + "".join(table) + "]+", group, math)
+    return math
 
 
 def math_segments(text: str) -> list[tuple[bool, str]]:
@@ -98,7 +115,7 @@ def math_segments(text: str) -> list[tuple[bool, str]]:
 
 def text_latex(text: str, *, cjk: bool = False) -> str:
     """Text with its safe ``$...$`` segments as LaTeX math and everything else escaped."""
-    return "".join(f"${p}$" if is_math else escape_latex(p.replace("\\$", "$"), cjk=cjk)
+    return "".join(f"${p}$" if is_math else allow_breaks(escape_latex(p.replace("\\$", "$"), cjk=cjk))
                    for is_math, p in math_segments(text))
 
 
@@ -110,5 +127,10 @@ def text_markdown(text: str) -> str:
 
 def text_mathjax(text: str, plain: object) -> str:
     """Text inside a MathJax display (Jupyter): math segments as math, the rest through ``plain``."""
-    return "".join(p if is_math else plain(p)  # type: ignore[operator]
-                   for is_math, p in math_segments(text))
+    def words(p: str) -> str:
+        # The spaces around a math segment are kept as math spaces (\text{} would drop them).
+        lead = "\\ " if p[:1].isspace() else ""
+        tail = "\\ " if p[-1:].isspace() and p.strip() else ""
+        return lead + (plain(p) if p.strip() else "") + tail  # type: ignore[operator]
+
+    return "".join(p if is_math else words(p) for is_math, p in math_segments(text))

@@ -27,6 +27,7 @@ from ..errors import PosencSymError
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation
 from ..proof.verdict import Verdict
+from .inline import text_mathjax
 from .mathtex import math_latex, mathjax_text, relation_latex
 
 __all__ = ["claim_display", "claim_repr_latex", "derivation_repr_latex"]
@@ -61,7 +62,7 @@ def _verdict_words(claim: Claim, verdict: Verdict) -> str:
 
 def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
     """The ``$$...$$`` block for ``claim`` with ``verdict`` (or the reason it has none)."""
-    rows = [mathjax_text(claim.title),
+    rows = [text_mathjax(claim.title, mathjax_text),
             f"{math_latex(claim.lhs)} {relation_latex(claim.relation)} {math_latex(claim.rhs)}"]
     said = stated_assumptions(claim.symbols, claim.conditions)
     if said:
@@ -72,7 +73,7 @@ def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
     if claim.links:
         chain = [
             (math_latex(claim.lhs) if n == 1 else "") + f" &{relation_latex(rel)} {math_latex(end)}"
-            + r" && " + mathjax_text(f"({n}) {because}")
+            + r" && " + text_mathjax(f"({n}) {because}", mathjax_text)
             for n, (_s, end, rel, because) in enumerate(claim.links, start=1)
         ]
         rows.append("\\begin{aligned}\n" + " \\\\\n".join(chain) + "\n\\end{aligned}")
@@ -96,5 +97,5 @@ def claim_repr_latex(claim: Claim) -> str:
 def derivation_repr_latex(derivation: Derivation) -> str:
     """What ``Derivation._repr_latex_`` returns: its title, then each claim decided."""
     blocks = [claim_display(c, _decide(c))[2:-2] for c in derivation.claims]
-    body = "\\\\\n".join([mathjax_text(derivation.title), *blocks])
+    body = "\\\\\n".join([text_mathjax(derivation.title, mathjax_text), *blocks])
     return "$$\\begin{gathered}\n" + body + "\n\\end{gathered}$$"

@@ -34,7 +34,7 @@ from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
 from .escape import has_cjk, is_latex_safe
-from .layout import LINE_WIDTH, fits
+from .layout import LINE_WIDTH, break_sum, fits
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import math_latex, relation_latex
 from .verdict_text import badge, link_mark, verdict_text
@@ -108,10 +108,26 @@ def _chain(claim: Claim, verdict: Verdict | None, fl: Flavour) -> str:
     return fl.chain(math_latex(claim.lhs), rows)
 
 
+def _entry_rows(name: str, a: str, rel: str, b: str) -> list[str] | None:
+    """One entry's rows ``name: a = b``, broken where they are long; None if a piece cannot fit."""
+    if fits(f"{a} {rel} {b}", LINE_WIDTH - 8):
+        return [rf"{name}\colon\quad & {a} {rel} {b}"]
+    left, right = break_sum(a, LINE_WIDTH - 8), break_sum(b, LINE_WIDTH - 10)
+    if not all(fits(x, LINE_WIDTH - 8) for x in [*left, *right]):
+        return None
+    return [rf"{name}\colon\quad & {left[0]}", *(rf"& \quad {x}" for x in left[1:]),
+            f"& {rel} {right[0]}", *(rf"& \quad {x}" for x in right[1:])]
+
+
 def _entrywise(claim: Claim, fl: Flavour) -> str:
-    """A matrix claim too wide for the line, stated entry by entry (zero on both sides left out)."""
+    """A matrix claim too wide for the line, stated entry by entry (zero on both sides left out).
+
+    When even one entry is too long to break into lines (a softmax of sums, say), the page says
+    so in words rather than print something no one can read; the claim's file holds it.
+    """
     left, right = explicit(claim.lhs), explicit(claim.rhs)
-    rows, zeros = [], 0
+    rows: list[str] = []
+    zeros, longest = 0, 0
     rel = relation_latex(claim.relation)
     for r in range(left.shape[0]):
         for c in range(left.shape[1]):
@@ -119,8 +135,20 @@ def _entrywise(claim: Claim, fl: Flavour) -> str:
             if a == 0 and b == 0:
                 zeros += 1
                 continue
-            rows.append(rf"({r + 1}, {c + 1})\colon\quad & {math_latex(a)} {rel} {math_latex(b)}")
+            entry = _entry_rows(f"({r + 1}, {c + 1})", math_latex(a), rel, math_latex(b))
+            longest = max(longest, len(math_latex(a)), len(math_latex(b)))
+            if entry is None:
+                rows = []
+                break
+            rows += entry
+        else:
+            continue
+        break
     shape = f"{left.shape[0]}" + r"\times" + f"{left.shape[1]}"
+    if not rows:
+        return fl.text(f"The two sides are {fl.inline(shape)} matrices whose entries are too long to typeset "
+                       f"readably (an entry runs to {longest} characters of LaTeX); the claim is stated "
+                       "in words in its title, and in full in the derivation file and the JSON report.")
     lead = (f"Entry by entry (a {fl.inline(shape)} matrix"
             + (f"; the other {zeros} entries are 0 on both sides" if zeros else "") + "):")
     return fl.text(lead) + "\n" + fl.rows_display(rows)
@@ -202,7 +230,7 @@ def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, lev
         why = claim.prose.strip() or "it depends on something the text does not give"
         parts.append(fl.paragraph(f"{badge('unknown', fl)} Cannot be decided from the text:", fl.text(why)))
         if claim.source is not None:
-            parts.append(fl.paragraph("Source.", _source(claim.source, fl)))
+            parts.append(fl.ragged(fl.paragraph("Source.", _source(claim.source, fl))))
         return "\n\n".join(parts)
     parts.append(statement(claim, fl))
     parts.append(fl.paragraph("Assumptions.", _assumptions(claim, fl)))
@@ -210,7 +238,7 @@ def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, lev
     if claim.prose.strip():
         parts.append(fl.text(claim.prose))
     if claim.source is not None:
-        parts.append(fl.paragraph("Source.", _source(claim.source, fl)))
+        parts.append(fl.ragged(fl.paragraph("Source.", _source(claim.source, fl))))
     if claim.steps:
         parts.append(fl.paragraph("Derivation.", ""))
         parts.append(_chain(claim, verdict, fl))

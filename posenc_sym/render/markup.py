@@ -149,6 +149,10 @@ class Flavour:
     def paragraph(self, lead: str, body: str) -> str:
         return rf"\noindent{self.bold(lead)} {body}".rstrip()
 
+    def ragged(self, markup: str) -> str:
+        """A paragraph set ragged right: quotes of code and long file names break more freely."""
+        return "{\\raggedright " + markup + "\\par}"
+
     def bullets(self, items: Sequence[str]) -> str:
         return "\\begin{itemize}\n" + "\n".join(rf"  \item {x}" for x in items) + "\n\\end{itemize}"
 
@@ -232,6 +236,9 @@ class _Markdown(Flavour):
 
     def paragraph(self, lead: str, body: str) -> str:
         return f"{self.bold(lead)} {body}".rstrip()
+
+    def ragged(self, markup: str) -> str:
+        return markup
 
     def bullets(self, items: Sequence[str]) -> str:
         return "\n".join(f"- {x}" for x in items)
