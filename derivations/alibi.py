@@ -18,7 +18,7 @@ DERIVATION = Derivation(
     id="alibi",
     title="ALiBi: linear biases instead of position vectors",
     prose=(
-        "ALiBi adds nothing to the input; each head h adds −m_h·|i − j| to the score of query i and "
+        "ALiBi adds nothing to the input; each head h adds −$m_h$·|i − j| to the score of query i and "
         "key j. The bias depends on i − j only, so the encoding is relative by construction. Its slopes "
         "are a geometric sequence fixed before training: $2^{−8/n}$, $2^{−16/n}$, …, $2^{−8}$ for n heads when "
         "n is a power of two, and for other n the slopes of the power of two below n interleaved with "
@@ -79,7 +79,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.causal.same_softmax",
-            title="on causal row i = 2, softmax(x_j − m·|i − j|) = softmax(x_j + m·j)",
+            title="on causal row i = 2, softmax($x_j$ − m·|i − j|) = softmax($x_j$ + m·j)",
             lhs=softmax([x[jj] + bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             rhs=softmax([x[jj] + causal_bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             scope="query i = 2 with keys j = 0..2, real scores, slope m > 0",

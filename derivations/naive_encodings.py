@@ -308,8 +308,8 @@ DERIVATION = Derivation(
             tags=("table:binary:inner_product_offset",),
         ),
         # sin-only ---------------------------------------------------------------------------------
-        *_sin_only("pow2", "sin(t/2^i)"),
-        *_sin_only("geometric", "sin(t/10000^(i/(d−1)))"),
+        *_sin_only("pow2", "$\\sin(t/2^i)$"),
+        *_sin_only("geometric", "$\\sin(t/10000^{i/(d−1)})$"),
         # learned table ----------------------------------------------------------------------------
         Claim(
             id="naive.learned.bounded",

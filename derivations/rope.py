@@ -125,9 +125,9 @@ DERIVATION = Derivation(
             title="Abel summation: $Σ_j h_j z_j = −Σ_j S_{j+1}(h_{j+1} − h_j)$ when $h_{d/2} = 0$",
             lhs=_ABEL_LHS,
             rhs=_ABEL_RHS.subs(h[4], 0),
-            scope="d/2 = 4 terms; $z_j$ = e^{i r θ_j} as free symbols (a polynomial identity)",
+            scope="d/2 = 4 terms; $z_j = e^{i r θ_j}$ as free symbols (a polynomial identity)",
             prose=(
-                "With the triangle inequality this gives |Σ $h_j$ e^{irθ_j}| ≤ $\\max_j$ |h_{j+1} − h_j| · $Σ_j$ "
+                "With the triangle inequality this gives $|Σ_j h_j e^{irθ_j}| ≤ \\max_j |h_{j+1} − h_j| · Σ_j$ "
                 "$|S_{j+1}|$, RoFormer's bound; (1/(d/2)) $Σ_j$ $|S_j|$ is the 'relative upper bound' it plots."
             ),
         ),

@@ -84,7 +84,7 @@ below_2pi_b = Claim(
     scope="general d, base b > 1",
     prose=(
         "Notes often say the wavelengths run 'from 2π to 2π·10000'. The upper end is never reached: "
-        "the last pair is i = d/2 − 1, whose wavelength is 2π·b^(1 − 2/d) < 2π·b. For d = 512 and "
+        "the last pair is i = d/2 − 1, whose wavelength is $2π·b^{1 − 2/d} < 2π·b$. For d = 512 and "
         "b = 10000 that is $2π·10000^{255/256}$ ≈ 2π·9646.6."
     ),
 )

@@ -29,7 +29,7 @@ DISTANCE_CLOSED = over_pairs(2 - 2 * sympy.cos(w * k))
 
 dot_product = Claim(
     id="sinusoidal.dot.closed-form",
-    title="PE(t)·PE(t+k) = $Σ_i$ cos(ω_i k)",
+    title="PE(t)·PE(t+k) = $Σ_i$ cos($ω_i$ k)",
     lhs=DOT,
     rhs=DOT_CLOSED,
     conditions=(b > 1,),
@@ -106,7 +106,7 @@ x = sympy.Symbol("x", real=True)
 
 sin_bounded = Claim(
     id="sinusoidal.bounded.sin",
-    title="sin entries lie in [−1, 1]: sin²(ω_i t) ≤ 1",
+    title="sin entries lie in [−1, 1]: sin²($ω_i$ t) ≤ 1",
     lhs=sin_at(t).subs(j, i) ** 2,
     rhs=1,
     relation="<=",
@@ -116,7 +116,7 @@ sin_bounded = Claim(
 
 cos_bounded = Claim(
     id="sinusoidal.bounded.cos",
-    title="cos entries lie in [−1, 1]: cos²(ω_i t) ≤ 1",
+    title="cos entries lie in [−1, 1]: cos²($ω_i$ t) ≤ 1",
     lhs=cos_at(t).subs(j, i) ** 2,
     rhs=1,
     relation="<=",

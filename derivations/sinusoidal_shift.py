@@ -52,7 +52,7 @@ block_independent_of_t = Claim(
     rhs=sympy.zeros(2, 2),
     conditions=CONDITIONS,
     scope="pair i of any even d",
-    prose="Every entry of the block is cos(ω_i k) or ±sin(ω_i k): its derivative in t vanishes.",
+    prose="Every entry of the block is cos($ω_i$ k) or ±sin($ω_i$ k): its derivative in t vanishes.",
 )
 
 shift_full_d8 = Claim(

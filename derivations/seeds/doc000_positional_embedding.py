@@ -53,9 +53,10 @@ def _printed_claims() -> list[Claim]:
             exponent = int(text.split("e")[1])
             half_unit = sympy.Rational(1, 2) * sympy.Integer(10) ** (exponent - 4)
             fn = "sin" if col % 2 == 0 else "cos"
+            tex = "\\" + fn  # \sin, \cos in the $...$ of the text
             claims.append(Claim(
                 id=f"seeds.doc000.demo.r{pos}c{col}",
-                title=f"printed entry [{pos},{col}] = {text} is {fn}({pos}/10000^({2 * pair}/10)) rounded",
+                title=f"printed entry [{pos},{col}] = {text} is ${tex}({pos}/10000^{{{2 * pair}/10}})$ rounded",
                 lhs=sympy.Abs(exact - sympy.Rational(text)),
                 rhs=half_unit,
                 relation="<=",
@@ -64,8 +65,8 @@ def _printed_claims() -> list[Claim]:
                 source=src(text, f"演示 (demo tensor), row {pos}, column {col}"),
                 tags=("printed-number", "form:standard"),
                 prose=(
-                    f"Exact value {fn}({pos}·10000^(−{2 * pair}/10)); printed with five significant "
-                    f"digits it must lie within {half_unit} of it."
+                    f"Exact value ${tex}({pos}·10000^{{−{2 * pair}/10}})$; printed with five significant "
+                    f"digits it must lie within ${half_unit}$ of it."
                 ),
             ))
     return claims
@@ -120,7 +121,7 @@ CLAIMS = [
         prose=(
             "Read as: the gap between two positions k apart is the same wherever they sit. For one "
             "(sin, cos) pair the squared distance is 2 − 2cos(ωk), free of t; summing over the d/2 "
-            "pairs gives Σ(2 − 2cos(ω_i k)), again free of t. So the sinusoidal encoding meets this "
+            "pairs gives Σ(2 − 2cos($ω_i$ k)), again free of t. So the sinusoidal encoding meets this "
             "requirement exactly (in Euclidean distance)."
         ),
     ),

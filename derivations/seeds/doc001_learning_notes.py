@@ -230,7 +230,7 @@ CLAIMS = [
         scope="d = 4, base 10000",
         source=src("PEpos+k=Mk⋅PEpos", "三、2. 正弦/余弦的周期性优势"),
         tags=("property", "linear-map"),
-        prose="The matrix $M_k$ = diag(block(ω_0 k), block(ω_1 k)) does it for d = 4; larger d adds blocks.",
+        prose="The matrix $M_k$ = diag(block($ω_0$ k), block($ω_1$ k)) does it for d = 4; larger d adds blocks.",
     ),
     Claim(
         id="seeds.doc001.concat.dimension",
@@ -252,7 +252,7 @@ CLAIMS = [
         source=src("其中B是基于相对位置的偏置矩阵", "四、2. 相对位置编码"),
         tags=("property", "form:standard"),
         prose=(
-            "Softmax(QKᵀ/√d_k + B)V (the text lost the fraction: 'dkQKT') is the usual form of an "
+            "Softmax(QKᵀ/√$d_k$ + B)V (the text lost the fraction: 'dkQKT') is the usual form of an "
             "additive relative bias (T5 buckets, ALiBi). A bias that depends on i − j only cannot "
             "tell absolute positions apart: shifting both positions leaves it unchanged."
         ),

@@ -434,7 +434,7 @@ CLAIMS_DEFINITION = [
             "(log form exp(fl(2k)·fl(−ln 10000/d)) and power $10000^{−2k/d}$), copied as exact values. The "
             "log form is 7.3 float32 ulps from the exact $ω_{239}$, the power 0.66 ulps. Over all 256 pairs "
             "the log form's error reaches 7.3 ulps (mean 1.5), the power's 0.89 (mean 0.3): rounding "
-            "the argument 2k·(−ln 10000/d), up to 9.2 in size, costs up to ~4.8·10^−7 absolute, which exp "
+            "the argument 2k·(−ln 10000/d), up to 9.2 in size, costs up to about $4.8·10^{−7}$ absolute, which exp "
             "turns into a relative error of the same size. The log form is less accurate, not more."
         ),
     ),
