@@ -8,6 +8,7 @@ rendered in tests/test_render_cli.py. Regenerate the golden files with
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import re
@@ -243,12 +244,11 @@ def test_elided_matrix_entries_are_the_matrix_own() -> None:
 
 def test_every_dollar_segment_of_the_catalogue_is_typeset_as_math() -> None:
     # A segment outside the safe vocabulary would print as literal dollars: the author's slip.
-    from posenc_sym.catalog import load_catalog
     from posenc_sym.render.inline import _SEGMENT, safe_math
 
     refused = []
-    for loaded in load_catalog([]).derivations:
-        d = loaded.derivation
+    for loaded in _catalogue():
+        d = loaded.derivation  # type: ignore[attr-defined]
         texts = [d.title, d.prose]
         for c in d.claims:
             texts += [c.title, c.prose, c.scope, *(s.because for s in c.steps)]
@@ -274,3 +274,68 @@ def test_inline_math_from_a_fixed_vocabulary(text: str, expected: str) -> None:
     from posenc_sym.render.inline import text_latex
 
     assert text_latex(text) == expected
+
+
+# Golden pieces of the built-in catalogue (issue 12): the shift block, RoPE's relative score, a
+# refuted step, a document's printed table. The verdicts are hand-made (the renderer is a pure
+# function of claim and verdict); the claims are the catalogue's own, so a change in their written
+# form or in the layout shows up here for review.
+@functools.lru_cache(maxsize=1)
+def _catalogue() -> tuple[object, ...]:
+    from posenc_sym.catalog import load_catalog
+
+    return tuple(load_catalog([]).derivations)
+
+
+def _catalogue_derivation(derivation_id: str) -> Derivation:
+    for loaded in _catalogue():
+        derivation: Derivation = loaded.derivation  # type: ignore[attr-defined]
+        if derivation.id == derivation_id:
+            return derivation
+    raise AssertionError(f"{derivation_id} is not in the catalogue")
+
+
+def _claim(derivation_id: str, claim_id: str) -> Claim:
+    return next(c for c in _catalogue_derivation(derivation_id).claims if c.id == claim_id)
+
+
+def _proven_chain(claim: Claim) -> Verdict:
+    links = tuple(Verdict("proven", method="expand_trig") for _ in claim.links)
+    return Verdict("proven", method=f"derivation of {len(links)} steps", links=links)
+
+
+def test_golden_shift_block() -> None:
+    claim = _claim("sinusoidal.shift", "sinusoidal.shift.block")
+    check_golden("catalogue_shift_block.tex", render_claim(claim, _proven_chain(claim)))
+
+
+def test_golden_rope_relative_score() -> None:
+    claim = _claim("rope", "rope.block.relative")
+    check_golden("catalogue_rope_relative.tex", render_claim(claim, _proven_chain(claim)))
+    check_golden("catalogue_rope_relative.md", render_claim(claim, _proven_chain(claim), MARKDOWN))
+
+
+def test_golden_refuted_step() -> None:
+    # The second step of the shift derivation made false: its row carries the mark, and the
+    # verdict (the conclusion itself holds) says which step is not proven.
+    claim = load_sample("shift_demo").claims[0]
+    verdict = Verdict("proven", method="expand_trig",
+                      links=(Verdict("proven", method="expand"),
+                             Verdict("refuted", counterexample={t: sympy.pi / 3}, lhs_value="0.5",
+                                     rhs_value="0.25", difference="0.25")))
+    text = render_claim(claim, verdict)
+    check_golden("refuted_step.tex", text)
+    assert r"\textbf{\posencrefuted{} this step is false}" in text
+    assert "In the derivation, step 2 is not proven (marked above)." in text
+
+
+def test_golden_seed_table() -> None:
+    derivation = _catalogue_derivation("seeds.doc000")
+    entries = [c for c in derivation.claims if ".demo.r" in c.id]
+    verdicts = {c.id: Verdict("proven", method="sign") for c in entries}
+    verdicts[entries[5].id] = Verdict("refuted", counterexample={}, lhs_value="0.00012",
+                                      rhs_value="0.00005", difference="0.00007")
+    text = render_derivation(Derivation("seeds.doc000.table", "The printed table", tuple(entries)), verdicts)
+    check_golden("seed_table.tex", text)
+    assert text.count(r"\begin{tabular}") == 1 and r"\subsection" in text
+    assert text.count(r"\posencproven{}") == len(entries) - 1
