@@ -151,6 +151,26 @@ def _section(section: Section, fl: Flavour, options: Options) -> str:
     return text
 
 
+#: Figures set with the section a reader looks at them from (by derivation id); the others,
+#: and any whose section is not in the notes, go to the Figures section.
+FIGURE_SECTIONS = {
+    "sinusoidal-heatmap": "sinusoidal.shift",
+    "sinusoidal-dimensions": "sinusoidal.shift",
+    "sinusoidal-rotation": "sinusoidal.rotation-group",
+    "rope-decay": "rope",
+}
+
+
+def _placed(notes: Notes, body: list[Section]) -> dict[str, list[Figure]]:
+    ids = {s.derivation.id for s in body}
+    placed: dict[str, list[Figure]] = {}
+    for figure in notes.figures:
+        where = FIGURE_SECTIONS.get(figure.name)
+        if where in ids:
+            placed.setdefault(where, []).append(figure)
+    return placed
+
+
 def latex_document(notes: Notes, options: Options = DEFAULT_OPTIONS) -> str:
     """A complete LaTeX document: the course, the property table, figures, the documents' appendix."""
     cjk = needs_cjk(notes)
@@ -159,13 +179,19 @@ def latex_document(notes: Notes, options: Options = DEFAULT_OPTIONS) -> str:
     badges = ", ".join(f"{badge(s, LATEX)} {s}" for s in ("proven", "refuted", "checked", "unknown"))
     parts = [
         document_head(cjk=cjk, figures=bool(notes.figures))
-        + f"\\title{{{fl.line(TITLE)}}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle",
+        + f"\\title{{{fl.line(TITLE)}}}\n\\author{{}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle",
         fl.text(INTRO) + " " + badges + ".",
         "\\tableofcontents",
-        *(_section(s, fl, options) for s in body),
-        _table_latex(notes, links=True),
-        _figures_latex(notes, fl),
     ]
+    placed = _placed(notes, body)
+    for section in body:
+        parts.append(_section(section, fl, options))
+        parts += [f.pgf for f in placed.get(section.derivation.id, [])]
+    parts.append(_table_latex(notes, links=True))
+    shown = {f.name for figures in placed.values() for f in figures}
+    rest = dataclasses.replace(notes, figures=tuple(f for f in notes.figures if f.name not in shown))
+    if rest.figures or rest.figures_left_out:
+        parts.append(_figures_latex(rest, fl))
     if appendix:
         parts.append("\\appendix\n" + fl.heading(1, "The source documents", "sec:documents") + "\n\n"
                      + fl.text(APPENDIX))

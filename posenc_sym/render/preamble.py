@@ -16,6 +16,7 @@ __all__ = ["CJK_FONT", "document_head", "preamble"]
 
 #: The CJK font of the notes (Debian: fonts-noto-cjk); xeCJK needs a font that has the glyphs.
 CJK_FONT = "Noto Serif CJK SC"
+CJK_SANS, CJK_MONO = "Noto Sans CJK SC", "Noto Sans Mono CJK SC"  # for beamer and \texttt
 
 _PACKAGES = ("amsmath", "amssymb", "booktabs", "graphicx")
 
@@ -39,7 +40,8 @@ def preamble(*, cjk: bool, figures: bool = True) -> str:
         lines.append("\\@ifpackageloaded{pgfplots}{}{\\usepackage{pgfplots}\\pgfplotsset{compat=1.16}}")
     if cjk:
         lines += ["\\ifdefined\\XeTeXversion",
-                  f"  \\@ifpackageloaded{{xeCJK}}{{}}{{\\usepackage{{xeCJK}}\\setCJKmainfont{{{CJK_FONT}}}}}",
+                  f"  \\@ifpackageloaded{{xeCJK}}{{}}{{\\usepackage{{xeCJK}}\\setCJKmainfont{{{CJK_FONT}}}"
+                  f"\\setCJKsansfont{{{CJK_SANS}}}\\setCJKmonofont{{{CJK_MONO}}}}}",
                   "\\fi"]
     lines.append("\\makeatother")
     return "\n".join(lines) + "\n" + _MACROS
