@@ -229,7 +229,8 @@ def run_one(name: str | None, pytest_args: list[str], workdir: Path) -> Outcome:
     hits = next((line.split(": ", 1)[1] for line in done.stdout.splitlines()
                  if line.startswith("POSENC_SYM_MUTANT")), "-")
     if not report.exists():
-        raise SystemExit(f"pytest wrote no report for {name or 'baseline'}:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+        tail = done.stdout[-2000:] + done.stderr[-2000:]
+        raise SystemExit(f"pytest wrote no report for {name or 'baseline'}:\n{tail}")
     failed, tests, skipped = [], 0, 0
     for case in ET.parse(report).getroot().iter("testcase"):
         tests += 1
@@ -246,7 +247,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="run only this mutant (repeatable; default: all five)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the unmutated run")
     parser.add_argument("--list-failures", action="store_true", help="print the failing tests of each run")
-    parser.add_argument("pytest_args", nargs="*", help=f"after --: pytest arguments (default: {' '.join(DEFAULT_PYTEST_ARGS)})")
+    parser.add_argument("pytest_args", nargs="*",
+                        help=f"after --: pytest arguments (default: {' '.join(DEFAULT_PYTEST_ARGS)})")
     args = parser.parse_args(argv)
     pytest_args = args.pytest_args or list(DEFAULT_PYTEST_ARGS)
     names: list[str | None] = ([] if args.no_baseline else [None]) + list(args.mutant or MUTANTS)
