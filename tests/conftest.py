@@ -54,8 +54,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if in_ci() e
 def require_or_skip(what: str, reason: str) -> NoReturn:
     """Skip with ``reason`` (which says how to get ``what``); in CI, fail instead."""
     if in_ci():
-        pytest.fail(f"{what} is required in CI: {reason}; CI must run this test, never skip it", pytrace=False)
-    pytest.skip(reason)
+        pytest.fail(f"missing in CI ({what}): {reason}; CI must run this test, never skip it", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
 
 
 def require_module(name: str, reason: str) -> ModuleType:
@@ -83,6 +83,12 @@ def require_program(name: str, reason: str) -> str:
     if path is None:
         require_or_skip(name, reason)
     return path
+
+
+def require_tex(engine: str = "pdflatex") -> str:
+    """The path of a TeX engine (pdflatex, or xelatex for the CJK notes), or skip (fail in CI)."""
+    return require_program(engine, f"{engine} is not installed (apt-get install texlive-latex-recommended "
+                                   "texlive-xetex texlive-lang-chinese fonts-noto-cjk)")
 
 
 def require_seeds() -> Path:
