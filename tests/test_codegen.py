@@ -6,7 +6,6 @@ rewrite them with ``POSENC_SYM_UPDATE_GOLDEN=1 pytest tests/test_codegen.py`` an
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import numpy
@@ -20,8 +19,10 @@ from posenc_sym.codegen import compile_unit, generated_source, names
 from posenc_sym.reference import rope_reference, sinusoidal_reference
 from posenc_sym.schemes import sinusoidal
 
+from .conftest import UPDATE_GOLDEN
+
 GOLDEN = Path(__file__).parent / "golden" / "codegen"
-UPDATE = os.environ.get("POSENC_SYM_UPDATE_GOLDEN") == "1"
+UPDATE = UPDATE_GOLDEN  # only POSENC_SYM_UPDATE_GOLDEN=1 rewrites the goldens
 ALL_NAMES = (
     "rope_cache_adjacent", "rope_cache_halves", "rope_rotate_adjacent", "rope_rotate_halves",
     "shift_matrix", "shift_table", "sinusoidal_interleaved", "sinusoidal_split",
