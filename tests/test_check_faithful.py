@@ -25,9 +25,10 @@ def _moved(values: numpy.ndarray, row: int, column: int, ulps: int) -> numpy.nda
     return out
 
 
-# float32 data are checked against the exact values; for float64 data the checker grants its float64
-# reference's own error as slack (at most 2^-50·|v|, up to 4 ulps: crosscheck/measure.py), so an
-# element is surely outside the model only beyond 1 + 4 + 0.51 ulps. Moved by k ulps from a value
+# The checker grants its reference's own error as slack (crosscheck/measure.py): for float32 data
+# at most 2^-50·|v|, below 2^-26 float32 ulp; for float64 data (the accurate kernel) at most
+# 2^-52·|v| + 2^-100, under 2 ulps. So a float64 element is surely outside the model only beyond
+# 1 + 2 + 0.51 ulps; 6 is well past that. Moved by k ulps from a value
 # within 0.5 + 2^-10 ulp, an element is at least k − 0.51 ulps off (the spacing below |v| can be half
 # the one above, which only makes the error larger in ulps of v). 9 ulps also lies inside a model
 # widened tenfold: that is the case the mutant would let through.
