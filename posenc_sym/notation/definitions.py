@@ -51,7 +51,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from .names import is_plain_name
 
-__all__ = ["Definition", "Form", "Notation", "NotationError", "applied_name"]
+__all__ = ["Definition", "Form", "Notation", "NotationError", "applied_name", "as_written"]
 
 Form = Literal["subscript", "call", "value"]
 Term: TypeAlias = Any  # a SymPy expression or matrix (the proof layer narrows it)
@@ -85,6 +85,25 @@ def applied_name(expr: sympy.Basic) -> tuple[Form, str] | None:
     if isinstance(expr, (sympy.Symbol, sympy.MatrixSymbol)) and not isinstance(expr, sympy.Dummy):
         return "value", str(expr.name)
     return None
+
+
+def as_written(text: str, *symbols: sympy.Symbol) -> sympy.Expr:
+    """An expression typed as its author wrote it, kept unevaluated (``11*(11 + 22 + 33)``).
+
+    ``symbols`` are the symbols it names, with their assumptions. The text is the derivation's own
+    code (Python syntax), parsed by SymPy with ``evaluate=False``; never pass user input here.
+
+    >>> as_written("11*(11 + 22 + 33)")
+    11*(11 + 22 + 33)
+    >>> Notation().expand(as_written("11*(11 + 22 + 33)"))
+    726
+    """
+    from sympy.parsing.sympy_parser import parse_expr
+
+    expr = parse_expr(text, local_dict={s.name: s for s in symbols}, evaluate=False)
+    if not isinstance(expr, sympy.Expr):
+        raise NotationError(f"{text!r} is not an expression; write one side of the claim")
+    return expr
 
 
 def _param_symbols(params: Sequence[sympy.Expr]) -> tuple[sympy.Symbol, ...]:

@@ -34,17 +34,16 @@ __all__ = ["GREEK", "LATEX_GREEK", "is_plain_name", "latex_name", "name_latex", 
 
 _LOWER = [
     "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu",
-    "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
+    "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
 ]
 _UPPER = ["Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega"]
 _VARIANTS = ["varepsilon", "vartheta", "varphi", "varrho", "varsigma"]
 
-#: Greek letter names (as SymPy symbols spell them) and their LaTeX. ``omicron`` has no command.
-GREEK: Mapping[str, str] = MappingProxyType(
-    {n: ("o" if n == "omicron" else "\\" + n) for n in (*_LOWER, *_UPPER, *_VARIANTS)}
-)
+#: Greek letter names (as SymPy symbols spell them) and their LaTeX. ``omicron`` has no command of its
+#: own (it is the letter o) and stays a word, so that every name reads back as itself.
+GREEK: Mapping[str, str] = MappingProxyType({n: "\\" + n for n in (*_LOWER, *_UPPER, *_VARIANTS)})
 #: The reverse table, LaTeX command -> name.
-LATEX_GREEK: Mapping[str, str] = MappingProxyType({v: k for k, v in GREEK.items() if v.startswith("\\")})
+LATEX_GREEK: Mapping[str, str] = MappingProxyType({v: k for k, v in GREEK.items()})
 
 #: Bases that would collide with a constant as the writer prints it: the symbol is spelt as a word.
 _RESERVED_BASES = frozenset({"pi"})

@@ -39,6 +39,7 @@ import mpmath
 import sympy
 from sympy.core.function import AppliedUndef
 from sympy.printing.latex import LatexPrinter
+from sympy.printing.precedence import PRECEDENCE
 
 from .definitions import Definition, Notation
 from .names import name_latex
@@ -164,9 +165,16 @@ class NotationPrinter(LatexPrinter):
         return str(super()._print_Add(expr, order="none" if written else order))
 
     def _print_Mul(self, expr: sympy.Mul) -> str:
+        if not isinstance(expr, sympy.Mul):  # SymPy prints x**-1 through _print_Mul as 1/x
+            return str(super()._print_Mul(expr))
         saved = self._settings["order"]
-        if expr.args != sympy.Mul(*expr.args).args:
-            self._settings["order"] = "none"  # written with evaluate=False: keep the author's order
+        if expr.args != sympy.Mul(*expr.args).args:  # written with evaluate=False: the author's order
+            over = [a.base for a in expr.args if a.is_Pow and a.exp == -1]
+            if not over:
+                return self._written_product(expr.args)
+            num = [a for a in expr.args if not (a.is_Pow and a.exp == -1) and a != 1]
+            top = self._written_product(tuple(num), bare=True) if num else "1"
+            return rf"\frac{{{top}}}{{{self._written_product(tuple(over), bare=True)}}}"
         elif any(_is_coefficient_name(a) for a in expr.args):
             # A frequency before the variable it scales, as the field writes it: ω_i t, not t ω_i.
             factors = expr.as_ordered_factors()
@@ -179,6 +187,23 @@ class NotationPrinter(LatexPrinter):
             self._settings["order"] = saved
         # ``x \left(y\right)`` could read as a call of x: make the product explicit.
         return _CALL_AFTER_NAME.sub(r" \\cdot \\left(", out)
+
+    def _written_product(self, factors: tuple[Any, ...], bare: bool = False) -> str:
+        """A product as written, factor by factor: ``\\cdot`` before a number or a parenthesis
+        (2·π·1 is not 2π1, and x·(y) is not the call x(y)). ``bare``: alone in a \frac part."""
+        out = ""
+        if factors and factors[0] == -1 and len(factors) > 1:
+            out, factors = "-", factors[1:]
+        for n, factor in enumerate(factors):
+            alone = bare and len(factors) == 1
+            text = self._print(factor) if alone else self.parenthesize(factor, PRECEDENCE["Mul"], strict=False)
+            if factor.is_Number and (factor.is_negative or (n > 0 and not factor.is_Integer)):
+                text = rf"\left({self._print(factor)}\right)"
+            if n > 0:
+                joint = text.startswith((r"\left(", "(")) or text[:1].isdigit()
+                out += r" \cdot " if joint else " "
+            out += text
+        return out
 
     def _print_MatrixElement(self, expr: Any) -> str:
         parent = expr.parent
@@ -261,11 +286,18 @@ def with_shorthands(expr: Any, notation: Notation | None) -> Any:
     return expr
 
 
-def to_latex(expr: Any, notation: Notation | None = None) -> str:
-    """LaTeX (math mode) for a SymPy expression, matrix or relation, in the notation's symbols."""
+def to_latex(expr: Any, notation: Notation | None = None, *, shorthands: bool = True) -> str:
+    """LaTeX (math mode) for a SymPy expression, matrix or relation, in the notation's symbols.
+
+    ``shorthands=False`` prints ``expr`` as it stands: use it for a form its author wrote (a
+    claim's ``written`` sides, a step's ``written``), where 10000^(−2i/d) typed out must not turn
+    into ω_i.
+    """
     if not isinstance(expr, sympy.Basic):
         expr = sympy.sympify(expr)
-    return str(NotationPrinter(notation).doprint(with_shorthands(expr, notation)))
+    if shorthands:
+        expr = with_shorthands(expr, notation)
+    return str(NotationPrinter(notation).doprint(expr))
 
 
 def definition_latex(definition: Definition, notation: Notation | None = None) -> str:
