@@ -18,6 +18,7 @@ I2 = sympy.eye(2)
 
 orthogonal_block = Claim(
     id="sinusoidal.rotation.orthogonal-block",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="Each block of T_k is orthogonal: BᵀB = I",
     lhs=sympy.MatMul(BLOCK.T, BLOCK, evaluate=False),
     rhs=I2,
@@ -28,6 +29,7 @@ orthogonal_block = Claim(
 
 orthogonal_d8 = Claim(
     id="sinusoidal.rotation.orthogonal-d8",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="T_kᵀ T_k = I, d = 8",
     lhs=sympy.MatMul(rotation_matrix(k, 8).T, rotation_matrix(k, 8), evaluate=False),
     rhs=sympy.eye(8),
@@ -37,6 +39,7 @@ orthogonal_d8 = Claim(
 
 det_block = Claim(
     id="sinusoidal.rotation.det-block",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="det of each block of T_k is 1",
     lhs=BLOCK.det(),
     rhs=1,
@@ -48,6 +51,7 @@ det_block = Claim(
 
 det_general = Claim(
     id="sinusoidal.rotation.det",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="det T_k = 1 for every even d",
     lhs=sympy.Product(rotation_block(k, frequency(j)).det(), (j, 0, d / 2 - 1)),
     rhs=1,
@@ -58,6 +62,7 @@ det_general = Claim(
 
 group_block = Claim(
     id="sinusoidal.rotation.group-law-block",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="T_a T_c = T_(a+c), pair by pair",
     lhs=sympy.MatMul(rotation_block(a), rotation_block(c), evaluate=False),
     rhs=rotation_block(a + c),
@@ -68,6 +73,7 @@ group_block = Claim(
 
 group_d4 = Claim(
     id="sinusoidal.rotation.group-law-d4",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="T_a T_c = T_(a+c), d = 4",
     lhs=sympy.MatMul(rotation_matrix(a, 4), rotation_matrix(c, 4), evaluate=False),
     rhs=rotation_matrix(a + c, 4),
@@ -77,6 +83,7 @@ group_d4 = Claim(
 
 group_minus_wrong = Claim(
     id="sinusoidal.rotation.group-law-minus-is-wrong",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="T_a T_c is not T_(a−c)",
     lhs=sympy.MatMul(rotation_block(a), rotation_block(c), evaluate=False),
     rhs=rotation_block(a - c),
