@@ -191,3 +191,18 @@ def test_the_render_layer_attaches_the_jupyter_display() -> None:
     shown = jupyter.claim_display(claim, None)
     assert r"f\left(x + 1\right) = \left(x + 1\right)^{2}\\" in shown
     assert r"\text{with } f\left(x\right) = x^{2}\\" in shown
+
+
+def test_the_written_form_example_of_the_docs_runs_as_it_says() -> None:
+    import re
+
+    text = (PACKAGE.parent / "docs" / "writing-derivations.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "example.alibi.shift" in b]
+    namespace: dict[str, object] = {}
+    exec(compile(block, "writing-derivations.md", "exec"), namespace)
+    shift, total = namespace["SHIFT"], namespace["SUM"]
+    assert isinstance(shift, Claim) and isinstance(total, Claim)
+    assert claim_sides_latex(shift) == (r"B\left(i + s, j + s\right)", r"B\left(i, j\right)")
+    assert claim_definitions_latex(shift) == [r"B\left(i, j\right) = - m \left|{i - j}\right|"]
+    assert claim_sides_latex(total) == (r"11 \cdot \left(11 + 22 + 33\right)", "726")
+    assert (posenc_sym.decide(shift).status, posenc_sym.decide(total).status) == ("proven", "proven")
