@@ -181,3 +181,12 @@ def test_a_notation_definition_round_trips_through_expand() -> None:
     notation = Notation(symbols=(x,), definitions=(square,))
     assert to_latex(square.apply(x + 1), notation) == r"f\left(x + 1\right)"
     assert notation.expand(square.apply(x + 1)) == (x + 1) ** 2
+
+
+def test_a_large_block_diagonal_matrix_is_shown_by_its_blocks() -> None:
+    blocks = [sympy.Matrix([[c, -s], [s, c]]) for c, s in zip(sympy.symbols("c0:8"), sympy.symbols("s0:8"),
+                                                                strict=True)]
+    latex = to_latex(sympy.ImmutableMatrix(sympy.diag(*blocks)))
+    first, second, last = (to_latex(blocks[n]) for n in (0, 1, 7))
+    assert latex == (rf"\begin{{bmatrix}}{first} &  &  &  \\  & {second} &  &  \\  &  & \ddots &  \\  &  &  & "
+                     rf"{last}\end{{bmatrix}}_{{16 \times 16}}")

@@ -219,6 +219,8 @@ class NotationPrinter(LatexPrinter):
         rows, cols = expr.shape
         if rows <= MAX_ROWS and cols <= MAX_COLS:
             return str(super()._print_MatrixBase(expr))
+        if _is_block_diagonal(expr, 2):
+            return _block_diagonal(self, expr, 2)
         return _elided_matrix(self, expr)
 
 
@@ -233,6 +235,31 @@ def _kept(n: int, limit: int) -> list[int | None]:
     if n <= limit:
         return list(range(n))
     return [*range(HEAD), None, *range(n - TAIL, n)]
+
+
+def _is_block_diagonal(expr: Any, size: int) -> bool:
+    """True if ``expr`` is square and zero outside its ``size``×``size`` diagonal blocks."""
+    rows, cols = expr.shape
+    if rows != cols or rows % size:
+        return False
+    return all(expr[r, c] == 0 for r in range(rows) for c in range(cols) if r // size != c // size)
+
+
+def _block_diagonal(printer: LatexPrinter, expr: Any, size: int) -> str:
+    """A large block-diagonal matrix by its pattern: the first two blocks, dots, the last block
+    (each printed whole, as the matrix holds it), blanks for the zeros, and the shape."""
+    count = expr.shape[0] // size
+    shown: list[int | None] = [0, 1, None, count - 1] if count > 4 else list(range(count))
+    lines = []
+    for place, block in enumerate(shown):
+        cells = [""] * len(shown)
+        if block is None:
+            cells[place] = r"\ddots"
+        else:
+            cells[place] = printer._print(expr[block * size:(block + 1) * size, block * size:(block + 1) * size])
+        lines.append(" & ".join(cells))
+    body = r" \\ ".join(lines)
+    return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}_{{{expr.shape[0]} \times {expr.shape[1]}}}"
 
 
 def _elided_matrix(printer: LatexPrinter, expr: Any) -> str:
