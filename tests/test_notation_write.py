@@ -86,7 +86,9 @@ def test_every_plain_name_reads_back_as_itself(base: str, parts: list[str]) -> N
     (sympy.Matrix([[x, 0], [0, y]]), r"\begin{bmatrix}x & 0\\0 & y\end{bmatrix}"),
     (as_written("11*(11 + 22 + 33)"), r"11 \cdot \left(11 + 22 + 33\right)"),
     (as_written("(10 + 20 + 30)/(1 + 2 + 3)"), r"\frac{10 + 20 + 30}{1 + 2 + 3}"),
-    (sympy.Le(x, 1), r"x \leq 1"),
+    (sympy.Le(x, 1), r"x \le 1"),
+    (sympy.Ne(x, 1), r"x \neq 1"),
+    (sympy.Eq(x, 1, evaluate=False), "x = 1"),
 ])
 def test_expressions_in_the_readers_notation(expr: sympy.Basic, latex: str) -> None:
     assert to_latex(expr) == latex

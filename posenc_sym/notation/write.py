@@ -211,6 +211,13 @@ class NotationPrinter(LatexPrinter):
             return self._print(parent)
         return str(super()._print_MatrixElement(expr))
 
+    def _print_Relational(self, expr: Any) -> str:
+        # One spelling per relation, the same as relation_latex (SymPy would write \leq here).
+        symbol = RELATIONS.get(expr.rel_op, None)
+        if symbol is None:
+            return str(super()._print_Relational(expr))
+        return f"{self._print(expr.lhs)} {symbol} {self._print(expr.rhs)}"
+
     def _print_UnevaluatedExpr(self, expr: Any) -> str:
         return self._print(expr.args[0])
 
