@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import PosencSymError
-from .notation import to_latex
+from .notation.write import renders_alike, to_latex
 from .proof.claim import Claim, Derivation
 
 __all__ = ["Catalog", "LoadedDerivation", "Problem", "builtin_root", "load_catalog", "same_sides"]
@@ -253,9 +253,9 @@ def same_sides(claim: Claim) -> str | None:
         return None
     left, right = claim.display_sides
     as_is = claim.written is None  # a written form is shown as written, without shorthands
-    shown = to_latex(left, claim.notation, shorthands=as_is)
-    if shown != to_latex(right, claim.notation, shorthands=as_is):
+    if not renders_alike(left, right, claim.notation, shorthands=as_is):
         return None
+    shown = to_latex(left, claim.notation, shorthands=as_is)
     short = shown if len(shown) <= 60 else shown[:57] + "..."
     return (f"both sides display as {short}; keep the form its author wrote (written=(lhs, rhs), see "
             "docs/writing-derivations.md) or give same_sides_ok='why the sides are meant to look alike'")

@@ -32,19 +32,24 @@ bodies (ω_i where b^{-2i/d} is meant):
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 import mpmath
 import sympy
+from sympy.core.basic import Basic
 from sympy.core.function import AppliedUndef
+from sympy.matrices import MatrixBase
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.precedence import PRECEDENCE
 
 from .definitions import Definition, Notation
 from .names import name_latex
 
-__all__ = ["RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "to_latex"]
+__all__ = [
+    "RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "renders_alike", "to_latex",
+]
 
 #: A claim's relation and its LaTeX.
 RELATIONS = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge", "!=": r"\neq"}
@@ -76,6 +81,9 @@ def _name_or_text(name: str) -> str:
     latex = name_latex(name)
     return latex if latex is not None else rf"\text{{{escape_text(name)}}}"
 
+
+#: The order SymPy sorts the commutative arguments of a sum or product in (Basic.compare).
+_ARGS_ORDER = functools.cmp_to_key(Basic.compare)
 
 #: Large matrices print their corner entries with dots and their shape; shown entries are the object's own.
 MAX_ROWS, MAX_COLS, HEAD, TAIL = 12, 10, 4, 2
@@ -161,14 +169,13 @@ class NotationPrinter(LatexPrinter):
 
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
-        written = expr.args != sympy.Add(*expr.args).args
-        return str(super()._print_Add(expr, order="none" if written else order))
+        return str(super()._print_Add(expr, order="none" if _is_written(expr) else order))
 
     def _print_Mul(self, expr: sympy.Mul) -> str:
         if not isinstance(expr, sympy.Mul):  # SymPy prints x**-1 through _print_Mul as 1/x
             return str(super()._print_Mul(expr))
         saved = self._settings["order"]
-        if expr.args != sympy.Mul(*expr.args).args:  # written with evaluate=False: the author's order
+        if _is_written(expr):  # built with evaluate=False: the author's order and grouping
             over = [a.base for a in expr.args if a.is_Pow and a.exp == -1]
             if not over:
                 return self._written_product(expr.args)
@@ -213,7 +220,7 @@ class NotationPrinter(LatexPrinter):
 
     def _print_Relational(self, expr: Any) -> str:
         # One spelling per relation, the same as relation_latex (SymPy would write \leq here).
-        symbol = RELATIONS.get(expr.rel_op, None)
+        symbol = RELATIONS.get(expr.rel_op)
         if symbol is None:
             return str(super()._print_Relational(expr))
         return f"{self._print(expr.lhs)} {symbol} {self._print(expr.rhs)}"
@@ -229,6 +236,20 @@ class NotationPrinter(LatexPrinter):
         if _is_block_diagonal(expr, 2):
             return _block_diagonal(self, expr, 2)
         return _elided_matrix(self, expr)
+
+
+def _is_written(expr: sympy.Add | sympy.Mul) -> bool:
+    """True if an Add or Mul was built unevaluated: SymPy would have merged numbers, flattened a
+    nested sum or product, dropped a neutral term, or sorted the arguments (checked without
+    rebuilding the expression, which would cost a full evaluation per node)."""
+    args = list(expr.args)
+    kind = type(expr)
+    if sum(1 for a in args if a.is_Number) > 1 or any(isinstance(a, kind) for a in args):
+        return True
+    if any(a == (0 if kind is sympy.Add else 1) for a in args):
+        return True
+    commutative = [a for a in args if a.is_commutative]
+    return commutative != sorted(commutative, key=_ARGS_ORDER)
 
 
 def _is_coefficient_name(factor: Any) -> bool:
@@ -353,6 +374,25 @@ def definition_latex(definition: Definition, notation: Notation | None = None) -
         inner = Notation(notation.symbols, notation.definitions, notation.conditions,
                          tuple(d.name for d in notation.shorthand_definitions() if d.name != definition.name))
     return f"{to_latex(head)} = {to_latex(definition.body, inner)}"
+
+
+def renders_alike(left: Any, right: Any, notation: Notation | None = None, *, shorthands: bool = True) -> bool:
+    """True if ``left`` and ``right`` print as the same LaTeX.
+
+    Two explicit matrices of one shape, printed whole, print alike exactly when every pair of
+    entries does, so they are compared entry by entry and the first difference settles it
+    (rendering 287 claims whole at every load cost more than the loading).
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> renders_alike(sympy.Matrix([x, 1]), sympy.Matrix([x, 1])), renders_alike(sympy.Add(x, 0, evaluate=False), x)
+    (True, False)
+    """
+    if isinstance(left, MatrixBase) and isinstance(right, MatrixBase) and left.shape == right.shape \
+            and left.shape[0] <= MAX_ROWS and left.shape[1] <= MAX_COLS:
+        pairs = zip(left, right, strict=True)
+        return all(a == b or renders_alike(a, b, notation, shorthands=shorthands) for a, b in pairs)
+    return to_latex(left, notation, shorthands=shorthands) == to_latex(right, notation, shorthands=shorthands)
 
 
 def relation_latex(relation: str) -> str:
