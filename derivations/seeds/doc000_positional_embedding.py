@@ -89,7 +89,8 @@ def _attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
 _xa, _xb = sympy.symbols("x_A x_B", real=True)
 # Attn(P X) = P Attn(X) with X = (x_A, x_B) and P the swap: "B A" gives the outputs of "A B", swapped.
 _ORDER_BLIND = attention_scheme.equivariance_written(
-    [_xa, _xb], [1, 0], lambda col: sympy.Matrix(_attention(list(col))))
+    [_xa, _xb], [1, 0], lambda col: sympy.Matrix(_attention(list(col))),
+    about="softmax self-attention, all weight matrices 1")
 
 CLAIMS = [
     Claim(

@@ -68,7 +68,8 @@ def attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
 
 # Attn(P X) = P Attn(X): X = (x1, x2, x3), P the document's reordering.
 _EQUIVARIANT = attention_scheme.equivariance_written(
-    [x1, x2, x3], [1, 2, 0], lambda col: sympy.Matrix(attention(list(col))))
+    [x1, x2, x3], [1, 2, 0], lambda col: sympy.Matrix(attention(list(col))),
+    about="softmax self-attention, all weight matrices 1")
 
 
 def rope_score(pos_q: sympy.Expr, pos_k: sympy.Expr, q: sympy.Matrix, key: sympy.Matrix, dim: int) -> sympy.Expr:

@@ -50,7 +50,8 @@ def attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
 
 # Attn(P X) = P Attn(X): X = (x1, x2, x3), P the document's reordering.
 _EQUIVARIANT = attention_scheme.equivariance_written(
-    [x1, x2, x3], [2, 1, 0], lambda col: sympy.Matrix(attention(list(col))))
+    [x1, x2, x3], [2, 1, 0], lambda col: sympy.Matrix(attention(list(col))),
+    about="softmax self-attention, all weight matrices 1")
 
 
 def h1(xs: list[sympy.Expr]) -> list[sympy.Expr]:
@@ -65,8 +66,8 @@ POS = ints(10, 20, 30)
 
 # y_r and z_r: the outputs of 我打你 and of 你打我 at row r, without positions (computed by attention).
 _row = sympy.Symbol("r", integer=True, nonnegative=True)
-OUT = Definition("y", (_row,), lambda r: attention(WO_NI_DA)[r])
-OUT_REVERSED = Definition("z", (_row,), lambda r: attention(NI_DA_WO)[r])
+OUT = Definition("y", (_row,), lambda r: attention(WO_NI_DA)[r], about="output r of the tokens 1, 2, 3")
+OUT_REVERSED = Definition("z", (_row,), lambda r: attention(NI_DA_WO)[r], about="output r of the tokens 3, 2, 1")
 OUTPUTS = Notation(definitions=(OUT, OUT_REVERSED))
 
 CLAIMS = [

@@ -128,7 +128,7 @@ class Definition:
     ``params`` are the subscript or argument patterns as written: ``(i,)`` for ω_i, ``(t, 2*i)``
     for PE_{(t,2i)}, ``(x,)`` for R(x), ``()`` for a value. A ``"call"`` takes distinct symbols;
     a ``"subscript"`` pattern is a symbol, a constant, or an integer multiple of a symbol plus
-    a constant. ``latex`` optionally overrides how the name is written (default: the names table).
+    a constant. ``about`` says in words what a computed body (a function of the scheme) gives.
 
     >>> import sympy
     >>> x = sympy.Symbol("x", real=True)
@@ -142,13 +142,16 @@ class Definition:
     params: tuple[sympy.Expr, ...]
     body: Term
     form: Form = "subscript"
-    latex: str = field(default="", compare=False)
+    about: str = field(default="", compare=False)  # what a computed body is, in plain ASCII words
 
     def __post_init__(self) -> None:
         if not is_plain_name(self.name):
             raise NotationError(f"notation name {self.name!r} must be letters and digits (e.g. 'omega', 'PE')")
         if self.form not in _FORMS:
             raise NotationError(f"{self.name}: form={self.form!r}; use one of {_FORMS}")
+        if not self.about.isascii():
+            raise NotationError(f"{self.name}: about={self.about!r} must be plain ASCII words (it is set as text in "
+                                "LaTeX math); write e.g. 'the slopes of n heads'")
         params = tuple(sympy.sympify(p) for p in self.params)
         object.__setattr__(self, "params", params)
         body = self.body

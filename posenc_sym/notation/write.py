@@ -365,9 +365,10 @@ def definition_latex(definition: Definition, notation: Notation | None = None) -
     """
     head = definition.apply(*definition.params) if definition.params else definition.apply()
     if definition.is_computed:
-        doc = (getattr(definition.body, "__doc__", "") or "").strip().splitlines()
-        what = doc[0] if doc else definition.name
-        return rf"{to_latex(head)} \text{{: {escape_text(what)}}}"
+        # Named by the scheme's function (an ASCII identifier), never by free text from its docstring.
+        name = getattr(definition.body, "__name__", "")
+        what = definition.about or (f"computed by {name}" if name.isidentifier() else "computed by the scheme")
+        return rf"{to_latex(head)} \text{{ ({escape_text(what)})}}"
     # The body is printed without this definition as a shorthand, or it would print as itself.
     inner = None
     if notation is not None:

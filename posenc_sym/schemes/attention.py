@@ -86,12 +86,13 @@ def symbol_matrix(name: str, rows: int, cols: int) -> ImmutableMatrix:
     return ImmutableMatrix(rows, cols, lambda r, c: sympy.Symbol(f"{name}_{r}_{c}", real=True))
 
 
-def equivariance_written(tokens: Sequence[Any], order: Sequence[int],
-                         attend: Callable[[ImmutableMatrix], Any]) -> tuple[tuple[Any, Any], Notation]:
+def equivariance_written(tokens: Sequence[Any], order: Sequence[int], attend: Callable[[ImmutableMatrix], Any],
+                         about: str = "self-attention") -> tuple[tuple[Any, Any], Notation]:
     """``Attn(P X) = P Attn(X)`` as written, and the notation that expands it.
 
     X is the column of ``tokens``, P the permutation with (P X)[r] = X[order[r]], and Attn(X) is
-    ``attend(X)`` (computed by the scheme). The expansion gives the explicit entries of both sides.
+    ``attend(X)`` (computed by the scheme; ``about`` says which attention, in ASCII words). The
+    expansion gives the explicit entries of both sides.
 
     >>> x = sympy.symbols("x0:2", real=True)
     >>> (lhs, rhs), notation = equivariance_written(x, [1, 0], lambda m: m * 2)
@@ -99,7 +100,8 @@ def equivariance_written(tokens: Sequence[Any], order: Sequence[int],
     (Attn(P*X), P*Attn(X), Matrix([[2*x1, 2*x0]]))
     """
     argument = sympy.Symbol("M", commutative=False)
-    attn = Definition("Attn", (argument,), lambda m: ImmutableMatrix(attend(m)), form="call")
+    attn = Definition("Attn", (argument,), lambda m: ImmutableMatrix(attend(m)), form="call",
+                      about=about)
     column = Definition("X", (), ImmutableMatrix(list(tokens)), form="value")
     perm = Definition("P", (), permutation_matrix(order), form="value")
     x, p = column.apply(), perm.apply()
