@@ -121,10 +121,12 @@ _SUBSCRIPTED = re.compile(
 )
 
 
-def _atom_name(latex: str) -> str | None:
-    """The name for one base or subscript part as written (``\\omega``, ``\\text{model}``, ``i``)."""
+def _atom_name(latex: str, subscript: bool = False) -> str | None:
+    """The name for one base or subscript part as written (``\\omega``, ``\\text{model}``, ``i``).
+
+    In a subscript a bare word reads as the word (``d_{model}``, as documents write it)."""
     latex = latex.strip()
-    if re.fullmatch(r"[A-Za-z]{1,2}|[0-9]+[A-Za-z]?", latex):
+    if re.fullmatch(r"[A-Za-z]{1,2}|[0-9]+[A-Za-z]?", latex) or (subscript and re.fullmatch(r"[A-Za-z]+", latex)):
         return latex
     match = _GREEK_CMD.match(latex)
     if match:
@@ -142,6 +144,8 @@ def latex_name(latex: str) -> str | None:
 
     >>> latex_name(r"R_\theta"), latex_name("x_{i,j}"), latex_name(r"\mathrm{PE}"), latex_name("2x")
     ('R_theta', 'x_i_j', 'PE', None)
+    >>> latex_name("d_{model}"), latex_name(r"d_{\text{model}}")
+    ('d_model', 'd_model')
     """
     latex = latex.strip()
     match = _SUBSCRIPTED.match(latex)
@@ -152,7 +156,7 @@ def latex_name(latex: str) -> str | None:
     sub = match.group("sub")
     if sub.startswith("{"):
         sub = sub[1:-1]
-    parts = [_atom_name(p) for p in sub.split(",")]
+    parts = [_atom_name(p, subscript=True) for p in sub.split(",")]
     if base is None or any(p is None for p in parts):
         return None
     name = "_".join([base, *(p for p in parts if p is not None)])

@@ -367,7 +367,8 @@ def definition_latex(definition: Definition, notation: Notation | None = None) -
     if definition.is_computed:
         # Named by the scheme's function (an ASCII identifier), never by free text from its docstring.
         name = getattr(definition.body, "__name__", "")
-        what = definition.about or (f"computed by {name}" if name.isidentifier() else "computed by the scheme")
+        what = definition.about or (f"computed by {name.replace('_', ' ')}" if name.isidentifier()
+                                    else "computed by the scheme")
         return rf"{to_latex(head)} \text{{ ({escape_text(what)})}}"
     # The body is printed without this definition as a shorthand, or it would print as itself.
     inner = None
