@@ -53,8 +53,7 @@ block_independent_of_t = Claim(
     id="sinusoidal.shift.block-independent-of-t",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="T_k does not depend on t",
-    lhs=sympy.Derivative(BLOCK, t),
-    rhs=sympy.zeros(2, 2),
+    written=(sympy.Derivative(T_BLOCK.apply(k), t), sympy.zeros(2, 2)),
     conditions=CONDITIONS,
     scope="pair i of any even d",
     prose="Every entry of the block is cos(ω_i k) or ±sin(ω_i k): its derivative in t vanishes.",
@@ -75,8 +74,7 @@ transposed_block_wrong = Claim(
     id="sinusoidal.shift.transposed-block-is-wrong",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="The transposed block does not map PE(t) to PE(t+k)",
-    lhs=PAIR_AT_T_PLUS_K,
-    rhs=sympy.MatMul(BLOCK.T, PAIR_AT_T, evaluate=False),
+    written=(PE_PAIR.apply(sympy.Add(t, k, evaluate=False)), sympy.transpose(T_BLOCK.apply(k)) * PE_PAIR.apply(t)),
     conditions=CONDITIONS,
     scope="pair i of any even d",
     expect="refuted",

@@ -160,7 +160,7 @@ class NotationPrinter(LatexPrinter):
     def _print_Transpose(self, expr: Any) -> str:
         inner = expr.args[0]
         arg = self._print(inner)
-        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol)):
+        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol, sympy.Indexed)):
             arg = rf"\left({arg}\right)"
         return rf"{arg}^{{\top}}"
 
