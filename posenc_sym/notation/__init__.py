@@ -9,9 +9,9 @@ This layer imports nothing above SymPy: the proof layer may use it, and never th
 """
 
 from .definitions import Definition, Notation, NotationError, as_written
-from .write import definition_latex, number_latex, relation_latex, to_latex
+from .write import definition_latex, number_latex, relation_latex, to_latex, value_latex
 
 __all__ = [
     "Definition", "Notation", "NotationError", "as_written", "definition_latex", "number_latex", "relation_latex",
-    "to_latex",
+    "to_latex", "value_latex",
 ]

@@ -49,6 +49,7 @@ from .names import name_latex
 
 __all__ = [
     "RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "renders_alike", "to_latex",
+    "value_latex",
 ]
 
 #: A claim's relation and its LaTeX.
@@ -395,6 +396,21 @@ def renders_alike(left: Any, right: Any, notation: Notation | None = None, *, sh
         pairs = zip(left, right, strict=True)
         return all(a == b or renders_alike(a, b, notation, shorthands=shorthands) for a, b in pairs)
     return to_latex(left, notation, shorthands=shorthands) == to_latex(right, notation, shorthands=shorthands)
+
+
+def value_latex(value: Any, digits: int = 6, longest: int = 24) -> str:
+    r"""A value of a counterexample: exact when short (``\frac{7}{2}``, ``\frac{\pi}{3}``), else
+    ``\approx`` and at most ``digits`` significant digits (a 170-digit fraction is not read).
+
+    >>> value_latex(sympy.Rational(7, 2)), value_latex(sympy.pi / 3), value_latex(sympy.Rational(10**30 + 1, 3**40))
+    ('\\frac{7}{2}', '\\frac{\\pi}{3}', '\\approx 8.22526 \\times 10^{10}')
+    """
+    exact = to_latex(value)
+    if len(exact) <= longest:
+        return exact
+    if isinstance(value, sympy.Basic) and value.is_number and value.is_real:
+        return rf"\approx {number_latex(value, digits)}"
+    return exact
 
 
 def relation_latex(relation: str) -> str:

@@ -24,7 +24,7 @@ import functools
 import importlib
 
 from ..errors import PosencSymError
-from ..notation import number_latex
+from ..notation import value_latex
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation
 from ..proof.verdict import Verdict
@@ -96,8 +96,8 @@ def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
         rows.append(mathjax_text(_verdict_words(claim, verdict)))
         if verdict.status == "refuted" and verdict.counterexample:
             point = verdict.counterexample.items()
-            # Rounded to 6 significant digits: the exact point stays in the verdict and the JSON.
-            rows.append(r",\ ".join(f"{math_latex(s)} = {number_latex(v)}" for s, v in point))
+            # Exact when short, else rounded to 6 significant digits: the exact point stays in the JSON.
+            rows.append(r",\ ".join(f"{math_latex(s)} = {value_latex(v)}" for s, v in point))
     return "$$\\begin{gathered}\n" + "\\\\\n".join(rows) + "\n\\end{gathered}$$"
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..notation import value_latex
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source
 from ..proof.verdict import Verdict
@@ -131,7 +132,7 @@ def _refutation(verdict: Verdict, fl: Flavour) -> str:
     point = verdict.counterexample or {}
     if point:
         assignments = r",\quad ".join(
-            f"{math_latex(sym)} = {math_latex(value)}"
+            f"{math_latex(sym)} = {value_latex(value)}"  # exact when short, else rounded and marked ≈
             for sym, value in sorted(point.items(), key=lambda kv: str(kv[0]))
         )
         text = "counterexample " + fl.inline(assignments)
