@@ -14,7 +14,7 @@ wrote (titles, prose, justifications, quotes) is escaped, except its safe ``$...
 \subsection{\texorpdfstring{$\sin^2 x + \cos^2 x = 1$}{sin2 x + cos2 x = 1}}\label{claim:demo.pythagoras}
 \noindent{\small \texttt{demo.pythagoras}}
 \begin{equation*}
-\sin^{2}{\left(x \right)} + \cos^{2}{\left(x \right)} = 1
+\sin^{2}\left(x\right) + \cos^{2}\left(x\right) = 1
 \end{equation*}
 \noindent\textbf{Assumptions.} $x$ is real.
 <BLANKLINE>
@@ -36,7 +36,7 @@ from ..proof.verdict import Verdict
 from .escape import has_cjk, is_latex_safe
 from .layout import LINE_WIDTH, break_sum, fits
 from .markup import LATEX, ChainRow, Flavour
-from .mathtex import math_latex, relation_latex
+from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
 from .verdict_text import badge, link_mark, verdict_text
 from .verdicts import short_value
 
@@ -102,10 +102,11 @@ def undecidable(claim: Claim) -> bool:
 def _chain(claim: Claim, verdict: Verdict | None, fl: Flavour) -> str:
     link_verdicts = verdict.links if verdict is not None else ()
     rows = []
-    for n, (_start, end, relation, because) in enumerate(claim.links):
+    ends = claim_chain_latex(claim)  # each step as written, when it has a written form
+    for n, (_start, _end, relation, because) in enumerate(claim.links):
         link = link_verdicts[n] if n < len(link_verdicts) else None
-        rows.append(ChainRow(relation_latex(relation), math_latex(end), because, link_mark(link, fl)))
-    return fl.chain(math_latex(claim.lhs), rows)
+        rows.append(ChainRow(relation_latex(relation), ends[n], because, link_mark(link, fl)))
+    return fl.chain(claim_sides_latex(claim)[0], rows)
 
 
 def _entry_rows(name: str, a: str, rel: str, b: str) -> list[str] | None:
@@ -187,7 +188,10 @@ def side_latex(side: object) -> tuple[str, str]:
 
 def statement(claim: Claim, fl: Flavour) -> str:
     """The claim's display: on one line, broken into rows, or (a wide matrix) entry by entry."""
+    # The sides as their author wrote them (the notation layer); a long exact number shortened.
     (lhs, lnote), (rhs, rnote) = side_latex(claim.lhs), side_latex(claim.rhs)
+    if claim.written is not None or not (lnote or rnote):
+        (lhs, rhs), lnote, rnote = claim_sides_latex(claim), "", ""
     rel = relation_latex(claim.relation)
     notes = [f"{side}: {note}" for side, note in (("left", lnote), ("right", rnote)) if note]
     if notes:
@@ -233,6 +237,9 @@ def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, lev
             parts.append(fl.ragged(fl.paragraph("Source.", _source(claim.source, fl))))
         return "\n\n".join(parts)
     parts.append(statement(claim, fl))
+    definitions = claim_definitions_latex(claim)
+    if definitions:  # the notation the statement uses, so that it reads on its own
+        parts.append(fl.paragraph("Where.", "; ".join(fl.inline(d) for d in definitions) + "."))
     parts.append(fl.paragraph("Assumptions.", _assumptions(claim, fl)))
     head = len(parts)  # heading, id line, display and assumptions belong together
     if claim.prose.strip():

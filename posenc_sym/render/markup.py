@@ -163,7 +163,8 @@ class Flavour:
         """``first = e1 = e2 ...`` in ``align*``: each justification beside its row when it fits,
         else as a line of text just above the row (``\\intertext``); long rows are broken."""
         lead = math_width(first) <= 0.3 * LINE_WIDTH
-        out: list[str] = [] if lead else [f"&{x}" for x in break_sum(first, LINE_WIDTH - 2)]
+        first_lines = [] if lead else break_sum(first, LINE_WIDTH - 2)
+        out: list[str] = [f"&{x}" if n == 0 else rf"&\quad {x}" for n, x in enumerate(first_lines)]
         indent = math_width(first) + 1 if lead else 2.0
         room = LINE_WIDTH - indent - 3
         broken = [break_sum(row.expr, room) for row in rows]
