@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from posenc_sym.render.document import latex_document, latex_fragments, tex_engine
 from posenc_sym.render.escape import has_cjk
 from posenc_sym.render.latex import Options, undecidable
-from posenc_sym.render.mathtex import math_latex
+from posenc_sym.render.mathtex import claim_sides_latex
 from posenc_sym.render.run import decide_notes
 from posenc_sym.render.tex import _RERUN, compile_latex, overfull_boxes
 
@@ -36,7 +36,8 @@ def identical_sides(notes: object) -> list[str]:
     same = []
     for section in notes.sections:  # type: ignore[attr-defined]
         for claim in section.derivation.claims:
-            if not undecidable(claim) and math_latex(claim.lhs) == math_latex(claim.rhs):
+            left, right = claim_sides_latex(claim)  # as displayed (written form when there is one)
+            if not undecidable(claim) and left == right:
                 same.append(claim.id)
     return same
 
@@ -59,6 +60,7 @@ def fragments_compile(notes: object) -> dict[str, str]:
 
 
 def main(outdir: Path) -> None:
+    outdir.mkdir(parents=True, exist_ok=True)
     notes, _report = decide_notes()
     document = latex_document(notes)
     (outdir / "notes.tex").write_text(document, encoding="utf-8")

@@ -34,7 +34,7 @@ from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
 from .escape import has_cjk, is_latex_safe
-from .layout import LINE_WIDTH, break_sum, fits
+from .layout import LINE_WIDTH, break_sum, fits, split_top
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
 from .verdict_text import badge, link_mark, verdict_text
@@ -208,6 +208,24 @@ def _statement(claim: Claim, fl: Flavour, lhs: str, rel: str, rhs: str) -> str:
     return fl.statement(lhs, rel, rhs)
 
 
+def _where(definitions: list[str], fl: Flavour) -> str:
+    """The definitions a statement uses: inline when short, else one aligned display row each."""
+    short = [d for d in definitions if fits(d, 0.45 * LINE_WIDTH)]
+    long = [d for d in definitions if d not in short]
+    text = fl.paragraph("Where.", "; ".join(fl.inline(d) for d in short) + ("." if short else ""))
+    if not long:
+        return text
+    rows = []
+    for d in long:
+        pieces = split_top(d, " = ")  # not inside \text{...} or a matrix
+        rows.append(f"{pieces[0]} &= {' = '.join(pieces[1:])}" if len(pieces) > 1 else f"&{d}")
+    display = fl.rows_display(rows)
+    if fl.name == "latex" and not all(fits(r) for r in rows):
+        # A wide matrix (8 × 8) gets narrower gaps between its columns: spacing, not scaling.
+        display = "{\\setlength{\\arraycolsep}{2pt}\n" + display + "}"
+    return text + "\n" + display
+
+
 def _lead(claim: Claim, fl: Flavour, options: Options) -> str:
     """The small line under the heading: the claim's id and its scope."""
     parts = []
@@ -239,7 +257,7 @@ def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, lev
     parts.append(statement(claim, fl))
     definitions = claim_definitions_latex(claim)
     if definitions:  # the notation the statement uses, so that it reads on its own
-        parts.append(fl.paragraph("Where.", "; ".join(fl.inline(d) for d in definitions) + "."))
+        parts.append(_where(definitions, fl))
     parts.append(fl.paragraph("Assumptions.", _assumptions(claim, fl)))
     head = len(parts)  # heading, id line, display and assumptions belong together
     if claim.prose.strip():

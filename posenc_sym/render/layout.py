@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LINE_WIDTH", "break_sum", "fits", "math_width", "split_terms"]
+__all__ = ["LINE_WIDTH", "break_sum", "fits", "math_width", "split_terms", "split_top"]
 
 #: The line of the notes (article, 11pt, letter paper, 2.5cm margins: 472pt) in width units.
 #: Measured on 182 displays of the catalogue (each set by TeX in an \hbox and compared with
@@ -118,7 +118,7 @@ def _matrix_width(latex: str) -> float:
     inner = latex[begin + 8 + len(env):n]
     tail = latex[n + 6 + len(env):]
     # Each column is as wide as its widest entry, plus the space between columns (10pt).
-    cells = [[math_width(c) for c in _split_top(r, "&")] for r in _split_top(inner, r"\\")]
+    cells = [[math_width(c) for c in split_top(r, "&")] for r in split_top(inner, r"\\")]
     columns = max((len(r) for r in cells), default=0)
     width = sum(max((r[j] for r in cells if j < len(r)), default=0.0) + 1.8 for j in range(columns))
     return round(math_width(latex[:begin]) + width + 1.0 + math_width(tail), 6)
@@ -165,7 +165,8 @@ def _depths(latex: str) -> list[int]:
     return depths
 
 
-def _split_top(latex: str, sep: str) -> list[str]:
+def split_top(latex: str, sep: str) -> list[str]:
+    """``latex`` cut at each ``sep`` outside braces, ``\\left``/``\\right`` pairs and environments."""
     depths = _depths(latex)
     parts, start, n = [], 0, 0
     while n < len(latex):
