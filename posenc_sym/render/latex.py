@@ -34,7 +34,7 @@ from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
 from .escape import has_cjk, is_latex_safe
-from .layout import LINE_WIDTH, break_sum, fits, split_top
+from .layout import LINE_WIDTH, break_sum, fits
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
 from .verdict_text import badge, link_mark, verdict_text
@@ -210,15 +210,19 @@ def _statement(claim: Claim, fl: Flavour, lhs: str, rel: str, rhs: str) -> str:
 
 def _where(definitions: list[str], fl: Flavour) -> str:
     """The definitions a statement uses: inline when short, else one aligned display row each."""
-    short = [d for d in definitions if fits(d, 0.45 * LINE_WIDTH)]
+    # A matrix inline would push the lines of the paragraph apart: matrices are displayed.
+    short = [d for d in definitions if fits(d, 0.45 * LINE_WIDTH) and "matrix}" not in d]
     long = [d for d in definitions if d not in short]
     text = fl.paragraph("Where.", "; ".join(fl.inline(d) for d in short) + ("." if short else ""))
     if not long:
-        return text
-    rows = []
-    for d in long:
-        pieces = split_top(d, " = ")  # not inside \text{...} or a matrix
-        rows.append(f"{pieces[0]} &= {' = '.join(pieces[1:])}" if len(pieces) > 1 else f"&{d}")
+        return text + ("\\par" if fl.name == "latex" else "")
+    lines: list[str] = []
+    for d in long:  # side by side while they fit the line (three column vectors, say)
+        if lines and fits(lines[-1] + r" \qquad " + d):
+            lines[-1] += r" \qquad " + d
+        else:
+            lines.append(d)
+    rows = [f"&{line}" for line in lines]
     display = fl.rows_display(rows)
     if fl.name == "latex" and not all(fits(r) for r in rows):
         # A wide matrix (8 × 8) gets narrower gaps between its columns: spacing, not scaling.
