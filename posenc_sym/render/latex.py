@@ -227,7 +227,7 @@ def _where(definitions: list[str], fl: Flavour) -> str:
     if fl.name == "latex" and not all(fits(r) for r in rows):
         # A wide matrix (8 × 8) gets narrower gaps between its columns: spacing, not scaling.
         display = "{\\setlength{\\arraycolsep}{2pt}\n" + display + "}"
-    return text + "\n" + display
+    return text + ("\n" if fl.name == "latex" else "\n\n") + display
 
 
 def _lead(claim: Claim, fl: Flavour, options: Options) -> str:
