@@ -340,3 +340,19 @@ def test_golden_seed_table() -> None:
     check_golden("seed_table.tex", text)
     assert text.count(r"\begin{tabular}") == 1 and r"\subsection" in text
     assert text.count(r"\posencproven{}") == len(entries) - 1
+
+
+# The bound for Markdown: MathJax (GitHub, MkDocs) handles long displays badly.
+MARKDOWN_LINE_LIMIT = 2500
+
+
+def test_catalogue_markdown_lines_are_short_and_latex_shrinks_nothing() -> None:
+    longest, scaled = 0, []
+    for loaded in _catalogue():
+        derivation: Derivation = loaded.derivation  # type: ignore[attr-defined]
+        markdown = render_derivation(derivation, {}, MARKDOWN)
+        longest = max(longest, *(len(line) for line in markdown.splitlines()))
+        latex = render_derivation(derivation, {})
+        scaled += [derivation.id for word in (r"\resizebox", r"\scalebox", r"\textasciicircum") if word in latex]
+    assert longest <= MARKDOWN_LINE_LIMIT
+    assert scaled == []
