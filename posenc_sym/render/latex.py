@@ -71,15 +71,38 @@ def derivation_label(derivation: Derivation) -> str:
 
 
 def _assumptions(claim: Claim, fl: Flavour) -> str:
-    """The engine's assumptions in words, each symbol and condition set as math."""
+    """The engine's assumptions in words, each symbol and condition set as math.
+
+    Symbols with the same assumption are named together ("$q_0$, $q_1$ and $k_0$ are real"):
+    eighteen "is real" in a row read as noise.
+    """
     symbols = claim.symbols
     words = stated_assumptions(symbols, claim.conditions)
-    parts = []
+    groups: dict[str, list[str]] = {}
     for sym, said in zip(symbols, words, strict=False):
-        rest = said[len(str(sym)):]  # "t is real" -> " is real"
-        parts.append(fl.inline(math_latex(sym)) + " " + fl.literal(rest))
+        rest = said[len(str(sym)):].strip()  # "t is real" -> "is real"
+        groups.setdefault(rest, []).append(fl.inline(math_latex(sym)))
+    parts = []
+    for rest, names in groups.items():
+        if len(names) == 1:
+            parts.append(f"{names[0]} {fl.literal(rest)}")
+        else:
+            listed = ", ".join(names[:-1]) + " and " + names[-1]
+            parts.append(f"{listed} {fl.literal(plural(rest))}")
     parts += [fl.inline(math_latex(cond)) for cond in claim.conditions]
     return "; ".join(parts) + "." if parts else "none (the claim has no free symbols)."
+
+
+def plural(said: str) -> str:
+    """ "is real" -> "are real"; "is a positive even integer" -> "are positive even integers".
+
+    >>> plural("is a positive real"), plural("is real"), plural("is an integer")
+    ('are positive reals', 'are real', 'are integers')
+    """
+    for article in ("is a ", "is an "):
+        if said.startswith(article):
+            return "are " + said[len(article):] + "s"
+    return "are " + said[3:] if said.startswith("is ") else said
 
 
 def _source(source: Source, fl: Flavour) -> str:
