@@ -147,3 +147,42 @@ def sinusoidal_shifted_cos(n: int, d: int) -> numpy.ndarray:
 def alibi_ascending(n: int) -> numpy.ndarray:
     """Broken: the paper's slopes in reverse head order."""
     return alibi(n)[::-1].copy()
+
+
+# --- conventions of real code (issue 14, item 6) -------------------------------------------------
+
+
+def alibi_mpt(n: int, max_bias: float = 8.0, dtype: type = numpy.float32) -> numpy.ndarray:
+    """MPT's ``gen_slopes``: exponents arange(1, N+1)·(B/N) for N = 2^⌈log2 n⌉ in float32, slopes
+    1/2^m; for n < N the odd-indexed slopes (the N/2-head sequence) then the even-indexed ones."""
+    big = 1 << (n - 1).bit_length()
+    m = numpy.arange(1, big + 1, dtype=dtype) * dtype(max_bias / big)
+    slopes = (dtype(1.0) / numpy.power(dtype(2.0), m)).astype(dtype)
+    if big != n:
+        slopes = numpy.concatenate([slopes[1::2], slopes[0::2]])[:n]
+    return slopes
+
+
+def alibi_mpt_swapped(n: int) -> numpy.ndarray:
+    """Broken: MPT's rule with the two halves taken in the other order (even-indexed first)."""
+    big = 1 << (n - 1).bit_length()
+    slopes = 1.0 / 2.0 ** (numpy.arange(1, big + 1) * (8.0 / big))
+    return numpy.concatenate([slopes[0::2], slopes[1::2]])[:n]
+
+
+def alibi_bloom(n: int, dtype: type = numpy.float32) -> numpy.ndarray:
+    """BLOOM's ``build_alibi_tensor``: float32 powers of base = 2^(−2^−(log2 c − 3)) for the closest
+    power of two c ≤ n, then odd powers of the 2c-head base for the remaining heads."""
+    c = 1 << (n.bit_length() - 1)
+    base = dtype(2 ** (-(2 ** -(math.log2(c) - 3))))
+    slopes = numpy.power(base, numpy.arange(1, c + 1).astype(dtype))
+    if c != n:
+        extra = dtype(2 ** (-(2 ** -(math.log2(2 * c) - 3))))
+        rest = min(c, n - c)
+        slopes = numpy.concatenate([slopes, numpy.power(extra, numpy.arange(1, 2 * rest, 2).astype(dtype))])
+    return slopes.astype(dtype)
+
+
+def alibi_as_written(n: int, max_bias: float = 8.0) -> numpy.ndarray:
+    """The paper's formula as written, 2^(−B(h+1)/n), for any n (float64)."""
+    return numpy.array([2.0 ** (-max_bias * (h + 1) / n) for h in range(n)])
