@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy
 import pytest
 
-from posenc_sym.crosscheck import check_alibi
-from posenc_sym.testing import assert_alibi_slopes
+from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope
+from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache
 
 from .implementations import numpy_impls as impl
 
@@ -82,3 +82,115 @@ def test_a_different_parameter_is_named(slopes: numpy.ndarray, expected: dict, m
 def test_mpt_halves_swapped_fit_no_rule() -> None:
     result = check_alibi(impl.alibi_mpt_swapped(12))
     assert (result.verdict, result.convention_dict()["rule"]) == ("mismatch", "unknown")
+
+
+# --- RoPE: exponent denominators, unrotated pairs, YaRN variants, LongRoPE ---------------------
+#
+# The caches are Hugging Face's forward in float64 (angles t·θ in float64, cos/sin, times the
+# attention factor), cast to float32: within the angle:float64 model, as derived for
+# test_crosscheck_identify.py. Each broken variant must differ in the key the expectation names.
+
+F64 = "angle:float64"
+
+
+@pytest.mark.parametrize(
+    ("rotary_dim", "head_dim", "base"),
+    [(32, 128, 10000.0), (64, 96, 500000.0), (16, 64, 10000.0), (64, 80, 1000000.0)],
+)
+def test_partial_rotary_over_the_head_width_names_the_denominator(rotary_dim: int, head_dim: int, base: float) -> None:
+    cos, sin = impl.rope_partial(512, rotary_dim, head_dim, base=base)
+    assert_rope_cache(
+        cos, sin, model=F64, base=base, rotary_dim=rotary_dim, exponent_denominator=head_dim, scaling="none"
+    )
+
+
+def test_the_rotary_width_is_the_default_denominator() -> None:
+    cos, sin = impl.rope_cache(512, 64)
+    assert_rope_cache(cos, sin, model=F64, exponent_denominator=64, unrotated_pairs=())
+    with pytest.raises(AssertionError, match="expected exponent_denominator=128, found exponent_denominator=64"):
+        assert_rope_cache(cos, sin, model=F64, exponent_denominator=128)
+
+
+@pytest.mark.parametrize(("keep", "pairing"), [(24, "halves"), (24, "adjacent"), (31, "halves"), (8, "halves")])
+def test_unrotated_pairs_are_named(keep: int, pairing: str) -> None:
+    cos, sin = impl.rope_unrotated(512, 64, keep, pairing=pairing)
+    result = assert_rope_cache(cos, sin, model=F64, pairing=pairing, base=10000, unrotated_pairs=tuple(range(keep, 32)))
+    assert f"pairs {list(range(keep, 32))} are not rotated (cos constant, sin 0): frequency 0" in result.notes
+
+
+def test_unrotated_highest_frequencies_are_a_mismatch_saying_why() -> None:
+    result = check_rope(*impl.rope_unrotated_leading(512, 64))
+    assert (result.verdict, result.convention_dict()["pairing"]) == ("mismatch", None)
+    assert (
+        "pairs [0, 1] are not rotated but are followed by rotated pairs: only trailing unrotated pairs (the "
+        "lowest frequencies set to 0) are a convention we know"
+    ) in result.notes
+
+
+YARN = {"beta_fast": 32, "beta_slow": 1, "original_max_position_embeddings": 4096}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "params"),
+    [
+        ({"factor": 40}, {**YARN, "factor": 40}),
+        ({"factor": 8, "pairing": "adjacent"}, {**YARN, "factor": 8}),
+        # DeepSeek-V3: mscale = mscale_all_dim = 1, so the ratio is 1: cos and sin unscaled
+        ({"factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0}, {**YARN, "factor": 40, "attention_factor": 1}),
+        (
+            {"factor": 40, "mscale": 1.0, "mscale_all_dim": 0.707},
+            {**YARN, "factor": 40, "mscale": 1, "mscale_all_dim": 0.707},
+        ),
+        ({"factor": 16, "attention_factor": 1.25}, {**YARN, "factor": 16, "attention_factor": 1.25}),
+        # gpt-oss: factor 32 over a 4096 context, ramp ends not rounded
+        ({"factor": 32, "truncate": False}, {**YARN, "factor": 32, "truncate": False}),
+        ({"factor": 32, "truncate": False, "base": 500000.0}, {**YARN, "factor": 32, "truncate": False}),
+    ],
+)
+def test_yarn_variants_are_named(kwargs: dict, params: dict) -> None:
+    cos, sin = impl.rope_yarn(1024, 64, **kwargs)
+    assert_rope_cache(cos, sin, model=F64, scaling="yarn", scaling_params=params)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "expected", "message"),
+    [
+        (
+            {"factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0},
+            {"scaling_params": {**YARN, "factor": 40}},
+            "scaling_params",
+        ),
+        ({"factor": 32, "truncate": False}, {"scaling_params": {**YARN, "factor": 32}}, "'truncate': False"),
+        ({"factor": 32}, {"scaling_params": {**YARN, "factor": 32, "truncate": False}}, "found scaling_params"),
+    ],
+)
+def test_yarn_with_another_attention_factor_or_truncation_differs(kwargs: dict, expected: dict, message: str) -> None:
+    cos, sin = impl.rope_yarn(1024, 64, **kwargs)
+    with pytest.raises(AssertionError, match=message):
+        assert_rope_cache(cos, sin, model=F64, **expected)
+
+
+@pytest.mark.parametrize("dtype", [numpy.float32, numpy.float64])
+@pytest.mark.parametrize(("dim", "top"), [(64, 40.0), (96, 12.0)])
+def test_longrope_factors_are_named_pair_by_pair(dtype: type, dim: int, top: float) -> None:
+    factors = impl.phi3_factors(dim // 2, top)
+    cos, sin = impl.rope_longrope(2048, dim, factors, dtype=dtype)
+    result = assert_rope_cache(cos, sin, model=F64, scaling="longrope", base=10000)
+    params = result.convention_dict()["scaling_params"]
+    # Hugging Face holds the factors in a float32 tensor: the float32 roundings of the decimals
+    assert params == {
+        "factors": [float(numpy.float32(f)) if f != int(f) else int(f) for f in factors],
+        "factor": 32,
+        "original_max_position_embeddings": 4096,
+    }
+
+
+def test_longrope_with_one_factor_changed_names_the_other_value() -> None:
+    factors = impl.phi3_factors(32)
+    wrong = [*factors[:10], factors[10] * 1.5, *factors[11:]]
+    cos, sin = impl.rope_longrope(2048, 64, wrong)
+    found = check_rope(cos, sin, model=ErrorModel("float64")).convention_dict()["scaling_params"]["factors"]
+    assert found[10] == float(numpy.float32(round(factors[10] * 1.5, 3)))
+    assert found[:10] + found[11:] == [
+        float(numpy.float32(f)) if f != int(f) else int(f) for f in factors[:10] + factors[11:]
+    ]

@@ -186,3 +186,115 @@ def alibi_bloom(n: int, dtype: type = numpy.float32) -> numpy.ndarray:
 def alibi_as_written(n: int, max_bias: float = 8.0) -> numpy.ndarray:
     """The paper's formula as written, 2^(−B(h+1)/n), for any n (float64)."""
     return numpy.array([2.0 ** (-max_bias * (h + 1) / n) for h in range(n)])
+
+
+def _hf_cache(
+    n: int, inv_freq: numpy.ndarray, pairing: str, attention: float, dtype: type, start: int = 0
+) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """Hugging Face's forward: freqs = outer(t, inv_freq) in float64 here, cat(freqs, freqs) for
+    rotate_half (``halves``) or repeat-interleave (``adjacent``), times the attention factor."""
+    ang = numpy.arange(start, start + n, dtype=numpy.float64)[:, None] * inv_freq[None, :]
+    ang = numpy.concatenate([ang, ang], axis=1) if pairing == "halves" else numpy.repeat(ang, 2, axis=1)
+    return (numpy.cos(ang) * attention).astype(dtype), (numpy.sin(ang) * attention).astype(dtype)
+
+
+def rope_partial(
+    n: int, rotary_dim: int, head_dim: int, *, base: float = 10000.0, dtype: type = numpy.float32
+) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """Partial rotary whose exponent divides by the head width: 1/base^(arange(0, R, 2)/head_dim)."""
+    inv = 1.0 / base ** (numpy.arange(0, rotary_dim, 2, dtype=numpy.float64) / head_dim)
+    return _hf_cache(n, inv, "halves", 1.0, dtype)
+
+
+def rope_unrotated(
+    n: int, dim: int, keep: int, *, base: float = 10000.0, pairing: str = "halves", dtype: type = numpy.float32
+) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """p-RoPE style: the standard frequencies for the first ``keep`` pairs, 0 for the rest."""
+    inv = 1.0 / base ** (numpy.arange(0, dim, 2, dtype=numpy.float64) / dim)
+    inv[keep:] = 0.0
+    return _hf_cache(n, inv, pairing, 1.0, dtype)
+
+
+def rope_unrotated_leading(n: int, dim: int) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """Broken: the *highest* frequencies zeroed (the slice taken from the wrong end)."""
+    inv = 1.0 / 10000.0 ** (numpy.arange(0, dim, 2, dtype=numpy.float64) / dim)
+    inv[:2] = 0.0
+    return _hf_cache(n, inv, "halves", 1.0, numpy.float32)
+
+
+def _yarn_mscale(scale: float, mscale: float = 1.0) -> float:
+    return 1.0 if scale <= 1 else 0.1 * mscale * math.log(scale) + 1.0
+
+
+def yarn_inv_freq(
+    dim: int,
+    base: float,
+    factor: float,
+    context: int,
+    *,
+    truncate: bool = True,
+    beta_fast: float = 32,
+    beta_slow: float = 1,
+) -> numpy.ndarray:
+    """``_compute_yarn_parameters``: correction range from β_fast/β_slow rotations (floored and
+    ceiled unless ``truncate`` is False, as gpt-oss sets), linear ramp over the pair index."""
+
+    def corr(rot: float) -> float:
+        return dim * math.log(context / (rot * 2 * math.pi)) / (2 * math.log(base))
+
+    low, high = corr(beta_fast), corr(beta_slow)
+    if truncate:
+        low, high = math.floor(low), math.ceil(high)
+    low, high = max(low, 0), min(high, dim - 1)
+    pos = base ** (numpy.arange(0, dim, 2, dtype=numpy.float64) / dim)
+    ramp = numpy.clip((numpy.arange(dim // 2) - low) / ((high - low) or 0.001), 0, 1)
+    extrapolation = 1 - ramp
+    return (1 / (factor * pos)) * (1 - extrapolation) + (1 / pos) * extrapolation
+
+
+def rope_yarn(
+    n: int,
+    dim: int,
+    *,
+    base: float = 10000.0,
+    factor: float = 40.0,
+    context: int = 4096,
+    truncate: bool = True,
+    mscale: float | None = None,
+    mscale_all_dim: float | None = None,
+    attention_factor: float | None = None,
+    pairing: str = "halves",
+    dtype: type = numpy.float32,
+) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """YaRN as Hugging Face computes it, with DeepSeek's mscale ratio when both are given."""
+    inv = yarn_inv_freq(dim, base, factor, context, truncate=truncate)
+    if attention_factor is None:
+        if mscale and mscale_all_dim:
+            attention_factor = _yarn_mscale(factor, mscale) / _yarn_mscale(factor, mscale_all_dim)
+        else:
+            attention_factor = _yarn_mscale(factor)
+    return _hf_cache(n, inv, pairing, attention_factor, dtype)
+
+
+def phi3_factors(pairs: int, top: float = 40.0) -> list[float]:
+    """A LongRoPE factor list of the shape Phi-3's configs hold: decimals rising from 1 to ``top``."""
+    return [round(1.0 + (top - 1.0) * (p / (pairs - 1)) ** 3, 2) for p in range(pairs)]
+
+
+def rope_longrope(
+    n: int,
+    dim: int,
+    factors: list[float],
+    *,
+    base: float = 10000.0,
+    max_position_embeddings: int = 131072,
+    original_max_position_embeddings: int = 4096,
+    dtype: type = numpy.float32,
+) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """``_compute_longrope_parameters``: inv_freq = 1/(ext_factors·base^(arange(0, dim, 2)/dim))
+    with the factors as a float32 tensor, and attention factor √(1 + ln s/ln L)."""
+    s = max_position_embeddings / original_max_position_embeddings
+    attention = math.sqrt(1 + math.log(s) / math.log(original_max_position_embeddings)) if s > 1 else 1.0
+    ext = numpy.asarray(factors, dtype=numpy.float32).astype(numpy.float64)
+    inv = 1.0 / (ext * base ** (numpy.arange(0, dim, 2, dtype=numpy.float64) / dim))
+    return _hf_cache(n, inv, "halves", attention, dtype)
