@@ -208,7 +208,7 @@ def identify(
     rows = sample_rows(n)
     amplitude = float(numpy.median(fit.scale))
     base_r = float((fit.omega[0] / fit.omega[1]) ** (rotary_dim / 2)) if fit.omega.size > 1 else 0.0
-    standard = [(*c, None) for c in _candidates(fit.omega, rotary_dim)]
+    standard: list[Candidate] = [(*c, None) for c in _candidates(fit.omega, rotary_dim)]
     scored = _score(
         more_candidates(standard, base_r, rotary_dim, amplitude),
         fit,

@@ -176,7 +176,7 @@ def longrope_candidates(
         factors, all_named = [], True
         for p, th in enumerate(theta):
 
-            def error_of(f: float, p: int = p, th: mpmath.mpf = th) -> float:
+            def error_of(f: float, p: int = p, th: mpmath.mpf = th) -> tuple[float, float]:
                 with mpmath.workdps(40):
                     w = th / mpmath.mpf(repr(f))
                 return _pair_error((cos_pairs[:, p], sin_pairs[:, p]), positions, w, scale, fmt)
