@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy
 import pytest
 
-from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope
-from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache
+from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal
+from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache, assert_sinusoidal
 
 from .implementations import numpy_impls as impl
 
@@ -194,3 +194,70 @@ def test_longrope_with_one_factor_changed_names_the_other_value() -> None:
     assert found[:10] + found[11:] == [
         float(numpy.float32(f)) if f != int(f) else int(f) for f in factors[:10] + factors[11:]
     ]
+
+
+# --- sinusoidal tables whose positions descend or go below zero --------------------------------
+#
+# Angles in float64, values cast to float32 (or kept in float64): within angle:float64.
+
+SPLIT = {"layout": "split", "order": "sin-first", "base": 10000, "exponent_denominator": "d"}
+
+
+@pytest.mark.parametrize(
+    ("table", "start", "step", "note"),
+    [
+        (
+            impl.transfo_xl_table(512, 64),
+            511,
+            -1,
+            "row r holds position 511 − r: the positions descend from 511 to 0, as in Transformer-XL's and "
+            "XLNet's relative tables (pos_seq = arange(klen − 1, −1, −1))",
+        ),
+        (
+            impl.xlnet_table(100, 300, 64, dtype=numpy.float64),
+            300,
+            -1,
+            "row r holds position 300 − r: the positions descend from 300 to -99, as in Transformer-XL's and "
+            "XLNet's relative tables (pos_seq = arange(klen − 1, −1, −1))",
+        ),
+        (
+            impl.funnel_table(128, 64),
+            -256,
+            1,
+            "the positions run from -256 to 255, negative ones included, as in relative tables such as Funnel "
+            "Transformer's (arange(−2L, 2L))",
+        ),
+        (impl.funnel_table(300, 32, dtype=numpy.float64), -600, 1, None),
+    ],
+)
+def test_descending_and_negative_positions_are_named(
+    table: numpy.ndarray, start: int, step: int, note: str | None
+) -> None:
+    result = assert_sinusoidal(table, model=F64, start=start, position_step=step, **SPLIT)
+    assert note is None or note in result.notes
+
+
+def test_the_worst_element_of_a_descending_table_is_reported_in_the_table_as_given() -> None:
+    table = impl.transfo_xl_table(256, 32, dtype=numpy.float64)
+    table[10, 3] += 1e-6  # position 245
+    result = check_sinusoidal(table, model=ErrorModel("float64"))
+    assert result.worst is not None
+    assert (result.worst.row, result.worst.column, result.worst.position) == (10, 3, 245)
+
+
+@pytest.mark.parametrize(
+    ("table", "expected", "message"),
+    [
+        (impl.transfo_xl_table(128, 32), {"position_step": 1}, "expected position_step=1, found position_step=-1"),
+        (impl.funnel_table(64, 32), {"start": 0}, "expected start=0, found start=-128"),
+        (impl.sinusoidal(128, 32), {"position_step": -1}, "expected position_step=-1, found position_step=1"),
+    ],
+)
+def test_a_different_position_sequence_is_named(table: numpy.ndarray, expected: dict, message: str) -> None:
+    with pytest.raises(AssertionError, match=message):
+        assert_sinusoidal(table, model=F64, **expected)
+
+
+def test_descending_positions_with_the_cos_half_off_by_one_fit_no_convention() -> None:
+    result = check_sinusoidal(impl.transfo_xl_off_by_one(256, 32))
+    assert (result.verdict, result.convention_dict()["layout"]) == ("mismatch", None)

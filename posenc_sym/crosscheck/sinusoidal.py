@@ -32,10 +32,11 @@ from typing import Any
 import mpmath
 import numpy
 
-from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
-from .fit import KNOWN_BASES, estimate_start, fit_pairs
+from .common import best_candidate, finish, sample_rows, with_diagnosis
+from .fit import KNOWN_BASES, fit_pairs
 from .load import as_float_array, require_ndim
 from .measure import ColumnSpec
+from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
 from .precision import ErrorModel, data_format
 from .reference import split_frequencies
 from .result import CheckResult
@@ -57,6 +58,7 @@ class SinusoidalConvention:
     width: int
     scale: float = 1.0
     zero_rows: tuple[int, ...] = ()
+    step: int = 1  # row r holds position start + step·r: −1 for Transformer-XL's descending pos_seq
 
     @property
     def pairs(self) -> int:
@@ -93,6 +95,7 @@ class SinusoidalConvention:
             ("base", _plain(self.base)),
             ("exponent_denominator", self.exponent_denominator),
             ("start", self.start),
+            ("position_step", self.step),
             ("scale", _plain(self.scale)),
             ("d_model", self.width),
             ("odd_width", "zero last column" if self.width % 2 else None),
@@ -204,25 +207,31 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     if problem is not None:
         return None, [*notes, problem]
     a, b = _columns(layout, p)
-    fit, order = fit_pairs(seg[:, a], seg[:, b]), "sin-first"
-    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
-        fit, order = fit_pairs(seg[:, b], seg[:, a]), "cos-first"
-    if numpy.any(fit.omega <= 0):
-        return None, [
-            *notes,
-            f"the {layout} column pairs do not turn at a steady positive rate: "
-            "these are not sin/cos pairs of one frequency",
-        ]
-    scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
     rows = sample_rows(n, zero_rows)
     scored = []
-    for den, base, known in _base_candidates(fit.omega, 2 * p):
-        conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows)
-        spec = conv.column_spec()
-        start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
-        scored.append((dataclasses.replace(conv, start=start), sample_error(x, rows, start, spec), known))
-    conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
-    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent)]
+    for step in (1, -1):  # ascending positions first: they win a tie
+        oriented = seg if step == 1 else seg[::-1]
+        fit, order = fit_pairs(oriented[:, a], oriented[:, b]), "sin-first"
+        if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
+            fit, order = fit_pairs(oriented[:, b], oriented[:, a]), "cos-first"
+        if numpy.any(fit.omega <= 0):
+            continue
+        scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
+        for den, base, known in _base_candidates(fit.omega, 2 * p):
+            conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows, step)
+            spec = conv.column_spec()
+            first = signed_start(fit, spec.hi)  # the position of the fit's row 0: table row r0 or r1 − 1
+            start = first - r0 if step == 1 else first + (r1 - 1)
+            error = sample_error_stepped(x, rows, start, step, spec)
+            scored.append((dataclasses.replace(conv, start=start), error, known))
+    if not scored:
+        return None, [
+            *notes,
+            f"the {layout} column pairs do not turn at a steady rate: these are not sin/cos pairs of one frequency",
+        ]
+    top_scale = max(max(c.scale for c, _, _ in scored), 1.0)
+    conv, equivalent = best_candidate(scored, 8 * fmt_floor * top_scale)
+    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent), *positions_note(conv, n)]
 
 
 def _doubled_exponent(conv: SinusoidalConvention) -> float | None:
@@ -280,15 +289,7 @@ def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckRes
                 "over positions and axis 1 over dims, so pass table.T"
             )
         return _unidentified(array, fmt_name, notes, model, shape)
-    measured = measure_all(
-        [("", array)],
-        float(conv.start),
-        lambda _: conv.column_spec(),
-        fmt,
-        model,
-        conv.base,
-        "checking table",
-    )
+    measured = measure_stepped(array, conv, fmt, model)
     result = finish("sinusoidal", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
     return with_diagnosis(result, array, fmt)
 

@@ -298,3 +298,36 @@ def rope_longrope(
     ext = numpy.asarray(factors, dtype=numpy.float32).astype(numpy.float64)
     inv = 1.0 / (ext * base ** (numpy.arange(0, dim, 2, dtype=numpy.float64) / dim))
     return _hf_cache(n, inv, "halves", attention, dtype)
+
+
+def transfo_xl_table(klen: int, d: int, dtype: type = numpy.float32) -> numpy.ndarray:
+    """Transformer-XL's relative table: pos_seq = arange(klen − 1, −1, −1), inv_freq =
+    1/10000^(arange(0, d, 2)/d), cat([sin, cos], −1) of their outer product."""
+    pos_seq = numpy.arange(klen - 1, -1, -1.0)
+    inv_freq = 1 / 10000 ** (numpy.arange(0.0, d, 2.0) / d)
+    sinusoid = numpy.outer(pos_seq, inv_freq)
+    return numpy.concatenate([numpy.sin(sinusoid), numpy.cos(sinusoid)], axis=-1).astype(dtype)
+
+
+def xlnet_table(qlen: int, klen: int, d: int, dtype: type = numpy.float32) -> numpy.ndarray:
+    """XLNet's bidirectional table: pos_seq = arange(klen, −qlen, −1), the same sin/cos halves."""
+    pos_seq = numpy.arange(klen, -qlen, -1.0)
+    inv_freq = 1 / 10000 ** (numpy.arange(0.0, d, 2.0) / d)
+    sinusoid = numpy.outer(pos_seq, inv_freq)
+    return numpy.concatenate([numpy.sin(sinusoid), numpy.cos(sinusoid)], axis=-1).astype(dtype)
+
+
+def funnel_table(seq_len: int, d: int, dtype: type = numpy.float32) -> numpy.ndarray:
+    """Funnel Transformer's relative_shift table: rel_pos_id = arange(−2L, 2L), inv_freq =
+    1/10000^(arange(d/2)/(d/2)), cat([sin, cos], −1)."""
+    rel_pos_id = numpy.arange(-seq_len * 2, seq_len * 2, 1.0)
+    inv_freq = 1 / 10000 ** (numpy.arange(0.0, d // 2) / (d // 2))
+    sinusoid = rel_pos_id[:, None] * inv_freq[None]
+    return numpy.concatenate([numpy.sin(sinusoid), numpy.cos(sinusoid)], axis=-1).astype(dtype)
+
+
+def transfo_xl_off_by_one(klen: int, d: int) -> numpy.ndarray:
+    """Broken: the descending positions with the cos half one position behind the sin half."""
+    table = transfo_xl_table(klen, d, numpy.float64)
+    table[:, d // 2 :] = transfo_xl_table(klen + 1, d, numpy.float64)[:-1, d // 2 :]
+    return table
