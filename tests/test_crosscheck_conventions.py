@@ -13,10 +13,15 @@ named in its docstring computes it; the expected verdicts are derived:
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import numpy
 import pytest
 
-from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal
+from posenc_sym.crosscheck import CheckResult, ErrorModel, check_alibi, check_rope, check_sinusoidal
+from posenc_sym.crosscheck.axes import check_rope_axes
+from posenc_sym.errors import PosencSymError
 from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache, assert_sinusoidal
 
 from .implementations import numpy_impls as impl
@@ -261,3 +266,97 @@ def test_a_different_position_sequence_is_named(table: numpy.ndarray, expected: 
 def test_descending_positions_with_the_cos_half_off_by_one_fit_no_convention() -> None:
     result = check_sinusoidal(impl.transfo_xl_off_by_one(256, 32))
     assert (result.verdict, result.convention_dict()["layout"]) == ("mismatch", None)
+
+
+# --- multi-axis RoPE (Flux) --------------------------------------------------------------------
+#
+# diffusers' FluxPosEmbed computes the frequencies and the angles in float64 and casts to float32
+# (the implementation here does the same): within angle:float64.
+
+FLUX_IDS = impl.flux_ids(32, 32, text=64)
+VIDEO_IDS = numpy.stack(
+    [
+        numpy.repeat(numpy.arange(4), 64),
+        numpy.tile(numpy.repeat(numpy.arange(8), 8), 4),
+        numpy.tile(numpy.arange(8), 32),
+    ],
+    axis=1,
+)
+
+
+def _axes(cos: Any, sin: Any, ids: Any, given: Any = None, **expected: Any) -> CheckResult:
+    result = check_rope_axes(cos, sin, ids, axes_dim=given, model=ErrorModel("float64"))
+    assert result.verdict == "matches", result.summary()
+    found = result.convention_dict()
+    assert {k: found[k] for k in expected} == expected
+    return result
+
+
+@pytest.mark.parametrize(
+    ("ids", "kwargs", "expected"),
+    [
+        (FLUX_IDS, {}, {"pairing": "adjacent", "axes_dim": [16, 56, 56], "axes_theta": [10000] * 3}),
+        (FLUX_IDS, {"theta": 2000.0}, {"axes_dim": [16, 56, 56], "axes_theta": [2000] * 3}),
+        (
+            FLUX_IDS,
+            {"theta": (10000.0, 2000.0, 500.0)},
+            {"axes_theta": [2000, 2000, 500], "axes_exponent_denominator": [16, 56, 56]},
+        ),
+        (VIDEO_IDS, {"axes_dim": (16, 24, 24)}, {"axes_dim": [16, 24, 24], "axes_theta": [10000] * 3}),
+        (VIDEO_IDS, {"axes_dim": (8, 28, 28), "theta": 256.0}, {"axes_dim": [8, 28, 28], "axes_theta": [256] * 3}),
+    ],
+)
+def test_flux_pos_embed_is_named_with_its_axis_widths(ids: numpy.ndarray, kwargs: dict, expected: dict) -> None:
+    _axes(*impl.flux_pos_embed(ids, **kwargs), ids, **expected)
+
+
+def test_an_axis_with_constant_ids_says_what_cannot_be_read() -> None:
+    result = _axes(*impl.flux_pos_embed(FLUX_IDS), FLUX_IDS, axes_dim=[16, 56, 56])
+    assert (
+        "the ids of axis 0 are all 0: its frequencies cannot be read from the data; its columns are checked "
+        "with theta 10000 (axis 1's) — at id 0 every theta gives cos 1, sin 0"
+    ) in result.notes
+
+
+def test_black_forest_labs_rotation_matrices_are_read_one_column_per_pair() -> None:
+    m = impl.flux_rope_matrices(FLUX_IDS)
+    _axes(m[..., 0, 0], m[..., 1, 0], FLUX_IDS, pairing="compact", axes_dim=[16, 56, 56])
+
+
+def test_dividing_by_the_whole_rotary_width_in_every_axis_is_named() -> None:
+    cos, sin = impl.flux_pos_embed(FLUX_IDS, denominator="total")
+    _axes(cos, sin, FLUX_IDS, axes_theta=[10000] * 3, axes_exponent_denominator=[128, 128, 128])
+
+
+def test_swapped_row_and_column_ids_fit_no_block_order() -> None:
+    result = check_rope_axes(*impl.flux_axes_swapped(FLUX_IDS), FLUX_IDS)
+    assert result.verdict == "mismatch"
+    assert "no pair turns at 1 radian per unit of axis 2's id: no block of axis 2 starts anywhere" in result.notes
+
+
+@pytest.mark.parametrize(
+    ("ids", "axes_dim", "message"),
+    [
+        (FLUX_IDS[:-1], None, "ids has 1087 rows but the cache has 1088; pass one id row per token"),
+        (
+            FLUX_IDS + 0.5,
+            None,
+            "ids holds non-integer positions; pass the integer grid positions the cache was built from",
+        ),
+    ],
+)
+def test_bad_ids_are_refused_with_the_fix(ids: numpy.ndarray, axes_dim: Any, message: str) -> None:
+    cos, sin = impl.flux_pos_embed(FLUX_IDS)
+    with pytest.raises(PosencSymError, match=f"^{re.escape(message)}$"):
+        check_rope_axes(cos, sin, ids, axes_dim=axes_dim)
+
+
+def test_constant_last_axis_needs_axes_dim() -> None:
+    ids = FLUX_IDS[:, [1, 2, 0]]
+    cos, sin = impl.flux_pos_embed(ids, (56, 56, 16))
+    result = check_rope_axes(cos, sin, ids)
+    assert (
+        "the ids of axis 2 are constant, so its block cannot be told from its neighbour's: pass axes_dim"
+        in result.notes
+    )
+    _axes(cos, sin, ids, given=(56, 56, 16), axes_dim=[56, 56, 16], axes_theta=[10000] * 3)

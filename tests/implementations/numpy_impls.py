@@ -331,3 +331,49 @@ def transfo_xl_off_by_one(klen: int, d: int) -> numpy.ndarray:
     table = transfo_xl_table(klen, d, numpy.float64)
     table[:, d // 2 :] = transfo_xl_table(klen + 1, d, numpy.float64)[:-1, d // 2 :]
     return table
+
+
+def flux_ids(height: int, width: int, text: int = 0, frame: int = 0) -> numpy.ndarray:
+    """Flux's ids: ``text`` text tokens at (0, 0, 0), then image tokens at (frame, row, column)."""
+    rows, cols = numpy.meshgrid(numpy.arange(height), numpy.arange(width), indexing="ij")
+    image = numpy.stack([numpy.full(rows.size, frame), rows.ravel(), cols.ravel()], axis=1)
+    return numpy.concatenate([numpy.zeros((text, 3), dtype=numpy.int64), image]).astype(numpy.int64)
+
+
+def flux_pos_embed(
+    ids: numpy.ndarray,
+    axes_dim: tuple[int, ...] = (16, 56, 56),
+    theta: float | tuple[float, ...] = 10000.0,
+    *,
+    denominator: str = "axis",
+    dtype: type = numpy.float32,
+) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """diffusers' ``FluxPosEmbed``: per axis, 1/θ^(arange(0, d, 2)/d) in float64, outer product with
+    that axis's ids, cos/sin repeat-interleaved, blocks concatenated. ``denominator="total"`` is
+    the slip of dividing by the whole rotary width instead of the axis width."""
+    thetas = theta if isinstance(theta, tuple) else (theta,) * len(axes_dim)
+    total = sum(axes_dim)
+    cos_out, sin_out = [], []
+    for a, d in enumerate(axes_dim):
+        den = d if denominator == "axis" else total
+        freqs = 1.0 / thetas[a] ** (numpy.arange(0, d, 2, dtype=numpy.float64) / den)
+        angle = numpy.outer(ids[:, a].astype(numpy.float64), freqs)
+        cos_out.append(numpy.repeat(numpy.cos(angle), 2, axis=1))
+        sin_out.append(numpy.repeat(numpy.sin(angle), 2, axis=1))
+    return numpy.concatenate(cos_out, 1).astype(dtype), numpy.concatenate(sin_out, 1).astype(dtype)
+
+
+def flux_rope_matrices(ids: numpy.ndarray, axes_dim: tuple[int, ...] = (16, 56, 56), theta: float = 10000.0) -> numpy.ndarray:
+    """Black Forest Labs' ``EmbedND``: per pair the 2×2 rotation [[cos, −sin], [sin, cos]], shape
+    (tokens, pairs, 2, 2), in float64 then float32."""
+    blocks = []
+    for a, d in enumerate(axes_dim):
+        omega = 1.0 / theta ** (numpy.arange(0, d, 2, dtype=numpy.float64) / d)
+        angle = numpy.einsum("n,d->nd", ids[:, a].astype(numpy.float64), omega)
+        blocks.append(numpy.stack([numpy.cos(angle), -numpy.sin(angle), numpy.sin(angle), numpy.cos(angle)], -1))
+    return numpy.concatenate(blocks, 1).reshape(ids.shape[0], -1, 2, 2).astype(numpy.float32)
+
+
+def flux_axes_swapped(ids: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """Broken: the row and column ids exchanged (ids[:, [0, 2, 1]]) when building the cache."""
+    return flux_pos_embed(ids[:, [0, 2, 1]])
