@@ -21,6 +21,7 @@ import pytest
 
 from posenc_sym.crosscheck import CheckResult, ErrorModel, check_alibi, check_rope, check_sinusoidal
 from posenc_sym.crosscheck.axes import check_rope_axes
+from posenc_sym.crosscheck.xpos import check_xpos
 from posenc_sym.errors import PosencSymError
 from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache, assert_sinusoidal
 
@@ -360,3 +361,40 @@ def test_constant_last_axis_needs_axes_dim() -> None:
         in result.notes
     )
     _axes(cos, sin, ids, given=(56, 56, 16), axes_dim=[56, 56, 16], axes_theta=[10000] * 3)
+
+
+# --- xPos amplitudes ---------------------------------------------------------------------------
+#
+# The amplitudes ζ^x and the angles in float64, the products cast to float32 (or kept): within
+# angle:float64 extended by the amplitude's own rounding (derived in crosscheck/xpos.py).
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "expected"),
+    [
+        ({}, {"scale_base": 512, "amplitude_centre": 512, "amplitude_sign": 1, "pairing": "adjacent"}),
+        ({"downscale": True}, {"scale_base": 512, "amplitude_centre": 512, "amplitude_sign": -1}),
+        (
+            {"centre": 1024, "pairing": "halves", "scale_base": 256.0, "n": 2048},
+            {"scale_base": 256, "amplitude_centre": 1024, "pairing": "halves"},
+        ),
+        ({"dtype": numpy.float64}, {"scale_base": 512, "amplitude_centre": 512, "base": 10000}),
+    ],
+)
+def test_xpos_amplitudes_are_named(kwargs: dict, expected: dict) -> None:
+    n = kwargs.pop("n", 1024)
+    result = check_xpos(*impl.xpos_cache(n, 64, **kwargs), model=ErrorModel("float64"))
+    found = result.convention_dict()
+    assert (result.verdict, {k: found[k] for k in expected}) == ("matches", expected), result.summary()
+
+
+def test_xpos_with_the_pair_index_in_the_scale_is_a_mismatch() -> None:
+    result = check_xpos(*impl.xpos_cache(1024, 64, zeta_index="p"), model=ErrorModel("float64"))
+    assert result.verdict == "mismatch"
+    assert result.growth is not None and result.growth.explained_by == "none"
+
+
+def test_a_cache_without_amplitude_is_sent_to_the_rope_check() -> None:
+    result = check_xpos(*impl.rope_cache(256, 32))
+    assert result.verdict == "mismatch"
+    assert "the amplitude is the same at every position: not xPos (check it as a RoPE cache)" in result.notes

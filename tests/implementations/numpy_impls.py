@@ -377,3 +377,35 @@ def flux_rope_matrices(ids: numpy.ndarray, axes_dim: tuple[int, ...] = (16, 56, 
 def flux_axes_swapped(ids: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
     """Broken: the row and column ids exchanged (ids[:, [0, 2, 1]]) when building the cache."""
     return flux_pos_embed(ids[:, [0, 2, 1]])
+
+
+def xpos_cache(
+    n: int,
+    dim: int,
+    *,
+    scale_base: float = 512.0,
+    centre: int | None = None,
+    downscale: bool = False,
+    pairing: str = "adjacent",
+    zeta_index: str = "2p",
+    dtype: type = numpy.float32,
+) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """torchscale's XPOS as the attention sees it: scale = (arange(0, dim, 2) + 0.4·dim)/(1.4·dim)
+    raised to (t − centre)/scale_base (centre n // 2 by default, as rotary-embedding-torch's
+    len(t) // 2), inverted for keys (``downscale``), times cos/sin of t·10000^(−2p/dim), each pair's
+    value repeated (``adjacent``) or the halves concatenated. ``zeta_index="p"`` is the slip of
+    arange(0, dim/2) in the scale's numerator (every ζ but the first too small)."""
+    centre = n // 2 if centre is None else centre
+    p = numpy.arange(dim // 2, dtype=numpy.float64)
+    zeta = ((2 * p if zeta_index == "2p" else p) + 0.4 * dim) / (1.4 * dim)
+    t = numpy.arange(n, dtype=numpy.float64)[:, None]
+    amp = zeta[None, :] ** ((t - centre) / scale_base)
+    if downscale:
+        amp = 1 / amp
+    angle = t * (1.0 / 10000.0 ** (2 * p / dim))[None, :]
+    cos, sin = numpy.cos(angle) * amp, numpy.sin(angle) * amp
+    if pairing == "adjacent":
+        cos, sin = numpy.repeat(cos, 2, axis=1), numpy.repeat(sin, 2, axis=1)
+    else:
+        cos, sin = numpy.concatenate([cos, cos], 1), numpy.concatenate([sin, sin], 1)
+    return cos.astype(dtype), sin.astype(dtype)
