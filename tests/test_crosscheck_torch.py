@@ -12,7 +12,15 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="torch is not installed; the PyTorch implementations need it")
 
-from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal  # noqa: E402
+from posenc_sym.crosscheck import (  # noqa: E402
+    ErrorModel,
+    check_alibi,
+    check_rope,
+    check_rope_axes,
+    check_sinusoidal,
+    check_xpos,
+)
+from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache, assert_sinusoidal  # noqa: E402
 
 from .implementations import torch_impls as impl  # noqa: E402
 
@@ -57,3 +65,83 @@ def test_torch_alibi(n: int) -> None:
         "matches",
         "power-of-two" if n == 8 else "interpolated",
     )
+
+
+# --- conventions of real code, computed as those libraries do (issue 14, item 6) ----------------
+#
+# MPT, BLOOM, Hugging Face's rope-init functions, Transformer-XL, Funnel and torchscale compute in
+# float32: their data are within the angle:float32 model (for ALiBi: powers formed in float32;
+# for xPos: the amplitude's float32 rounding added, derived in crosscheck/xpos.py). diffusers'
+# FluxPosEmbed computes in float64 on CPU: within angle:float64.
+
+
+@pytest.mark.parametrize(
+    ("n", "bias", "rule"),
+    [(8, 8, "power-of-two"), (12, 8, "interpolated"), (16, 16, "power-of-two"), (24, 4, "interpolated")],
+)
+def test_torch_mpt_slopes(n: int, bias: int, rule: str) -> None:
+    assert_alibi_slopes(impl.mpt_slopes(n, bias), model="angle:float32", heads=n, rule=rule, max_bias=bias)
+
+
+@pytest.mark.parametrize("n", [12, 40, 64])
+def test_torch_bloom_slopes(n: int) -> None:
+    rule = "power-of-two" if n == 64 else "interpolated"
+    assert_alibi_slopes(impl.bloom_slopes(n), model="angle:float32", rule=rule, max_bias=8)
+
+
+def test_torch_partial_rotary_and_unrotated_pairs() -> None:
+    assert_rope_cache(*impl.rope_partial(1024, 32, 128), model="angle:float32", exponent_denominator=128, base=10000)
+    assert_rope_cache(*impl.rope_unrotated(1024, 64, 20), model="angle:float32", unrotated_pairs=tuple(range(20, 32)))
+
+
+YARN = {"beta_fast": 32, "beta_slow": 1, "original_max_position_embeddings": 4096}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "params"),
+    [
+        ({"factor": 40}, {**YARN, "factor": 40}),
+        ({"factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0}, {**YARN, "factor": 40, "attention_factor": 1}),
+        ({"factor": 32, "truncate": False, "base": 150000.0}, {**YARN, "factor": 32, "truncate": False}),
+    ],
+)
+def test_torch_yarn_variants(kwargs: dict, params: dict) -> None:
+    assert_rope_cache(*impl.yarn(2048, 64, **kwargs), model="angle:float32", scaling="yarn", scaling_params=params)
+
+
+def test_torch_longrope() -> None:
+    from .implementations.numpy_impls import phi3_factors
+
+    result = assert_rope_cache(
+        *impl.longrope(2048, 96, phi3_factors(48, 12.0)), model="angle:float32", scaling="longrope"
+    )
+    params = result.convention_dict()["scaling_params"]
+    assert (params["factor"], params["original_max_position_embeddings"], len(params["factors"])) == (32, 4096, 48)
+
+
+@pytest.mark.parametrize(
+    ("table", "start", "step"), [(impl.transfo_xl(512, 64), 511, -1), (impl.funnel(128, 64), -256, 1)]
+)
+def test_torch_relative_tables(table: torch.Tensor, start: int, step: int) -> None:
+    assert_sinusoidal(table, model="angle:float32", layout="split", start=start, position_step=step)
+
+
+def test_torch_flux_pos_embed() -> None:
+    from .implementations.numpy_impls import flux_ids
+
+    ids = torch.from_numpy(flux_ids(32, 32, text=16))
+    result = check_rope_axes(*impl.flux_pos_embed(ids), ids, model=ErrorModel("float64"))
+    conv = result.convention_dict()
+    assert (result.verdict, conv["axes_dim"], conv["axes_theta"]) == ("matches", [16, 56, 56], [10000] * 3)
+
+
+@pytest.mark.parametrize("downscale", [False, True])
+def test_torch_xpos(downscale: bool) -> None:
+    result = check_xpos(*impl.xpos(2048, 64, downscale=downscale), model=ErrorModel("float32"))
+    conv = result.convention_dict()
+    assert (result.verdict, conv["scale_base"], conv["amplitude_centre"], conv["amplitude_sign"]) == (
+        "matches",
+        512,
+        1024,
+        -1 if downscale else 1,
+    ), result.summary()

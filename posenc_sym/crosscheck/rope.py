@@ -27,7 +27,7 @@ from .common import best_candidate, finish, measure_all, sample_error, sample_ro
 from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs
 from .load import as_float_array, require_ndim
 from .measure import ColumnSpec
-from .precision import ErrorModel, FloatFormat, data_format
+from .precision import ErrorModel, FloatFormat, angle_constant, data_format
 from .reference import split_frequencies
 from .result import CheckResult
 from .rope_extras import Candidate, longrope_candidates, more_candidates, unrotated_pairs
@@ -216,7 +216,8 @@ def identify(
         rows,
         (pairing, rotary_dim, unrotated),
     )
-    if min(err for _, err, _ in scored) > 8 * floor * max(amplitude, 1.0):  # nothing standard fits
+    if not unrotated and min(err for _, err, _ in scored) > _noise(fit, n, floor, fmt, amplitude):
+        # nothing standard fits, even allowing for angles formed in the data's own format
         cands = longrope_candidates(
             cos[rows][:, cols[rotated]],
             sin[rows][:, cols[rotated]],
@@ -234,6 +235,14 @@ def identify(
             "base and scaling rule fits"
         )
     return conv, notes
+
+
+def _noise(fit: PairFit, n: int, floor: float, fmt: FloatFormat | None, amplitude: float) -> float:
+    """The largest sample error a standard convention can leave in data computed in their own
+    format: a few ulps plus K·t·ω·u at the last row (K at base 10^7, the largest known)."""
+    u = (fmt or data_format("float64")).unit_roundoff
+    t_max = estimate_start(fit) + n
+    return max(amplitude, 1.0) * (8 * floor + angle_constant(1e7) * u * t_max * float(fit.omega.max()))
 
 
 def _no_rotation(rotated: numpy.ndarray, unrotated: tuple[int, ...]) -> list[str]:

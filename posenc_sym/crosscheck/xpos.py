@@ -79,10 +79,13 @@ class XposAmplitude:
         )
 
 
-def _fit_amplitude(amp0: numpy.ndarray, positions: numpy.ndarray, rotary_dim: int) -> XposAmplitude | None:
-    """scale_base, centre and sign from ln A of pair 0 (a straight line in t), or None if A is flat."""
+def _fit_amplitude(
+    amp0: numpy.ndarray, positions: numpy.ndarray, rotary_dim: int, fmt: FloatFormat
+) -> XposAmplitude | None:
+    """scale_base, centre and sign from ln A of pair 0 (a straight line in t), or None if A is
+    flat: ln A drifting by less than 64 unit roundoffs over the rows is the data's rounding."""
     slope, intercept = numpy.polyfit(positions, numpy.log(amp0), 1)
-    if abs(slope) * max(float(numpy.ptp(positions)), 1.0) < 1e-9:
+    if abs(slope) * max(float(numpy.ptp(positions)), 1.0) < 64 * fmt.unit_roundoff:
         return None
     signed = math.log(2 / 7) / slope  # sign·scale_base
     centre = -intercept / slope
@@ -235,7 +238,7 @@ def check_xpos(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
     amp = None
     if conv is not None:
         amp = _fit_amplitude(
-            amplitude[:, 0], conv.start + numpy.arange(amplitude.shape[0], dtype=numpy.float64), conv.rotary_dim
+            amplitude[:, 0], conv.start + numpy.arange(amplitude.shape[0], dtype=numpy.float64), conv.rotary_dim, fmt
         )
     shape = tuple(c.shape)
     if conv is None or amp is None:

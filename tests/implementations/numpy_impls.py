@@ -363,7 +363,9 @@ def flux_pos_embed(
     return numpy.concatenate(cos_out, 1).astype(dtype), numpy.concatenate(sin_out, 1).astype(dtype)
 
 
-def flux_rope_matrices(ids: numpy.ndarray, axes_dim: tuple[int, ...] = (16, 56, 56), theta: float = 10000.0) -> numpy.ndarray:
+def flux_rope_matrices(
+    ids: numpy.ndarray, axes_dim: tuple[int, ...] = (16, 56, 56), theta: float = 10000.0
+) -> numpy.ndarray:
     """Black Forest Labs' ``EmbedND``: per pair the 2×2 rotation [[cos, −sin], [sin, cos]], shape
     (tokens, pairs, 2, 2), in float64 then float32."""
     blocks = []
