@@ -151,11 +151,14 @@ YARN = {"beta_fast": 32, "beta_slow": 1, "original_max_position_embeddings": 409
         # gpt-oss: factor 32 over a 4096 context, ramp ends not rounded
         ({"factor": 32, "truncate": False}, {**YARN, "factor": 32, "truncate": False}),
         ({"factor": 32, "truncate": False, "base": 500000.0}, {**YARN, "factor": 32, "truncate": False}),
+        # gpt-oss's base 150000 is no standard base: named as the short number that reproduces it
+        ({"factor": 32, "truncate": False, "base": 150000.0}, {**YARN, "factor": 32, "truncate": False}),
     ],
 )
 def test_yarn_variants_are_named(kwargs: dict, params: dict) -> None:
     cos, sin = impl.rope_yarn(1024, 64, **kwargs)
-    assert_rope_cache(cos, sin, model=F64, scaling="yarn", scaling_params=params)
+    base = kwargs.get("base", 10000.0)
+    assert_rope_cache(cos, sin, model=F64, base=base, scaling="yarn", scaling_params=params)
 
 
 @pytest.mark.parametrize(
@@ -398,3 +401,15 @@ def test_a_cache_without_amplitude_is_sent_to_the_rope_check() -> None:
     result = check_xpos(*impl.rope_cache(256, 32))
     assert result.verdict == "mismatch"
     assert "the amplitude is the same at every position: not xPos (check it as a RoPE cache)" in result.notes
+
+
+def test_a_multi_axis_npz_is_read_by_its_array_names(tmp_path: Any) -> None:
+    from posenc_sym.crosscheck import load_source
+    from posenc_sym.crosscheck.axes import axes_arrays
+
+    cos, sin = impl.flux_pos_embed(FLUX_IDS)
+    path = tmp_path / "flux.npz"
+    numpy.savez(path, cos=cos, sin=sin, ids=FLUX_IDS)
+    c, s, ids, dims = axes_arrays(load_source(str(path), {}))
+    assert dims is None
+    assert check_rope_axes(c, s, ids, model=ErrorModel("float64")).verdict == "matches"

@@ -39,7 +39,7 @@ from .result import CheckResult, Worst
 from .rope import RopeConvention
 from .rope_extras import denominator_for
 
-__all__ = ["AxesConvention", "check_rope_axes"]
+__all__ = ["AxesConvention", "axes_arrays", "check_rope_axes"]
 
 _MATCH = 0.05  # rad: an angle of ω = 1 (to float16 rounding at ids in the thousands) vs any other ω
 
@@ -331,3 +331,28 @@ def check_rope_axes(
         return CheckResult("rope-axes", "mismatch", keys, None, None, None, tuple(notes), model.name, c_fmt, shape)
     measured, more = _measure_axes(conv, (c, s), grid, fmt, model)
     return finish("rope-axes", conv.as_pairs(), measured, [*notes, *more], model, fmt, shape, identified=not more)
+
+
+def axes_arrays(obj: Any) -> tuple[Any, Any, Any, Any]:
+    """(cos, sin, ids, axes_dim or None) from what a source gives: a mapping (a .npz) with arrays
+    ``cos``, ``sin``, ``ids`` and optionally ``axes_dim``, or a tuple (cos, sin, ids).
+
+    >>> axes_arrays({"cos": 1, "sin": 2})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: the multi-axis RoPE source has arrays ['cos', 'sin'] but no ids; ...
+    """
+    if isinstance(obj, dict):
+        missing = [k for k in ("cos", "sin", "ids") if k not in obj]
+        if missing:
+            raise PosencSymError(
+                f"the multi-axis RoPE source has arrays {sorted(obj)} but no {' or '.join(missing)}; "
+                "save them with numpy.savez(path, cos=cos, sin=sin, ids=ids)"
+            )
+        return obj["cos"], obj["sin"], obj["ids"], obj.get("axes_dim")
+    if isinstance(obj, tuple | list) and len(obj) == 3:
+        return obj[0], obj[1], obj[2], None
+    raise PosencSymError(
+        "a multi-axis RoPE source must give cos, sin and ids: a .npz with arrays 'cos', 'sin' and 'ids' "
+        "(tokens × axes), or a callable returning (cos, sin, ids)"
+    )

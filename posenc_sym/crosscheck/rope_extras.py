@@ -93,14 +93,29 @@ def _attention_variants(scaling: str, params: dict[str, Any], amplitude: float) 
 
 
 def more_candidates(standard: list[Candidate], base_r: float, rotary_dim: int, amplitude: float) -> list[Candidate]:
-    """The standard candidates, then: known bases with another exponent denominator, YaRN without
-    truncation, and YaRN with the measured attention factor."""
-    out = list(standard)
+    """The standard candidates with, in order of preference: known bases with another exponent
+    denominator, short numbers for an estimated base; then YaRN without truncation and YaRN with
+    the measured attention factor for every YaRN candidate."""
+    # in order of preference (the first known candidate that fits wins): known bases; a known
+    # base with another exponent denominator; short numbers near an estimated base (gpt-oss's
+    # 150000) where nothing else is estimated; the rule's candidates at the estimated base
+    known_base = [c for c in standard if c[1] in KNOWN_BASES]
+    estimated = [c for c in standard if c[1] not in KNOWN_BASES]
+    denominators: list[Candidate] = []
     for b in KNOWN_BASES:
         d = denominator_for(base_r, rotary_dim, b)
         if d is not None and d != rotary_dim:
-            out.append(("none", b, {}, True, d))
-    for scaling, base, params, known, den in standard:
+            denominators.append(("none", b, {}, True, d))
+    shorts: list[Candidate] = [
+        (scaling, short, params, True, den)
+        for scaling, base, params, known, den in estimated
+        if known or not params
+        for short in _short(base, range(2, 5))
+        if short != base
+    ]
+    based = [*known_base, *denominators, *shorts, *estimated]
+    out = list(based)
+    for scaling, base, params, known, den in based:
         if scaling != "yarn":
             continue
         for variant in (params, {**params, "truncate": False}):
