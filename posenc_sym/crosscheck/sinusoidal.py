@@ -25,6 +25,7 @@ The direct formula in float64 is judged against the model of float64 angles (see
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -33,7 +34,7 @@ import mpmath
 import numpy
 
 from .common import best_candidate, finish, sample_rows, with_diagnosis
-from .fit import KNOWN_BASES, fit_pairs
+from .fit import KNOWN_BASES, PairFit, fit_pairs
 from .load import as_float_array, require_ndim
 from .measure import ColumnSpec
 from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
@@ -66,11 +67,7 @@ class SinusoidalConvention:
 
     def frequencies(self) -> list[mpmath.mpf]:
         """ω_i exactly (40 digits): base^(−2i/den) with den = d or d − 2, d = 2·pairs."""
-        d = 2 * self.pairs
-        den = d if self.exponent_denominator == "d" else d - 2
-        with mpmath.workdps(40):
-            b = mpmath.mpf(self.base)
-            return [+(b ** (-mpmath.mpf(2 * i) / den)) for i in range(self.pairs)]
+        return list(_frequencies(self.base, self.exponent_denominator, self.pairs))
 
     def column_spec(self) -> ColumnSpec:
         p = self.pairs
@@ -84,9 +81,9 @@ class SinusoidalConvention:
             freq[:p], freq[p : 2 * p] = pair, pair
             first[:p] = True
         is_sin = first if self.order == "sin-first" else ~first & (freq >= 0)
-        exact = self.frequencies()
-        hi, lo = split_frequencies(exact)
-        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, tuple(exact))
+        exact = _frequencies(self.base, self.exponent_denominator, self.pairs)
+        hi, lo = (part.copy() for part in _split(exact))
+        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, exact)
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
         return (
@@ -101,6 +98,33 @@ class SinusoidalConvention:
             ("odd_width", "zero last column" if self.width % 2 else None),
             ("zero_rows", self.zero_rows),
         )
+
+
+@functools.lru_cache(maxsize=64)
+def _frequencies(base: float, denominator: str, pairs: int) -> tuple[mpmath.mpf, ...]:
+    """Cached: every orientation tried during identification asks for the same few bases."""
+    d = 2 * pairs
+    den = d if denominator == "d" else d - 2
+    with mpmath.workdps(40):
+        b = mpmath.mpf(base)
+        return tuple(+(b ** (-mpmath.mpf(2 * i) / den)) for i in range(pairs))
+
+
+@functools.lru_cache(maxsize=64)
+def _split(exact: tuple[mpmath.mpf, ...]) -> tuple[numpy.ndarray, numpy.ndarray]:
+    return split_frequencies(exact)
+
+
+def _oriented(forward: PairFit, step: int, rows: int) -> tuple[PairFit, str]:
+    """The fit of the column pairs read with positions ascending (``step`` 1) or descending, and
+    the order that makes the angle advance. Derived from the one forward fit of atan2(a, b) =
+    α + ω·r: reversing the rows gives α + ω·(rows − 1) − ω·r; atan2(b, a) = π/2 − atan2(a, b)."""
+    fit = forward
+    if step == -1:
+        fit = dataclasses.replace(fit, omega=-fit.omega, intercept=fit.intercept + fit.omega * (rows - 1))
+    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
+        return dataclasses.replace(fit, omega=-fit.omega, intercept=math.pi / 2 - fit.intercept), "cos-first"
+    return fit, "sin-first"
 
 
 def _plain(x: float) -> float | int:
@@ -209,11 +233,9 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     a, b = _columns(layout, p)
     rows = sample_rows(n, zero_rows)
     scored = []
+    forward = fit_pairs(seg[:, a], seg[:, b])
     for step in (1, -1):  # ascending positions first: they win a tie
-        oriented = seg if step == 1 else seg[::-1]
-        fit, order = fit_pairs(oriented[:, a], oriented[:, b]), "sin-first"
-        if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
-            fit, order = fit_pairs(oriented[:, b], oriented[:, a]), "cos-first"
+        fit, order = _oriented(forward, step, seg.shape[0])
         if numpy.any(fit.omega <= 0):
             continue
         scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
