@@ -13,6 +13,7 @@ named in its docstring computes it; the expected verdicts are derived:
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -413,3 +414,25 @@ def test_a_multi_axis_npz_is_read_by_its_array_names(tmp_path: Any) -> None:
     c, s, ids, dims = axes_arrays(load_source(str(path), {}))
     assert dims is None
     assert check_rope_axes(c, s, ids, model=ErrorModel("float64")).verdict == "matches"
+
+
+@pytest.mark.parametrize(
+    ("scaling", "params", "direct"),
+    [
+        # DeepSeek's get_mscale ratio in float arithmetic: a handful of roundings (log within 1 ulp,
+        # four products/sums, one division), so within 2^-49 relative of the exact value
+        (
+            "yarn",
+            {"factor": 40, "mscale": 1.0, "mscale_all_dim": 0.707},
+            (0.1 * math.log(40) + 1) / (0.1 * 0.707 * math.log(40) + 1),
+        ),
+        ("yarn", {"factor": 40, "mscale": 0.707, "mscale_all_dim": 0.707}, 1.0),
+        ("yarn", {"factor": 16}, 0.1 * math.log(16) + 1),
+        ("longrope", {"factor": 32, "original_max_position_embeddings": 4096}, math.sqrt(17 / 12)),  # 1 + 5/12
+        ("longrope", {"factors": (1.0, 2.0)}, 1.0),
+    ],
+)
+def test_attention_factors_agree_with_the_formulas_written_out(scaling: str, params: dict, direct: float) -> None:
+    from posenc_sym.crosscheck.rope_scaling import attention_factor
+
+    assert math.isclose(attention_factor(scaling, params), direct, rel_tol=2.0**-49)

@@ -46,7 +46,14 @@ from typing import Any
 import mpmath
 import sympy
 
-from ..schemes.interpolation import llama3_frequency, ntk_base, yarn_attention_factor, yarn_correction_index
+from ..schemes.interpolation import (
+    llama3_frequency,
+    longrope_attention_factor,
+    ntk_base,
+    yarn_attention_factor,
+    yarn_correction_index,
+    yarn_mscale_ratio,
+)
 from ..schemes.rope import theta
 
 __all__ = ["SCALINGS", "attention_factor", "frequencies"]
@@ -57,13 +64,15 @@ SCALINGS = ("none", "linear", "ntk", "llama3", "yarn", "longrope")
 @functools.cache
 def _numeric(name: str) -> Callable[..., Any]:
     """The symbolic definition ``name`` as an mpmath function of its arguments (built once)."""
-    w, p, r, b, s, lo, hi, ctx = sympy.symbols("w p r b s lo hi ctx", positive=True)
+    w, p, r, b, s, lo, hi, ctx, m, m_all = sympy.symbols("w p r b s lo hi ctx m m_all", positive=True)
     exprs: dict[str, tuple[tuple[sympy.Symbol, ...], sympy.Expr]] = {
         "theta": ((p, r, b), theta(p, r, b)),
         "ntk_base": ((b, s, r), ntk_base(b, s, r)),
         "llama3": ((w, s, lo, hi, ctx), llama3_frequency(w, s, lo, hi, ctx)),
         "yarn_index": ((s, r, b, ctx), yarn_correction_index(s, r, b, ctx)),
         "yarn_factor": ((s,), yarn_attention_factor(s)),
+        "yarn_mscale": ((s, m, m_all), yarn_mscale_ratio(s, m, m_all)),
+        "longrope_factor": ((s, ctx), longrope_attention_factor(s, ctx)),
     }
     args, expr = exprs[name]
     return sympy.lambdify(args, expr, "mpmath")
@@ -143,10 +152,9 @@ def _attention_exact(scaling: str, params: Mapping[str, Any]) -> mpmath.mpf:
     if scaling == "yarn" and params["factor"] > 1:
         s = _exact(params["factor"])
         if params.get("mscale") and params.get("mscale_all_dim"):  # DeepSeek's get_mscale ratio
-            m, m_all = _exact(params["mscale"]), _exact(params["mscale_all_dim"])
-            return (m * mpmath.log(s) / 10 + 1) / (m_all * mpmath.log(s) / 10 + 1)
+            return _numeric("yarn_mscale")(s, _exact(params["mscale"]), _exact(params["mscale_all_dim"]))
         return _numeric("yarn_factor")(s)
     if scaling == "longrope" and params.get("factor", 1) > 1:
         s, context = _exact(params["factor"]), _exact(params["original_max_position_embeddings"])
-        return mpmath.sqrt(1 + mpmath.log(s) / mpmath.log(context))
+        return _numeric("longrope_factor")(s, context)
     return mpmath.mpf(1)
