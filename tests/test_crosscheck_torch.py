@@ -8,11 +8,14 @@ computed in float64 and cast down "match" the angle:float64 model (derived in pr
 
 from __future__ import annotations
 
+import numpy
 import pytest
 
 from .conftest import require_module
 
-torch = require_module("torch", "torch is not installed (pip install torch==2.13.0); the PyTorch implementations need it")
+torch = require_module(
+    "torch", "torch is not installed (pip install torch==2.13.0); the PyTorch implementations need it"
+)
 
 from posenc_sym.crosscheck import (  # noqa: E402
     ErrorModel,
@@ -147,3 +150,23 @@ def test_torch_xpos(downscale: bool) -> None:
         1024,
         -1 if downscale else 1,
     ), result.summary()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "expected"),
+    [
+        ({"factor": 40, "mscale": 1.0, "mscale_all_dim": 1.0}, {"scaling": "yarn", "base": 10000}),
+        ({"factor": 32, "truncate": False, "base": 150000.0}, {"scaling": "yarn", "base": 150000}),
+    ],
+)
+def test_bfloat16_yarn_caches_are_still_named(kwargs: dict, expected: dict) -> None:
+    # float64 angles rounded to bfloat16: within half a bfloat16 ulp plus the float64 angle
+    # error, inside angle:float32 (whose angle term is far larger than float64's)
+    from .implementations import numpy_impls
+
+    cos, sin = (
+        torch.from_numpy(x).to(torch.bfloat16) for x in numpy_impls.rope_yarn(1024, 64, dtype=numpy.float64, **kwargs)
+    )
+    result = assert_rope_cache(cos, sin, model="angle:float32", **expected)
+    assert result.dtype == "bfloat16"
+    assert result.convention_dict()["scaling_params"].get("truncate", True) == kwargs.get("truncate", True)
