@@ -102,7 +102,14 @@ def measure_stepped(array: numpy.ndarray, conv: Any, fmt: FloatFormat, model: Er
 
 
 def positions_note(conv: Any, n: int) -> list[str]:
-    """A sentence on positions that descend or go below zero (nothing for 0, 1, 2, …)."""
+    """A sentence on positions that descend or go below zero (nothing for 0, 1, 2, …).
+
+    >>> from types import SimpleNamespace
+    >>> positions_note(SimpleNamespace(start=0, step=1), 8)
+    []
+    >>> positions_note(SimpleNamespace(start=-4, step=1), 8)[0][:43]
+    'the positions run from -4 to 3, negative on'
+    """
     last = conv.start + conv.step * (n - 1)
     if conv.step == -1:
         return [

@@ -218,16 +218,8 @@ def identify(
     )
     if not unrotated and min(err for _, err, _ in scored) > _noise(fit, n, floor, fmt, amplitude):
         # nothing standard fits, even allowing for angles formed in the data's own format
-        cands = longrope_candidates(
-            cos[rows][:, cols[rotated]],
-            sin[rows][:, cols[rotated]],
-            rows + float(estimate_start(fit)),  # positions; the fitted slopes suffice to place row 0
-            fit.omega,
-            rotary_dim,
-            amplitude,
-            fmt or data_format("float64"),
-        )
-        scored += _score(cands, fit, (cos, sin), rows, (pairing, rotary_dim, unrotated))
+        shape = (pairing, rotary_dim, unrotated)
+        scored += _score(_longrope(cos, sin, rows, cols, fit, shape, fmt), fit, (cos, sin), rows, shape)
     conv, equivalent = best_candidate(scored, 8 * floor)
     if not equivalent:
         notes.append(
@@ -235,6 +227,27 @@ def identify(
             "base and scaling rule fits"
         )
     return conv, notes
+
+
+def _longrope(
+    cos: numpy.ndarray,
+    sin: numpy.ndarray,
+    rows: numpy.ndarray,
+    cols: numpy.ndarray,
+    fit: PairFit,
+    shape: tuple[str, int, tuple[int, ...]],
+    fmt: FloatFormat | None,
+) -> list[Candidate]:
+    """LongRoPE candidates from the sampled rows of every pair (all rotated here)."""
+    return longrope_candidates(
+        cos[rows][:, cols],
+        sin[rows][:, cols],
+        rows + float(estimate_start(fit)),  # positions; the fitted slopes suffice to place row 0
+        fit.omega,
+        shape[1],
+        float(numpy.median(fit.scale)),
+        fmt or data_format("float64"),
+    )
 
 
 def _noise(fit: PairFit, n: int, floor: float, fmt: FloatFormat | None, amplitude: float) -> float:
