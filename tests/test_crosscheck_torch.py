@@ -170,3 +170,14 @@ def test_bfloat16_yarn_caches_are_still_named(kwargs: dict, expected: dict) -> N
     result = assert_rope_cache(cos, sin, model="angle:float32", **expected)
     assert result.dtype == "bfloat16"
     assert result.convention_dict()["scaling_params"].get("truncate", True) == kwargs.get("truncate", True)
+
+
+@pytest.mark.parametrize("n", [12, 24, 40])
+@pytest.mark.parametrize("rule", ["interpolated", "geometric"])
+def test_bfloat16_slopes_keep_their_rule(n: int, rule: str) -> None:
+    # rounded to bfloat16 (2^-8 relative): the bias tie-break must not cross rules, which differ
+    # at head c − 1 (c the power of two below n) by 2^(8(1 − c/n)) ≥ 2^(8/(c+1)): 13 % at n = 40
+    from .implementations import numpy_impls
+
+    slopes = torch.tensor(numpy_impls.alibi(n, rule), dtype=torch.float32).to(torch.bfloat16)
+    assert_alibi_slopes(slopes, rule=rule, max_bias=8, heads=n)

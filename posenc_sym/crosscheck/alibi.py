@@ -107,20 +107,24 @@ def _max_bias_candidates(x: numpy.ndarray, rule: str) -> list[float]:
 
 def _closest_rule(x: numpy.ndarray, unit_roundoff: float) -> tuple[str, float, numpy.ndarray]:
     """The (rule, maximum bias) whose exact slopes are closest to ``x`` in the largest relative
-    error. B = 8, then the shortest B, wins whenever its error is within what computing the
-    slopes as powers in the data's format explains (K·n·u relative, the bound of the module
-    docstring at the last head): the data cannot tell those apart, and the standard name is the
-    one meant."""
+    error. Within a rule, B = 8, then the shortest B, wins whenever its error is within what
+    computing the slopes as powers in the data's format explains (K·n·u relative, the bound of
+    the module docstring at the last head): the data cannot tell those apart, and the standard
+    name is the one meant. Between rules the smaller error decides (a coarse format must not
+    turn the formula as written into the reference code's rule)."""
     n = x.size
     rules = ["power-of-two"] if n & (n - 1) == 0 else ["interpolated", "geometric"]
-    scored = []
+    tie = angle_constant(2.0) * n * unit_roundoff
+    per_rule = []
     for rule in rules:
+        scored = []
         for bias in _max_bias_candidates(x, rule):
             ref = numpy.array([float(s) for s in slopes_exact(n, rule, bias)])
-            scored.append((float((numpy.abs(x - ref) / ref).max()), rule, bias, ref))
-    best = min(s[0] for s in scored)
-    tie = angle_constant(2.0) * n * unit_roundoff
-    _, rule, bias, ref = next(s for s in scored if s[0] <= best + tie)
+            scored.append((float((numpy.abs(x - ref) / ref).max()), bias, ref))
+        best = min(s[0] for s in scored)
+        _, bias, ref = next(s for s in scored if s[0] <= best + tie)
+        per_rule.append((float((numpy.abs(x - ref) / ref).max()), rule, bias, ref))
+    _, rule, bias, ref = min(per_rule, key=lambda s: s[0])
     return rule, bias, ref
 
 
