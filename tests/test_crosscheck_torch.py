@@ -181,3 +181,19 @@ def test_bfloat16_slopes_keep_their_rule(n: int, rule: str) -> None:
 
     slopes = torch.tensor(numpy_impls.alibi(n, rule), dtype=torch.float32).to(torch.bfloat16)
     assert_alibi_slopes(slopes, rule=rule, max_bias=8, heads=n)
+
+
+def test_torch_broken_variants() -> None:
+    swapped = check_alibi(impl.mpt_slopes_swapped(12))
+    assert (swapped.verdict, swapped.convention_dict()["rule"]) == ("mismatch", "unknown")
+    # the frequencies are YaRN's, the amplitude 1: named with the attention factor it has
+    with pytest.raises(
+        AssertionError, match=r"expected scaling_params=.*found scaling_params={'attention_factor': 1, "
+    ):
+        assert_rope_cache(
+            *impl.yarn_without_attention_factor(2048, 64),
+            model="angle:float32",
+            scaling_params={**YARN, "factor": 16},
+        )
+    slip = check_xpos(*impl.xpos_pair_index_slip(2048, 64), model=ErrorModel("float32"))
+    assert slip.verdict == "mismatch"

@@ -202,3 +202,31 @@ def xpos(
     sinusoid = torch.einsum("i , j -> i j", torch.arange(0, n, dtype=torch.float), inv_freq)
     cos, sin = sinusoid.cos() * amp, sinusoid.sin() * amp
     return cos.repeat_interleave(2, dim=-1), sin.repeat_interleave(2, dim=-1)
+
+
+# --- broken variants ------------------------------------------------------------------------------
+
+
+def mpt_slopes_swapped(n_heads: int) -> torch.Tensor:
+    """Broken: MPT's rule with the even-indexed slopes taken first."""
+    big = 2 ** math.ceil(math.log2(n_heads))
+    slopes = 1.0 / torch.pow(2, torch.arange(1, big + 1, dtype=torch.float32).mul(8.0 / big))
+    return torch.cat([slopes[::2], slopes[1::2]])[:n_heads]
+
+
+def yarn_without_attention_factor(n: int, dim: int, factor: float = 16.0) -> tuple[torch.Tensor, torch.Tensor]:
+    """Broken: YaRN's frequencies, but cos and sin left unscaled (the attention factor forgotten)."""
+    cos, sin = yarn(n, dim, factor=factor)
+    scale = 0.1 * math.log(factor) + 1.0
+    return cos / scale, sin / scale
+
+
+def xpos_pair_index_slip(n: int, head_dim: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Broken: torchscale's xPos with arange(0, head_dim/2) in the scale's numerator."""
+    scale = (torch.arange(0, head_dim // 2) + 0.4 * head_dim) / (1.4 * head_dim)
+    power = torch.arange(-n // 2, -n // 2 + n, 1).to(scale).div(512.0)[:, None]
+    half = head_dim // 2
+    inv_freq = 1.0 / (10000 ** (torch.arange(0, half) / half))
+    sinusoid = torch.einsum("i , j -> i j", torch.arange(0, n, dtype=torch.float), inv_freq)
+    amp = scale**power
+    return (sinusoid.cos() * amp).repeat_interleave(2, dim=-1), (sinusoid.sin() * amp).repeat_interleave(2, dim=-1)
