@@ -1,0 +1,72 @@
+"""``--annotate OUT``: the document written back with a verdict after each display.
+
+After each checked display comes a badge (✓ proven, ✗ refuted, ≈ checked, ? unknown,
+~ approximate), the reason, and each row as the reader understood it, with the counterexample of
+a refuted row. Markdown gets a block quote; LaTeX a paragraph (user text escaped, never executed).
+"""
+
+from __future__ import annotations
+
+from ..render.escape import escape_latex
+from .check import DocumentReport
+from .decide import DisplayResult, LinkResult
+from .report import _counterexample, link_latex
+
+__all__ = ["BADGES", "annotate"]
+
+BADGES = {"proven": "✓", "refuted": "✗", "checked": "≈", "unknown": "?", "approximate": "~"}
+_TEX_BADGES = {"proven": "proven", "refuted": "REFUTED", "checked": "checked numerically, not proven",
+               "unknown": "unknown", "approximate": "approximate"}
+
+
+def annotate(report: DocumentReport) -> str:
+    """The document's text with the verdicts inserted after each display.
+
+    >>> from .check import DocumentReport
+    >>> annotate(DocumentReport("n.md", (), (), 0.0, "no math\\n", "markdown"))
+    'no math\\n'
+    """
+    lines = report.text.split("\n")
+    after: dict[int, list[str]] = {}
+    for result in report.displays:
+        block = _markdown(result) if report.kind == "markdown" else _latex(result)
+        after.setdefault(result.read.display.end_line, []).extend(block)
+    out: list[str] = []
+    for n, line in enumerate(lines, start=1):
+        out.append(line)
+        out.extend(after.get(n, []))
+    return "\n".join(out)
+
+
+def _link_extra(link: LinkResult) -> str:
+    return _counterexample(link) or (link.note if link.status in ("unknown", "approximate") else "")
+
+
+def _markdown(result: DisplayResult) -> list[str]:
+    head = f"> **posenc-sym {BADGES[result.status]} {result.status}**"
+    if result.expected_refuted:
+        head += " (the document expects this to be refuted)"
+    lines = ["", f"{head}: {result.reason}"]
+    if result.read.unreadable:
+        lines.append(f"> - line {result.read.unreadable_line}: {result.read.unreadable}")
+    for link in result.links:
+        extra = _link_extra(link)
+        lines.append(f"> - line {link.line} {BADGES[link.status]} {link.status}: read as "
+                     f"${link_latex(link)}$" + (f"; {extra}" if extra else ""))
+    lines.append("")
+    return lines
+
+
+def _latex(result: DisplayResult) -> list[str]:
+    head = f"\\par\\noindent\\textbf{{posenc-sym: {_TEX_BADGES[result.status]}.}} {escape_latex(result.reason)}"
+    lines = [head]
+    items = []
+    if result.read.unreadable:
+        items.append(f"\\item line {result.read.unreadable_line}: {escape_latex(result.read.unreadable)}")
+    for link in result.links:
+        extra = _link_extra(link)
+        items.append(f"\\item line {link.line}, {_TEX_BADGES[link.status]}: read as \\({link_latex(link)}\\)"
+                     + (f"; {escape_latex(extra)}" if extra else ""))
+    if items:
+        lines += ["\\begin{itemize}", *items, "\\end{itemize}"]
+    return [*lines, "\\par"]

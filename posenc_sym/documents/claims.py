@@ -1,0 +1,84 @@
+"""Read a display into links: ``A &= B \\\\ &= C`` is the chain A = B, B = C, each with its line.
+
+A row that starts with its own left side begins a new statement; a row that starts with a
+relation continues the one above. A display that cannot be read is kept with the reason and the
+line of the offending token; the rest of the document goes on.
+
+>>> import sympy
+>>> from .context import Context
+>>> from .extract import Display
+>>> ctx = Context(); x = ctx.declare("x", {"real": True})
+>>> read = read_display(Display("x^2 &= x x \\\\\\\\ &\\\\ge 0", 4, 4, False, 5), ctx)
+>>> [(link.line, link.relation, link.rhs) for link in read.links]
+[(4, '==', x**2), (5, '>=', 0)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..notation.read import Term, Unreadable, read_row
+from .context import Context
+from .extract import Display
+from .rows import split_rows
+
+__all__ = ["Link", "ReadDisplay", "read_display"]
+
+
+@dataclass(frozen=True)
+class Link:
+    """``lhs relation rhs`` as read; ``statement`` numbers the chains of a display from 0."""
+
+    line: int
+    relation: str  # ==, <, <=, >, >=, != or ~ (approximately)
+    lhs: Term
+    rhs: Term
+    statement: int
+    source: str  # the row as written
+
+
+@dataclass(frozen=True)
+class ReadDisplay:
+    """A display and what the reader made of it: links, or the reason it could not be read."""
+
+    display: Display
+    links: tuple[Link, ...] = ()
+    unreadable: str = ""
+    unreadable_line: int = 0
+
+    @property
+    def has_relation(self) -> bool:
+        return bool(self.links) or bool(self.unreadable)
+
+
+def read_display(display: Display, ctx: Context) -> ReadDisplay:
+    """The links of ``display`` under the declarations ``ctx``."""
+    if display.problem:
+        return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
+    links: list[Link] = []
+    previous: Term | None = None
+    statement = -1
+    for row in split_rows(display.body):
+        try:
+            read = read_row(row.text, ctx)
+        except Unreadable as exc:
+            if not _mentions_relation(row.text):
+                continue  # a row with no relation (a note, a bare formula) is not a claim
+            line = display.line_of(row.offset + exc.position)
+            return ReadDisplay(display, tuple(links), unreadable=exc.reason, unreadable_line=line)
+        if read.first is not None:
+            previous, statement = read.first, statement + 1
+        elif previous is None:
+            line = display.line_of(row.offset)
+            return ReadDisplay(display, tuple(links), unreadable="this row continues a chain that has no first "
+                               "expression", unreadable_line=line)
+        for relation, right, position in read.links:
+            assert previous is not None
+            links.append(Link(display.line_of(row.offset + position), relation, previous, right, statement,
+                              row.text.strip()))
+            previous = right
+    return ReadDisplay(display, tuple(links))
+
+
+def _mentions_relation(text: str) -> bool:
+    return any(op in text for op in ("=", "<", ">", "\\le", "\\ge", "\\ne", "\\approx"))

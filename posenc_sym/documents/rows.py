@@ -1,0 +1,71 @@
+"""Split a display's body into rows (at ``\\\\``), each with its offset, wrappers blanked out.
+
+Wrappers that only lay out (``aligned``, ``split``, ``gathered``), labels, tags and a final
+punctuation mark are replaced by spaces of the same length, so every offset still points into the
+original body and so to a line of the document.
+
+>>> [(r.text.strip(), r.offset) for r in split_rows(r"\\begin{aligned} a &= b \\\\ &= c. \\end{aligned}")]
+[('a &= b', 15), ('&= c', 27)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["RowText", "split_rows"]
+
+_WRAPPERS = re.compile(
+    r"\\(?:begin|end)\{(?:aligned|split|gathered|alignedat|array)\*?\}(?:\{[^{}]*\})?"
+    r"|\\label\{[^{}]*\}|\\tag\*?\{[^{}]*\}|\\nonumber|\\notag"
+)
+
+
+@dataclass(frozen=True)
+class RowText:
+    """The text of one row and the offset of its first character in the display body."""
+
+    text: str
+    offset: int
+
+    @property
+    def blank(self) -> bool:
+        return not self.text.strip()
+
+
+def split_rows(body: str) -> list[RowText]:
+    """The non-blank rows of ``body`` (split at ``\\\\`` outside braces and environments)."""
+    text = _WRAPPERS.sub(lambda m: " " * len(m.group()), body)
+    rows: list[RowText] = []
+    depth = 0
+    start = 0
+    i = 0
+    while i < len(text):
+        if text.startswith("\\begin", i):
+            depth += 1
+        elif text.startswith("\\end", i):
+            depth -= 1
+        elif text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+        elif text.startswith("\\\\", i) and depth == 0:
+            rows.append(RowText(text[start:i], start))
+            start = i + 2
+            i += 2
+            continue
+        elif text[i] == "\\":
+            i += 2  # an escaped character (\{, \\) never opens or closes a group
+            continue
+        i += 1
+    rows.append(RowText(text[start:], start))
+    return [_trim(r) for r in rows if not r.blank]
+
+
+def _trim(row: RowText) -> RowText:
+    """Drop a sentence's final ',' or '.' (displays end sentences) and the leading white space."""
+    stripped = row.text.rstrip()
+    if stripped.endswith((",", ".", ";")) and not stripped.endswith("\\,"):
+        stripped = stripped[:-1]
+    lead = len(stripped) - len(stripped.lstrip())
+    return RowText(stripped[lead:], row.offset + lead)
