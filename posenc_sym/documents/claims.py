@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sympy.matrices import MatrixBase
+
 from ..notation.read import Term, Unreadable, read_row
 from .context import Context
 from .extract import Display
@@ -74,10 +76,18 @@ def read_display(display: Display, ctx: Context) -> ReadDisplay:
                                "expression", unreadable_line=line)
         for relation, right, position in read.links:
             assert previous is not None
-            links.append(Link(display.line_of(row.offset + position), relation, previous, right, statement,
+            lhs, rhs = _scalar_if_one_by_one(previous, right)
+            links.append(Link(display.line_of(row.offset + position), relation, lhs, rhs, statement,
                               row.text.strip()))
             previous = right
     return ReadDisplay(display, tuple(links))
+
+
+def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:
+    """``q^\\top q = x^2 + y^2``: a 1×1 matrix compared with a scalar is that scalar."""
+    if isinstance(lhs, MatrixBase) != isinstance(rhs, MatrixBase):
+        lhs, rhs = (m[0, 0] if isinstance(m, MatrixBase) and m.shape == (1, 1) else m for m in (lhs, rhs))
+    return lhs, rhs
 
 
 def _mentions_relation(text: str) -> bool:

@@ -125,6 +125,7 @@ def _assume_relation(rest: str, ctx: Context) -> None:
     if row.first is None or not row.links:
         raise ValueError("write a relation such as b > 1 or 0 \\le i < d/2")
     left = row.first
+    added = []
     for relation, right, _pos in row.links:
         if relation not in _RELATION_TO_SYMPY:
             raise ValueError(f"an assumption is an inequality (<, \\le, >, \\ge), not '{relation}'")
@@ -132,9 +133,12 @@ def _assume_relation(rest: str, ctx: Context) -> None:
         if condition is sympy.false:
             raise ValueError("this assumption is false")
         if condition is not sympy.true:
+            added.append(len(ctx.conditions))
             ctx.conditions.append(condition)
-            _refine_from(condition, ctx)
         left = right
+    # Refining replaces a symbol everywhere, the conditions included, so read them back each time.
+    for index in added:
+        _refine_from(ctx.conditions[index], ctx)
 
 
 def _refine_from(condition: sympy.Basic, ctx: Context) -> None:

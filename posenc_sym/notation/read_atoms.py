@@ -74,12 +74,24 @@ def _split_run(p: Parser, first: Token) -> None:
     run = "".join(t.text for t in p.tokens[start:end])
     words = p.scope.words() | frozenset(FUNCTIONS) | frozenset(p.bound)
     splits = _splits(run, words)
+    following = p.tokens[end] if end < len(p.tokens) else None
     if not splits:
-        hint = f"assume {run} real" if len(run) == 1 else f"assume {run} real, or separate the letters with \\,"
-        raise Unreadable(f"'{run}' is not declared; declare it (e.g. {hint})", first.pos)
+        if following is not None and following.text == "(" and len(run) == 1:
+            hint = f"assume {run} real for a product {run}·(…), or let {run}(x) = … for a function"
+        elif len(run) == 1:
+            hint = f"assume {run} real"
+        else:
+            hint = f"assume {run} real, or write a product with spaces"
+        raise Unreadable(f"'{run}' is not declared; declare it ({hint})", first.pos)
     if len(splits) > 1:
         readings = " or ".join("·".join(s) for s in splits[:2])
-        raise Unreadable(f"'{run}' reads as {readings}; separate the names with \\, or declare one", first.pos)
+        raise Unreadable(f"'{run}' reads as {readings}; separate the names with spaces or declare one", first.pos)
+    names = [w for w in splits[0] if w not in FUNCTIONS]
+    if len(names) > 1:
+        # tk may be the product t·k or a name nobody declared: the reader does not guess.
+        spaced = " ".join(splits[0])
+        raise Unreadable(f"'{run}' is not a declared name; write '{spaced}' for a product, or declare {run}",
+                         first.pos)
     tokens: list[Token] = []
     offset = first.pos
     for word in splits[0]:
