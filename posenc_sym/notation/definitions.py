@@ -1,0 +1,404 @@
+r"""Notations as values: what a symbol such as ω_i, PE_{(t,2i)}, R(x) or q stands for.
+
+A :class:`Definition` names a notation and gives its body. It has one of three forms, and a
+*written* expression holds it applied as follows (these are the objects the writer prints and the
+reader builds):
+
+``"subscript"``  ω_i, PE_{(t,2i)}, T_k: ``sympy.Indexed(IndexedBase(name), *indices)``. The
+                 parameters are read off the subscript; a subscript may be a pattern such as
+                 ``2*i`` or ``2*i + 1`` (several definitions of one name, one per pattern).
+``"call"``       R(x), PE(t): an undefined function applied, ``sympy.Function(name)(*args)``.
+``"value"``      q, a named constant or vector: ``sympy.Symbol(name)`` or ``MatrixSymbol(name, r, c)``.
+
+A notation whose body is a matrix is applied as a non-commutative object (``T_k PE(t)`` keeps its
+order even when SymPy evaluates the product).
+
+A :class:`Notation` is the context of a document: declared symbols (with their assumptions), the
+conditions on them, and the definitions. :meth:`Notation.expand` unfolds every applied notation
+into its body, which turns what an author WROTE into the form the engine DECIDES. The unfolding is
+definitional, so sound by construction: a subscript matches a definition's pattern only when the
+parameter it binds satisfies every assumption of that parameter (``2i + 1`` never matches the
+pattern ``2i``, because i + 1/2 is not an integer), and it is then replaced by the body with that
+parameter substituted, which is what the definition states. Nothing is solved or simplified.
+
+>>> import sympy
+>>> t, k = sympy.symbols("t k", real=True)
+>>> i = sympy.Symbol("i", integer=True, nonnegative=True)
+>>> b, d = sympy.symbols("b d", positive=True)
+>>> omega = Definition("omega", (i,), b ** (-2 * i / d))
+>>> pe_sin = Definition("PE", (t, 2 * i), sympy.sin(omega.apply(i) * t))
+>>> pe_cos = Definition("PE", (t, 2 * i + 1), sympy.cos(omega.apply(i) * t))
+>>> notation = Notation(symbols=(t, k, i, b, d), definitions=(omega, pe_sin, pe_cos))
+>>> notation.expand(pe_cos.apply(t + k, 2 * i + 1))
+cos((k + t)/b**(2*i/d))
+>>> notation.expand(pe_sin.apply(t, 2 * i + 2))
+sin(t/b**(2*(i + 1)/d))
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias
+
+import sympy
+from sympy.core.function import AppliedUndef
+from sympy.matrices import ImmutableMatrix, MatrixBase
+from sympy.matrices.expressions import MatrixExpr
+
+from .names import is_plain_name
+
+__all__ = ["Definition", "Form", "Notation", "NotationError", "applied_name"]
+
+Form = Literal["subscript", "call", "value"]
+Term: TypeAlias = Any  # a SymPy expression or matrix (the proof layer narrows it)
+
+_FORMS: tuple[Form, ...] = ("subscript", "call", "value")
+#: The assumptions a bound parameter must be known to keep (those SymPy can establish for sums).
+_CHECKED = ("integer", "even", "odd", "real", "positive", "nonnegative", "negative", "nonpositive",
+            "nonzero", "finite", "rational")
+_MAX_DEPTH = 32
+
+
+class NotationError(ValueError):
+    """A definition or an application that cannot be read unambiguously; the message says the fix."""
+
+
+def _is_matrix(term: object) -> bool:
+    return isinstance(term, (MatrixBase, MatrixExpr))
+
+
+def applied_name(expr: sympy.Basic) -> tuple[Form, str] | None:
+    """The form and name of an applied notation, or None for anything else.
+
+    >>> import sympy
+    >>> applied_name(sympy.IndexedBase("PE")[sympy.Symbol("t"), 0]), applied_name(sympy.Function("R")(1))
+    (('subscript', 'PE'), ('call', 'R'))
+    """
+    if isinstance(expr, sympy.Indexed):
+        return "subscript", str(expr.base.label)
+    if isinstance(expr, AppliedUndef):
+        return "call", expr.func.__name__
+    if isinstance(expr, (sympy.Symbol, sympy.MatrixSymbol)) and not isinstance(expr, sympy.Dummy):
+        return "value", str(expr.name)
+    return None
+
+
+def _param_symbols(params: Sequence[sympy.Expr]) -> tuple[sympy.Symbol, ...]:
+    seen: list[sympy.Symbol] = []
+    for p in params:
+        for s in sorted(p.free_symbols, key=str):
+            if isinstance(s, sympy.Symbol) and s not in seen:
+                seen.append(s)
+    return tuple(seen)
+
+
+def _keeps_assumptions(param: sympy.Symbol, value: sympy.Expr) -> bool:
+    """True if ``value`` is known to have every checked assumption that ``param`` carries."""
+    facts = param.assumptions0
+    return all(getattr(value, f"is_{fact}") is True for fact in _CHECKED if facts.get(fact) is True)
+
+
+@dataclass(frozen=True)
+class Definition:
+    """One notation: ``name`` with parameter patterns ``params`` stands for ``body``.
+
+    ``params`` are the subscript or argument patterns as written: ``(i,)`` for ω_i, ``(t, 2*i)``
+    for PE_{(t,2i)}, ``(x,)`` for R(x), ``()`` for a value. A ``"call"`` takes distinct symbols;
+    a ``"subscript"`` pattern is a symbol, a constant, or an integer multiple of a symbol plus
+    a constant. ``latex`` optionally overrides how the name is written (default: the names table).
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x", real=True)
+    >>> R = Definition("R", (x,), sympy.Matrix([[sympy.cos(x), -sympy.sin(x)], [sympy.sin(x), sympy.cos(x)]]),
+    ...                form="call")
+    >>> R.apply(sympy.pi).is_commutative, R.is_matrix
+    (False, True)
+    """
+
+    name: str
+    params: tuple[sympy.Expr, ...]
+    body: Term
+    form: Form = "subscript"
+    latex: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not is_plain_name(self.name):
+            raise NotationError(f"notation name {self.name!r} must be letters and digits (e.g. 'omega', 'PE')")
+        if self.form not in _FORMS:
+            raise NotationError(f"{self.name}: form={self.form!r}; use one of {_FORMS}")
+        params = tuple(sympy.sympify(p) for p in self.params)
+        object.__setattr__(self, "params", params)
+        body = self.body
+        object.__setattr__(self, "body", ImmutableMatrix(body) if isinstance(body, MatrixBase) else sympy.sympify(body))
+        if self.form == "value" and params:
+            raise NotationError(f"{self.name}: a value takes no parameters; use form='subscript' or 'call'")
+        distinct = bool(params) and len(set(params)) == len(params)
+        if self.form == "call" and not (distinct and all(isinstance(p, sympy.Symbol) for p in params)):
+            raise NotationError(f"{self.name}: the arguments of a function notation must be distinct "
+                                f"symbols, got {params}; write R(x) = ...")
+        if self.form == "subscript":
+            if not params:
+                raise NotationError(f"{self.name}: a subscript notation needs at least one index; "
+                                    "use form='value' for a plain name")
+            for p in params:
+                _check_pattern(self.name, p)
+
+    @property
+    def is_matrix(self) -> bool:
+        """True if the notation stands for a matrix or vector."""
+        return _is_matrix(self.body)
+
+    @property
+    def parameters(self) -> tuple[sympy.Symbol, ...]:
+        """The symbols the patterns bind, in order of first appearance."""
+        return _param_symbols(self.params)
+
+    def head(self) -> Any:
+        """The SymPy object that applications are built from (IndexedBase, Function or Symbol)."""
+        commutative = not self.is_matrix
+        if self.form == "subscript":
+            return sympy.IndexedBase(self.name, commutative=commutative)
+        if self.form == "call":
+            return sympy.Function(self.name, commutative=commutative)
+        if self.is_matrix:
+            return sympy.MatrixSymbol(self.name, *self.body.shape)
+        return sympy.Symbol(self.name, commutative=True)
+
+    def apply(self, *args: Any) -> Any:
+        """The written application: ``omega.apply(i)`` is ω_i, ``pe.apply(t + k, 2*i)`` is PE_{(t+k,2i)}."""
+        if self.form == "value":
+            if args:
+                raise NotationError(f"{self.name} is a value; it takes no arguments, got {args}")
+            return self.head()
+        if len(args) != len(self.params):
+            raise NotationError(f"{self.name} takes {len(self.params)} argument(s), got {len(args)}: {args}")
+        if self.form == "subscript":
+            return self.head()[tuple(sympy.sympify(a) for a in args)]
+        return self.head()(*args)
+
+    def match(self, args: Sequence[sympy.Expr]) -> dict[sympy.Symbol, sympy.Expr] | None:
+        """The parameter values for which this definition's patterns give ``args``, or None.
+
+        A pattern ``c*s + e`` binds ``s = (arg - e)/c``; the binding counts only if it is known to
+        keep every assumption of ``s`` (so ``2*i + 1`` never matches ``2*i`` with i an integer).
+
+        >>> import sympy
+        >>> i = sympy.Symbol("i", integer=True)
+        >>> pe = Definition("PE", (2 * i,), i)
+        >>> pe.match((2 * i + 2,)), pe.match((2 * i + 1,)), pe.match((sympy.Integer(3),))
+        ({i: i + 1}, None, None)
+        """
+        if len(args) != len(self.params):
+            return None
+        bound: dict[sympy.Symbol, sympy.Expr] = {}
+        for pattern, arg in zip(self.params, args, strict=True):
+            if not _bind(pattern, sympy.sympify(arg), bound):
+                return None
+        return bound
+
+    def unfold(self, args: Sequence[sympy.Expr]) -> Term | None:
+        """The body at ``args`` (parameters substituted all at once), or None if no pattern matches."""
+        bound = self.match(args) if self.params else {}
+        if bound is None:
+            return None
+        if isinstance(self.body, MatrixBase):
+            return ImmutableMatrix(self.body.xreplace(bound))
+        return self.body.xreplace(bound)
+
+
+def _check_pattern(name: str, pattern: sympy.Expr) -> None:
+    symbols = [s for s in pattern.free_symbols if isinstance(s, sympy.Symbol)]
+    if len(symbols) > 1:
+        raise NotationError(f"{name}: the index pattern {pattern} has several symbols; "
+                            "write one symbol per index, e.g. PE_{(t,2i)}")
+    if not symbols:
+        return
+    (s,) = symbols
+    linear = _linear(pattern, s)
+    if linear is None or not (linear[0].is_integer and linear[0] != 0) or linear[1].free_symbols:
+        raise NotationError(f"{name}: the index pattern {pattern} must be c*{s} + e with a nonzero "
+                            f"integer c and a constant e, e.g. 2*{s} + 1")
+
+
+def _linear(pattern: sympy.Expr, s: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
+    """``(c, e)`` with ``pattern == c*s + e`` and neither depending on ``s``, or None."""
+    expanded = sympy.expand(pattern)
+    coeff = expanded.coeff(s, 1)
+    rest = sympy.expand(expanded - coeff * s)
+    if s in coeff.free_symbols or s in rest.free_symbols:
+        return None
+    return coeff, rest
+
+
+def _bind(pattern: sympy.Expr, arg: sympy.Expr, bound: dict[sympy.Symbol, sympy.Expr]) -> bool:
+    symbols = [s for s in pattern.free_symbols if isinstance(s, sympy.Symbol)]
+    if not symbols:
+        return sympy.expand(arg - pattern) == 0
+    (s,) = symbols
+    if pattern == s:
+        value = arg
+    else:
+        coeff, rest = _linear(pattern, s) or (sympy.Integer(1), sympy.Integer(0))  # checked on definition
+        value = sympy.expand((arg - rest) / coeff)
+    if s in bound:
+        return sympy.expand(bound[s] - value) == 0
+    if not _keeps_assumptions(s, value):
+        return False
+    bound[s] = value
+    return True
+
+
+@dataclass(frozen=True)
+class Notation:
+    """The context of a derivation or a document: symbols, conditions and definitions.
+
+    ``shorthands`` names the definitions the writer prints in place of their bodies (ω_i where
+    b^{-2i/d} is meant); ``None`` means every scalar ``"subscript"`` and ``"value"`` definition.
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x", real=True)
+    >>> n = Notation(symbols=(x,)).define(Definition("f", (x,), x ** 2, form="call"))
+    >>> n.expand(n.apply("f", x + 1) - 1)
+    (x + 1)**2 - 1
+    >>> n.define(Definition("f", (x,), x, form="call"))
+    Traceback (most recent call last):
+    ...
+    posenc_sym.notation.definitions.NotationError: f(x) is already defined; choose another name or drop one definition
+    """
+
+    symbols: tuple[sympy.Symbol, ...] = ()
+    definitions: tuple[Definition, ...] = ()
+    conditions: tuple[sympy.Basic, ...] = ()
+    shorthands: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "symbols", tuple(self.symbols))
+        object.__setattr__(self, "definitions", tuple(self.definitions))
+        object.__setattr__(self, "conditions", tuple(sympy.sympify(c) for c in self.conditions))
+        names = [s.name for s in self.symbols]
+        for s in self.symbols:
+            if names.count(s.name) > 1:
+                raise NotationError(f"symbol {s.name!r} is declared twice; declare it once with all its assumptions")
+        seen: dict[tuple[str, tuple[sympy.Expr, ...]], Definition] = {}
+        forms: dict[str, Form] = {}
+        for definition in self.definitions:
+            if not isinstance(definition, Definition):
+                raise TypeError(f"{definition!r} is not a Definition")
+            key = (definition.name, definition.params)
+            if key in seen:
+                raise NotationError(f"{_signature(definition)} is already defined; "
+                                    "choose another name or drop one definition")
+            if forms.setdefault(definition.name, definition.form) != definition.form:
+                raise NotationError(f"{definition.name} is defined both as a {forms[definition.name]} and as a "
+                                    f"{definition.form}; use one form for one name")
+            seen[key] = definition
+
+    def define(self, *definitions: Definition) -> Notation:
+        """This notation with more definitions (a redefinition is an error)."""
+        return Notation(self.symbols, self.definitions + definitions, self.conditions, self.shorthands)
+
+    def declare(self, *symbols: sympy.Symbol, conditions: Iterable[sympy.Basic] = ()) -> Notation:
+        """This notation with more declared symbols and conditions."""
+        return Notation(self.symbols + symbols, self.definitions, self.conditions + tuple(conditions),
+                        self.shorthands)
+
+    def lookup(self, name: str) -> tuple[Definition, ...]:
+        """Every definition of ``name`` (several for a pattern-matched subscript notation)."""
+        return tuple(d for d in self.definitions if d.name == name)
+
+    def symbol(self, name: str) -> sympy.Symbol:
+        """The declared symbol called ``name``."""
+        for s in self.symbols:
+            if s.name == name:
+                return s
+        raise NotationError(f"symbol {name!r} is not declared; declare it with its assumptions")
+
+    def apply(self, name: str, *args: Any) -> Any:
+        """The written application of the notation ``name`` (``n.apply("PE", t + k, 2*i)``)."""
+        found = self.lookup(name)
+        if not found:
+            raise NotationError(f"{name} is not defined; define it before using it")
+        return found[0].apply(*args)
+
+    def shorthand_definitions(self) -> tuple[Definition, ...]:
+        """The definitions the writer prints in place of their bodies."""
+        if self.shorthands is not None:
+            return tuple(d for d in self.definitions if d.name in self.shorthands)
+        return tuple(d for d in self.definitions if d.form in ("subscript", "value") and not d.is_matrix)
+
+    def expand(self, expr: Any) -> Any:
+        """The decided form of a written expression: every applied notation unfolded, every
+        ``UnevaluatedExpr`` and ``evaluate=False`` node evaluated the way SymPy evaluates on
+        construction. No ``doit``: sums, products, integrals and derivatives stay as they are."""
+        return _expand(self, expr, 0)
+
+
+def _signature(definition: Definition) -> str:
+    args = ",".join(str(p) for p in definition.params)
+    if definition.form == "call":
+        return f"{definition.name}({args})"
+    if definition.form == "subscript":
+        return f"{definition.name}_({args})"
+    return definition.name
+
+
+def _unfold(notation: Notation, expr: sympy.Basic, depth: int) -> Any | None:
+    """The body an applied notation stands for, expanded; None if ``expr`` is not one."""
+    found = applied_name(expr)
+    if found is None:
+        return None
+    form, name = found
+    definitions = [d for d in notation.lookup(name) if d.form == form]
+    if not definitions:
+        return None
+    if depth > _MAX_DEPTH:
+        raise NotationError(f"{name}: definitions nest more than {_MAX_DEPTH} deep; a definition refers to itself")
+    args: tuple[sympy.Expr, ...] = ()
+    if form == "subscript":
+        args = tuple(_expand(notation, a, depth + 1) for a in expr.indices)
+    elif form == "call":
+        args = tuple(_expand(notation, a, depth + 1) for a in expr.args)
+    for definition in definitions:
+        body = definition.unfold(args)
+        if body is not None:
+            return _expand(notation, body, depth + 1)
+    patterns = " or ".join(_signature(d) for d in definitions)
+    raise NotationError(f"{expr} matches no definition ({patterns}): the parameters are not known to keep their "
+                        "assumptions; declare the symbols in it (e.g. integer, real) or write a defined case")
+
+
+def _combine(expr: sympy.Basic, args: list[Any]) -> Any:
+    """Rebuild ``expr`` from expanded ``args`` that include an explicit matrix."""
+    if isinstance(expr, (sympy.Mul, sympy.MatMul)):
+        return ImmutableMatrix(functools.reduce(operator.mul, args))
+    if isinstance(expr, (sympy.Add, sympy.MatAdd)):
+        return ImmutableMatrix(functools.reduce(operator.add, args))
+    if isinstance(expr, sympy.Pow) and isinstance(args[1], (int, sympy.Integer)):
+        return ImmutableMatrix(args[0] ** args[1])
+    if isinstance(expr, sympy.Derivative):
+        return sympy.Derivative(args[0], *args[1:])
+    if isinstance(expr, MatrixExpr):
+        return expr.func(*args)
+    raise NotationError(f"{expr}: a matrix notation is used where SymPy cannot hold a matrix "
+                        f"({type(expr).__name__}); write the product as T_k PE(t) or use MatrixSymbols")
+
+
+def _expand(notation: Notation, expr: Any, depth: int) -> Any:
+    if isinstance(expr, MatrixBase):
+        return ImmutableMatrix(expr.shape[0], expr.shape[1], [_expand(notation, e, depth) for e in expr])
+    if not isinstance(expr, sympy.Basic):
+        return sympy.sympify(expr)
+    if isinstance(expr, sympy.UnevaluatedExpr):
+        return _expand(notation, expr.args[0], depth)
+    unfolded = _unfold(notation, expr, depth)
+    if unfolded is not None:
+        return unfolded
+    if not expr.args or isinstance(expr, (sympy.IndexedBase, sympy.Idx)):
+        return expr
+    args = [_expand(notation, a, depth) for a in expr.args]
+    if any(isinstance(a, MatrixBase) for a in args) and not isinstance(expr, sympy.Tuple):
+        return _combine(expr, args)
+    return expr.func(*args)
