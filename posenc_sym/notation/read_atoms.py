@@ -15,6 +15,8 @@ from .read_tokens import Token, Unreadable
 
 __all__ = ["atom", "single"]
 
+_CONSTANTS = {"e": sympy.E, "i": sympy.I}
+
 
 def atom(p: Parser) -> Term:
     """One atom, with the subscript of a name."""
@@ -284,6 +286,8 @@ def _font(p: Parser, token: Token) -> Term:
             raise Unreadable(f"cannot read '{inner.text}' inside {token.text}{{...}}", inner.pos)
         letters.append(inner.text)
     word = "".join(letters)
+    if token.text == "\\mathrm" and word in _CONSTANTS:
+        return _CONSTANTS[word]  # upright e and i are the constants; italic e and i stay letters
     if word in FUNCTIONS and p.scope.lookup(word) is None:
         return _function(p, word, token.pos)
     return _name(p, word, token.pos)
