@@ -52,7 +52,7 @@ def _markdown(result: DisplayResult) -> list[str]:
     for link in result.links:
         extra = _link_extra(link)
         lines.append(f"> - line {link.line} {BADGES[link.status]} {link.status}: read as "
-                     f"${link_latex(link)}$" + (f"; {extra}" if extra else ""))
+                     f"${link_latex(link, result.read.notation)}$" + (f"; {extra}" if extra else ""))
     lines.append("")
     return lines
 
@@ -65,7 +65,8 @@ def _latex(result: DisplayResult) -> list[str]:
         items.append(f"\\item line {result.read.unreadable_line}: {escape_latex(result.read.unreadable)}")
     for link in result.links:
         extra = _link_extra(link)
-        items.append(f"\\item line {link.line}, {_TEX_BADGES[link.status]}: read as \\({link_latex(link)}\\)"
+        read_as = link_latex(link, result.read.notation)
+        items.append(f"\\item line {link.line}, {_TEX_BADGES[link.status]}: read as \\({read_as}\\)"
                      + (f"; {escape_latex(extra)}" if extra else ""))
     if items:
         lines += ["\\begin{itemize}", *items, "\\end{itemize}"]

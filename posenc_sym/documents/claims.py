@@ -5,7 +5,8 @@ relation continues the one above. A display that cannot be read is kept with the
 line of the offending token; the rest of the document goes on.
 
 >>> import sympy
->>> from .context import Context
+>>> from ..notation.definitions import Notation
+from .context import Context
 >>> from .extract import Display
 >>> ctx = Context(); x = ctx.declare("x", {"real": True})
 >>> read = read_display(Display("x^2 &= x x \\\\\\\\ &\\\\ge 0", 4, 4, False, 5), ctx)
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 
 from sympy.matrices import MatrixBase
 
+from ..notation.definitions import Notation
 from ..notation.read import Term, Unreadable, read_row
 from .context import Context
 from .extract import Display
@@ -47,6 +49,7 @@ class ReadDisplay:
     links: tuple[Link, ...] = ()
     unreadable: str = ""
     unreadable_line: int = 0
+    notation: Notation | None = None  # the declarations in force, for writing the reading back
 
     @property
     def has_relation(self) -> bool:
@@ -80,7 +83,7 @@ def read_display(display: Display, ctx: Context) -> ReadDisplay:
             links.append(Link(display.line_of(row.offset + position), relation, lhs, rhs, statement,
                               row.text.strip()))
             previous = right
-    return ReadDisplay(display, tuple(links))
+    return ReadDisplay(display, tuple(links), notation=ctx.notation())
 
 
 def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:

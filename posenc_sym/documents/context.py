@@ -18,12 +18,16 @@ cos(t + 1)
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import sympy
+from sympy.matrices import MatrixBase
 
+from ..notation.definitions import Definition, Notation, NotationError
+from ..notation.names import is_plain_name
 from ..notation.read import Term
 
 __all__ = ["Context", "Pattern"]
@@ -130,6 +134,21 @@ class Context:
         if name in self.functions or self.lookup(name) is not None:
             raise ValueError(f"let redefines '{name}'; each name is defined once")
         self.functions[name] = (params, body)
+
+    def notation(self) -> Notation:
+        """The notation layer's view of these declarations, for writing expressions back in the
+        document's own shorthands (ω_i where b^{-2i/d} is meant). A definition the layer cannot
+        hold (a name it cannot write, a value beside a subscript form) is left out: it then prints
+        as its body, which is still what was read."""
+        notation = Notation(symbols=tuple(self.symbols.values()), conditions=tuple(self.conditions))
+        candidates = [Definition(h, p.args, p.body, "subscript") for h, ps in self.indexed.items() for p in ps
+                      if p.params]
+        candidates += [Definition(n, (), v, "value") for n, v in self.values.items()
+                       if not isinstance(v, MatrixBase) and is_plain_name(n)]
+        for definition in candidates:
+            with contextlib.suppress(NotationError, ValueError, TypeError):
+                notation = notation.define(definition)
+        return notation
 
     def copy(self) -> Context:
         return Context(dict(self.symbols), list(self.conditions), dict(self.values),

@@ -10,6 +10,8 @@ from typing import Any
 
 import sympy
 
+from ..notation.definitions import Notation
+from ..notation.write import to_latex
 from .check import DocumentReport
 from .decide import DisplayResult, LinkResult
 
@@ -21,26 +23,23 @@ _RELATION_LATEX = {"==": "=", "<": "<", "<=": "\\le", ">": ">", ">=": "\\ge", "!
 _WIDTH = 11
 
 
-def latex_of(term: sympy.Basic) -> str:
+def latex_of(term: sympy.Basic, notation: Notation | None = None) -> str:
     """``term`` in LaTeX, in the project's notation when the notation layer offers a writer.
 
     >>> latex_of(sympy.Symbol("omega") ** 2)
     '\\\\omega^{2}'
     """
     try:
-        from ..notation.write import to_latex  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return str(sympy.latex(term))
-    try:
-        return str(to_latex(term))
+        return str(to_latex(term, notation))
     except Exception:  # the writer is another module's; a failure there must not hide a verdict
         return str(sympy.latex(term))
 
 
-def link_latex(result: LinkResult) -> str:
-    """The row as understood: ``lhs REL rhs`` in LaTeX."""
+def link_latex(result: LinkResult, notation: Notation | None = None) -> str:
+    """The row as understood: ``lhs REL rhs`` in LaTeX, in the document's shorthands."""
     link = result.link
-    return f"{latex_of(link.lhs)} {_RELATION_LATEX[link.relation]} {latex_of(link.rhs)}"
+    relation = _RELATION_LATEX[link.relation]
+    return f"{latex_of(link.lhs, notation)} {relation} {latex_of(link.rhs, notation)}"
 
 
 def _marker(result: DisplayResult) -> str:
@@ -88,14 +87,14 @@ def summary_line(reports: list[DocumentReport]) -> str:
             f"{problems} problems: {outcome}")
 
 
-def _link_json(result: LinkResult) -> dict[str, Any]:
+def _link_json(result: LinkResult, notation: Notation | None) -> dict[str, Any]:
     verdict = result.verdict
     return {
         "line": result.line,
         "status": result.status,
         "relation": result.link.relation,
         "written": result.link.source,
-        "read_as": link_latex(result),
+        "read_as": link_latex(result, notation),
         "method": verdict.method if verdict else "",
         "reason": result.note,
         "counterexample": verdict.counterexample_strings() if verdict and verdict.counterexample is not None
@@ -116,7 +115,7 @@ def _display_json(report: DocumentReport, result: DisplayResult) -> dict[str, An
         "unreadable": ({"line": result.read.unreadable_line, "reason": result.read.unreadable}
                        if result.read.unreadable else None),
         "written": result.read.display.body.strip(),
-        "links": [_link_json(link) for link in result.links],
+        "links": [_link_json(link, result.read.notation) for link in result.links],
     }
 
 
