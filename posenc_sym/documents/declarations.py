@@ -98,7 +98,7 @@ def _assume(rest: str, ctx: Context) -> None:
         _assume_relation(rest, ctx)
         return
     for domain in sorted(DOMAINS, key=len, reverse=True):
-        if rest.endswith(" " + domain):
+        if rest == domain or rest.endswith(" " + domain):
             names = rest[: -len(domain)].strip()
             break
     else:
