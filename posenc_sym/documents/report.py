@@ -39,7 +39,11 @@ def link_latex(result: LinkResult, notation: Notation | None = None) -> str:
     """The row as understood: ``lhs REL rhs`` in LaTeX, in the document's shorthands."""
     link = result.link
     relation = _RELATION_LATEX[link.relation]
-    return f"{latex_of(link.lhs, notation)} {relation} {latex_of(link.rhs, notation)}"
+    lhs, rhs = latex_of(link.lhs, notation), latex_of(link.rhs, notation)
+    if lhs == rhs and notation is not None:
+        # Shorthands made the sides look alike (ω_i = ω_i); show the bodies, which is what was compared.
+        lhs, rhs = latex_of(link.lhs), latex_of(link.rhs)
+    return f"{lhs} {relation} {rhs}"
 
 
 def _marker(result: DisplayResult) -> str:
