@@ -2,9 +2,11 @@
 
 Markdown (``.md``, ``.markdown``, ``.txt``): a fenced block with the info string ``posenc`` holds
 declarations; other fenced blocks are code and are skipped; displays are ``$$…$$``, ``\\[…\\]``
-and the display environments. LaTeX (``.tex``): declarations are the comment lines after a
-``% posenc`` line. A display preceded by ``<!-- posenc: expect refuted -->`` (Markdown) or
-``% posenc: expect refuted`` (LaTeX) on the line before is a claim the document expects to fail.
+and the display environments (or, in a page copied from a KaTeX rendering, which has no
+delimiters, the LaTeX source of each display line: see :mod:`.katex`). LaTeX (``.tex``):
+declarations are the comment lines after a ``% posenc`` line. A display preceded by
+``<!-- posenc: expect refuted -->`` (Markdown) or ``% posenc: expect refuted`` (LaTeX) on the line
+before is a claim the document expects to fail.
 
 >>> items = extract("Intro\\n```posenc\\nassume x real\\n```\\n$$ x = x $$\\n", "markdown")
 >>> [(type(i).__name__, i.line) for i in items]
@@ -16,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Literal
+
+from .katex import katex_source
 
 __all__ = ["Declaration", "Display", "Item", "Kind", "extract", "kind_of"]
 
@@ -75,8 +79,22 @@ def extract(text: str, kind: Kind) -> list[Item]:
     if kind == "latex":
         blanked = _strip_tex_comments(blanked)
     items: list[Item] = list(declarations)
-    items.extend(_displays(text, blanked, kind))
+    displays = _displays(text, blanked, kind)
+    if not displays and kind == "markdown":
+        displays = _katex_displays(text, blanked)
+    items.extend(displays)
     return sorted(items, key=lambda item: item.line)
+
+
+def _katex_displays(original: str, blanked: str) -> list[Display]:
+    """Displays of a page copied from a KaTeX rendering (no delimiters; see :mod:`.katex`)."""
+    found = []
+    lines = original.split("\n")
+    for n, line in enumerate(blanked.split("\n"), start=1):
+        source = katex_source(line)
+        if source is not None:
+            found.append(Display(source, n, n, _expected(lines, n, "markdown"), n))
+    return found
 
 
 def _markdown_blocks(text: str) -> tuple[str, list[Declaration]]:

@@ -65,7 +65,7 @@ def split_rows(body: str) -> list[RowText]:
 def _trim(row: RowText) -> RowText:
     """Drop a sentence's final ',' or '.' (displays end sentences) and the leading white space."""
     stripped = row.text.rstrip()
-    if stripped.endswith((",", ".", ";")) and not stripped.endswith("\\,"):
+    if stripped.endswith((",", ".", ";")) and not stripped.endswith(("\\,", "\\;", "\\right.", "\\left.")):
         stripped = stripped[:-1]
     lead = len(stripped) - len(stripped.lstrip())
     return RowText(stripped[lead:], row.offset + lead)

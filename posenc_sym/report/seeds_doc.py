@@ -55,6 +55,8 @@ _FORMS = {"form:standard": "standard", "form:equivalent": "equivalent form", "fo
 _REPO = Path(__file__).resolve().parents[2]
 DEFAULT_OUTPUT = _REPO / "docs" / "seeds.md"
 DEFAULT_SEEDS = _REPO / "derivations" / "seeds"
+#: The seed documents themselves, beside the repository.
+SEED_TEXTS = _REPO.parent / "shared" / "seeds"
 
 Claims = list[Mapping[str, Any]]
 
@@ -237,7 +239,12 @@ def _prose_and_titles(paths: Sequence[str | Path]) -> tuple[dict[str, str], dict
 def generate(paths: Sequence[str | Path] = (DEFAULT_SEEDS,)) -> str:
     """The page for the derivations under ``paths`` (default: ``derivations/seeds``)."""
     prose, titles = _prose_and_titles(paths)
-    return render(load_report(paths), prose, titles)
+    page = render(load_report(paths), prose, titles)
+    if tuple(paths) == (DEFAULT_SEEDS,) and SEED_TEXTS.is_dir():
+        from ..documents.seeds_section import section  # issue 13: seeds 003 and 004 read from their LaTeX
+
+        page += section(SEED_TEXTS)
+    return page
 
 
 def main(argv: Sequence[str] | None = None) -> int:
