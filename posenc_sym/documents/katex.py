@@ -33,10 +33,10 @@ def katex_source(line: str) -> str | None:
     if len(spans) < 3 or not _LATEX_MARK.search(line):
         return None
     words = [line[s:e] for s, e in spans]
-    prefix = [Counter()]
+    prefix: list[Counter[str]] = [Counter()]
     for word in words:
         prefix.append(prefix[-1] + Counter(word))
-    suffix = [Counter() for _ in range(len(words) + 1)]
+    suffix: list[Counter[str]] = [Counter() for _ in range(len(words) + 1)]
     for n in range(len(words) - 1, -1, -1):
         suffix[n] = suffix[n + 1] + Counter(words[n])
     if _CJK.search(words[0]) or not (words[0][0].isascii() and words[0][0].isprintable()):
