@@ -3,7 +3,8 @@
 Each link becomes a :class:`~posenc_sym.proof.claim.Claim` under the document's conditions and
 is decided on its own. A display is proven only when every link is; one refuted link refutes
 it (and the report points at that row), even if its first and last expressions agree. ``≈`` is
-reported with its numeric gap and not decided; ``≠`` is not decided.
+reported with its numeric gap and not decided; ``≠`` is proven only when SymPy shows the
+difference is never zero, and is otherwise unknown.
 
 >>> import sympy
 >>> from .claims import Link
@@ -90,8 +91,7 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str) ->
     if link.relation == "~":
         return LinkResult(link, "approximate", note=_gap(link))
     if link.relation == "!=":
-        return LinkResult(link, "unknown", note="≠ is not decided: the engine proves relations that hold "
-                          "everywhere, and a ≠ claim fails only where both sides meet")
+        return _decide_unequal(link)
     try:
         claim = Claim(claim_id, link.source[:80] or "row", link.lhs, link.rhs, relation=link.relation,  # type: ignore[arg-type]
                       conditions=tuple(conditions))
@@ -114,6 +114,21 @@ def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix:
     else:
         reason = "; ".join(weak)
     return DisplayResult(read, status, results, reason)
+
+
+def _decide_unequal(link: Link) -> LinkResult:
+    """``a ≠ b`` is proven when SymPy shows, from the symbols' assumptions, that a - b is never 0."""
+    if not isinstance(link.lhs, sympy.Expr) or not isinstance(link.rhs, sympy.Expr):
+        return LinkResult(link, "unknown", note="≠ between matrices is not decided")
+    try:
+        nonzero = sympy.simplify(link.lhs - link.rhs).is_zero is False
+    except Exception:  # SymPy failing proves nothing
+        nonzero = False
+    if nonzero:
+        reason = "SymPy shows lhs - rhs is never 0 under the assumptions"
+        return LinkResult(link, "proven", Verdict("proven", method="nonzero", reason=reason), reason)
+    return LinkResult(link, "unknown", note="≠ not decided: SymPy could not show that lhs - rhs is never 0 (a ≠ "
+                      "claim is refuted only by a point where both sides meet, which is not searched for)")
 
 
 def _relevant(conditions: Sequence[sympy.Basic], link: Link) -> tuple[sympy.Basic, ...]:

@@ -154,7 +154,13 @@ def _name(p: Parser, base: str, pos: int, *, subscript_allowed: bool = True) -> 
         return _call(p, base, pos)
     value = p.scope.lookup(base)
     if value is None:
-        raise Unreadable(f"'{base}' is not declared; declare it (e.g. assume {base} real)", pos)
+        shown = f"\\{base}" if base in GREEK else base
+        following = p.peek()
+        if following is not None and following.text == "(":
+            hint = f"assume {shown} real for a product {shown}·(…), or let {shown}(x) = … for a function"
+        else:
+            hint = f"e.g. assume {shown} real"
+        raise Unreadable(f"'{shown}' is not declared; declare it ({hint})", pos)
     return value
 
 
