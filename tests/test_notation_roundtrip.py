@@ -2,6 +2,8 @@
 
 Random expressions over declared symbols are written with ``to_latex`` and read with ``from_latex``;
 the result must be the identical SymPy expression (structural equality, not a numeric check).
+Written with a document's shorthands (ω_i for b^{-2i/d}), an expression reads back as one whose
+difference from the original SymPy reduces to exactly 0.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import sympy
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from posenc_sym.documents.context import Context
+from posenc_sym.documents.declarations import apply_declaration
 from posenc_sym.notation.read import SimpleScope, Unreadable, from_latex
 from posenc_sym.notation.write import to_latex
 
@@ -75,3 +79,27 @@ def test_what_the_writer_never_writes_is_not_guessed(text: str, reason: str) -> 
     with pytest.raises(Unreadable) as info:
         from_latex(text, SCOPE)
     assert info.value.reason == reason
+
+
+def _declared() -> Context:
+    ctx = Context()
+    for line in ("assume t, k real", "assume b > 1", "assume d even positive", "assume i integer",
+                 "assume 0 \\le i < d/2", "let \\omega_i = b^{-2i/d}"):
+        apply_declaration(line, ctx)
+    return ctx
+
+
+DECLARED = _declared()
+_B, _D, _I, _T, _K = (DECLARED.symbols[n] for n in "bditk")
+_SHORTHAND_LEAVES = st.sampled_from([_T, _K, _B ** (-2 * _I / _D), _B ** (-2 * (_I + 1) / _D), sympy.Integer(2)])
+SHORTHAND_EXPRESSIONS = st.recursive(_SHORTHAND_LEAVES, lambda c: st.one_of(
+    st.tuples(c, c).map(lambda p: p[0] + p[1]), st.tuples(c, c).map(lambda p: p[0] * p[1]),
+    c.map(sympy.sin), c.map(sympy.cos)), max_leaves=6)
+
+
+@settings(max_examples=100, deadline=None)
+@given(SHORTHAND_EXPRESSIONS)
+@example(sympy.sin(_B ** (-2 * _I / _D) * (_T + _K)))
+def test_shorthands_written_by_the_notation_read_back_as_their_bodies(expr: sympy.Expr) -> None:
+    written = to_latex(expr, DECLARED.notation())
+    assert sympy.simplify(from_latex(written, DECLARED) - expr) == 0, written
