@@ -3,9 +3,17 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
+from posenc_sym.notation import Definition, Notation
 from posenc_sym.schemes.sinusoidal import b, d, div_term, frequency, i, wavelength
 
 CONDITIONS = (b > 1, i < d / 2)
+LAMBDA = Definition("lambda", (i,), wavelength(i))  # λ_i = 2π/ω_i, the wavelength of pair i
+WAVELENGTHS = Notation(symbols=(b, d, i), definitions=(LAMBDA,))
+
+
+def _div_term_written(column: int, width: int) -> sympy.Expr:
+    """exp(j·(−ln b/d)) as code writes it, kept unevaluated (SymPy would make it b^(−j/d) at once)."""
+    return sympy.exp(sympy.UnevaluatedExpr(sympy.Mul(column, -sympy.log(b) / width, evaluate=False)))
 
 div_term_general = Claim(
     id="sinusoidal.div-term",
@@ -29,8 +37,8 @@ div_term_general = Claim(
 div_term_arange_d8 = Claim(
     id="sinusoidal.div-term.arange-d8",
     title="exp(arange(0, d, 2)·(−ln b/d)) lists ω_0 … ω_(d/2−1), d = 8",
-    lhs=sympy.ImmutableMatrix([div_term(j, 8) for j in range(0, 8, 2)]),
-    rhs=sympy.ImmutableMatrix([frequency(p, 8) for p in range(4)]),
+    written=(sympy.ImmutableMatrix([_div_term_written(j, 8) for j in range(0, 8, 2)]),
+             sympy.ImmutableMatrix([frequency(p, 8) for p in range(4)])),
     conditions=(b > 1,),
     scope="d = 8, any base b > 1",
 )
@@ -49,8 +57,8 @@ div_term_odd_index_wrong = Claim(
 first_wavelength = Claim(
     id="sinusoidal.wavelength.first",
     title="The shortest wavelength is 2π (pair 0)",
-    lhs=wavelength(0),
-    rhs=2 * sympy.pi,
+    written=(LAMBDA.apply(0), 2 * sympy.pi),
+    notation=WAVELENGTHS,
     scope="any d, any b",
 )
 

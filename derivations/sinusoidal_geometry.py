@@ -3,6 +3,7 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
+from posenc_sym.notation import Definition, Notation
 from posenc_sym.schemes.sinusoidal import b, d, frequency, i, k, t
 
 j = sympy.Symbol("j", integer=True, nonnegative=True)
@@ -26,6 +27,9 @@ DOT = over_pairs(sin_at(t) * sin_at(t + k) + cos_at(t) * cos_at(t + k))
 DOT_CLOSED = over_pairs(sympy.cos(w * k))
 SQUARED_DISTANCE = over_pairs((sin_at(t + k) - sin_at(t)) ** 2 + (cos_at(t + k) - cos_at(t)) ** 2)
 DISTANCE_CLOSED = over_pairs(2 - 2 * sympy.cos(w * k))
+# S(k) = Σ_j cos(ω_j k): the dot product PE(t)·PE(t+k) as a function of the offset.
+DOT_OF_OFFSET = Definition("S", (k,), DOT_CLOSED, form="call")
+GEOMETRY = Notation(symbols=(b, d, k, t), definitions=(DOT_OF_OFFSET,))
 
 dot_product = Claim(
     id="sinusoidal.dot.closed-form",
@@ -52,8 +56,8 @@ dot_offset_only = Claim(
 dot_even = Claim(
     id="sinusoidal.dot.even-in-k",
     title="PE(t)·PE(t+k) is even in k",
-    lhs=DOT_CLOSED.subs(k, -k),
-    rhs=DOT_CLOSED,
+    written=(DOT_OF_OFFSET.apply(-k), DOT_OF_OFFSET.apply(k)),
+    notation=GEOMETRY,
     conditions=(b > 1,),
     scope="general d",
     prose="cos is even, so offsets k and −k give the same inner product: the encoding alone cannot tell "

@@ -3,7 +3,8 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
-from posenc_sym.schemes.sinusoidal import b, d, frequency, i, k, rotation_block, rotation_matrix
+from posenc_sym.notation import Definition, Notation
+from posenc_sym.schemes.sinusoidal import NOTATION, T_BLOCK, b, d, frequency, i, k, rotation_block, rotation_matrix
 
 a = sympy.Symbol("a", real=True)
 c = sympy.Symbol("c", real=True)
@@ -11,6 +12,8 @@ j = sympy.Symbol("j", integer=True, nonnegative=True)
 w = frequency(i)
 CONDITIONS = (b > 1, i < d / 2)
 BLOCK = rotation_block(k)
+T_8 = Definition("T", (k,), rotation_matrix(k, 8))  # T_k for d = 8, all four blocks
+D8 = Notation(symbols=(b, k), definitions=(T_8,))
 I2 = sympy.eye(2)
 
 orthogonal_block = Claim(
@@ -86,8 +89,8 @@ group_minus_wrong = Claim(
 inverse_block = Claim(
     id="sinusoidal.rotation.inverse-block",
     title="T_(−k) = T_kᵀ, pair by pair",
-    lhs=rotation_block(-k),
-    rhs=BLOCK.T,
+    written=(T_BLOCK.apply(-k), sympy.transpose(T_BLOCK.apply(k))),
+    notation=NOTATION,
     conditions=CONDITIONS,
     scope="pair i of any even d",
     prose="cos is even and sin is odd, so negating k transposes the block; with orthogonality, T_(−k) = T_k⁻¹.",
@@ -96,8 +99,8 @@ inverse_block = Claim(
 inverse_d8 = Claim(
     id="sinusoidal.rotation.inverse-d8",
     title="T_(−k) = T_kᵀ, d = 8",
-    lhs=rotation_matrix(-k, 8),
-    rhs=rotation_matrix(k, 8).T,
+    written=(T_8.apply(-k), sympy.transpose(T_8.apply(k))),
+    notation=D8,
     conditions=(b > 1,),
     scope="d = 8, any base b > 1",
 )

@@ -65,8 +65,8 @@ from posenc_sym import Claim, Derivation
 x = sympy.Symbol("x", real=True)
 y = sympy.Symbol("y")
 DERIVATION = Derivation("free", "Free", (
-    Claim("free.ok", "x = x", x, x),
-    Claim("free.y", "y + 0 = y", y + 0, y),
+    Claim("free.ok", "x = x", x, x, same_sides_ok="a fixture"),
+    Claim("free.y", "y + 0 = y", y + 0, y, same_sides_ok="a fixture"),
 ))
 """
 

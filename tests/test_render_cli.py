@@ -66,7 +66,7 @@ NO_ASSUMPTIONS = '''
 import sympy
 from posenc_sym import Claim, Derivation
 x = sympy.Symbol("x")
-DERIVATION = Derivation("bad.free", "free", (Claim("bad.free.x", "x", x, x),))
+DERIVATION = Derivation("bad.free", "free", (Claim("bad.free.x", "x", x, x, same_sides_ok="a fixture"),))
 '''
 
 

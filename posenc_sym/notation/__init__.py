@@ -9,6 +9,6 @@ This layer imports nothing above SymPy: the proof layer may use it, and never th
 """
 
 from .definitions import Definition, Notation, NotationError
-from .write import number_latex, relation_latex, to_latex
+from .write import definition_latex, number_latex, relation_latex, to_latex
 
-__all__ = ["Definition", "Notation", "NotationError", "number_latex", "relation_latex", "to_latex"]
+__all__ = ["Definition", "Notation", "NotationError", "definition_latex", "number_latex", "relation_latex", "to_latex"]

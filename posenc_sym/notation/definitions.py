@@ -8,7 +8,7 @@ reader builds):
                  parameters are read off the subscript; a subscript may be a pattern such as
                  ``2*i`` or ``2*i + 1`` (several definitions of one name, one per pattern).
 ``"call"``       R(x), PE(t): an undefined function applied, ``sympy.Function(name)(*args)``.
-``"value"``      q, a named constant or vector: ``sympy.Symbol(name)`` or ``MatrixSymbol(name, r, c)``.
+``"value"``      q, a named constant or vector: ``sympy.Symbol(name)`` (non-commutative for a matrix).
 
 A notation whose body is a matrix is applied as a non-commutative object (``T_k PE(t)`` keeps its
 order even when SymPy evaluates the product).
@@ -47,6 +47,7 @@ import sympy
 from sympy.core.function import AppliedUndef
 from sympy.matrices import ImmutableMatrix, MatrixBase
 from sympy.matrices.expressions import MatrixExpr
+from sympy.matrices.expressions.matexpr import MatrixElement
 
 from .names import is_plain_name
 
@@ -132,11 +133,17 @@ class Definition:
         params = tuple(sympy.sympify(p) for p in self.params)
         object.__setattr__(self, "params", params)
         body = self.body
-        object.__setattr__(self, "body", ImmutableMatrix(body) if isinstance(body, MatrixBase) else sympy.sympify(body))
+        if callable(body) and not isinstance(body, sympy.Basic):
+            if self.form == "value":
+                raise NotationError(f"{self.name}: a computed body (a Python function) needs parameters")
+        else:
+            object.__setattr__(self, "body", ImmutableMatrix(body) if isinstance(body, MatrixBase)
+                               else sympy.sympify(body))
         if self.form == "value" and params:
             raise NotationError(f"{self.name}: a value takes no parameters; use form='subscript' or 'call'")
         distinct = bool(params) and len(set(params)) == len(params)
-        if self.form == "call" and not (distinct and all(isinstance(p, sympy.Symbol) for p in params)):
+        if self.form == "call" and not (
+                distinct and all(isinstance(p, (sympy.Symbol, sympy.MatrixSymbol)) for p in params)):
             raise NotationError(f"{self.name}: the arguments of a function notation must be distinct "
                                 f"symbols, got {params}; write R(x) = ...")
         if self.form == "subscript":
@@ -147,9 +154,15 @@ class Definition:
                 _check_pattern(self.name, p)
 
     @property
+    def is_computed(self) -> bool:
+        """True if the body is a function of the scheme (``alibi.slopes``), applied to concrete arguments."""
+        return callable(self.body) and not isinstance(self.body, sympy.Basic)
+
+    @property
     def is_matrix(self) -> bool:
-        """True if the notation stands for a matrix or vector."""
-        return _is_matrix(self.body)
+        """True if the notation stands for a matrix or vector. A computed body is applied as a scalar
+        (commutative): a product of matrices it returns must be written with ``MatMul``."""
+        return not self.is_computed and _is_matrix(self.body)
 
     @property
     def parameters(self) -> tuple[sympy.Symbol, ...]:
@@ -163,9 +176,9 @@ class Definition:
             return sympy.IndexedBase(self.name, commutative=commutative)
         if self.form == "call":
             return sympy.Function(self.name, commutative=commutative)
-        if self.is_matrix:
-            return sympy.MatrixSymbol(self.name, *self.body.shape)
-        return sympy.Symbol(self.name, commutative=True)
+        # A matrix value is a non-commutative symbol, so that it mixes with applied notations
+        # (SymPy's MatrixSymbol does not) and keeps its place in a product.
+        return sympy.Symbol(self.name, commutative=commutative)
 
     def apply(self, *args: Any) -> Any:
         """The written application: ``omega.apply(i)`` is ω_i, ``pe.apply(t + k, 2*i)`` is PE_{(t+k,2i)}."""
@@ -179,7 +192,7 @@ class Definition:
             return self.head()[tuple(sympy.sympify(a) for a in args)]
         return self.head()(*args)
 
-    def match(self, args: Sequence[sympy.Expr]) -> dict[sympy.Symbol, sympy.Expr] | None:
+    def match(self, args: Sequence[Any]) -> dict[Any, Any] | None:
         """The parameter values for which this definition's patterns give ``args``, or None.
 
         A pattern ``c*s + e`` binds ``s = (arg - e)/c``; the binding counts only if it is known to
@@ -193,9 +206,9 @@ class Definition:
         """
         if len(args) != len(self.params):
             return None
-        bound: dict[sympy.Symbol, sympy.Expr] = {}
+        bound: dict[Any, Any] = {}
         for pattern, arg in zip(self.params, args, strict=True):
-            if not _bind(pattern, sympy.sympify(arg), bound):
+            if not _bind(pattern, arg if isinstance(arg, MatrixBase) else sympy.sympify(arg), bound):
                 return None
         return bound
 
@@ -204,6 +217,15 @@ class Definition:
         bound = self.match(args) if self.params else {}
         if bound is None:
             return None
+        if self.is_computed:
+            concrete = [int(v) if isinstance(v, sympy.Integer) else v for v in (bound[p] for p in self.params)]
+            try:
+                value = self.body(*concrete)
+            except Exception as exc:  # the scheme's own check says what is wrong with the arguments
+                raise NotationError(f"{self.name}{tuple(concrete)}: {exc}") from None
+            if isinstance(value, (tuple, list)):
+                return ImmutableMatrix(value)
+            return ImmutableMatrix(value) if isinstance(value, MatrixBase) else sympy.sympify(value)
         if isinstance(self.body, MatrixBase):
             return ImmutableMatrix(self.body.xreplace(bound))
         return self.body.xreplace(bound)
@@ -234,6 +256,11 @@ def _linear(pattern: sympy.Expr, s: sympy.Symbol) -> tuple[sympy.Expr, sympy.Exp
 
 
 def _bind(pattern: sympy.Expr, arg: sympy.Expr, bound: dict[sympy.Symbol, sympy.Expr]) -> bool:
+    if isinstance(pattern, sympy.MatrixSymbol):  # a matrix argument binds any matrix of its shape
+        if getattr(arg, "shape", None) != pattern.shape:
+            return False
+        bound[pattern] = arg
+        return True
     symbols = [s for s in pattern.free_symbols if isinstance(s, sympy.Symbol)]
     if not symbols:
         return sympy.expand(arg - pattern) == 0
@@ -256,7 +283,8 @@ class Notation:
     """The context of a derivation or a document: symbols, conditions and definitions.
 
     ``shorthands`` names the definitions the writer prints in place of their bodies (ω_i where
-    b^{-2i/d} is meant); ``None`` means every scalar ``"subscript"`` and ``"value"`` definition.
+    b^{-2i/d} is meant). It is opt-in: a shorthand replaces every instance of its body, which is
+    right for a frequency and wrong for, say, λ_0 = 2π (every 2π would print as λ_0).
 
     >>> import sympy
     >>> x = sympy.Symbol("x", real=True)
@@ -272,7 +300,7 @@ class Notation:
     symbols: tuple[sympy.Symbol, ...] = ()
     definitions: tuple[Definition, ...] = ()
     conditions: tuple[sympy.Basic, ...] = ()
-    shorthands: tuple[str, ...] | None = None
+    shorthands: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "symbols", tuple(self.symbols))
@@ -282,19 +310,17 @@ class Notation:
         for s in self.symbols:
             if names.count(s.name) > 1:
                 raise NotationError(f"symbol {s.name!r} is declared twice; declare it once with all its assumptions")
-        seen: dict[tuple[str, tuple[sympy.Expr, ...]], Definition] = {}
-        forms: dict[str, Form] = {}
+        seen: set[tuple[str, Form, tuple[sympy.Expr, ...]]] = set()
         for definition in self.definitions:
             if not isinstance(definition, Definition):
                 raise TypeError(f"{definition!r} is not a Definition")
-            key = (definition.name, definition.params)
+            # PE_{(t,2i)} and PE(t) are told apart by how they are written; one pattern of one form
+            # defined twice is a redefinition.
+            key = (definition.name, definition.form, definition.params)
             if key in seen:
                 raise NotationError(f"{_signature(definition)} is already defined; "
                                     "choose another name or drop one definition")
-            if forms.setdefault(definition.name, definition.form) != definition.form:
-                raise NotationError(f"{definition.name} is defined both as a {forms[definition.name]} and as a "
-                                    f"{definition.form}; use one form for one name")
-            seen[key] = definition
+            seen.add(key)
 
     def define(self, *definitions: Definition) -> Notation:
         """This notation with more definitions (a redefinition is an error)."""
@@ -325,9 +351,36 @@ class Notation:
 
     def shorthand_definitions(self) -> tuple[Definition, ...]:
         """The definitions the writer prints in place of their bodies."""
-        if self.shorthands is not None:
-            return tuple(d for d in self.definitions if d.name in self.shorthands)
-        return tuple(d for d in self.definitions if d.form in ("subscript", "value") and not d.is_matrix)
+        return tuple(d for d in self.definitions if d.name in self.shorthands and not d.is_computed and not d.is_matrix)
+
+    def used_by(self, *exprs: Any) -> tuple[Definition, ...]:
+        """The definitions the written ``exprs`` apply, and those their bodies apply, in order of use.
+
+        >>> import sympy
+        >>> x = sympy.Symbol("x", real=True)
+        >>> g = Definition("g", (x,), x + 1, form="call")
+        >>> f = Definition("f", (x,), g.apply(x) ** 2, form="call")
+        >>> [d.name for d in Notation(definitions=(f, g)).used_by(f.apply(2))]
+        ['f', 'g']
+        """
+        found: list[Definition] = []
+        pending = list(exprs)
+        while pending:
+            expr = pending.pop(0)
+            terms = list(expr) if isinstance(expr, MatrixBase) else [expr]
+            for term in terms:
+                if not isinstance(term, sympy.Basic):
+                    continue
+                for node in sympy.preorder_traversal(term):
+                    applied = applied_name(node)
+                    if applied is None:
+                        continue
+                    for definition in self.lookup(applied[1]):
+                        if definition.form == applied[0] and definition not in found:
+                            found.append(definition)
+                            if not definition.is_computed:
+                                pending.append(definition.body)
+        return tuple(found)
 
     def expand(self, expr: Any) -> Any:
         """The decided form of a written expression: every applied notation unfolded, every
@@ -380,6 +433,10 @@ def _combine(expr: sympy.Basic, args: list[Any]) -> Any:
         return ImmutableMatrix(args[0] ** args[1])
     if isinstance(expr, sympy.Derivative):
         return sympy.Derivative(args[0], *args[1:])
+    if isinstance(expr, (sympy.Transpose, sympy.transpose)):
+        return ImmutableMatrix(args[0].T)
+    if isinstance(expr, MatrixElement):
+        return args[0][args[1], args[2]]
     if isinstance(expr, MatrixExpr):
         return expr.func(*args)
     raise NotationError(f"{expr}: a matrix notation is used where SymPy cannot hold a matrix "

@@ -4,7 +4,8 @@ A SymPy name is a *base* and optional subscript parts, joined by ``_``. The base
 letter (``omega`` -> ``\omega``, ``Theta`` -> ``\Theta``), as itself when it is one letter (``t``),
 and upright when it is a word (``pos`` -> ``\mathrm{pos}``, ``PE`` -> ``\mathrm{PE}``): a word set
 in italics reads as a product of letters. A subscript part prints as a Greek letter, a letter, a
-number, an index such as ``2i``, or a word in ``\text{...}`` (``model``). Several parts are
+number, an index such as ``2i`` or ``ij`` (one or two letters), or a word of three letters or more
+in ``\text{...}`` (``model``). Several parts are
 separated by commas. Subscripts are always braced, so the output is regular for the reader.
 
 >>> name_latex("omega_i"), name_latex("pos"), name_latex("d_model"), name_latex("R_theta")
@@ -50,8 +51,9 @@ _RESERVED_BASES = frozenset({"pi"})
 
 _PART = r"[A-Za-z0-9]+"
 _PLAIN = re.compile(rf"^[A-Za-z][A-Za-z0-9]*(?:_{_PART})*$")
-_WORD = re.compile(r"^[A-Za-z]{2,}$")
-_INDEX = re.compile(r"^[0-9]+[A-Za-z]?$|^[A-Za-z]$")
+_WORD = re.compile(r"^[A-Za-z]{3,}$")
+# A subscript of one or two letters is a list of indices (ij, qc) in italics; a longer one a word.
+_INDEX = re.compile(r"^[0-9]+[A-Za-z]?$|^[A-Za-z]{1,2}$")
 
 
 def is_plain_name(name: str) -> bool:
@@ -123,7 +125,7 @@ _SUBSCRIPTED = re.compile(
 def _atom_name(latex: str) -> str | None:
     """The name for one base or subscript part as written (``\\omega``, ``\\text{model}``, ``i``)."""
     latex = latex.strip()
-    if re.fullmatch(r"[A-Za-z]|[0-9]+[A-Za-z]?", latex):
+    if re.fullmatch(r"[A-Za-z]{1,2}|[0-9]+[A-Za-z]?", latex):
         return latex
     match = _GREEK_CMD.match(latex)
     if match:

@@ -24,9 +24,10 @@ bodies (ω_i where b^{-2i/d} is meant):
 >>> from posenc_sym.notation.definitions import Definition, Notation
 >>> i = sympy.Symbol("i", integer=True, nonnegative=True)
 >>> b, d = sympy.symbols("b d", positive=True)
->>> n = Notation(symbols=(t, k, i, b, d), definitions=(Definition("omega", (i,), b ** (-2 * i / d)),))
+>>> n = Notation(symbols=(t, k, i, b, d), definitions=(Definition("omega", (i,), b ** (-2 * i / d)),),
+...              shorthands=("omega",))
 >>> to_latex(sympy.cos(b ** (-2 * i / d) * k), n), to_latex(b ** (-2 * (i + 1) / d), n)
-('\\cos\\left(k \\omega_{i}\\right)', '\\omega_{i + 1}')
+('\\cos\\left(\\omega_{i} k\\right)', '\\omega_{i + 1}')
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from sympy.printing.latex import LatexPrinter
 from .definitions import Definition, Notation
 from .names import name_latex
 
-__all__ = ["RELATIONS", "escape_text", "number_latex", "relation_latex", "to_latex"]
+__all__ = ["RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "to_latex"]
 
 #: A claim's relation and its LaTeX.
 RELATIONS = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge", "!=": r"\neq"}
@@ -88,6 +89,11 @@ class NotationPrinter(LatexPrinter):
         super().__init__({"ln_notation": True, "mat_str": "bmatrix", "mat_delim": "", "imaginary_unit": "ri"})
         self.notation = notation
 
+    def _print(self, expr: Any, **kwargs: Any) -> str:
+        if expr is sympy.E:  # Exp1 prints itself as an italic e (its own _latex), the symbol e's look
+            return r"\mathrm{e}"
+        return str(super()._print(expr, **kwargs))
+
     # --- names -----------------------------------------------------------------------------
     def _print_Symbol(self, expr: sympy.Symbol, style: str = "plain") -> str:
         return _name_or_text(expr.name)
@@ -106,9 +112,6 @@ class NotationPrinter(LatexPrinter):
         if "_{" in head:  # a name that has a subscript of its own takes the index in parentheses
             return rf"{head}\left[{indices}\right]"
         return f"{head}_{{{indices}}}"
-
-    def _print_Exp1(self, expr: Any) -> str:
-        return r"\mathrm{e}"
 
     def _print_ImaginaryUnit(self, expr: Any) -> str:
         return r"\mathrm{i}"
@@ -146,10 +149,14 @@ class NotationPrinter(LatexPrinter):
         return str(super()._print_Pow(expr))
 
     def _print_Transpose(self, expr: Any) -> str:
-        arg = self._print(expr.arg)
-        if not isinstance(expr.arg, (sympy.MatrixSymbol, sympy.Symbol)):
+        inner = expr.args[0]
+        arg = self._print(inner)
+        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol)):
             arg = rf"\left({arg}\right)"
         return rf"{arg}^{{\top}}"
+
+    def _print_transpose(self, expr: Any, exp: str | None = None) -> str:
+        return self._print_Transpose(expr)
 
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
@@ -160,12 +167,24 @@ class NotationPrinter(LatexPrinter):
         saved = self._settings["order"]
         if expr.args != sympy.Mul(*expr.args).args:
             self._settings["order"] = "none"  # written with evaluate=False: keep the author's order
+        elif any(_is_coefficient_name(a) for a in expr.args):
+            # A frequency before the variable it scales, as the field writes it: ω_i t, not t ω_i.
+            factors = expr.as_ordered_factors()
+            factors.sort(key=lambda f: 0 if f.is_Number else 1 if _is_coefficient_name(f) else 2)
+            expr = sympy.Mul(*factors, evaluate=False)
+            self._settings["order"] = "none"
         try:
             out = str(super()._print_Mul(expr))
         finally:
             self._settings["order"] = saved
         # ``x \left(y\right)`` could read as a call of x: make the product explicit.
         return _CALL_AFTER_NAME.sub(r" \\cdot \\left(", out)
+
+    def _print_MatrixElement(self, expr: Any) -> str:
+        parent = expr.parent
+        if tuple(parent.shape) == (1, 1):  # the entry of a 1×1 product such as qᵀk is the product
+            return self._print(parent)
+        return str(super()._print_MatrixElement(expr))
 
     def _print_UnevaluatedExpr(self, expr: Any) -> str:
         return self._print(expr.args[0])
@@ -176,6 +195,12 @@ class NotationPrinter(LatexPrinter):
         if rows <= MAX_ROWS and cols <= MAX_COLS:
             return str(super()._print_MatrixBase(expr))
         return _elided_matrix(self, expr)
+
+
+def _is_coefficient_name(factor: Any) -> bool:
+    """A subscripted scalar notation such as ω_i (or a power of one), which reads first in a product."""
+    base = factor.base if isinstance(factor, sympy.Pow) else factor
+    return isinstance(base, sympy.Indexed) and bool(base.is_commutative)
 
 
 def _kept(n: int, limit: int) -> list[int | None]:
@@ -220,7 +245,9 @@ def _shorthand(expr: Any, definition: Definition) -> Any:
         return definition.apply(*args)
 
     def is_instance(node: Any) -> bool:
-        return isinstance(node, sympy.Basic) and not node.is_Atom and instance(node) is not None
+        # A constant (2π) is never a shorthand's instance, even where the pattern could fit it.
+        return (isinstance(node, sympy.Basic) and not node.is_Atom and bool(node.free_symbols)
+                and instance(node) is not None)
 
     return expr.replace(is_instance, instance)
 
@@ -239,6 +266,27 @@ def to_latex(expr: Any, notation: Notation | None = None) -> str:
     if not isinstance(expr, sympy.Basic):
         expr = sympy.sympify(expr)
     return str(NotationPrinter(notation).doprint(with_shorthands(expr, notation)))
+
+
+def definition_latex(definition: Definition, notation: Notation | None = None) -> str:
+    r"""A definition as it is stated: ``\omega_{i} = b^{- \frac{2 i}{d}}`` (a computed one by its name).
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x", real=True)
+    >>> definition_latex(Definition("R", (x,), sympy.Matrix([[sympy.cos(x)], [sympy.sin(x)]]), form="call"))
+    'R\\left(x\\right) = \\begin{bmatrix}\\cos\\left(x\\right)\\\\\\sin\\left(x\\right)\\end{bmatrix}'
+    """
+    head = definition.apply(*definition.params) if definition.params else definition.apply()
+    if definition.is_computed:
+        doc = (getattr(definition.body, "__doc__", "") or "").strip().splitlines()
+        what = doc[0] if doc else definition.name
+        return rf"{to_latex(head)} \text{{: {escape_text(what)}}}"
+    # The body is printed without this definition as a shorthand, or it would print as itself.
+    inner = None
+    if notation is not None:
+        inner = Notation(notation.symbols, notation.definitions, notation.conditions,
+                         tuple(d.name for d in notation.shorthand_definitions() if d.name != definition.name))
+    return f"{to_latex(head)} = {to_latex(definition.body, inner)}"
 
 
 def relation_latex(relation: str) -> str:

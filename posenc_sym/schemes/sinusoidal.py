@@ -17,8 +17,10 @@ import sympy
 from sympy.matrices import ImmutableMatrix
 
 from ..errors import PosencSymError
+from ..notation.definitions import Definition, Notation
 
 __all__ = [
+    "NOTATION",
     "Layout",
     "b",
     "column_role",
@@ -186,3 +188,23 @@ def rotation_matrix(offset: sympy.Expr, width: int, base: sympy.Expr | int = b) 
     validate_width(width)
     blocks = [rotation_block(offset, frequency(p, width, base)) for p in range(width // 2)]
     return ImmutableMatrix(sympy.diag(*blocks))
+
+
+#: ω_i, the frequency of pair i (written ω_i wherever b^(−2i/d) is meant).
+OMEGA = Definition("omega", (i,), frequency(i))
+_w = OMEGA.apply(i)
+#: PE_{(t,2i)} and PE_{(t,2i+1)}: the entries, told apart by the parity of the column.
+PE_SIN = Definition("PE", (t, 2 * i), sympy.sin(sympy.Mul(_w, t, evaluate=False)))
+PE_COS = Definition("PE", (t, 2 * i + 1), sympy.cos(sympy.Mul(_w, t, evaluate=False)))
+#: PE_i(t): pair i as a column, (PE_{(t,2i)}, PE_{(t,2i+1)}).
+PE_PAIR = Definition("PE_i", (t,), ImmutableMatrix([PE_SIN.apply(t, 2 * i), PE_COS.apply(t, 2 * i + 1)]), form="call")
+#: T_k: the 2×2 block of pair i that maps PE_i(t) to PE_i(t + k).
+T_BLOCK = Definition("T", (k,), rotation_block(k, _w))
+
+#: The notation of the sinusoidal encoding, as the derivations write it and the documents read.
+NOTATION = Notation(
+    symbols=(t, k, b, d, i),
+    definitions=(OMEGA, PE_SIN, PE_COS, PE_PAIR, T_BLOCK),
+    conditions=(b > 1, i < d / 2),
+    shorthands=("omega",),
+)
