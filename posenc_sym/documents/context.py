@@ -140,11 +140,13 @@ class Context:
         document's own shorthands (ω_i where b^{-2i/d} is meant). A definition the layer cannot
         hold (a name it cannot write, a value beside a subscript form) is left out: it then prints
         as its body, which is still what was read."""
-        notation = Notation(symbols=tuple(self.symbols.values()), conditions=tuple(self.conditions))
         candidates = [Definition(h, p.args, p.body, "subscript") for h, ps in self.indexed.items() for p in ps
                       if p.params]
         candidates += [Definition(n, (), v, "value") for n, v in self.values.items()
                        if not isinstance(v, MatrixBase) and is_plain_name(n)]
+        # The document declared them, so they are its shorthands: the writer uses them.
+        notation = Notation(symbols=tuple(self.symbols.values()), conditions=tuple(self.conditions),
+                            shorthands=tuple(dict.fromkeys(d.name for d in candidates)))
         for definition in candidates:
             with contextlib.suppress(NotationError, ValueError, TypeError):
                 notation = notation.define(definition)
