@@ -46,7 +46,7 @@ def test_json_has_lines_statuses_and_links_in_document_order(capsys: pytest.Capt
     assert [(link["line"], link["status"]) for link in claims[2]["links"]] == [(37, "proven"), (38, "refuted"),
                                                                                (39, "proven")]
     wrong = claims[2]["links"][1]
-    assert wrong["written"] == "&= b^{-i/d}" and wrong["counterexample"]
+    assert wrong["written"] == "= b^{-i/d}" and wrong["counterexample"]
     assert wrong["read_as"] == r"\omega_{i} = b^{- \frac{i}{d}}"  # the slip shows: ω_i is b^{-2i/d}
 
 

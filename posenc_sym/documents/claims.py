@@ -5,17 +5,17 @@ relation continues the one above. A display that cannot be read is kept with the
 line of the offending token; the rest of the document goes on.
 
 >>> import sympy
->>> from ..notation.definitions import Notation
-from .context import Context
->>> from .extract import Display
+>>> from posenc_sym.documents.context import Context
+>>> from posenc_sym.documents.extract import Display
 >>> ctx = Context(); x = ctx.declare("x", {"real": True})
->>> read = read_display(Display("x^2 &= x x \\\\\\\\ &\\\\ge 0", 4, 4, False, 5), ctx)
+>>> read = read_display(Display("x^2 &= x x \\\\\\\\\\n&\\\\ge 0", 4, 4, False, 5), ctx)
 >>> [(link.line, link.relation, link.rhs) for link in read.links]
 [(4, '==', x**2), (5, '>=', 0)]
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from sympy.matrices import MatrixBase
@@ -77,13 +77,33 @@ def read_display(display: Display, ctx: Context) -> ReadDisplay:
             line = display.line_of(row.offset)
             return ReadDisplay(display, tuple(links), unreadable="this row continues a chain that has no first "
                                "expression", unreadable_line=line)
-        for relation, right, position in read.links:
+        pieces = _pieces(row.text, [position for _, _, position in read.links])
+        for (relation, right, position), written in zip(read.links, pieces, strict=True):
             assert previous is not None
             lhs, rhs = _scalar_if_one_by_one(previous, right)
-            links.append(Link(display.line_of(row.offset + position), relation, lhs, rhs, statement,
-                              row.text.strip()))
+            links.append(Link(display.line_of(row.offset + position), relation, lhs, rhs, statement, written))
             previous = right
     return ReadDisplay(display, tuple(links), notation=ctx.notation())
+
+
+_RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
+
+
+def _pieces(text: str, positions: list[int]) -> list[str]:
+    """The written text of each link of a row: ``a < b \\le c`` gives ``a < b`` and ``b \\le c``.
+
+    >>> print(_pieces(r"a < b \\le c", [2, 6]))
+    ['a < b', 'b \\\\le c']
+    """
+    pieces = []
+    for n, position in enumerate(positions):
+        start = 0
+        if n > 0:
+            before = _RELATION_TOKEN.match(text, positions[n - 1])
+            start = before.end() if before else positions[n - 1]
+        end = positions[n + 1] if n + 1 < len(positions) else len(text)
+        pieces.append(" ".join(text[start:end].replace("&", " ").split()))
+    return pieces
 
 
 def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:

@@ -5,7 +5,7 @@ punctuation mark are replaced by spaces of the same length, so every offset stil
 original body and so to a line of the document.
 
 >>> [(r.text.strip(), r.offset) for r in split_rows(r"\\begin{aligned} a &= b \\\\ &= c. \\end{aligned}")]
-[('a &= b', 15), ('&= c', 27)]
+[('a &= b', 16), ('&= c', 26)]
 """
 
 from __future__ import annotations

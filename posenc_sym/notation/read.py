@@ -83,7 +83,7 @@ def from_latex(text: str, scope: Scope) -> Term:
     ...     from_latex("pos", SimpleScope({"t": t}))
     ... except Unreadable as exc:
     ...     print(exc.reason, "at", exc.position)
-    'pos' is not declared; declare it (e.g. assume pos real) at 0
+    'pos' is not declared; declare it (assume pos real, or write a product with spaces) at 0
     """
     parser = Parser(tokenize(text), scope, len(text))
     value = parser.expression()
