@@ -96,7 +96,7 @@ def _pieces(text: str, positions: list[int]) -> list[str]:
     ['a < b', 'b \\\\le c']
     """
     pieces = []
-    for n, position in enumerate(positions):
+    for n in range(len(positions)):
         start = 0
         if n > 0:
             before = _RELATION_TOKEN.match(text, positions[n - 1])
