@@ -77,6 +77,8 @@ def test_reads(latex: str, expected: object) -> None:
     (r"\sum x", r"\sum needs its limits: \sum_{i=0}^{n-1}", 0),
     (r"x_{1}", "'x_{1}' is not declared; declare it (assume, or let x_i = ...)", 0),
     (r"\frac{x}{", "the formula ends too early", 9),
+    (r"\frac{x}{0}", "division by zero", 0),
+    (r"x / (y - y)", "division by zero", 2),
     (r"x \pm y", r"\pm states two formulas at once; write each on its own row", 2),
 ])
 def test_refuses_to_guess(latex: str, reason: str, position: int) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import sympy
 from sympy.matrices import MatrixBase
 
 from ..notation.definitions import Notation
@@ -71,6 +72,10 @@ def read_display(display: Display, ctx: Context) -> ReadDisplay:
                 continue  # a row with no relation (a note, a bare formula) is not a claim
             line = display.line_of(row.offset + exc.position)
             return ReadDisplay(display, tuple(links), unreadable=exc.reason, unreadable_line=line)
+        except (ArithmeticError, TypeError, ValueError, sympy.SympifyError) as exc:
+            # SymPy refusing to build what was read (a shape, a division): say so, never crash the run.
+            return ReadDisplay(display, tuple(links), unreadable=f"SymPy cannot build this row ({exc})",
+                               unreadable_line=display.line_of(row.offset))
         if read.first is not None:
             previous, statement = read.first, statement + 1
         elif previous is None:

@@ -98,6 +98,9 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str) ->
         verdict = decide(claim)
     except (PosencSymError, ValueError, TypeError) as exc:
         return LinkResult(link, "unknown", note=str(exc))
+    except Exception as exc:  # an engine bug must not hide the other rows' verdicts
+        return LinkResult(link, "unknown", note=f"the proof engine failed with {type(exc).__name__}: {exc}; this "
+                          "is a bug in posenc-sym, please report it with this row")
     return LinkResult(link, verdict.status, verdict, verdict.reason)
 
 

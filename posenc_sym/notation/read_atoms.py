@@ -266,8 +266,7 @@ def _command(p: Parser, token: Token) -> Term:
         return _function(p, name, token.pos)
     if token.text in _FRACTIONS:
         numerator = p.script()
-        denominator = p.scalar(p.script(), token.pos, "division by a matrix")
-        return numerator / denominator
+        return p.divide(numerator, p.script(), token.pos)
     if name == "sqrt":
         return _sqrt(p, token)
     if name in ("sum", "prod"):

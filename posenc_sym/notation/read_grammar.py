@@ -149,6 +149,12 @@ class Parser:
             return ImmutableMatrix(left * right)
         return ImmutableMatrix(left * right) if _is_matrix(left) or _is_matrix(right) else left * right
 
+    def divide(self, numerator: Term, denominator: Term, pos: int) -> Term:
+        divisor = self.scalar(denominator, pos, "division by a matrix")
+        if divisor == 0:
+            raise Unreadable("division by zero", pos)
+        return ImmutableMatrix(numerator / divisor) if _is_matrix(numerator) else numerator / divisor
+
     def scalar(self, value: Term, pos: int, what: str) -> sympy.Expr:
         if _is_matrix(value):
             raise Unreadable(f"{what} of a matrix has no meaning here", pos)
@@ -181,8 +187,7 @@ class Parser:
                 value = self.mul(value, self.factor(atom), token.pos)
             elif token.text == "/":
                 self.next()
-                divisor = self.scalar(self.factor(atom), token.pos, "division by a matrix")
-                value, divided_at = value / divisor, token.pos
+                value, divided_at = self.divide(value, self.factor(atom), token.pos), token.pos
             elif self.starts_factor(token):
                 if divided_at is not None:
                     # a/bc is a/(bc) to some readers and (a/b)c to others.
