@@ -14,6 +14,7 @@ from ..notation.definitions import Notation
 from ..notation.write import to_latex
 from .check import DocumentReport
 from .decide import DisplayResult, LinkResult
+from .rows import split_rows
 
 __all__ = ["STATUSES", "display_lines", "document_json", "latex_of", "summary_line"]
 
@@ -62,7 +63,7 @@ def _counterexample(result: LinkResult) -> str:
 
 def display_lines(file: str, result: DisplayResult) -> list[str]:
     """The display's line, then one line per row when it has several (or a reason when unknown)."""
-    first = " ".join(result.read.display.body.split())
+    first = " \\\\ ".join(" ".join(row.text.split()) for row in split_rows(result.read.display.body))
     first = first if len(first) <= 70 else first[:67] + "..."
     lines = [f"{file}:{result.line}: {result.status:<{_WIDTH}} {first}{_marker(result)}"]
     indent = " " * 4
