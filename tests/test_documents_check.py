@@ -37,6 +37,7 @@ EXPECTED = {
         (47, P, [(47, P)]), (51, P, [(52, P)]), (57, A, [(57, A)]),
         (65, P, [(65, P)]),  # π ≠ 3: SymPy shows π - 3 is never 0
         (67, U, [(67, U)]),  # x ≠ y fails where x = y; not searched for, so not decided
+        (71, P, [(72, P), (73, P)]),  # \text{…} justifications and \\[4pt] are not math
     ],
     "notes.tex": [
         (11, P, [(12, P), (13, P)]),
@@ -121,6 +122,15 @@ def test_extraction_finds_displays_and_declarations_with_lines(text: str, kind: 
 def test_expect_refuted_marker_on_the_line_before(marker: str, kind: str, expected: bool) -> None:
     (display,) = extract(f"{marker}\n$$ x = 1 $$\n", kind)  # type: ignore[arg-type]
     assert isinstance(display, Display) and display.expect_refuted is expected
+
+
+@pytest.mark.parametrize(("body", "rows"), [
+    (r"a &= b \quad \text{by angle addition} \\[4pt] &= c", ["a &= b \\quad", "&= c"]),
+    (r"a = b \qquad (\text{since } x > 0)", ["a = b \\qquad"]),
+    (r"d_{\text{model}} = d_\text{model} + x^{\text{T}}", [r"d_{\text{model}} = d_\text{model} + x^{\text{T}}"]),
+])
+def test_prose_and_row_spacing_are_blanked_names_kept(body: str, rows: list[str]) -> None:
+    assert [r.text for r in split_rows(body)] == rows
 
 
 def test_rows_keep_their_offsets_through_wrappers_labels_and_final_punctuation() -> None:

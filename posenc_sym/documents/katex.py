@@ -22,6 +22,8 @@ __all__ = ["katex_source"]
 #: The largest share of characters the two renderings may differ by (KaTeX drops some glyphs,
 #: such as △, from the unspaced copy); the seed's displays differ by at most 8%.
 MAX_MISMATCH = 0.1
+#: Tokens a display line may hold (seed 003's longest has 230).
+MAX_TOKENS = 600
 _LATEX_MARK = re.compile(r"[\\_^{}]")
 _SOURCE_START = re.compile(r"[A-Za-z0-9\\\[(|-]")
 _CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
@@ -30,8 +32,8 @@ _CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 def katex_source(line: str) -> str | None:
     """The LaTeX source of a display line of a KaTeX copy, or None if the line is not one."""
     spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", line)]
-    if len(spans) < 3 or not _LATEX_MARK.search(line):
-        return None
+    if not 3 <= len(spans) <= MAX_TOKENS or not _LATEX_MARK.search(line):
+        return None  # the search below is quadratic in the tokens: a longer line is prose, not a display
     words = [line[s:e] for s, e in spans]
     prefix: list[Counter[str]] = [Counter()]
     for word in words:

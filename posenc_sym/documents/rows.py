@@ -33,9 +33,47 @@ class RowText:
         return not self.text.strip()
 
 
+# Prose beside the math (``\quad \text{by angle addition}``), but not a name's subscript (d_{\text{model}}).
+_PROSE = re.compile(r"\\(?:text|mbox|textrm|intertext)\{[^{}]*\}")
+_SPACING_AFTER_BREAK = re.compile(r"(?<=\\\\)\s*\[\s*-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|mu|bp)\s*\]")
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group())
+
+
+def _blank_prose(text: str) -> str:
+    """Blank ``\text{…}`` that is prose, keeping the ones that are part of a name (after ``_`` or ``^``).
+
+    A parenthesised remark that opens with prose, ``(\text{since } x > 0)``, goes as a whole.
+    """
+    chars = list(text)
+    for match in _PROSE.finditer(text):
+        if text[:match.start()].rstrip().endswith(("_", "^", "_{", "^{")):
+            continue
+        start, end = match.start(), match.end()
+        opened = re.search(r"\(\s*$", text[:start])
+        if opened:
+            close = _matching_parenthesis(text, opened.start())
+            if close is not None:
+                start, end = opened.start(), close + 1
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def _matching_parenthesis(text: str, opening: int) -> int | None:
+    depth = 0
+    for n in range(opening, len(text)):
+        depth += (text[n] == "(") - (text[n] == ")")
+        if depth == 0:
+            return n
+    return None
+
+
 def split_rows(body: str) -> list[RowText]:
     """The non-blank rows of ``body`` (split at ``\\\\`` outside braces and environments)."""
-    text = _WRAPPERS.sub(lambda m: " " * len(m.group()), body)
+    text = _WRAPPERS.sub(_blank, body)
+    text = _SPACING_AFTER_BREAK.sub(_blank, _blank_prose(text))
     rows: list[RowText] = []
     depth = 0
     start = 0
