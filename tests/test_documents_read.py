@@ -63,6 +63,8 @@ def test_reads(latex: str, expected: object) -> None:
     ("g(t)", "'g' is not declared; declare it (assume g real for a product g·(…), or let g(x) = … for a function)", 0),
     (r"\alpha(t+k)", "'\\alpha' is not declared; declare it (assume \\alpha real for a product \\alpha·(…), or let "
      "\\alpha(x) = … for a function)", 0),
+    ("e^{x}", "'e' is not declared; declare it (write \\exp(…) or \\mathrm{e} for Euler's number, or assume e real "
+     "for a symbol)", 0),
     ("x + tk", "'tk' is not a declared name; write 't k' for a product, or declare tk", 4),
     (r"\frob{x}", r"unknown macro \frob; rewrite it in plain LaTeX math or declare its meaning", 0),
     (r"x + \cdots + y", r"an ellipsis (\cdots) leaves terms unstated; state the claim per entry, per block, or as a sum", 4),

@@ -81,7 +81,8 @@ def test_matrices_read_back_identically(matrix: sympy.ImmutableMatrix) -> None:
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("e", "'e' is not declared; declare it (assume e real)"),
+    ("e", "'e' is not declared; declare it (write \\exp(…) or \\mathrm{e} for Euler's number, or assume e real for "
+          "a symbol)"),
     (r"\frac{t}{2} y", "'y' is not declared; declare it (assume y real)"),
 ])
 def test_what_the_writer_never_writes_is_not_guessed(text: str, reason: str) -> None:

@@ -78,7 +78,9 @@ def _split_run(p: Parser, first: Token) -> None:
     splits = _splits(run, words)
     following = p.tokens[end] if end < len(p.tokens) else None
     if not splits:
-        if following is not None and following.text == "(" and len(run) == 1:
+        if run == "e":
+            hint = "write \\exp(…) or \\mathrm{e} for Euler's number, or assume e real for a symbol"
+        elif following is not None and following.text == "(" and len(run) == 1:
             hint = f"assume {run} real for a product {run}·(…), or let {run}(x) = … for a function"
         elif len(run) == 1:
             hint = f"assume {run} real"
