@@ -125,9 +125,14 @@ def test_expect_refuted_marker_on_the_line_before(marker: str, kind: str, expect
 
 
 @pytest.mark.parametrize(("body", "rows"), [
-    (r"a &= b \quad \text{by angle addition} \\[4pt] &= c", ["a &= b \\quad", "&= c"]),
-    (r"a = b \qquad (\text{since } x > 0)", ["a = b \\qquad"]),
+    (r"a &= b \quad \text{by angle addition} \\[4pt] &= c", ["a &= b", "&= c"]),
+    (r"a = b \qquad (\text{since } x > 0)", ["a = b"]),
     (r"d_{\text{model}} = d_\text{model} + x^{\text{T}}", [r"d_{\text{model}} = d_\text{model} + x^{\text{T}}"]),
+    (r"a = b, \quad \text{by parts}.", ["a = b"]),
+    # Prose between two relations, or a one-word text (a name), stays, to be read or refused, never dropped:
+    (r"a = b \text{ and } c = d", [r"a = b \text{ and } c = d"]),
+    (r"\text{sign}(x) = 1", [r"\text{sign}(x) = 1"]),
+    (r"f(x) = (\text{at } x = 1) 2", [r"f(x) = (\text{at } x = 1) 2"]),
 ])
 def test_prose_and_row_spacing_are_blanked_names_kept(body: str, rows: list[str]) -> None:
     assert [r.text for r in split_rows(body)] == rows

@@ -35,6 +35,7 @@ class RowText:
 
 # Prose beside the math (``\quad \text{by angle addition}``), but not a name's subscript (d_{\text{model}}).
 _PROSE = re.compile(r"\\(?:text|mbox|textrm|intertext)\{[^{}]*\}")
+_ENDS_ROW = re.compile(r"\s*(?:\\(?:quad|qquad|,|;)\s*)*(?:\\\\|&|[,.;]?\s*$)")
 _SPACING_AFTER_BREAK = re.compile(r"(?<=\\\\)\s*\[\s*-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|mu|bp)\s*\]")
 
 
@@ -43,13 +44,15 @@ def _blank(match: re.Match[str]) -> str:
 
 
 def _blank_prose(text: str) -> str:
-    """Blank ``\text{…}`` that is prose, keeping the ones that are part of a name (after ``_`` or ``^``).
+    r"""Blank a justification in words at the end of a row: ``\quad \text{by angle addition}``, or a
+    parenthesised remark that opens with one, ``(\text{since } x > 0)``.
 
-    A parenthesised remark that opens with prose, ``(\text{since } x > 0)``, goes as a whole.
+    Only prose (a text with a space in it) that ends its row is blanked: ``\text{sign}(x)`` is a
+    name, and ``a = b \text{ and } c = d`` stays unreadable rather than read as ``a = b c = d``.
     """
     chars = list(text)
     for match in _PROSE.finditer(text):
-        if text[:match.start()].rstrip().endswith(("_", "^", "_{", "^{")):
+        if " " not in match.group() or text[:match.start()].rstrip().endswith(("_", "^", "_{", "^{")):
             continue
         start, end = match.start(), match.end()
         opened = re.search(r"\(\s*$", text[:start])
@@ -57,7 +60,8 @@ def _blank_prose(text: str) -> str:
             close = _matching_parenthesis(text, opened.start())
             if close is not None:
                 start, end = opened.start(), close + 1
-        chars[start:end] = " " * (end - start)
+        if _ENDS_ROW.match(text, end):
+            chars[start:end] = " " * (end - start)
     return "".join(chars)
 
 
@@ -100,10 +104,17 @@ def split_rows(body: str) -> list[RowText]:
     return [_trim(r) for r in rows if not r.blank]
 
 
+_TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[,.;])+$")
+
+
 def _trim(row: RowText) -> RowText:
-    """Drop a sentence's final ',' or '.' (displays end sentences) and the leading white space."""
-    stripped = row.text.rstrip()
-    if stripped.endswith((",", ".", ";")) and not stripped.endswith(("\\,", "\\;", "\\right.", "\\left.")):
-        stripped = stripped[:-1]
+    """Drop a sentence's final ',' or '.' (displays end sentences), trailing spaces and the leading ones.
+
+    >>> _trim(RowText(r"  a = b, \\quad ", 0))
+    RowText(text='a = b', offset=2)
+    >>> _trim(RowText(r"\\left\\{ x \\right.", 0)).text
+    '\\\\left\\\\{ x \\\\right.'
+    """
+    stripped = _TRAILING.sub("", row.text)
     lead = len(stripped) - len(stripped.lstrip())
     return RowText(stripped[lead:], row.offset + lead)
