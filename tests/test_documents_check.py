@@ -14,6 +14,7 @@ import pytest
 
 from posenc_sym.documents.check import check_document
 from posenc_sym.documents.extract import Declaration, Display, extract
+from posenc_sym.documents.katex import katex_source
 from posenc_sym.documents.rows import split_rows
 
 DOCS = Path(__file__).parent / "documents"
@@ -143,3 +144,30 @@ def test_rows_keep_their_offsets_through_wrappers_labels_and_final_punctuation()
     rows = split_rows(body)
     assert [r.text.strip() for r in rows] == ["a &= b", "&= \\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}"]
     assert all(body[r.offset:r.offset + len(r.text)] == r.text for r in rows)
+
+
+@pytest.mark.parametrize(("line", "source"), [
+    ("a 2 + b 2 = c 2 a^2 + b^2 = c^2 a2+b2=c2", "a^2 + b^2 = c^2"),
+    ("x = 1 2 x = \\frac{1}{2} x=21", "x = \\frac{1}{2}"),
+    ("Some prose a 2 a^2 a2", None),  # words before the formula: inline, not a display
+    ("· a 2 a^2 a2", None),  # a bullet before it, likewise
+    ("no formula at all here", None),
+])
+def test_katex_copies_give_their_latex_source(line: str, source: str | None) -> None:
+    assert katex_source(line) == source
+
+
+SEED_003 = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "003_750a8455e46b047a.txt"
+
+
+@pytest.mark.skipif(not SEED_003.exists(), reason="the seed documents are not beside the repository")
+def test_seed_003_display_lines_give_their_source() -> None:
+    lines = SEED_003.read_text(encoding="utf-8").split("\n")
+    found = {n: katex_source(line) for n, line in enumerate(lines, start=1)}
+    displays = {n: s for n, s in found.items() if s is not None}
+    assert sorted(displays) == [7, 146, 164, 203, 218, 220, 223, 225, 241, 243, 244]
+    # Each source is a stretch of its own line, starting where the LaTeX starts.
+    assert all(s in lines[n - 1] for n, s in displays.items())
+    assert displays[225].startswith("PE_{t+\\bigtriangleup t} = T_{\\bigtriangleup t} * PE_{t} =\\begin{pmatrix}")
+    assert displays[220].startswith("\\begin{pmatrix} \\sin(t + \\bigtriangleup t)")
+    assert displays[243] == "w_k = \\frac{1}{10000^{2k/d_{model}}}"

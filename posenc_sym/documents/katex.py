@@ -22,6 +22,8 @@ __all__ = ["katex_source"]
 #: The largest share of characters the two renderings may differ by (KaTeX drops some glyphs,
 #: such as △, from the unspaced copy); the seed's displays differ by at most 8%.
 MAX_MISMATCH = 0.1
+#: Candidates this close to the best count as ties.
+TIE = 0.02
 #: Tokens a display line may hold (seed 003's longest line has 330).
 MAX_TOKENS = 600
 _LATEX_MARK = re.compile(r"[\\_^{}]")
@@ -43,7 +45,7 @@ def katex_source(line: str) -> str | None:
         suffix[n] = suffix[n + 1] + Counter(words[n])
     if _CJK.search(words[0]) or not (words[0][0].isascii() and words[0][0].isprintable()):
         return None  # prose (or a bullet) before the formula: an inline formula, not a display
-    best: tuple[float, int, int] | None = None
+    candidates: list[tuple[float, int, int]] = []
     for begin in range(1, len(words) - 1):
         for end in range(begin + 1, len(words)):
             middle = line[spans[begin][0]:spans[end - 1][1]]
@@ -51,9 +53,12 @@ def katex_source(line: str) -> str | None:
                 continue
             left, right = prefix[begin], suffix[end]
             mismatch = sum(((left - right) + (right - left)).values()) / max(1, left.total() + right.total())
-            if best is None or mismatch < best[0]:
-                best = (mismatch, begin, end)
-    if best is None or best[0] > MAX_MISMATCH:
+            candidates.append((mismatch, begin, end))
+    if not candidates or min(candidates)[0] > MAX_MISMATCH:
         return None
-    _, begin, end = best
+    # Near-ties: the source starts as its unspaced rendering does (both "PE…", both "[x…").
+    close = [c for c in candidates if c[0] <= min(candidates)[0] + TIE]
+    aligned = [c for c in close if words[c[1]][0] == words[c[2]][0] and (words[c[1]][0].isalnum()
+                                                                         or words[c[1]][0] == "[")]
+    _, begin, end = min(aligned or close)
     return line[spans[begin][0]:spans[end - 1][1]]
