@@ -40,6 +40,11 @@ EXPECTED = {
         (67, U, [(67, U)]),  # x ≠ y fails where x = y; not searched for, so not decided
         (71, P, [(72, P), (73, P)]),  # \text{…} justifications and \\[4pt] are not math
     ],
+    "rope.tex": [
+        (11, P, [(12, P), (13, P)]),  # the RoPE score depends on n - m only: R(a)^T R(b) = R(b - a)
+        (16, P, [(16, P)]),  # R is orthogonal
+        (19, R, [(19, R)]),  # the offset the wrong way round, marked "% posenc: expect refuted"
+    ],
     "notes.tex": [
         (11, P, [(12, P), (13, P)]),
         (19, R, [(20, R)]),  # marked "% posenc: expect refuted"
@@ -56,7 +61,8 @@ def test_each_display_and_row_is_decided(name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "status"), [("shift.md", 0), ("slips.md", 1), ("constructs.md", 0),
-                                              ("notes.tex", 0), ("errors.md", 2)])
+                                              ("notes.tex", 0), ("rope.tex", 0),
+                                              ("errors.md", 2)])
 def test_exit_status(name: str, status: int) -> None:
     assert check_document(DOCS / name).exit_status == status
 
