@@ -17,6 +17,8 @@ from posenc_sym.documents.extract import Declaration, Display, extract
 from posenc_sym.documents.katex import katex_source
 from posenc_sym.documents.rows import split_rows
 
+from .conftest import require_seeds
+
 DOCS = Path(__file__).parent / "documents"
 P, R, U, A = "proven", "refuted", "unknown", "approximate"
 
@@ -163,12 +165,8 @@ def test_katex_copies_give_their_latex_source(line: str, source: str | None) -> 
     assert katex_source(line) == source
 
 
-SEED_003 = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "003_750a8455e46b047a.txt"
-
-
-@pytest.mark.skipif(not SEED_003.exists(), reason="the seed documents are not beside the repository")
 def test_seed_003_display_lines_give_their_source() -> None:
-    lines = SEED_003.read_text(encoding="utf-8").split("\n")
+    lines = (require_seeds() / "003_750a8455e46b047a.txt").read_text(encoding="utf-8").split("\n")
     found = {n: katex_source(line) for n, line in enumerate(lines, start=1)}
     displays = {n: s for n, s in found.items() if s is not None}
     assert sorted(displays) == [7, 146, 164, 203, 218, 220, 223, 225, 241, 243, 244]

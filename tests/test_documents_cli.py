@@ -7,16 +7,17 @@ or single slips, see test_documents_check). Seed 004 is read as it is, with --no
 from __future__ import annotations
 
 import json
-import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from posenc_sym.cli import main
 
+from .conftest import require_seeds, require_tex
+
 DOCS = Path(__file__).parent / "documents"
-SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
-SEED_004 = SEEDS / "004_e7604d37a81a762a.txt"
+SEED_004 = "004_e7604d37a81a762a.txt"
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -80,14 +81,11 @@ def test_annotate_writes_badges_rows_as_read_and_counterexamples(capsys: pytest.
 
 
 def test_annotated_latex_compiles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    if shutil.which("pdflatex") is None:
-        pytest.skip("pdflatex is not installed")
-    import subprocess
-
+    pdflatex = require_tex("pdflatex")
     target = tmp_path / "notes.tex"
     _run(capsys, str(DOCS / "notes.tex"), "--annotate", str(target))
     assert "\\textbf{posenc-sym: REFUTED.}" in target.read_text(encoding="utf-8")
-    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", target.name], cwd=tmp_path,
+    done = subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", target.name], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout[-2000:]
 
@@ -125,16 +123,16 @@ def test_unknown_preset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> 
     assert "invalid choice: 'rope' (choose from 'sinusoidal')" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(not SEED_004.exists(), reason="the seed documents are not beside the repository")
 def test_seed_004_is_proven_row_by_row_with_the_sinusoidal_preset(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = _run(capsys, str(SEED_004), "--notation", "sinusoidal", "--json")
+    seed = require_seeds() / SEED_004
+    status, out, _ = _run(capsys, str(seed), "--notation", "sinusoidal", "--json")
     claims = json.loads(out)["claims"]
     assert status == 0
     assert [c["line"] for c in claims] == [12, 20, 24, 28, 32]
     assert all(c["status"] == "proven" and len(c["links"]) == 2 for c in claims)
     assert all(link["status"] == "proven" for c in claims for link in c["links"])
     # Without the preset nothing is declared: every display is unknown and says what to declare.
-    status, out, _ = _run(capsys, str(SEED_004), "--json")
+    status, out, _ = _run(capsys, str(seed), "--json")
     bare = json.loads(out)["claims"]
     assert status == 0 and {c["status"] for c in bare} == {"unknown"}
     assert bare[0]["unreadable"] == {"line": 12, "reason": "'PE' is not declared; declare it (assume PE real, or "

@@ -26,6 +26,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -56,7 +57,7 @@ _REPO = Path(__file__).resolve().parents[2]
 DEFAULT_OUTPUT = _REPO / "docs" / "seeds.md"
 DEFAULT_SEEDS = _REPO / "derivations" / "seeds"
 #: The seed documents themselves, beside the repository.
-SEED_TEXTS = _REPO.parent / "shared" / "seeds"
+SEED_TEXTS = Path(os.environ.get("POSENC_SYM_SEEDS_DIR") or _REPO.parent / "shared" / "seeds")
 
 Claims = list[Mapping[str, Any]]
 
