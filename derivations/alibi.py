@@ -18,8 +18,8 @@ h = sympy.Symbol("h", integer=True, positive=True)
 # B(i, j) = −m|i − j|, the bias of query i and key j; slopes(n), the n heads' slopes, computed by the
 # scheme; m_h, the slope of head h of 16.
 BIAS = Definition("B", (i, j), bias(i, j, slope), form="call")
-SLOPES = Definition("slopes", (heads,), slopes, form="call")
-SLOPE_16 = Definition("m", (h,), lambda head: slopes(16)[head - 1])
+SLOPES = Definition("slopes", (heads,), slopes, form="call", about="the ALiBi slopes of n heads")
+SLOPE_16 = Definition("m", (h,), lambda head: slopes(16)[head - 1], about="the slope of head h of 16")
 NOTATION = Notation(symbols=(i, j, s, slope, heads, h), definitions=(BIAS, SLOPES, SLOPE_16))
 
 ROW = 2  # query 2 of a causal row sees keys 0..2

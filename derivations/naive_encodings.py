@@ -41,7 +41,7 @@ P_INT = Definition("p", (_pos,), integer_encoding(_pos), form="call")
 P_UNIT = Definition("p_unit", (_pos, _len), unit_interval_encoding(_pos, _len), form="call")
 P_BIN = Definition("b", (_pos,), binary_encoding(_pos, 3), form="call")
 BIN_DIST = Definition("b_dist", (_pos, _other), lambda a, c: _sq(binary_encoding(a, 3) - binary_encoding(c, 3)),
-                      form="call")
+                      form="call", about="squared distance of the 3-bit codes of t and s")
 NOTATION = Notation(symbols=(t, k, L, N), definitions=(P_INT, P_UNIT, P_BIN, BIN_DIST))
 
 

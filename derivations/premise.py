@@ -35,14 +35,15 @@ _SEED = "002_0b9a95f29ab03777.txt"
 # and z (你打我) without positions, row by row.
 _M = sympy.Symbol("M", commutative=False)
 _row = sympy.Symbol("r", integer=True, nonnegative=True)
-ATTN = Definition("Attn", (_M,), lambda m: attention(m, W_Q, W_K, W_V), form="call")
+ATTN = Definition("Attn", (_M,), lambda m: attention(m, W_Q, W_K, W_V), form="call",
+                  about="softmax self-attention with symbolic weights")
 X_DEF = Definition("X", (), X, form="value")
 P_DEF = Definition("P", (), P, form="value")
 TOKENS = Definition("x", (), WO_DA_NI, form="value")
 TOKENS_REVERSED = Definition("x_r", (), NI_DA_WO, form="value")
 CODES = Definition("p", (), POSITIONS, form="value")
-OUT = Definition("y", (_row,), lambda r: _toy(WO_DA_NI)[r, 0])
-OUT_REVERSED = Definition("z", (_row,), lambda r: _toy(NI_DA_WO)[r, 0])
+OUT = Definition("y", (_row,), lambda r: _toy(WO_DA_NI)[r, 0], about="row r of the toy attention on x")
+OUT_REVERSED = Definition("z", (_row,), lambda r: _toy(NI_DA_WO)[r, 0], about="row r of the toy attention on x_r")
 NOTATION = Notation(definitions=(ATTN, X_DEF, P_DEF, TOKENS, TOKENS_REVERSED, CODES, OUT, OUT_REVERSED))
 _Xw, _Pw = X_DEF.apply(), P_DEF.apply()
 

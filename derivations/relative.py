@@ -51,10 +51,13 @@ _kpos = sympy.Symbol("K", integer=True, positive=True)
 SHAW = Definition("a", (_qi, _kj), shaw_clip(_kj - _qi, K), form="call")
 DELTA = Definition("delta", (_qi, _kj), deberta_delta(_qi, _kj, K), form="call")
 DELTA_4 = Definition("delta_4", (_qi, _kj), deberta_delta(_qi, _kj, 4), form="call")
-BUCKET = Definition("bucket", (_num,), t5_bucket, form="call")
-FIRST = Definition("o", (_num,), lambda n: t5_first_offsets()[n], form="call")
-FIRST_UNI = Definition("o_u", (_num,), lambda n: t5_first_offsets(bidirectional=False)[n], form="call")
-N_VALUES = Definition("N_values", (_kpos,), lambda k: len({shaw_clip(o, k) for o in range(-10, 11)}), form="call")
+BUCKET = Definition("bucket", (_num,), t5_bucket, form="call", about="T5 bucket of the offset n = key - query")
+FIRST = Definition("o", (_num,), lambda n: t5_first_offsets()[n], form="call",
+                   about="smallest offset in bucket n, bidirectional")
+FIRST_UNI = Definition("o_u", (_num,), lambda n: t5_first_offsets(bidirectional=False)[n], form="call",
+                       about="smallest offset in bucket n, unidirectional")
+N_VALUES = Definition("N_values", (_kpos,), lambda k: len({shaw_clip(o, k) for o in range(-10, 11)}), form="call",
+                      about="number of distinct clip(o, K) for o in -10..10")
 NOTATION = Notation(symbols=(i, j, s, K), definitions=(
     *_XL_DEFS, *_DEBERTA_DEFS, SHAW, DELTA, DELTA_4, BUCKET, FIRST, FIRST_UNI, N_VALUES))
 

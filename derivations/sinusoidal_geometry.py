@@ -4,7 +4,7 @@ import sympy
 
 from posenc_sym import Claim, Derivation, Step
 from posenc_sym.notation import Definition, Notation
-from posenc_sym.schemes.sinusoidal import b, d, frequency, i, k, t
+from posenc_sym.schemes.sinusoidal import NOTATION, b, d, frequency, i, k, t
 
 j = sympy.Symbol("j", integer=True, nonnegative=True)
 w = frequency(j)
@@ -33,6 +33,7 @@ GEOMETRY = Notation(symbols=(b, d, k, t), definitions=(DOT_OF_OFFSET,))
 
 dot_product = Claim(
     id="sinusoidal.dot.closed-form",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="PE(t)·PE(t+k) = Σ_i cos(ω_i k)",
     lhs=DOT,
     rhs=DOT_CLOSED,
@@ -45,6 +46,7 @@ dot_product = Claim(
 
 dot_offset_only = Claim(
     id="sinusoidal.dot.offset-only",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="PE(t)·PE(t+k) does not depend on t",
     lhs=sympy.Derivative(DOT, t),
     rhs=0,
@@ -66,6 +68,7 @@ dot_even = Claim(
 
 norm = Claim(
     id="sinusoidal.norm",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="‖PE(t)‖² = d/2",
     lhs=over_pairs(sin_at(t) ** 2 + cos_at(t) ** 2),
     rhs=d / 2,
@@ -77,6 +80,7 @@ norm = Claim(
 
 norm_wrong = Claim(
     id="sinusoidal.norm-is-not-d",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="‖PE(t)‖² is not d",
     lhs=over_pairs(sin_at(t) ** 2 + cos_at(t) ** 2),
     rhs=d,
@@ -88,6 +92,7 @@ norm_wrong = Claim(
 
 distance = Claim(
     id="sinusoidal.distance.closed-form",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="‖PE(t+k) − PE(t)‖² = Σ_i (2 − 2 cos ω_i k)",
     lhs=SQUARED_DISTANCE,
     rhs=DISTANCE_CLOSED,
@@ -98,6 +103,7 @@ distance = Claim(
 
 distance_offset_only = Claim(
     id="sinusoidal.distance.offset-only",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="‖PE(t+k) − PE(t)‖² does not depend on t",
     lhs=sympy.Derivative(SQUARED_DISTANCE, t),
     rhs=0,
@@ -110,6 +116,7 @@ x = sympy.Symbol("x", real=True)
 
 sin_bounded = Claim(
     id="sinusoidal.bounded.sin",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="sin entries lie in [−1, 1]: sin²(ω_i t) ≤ 1",
     lhs=sin_at(t).subs(j, i) ** 2,
     rhs=1,
@@ -120,6 +127,7 @@ sin_bounded = Claim(
 
 cos_bounded = Claim(
     id="sinusoidal.bounded.cos",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="cos entries lie in [−1, 1]: cos²(ω_i t) ≤ 1",
     lhs=cos_at(t).subs(j, i) ** 2,
     rhs=1,

@@ -8,7 +8,10 @@ r"""The notation layer: SymPy <-> LaTeX in the field's notation, used by every o
 This layer imports nothing above SymPy: the proof layer may use it, and never the other way round.
 """
 
-from .definitions import Definition, Notation, NotationError
-from .write import definition_latex, number_latex, relation_latex, to_latex
+from .definitions import Definition, Notation, NotationError, as_written
+from .write import definition_latex, number_latex, relation_latex, to_latex, value_latex
 
-__all__ = ["Definition", "Notation", "NotationError", "definition_latex", "number_latex", "relation_latex", "to_latex"]
+__all__ = [
+    "Definition", "Notation", "NotationError", "as_written", "definition_latex", "number_latex", "relation_latex",
+    "to_latex", "value_latex",
+]

@@ -51,7 +51,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from .names import is_plain_name
 
-__all__ = ["Definition", "Form", "Notation", "NotationError", "applied_name"]
+__all__ = ["Definition", "Form", "Notation", "NotationError", "applied_name", "as_written"]
 
 Form = Literal["subscript", "call", "value"]
 Term: TypeAlias = Any  # a SymPy expression or matrix (the proof layer narrows it)
@@ -87,6 +87,25 @@ def applied_name(expr: sympy.Basic) -> tuple[Form, str] | None:
     return None
 
 
+def as_written(text: str, *symbols: sympy.Symbol) -> sympy.Expr:
+    """An expression typed as its author wrote it, kept unevaluated (``11*(11 + 22 + 33)``).
+
+    ``symbols`` are the symbols it names, with their assumptions. The text is the derivation's own
+    code (Python syntax), parsed by SymPy with ``evaluate=False``; never pass user input here.
+
+    >>> as_written("11*(11 + 22 + 33)")
+    11*(11 + 22 + 33)
+    >>> Notation().expand(as_written("11*(11 + 22 + 33)"))
+    726
+    """
+    from sympy.parsing.sympy_parser import parse_expr
+
+    expr = parse_expr(text, local_dict={s.name: s for s in symbols}, evaluate=False)
+    if not isinstance(expr, sympy.Expr):
+        raise NotationError(f"{text!r} is not an expression; write one side of the claim")
+    return expr
+
+
 def _param_symbols(params: Sequence[sympy.Expr]) -> tuple[sympy.Symbol, ...]:
     seen: list[sympy.Symbol] = []
     for p in params:
@@ -109,7 +128,7 @@ class Definition:
     ``params`` are the subscript or argument patterns as written: ``(i,)`` for ω_i, ``(t, 2*i)``
     for PE_{(t,2i)}, ``(x,)`` for R(x), ``()`` for a value. A ``"call"`` takes distinct symbols;
     a ``"subscript"`` pattern is a symbol, a constant, or an integer multiple of a symbol plus
-    a constant. ``latex`` optionally overrides how the name is written (default: the names table).
+    a constant. ``about`` says in words what a computed body (a function of the scheme) gives.
 
     >>> import sympy
     >>> x = sympy.Symbol("x", real=True)
@@ -123,13 +142,16 @@ class Definition:
     params: tuple[sympy.Expr, ...]
     body: Term
     form: Form = "subscript"
-    latex: str = field(default="", compare=False)
+    about: str = field(default="", compare=False)  # what a computed body is, in plain ASCII words
 
     def __post_init__(self) -> None:
         if not is_plain_name(self.name):
             raise NotationError(f"notation name {self.name!r} must be letters and digits (e.g. 'omega', 'PE')")
         if self.form not in _FORMS:
             raise NotationError(f"{self.name}: form={self.form!r}; use one of {_FORMS}")
+        if not self.about.isascii():
+            raise NotationError(f"{self.name}: about={self.about!r} must be plain ASCII words (it is set as text in "
+                                "LaTeX math); write e.g. 'the slopes of n heads'")
         params = tuple(sympy.sympify(p) for p in self.params)
         object.__setattr__(self, "params", params)
         body = self.body

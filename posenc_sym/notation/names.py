@@ -34,17 +34,16 @@ __all__ = ["GREEK", "LATEX_GREEK", "is_plain_name", "latex_name", "name_latex", 
 
 _LOWER = [
     "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu",
-    "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
+    "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
 ]
 _UPPER = ["Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega"]
 _VARIANTS = ["varepsilon", "vartheta", "varphi", "varrho", "varsigma"]
 
-#: Greek letter names (as SymPy symbols spell them) and their LaTeX. ``omicron`` has no command.
-GREEK: Mapping[str, str] = MappingProxyType(
-    {n: ("o" if n == "omicron" else "\\" + n) for n in (*_LOWER, *_UPPER, *_VARIANTS)}
-)
+#: Greek letter names (as SymPy symbols spell them) and their LaTeX. ``omicron`` has no command of its
+#: own (it is the letter o) and stays a word, so that every name reads back as itself.
+GREEK: Mapping[str, str] = MappingProxyType({n: "\\" + n for n in (*_LOWER, *_UPPER, *_VARIANTS)})
 #: The reverse table, LaTeX command -> name.
-LATEX_GREEK: Mapping[str, str] = MappingProxyType({v: k for k, v in GREEK.items() if v.startswith("\\")})
+LATEX_GREEK: Mapping[str, str] = MappingProxyType({v: k for k, v in GREEK.items()})
 
 #: Bases that would collide with a constant as the writer prints it: the symbol is spelt as a word.
 _RESERVED_BASES = frozenset({"pi"})
@@ -122,10 +121,12 @@ _SUBSCRIPTED = re.compile(
 )
 
 
-def _atom_name(latex: str) -> str | None:
-    """The name for one base or subscript part as written (``\\omega``, ``\\text{model}``, ``i``)."""
+def _atom_name(latex: str, subscript: bool = False) -> str | None:
+    """The name for one base or subscript part as written (``\\omega``, ``\\text{model}``, ``i``).
+
+    In a subscript a bare word reads as the word (``d_{model}``, as documents write it)."""
     latex = latex.strip()
-    if re.fullmatch(r"[A-Za-z]{1,2}|[0-9]+[A-Za-z]?", latex):
+    if re.fullmatch(r"[A-Za-z]{1,2}|[0-9]+[A-Za-z]?", latex) or (subscript and re.fullmatch(r"[A-Za-z]+", latex)):
         return latex
     match = _GREEK_CMD.match(latex)
     if match:
@@ -143,6 +144,8 @@ def latex_name(latex: str) -> str | None:
 
     >>> latex_name(r"R_\theta"), latex_name("x_{i,j}"), latex_name(r"\mathrm{PE}"), latex_name("2x")
     ('R_theta', 'x_i_j', 'PE', None)
+    >>> latex_name("d_{model}"), latex_name(r"d_{\text{model}}")
+    ('d_model', 'd_model')
     """
     latex = latex.strip()
     match = _SUBSCRIPTED.match(latex)
@@ -153,7 +156,7 @@ def latex_name(latex: str) -> str | None:
     sub = match.group("sub")
     if sub.startswith("{"):
         sub = sub[1:-1]
-    parts = [_atom_name(p) for p in sub.split(",")]
+    parts = [_atom_name(p, subscript=True) for p in sub.split(",")]
     if base is None or any(p is None for p in parts):
         return None
     name = "_".join([base, *(p for p in parts if p is not None)])

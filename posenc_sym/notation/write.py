@@ -32,18 +32,25 @@ bodies (ω_i where b^{-2i/d} is meant):
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 import mpmath
 import sympy
+from sympy.core.basic import Basic
 from sympy.core.function import AppliedUndef
+from sympy.matrices import MatrixBase
 from sympy.printing.latex import LatexPrinter
+from sympy.printing.precedence import PRECEDENCE
 
 from .definitions import Definition, Notation
 from .names import name_latex
 
-__all__ = ["RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "to_latex"]
+__all__ = [
+    "RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "renders_alike", "to_latex",
+    "value_latex",
+]
 
 #: A claim's relation and its LaTeX.
 RELATIONS = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge", "!=": r"\neq"}
@@ -75,6 +82,9 @@ def _name_or_text(name: str) -> str:
     latex = name_latex(name)
     return latex if latex is not None else rf"\text{{{escape_text(name)}}}"
 
+
+#: The order SymPy sorts the commutative arguments of a sum or product in (Basic.compare).
+_ARGS_ORDER = functools.cmp_to_key(Basic.compare)
 
 #: Large matrices print their corner entries with dots and their shape; shown entries are the object's own.
 MAX_ROWS, MAX_COLS, HEAD, TAIL = 12, 10, 4, 2
@@ -151,7 +161,7 @@ class NotationPrinter(LatexPrinter):
     def _print_Transpose(self, expr: Any) -> str:
         inner = expr.args[0]
         arg = self._print(inner)
-        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol)):
+        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol, sympy.Indexed)):
             arg = rf"\left({arg}\right)"
         return rf"{arg}^{{\top}}"
 
@@ -160,13 +170,19 @@ class NotationPrinter(LatexPrinter):
 
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
-        written = expr.args != sympy.Add(*expr.args).args
-        return str(super()._print_Add(expr, order="none" if written else order))
+        return str(super()._print_Add(expr, order="none" if _is_written(expr) else order))
 
     def _print_Mul(self, expr: sympy.Mul) -> str:
+        if not isinstance(expr, sympy.Mul):  # SymPy prints x**-1 through _print_Mul as 1/x
+            return str(super()._print_Mul(expr))
         saved = self._settings["order"]
-        if expr.args != sympy.Mul(*expr.args).args:
-            self._settings["order"] = "none"  # written with evaluate=False: keep the author's order
+        if _is_written(expr):  # built with evaluate=False: the author's order and grouping
+            over = [a.base for a in expr.args if a.is_Pow and a.exp == -1]
+            if not over:
+                return self._written_product(expr.args)
+            num = [a for a in expr.args if not (a.is_Pow and a.exp == -1) and a != 1]
+            top = self._written_product(tuple(num), bare=True) if num else "1"
+            return rf"\frac{{{top}}}{{{self._written_product(tuple(over), bare=True)}}}"
         elif any(_is_coefficient_name(a) for a in expr.args):
             # A frequency before the variable it scales, as the field writes it: ω_i t, not t ω_i.
             factors = expr.as_ordered_factors()
@@ -180,11 +196,35 @@ class NotationPrinter(LatexPrinter):
         # ``x \left(y\right)`` could read as a call of x: make the product explicit.
         return _CALL_AFTER_NAME.sub(r" \\cdot \\left(", out)
 
+    def _written_product(self, factors: tuple[Any, ...], bare: bool = False) -> str:
+        """A product as written, factor by factor: ``\\cdot`` before a number or a parenthesis
+        (2·π·1 is not 2π1, and x·(y) is not the call x(y)). ``bare``: alone in a \frac part."""
+        out = ""
+        if factors and factors[0] == -1 and len(factors) > 1:
+            out, factors = "-", factors[1:]
+        for n, factor in enumerate(factors):
+            alone = bare and len(factors) == 1
+            text = self._print(factor) if alone else self.parenthesize(factor, PRECEDENCE["Mul"], strict=False)
+            if factor.is_Number and (factor.is_negative or (n > 0 and not factor.is_Integer)):
+                text = rf"\left({self._print(factor)}\right)"
+            if n > 0:
+                joint = text.startswith((r"\left(", "(")) or text[:1].isdigit()
+                out += r" \cdot " if joint else " "
+            out += text
+        return out
+
     def _print_MatrixElement(self, expr: Any) -> str:
         parent = expr.parent
         if tuple(parent.shape) == (1, 1):  # the entry of a 1×1 product such as qᵀk is the product
             return self._print(parent)
         return str(super()._print_MatrixElement(expr))
+
+    def _print_Relational(self, expr: Any) -> str:
+        # One spelling per relation, the same as relation_latex (SymPy would write \leq here).
+        symbol = RELATIONS.get(expr.rel_op)
+        if symbol is None:
+            return str(super()._print_Relational(expr))
+        return f"{self._print(expr.lhs)} {symbol} {self._print(expr.rhs)}"
 
     def _print_UnevaluatedExpr(self, expr: Any) -> str:
         return self._print(expr.args[0])
@@ -194,7 +234,23 @@ class NotationPrinter(LatexPrinter):
         rows, cols = expr.shape
         if rows <= MAX_ROWS and cols <= MAX_COLS:
             return str(super()._print_MatrixBase(expr))
+        if _is_block_diagonal(expr, 2):
+            return _block_diagonal(self, expr, 2)
         return _elided_matrix(self, expr)
+
+
+def _is_written(expr: sympy.Add | sympy.Mul) -> bool:
+    """True if an Add or Mul was built unevaluated: SymPy would have merged numbers, flattened a
+    nested sum or product, dropped a neutral term, or sorted the arguments (checked without
+    rebuilding the expression, which would cost a full evaluation per node)."""
+    args = list(expr.args)
+    kind = type(expr)
+    if sum(1 for a in args if a.is_Number) > 1 or any(isinstance(a, kind) for a in args):
+        return True
+    if any(a == (0 if kind is sympy.Add else 1) for a in args):
+        return True
+    commutative = [a for a in args if a.is_commutative]
+    return commutative != sorted(commutative, key=_ARGS_ORDER)
 
 
 def _is_coefficient_name(factor: Any) -> bool:
@@ -208,6 +264,31 @@ def _kept(n: int, limit: int) -> list[int | None]:
     if n <= limit:
         return list(range(n))
     return [*range(HEAD), None, *range(n - TAIL, n)]
+
+
+def _is_block_diagonal(expr: Any, size: int) -> bool:
+    """True if ``expr`` is square and zero outside its ``size``×``size`` diagonal blocks."""
+    rows, cols = expr.shape
+    if rows != cols or rows % size:
+        return False
+    return all(expr[r, c] == 0 for r in range(rows) for c in range(cols) if r // size != c // size)
+
+
+def _block_diagonal(printer: LatexPrinter, expr: Any, size: int) -> str:
+    """A large block-diagonal matrix by its pattern: the first two blocks, dots, the last block
+    (each printed whole, as the matrix holds it), blanks for the zeros, and the shape."""
+    count = expr.shape[0] // size
+    shown: list[int | None] = [0, 1, None, count - 1] if count > 4 else list(range(count))
+    lines = []
+    for place, block in enumerate(shown):
+        cells = [""] * len(shown)
+        if block is None:
+            cells[place] = r"\ddots"
+        else:
+            cells[place] = printer._print(expr[block * size:(block + 1) * size, block * size:(block + 1) * size])
+        lines.append(" & ".join(cells))
+    body = r" \\ ".join(lines)
+    return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}_{{{expr.shape[0]} \times {expr.shape[1]}}}"
 
 
 def _elided_matrix(printer: LatexPrinter, expr: Any) -> str:
@@ -261,11 +342,18 @@ def with_shorthands(expr: Any, notation: Notation | None) -> Any:
     return expr
 
 
-def to_latex(expr: Any, notation: Notation | None = None) -> str:
-    """LaTeX (math mode) for a SymPy expression, matrix or relation, in the notation's symbols."""
+def to_latex(expr: Any, notation: Notation | None = None, *, shorthands: bool = True) -> str:
+    """LaTeX (math mode) for a SymPy expression, matrix or relation, in the notation's symbols.
+
+    ``shorthands=False`` prints ``expr`` as it stands: use it for a form its author wrote (a
+    claim's ``written`` sides, a step's ``written``), where 10000^(−2i/d) typed out must not turn
+    into ω_i.
+    """
     if not isinstance(expr, sympy.Basic):
         expr = sympy.sympify(expr)
-    return str(NotationPrinter(notation).doprint(with_shorthands(expr, notation)))
+    if shorthands:
+        expr = with_shorthands(expr, notation)
+    return str(NotationPrinter(notation).doprint(expr))
 
 
 def definition_latex(definition: Definition, notation: Notation | None = None) -> str:
@@ -278,15 +366,51 @@ def definition_latex(definition: Definition, notation: Notation | None = None) -
     """
     head = definition.apply(*definition.params) if definition.params else definition.apply()
     if definition.is_computed:
-        doc = (getattr(definition.body, "__doc__", "") or "").strip().splitlines()
-        what = doc[0] if doc else definition.name
-        return rf"{to_latex(head)} \text{{: {escape_text(what)}}}"
+        # Named by the scheme's function (an ASCII identifier), never by free text from its docstring.
+        name = getattr(definition.body, "__name__", "")
+        what = definition.about or (f"computed by {name.replace('_', ' ')}" if name.isidentifier()
+                                    else "computed by the scheme")
+        return rf"{to_latex(head)} \text{{ ({escape_text(what)})}}"
     # The body is printed without this definition as a shorthand, or it would print as itself.
     inner = None
     if notation is not None:
         inner = Notation(notation.symbols, notation.definitions, notation.conditions,
                          tuple(d.name for d in notation.shorthand_definitions() if d.name != definition.name))
     return f"{to_latex(head)} = {to_latex(definition.body, inner)}"
+
+
+def renders_alike(left: Any, right: Any, notation: Notation | None = None, *, shorthands: bool = True) -> bool:
+    """True if ``left`` and ``right`` print as the same LaTeX.
+
+    Two explicit matrices of one shape, printed whole, print alike exactly when every pair of
+    entries does, so they are compared entry by entry and the first difference settles it
+    (rendering 287 claims whole at every load cost more than the loading).
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> renders_alike(sympy.Matrix([x, 1]), sympy.Matrix([x, 1])), renders_alike(sympy.Add(x, 0, evaluate=False), x)
+    (True, False)
+    """
+    if isinstance(left, MatrixBase) and isinstance(right, MatrixBase) and left.shape == right.shape \
+            and left.shape[0] <= MAX_ROWS and left.shape[1] <= MAX_COLS:
+        pairs = zip(left, right, strict=True)
+        return all(a == b or renders_alike(a, b, notation, shorthands=shorthands) for a, b in pairs)
+    return to_latex(left, notation, shorthands=shorthands) == to_latex(right, notation, shorthands=shorthands)
+
+
+def value_latex(value: Any, digits: int = 6, longest: int = 24) -> str:
+    r"""A value of a counterexample: exact when short (``\frac{7}{2}``, ``\frac{\pi}{3}``), else
+    ``\approx`` and at most ``digits`` significant digits (a 170-digit fraction is not read).
+
+    >>> value_latex(sympy.Rational(7, 2)), value_latex(sympy.pi / 3), value_latex(sympy.Rational(10**30 + 1, 3**40))
+    ('\\frac{7}{2}', '\\frac{\\pi}{3}', '\\approx 8.22526 \\times 10^{10}')
+    """
+    exact = to_latex(value)
+    if len(exact) <= longest:
+        return exact
+    if isinstance(value, sympy.Basic) and value.is_number and value.is_real:
+        return rf"\approx {number_latex(value, digits)}"
+    return exact
 
 
 def relation_latex(relation: str) -> str:

@@ -24,10 +24,18 @@ import functools
 import importlib
 
 from ..errors import PosencSymError
+from ..notation import value_latex
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation
 from ..proof.verdict import Verdict
-from .mathtex import math_latex, mathjax_text, relation_latex
+from .mathtex import (
+    claim_chain_latex,
+    claim_definitions_latex,
+    claim_sides_latex,
+    math_latex,
+    mathjax_text,
+    relation_latex,
+)
 
 __all__ = ["claim_display", "claim_repr_latex", "derivation_repr_latex", "register"]
 
@@ -61,10 +69,11 @@ def _verdict_words(claim: Claim, verdict: Verdict) -> str:
 
 def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
     """The ``$$...$$`` block for ``claim`` with ``verdict`` (or the reason it has none)."""
-    notation = claim.notation
-    left, right = claim.display_sides
-    rows = [mathjax_text(claim.title),
-            f"{math_latex(left, notation)} {relation_latex(claim.relation)} {math_latex(right, notation)}"]
+    left, right = claim_sides_latex(claim)
+    rows = [mathjax_text(claim.title), f"{left} {relation_latex(claim.relation)} {right}"]
+    definitions = claim_definitions_latex(claim)
+    if definitions:
+        rows.append(r"\text{with } " + r",\ ".join(definitions))
     said = stated_assumptions(claim.symbols, claim.conditions)
     if said:
         rows.append(r"\text{where } " + r",\ ".join(
@@ -73,10 +82,10 @@ def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
         ) + "".join(r",\ " + math_latex(c) for c in claim.conditions))
     if claim.links:
         chain = [
-            (math_latex(left, notation) if n == 1 else "")
-            + f" &{relation_latex(rel)} {math_latex(end, notation)}"
+            (left if n == 1 else "") + f" &{relation_latex(rel)} {end}"
             + r" && " + mathjax_text(f"({n}) {because}")
-            for n, (_s, end, rel, because) in enumerate(claim.display_links, start=1)
+            for n, ((_s, _e, rel, because), end) in enumerate(
+                zip(claim.links, claim_chain_latex(claim), strict=True), start=1)
         ]
         rows.append("\\begin{aligned}\n" + " \\\\\n".join(chain) + "\n\\end{aligned}")
     if verdict is None:
@@ -87,7 +96,8 @@ def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
         rows.append(mathjax_text(_verdict_words(claim, verdict)))
         if verdict.status == "refuted" and verdict.counterexample:
             point = verdict.counterexample.items()
-            rows.append(r",\ ".join(f"{math_latex(s)} = {math_latex(v)}" for s, v in point))
+            # Exact when short, else rounded to 6 significant digits: the exact point stays in the JSON.
+            rows.append(r",\ ".join(f"{math_latex(s)} = {value_latex(v)}" for s, v in point))
     return "$$\\begin{gathered}\n" + "\\\\\n".join(rows) + "\n\\end{gathered}$$"
 
 

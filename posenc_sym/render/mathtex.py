@@ -18,15 +18,50 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..notation import Notation, number_latex, to_latex
+from ..notation import Notation, definition_latex, number_latex, to_latex
 from ..notation import relation_latex as _relation_latex
+from ..proof.claim import Claim
 
-__all__ = ["decimal_latex", "math_latex", "mathjax_text", "relation_latex"]
+__all__ = [
+    "claim_chain_latex", "claim_definitions_latex", "claim_sides_latex", "decimal_latex", "math_latex",
+    "mathjax_text", "relation_latex",
+]
 
 
-def math_latex(expr: Any, notation: Notation | None = None) -> str:
-    """LaTeX (math mode) for a SymPy expression, matrix or relation (see :func:`~posenc_sym.notation.to_latex`)."""
-    return to_latex(expr, notation)
+def math_latex(expr: Any, notation: Notation | None = None, *, written: bool = False) -> str:
+    """LaTeX (math mode) for a SymPy expression, matrix or relation (see :func:`~posenc_sym.notation.to_latex`).
+
+    ``written=True`` for a form its author wrote (shown as is, no shorthands)."""
+    return to_latex(expr, notation, shorthands=not written)
+
+
+def claim_sides_latex(claim: Claim) -> tuple[str, str]:
+    """The two sides of ``claim`` as displayed: as the author wrote them when there is a written form.
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x", real=True)
+    >>> claim_sides_latex(Claim("demo.written", "t", written=(sympy.Add(x, 1, evaluate=False), 1 + x)))
+    ('x + 1', 'x + 1')
+    """
+    left, right = claim.display_sides
+    written = claim.written is not None
+    return (math_latex(left, claim.notation, written=written), math_latex(right, claim.notation, written=written))
+
+
+def claim_chain_latex(claim: Claim) -> list[str]:
+    """The end of each link of ``claim``'s chain as displayed (a step's written form when it has one)."""
+    ends = [(step.display, step.written is not None) for step in claim.steps]
+    if len(claim.links) > len(claim.steps):
+        ends.append((claim.display_sides[1], claim.written is not None))
+    return [math_latex(end, claim.notation, written=written) for end, written in ends]
+
+
+def claim_definitions_latex(claim: Claim) -> list[str]:
+    """The definitions the displayed claim uses (``\\omega_{i} = b^{- \\frac{2 i}{d}}``), in order of use."""
+    if claim.notation is None:
+        return []
+    shown = [*claim.display_sides, *(s.display for s in claim.steps)]
+    return [definition_latex(d, claim.notation) for d in claim.notation.used_by(*shown)]
 
 
 def relation_latex(relation: str) -> str:
