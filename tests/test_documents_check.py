@@ -147,6 +147,12 @@ def test_prose_and_row_spacing_are_blanked_names_kept(body: str, rows: list[str]
     assert [r.text for r in split_rows(body)] == rows
 
 
+def test_justifications_in_words_become_each_rows_because() -> None:
+    (display,) = [d for d in check_document(DOCS / "constructs.md").displays if d.line == 71]
+    assert [link.link.because for link in display.links] == ["angle addition",
+                                                             "the terms reordered, since x y = y x"]
+
+
 def test_rows_keep_their_offsets_through_wrappers_labels_and_final_punctuation() -> None:
     body = "\\begin{aligned} a &= b \\label{eq:x} \\\\ &= \\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}. \\end{aligned}"
     rows = split_rows(body)

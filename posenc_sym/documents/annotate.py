@@ -51,7 +51,8 @@ def _markdown(result: DisplayResult) -> list[str]:
         lines.append(f"> - line {result.read.unreadable_line}: {result.read.unreadable}")
     for link in result.links:
         extra = _link_extra(link)
-        lines.append(f"> - line {link.line} {BADGES[link.status]} {link.status}: read as "
+        because = f" ({link.link.because})" if link.link.because else ""
+        lines.append(f"> - line {link.line} {BADGES[link.status]} {link.status}{because}: read as "
                      f"${link_latex(link, result.read.notation)}$" + (f"; {extra}" if extra else ""))
     lines.append("")
     return lines
@@ -66,7 +67,8 @@ def _latex(result: DisplayResult) -> list[str]:
     for link in result.links:
         extra = _link_extra(link)
         read_as = link_latex(link, result.read.notation)
-        items.append(f"\\item line {link.line}, {_TEX_BADGES[link.status]}: read as \\({read_as}\\)"
+        because = f" ({escape_latex(link.link.because)})" if link.link.because else ""
+        items.append(f"\\item line {link.line}, {_TEX_BADGES[link.status]}{because}: read as \\({read_as}\\)"
                      + (f"; {escape_latex(extra)}" if extra else ""))
     if items:
         lines += ["\\begin{itemize}", *items, "\\end{itemize}"]

@@ -40,6 +40,7 @@ class Link:
     rhs: Term
     statement: int
     source: str  # the row as written
+    because: str = ""  # the row's justification in words, if it gives one
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,8 @@ def read_display(display: Display, ctx: Context) -> ReadDisplay:
         for (relation, right, position), written in zip(read.links, pieces, strict=True):
             assert previous is not None
             lhs, rhs = _scalar_if_one_by_one(previous, right)
-            links.append(Link(display.line_of(row.offset + position), relation, lhs, rhs, statement, written))
+            links.append(Link(display.line_of(row.offset + position), relation, lhs, rhs, statement, written,
+                              row.note))
             previous = right
     return ReadDisplay(display, tuple(links), notation=ctx.notation())
 

@@ -99,6 +99,7 @@ def _link_json(result: LinkResult, notation: Notation | None) -> dict[str, Any]:
         "status": result.status,
         "relation": result.link.relation,
         "written": result.link.source,
+        "because": result.link.because,
         "read_as": link_latex(result, notation),
         "method": verdict.method if verdict else "",
         "reason": result.note,

@@ -27,6 +27,7 @@ class RowText:
 
     text: str
     offset: int
+    note: str = ""  # the justification in words blanked out of the row (``by angle addition``)
 
     @property
     def blank(self) -> bool:
@@ -76,8 +77,9 @@ def _matching_parenthesis(text: str, opening: int) -> int | None:
 
 def split_rows(body: str) -> list[RowText]:
     """The non-blank rows of ``body`` (split at ``\\\\`` outside braces and environments)."""
-    text = _WRAPPERS.sub(_blank, body)
-    text = _SPACING_AFTER_BREAK.sub(_blank, _blank_prose(text))
+    with_prose = _WRAPPERS.sub(_blank, body)
+    prose_blanked = _blank_prose(with_prose)
+    text = _SPACING_AFTER_BREAK.sub(_blank, prose_blanked)
     rows: list[RowText] = []
     depth = 0
     start = 0
@@ -92,7 +94,7 @@ def split_rows(body: str) -> list[RowText]:
         elif text[i] == "}":
             depth -= 1
         elif text.startswith("\\\\", i) and depth == 0:
-            rows.append(RowText(text[start:i], start))
+            rows.append(RowText(text[start:i], start, _notes(with_prose, prose_blanked, start, i)))
             start = i + 2
             i += 2
             continue
@@ -100,8 +102,21 @@ def split_rows(body: str) -> list[RowText]:
             i += 2  # an escaped character (\{, \\) never opens or closes a group
             continue
         i += 1
-    rows.append(RowText(text[start:], start))
+    rows.append(RowText(text[start:], start, _notes(with_prose, prose_blanked, start, len(text))))
     return [_trim(r) for r in rows if not r.blank]
+
+
+def _notes(with_prose: str, prose_blanked: str, start: int, end: int) -> str:
+    """The justification blanked out between ``start`` and ``end``, as words: ``since x > 0``."""
+    changed = [i for i in range(start, end) if with_prose[i] != prose_blanked[i]]
+    regions: list[list[int]] = []
+    for i in changed:
+        if regions and not with_prose[regions[-1][1] + 1:i].strip():
+            regions[-1][1] = i
+        else:
+            regions.append([i, i])
+    words = [_PROSE.sub(lambda m: m.group()[m.group().index("{") + 1:-1], with_prose[a:b + 1]) for a, b in regions]
+    return " ".join(" ".join(w.strip().removeprefix("(").removesuffix(")") for w in words).split())
 
 
 _TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[,.;])+$")
@@ -111,10 +126,10 @@ def _trim(row: RowText) -> RowText:
     """Drop a sentence's final ',' or '.' (displays end sentences), trailing spaces and the leading ones.
 
     >>> _trim(RowText(r"  a = b, \\quad ", 0))
-    RowText(text='a = b', offset=2)
+    RowText(text='a = b', offset=2, note='')
     >>> _trim(RowText(r"\\left\\{ x \\right.", 0)).text
     '\\\\left\\\\{ x \\\\right.'
     """
     stripped = _TRAILING.sub("", row.text)
     lead = len(stripped) - len(stripped.lstrip())
-    return RowText(stripped[lead:], row.offset + lead)
+    return RowText(stripped[lead:], row.offset + lead, row.note)
