@@ -80,11 +80,15 @@ def test_annotate_writes_badges_rows_as_read_and_counterexamples(capsys: pytest.
     assert "> - line 37 ✓ proven: read as $b^{- \\frac{2 i}{d}} = b^{- \\frac{2 i}{d}}$" in text
 
 
-def test_annotated_latex_compiles(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["notes.tex", "rope.tex"])
+def test_annotated_latex_compiles(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
     pdflatex = require_tex("pdflatex")
-    target = tmp_path / "notes.tex"
-    _run(capsys, str(DOCS / "notes.tex"), "--annotate", str(target))
-    assert "\\textbf{posenc-sym: REFUTED.}" in target.read_text(encoding="utf-8")
+    target = tmp_path / name
+    _run(capsys, str(DOCS / name), "--annotate", str(target))
+    text = target.read_text(encoding="utf-8")
+    assert "\\textbf{posenc-sym: REFUTED.}" in text
+    # Each row as read is a display of its own, broken between the terms of a long side.
+    assert text.count("\\begin{align*}") >= 2 and "& \\quad + " in text or name == "notes.tex"
     done = subprocess.run([pdflatex, "-interaction=nonstopmode", "-halt-on-error", target.name], cwd=tmp_path,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout[-2000:]

@@ -7,10 +7,15 @@ a refuted row. Markdown gets a block quote; LaTeX a paragraph (user text escaped
 
 from __future__ import annotations
 
+from typing import Any
+
+import sympy
+
+from ..notation.definitions import Notation
 from ..render.escape import escape_latex
 from .check import DocumentReport
 from .decide import DisplayResult, LinkResult
-from .report import _counterexample, link_latex
+from .report import _RELATION_LATEX, _counterexample, latex_of, link_latex
 
 __all__ = ["BADGES", "annotate"]
 
@@ -58,6 +63,33 @@ def _markdown(result: DisplayResult) -> list[str]:
     return lines
 
 
+#: Characters of LaTeX source a line of the "read as" display holds before it is broken.
+LINE = 75
+
+
+def _broken(link: LinkResult, notation: Notation | None) -> list[str]:
+    """The link as read, in ``align*``, each side broken between its terms so no line runs off the page."""
+    sides = [_side_lines(link.link.lhs, notation), _side_lines(link.link.rhs, notation)]
+    rel = _RELATION_LATEX[link.link.relation]
+    rows = [f"& {sides[0][0]}", *(f"& \\quad {line}" for line in sides[0][1:]),
+            f"& {rel} {sides[1][0]}", *(f"& \\quad {line}" for line in sides[1][1:])]
+    return ["\\begin{align*}", " \\\\\n".join(rows), "\\end{align*}"]
+
+
+def _side_lines(term: Any, notation: Notation | None) -> list[str]:
+    """A side's LaTeX, as lines of whole terms (a sum is broken only between its terms)."""
+    if not isinstance(term, sympy.Add):
+        return [latex_of(term, notation)]
+    lines: list[str] = []
+    for piece in (latex_of(t, notation) for t in sympy.Add.make_args(term)):
+        joined = piece if piece.startswith("-") else f"+ {piece}"
+        if lines and len(lines[-1]) + len(joined) < LINE:
+            lines[-1] += f" {joined}"
+        else:
+            lines.append(joined if lines else piece)
+    return lines
+
+
 def _latex(result: DisplayResult) -> list[str]:
     head = f"\\par\\noindent\\textbf{{posenc-sym: {_TEX_BADGES[result.status]}.}} {escape_latex(result.reason)}"
     lines = [head]
@@ -66,10 +98,11 @@ def _latex(result: DisplayResult) -> list[str]:
         items.append(f"\\item line {result.read.unreadable_line}: {escape_latex(result.read.unreadable)}")
     for link in result.links:
         extra = _link_extra(link)
-        read_as = link_latex(link, result.read.notation)
         because = f" ({escape_latex(link.link.because)})" if link.link.because else ""
-        items.append(f"\\item line {link.line}, {_TEX_BADGES[link.status]}{because}: read as \\({read_as}\\)"
-                     + (f"; {escape_latex(extra)}" if extra else ""))
+        items.append(f"\\item line {link.line}, {_TEX_BADGES[link.status]}{because}: read as")
+        items += _broken(link, result.read.notation)
+        if extra:
+            items.append(escape_latex(extra[:1].upper() + extra[1:]) + ".")
     if items:
         lines += ["\\begin{itemize}", *items, "\\end{itemize}"]
     return [*lines, "\\par"]

@@ -114,9 +114,8 @@ def _pieces(text: str, positions: list[int]) -> list[str]:
 
 
 def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:
-    """``q^\\top q = x^2 + y^2``: a 1×1 matrix compared with a scalar is that scalar."""
-    if isinstance(lhs, MatrixBase) != isinstance(rhs, MatrixBase):
-        lhs, rhs = (m[0, 0] if isinstance(m, MatrixBase) and m.shape == (1, 1) else m for m in (lhs, rhs))
+    """``q^\\top q = x^2 + y^2``: a 1×1 matrix (a dot product) is the scalar it holds."""
+    lhs, rhs = (m[0, 0] if isinstance(m, MatrixBase) and m.shape == (1, 1) else m for m in (lhs, rhs))
     return lhs, rhs
 
 
