@@ -192,3 +192,16 @@ def test_a_large_block_diagonal_matrix_is_shown_by_its_blocks() -> None:
     first, second, last = (to_latex(blocks[n]) for n in (0, 1, 7))
     assert latex == (rf"\begin{{bmatrix}}{first} &  &  &  \\  & {second} &  &  \\  &  & \ddots &  \\  &  &  & "
                      rf"{last}\end{{bmatrix}}_{{16 \times 16}}")
+
+
+@pytest.mark.parametrize(("value", "latex"), [
+    (sympy.Rational(7, 2), r"\frac{7}{2}"),
+    (sympy.pi / 3, r"\frac{\pi}{3}"),
+    # 2^100/3^50 = 1267650600228229401496703205376/717897987691852588770249: far too long to read;
+    # its value is 1.7658...e6 (2^100 ≈ 1.26765e30, 3^50 ≈ 7.17898e23).
+    (sympy.Rational(2**100, 3**50), r"\approx 1.76578 \times 10^{6}"),
+])
+def test_a_counterexample_value_is_exact_when_short_and_rounded_when_long(value: sympy.Expr, latex: str) -> None:
+    from posenc_sym.notation import value_latex
+
+    assert value_latex(value) == latex

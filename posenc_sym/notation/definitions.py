@@ -37,54 +37,22 @@ sin(t/b**(2*(i + 1)/d))
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias
+from typing import Any, TypeAlias
 
 import sympy
-from sympy.core.function import AppliedUndef
 from sympy.matrices import ImmutableMatrix, MatrixBase
-from sympy.matrices.expressions import MatrixExpr
-from sympy.matrices.expressions.matexpr import MatrixElement
 
+from .expand import expand, signature
 from .names import is_plain_name
+from .patterns import Form, NotationError, applied_name, bind, check_pattern, is_matrix, param_symbols
 
 __all__ = ["Definition", "Form", "Notation", "NotationError", "applied_name", "as_written"]
 
-Form = Literal["subscript", "call", "value"]
 Term: TypeAlias = Any  # a SymPy expression or matrix (the proof layer narrows it)
 
 _FORMS: tuple[Form, ...] = ("subscript", "call", "value")
-#: The assumptions a bound parameter must be known to keep (those SymPy can establish for sums).
-_CHECKED = ("integer", "even", "odd", "real", "positive", "nonnegative", "negative", "nonpositive",
-            "nonzero", "finite", "rational")
-_MAX_DEPTH = 32
-
-
-class NotationError(ValueError):
-    """A definition or an application that cannot be read unambiguously; the message says the fix."""
-
-
-def _is_matrix(term: object) -> bool:
-    return isinstance(term, (MatrixBase, MatrixExpr))
-
-
-def applied_name(expr: sympy.Basic) -> tuple[Form, str] | None:
-    """The form and name of an applied notation, or None for anything else.
-
-    >>> import sympy
-    >>> applied_name(sympy.IndexedBase("PE")[sympy.Symbol("t"), 0]), applied_name(sympy.Function("R")(1))
-    (('subscript', 'PE'), ('call', 'R'))
-    """
-    if isinstance(expr, sympy.Indexed):
-        return "subscript", str(expr.base.label)
-    if isinstance(expr, AppliedUndef):
-        return "call", expr.func.__name__
-    if isinstance(expr, (sympy.Symbol, sympy.MatrixSymbol)) and not isinstance(expr, sympy.Dummy):
-        return "value", str(expr.name)
-    return None
 
 
 def as_written(text: str, *symbols: sympy.Symbol) -> sympy.Expr:
@@ -104,21 +72,6 @@ def as_written(text: str, *symbols: sympy.Symbol) -> sympy.Expr:
     if not isinstance(expr, sympy.Expr):
         raise NotationError(f"{text!r} is not an expression; write one side of the claim")
     return expr
-
-
-def _param_symbols(params: Sequence[sympy.Expr]) -> tuple[sympy.Symbol, ...]:
-    seen: list[sympy.Symbol] = []
-    for p in params:
-        for s in sorted(p.free_symbols, key=str):
-            if isinstance(s, sympy.Symbol) and s not in seen:
-                seen.append(s)
-    return tuple(seen)
-
-
-def _keeps_assumptions(param: sympy.Symbol, value: sympy.Expr) -> bool:
-    """True if ``value`` is known to have every checked assumption that ``param`` carries."""
-    facts = param.assumptions0
-    return all(getattr(value, f"is_{fact}") is True for fact in _CHECKED if facts.get(fact) is True)
 
 
 @dataclass(frozen=True)
@@ -173,7 +126,7 @@ class Definition:
                 raise NotationError(f"{self.name}: a subscript notation needs at least one index; "
                                     "use form='value' for a plain name")
             for p in params:
-                _check_pattern(self.name, p)
+                check_pattern(self.name, p)
 
     @property
     def is_computed(self) -> bool:
@@ -184,12 +137,12 @@ class Definition:
     def is_matrix(self) -> bool:
         """True if the notation stands for a matrix or vector. A computed body is applied as a scalar
         (commutative): a product of matrices it returns must be written with ``MatMul``."""
-        return not self.is_computed and _is_matrix(self.body)
+        return not self.is_computed and is_matrix(self.body)
 
     @property
     def parameters(self) -> tuple[sympy.Symbol, ...]:
         """The symbols the patterns bind, in order of first appearance."""
-        return _param_symbols(self.params)
+        return param_symbols(self.params)
 
     def head(self) -> Any:
         """The SymPy object that applications are built from (IndexedBase, Function or Symbol)."""
@@ -230,7 +183,7 @@ class Definition:
             return None
         bound: dict[Any, Any] = {}
         for pattern, arg in zip(self.params, args, strict=True):
-            if not _bind(pattern, arg if isinstance(arg, MatrixBase) else sympy.sympify(arg), bound):
+            if not bind(pattern, arg if isinstance(arg, MatrixBase) else sympy.sympify(arg), bound):
                 return None
         return bound
 
@@ -253,53 +206,6 @@ class Definition:
         return self.body.xreplace(bound)
 
 
-def _check_pattern(name: str, pattern: sympy.Expr) -> None:
-    symbols = [s for s in pattern.free_symbols if isinstance(s, sympy.Symbol)]
-    if len(symbols) > 1:
-        raise NotationError(f"{name}: the index pattern {pattern} has several symbols; "
-                            "write one symbol per index, e.g. PE_{(t,2i)}")
-    if not symbols:
-        return
-    (s,) = symbols
-    linear = _linear(pattern, s)
-    if linear is None or not (linear[0].is_integer and linear[0] != 0) or linear[1].free_symbols:
-        raise NotationError(f"{name}: the index pattern {pattern} must be c*{s} + e with a nonzero "
-                            f"integer c and a constant e, e.g. 2*{s} + 1")
-
-
-def _linear(pattern: sympy.Expr, s: sympy.Symbol) -> tuple[sympy.Expr, sympy.Expr] | None:
-    """``(c, e)`` with ``pattern == c*s + e`` and neither depending on ``s``, or None."""
-    expanded = sympy.expand(pattern)
-    coeff = expanded.coeff(s, 1)
-    rest = sympy.expand(expanded - coeff * s)
-    if s in coeff.free_symbols or s in rest.free_symbols:
-        return None
-    return coeff, rest
-
-
-def _bind(pattern: sympy.Expr, arg: sympy.Expr, bound: dict[sympy.Symbol, sympy.Expr]) -> bool:
-    if isinstance(pattern, sympy.MatrixSymbol):  # a matrix argument binds any matrix of its shape
-        if getattr(arg, "shape", None) != pattern.shape:
-            return False
-        bound[pattern] = arg
-        return True
-    symbols = [s for s in pattern.free_symbols if isinstance(s, sympy.Symbol)]
-    if not symbols:
-        return sympy.expand(arg - pattern) == 0
-    (s,) = symbols
-    if pattern == s:
-        value = arg
-    else:
-        coeff, rest = _linear(pattern, s) or (sympy.Integer(1), sympy.Integer(0))  # checked on definition
-        value = sympy.expand((arg - rest) / coeff)
-    if s in bound:
-        return sympy.expand(bound[s] - value) == 0
-    if not _keeps_assumptions(s, value):
-        return False
-    bound[s] = value
-    return True
-
-
 @dataclass(frozen=True)
 class Notation:
     """The context of a derivation or a document: symbols, conditions and definitions.
@@ -316,7 +222,7 @@ class Notation:
     >>> n.define(Definition("f", (x,), x, form="call"))
     Traceback (most recent call last):
     ...
-    posenc_sym.notation.definitions.NotationError: f(x) is already defined; choose another name or drop one definition
+    posenc_sym.notation.patterns.NotationError: f(x) is already defined; choose another name or drop one definition
     """
 
     symbols: tuple[sympy.Symbol, ...] = ()
@@ -340,7 +246,7 @@ class Notation:
             # defined twice is a redefinition.
             key = (definition.name, definition.form, definition.params)
             if key in seen:
-                raise NotationError(f"{_signature(definition)} is already defined; "
+                raise NotationError(f"{signature(definition)} is already defined; "
                                     "choose another name or drop one definition")
             seen.add(key)
 
@@ -408,76 +314,6 @@ class Notation:
         """The decided form of a written expression: every applied notation unfolded, every
         ``UnevaluatedExpr`` and ``evaluate=False`` node evaluated the way SymPy evaluates on
         construction. No ``doit``: sums, products, integrals and derivatives stay as they are."""
-        return _expand(self, expr, 0)
+        return expand(self, expr)
 
 
-def _signature(definition: Definition) -> str:
-    args = ",".join(str(p) for p in definition.params)
-    if definition.form == "call":
-        return f"{definition.name}({args})"
-    if definition.form == "subscript":
-        return f"{definition.name}_({args})"
-    return definition.name
-
-
-def _unfold(notation: Notation, expr: sympy.Basic, depth: int) -> Any | None:
-    """The body an applied notation stands for, expanded; None if ``expr`` is not one."""
-    found = applied_name(expr)
-    if found is None:
-        return None
-    form, name = found
-    definitions = [d for d in notation.lookup(name) if d.form == form]
-    if not definitions:
-        return None
-    if depth > _MAX_DEPTH:
-        raise NotationError(f"{name}: definitions nest more than {_MAX_DEPTH} deep; a definition refers to itself")
-    args: tuple[sympy.Expr, ...] = ()
-    if form == "subscript":
-        args = tuple(_expand(notation, a, depth + 1) for a in expr.indices)
-    elif form == "call":
-        args = tuple(_expand(notation, a, depth + 1) for a in expr.args)
-    for definition in definitions:
-        body = definition.unfold(args)
-        if body is not None:
-            return _expand(notation, body, depth + 1)
-    patterns = " or ".join(_signature(d) for d in definitions)
-    raise NotationError(f"{expr} matches no definition ({patterns}): the parameters are not known to keep their "
-                        "assumptions; declare the symbols in it (e.g. integer, real) or write a defined case")
-
-
-def _combine(expr: sympy.Basic, args: list[Any]) -> Any:
-    """Rebuild ``expr`` from expanded ``args`` that include an explicit matrix."""
-    if isinstance(expr, (sympy.Mul, sympy.MatMul)):
-        return ImmutableMatrix(functools.reduce(operator.mul, args))
-    if isinstance(expr, (sympy.Add, sympy.MatAdd)):
-        return ImmutableMatrix(functools.reduce(operator.add, args))
-    if isinstance(expr, sympy.Pow) and isinstance(args[1], (int, sympy.Integer)):
-        return ImmutableMatrix(args[0] ** args[1])
-    if isinstance(expr, sympy.Derivative):
-        return sympy.Derivative(args[0], *args[1:])
-    if isinstance(expr, (sympy.Transpose, sympy.transpose)):
-        return ImmutableMatrix(args[0].T)
-    if isinstance(expr, MatrixElement):
-        return args[0][args[1], args[2]]
-    if isinstance(expr, MatrixExpr):
-        return expr.func(*args)
-    raise NotationError(f"{expr}: a matrix notation is used where SymPy cannot hold a matrix "
-                        f"({type(expr).__name__}); write the product as T_k PE(t) or use MatrixSymbols")
-
-
-def _expand(notation: Notation, expr: Any, depth: int) -> Any:
-    if isinstance(expr, MatrixBase):
-        return ImmutableMatrix(expr.shape[0], expr.shape[1], [_expand(notation, e, depth) for e in expr])
-    if not isinstance(expr, sympy.Basic):
-        return sympy.sympify(expr)
-    if isinstance(expr, sympy.UnevaluatedExpr):
-        return _expand(notation, expr.args[0], depth)
-    unfolded = _unfold(notation, expr, depth)
-    if unfolded is not None:
-        return unfolded
-    if not expr.args or isinstance(expr, (sympy.IndexedBase, sympy.Idx)):
-        return expr
-    args = [_expand(notation, a, depth) for a in expr.args]
-    if any(isinstance(a, MatrixBase) for a in args) and not isinstance(expr, sympy.Tuple):
-        return _combine(expr, args)
-    return expr.func(*args)

@@ -36,7 +36,6 @@ import functools
 import re
 from typing import Any
 
-import mpmath
 import sympy
 from sympy.core.basic import Basic
 from sympy.core.function import AppliedUndef
@@ -45,7 +44,9 @@ from sympy.printing.latex import LatexPrinter
 from sympy.printing.precedence import PRECEDENCE
 
 from .definitions import Definition, Notation
+from .matrices import MAX_COLS, MAX_ROWS, block_diagonal, elided_matrix, is_block_diagonal
 from .names import name_latex
+from .numbers import escape_text, number_latex
 
 __all__ = [
     "RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "renders_alike", "to_latex",
@@ -63,21 +64,6 @@ _OPERATORS = {
     "Max": r"\max", "Min": r"\min",
 }
 
-_TEXT_SPECIAL = {
-    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "%": r"\%", "&": r"\&", "#": r"\#",
-    "_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}",
-}
-
-
-def escape_text(text: str) -> str:
-    r"""Plain text made harmless inside ``\text{...}`` (no command, comment or group survives).
-
-    >>> escape_text("50% of {x}")
-    '50\\% of \\{x\\}'
-    """
-    return "".join(_TEXT_SPECIAL.get(ch, ch) for ch in " ".join(text.split()))
-
-
 def _name_or_text(name: str) -> str:
     latex = name_latex(name)
     return latex if latex is not None else rf"\text{{{escape_text(name)}}}"
@@ -85,9 +71,6 @@ def _name_or_text(name: str) -> str:
 
 #: The order SymPy sorts the commutative arguments of a sum or product in (Basic.compare).
 _ARGS_ORDER = functools.cmp_to_key(Basic.compare)
-
-#: Large matrices print their corner entries with dots and their shape; shown entries are the object's own.
-MAX_ROWS, MAX_COLS, HEAD, TAIL = 12, 10, 4, 2
 
 _CALL_AFTER_NAME = re.compile(r"(?<=[A-Za-z0-9}])(?<!\\cdot)(?<!\\right\)) \\left\(")
 
@@ -234,9 +217,9 @@ class NotationPrinter(LatexPrinter):
         rows, cols = expr.shape
         if rows <= MAX_ROWS and cols <= MAX_COLS:
             return str(super()._print_MatrixBase(expr))
-        if _is_block_diagonal(expr, 2):
-            return _block_diagonal(self, expr, 2)
-        return _elided_matrix(self, expr)
+        if is_block_diagonal(expr, 2):
+            return block_diagonal(self, expr, 2)
+        return elided_matrix(self, expr)
 
 
 def _is_written(expr: sympy.Add | sympy.Mul) -> bool:
@@ -257,53 +240,6 @@ def _is_coefficient_name(factor: Any) -> bool:
     """A subscripted scalar notation such as ω_i (or a power of one), which reads first in a product."""
     base = factor.base if isinstance(factor, sympy.Pow) else factor
     return isinstance(base, sympy.Indexed) and bool(base.is_commutative)
-
-
-def _kept(n: int, limit: int) -> list[int | None]:
-    """Indices to show (None for the dots): all if n <= limit, else the first HEAD and last TAIL."""
-    if n <= limit:
-        return list(range(n))
-    return [*range(HEAD), None, *range(n - TAIL, n)]
-
-
-def _is_block_diagonal(expr: Any, size: int) -> bool:
-    """True if ``expr`` is square and zero outside its ``size``×``size`` diagonal blocks."""
-    rows, cols = expr.shape
-    if rows != cols or rows % size:
-        return False
-    return all(expr[r, c] == 0 for r in range(rows) for c in range(cols) if r // size != c // size)
-
-
-def _block_diagonal(printer: LatexPrinter, expr: Any, size: int) -> str:
-    """A large block-diagonal matrix by its pattern: the first two blocks, dots, the last block
-    (each printed whole, as the matrix holds it), blanks for the zeros, and the shape."""
-    count = expr.shape[0] // size
-    shown: list[int | None] = [0, 1, None, count - 1] if count > 4 else list(range(count))
-    lines = []
-    for place, block in enumerate(shown):
-        cells = [""] * len(shown)
-        if block is None:
-            cells[place] = r"\ddots"
-        else:
-            cells[place] = printer._print(expr[block * size:(block + 1) * size, block * size:(block + 1) * size])
-        lines.append(" & ".join(cells))
-    body = r" \\ ".join(lines)
-    return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}_{{{expr.shape[0]} \times {expr.shape[1]}}}"
-
-
-def _elided_matrix(printer: LatexPrinter, expr: Any) -> str:
-    rows, cols = expr.shape
-    lines = []
-    for r in _kept(rows, MAX_ROWS):
-        cells = []
-        for c in _kept(cols, MAX_COLS):
-            if r is None:
-                cells.append(r"\ddots" if c is None else r"\vdots")
-            else:
-                cells.append(r"\cdots" if c is None else printer._print(expr[r, c]))
-        lines.append(" & ".join(cells))
-    body = r" \\ ".join(lines)
-    return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}_{{{rows} \times {cols}}}"
 
 
 def _shorthand(expr: Any, definition: Definition) -> Any:
@@ -422,29 +358,3 @@ def relation_latex(relation: str) -> str:
     return RELATIONS[relation]
 
 
-_NUMBER = re.compile(r"^([+-]?)(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$")
-
-
-def number_latex(value: str | float | int | sympy.Basic, digits: int = 6) -> str:
-    r"""A number as math, rounded to at most ``digits`` significant digits (the exact value stays in JSON).
-
-    >>> number_latex("0.84147098480789650665"), number_latex("-1.5e-400"), number_latex(123456789)
-    ('0.841471', '-1.5 \\times 10^{-400}', '1.23457 \\times 10^{8}')
-    >>> number_latex(sympy.Rational(1, 3)), number_latex("2"), number_latex("1.0"), number_latex("nan?")
-    ('0.333333', '2', '1', '\\text{nan?}')
-    """
-    if isinstance(value, sympy.Basic):
-        if not value.is_number or not value.is_real:
-            return to_latex(value)
-        value = str(sympy.N(value, digits + 5))
-    text = str(value).strip()
-    if not _NUMBER.match(text):
-        return rf"\text{{{escape_text(text)}}}"
-    with mpmath.workdps(digits + 10):
-        shown = mpmath.nstr(mpmath.mpf(text), digits, min_fixed=-5, max_fixed=digits, strip_zeros=True)
-    mantissa, _, exponent = shown.partition("e")
-    if mantissa.endswith(".0"):
-        mantissa = mantissa[:-2]
-    if not exponent:
-        return mantissa
-    return rf"{mantissa} \times 10^{{{int(exponent)}}}"
