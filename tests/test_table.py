@@ -75,7 +75,7 @@ def test_lines_and_document_cover_every_cell() -> None:
 EXPECTED = {
     "integer": ["no", "yes", "yes", "yes", "no", "no"],
     "unit_interval": ["yes", "yes", "no", "yes", "no", "no"],
-    "binary": ["checked yes", "no", "yes", "yes", "no", "no"],
+    "binary": ["yes", "no", "yes", "yes", "no", "no"],
     "sin_pow2": ["yes", "yes", "yes", "yes", "no", "no"],
     "sin_geometric": ["yes", "yes", "yes", "yes", "no", "no"],
     "learned": ["yes", "no", "yes", "no", "no", "no"],
