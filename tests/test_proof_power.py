@@ -17,6 +17,7 @@ from posenc_sym import Claim, decide
 from posenc_sym.proof.conditions import build_in_conditions, shift_conditions
 from posenc_sym.proof.integer_parts import residue_cases
 from posenc_sym.proof.piecewise_cases import breakpoint_cases
+from posenc_sym.proof.powers import common_roots
 from posenc_sym.proof.series import close_sums, geometric_ratio, term_count
 from posenc_sym.proof.strategies import prove_zero, rebind_indices
 from posenc_sym.proof.sum_bounds import prove_sum_bound
@@ -43,6 +44,11 @@ GEOMETRIC = Sum(b ** (-2 * i / d), (i, 0, d / 2 - 1))
 GEOMETRIC_CLOSED = (1 - 1 / b) / (1 - b ** (-2 / d))
 #: Σ_i cos(ω_i K) over the d/2 pairs.
 COS_SUM = Sum(cos(b ** (-2 * i / d) * K), (i, 0, d / 2 - 1))
+
+_W = b ** (-2 * i / d)
+#: PE(t)·PE(t + K) and ‖PE(t)‖², pair by pair.
+DOT = Sum(sympy.sin(_W * t) * sympy.sin(_W * (t + K)) + cos(_W * t) * cos(_W * (t + K)), (i, 0, d / 2 - 1))
+NORM = Sum(sympy.sin(_W * t) ** 2 + cos(_W * t) ** 2, (i, 0, d / 2 - 1))
 
 
 def _ramp(var: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr) -> sympy.Expr:
@@ -77,6 +83,14 @@ PROVEN = [
     ("cos-sum-strict", COS_SUM, d / 2, "<", (Ne(K, 0), b > 1),
      "conditions, termwise (half-angle; strict at one end: half-angle)"),
     ("cos-sum-weak", COS_SUM, d / 2, "<=", (b > 1,), "conditions, termwise (half-angle)"),
+    # The same closed form written over b^(2/d): related to b^(−2/d) through the common root b^(1/d).
+    ("geometric-frequencies-other-form", GEOMETRIC, (b ** (2 / d) - b ** (2 / d - 1)) / (b ** (2 / d) - 1), "==",
+     (b > 1,), "conditions, closed forms, common roots, cancel"),
+    # Σ_{j<n} j·2^j = (n − 2)·2^n + 2: SymPy's candidate, certified by telescoping (checked by hand at n = 1, 2, 3: 0, 2, 10).
+    ("arithmetic-geometric", Sum(i * 2 ** i, (i, 0, n - 1)), (n - 2) * 2 ** n + 2, "==", (), "closed forms, expand"),
+    # PE(t)·PE(t + K) = Σ cos(ω_i K) < d/2 = ‖PE(t)‖² for an integer K ≠ 0, written as the two sums.
+    ("dot-below-norm", DOT, NORM, "<", (Ne(K, 0), b > 1),
+     "conditions, termwise (trigsimp, half-angle; strict at one end: trigsimp, half-angle)"),
     ("ramp-is-min-max", RAMP, Min(1, Max(0, (r - 1) / 31)), "==", (), "breakpoints (5 cases): structural"),
     ("ramp-complement", 1 - RAMP, Piecewise((1, r < 1), (0, r > 32), ((32 - r) / 31, True)), "==", (),
      "breakpoints (5 cases): structural"),
@@ -121,6 +135,10 @@ NEAR_MISSES = [
     ("cos-sum-at-zero", COS_SUM, d / 2, "<", (b > 1,), "refuted"),
     # The bound off by one: at d = 2 the sum is cos K, which is not below 0 at K = 6.
     ("cos-sum-bound-off-by-one", COS_SUM, d / 2 - 1, "<", (Ne(K, 0), b > 1), "refuted"),
+    # K = 0 allowed: PE(t)·PE(t) = ‖PE(t)‖², not below it.
+    ("dot-below-norm-at-zero", DOT, NORM, "<", (b > 1,), "refuted"),
+    # One term too many: at n = 1 the sum is 0 + 1·2 = 2, the right side (1 − 2)·2 + 2 = 0.
+    ("arithmetic-geometric-off-by-one", Sum(i * 2 ** i, (i, 0, n)), (n - 2) * 2 ** n + 2, "==", (), "refuted"),
     # Slope 1/32 instead of 1/31: at r = 2, 1/32 against 1/31.
     ("ramp-wrong-slope", RAMP, Min(1, Max(0, (r - 1) / 32)), "==", (), "refuted"),
     # γ reaches 1 (at r ≥ 32), so γ < 1 is false.
@@ -311,6 +329,19 @@ def test_no_chain_of_substitutions() -> None:
     gamma = sympy.Symbol("gamma", real=True)
     sub = shift_conditions([beta > alpha, gamma > beta])
     assert set(sub) == {beta}
+
+
+@pytest.mark.parametrize(("expr", "expected"), [
+    # W = b^(1/d): b^(2/d) − b^(2/d − 1) = W² − W²/b.
+    (b ** (2 / d) - b ** (2 / d - 1), "_W**2 - _W**2/b"),
+    (b ** (2 / d) * b ** (-2 / d), None),  # SymPy already combined these: one power, nothing to relate
+    (b ** (2 / d) + s ** (2 / d), None),  # two bases: no root in common
+    (Sum(b ** (i / d) - b ** (2 * i / d), (i, 0, n)), None),  # powers of the summation index stay
+    (z ** (2 / d) - z ** (1 / d), None),  # z may be negative: (z^m)^c ≠ z^(mc)
+])
+def test_common_roots(expr: sympy.Expr, expected: str | None) -> None:
+    got = common_roots(expr)
+    assert (None if got is None else str(got)) == expected
 
 
 def test_log_of_ratio_decides_ratio_not_one() -> None:

@@ -2,7 +2,8 @@
 
 :func:`rewrites` gives ``prove_zero`` more forms of the same difference to try: the claim's
 conditions built into its symbols (:mod:`.conditions`), and every sum or product with a
-certified closed form replaced by it (:mod:`.series`). :func:`prove_by_cases` proves a
+certified closed form replaced by it (:mod:`.series`), and powers of one base over a common
+root (:mod:`.powers`). :func:`prove_by_cases` proves a
 difference that holds by cases: integer residues under floor/ceiling/Mod
 (:mod:`.integer_parts`) and the intervals of a Piecewise/Min/Max ramp
 (:mod:`.piecewise_cases`). Each case is handed back to the prover, and the split is a proof
@@ -18,6 +19,7 @@ import sympy
 from .conditions import build_in_conditions
 from .integer_parts import residue_cases
 from .piecewise_cases import breakpoint_cases
+from .powers import common_roots
 from .series import Prover, close_sums
 
 __all__ = ["prove_by_cases", "rewrites"]
@@ -43,7 +45,8 @@ def rewrites(expr: sympy.Basic, conditions: Sequence[sympy.Basic], prove: Prover
     """Forms of ``expr``, equivalent under the conditions, to try in this order, with their names.
 
     Closed forms come first (decisive and cheap), then ``expr`` itself, then the forms with the
-    conditions built in (needed only where the plain form fails).
+    conditions built in (needed only where the plain form fails), then each of these with the
+    powers of one base over a common root (:mod:`.powers`, a generalisation).
 
     >>> j = sympy.Dummy("j", integer=True); b = sympy.Symbol("b", positive=True)
     >>> prove = lambda e: "cancel" if sympy.cancel(sympy.expand(e)) == 0 else None
@@ -58,7 +61,10 @@ def rewrites(expr: sympy.Basic, conditions: Sequence[sympy.Basic], prove: Prover
             form = close_sums(variant, prove)
             if form is not None:
                 closed.append((prefix + "closed forms, ", form))
-    return [*closed, ("", expr), *built_in]
+    forms = [*closed, ("", expr), *built_in]
+    related = [(prefix + "common roots, ", general) for prefix, form in forms
+               if (general := common_roots(form)) is not None]
+    return forms + related
 
 
 def prove_by_cases(expr: sympy.Basic, conditions: Sequence[sympy.Basic], prove: Prover) -> str | None:

@@ -55,6 +55,8 @@ _SIGN_TRANSFORMS: tuple[tuple[str, Callable[[sympy.Expr], sympy.Expr]], ...] = (
     ("factor", sympy.factor),
     ("pythagoras-cos", _sin_squares_to_cos),
     ("half-angle", _half_angle),
+    # sin a·sin b + cos a·cos b is cos(a − b) only after trigsimp; its bound needs the half angle.
+    ("trigsimp, half-angle", lambda e: _half_angle(sympy.trigsimp(e))),
     *TRANSFORMS,
 )
 
@@ -91,12 +93,14 @@ def prove_inequality(lhs: sympy.Expr, rhs: sympy.Expr, relation: str,
     if shift:
         variants.insert(0, ("conditions, ", big.xreplace(shift), small.xreplace(shift)))
     for prefix, hi, lo in variants:
-        found = _try_sign(hi - lo, strict, prefix)
-        if found:
-            return found
+        # A sum against a bound goes term by term first: the transforms below, applied to a
+        # whole symbolic sum, rarely decide its sign and can each take their full time limit.
         found = prove_sum_bound(hi, lo, strict, lambda gap, s: _try_sign(gap, s, ""))
         if found:
             return prefix + found
+        found = _try_sign(hi - lo, strict, prefix)
+        if found:
+            return found
         if hi.is_positive and lo.is_positive:
             log_gap = sympy.expand_log(sympy.log(hi)) - sympy.expand_log(sympy.log(lo))
             found = _try_sign(log_gap, strict, prefix + "log-compare ")

@@ -15,6 +15,8 @@ Here a Sum or Product is replaced by a closed form only when:
      z^(x+y) = z^x·z^y on the principal branch): with the ratio q = ∏ z_k^(a_k)·exp(a),
      F(n) = f(lo)·(1 − q^(n−lo+1))/(1 − q), *only if q ≠ 1 is proven* (q − 1 is known to be
      nonzero, or q > 0 and log q is known to be nonzero);
+   * otherwise SymPy's own closed form (j·2^j), when it has no case split and a denominator
+     that is provably nonzero (a 0/0 could otherwise hide in the certificate);
    * a sum of such terms, term by term (finite sums are linear).
 
 3. **a product of powers** ∏ c·z^(e(j)) (z provably nonzero) becomes c^N·z^(Σ e(j)), the sum
@@ -37,6 +39,8 @@ Prover = Callable[[sympy.Expr], "str | None"]
 #: Faulhaber's sum of j^k has k + 2 terms: a bound on k keeps SymPy's summation instant
 #: (Σ j^90000 would not be), so no time limit is needed here.
 _MAX_DEGREE = 24
+#: SymPy's summation of anything else (j·2^j) is bounded in time; its result is certified anyway.
+_SUMMATION_SECONDS = 1.0
 
 
 def term_count(lo: sympy.Expr, hi: sympy.Expr) -> sympy.Expr | None:
@@ -106,9 +110,28 @@ def _candidate(f: sympy.Expr, j: sympy.Symbol, lo: sympy.Expr, n: sympy.Symbol) 
         closed = sympy.summation(f, (j, lo, n))
         return None if closed.has(sympy.Sum, sympy.Piecewise) else closed
     q = geometric_ratio(f, j)
-    if q is None or not _differs_from_one(q):
+    if q is not None:
+        return f.xreplace({j: lo}) * (1 - q ** (n - lo + 1)) / (1 - q) if _differs_from_one(q) else None
+    return _sympy_candidate(f, j, lo, n)
+
+
+def _sympy_candidate(f: sympy.Expr, j: sympy.Symbol, lo: sympy.Expr, n: sympy.Symbol) -> sympy.Expr | None:
+    """SymPy's own closed form (j·2^j, j²/3^j, ...), if it has no case split and no possible 0 denominator.
+
+    A denominator that may vanish would let a cancellation in the certificate hide a 0/0.
+    """
+    # Imported here: strategies imports conditional, which imports this module.
+    from .strategies import time_limit
+
+    try:
+        with time_limit(_SUMMATION_SECONDS):
+            closed = sympy.summation(f, (j, lo, n))
+    except Exception:  # out of time, or SymPy failing: no candidate
         return None
-    return f.xreplace({j: lo}) * (1 - q ** (n - lo + 1)) / (1 - q)
+    if closed.has(sympy.Sum, sympy.Piecewise):
+        return None
+    denominator = sympy.fraction(sympy.together(closed))[1]
+    return closed if denominator.is_nonzero else None
 
 
 def _certified(f: sympy.Expr, j: sympy.Symbol, lo: sympy.Expr, n: sympy.Symbol, closed: sympy.Expr,

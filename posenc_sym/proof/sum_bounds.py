@@ -10,7 +10,8 @@ not one because π is irrational; SymPy knows sin(K/2) ≠ 0 for a nonzero ratio
 * for ``<``, U − f(j₀) > 0 must be proven for the first or the last index j₀;
 
 then Σ f ≤ N·U = R, and strictly so when one term is strictly below U. A lower bound
-Σ f > R is the same rule for Σ (−f) < −R.
+Σ f > R is the same rule for Σ (−f) < −R, and Σ f < Σ g over one range is Σ (f − g) < 0
+(PE(t)·PE(t + K) < ‖PE(t)‖² for an integer K ≠ 0).
 """
 
 from __future__ import annotations
@@ -48,6 +49,19 @@ def _upper_bound(total: sympy.Sum, bound: sympy.Expr, strict: bool, sign: SignPr
     return None
 
 
+def _sums_compared(big: sympy.Sum, small: sympy.Sum, strict: bool, sign: SignProver) -> str | None:
+    """Σ f < Σ g over one range: Σ (f − g) < 0 term by term (each term's bound is 0/N = 0)."""
+    if len(big.limits) != 1 or len(small.limits) != 1:
+        return None
+    (jb, lo_b, hi_b), (js, lo_s, hi_s) = big.limits[0], small.limits[0]
+    if (lo_b, hi_b) != (lo_s, hi_s):
+        return None
+    # The same index for both summands; a fresh one, so that no free symbol is captured.
+    j = sympy.Dummy("j", integer=True)
+    gap = small.function.xreplace({js: j}) - big.function.xreplace({jb: j})
+    return _upper_bound(sympy.Sum(gap, (j, lo_s, hi_s)), sympy.S.Zero, strict, sign)
+
+
 def prove_sum_bound(big: sympy.Expr, small: sympy.Expr, strict: bool, sign: SignProver) -> str | None:
     """Prove ``small < big`` (``≤`` when not strict) where one side is a single sum; else None.
 
@@ -60,6 +74,8 @@ def prove_sum_bound(big: sympy.Expr, small: sympy.Expr, strict: bool, sign: Sign
     >>> prove_sum_bound(n, sympy.Sum(sympy.cos(K/(i + 1)), (i, 0, n - 1)), True, sign)
     'termwise (half-angle; strict at one end: half-angle)'
     """
+    if isinstance(small, sympy.Sum) and isinstance(big, sympy.Sum):
+        return _sums_compared(big, small, strict, sign)
     if isinstance(small, sympy.Sum):
         return _upper_bound(small, big, strict, sign)
     if isinstance(big, sympy.Sum):
