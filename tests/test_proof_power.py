@@ -15,6 +15,7 @@ from sympy import Max, Min, Mod, Ne, Piecewise, Product, Rational, Sum, ceiling,
 
 from posenc_sym import Claim, decide
 from posenc_sym.proof.conditions import build_in_conditions, shift_conditions
+from posenc_sym.proof.inequality import prove_inequality
 from posenc_sym.proof.integer_parts import residue_cases
 from posenc_sym.proof.piecewise_cases import breakpoint_cases
 from posenc_sym.proof.powers import common_roots
@@ -170,7 +171,43 @@ def test_rule_does_not_prove_what_holds_only_at_sampled_points(name: str, lhs: o
     assert verdict.status != "proven", verdict.method
 
 
+# False statements given to the symbolic strategies directly, with no numeric probe in front:
+# the rules alone must not prove them. Each is false at the point in the comment.
+FALSE_FOR_THE_RULES = [
+    ("strict-and-weak-ramp", Piecewise((0, r < 1), (1, True)), Piecewise((0, r <= 1), (1, True)), "==", ()),  # r = 1
+    ("ceiling-as-half", ceiling(K / 2), (K + 1) / 2, "==", ()),  # K = 0
+    ("floor-of-half-square", floor(K ** 2 / 2), K ** 2 / 2, "==", ()),  # K = 1
+    ("root-halved", b ** (1 / d) * b ** (1 / d), b ** (1 / (2 * d)), "==", ()),  # b = 2, d = 2
+    ("geometric-one-too-many", Sum(2 ** i, (i, 0, n)), 2 ** n - 1, "==", ()),  # n = 1: 3 against 1
+    ("geometric-ratio-may-be-one", Sum(b ** (x * i), (i, 0, n - 1)), (1 - b ** (x * n)) / (1 - b ** x), "==",
+     (b > 1,)),  # x = 0: n against 0/0
+    ("product-of-square-roots", Product((-1) ** (i / 2), (i, 1, n)), (-1) ** (n * (n + 1) / 2), "==", ()),  # n = 1
+    ("ramp-shifted-below-zero", Piecewise((0, r < 1), (1, r > 32), ((r - 2) / 31, True)), 0, ">=", ()),  # r = 3/2
+    ("cos-sum-at-zero", COS_SUM, d / 2, "<", (b > 1,)),  # K = 0
+    ("cos-sum-half-below", Sum(cos(b ** (-2 * i / d) * K), (i, 0, d / 2 - 1)), d / 2 - Rational(1, 2), "<",
+     (Ne(K, 0), b > 1)),  # d = 2, K = 6: cos 6 ≈ 0.96
+    ("sin-squares-at-zero", Sum(sympy.sin(b ** (-2 * i / d) * K) ** 2, (i, 0, d / 2 - 1)), 0, ">", ()),  # K = 0
+    # D = 3: Σ_{i=0}^{1/2} is not a sum of D/2 terms. SymPy's doit counts them anyway; that
+    # plain path is helper sound's to close, so here only the closed-form rule is asked.
+]
+
+
+@pytest.mark.parametrize(("name", "lhs", "rhs", "relation", "conditions"), FALSE_FOR_THE_RULES,
+                         ids=[e[0] for e in FALSE_FOR_THE_RULES])
+def test_rules_alone_do_not_prove_a_false_statement(name: str, lhs: sympy.Expr, rhs: sympy.Expr, relation: str,
+                                                    conditions: tuple) -> None:
+    lhs, rhs = sympy.sympify(lhs), sympy.sympify(rhs)
+    if relation == "==":
+        assert prove_zero(lhs - rhs, conditions=conditions) is None
+    else:
+        assert prove_inequality(lhs, rhs, relation, conditions) is None
+
+
 # ----- the rules' side conditions, one function at a time --------------------------------------
+
+def test_closed_form_rule_refuses_a_range_that_is_not_a_count() -> None:
+    assert _closed(Sum(1, (i, 0, D / 2 - 1)) - D / 2) is None
+
 
 @pytest.mark.parametrize(("lo", "hi", "count"), [
     (0, d / 2 - 1, d / 2),  # d even and positive: d/2 terms
