@@ -84,6 +84,8 @@ PROVEN = [
     ("cos-sum-strict", COS_SUM, d / 2, "<", (Ne(K, 0), b > 1),
      "conditions, termwise (half-angle; strict at one end: half-angle)"),
     ("cos-sum-weak", COS_SUM, d / 2, "<=", (b > 1,), "conditions, termwise (half-angle)"),
+    # The lower bound: 1 + cos x = 2 cos²(x/2) ≥ 0 termwise.
+    ("cos-sum-lower", COS_SUM, -d / 2, ">=", (b > 1,), "conditions, termwise (half-angle-cos)"),
     # The same closed form written over b^(2/d): related to b^(−2/d) through the common root b^(1/d).
     ("geometric-frequencies-other-form", GEOMETRIC, (b ** (2 / d) - b ** (2 / d - 1)) / (b ** (2 / d) - 1), "==",
      (b > 1,), "conditions, closed forms, common roots, cancel"),
@@ -326,8 +328,8 @@ Kn = sympy.Symbol("Kn", integer=True, nonzero=True)
 
 @pytest.mark.parametrize(("name", "big", "small", "strict", "method"), [
     ("strict", n, Sum(cos(Kn / (j + 1)), (j, 0, n - 1)), True, "termwise (half-angle; strict at one end: half-angle)"),
-    # True, but 1 + cos ≥ 0 is beyond this test's sign prover (half-angle only): the rule
-    # reports what the sign prover gives it, nothing more.
+    # True, but 1 + cos ≥ 0 is beyond this test's sign prover (half-angle in sines only; the
+    # engine also has the cosine form): the rule reports what the sign prover gives it.
     ("lower bound", Sum(cos(Kn / (j + 1)), (j, 0, n - 1)), -n, False, None),
     ("K may be 0", n, Sum(cos(K / (j + 1)), (j, 0, n - 1)), True, None),
     ("no terms", 0, Sum(cos(Kn / (j + 1)), (j, 0, -1)), False, None),  # N = 0: no bound per term

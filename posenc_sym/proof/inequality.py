@@ -50,11 +50,18 @@ def _half_angle(e: sympy.Expr) -> sympy.Expr:
         lambda c: isinstance(c, sympy.cos), lambda c: 1 - 2 * sympy.sin(c.args[0] / 2) ** 2)))
 
 
+def _half_angle_cos(e: sympy.Expr) -> sympy.Expr:
+    """cos(a) -> 2 cos(a/2)^2 - 1: exact; 1 + cos(a) becomes 2 cos(a/2)^2, visibly nonnegative for real a."""
+    return sympy.factor(sympy.expand(e.replace(
+        lambda c: isinstance(c, sympy.cos), lambda c: 2 * sympy.cos(c.args[0] / 2) ** 2 - 1)))
+
+
 _SIGN_TRANSFORMS: tuple[tuple[str, Callable[[sympy.Expr], sympy.Expr]], ...] = (
     ("sign", lambda e: e),
     ("factor", sympy.factor),
     ("pythagoras-cos", _sin_squares_to_cos),
     ("half-angle", _half_angle),
+    ("half-angle-cos", _half_angle_cos),
     # sin a·sin b + cos a·cos b is cos(a − b) only after trigsimp; its bound needs the half angle.
     ("trigsimp, half-angle", lambda e: _half_angle(sympy.trigsimp(e))),
     *TRANSFORMS,
