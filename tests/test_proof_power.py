@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sympy import Max, Min, Mod, Ne, Piecewise, Product, Rational, Sum, ceiling, cos, floor, log
 
 from posenc_sym import Claim, decide
@@ -388,3 +390,37 @@ def test_log_of_ratio_decides_ratio_not_one() -> None:
     built = build_in_conditions(log(b), [b > 1])
     assert built is not None and built.is_positive
     assert log(b).is_positive is None
+
+
+# ----- closed forms against the finite sums they stand for ---------------------------------------
+
+_rationals = st.fractions(min_value=-5, max_value=5, max_denominator=4).map(Rational)
+
+
+# Each example certifies a closed form (a few proofs): fewer examples than the profile's default.
+@settings(max_examples=20)
+@given(poly=st.lists(_rationals, min_size=1, max_size=4), scale=_rationals,
+       ratio=_rationals.filter(lambda q: q not in (0, 1)), lo=st.integers(-3, 3))
+def test_closed_form_equals_the_finite_sum_at_every_small_count(poly: list, scale: sympy.Rational,
+                                                                 ratio: sympy.Rational, lo: int) -> None:
+    # Σ_{j=lo}^{lo+N−1} (polynomial(j) + scale·ratio^j) with a symbolic count N ≥ 0, closed by the
+    # rules, then compared with the explicit finite sum, term by term, for N = 0 … 6.
+    count = sympy.Symbol("N", integer=True, nonnegative=True)
+    summand = sum(c * j ** k for k, c in enumerate(poly)) + scale * ratio ** j
+    closed = _closed(Sum(summand, (j, lo, lo + count - 1)))
+    assert closed is not None
+    for size in range(7):
+        explicit = sum((summand.xreplace({j: lo + m}) for m in range(size)), sympy.S.Zero)
+        assert sympy.simplify(closed.xreplace({count: sympy.Integer(size)}) - explicit) == 0
+
+
+@settings(max_examples=20)
+@given(exponents=st.lists(_rationals, min_size=1, max_size=3), base=st.integers(2, 5), lo=st.integers(-2, 2))
+def test_product_closed_form_equals_the_finite_product(exponents: list, base: int, lo: int) -> None:
+    count = sympy.Symbol("N", integer=True, nonnegative=True)
+    factor = sympy.Integer(base) ** sum(c * j ** k for k, c in enumerate(exponents))
+    closed = _closed(Product(factor, (j, lo, lo + count - 1)))
+    assert closed is not None
+    for size in range(5):
+        explicit = sympy.Mul(*(factor.xreplace({j: lo + m}) for m in range(size)))
+        assert sympy.simplify(closed.xreplace({count: sympy.Integer(size)}) - explicit) == 0
