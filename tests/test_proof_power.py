@@ -96,6 +96,12 @@ PROVEN = [
     # PE(t)·PE(t + K) = Σ cos(ω_i K) < d/2 = ‖PE(t)‖² for an integer K ≠ 0, written as the two sums.
     ("dot-below-norm", DOT, NORM, "<", (Ne(K, 0), b > 1),
      "conditions, termwise (trigsimp, half-angle; strict at one end: trigsimp, half-angle)"),
+    # The mean of the cosines, (2/d)·Σ cos(ω_i K) < 1: the factor moves inside the sum.
+    ("cos-mean-strict", 2 / d * COS_SUM, 1, "<", (Ne(K, 0), b > 1),
+     "conditions, termwise (half-angle; strict at one end: half-angle)"),
+    # Two limits, closed inside out: Σ_{i<n} Σ_{h≤n} 2^h = n·(2^(n+1) − 2).
+    ("double-sum", Sum(2 ** h, (h, 1, n), (i, 0, n - 1)), n * (2 ** (n + 1) - 2), "==", (),
+     "closed forms, expand"),
     ("ramp-is-min-max", RAMP, Min(1, Max(0, (r - 1) / 31)), "==", (), "breakpoints (5 cases): structural"),
     ("ramp-complement", 1 - RAMP, Piecewise((1, r < 1), (0, r > 32), ((32 - r) / 31, True)), "==", (),
      "breakpoints (5 cases): structural"),
@@ -144,6 +150,8 @@ NEAR_MISSES = [
     ("dot-below-norm-at-zero", DOT, NORM, "<", (b > 1,), "refuted"),
     # One term too many: at n = 1 the sum is 0 + 1·2 = 2, the right side (1 − 2)·2 + 2 = 0.
     ("arithmetic-geometric-off-by-one", Sum(i * 2 ** i, (i, 0, n)), (n - 2) * 2 ** n + 2, "==", (), "refuted"),
+    # The mean bound off by a factor: (2/d)·Σ cos < 1/2 fails at d = 2, K = 6 (cos 6 ≈ 0.96).
+    ("cos-mean-half", 2 / d * COS_SUM, Rational(1, 2), "<", (Ne(K, 0), b > 1), "refuted"),
     # Slope 1/32 instead of 1/31: at r = 2, 1/32 against 1/31.
     ("ramp-wrong-slope", RAMP, Min(1, Max(0, (r - 1) / 32)), "==", (), "refuted"),
     # γ reaches 1 (at r ≥ 32), so γ < 1 is false.
@@ -259,6 +267,8 @@ def _closed(expr: sympy.Expr, conditions: tuple = ()) -> sympy.Basic | None:
     ("base may be 0", Product(z ** j, (j, 1, n)), ()),
     ("degree beyond the bound", Sum(j ** 90000, (j, 0, n - 1)), ()),
     ("neither polynomial nor geometric", Sum(cos(j), (j, 0, n - 1)), ()),
+    ("inner limit real", Sum(1, (j, 0, x), (i, 0, n - 1)), ()),
+    ("outer limit not a count", Sum(1, (j, 0, n - 1), (i, 0, D / 2 - 1)), ()),
 ])
 def test_no_closed_form_without_its_side_conditions(name: str, expr: sympy.Expr, conditions: tuple) -> None:
     assert _closed(expr, conditions) is None

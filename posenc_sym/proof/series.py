@@ -154,9 +154,19 @@ def _only_powers_of(f: sympy.Expr, j: sympy.Symbol) -> bool:
     return not any(fn.has(j) and not isinstance(fn, sympy.exp) for fn in f.atoms(sympy.Function))
 
 
+def _innermost_first(node: sympy.Sum | sympy.Product, prove: Prover) -> sympy.Expr | None:
+    """Σ_{j}Σ_{k} f (limits listed innermost first) closed one limit at a time, inside out."""
+    inner = _close(type(node)(node.function, node.limits[0]), prove)
+    return None if inner is None else _close(type(node)(inner, *node.limits[1:]), prove)
+
+
+def _close(node: sympy.Sum | sympy.Product, prove: Prover) -> sympy.Expr | None:
+    if len(node.limits) > 1:
+        return _innermost_first(node, prove)
+    return _close_sum(node, prove) if isinstance(node, sympy.Sum) else _close_product(node, prove)
+
+
 def _close_sum(node: sympy.Sum, prove: Prover) -> sympy.Expr | None:
-    if len(node.limits) != 1:
-        return None
     j, lo, hi = node.limits[0]
     if term_count(lo, hi) is None or not _only_powers_of(node.function, j):
         return None
@@ -176,8 +186,6 @@ def _close_sum(node: sympy.Sum, prove: Prover) -> sympy.Expr | None:
 
 
 def _close_product(node: sympy.Product, prove: Prover) -> sympy.Expr | None:
-    if len(node.limits) != 1:
-        return None
     j, lo, hi = node.limits[0]
     count = term_count(lo, hi)
     if count is None or not _only_powers_of(node.function, j):
@@ -212,8 +220,7 @@ def close_sums(expr: sympy.Basic, prove: Prover) -> sympy.Basic | None:
     """
     def close(node: sympy.Basic) -> sympy.Basic:
         try:
-            closed = (_close_sum(node, prove) if isinstance(node, sympy.Sum)
-                      else _close_product(node, prove))
+            closed = _close(node, prove)
         except Exception:  # SymPy failing on a candidate closes nothing
             closed = None
         return node if closed is None else closed

@@ -62,6 +62,14 @@ def _sums_compared(big: sympy.Sum, small: sympy.Sum, strict: bool, sign: SignPro
     return _upper_bound(sympy.Sum(gap, (j, lo_s, hi_s)), sympy.S.Zero, strict, sign)
 
 
+def _scaled(side: sympy.Expr) -> sympy.Expr:
+    """c·Σ f as Σ (c·f) for a c free of the index (the mean (2/d)·Σ f): the same finite sum."""
+    coeff, rest = side.as_independent(sympy.Sum, as_Add=False)
+    if not isinstance(rest, sympy.Sum) or coeff == 1 or coeff.has(*rest.variables):
+        return side  # a free symbol named like the index would be captured inside
+    return sympy.Sum(coeff * rest.function, *rest.limits)
+
+
 def prove_sum_bound(big: sympy.Expr, small: sympy.Expr, strict: bool, sign: SignProver) -> str | None:
     """Prove ``small < big`` (``≤`` when not strict) where one side is a single sum; else None.
 
@@ -74,6 +82,7 @@ def prove_sum_bound(big: sympy.Expr, small: sympy.Expr, strict: bool, sign: Sign
     >>> prove_sum_bound(n, sympy.Sum(sympy.cos(K/(i + 1)), (i, 0, n - 1)), True, sign)
     'termwise (half-angle; strict at one end: half-angle)'
     """
+    small, big = _scaled(small), _scaled(big)
     if isinstance(small, sympy.Sum) and isinstance(big, sympy.Sum):
         return _sums_compared(big, small, strict, sign)
     if isinstance(small, sympy.Sum):
