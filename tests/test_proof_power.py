@@ -102,6 +102,9 @@ PROVEN = [
     # Two limits, closed inside out: Σ_{i<n} Σ_{h≤n} 2^h = n·(2^(n+1) − 2).
     ("double-sum", Sum(2 ** h, (h, 1, n), (i, 0, n - 1)), n * (2 ** (n + 1) - 2), "==", (),
      "closed forms, expand"),
+    # sign(r − 1)·(r − 1) = |r − 1|, and H(r) + H(−r) = 1 with SymPy's H(0) = 1/2.
+    ("sign-times-value", sympy.sign(r - 1) * (r - 1), sympy.Abs(r - 1), "==", (), "breakpoints (3 cases): structural"),
+    ("heaviside-halves", sympy.Heaviside(r) + sympy.Heaviside(-r), 1, "==", (), "breakpoints (3 cases): structural"),
     ("ramp-is-min-max", RAMP, Min(1, Max(0, (r - 1) / 31)), "==", (), "breakpoints (5 cases): structural"),
     ("ramp-complement", 1 - RAMP, Piecewise((1, r < 1), (0, r > 32), ((32 - r) / 31, True)), "==", (),
      "breakpoints (5 cases): structural"),
@@ -193,6 +196,8 @@ FALSE_FOR_THE_RULES = [
     ("geometric-one-too-many", Sum(2 ** i, (i, 0, n)), 2 ** n - 1, "==", ()),  # n = 1: 3 against 1
     ("geometric-ratio-may-be-one", Sum(b ** (x * i), (i, 0, n - 1)), (1 - b ** (x * n)) / (1 - b ** x), "==",
      (b > 1,)),  # x = 0: n against 0/0
+    # H(0) = 1 when the second argument says so: H(r, 1) + H(−r, 1) = 2 at r = 0.
+    ("heaviside-ones", sympy.Heaviside(r, 1) + sympy.Heaviside(-r, 1), 1, "==", ()),
     ("product-of-square-roots", Product((-1) ** (i / 2), (i, 1, n)), (-1) ** (n * (n + 1) / 2), "==", ()),  # n = 1
     ("ramp-shifted-below-zero", Piecewise((0, r < 1), (1, r > 32), ((r - 2) / 31, True)), 0, ">=", ()),  # r = 3/2
     ("cos-sum-at-zero", COS_SUM, d / 2, "<", (b > 1,)),  # K = 0

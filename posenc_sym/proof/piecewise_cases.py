@@ -1,8 +1,8 @@
-"""Breakpoint splits: decide Piecewise, Min, Max and Abs in one real variable by cases.
+"""Breakpoint splits: decide Piecewise, Min, Max, Abs, sign and Heaviside in one real variable by cases.
 
 A ramp such as YaRN's γ(r) (0 below α, 1 above β, linear between) is a Piecewise whose
-conditions are linear in one real variable r. Min, Max and Abs of real arguments are
-rewritten to the same shape. Each condition a·r + c REL 0 (a provably nonzero) changes truth
+conditions are linear in one real variable r. Min, Max, Abs, sign and Heaviside of real
+arguments are rewritten to the same shape. Each condition a·r + c REL 0 (a provably nonzero) changes truth
 only at its breakpoint −c/a. With the breakpoints p_1 < … < p_m in a proven order, the real
 line is covered exactly by
 
@@ -35,7 +35,10 @@ def _as_piecewise(expr: sympy.Basic) -> sympy.Basic:
             return node  # Min/Max/Abs of complex values are not ramps on the real line
         return node.rewrite(sympy.Piecewise)
 
-    return expr.replace(lambda e: isinstance(e, (sympy.Min, sympy.Max, sympy.Abs)), rewrite)
+    # SymPy's own rewrites, faithful to its values at the jump: sign(0) = 0, Heaviside(0) = 1/2
+    # (or the second argument when one is given).
+    kinds = (sympy.Min, sympy.Max, sympy.Abs, sympy.sign, sympy.Heaviside)
+    return expr.replace(lambda e: isinstance(e, kinds), rewrite)
 
 
 def decide_relation(rel: Relational) -> bool | None:
