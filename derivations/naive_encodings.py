@@ -267,12 +267,11 @@ DERIVATION = Derivation(
             lhs=binary_encoding(t, 3)[0],
             rhs=2,
             relation="<",
-            expect="checked",
             scope="width 3, the most significant bit (the others are alike)",
             tags=("table:binary:bounded",),
             prose=(
-                "True (a remainder mod 2 is 0 or 1), but SymPy's assumptions cannot bound Mod, so the "
-                "engine can only check it at sample points: 'checked', not proven."
+                "True: a remainder mod 2 is 0 or 1. Proven by cases on the residue of t mod 4 "
+                "(which settles ⌊t/4⌋), then of ⌊t/4⌋ mod 2."
             ),
         ),
         Claim(

@@ -199,13 +199,19 @@ def _track_models(
     theta[ch.zero] = 0.0  # a padding row has no angle to round
     excess = ch.err - ch.unit
     excess -= slack  # > 0 only where the error exceeds 1 ulp even with the reference's slack
+    per_u = theta * k
+    if spec.scale != 1.0:
+        # a scaled cache (YaRN's, LongRoPE's attention factor) computed in a format F is
+        # fl(fl(c)·fl(A)): fl(A) adds u_F·|v|, and c's own rounding adds A·ulp(c)/2 ≤ ulp(v) ≤
+        # 2u_F·|v|; the final rounding is the ulp allowed anyway: 4|v| more per unit roundoff
+        per_u = per_u + 4.0 * numpy.abs(ch.ref)
     numpy.maximum(excess, 0.0, out=excess)
     with numpy.errstate(divide="ignore", invalid="ignore"):
-        need = excess / theta  # 0/0 (θ = 0, no excess) is NaN, which fmax skips; x/0 is inf
-    acc.needed = max(acc.needed, float(numpy.fmax.reduce(need, axis=None, initial=0.0)) / k)
+        need = excess / per_u  # 0/0 (θ = 0, no excess) is NaN, which fmax skips; x/0 is inf
+    acc.needed = max(acc.needed, float(numpy.fmax.reduce(need, axis=None, initial=0.0)))
     allowed = ch.unit
     if model.angle_format is not None:
-        allowed = ch.unit + theta * (k * data_format(model.angle_format).unit_roundoff)
+        allowed = ch.unit + per_u * data_format(model.angle_format).unit_roundoff
     bad = ch.err > allowed + slack
     count = int(numpy.count_nonzero(bad))
     if count and acc.first_outside is None:

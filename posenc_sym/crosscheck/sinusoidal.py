@@ -25,6 +25,7 @@ The direct formula in float64 is judged against the model of float64 angles (see
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -32,10 +33,11 @@ from typing import Any
 import mpmath
 import numpy
 
-from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
-from .fit import KNOWN_BASES, estimate_start, fit_pairs
+from .common import best_candidate, finish, sample_rows, with_diagnosis
+from .fit import KNOWN_BASES, PairFit, fit_pairs
 from .load import as_float_array, require_ndim
 from .measure import ColumnSpec
+from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
 from .precision import ErrorModel, data_format
 from .reference import split_frequencies
 from .result import CheckResult
@@ -57,6 +59,7 @@ class SinusoidalConvention:
     width: int
     scale: float = 1.0
     zero_rows: tuple[int, ...] = ()
+    step: int = 1  # row r holds position start + step·r: −1 for Transformer-XL's descending pos_seq
 
     @property
     def pairs(self) -> int:
@@ -64,11 +67,7 @@ class SinusoidalConvention:
 
     def frequencies(self) -> list[mpmath.mpf]:
         """ω_i exactly (40 digits): base^(−2i/den) with den = d or d − 2, d = 2·pairs."""
-        d = 2 * self.pairs
-        den = d if self.exponent_denominator == "d" else d - 2
-        with mpmath.workdps(40):
-            b = mpmath.mpf(self.base)
-            return [+(b ** (-mpmath.mpf(2 * i) / den)) for i in range(self.pairs)]
+        return list(_frequencies(self.base, self.exponent_denominator, self.pairs))
 
     def column_spec(self) -> ColumnSpec:
         p = self.pairs
@@ -82,9 +81,9 @@ class SinusoidalConvention:
             freq[:p], freq[p : 2 * p] = pair, pair
             first[:p] = True
         is_sin = first if self.order == "sin-first" else ~first & (freq >= 0)
-        exact = self.frequencies()
-        hi, lo = split_frequencies(exact)
-        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, tuple(exact))
+        exact = _frequencies(self.base, self.exponent_denominator, self.pairs)
+        hi, lo = (part.copy() for part in _split(exact))
+        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, exact)
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
         return (
@@ -93,11 +92,39 @@ class SinusoidalConvention:
             ("base", _plain(self.base)),
             ("exponent_denominator", self.exponent_denominator),
             ("start", self.start),
+            ("position_step", self.step),
             ("scale", _plain(self.scale)),
             ("d_model", self.width),
             ("odd_width", "zero last column" if self.width % 2 else None),
             ("zero_rows", self.zero_rows),
         )
+
+
+@functools.lru_cache(maxsize=64)
+def _frequencies(base: float, denominator: str, pairs: int) -> tuple[mpmath.mpf, ...]:
+    """Cached: every orientation tried during identification asks for the same few bases."""
+    d = 2 * pairs
+    den = d if denominator == "d" else d - 2
+    with mpmath.workdps(40):
+        b = mpmath.mpf(base)
+        return tuple(+(b ** (-mpmath.mpf(2 * i) / den)) for i in range(pairs))
+
+
+@functools.lru_cache(maxsize=64)
+def _split(exact: tuple[mpmath.mpf, ...]) -> tuple[numpy.ndarray, numpy.ndarray]:
+    return split_frequencies(exact)
+
+
+def _oriented(forward: PairFit, step: int, rows: int) -> tuple[PairFit, str]:
+    """The fit of the column pairs read with positions ascending (``step`` 1) or descending, and
+    the order that makes the angle advance. Derived from the one forward fit of atan2(a, b) =
+    α + ω·r: reversing the rows gives α + ω·(rows − 1) − ω·r; atan2(b, a) = π/2 − atan2(a, b)."""
+    fit = forward
+    if step == -1:
+        fit = dataclasses.replace(fit, omega=-fit.omega, intercept=fit.intercept + fit.omega * (rows - 1))
+    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
+        return dataclasses.replace(fit, omega=-fit.omega, intercept=math.pi / 2 - fit.intercept), "cos-first"
+    return fit, "sin-first"
 
 
 def _plain(x: float) -> float | int:
@@ -204,25 +231,29 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     if problem is not None:
         return None, [*notes, problem]
     a, b = _columns(layout, p)
-    fit, order = fit_pairs(seg[:, a], seg[:, b]), "sin-first"
-    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
-        fit, order = fit_pairs(seg[:, b], seg[:, a]), "cos-first"
-    if numpy.any(fit.omega <= 0):
-        return None, [
-            *notes,
-            f"the {layout} column pairs do not turn at a steady positive rate: "
-            "these are not sin/cos pairs of one frequency",
-        ]
-    scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
     rows = sample_rows(n, zero_rows)
     scored = []
-    for den, base, known in _base_candidates(fit.omega, 2 * p):
-        conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows)
-        spec = conv.column_spec()
-        start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
-        scored.append((dataclasses.replace(conv, start=start), sample_error(x, rows, start, spec), known))
-    conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
-    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent)]
+    forward = fit_pairs(seg[:, a], seg[:, b])
+    for step in (1, -1):  # ascending positions first: they win a tie
+        fit, order = _oriented(forward, step, seg.shape[0])
+        if numpy.any(fit.omega <= 0):
+            continue
+        scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
+        for den, base, known in _base_candidates(fit.omega, 2 * p):
+            conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows, step)
+            spec = conv.column_spec()
+            first = signed_start(fit, spec.hi)  # the position of the fit's row 0: table row r0 or r1 − 1
+            start = first - r0 if step == 1 else first + (r1 - 1)
+            error = sample_error_stepped(x, rows, start, step, spec)
+            scored.append((dataclasses.replace(conv, start=start), error, known))
+    if not scored:
+        return None, [
+            *notes,
+            f"the {layout} column pairs do not turn at a steady rate: these are not sin/cos pairs of one frequency",
+        ]
+    top_scale = max(max(c.scale for c, _, _ in scored), 1.0)
+    conv, equivalent = best_candidate(scored, 8 * fmt_floor * top_scale)
+    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent), *positions_note(conv, n)]
 
 
 def _doubled_exponent(conv: SinusoidalConvention) -> float | None:
@@ -280,15 +311,7 @@ def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckRes
                 "over positions and axis 1 over dims, so pass table.T"
             )
         return _unidentified(array, fmt_name, notes, model, shape)
-    measured = measure_all(
-        [("", array)],
-        float(conv.start),
-        lambda _: conv.column_spec(),
-        fmt,
-        model,
-        conv.base,
-        "checking table",
-    )
+    measured = measure_stepped(array, conv, fmt, model)
     result = finish("sinusoidal", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
     return with_diagnosis(result, array, fmt)
 
