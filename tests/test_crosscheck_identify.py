@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from posenc_sym import accurate_sincos
 from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal
+from posenc_sym.crosscheck.fit import KNOWN_BASES
 from posenc_sym.strategies import rope_conventions, sinusoidal_conventions
 from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache, assert_sinusoidal
 
@@ -65,25 +66,26 @@ def test_sinusoidal_conventions_are_named_and_match(kwargs: dict, changed: dict,
 
 
 @pytest.mark.parametrize("kwargs", [{}, {"layout": "split", "denominator": "d-2"}])
-def test_float32_angles_are_a_mismatch_explained_by_float32(kwargs: dict) -> None:
+def test_float32_angles_match_in_their_own_precision_and_fail_strict(kwargs: dict) -> None:
     table = impl.sinusoidal(4096, 64, angle_dtype=numpy.float32, **kwargs)
-    result = check_sinusoidal(table)
-    assert result.verdict == "mismatch"
-    assert result.growth is not None and result.growth.explained_by == "angle:float32"
-    assert any("angles t·ω computed in float32" in note for note in result.notes)
-    assert check_sinusoidal(table, model=ErrorModel("float32")).verdict == "matches"
+    default = check_sinusoidal(table)
+    assert (default.verdict, default.error_model) == ("matches", "native (angle:float32)")
+    assert any(note.startswith("correct in its own precision: errors up to ") for note in default.notes)
+    assert any('posenc_sym.sinusoidal_table(..., method="accurate")' in note for note in default.notes)
+    strict = check_sinusoidal(table, model=ErrorModel())
+    assert strict.verdict == "mismatch"
+    assert strict.growth is not None and strict.growth.explained_by == "angle:float32"
+    assert any("angles t·ω computed in float32" in note for note in strict.notes)
 
 
-def test_float64_table_from_the_direct_formula_shows_float64_angle_rounding() -> None:
-    result = check_sinusoidal(impl.sinusoidal(2048, 32, dtype=numpy.float64))
-    assert (result.verdict, result.growth.explained_by if result.growth else None) == (
-        "mismatch",
-        "angle:float64",
+def test_float64_table_from_the_direct_formula_matches_in_float64_and_fails_strict() -> None:
+    table = impl.sinusoidal(2048, 32, dtype=numpy.float64)
+    assert (check_sinusoidal(table).verdict, check_sinusoidal(table).error_model) == (
+        "matches",
+        "native (angle:float64)",
     )
-    assert (
-        check_sinusoidal(impl.sinusoidal(2048, 32, dtype=numpy.float64), model=ErrorModel("float64")).verdict
-        == "matches"
-    )
+    strict = check_sinusoidal(table, model=ErrorModel())
+    assert (strict.verdict, strict.growth.explained_by if strict.growth else None) == ("mismatch", "angle:float64")
 
 
 def test_sin_only_table_has_no_convention_and_no_shift_map() -> None:
@@ -95,11 +97,24 @@ def test_sin_only_table_has_no_convention_and_no_shift_map() -> None:
     assert structure["shift_map_residual"] > 1e-3  # sin-only: no linear map takes row t to t+1
 
 
-def test_wrong_exponent_is_not_base_10000() -> None:
-    # 10000^(2j/d) with j the column index is base 10000^2 (= 10^8, den d) or 10^7 with den d-2
-    # for d = 16: 10000^(4i/16) = (10^7)^(2i/14). Either way not the paper's base.
-    result = check_sinusoidal(impl.wrong_exponent(300, 16))
-    assert result.convention_dict()["base"] != 10000
+SLIP = (
+    "known slip: the frequencies are (10000²)^(−2i/d) = 10000^(−4i/d), the common base 10000 with the "
+    "exponent doubled, as when the column index 2i is used where the pair index i belongs; if that is "
+    "what you meant, pass --expect base={found}"
+)
+
+
+@pytest.mark.parametrize(("d", "found"), [(64, 100000000), (16, 10000000)])
+def test_doubled_exponent_is_a_mismatch_unless_expected(d: int, found: int) -> None:
+    # 10000^(2j/d) with j the column index: base 10000² = 10^8 with denominator d; at d = 16 the
+    # same numbers are 10^7 with d − 2 (10000^(4i/16) = (10^7)^(2i/14)), a common base, reported so
+    table = impl.wrong_exponent(300, d)
+    result = check_sinusoidal(table)
+    assert (result.verdict, result.convention_dict()["base"]) == ("mismatch", found)
+    assert result.notes[0] == SLIP.format(found=found)
+    assert check_sinusoidal(table, expect={"base": found}).verdict == "matches"
+    with pytest.raises(AssertionError, match=f"expected base=10000, found base={found}"):
+        assert_sinusoidal(table, base=10000)
 
 
 ROPE = [
@@ -134,9 +149,10 @@ def test_rope_conventions_are_named_and_match(kwargs: dict, expected: dict, pair
     assert_rope_cache(cos, sin, model="angle:float64", **expected)
 
 
-def test_rope_float32_angles_mismatch() -> None:
+def test_rope_float32_angles_match_natively_and_fail_strict() -> None:
     cos, sin = impl.rope_cache(8192, 64, angle_dtype=numpy.float32)
-    result = check_rope(cos, sin)
+    assert check_rope(cos, sin).verdict == "matches"
+    result = check_rope(cos, sin, model=ErrorModel())
     assert result.verdict == "mismatch"
     assert result.growth is not None and result.growth.explained_by == "angle:float32"
     assert result.worst is not None and result.worst.position > 1000
@@ -171,7 +187,7 @@ def test_alibi_slopes_not_a_rule_are_unknown() -> None:
 def test_assertion_message_names_convention_and_worst_element() -> None:
     table = impl.sinusoidal(4096, 16, angle_dtype=numpy.float32)
     with pytest.raises(AssertionError) as info:
-        assert_sinusoidal(table, layout="interleaved")
+        assert_sinusoidal(table, model="faithful", layout="interleaved")
     message = str(info.value)
     assert message.startswith(
         "sinusoidal data do not meet the faithful error model (convention found: "
@@ -205,16 +221,34 @@ def test_accurate_tables_are_named_and_match(conv: dict, d: int, n: int, dtype: 
     table = _accurate_table(n, d, conv, dtype)
     result = check_sinusoidal(table)
     found = result.convention_dict()
-    assert result.verdict == "matches", result.summary()
+    doubled = _doubled_common_base(conv, d)
+    assert result.verdict == ("mismatch" if doubled else "matches"), result.summary()
+    if doubled:  # the slip of the doubled exponent, named unless expected
+        assert result.notes[0].startswith(f"known slip: the frequencies are ({doubled:g}²)^(−2i/d)")
+        assert check_sinusoidal(table, expect={"base": found["base"]}).verdict == "matches"
     assert {k: found[k] for k in ("layout", "order", "start")} == {k: conv[k] for k in ("layout", "order", "start")}
 
-    # base and denominator trade off exactly (b^(-2i/(d-2)) = (b^(d/(d-2)))^(-2i/d)): compare frequencies
-    def per_pair(base: float, den: str) -> float:
-        return math.log(base) / (d if den == "d" else d - 2)
+    # base and denominator trade off exactly (b^(-2i/(d-2)) = (b^(d/(d-2)))^(-2i/d)): the frequencies
+    # agree iff ln(b1)/den1 = ln(b2)/den2, i.e. b1^den2 = b2^den1 — exact in integers (every common
+    # base and every short name the check gives is an integer here)
+    def den(name: str) -> int:
+        return d if name == "d" else d - 2
 
-    assert per_pair(found["base"], found["exponent_denominator"]) == pytest.approx(
-        per_pair(conv["base"], conv["exponent_denominator"]), rel=1e-9
+    assert int(found["base"]) ** den(conv["exponent_denominator"]) == int(conv["base"]) ** den(
+        found["exponent_denominator"]
     )
+
+
+def _doubled_common_base(conv: dict, d: int) -> int | None:
+    """The common base c whose square, with denominator d, gives conv's frequencies, when no
+    convention in use names them (a common base with denominator d; 10000 with d − 2): the rule
+    of the known slip, written out again with integers (b^(d/den) = c² ⟺ b^d = c^(2·den))."""
+    den = d if conv["exponent_denominator"] == "d" else d - 2
+    b = int(conv["base"])
+    common = [int(c) for c in KNOWN_BASES]
+    if any(b**d == c**den for c in common) or (b == 10000 and den == d - 2):
+        return None
+    return next((c for c in common if b**d == c ** (2 * den)), None)
 
 
 def test_rope_with_disagreeing_pairings_is_not_a_cache() -> None:

@@ -26,16 +26,19 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import mpmath
 import numpy
 
-from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
+from .common import best_candidate, finish, measure_all, resolve_model, sample_error, sample_rows, with_diagnosis
+from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES, estimate_start, fit_pairs
-from .load import as_float_array, require_ndim
+from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
+from .names import describe_named, short_values
 from .precision import ErrorModel, data_format
 from .reference import split_frequencies
 from .result import CheckResult
@@ -149,18 +152,14 @@ def _layout(seg: numpy.ndarray, p: int) -> tuple[str, str | None]:
     return layout, None
 
 
-def _naming_notes(conv: SinusoidalConvention, equivalent: list[SinusoidalConvention]) -> list[str]:
+def _naming_notes(conv: SinusoidalConvention, equivalent: list[SinusoidalConvention], estimate: float) -> list[str]:
     notes = []
     if len(equivalent) > 1:
         names = " and ".join(f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
         notes.append(f"the data cannot tell apart {names} (the same frequencies); reporting base {conv.base:g}")
-    doubled = _doubled_exponent(conv)
-    if doubled is not None:
-        notes.append(
-            f"these are the frequencies {doubled:g}^(−4i/d) = ({doubled:g}²)^(−2i/d): base {doubled:g} "
-            "with the exponent doubled, as when the column index 2i is used where the pair index "
-            "i belongs"
-        )
+    # a doubled exponent is a known slip, reported by :mod:`.slips` unless expected
+    if equivalent and conv.base not in KNOWN_BASES:
+        notes.append(describe_named("base", conv.base, estimate))
     if not equivalent:
         notes.append(
             f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
@@ -222,20 +221,16 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
         scored.append((dataclasses.replace(conv, start=start), sample_error(x, rows, start, spec), known))
     conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
-    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent)]
+    estimate = next(
+        (c.base for c, _, known in scored if not known and c.exponent_denominator == conv.exponent_denominator),
+        conv.base,
+    )
+    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent, estimate)]
 
 
-def _doubled_exponent(conv: SinusoidalConvention) -> float | None:
-    """The known base b whose square is the base (for denominator d) of ``conv``, if any."""
-    d = 2 * conv.pairs
-    den = d if conv.exponent_denominator == "d" else d - 2
-    if den <= 0:
-        return None
-    base_d = conv.base ** (d / den)  # the same frequencies written with denominator d
-    for b in KNOWN_BASES:
-        if abs(math.log(base_d) - 2 * math.log(b)) < 1e-6:
-            return b
-    return None
+def _digits(x: float) -> int:
+    """Significant digits of a short value (fewer digits: the more likely name)."""
+    return len(f"{x:.6e}".split("e")[0].replace(".", "").rstrip("0"))
 
 
 def _snap_scale(estimate: float, width: int, floor: float) -> float:
@@ -246,30 +241,44 @@ def _snap_scale(estimate: float, width: int, floor: float) -> float:
     return estimate
 
 
-def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, bool]]:
+def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, bool | str]]:
     """(denominator, base, is_known) candidates: the estimate for each denominator and the known
     bases near it. log ω_i = −(2i/den)·ln b is a line in i; its slope gives b for each den."""
     i = numpy.arange(omega.size, dtype=numpy.float64)
     slope = float(numpy.polyfit(i, numpy.log(omega), 1)[0]) if omega.size >= 2 else 0.0
-    out: list[tuple[str, float, bool]] = []
+    out: list[tuple[str, float, bool | str]] = []
     for den_name, den in (("d", d), ("d-2", d - 2)):
         if den <= 0 or omega.size < 2:
             continue
         estimate = math.exp(-slope * den / 2.0)
         out.append((den_name, estimate, False))
         out.extend((den_name, kb, True) for kb in KNOWN_BASES if abs(math.log(kb / estimate)) < 0.05)
-    out.sort(key=lambda c: (not c[2], KNOWN_BASES.index(c[1]) if c[2] else 0, c[0] != "d"))
+        # exact short names of the estimate (:mod:`.names`), after the common bases
+        out.extend((den_name, v, "short") for v in short_values(estimate) if v not in KNOWN_BASES and v > 1)
+    rank = {v: i for i, v in enumerate(KNOWN_BASES)}
+    out.sort(key=lambda c: (c[2] is not True, rank.get(c[1], len(rank) + _digits(c[1])), c[0] != "d"))
     if not out:  # one pair: its frequency is 1 whatever the base; name the paper's
         out.append(("d", 10000.0, True))
     return out
 
 
-def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckResult:
-    """Identify the convention of a (positions, d_model) table and measure it against the exact one."""
-    model = model or ErrorModel()
+def check_sinusoidal(
+    table: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+) -> CheckResult:
+    """Identify the convention of a (positions, d_model) table and measure it against the exact one.
+
+    ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
+    convention keys meant (:mod:`.expect`)."""
+    wanted = parse_expectations(expect)
+    table = declared(table, wanted)
+    return conclude(_check_sinusoidal(table, model), wanted, model, (table,))
+
+
+def _check_sinusoidal(table: Any, model: ErrorModel | None) -> CheckResult:
     array, fmt_name = as_float_array(table, "table")
     array = require_ndim(array, 2, "the sinusoidal table", "(positions, dims)")
     fmt = data_format(fmt_name)
+    model = resolve_model(model, fmt_name)
     floor = math.ldexp(1.0, 1 - fmt.precision)
     conv, notes = identify(array, floor)
     shape = tuple(array.shape)
