@@ -16,8 +16,6 @@ Expected verdicts are derived, not tuned:
 
 from __future__ import annotations
 
-import math
-
 import mpmath
 import numpy
 import pytest

@@ -52,7 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args._run(args))
+        status = int(args._run(args))
+        sys.stdout.flush()  # here, so that a reader gone away is caught below and not at exit
+        return status
     except PosencSymError as exc:
         print(f"posenc-sym {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -91,6 +91,8 @@ def diagnose(table: numpy.ndarray, fmt: FloatFormat, shift: int = 1) -> Diagnosi
     width = min(table.shape[1], _MAX_COLUMNS)
     x = numpy.asarray(table[: max(4096, 2 * width + shift + 1), :width], dtype=numpy.float64)
     n, width = x.shape
+    # a wide table is diagnosed on its first columns: say so, so "of 1024" never reads as "of all"
+    of = f"the first {width} of {table.shape[1]}" if table.shape[1] > width else f"{width}"
     notes: list[str] = []
     rows_needed = 2 * width + shift
     u = fmt.unit_roundoff
@@ -115,13 +117,15 @@ def diagnose(table: numpy.ndarray, fmt: FloatFormat, shift: int = 1) -> Diagnosi
     missing = tuple(int(c) for c in numpy.nonzero(~partnered)[0])
     flat = int((numpy.ptp(x, axis=0) == 0).sum()) if n else 0
     if flat:
-        notes.append(f"{flat} of {width} columns are constant: no position information in them")
+        notes.append(f"{flat} of {of} columns are constant: no position information in them")
     if missing:
         notes.append(
-            f"{len(missing)} of {width} columns have no partner of the same frequency with "
+            f"{len(missing)} of {of} columns have no partner of the same frequency with "
             f"sin²+cos² constant (first: {list(missing[:8])}), so no rotation maps row t to t+k "
             "for those columns"
         )
     else:
-        notes.append(f"every one of the {width} columns has a sin/cos partner of the same frequency")
+        notes.append(
+            f"every one of {'the ' if of == str(width) else ''}{of} columns has a sin/cos partner of the same frequency"
+        )
     return Diagnosis(shift, residual, width, int(partnered.sum()), missing, tuple(notes))

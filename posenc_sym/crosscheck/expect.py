@@ -66,7 +66,7 @@ def parse_expectations(expect: Mapping[str, Any] | str | None) -> dict[str, Any]
                 "e.g. --expect base=10000,pairing=halves"
             )
         if key in out:
-            raise PosencSymError(f"--expect names {key} twice ({out[key]!r} and {value!r}); give each key once")
+            raise PosencSymError(f"--expect names {key} twice ({out[key]} and {value}); give each key once")
         out[key] = _typed(value)
     return out
 

@@ -80,7 +80,7 @@ def _narrow(array: numpy.ndarray, name: str, what: str, declared_name: str) -> t
         index = tuple(int(i) for i in numpy.argwhere(~fits)[0])
         raise PosencSymError(
             f"{what} holds values that are not {declared_name} numbers (first at index {index}: "
-            f"{numpy.asarray(array)[index]!r}); drop dtype={declared_name} or pass the {declared_name} data"
+            f"{float(numpy.asarray(array)[index])!r}); drop dtype={declared_name} or pass the {declared_name} data"
         )
     return array, declared_name
 

@@ -19,7 +19,7 @@ err ≤ ulp(r) + e_ref + K·|t·ω|·u: the angle-rounding model that explains t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ class ColumnSpec:
     is_sin: numpy.ndarray  # (D,) bool
     scale: float = 1.0
     zero_rows: tuple[int, ...] = ()
-    exact: tuple[Any, ...] = ()  # the frequencies as mpmath numbers (40 digits), for the accurate kernel
+    exact: Sequence[Any] = ()  # the frequencies as mpmath numbers (40 digits), for the accurate kernel
 
     def reference(self, positions: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
         """Reference values and angles, both (len(positions), D) float64."""

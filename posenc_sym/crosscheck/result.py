@@ -31,6 +31,11 @@ class Worst:
 
     def describe(self) -> str:
         where = f"{self.array}[{self.row}, {self.column}]" if self.array else f"[{self.row}, {self.column}]"
+        if self.reference == 0.0:  # an ulp of 0 is the smallest subnormal: a count of them says nothing
+            return (
+                f"{where} (position {_num(self.position)}, column {self.column}): {self.value!r} "
+                f"where the exact value is 0, {self.abs_error:.3g} off"
+            )
         return (
             f"{where} (position {_num(self.position)}, column {self.column}): {self.value!r} "
             f"against {self.reference!r}, {self.abs_error:.3g} off = {self.ulp_error:.3g} ulp"

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,7 +40,7 @@ from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
 from .names import describe_named, short_values
 from .precision import ErrorModel, data_format
-from .reference import split_frequencies
+from .reference import power_frequencies, power_split
 from .result import CheckResult
 
 __all__ = ["SinusoidalConvention", "check_sinusoidal"]
@@ -65,13 +65,11 @@ class SinusoidalConvention:
     def pairs(self) -> int:
         return self.width // 2
 
-    def frequencies(self) -> list[mpmath.mpf]:
+    def frequencies(self) -> Sequence[mpmath.mpf]:
         """ω_i exactly (40 digits): base^(−2i/den) with den = d or d − 2, d = 2·pairs."""
         d = 2 * self.pairs
         den = d if self.exponent_denominator == "d" else d - 2
-        with mpmath.workdps(40):
-            b = mpmath.mpf(self.base)
-            return [+(b ** (-mpmath.mpf(2 * i) / den)) for i in range(self.pairs)]
+        return power_frequencies(self.base, den, self.pairs)  # cached: candidates share them
 
     def column_spec(self) -> ColumnSpec:
         p = self.pairs
@@ -86,8 +84,9 @@ class SinusoidalConvention:
             first[:p] = True
         is_sin = first if self.order == "sin-first" else ~first & (freq >= 0)
         exact = self.frequencies()
-        hi, lo = split_frequencies(exact)
-        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, tuple(exact))
+        d = 2 * self.pairs
+        hi, lo = power_split(self.base, d if self.exponent_denominator == "d" else d - 2, self.pairs)
+        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, exact)
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
         return (
