@@ -49,6 +49,6 @@ def describe_named(what: str, value: float, estimate: float) -> str:
     """
     return (
         f"{what} {value:g} is not a common one; it is the shortest number that reproduces the data "
-        f"as well as the estimate from the frequencies ({estimate:.10g}) does, so the data are "
+        f"as well as the estimate from the frequencies ({estimate:.12g}) does, so the data are "
         f"measured against {value:g} exactly"
     )
