@@ -95,8 +95,8 @@ def split_frequency_note(x: numpy.ndarray) -> str | None:
 
     Only columns that turn at least a radian over the rows are read (slower ones barely move and
     the recurrence cannot resolve them). The fit must be tight (every log ω within 5 % of one
-    step |ln r| of the line) for the note to be given: columns of a real pairing share frequencies, a staircase no line through all the
-    columns follows that closely."""
+    step |ln r| of the line) for the note to be given: columns of a real pairing share
+    frequencies, a staircase no line through all the columns follows that closely."""
     moving = numpy.nonzero(numpy.ptp(x, axis=0) > 0)[0]
     if moving.size < 4 or x.shape[0] < 4:
         return None
