@@ -133,7 +133,7 @@ def finish(
         assert first is not None
         notes.append(f"{outside} element(s) outside the {model.name} error model; first: {first.describe()}")
     elif model.native and growth.explained_by != "faithful":
-        notes.append(precision_note(scheme, merged.max_ulp_error, model))
+        notes.append(precision_note(scheme, merged.max_abs_error, merged.max_ulp_error, model))
     verdict: Literal["matches", "mismatch"] = "matches" if identified and outside == 0 else "mismatch"
     return CheckResult(
         scheme,
@@ -156,15 +156,15 @@ _ACCURATE = {
 }
 
 
-def precision_note(scheme: str, max_ulp: float, model: ErrorModel) -> str:
+def precision_note(scheme: str, max_abs: float, max_ulp: float, model: ErrorModel) -> str:
     """What a ``matches`` in the data's own precision means, its cause, and how to get the last bit.
 
-    >>> precision_note("rope", 3.5, ErrorModel("float32", native=True))  # doctest: +ELLIPSIS
-    'correct in its own precision: errors up to 3.5 ulp, ... method="accurate")...'
+    >>> precision_note("rope", 2.4e-4, 3.5, ErrorModel("float32", native=True))  # doctest: +ELLIPSIS
+    'correct in its own precision: errors up to 0.00024 (3.5 ulp), ... method="accurate")...'
     """
     accurate = _ACCURATE.get(scheme, "exact frequencies and correctly rounded sin/cos")
     return (
-        f"correct in its own precision: errors up to {max_ulp:.3g} ulp, all within "
+        f"correct in its own precision: errors up to {max_abs:.3g} ({max_ulp:.3g} ulp), all within "
         f"what forming the angles t·ω in {model.angle_format} and rounding explains (they grow with "
         f"the position); every element within 1 ulp takes exact angles, e.g. {accurate}; "
         "--strict (model 'faithful') asks for that last bit"

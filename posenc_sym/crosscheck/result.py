@@ -122,7 +122,7 @@ class CheckResult:
         if self.max_abs_error is not None:
             lines.append(f"  max abs error {self.max_abs_error:.3g}, max {self.max_ulp_error:.3g} ulp")
         if self.worst is not None:
-            lines.append(f"  worst: {self.worst.describe()}")
+            lines.append(f"  worst (nearest the model's bound): {self.worst.describe()}")
         lines.extend(f"  note: {n}" for n in self.notes)
         return "\n".join(lines)
 
