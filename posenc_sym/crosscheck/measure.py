@@ -188,9 +188,15 @@ def _chunk_stats(
     numpy.abs(theta, out=theta)
     theta[ch.zero] = 0.0  # a padding row has no angle to round
     slack = _slack(ch, spec, bound, theta)
+    per_u = theta * k  # the angle model's allowance per unit roundoff
+    if spec.scale != 1.0:
+        # a scaled cache (YaRN's, LongRoPE's attention factor) computed in a format F is
+        # fl(fl(c)·fl(A)): fl(A) adds u_F·|v|, and c's own rounding adds A·ulp(c)/2 ≤ ulp(v) ≤
+        # 2u_F·|v|; the final rounding is the ulp allowed anyway: 4|v| more per unit roundoff
+        per_u += 4.0 * numpy.abs(ch.ref)
     allowed = ch.unit.copy()
     if model.angle_format is not None:
-        allowed += theta * (k * data_format(model.angle_format).unit_roundoff)
+        allowed += per_u * data_format(model.angle_format).unit_roundoff
         wider = model.wider_ulp(fmt)
         if wider is not None:
             allowed += ulp(ch.ref, wider)
@@ -209,8 +215,8 @@ def _chunk_stats(
         excess -= slack  # > 0 only where the error exceeds 1 ulp even with the reference's slack
         numpy.maximum(excess, 0.0, out=excess)
         with numpy.errstate(divide="ignore", invalid="ignore"):
-            need = excess / theta  # 0/0 (θ = 0, no excess) is NaN, which fmax skips; x/0 is inf
-        acc.needed = max(acc.needed, float(numpy.fmax.reduce(need, axis=None, initial=0.0)) / k)
+            need = excess / per_u  # 0/0 (θ = 0, no excess) is NaN, which fmax skips; x/0 is inf
+        acc.needed = max(acc.needed, float(numpy.fmax.reduce(need, axis=None, initial=0.0)))
 
 
 def _slack(
