@@ -233,8 +233,9 @@ def _digits(x: float) -> int:
 
 
 def _snap_scale(estimate: float, width: int, floor: float) -> float:
-    """Scales in use are 1, sqrt(d_model) or simple fractions: snap within a few ulps of the data."""
-    for candidate in (1.0, math.sqrt(width), round(estimate * 8) / 8):
+    """Scales in use are 1, sqrt(d_model), simple fractions or short numbers (:mod:`.names`): snap
+    within a few ulps of the data."""
+    for candidate in (1.0, math.sqrt(width), round(estimate * 8) / 8, *short_values(estimate)):
         if candidate and abs(estimate - candidate) <= 8 * floor * candidate:
             return candidate
     return estimate
