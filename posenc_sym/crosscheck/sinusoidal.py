@@ -214,12 +214,15 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
     rows = sample_rows(n, zero_rows)
     scored = []
+    floor = 8 * fmt_floor * max(scale, 1.0)
     for den, base, known in _base_candidates(fit.omega, 2 * p):
+        if known is not True and any(k is True and e <= floor for _, e, k in scored):
+            break  # a known candidate within the floor wins whatever the rest score (best_candidate)
         conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows)
         spec = conv.column_spec()
         start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
         scored.append((dataclasses.replace(conv, start=start), sample_error(x, rows, start, spec), known))
-    conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
+    conv, equivalent = best_candidate(scored, floor)
     estimate = next(
         (c.base for c, _, known in scored if not known and c.exponent_denominator == conv.exponent_denominator),
         conv.base,
