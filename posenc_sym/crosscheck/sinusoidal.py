@@ -213,7 +213,7 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         ]
     scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
     rows = sample_rows(n, zero_rows)
-    scored = []
+    scored: list[tuple[SinusoidalConvention, float, bool | str]] = []
     floor = 8 * fmt_floor * max(scale, 1.0)
     for den, base, known in _base_candidates(fit.omega, 2 * p):
         if known is not True and any(k is True and e <= floor for _, e, k in scored):
