@@ -180,3 +180,17 @@ def test_sin_and_cos_columns_of_different_frequencies_are_named() -> None:
         "1·0.562341^j, so no two columns are sin/cos of one angle; this is ω_j = b^(−2j/d) with b ≈ 10000 "
         "for every column, the exponent built from each column's own index j where the pair index belongs"
     ) in result.notes
+
+
+@pytest.mark.parametrize(
+    ("expect", "verdict"),
+    [
+        ("base=10000,exponent_denominator=d-2", "matches"),  # as identified
+        ("base=1000000,exponent_denominator=d", "matches"),  # 10^6^(2i/6) = 10^4^(2i/4): the same numbers
+        ("base=1000000", "mismatch"),  # with the denominator found (d−2): other frequencies
+        ("exponent_denominator=d", "mismatch"),  # with the base found: other frequencies
+    ],
+)
+def test_base_and_denominator_that_trade_off_exactly_are_not_a_difference(expect: str, verdict: str) -> None:
+    table = impl.sinusoidal(256, 6, denominator="d-2")  # d = 6: 10000^(−2i/4) = (10^6)^(−2i/6)
+    assert check_sinusoidal(table, expect=expect).verdict == verdict

@@ -30,6 +30,7 @@ posenc_sym.errors.PosencSymError: --expect item 'base' has no '=' or an empty si
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -173,6 +174,37 @@ def _same(found: Any, want: Any, rel: float, key: str) -> bool:
     return bool(found == want)
 
 
+_RATE_KEYS = ("base", "exponent_denominator")
+
+
+def _rate(base: Any, den: Any, width: Any) -> float | None:
+    """ln(base)/den: the per-pair log-frequency step that base and denominator both set."""
+    if not isinstance(base, int | float) or base <= 0 or not isinstance(width, int):
+        return None
+    even = width - width % 2
+    value: Any = {None: even, "d": even, "d-2": even - 2}.get(den, den) if not isinstance(den, int | float) else den
+    if not isinstance(value, int | float) or value <= 0:
+        return None
+    return math.log(base) / float(value)
+
+
+def _same_frequencies(found: Mapping[str, Any], expect: Mapping[str, Any], rel: float) -> bool:
+    """Whether the expected base/denominator differ from those found but name the same frequencies
+    (b^(−2i/(d−2)) = (b^(d/(d−2)))^(−2i/d)): the data cannot tell them apart, so no mismatch."""
+    if not any(k in expect for k in _RATE_KEYS) or all(
+        expect.get(k) == found.get(k) for k in _RATE_KEYS if k in expect
+    ):
+        return False
+    width = found.get("d_model", found.get("rotary_dim"))
+    have = _rate(found.get("base"), found.get("exponent_denominator"), width)
+    want = _rate(
+        expect.get("base", found.get("base")),
+        expect.get("exponent_denominator", found.get("exponent_denominator")),
+        width,
+    )
+    return have is not None and want is not None and abs(have - want) <= rel * abs(have)
+
+
 def conclude(
     result: CheckResult,
     expect: Mapping[str, Any],
@@ -190,12 +222,24 @@ def conclude(
     base = found.get("base")
     rel = float_tolerance(model, result.dtype, float(base) if isinstance(base, int | float) and base > 0 else 2.0)
     problems: list[str] = []
+    traded = _same_frequencies(found, expect, rel)
     for key, want in expect.items():
-        if key == DTYPE_KEY:
-            continue  # applied when the data were read (:func:`.load.declared`)
+        if key == DTYPE_KEY or (traded and key in _RATE_KEYS):
+            continue  # dtype: applied when the data were read (:func:`.load.declared`)
         path, have = _lookup(found, key, result.scheme)
         if not _same(have, want, rel, path):
             problems.append(f"expected {path}={want!r}, found {path}={have!r}")
+    if traded:
+        problems_free = ", ".join(f"{k}={expect[k]!r}" for k in _RATE_KEYS if k in expect)
+        result = dataclasses.replace(
+            result,
+            notes=(
+                *result.notes,
+                f"as expected ({problems_free}): the same frequencies as the "
+                f"base={found.get('base')!r}, exponent_denominator={found.get('exponent_denominator')!r} "
+                "named above (base and denominator trade off exactly)",
+            ),
+        )
     if result.convention_dict() and all(v is None for v in found.values()):
         problems = []  # nothing identified: the mismatch and its notes say why already
     for key, note in known_slips(result.scheme, found):
