@@ -202,7 +202,8 @@ def _same_frequencies(found: Mapping[str, Any], expect: Mapping[str, Any], rel: 
         expect.get("exponent_denominator", found.get("exponent_denominator")),
         width,
     )
-    return have is not None and want is not None and abs(have - want) <= rel * abs(have)
+    # ω_i = exp(−2i·rate): a rate moved by Δ moves the last pair's frequency by about width·Δ relative
+    return have is not None and want is not None and abs(have - want) * float(width) <= rel
 
 
 def conclude(
