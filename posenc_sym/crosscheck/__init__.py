@@ -10,8 +10,8 @@ convention meant (:mod:`.expect`).
 from __future__ import annotations
 
 from .alibi import check_alibi
-from .load import load_source
 from .expect import parse_expectations
+from .load import load_source
 from .precision import ErrorModel, native_model, parse_error_model
 from .result import CheckResult, Growth, Worst
 from .rope import RopeConvention, check_rope
