@@ -27,11 +27,19 @@ __all__ = ["MAX_DIGITS", "describe_named", "short_values"]
 #: no longer a convention anyone wrote down, and the estimate is reported instead.
 MAX_DIGITS = 6
 
+_PLAUSIBLE = (1e-9, 1e15)
+
 
 def short_values(estimate: float, max_digits: int = MAX_DIGITS) -> list[float]:
     """The estimate rounded to 1 … ``max_digits`` significant digits, without repeats, fewest
-    digits first; empty for 0 or a non-finite estimate."""
-    if not math.isfinite(estimate) or estimate == 0:
+    digits first; empty for 0, a non-finite estimate, or one outside 10^-9 … 10^15 (no base,
+    factor or amplitude in use is: such an estimate is a symptom of data no convention fits,
+    and a short name would dress it up as one).
+
+    >>> short_values(1e80)
+    []
+    """
+    if not math.isfinite(estimate) or estimate == 0 or not _PLAUSIBLE[0] <= abs(estimate) <= _PLAUSIBLE[1]:
         return []
     out: list[float] = []
     for digits in range(1, max_digits + 1):
