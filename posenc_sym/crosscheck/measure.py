@@ -284,7 +284,9 @@ def measure_many(
             err = numpy.subtract(x, ref)  # float32 data promote inside the loop: no float64 copy
             numpy.abs(err, out=err)
             unit = ulp(ref, fmt)
-            chunk_ = _Chunk(x, ref, err, unit, err / unit, positions, row0, zero)
+            with numpy.errstate(over="ignore"):  # an error of 1 at a value near 1e-300: inf ulp, and so it is
+                ratio = err / unit
+            chunk_ = _Chunk(x, ref, err, unit, ratio, positions, row0, zero)
             _chunk_stats(acc, chunk_, spec, model, fmt, k, bound)
         if on_rows is not None:
             on_rows(row1 - row0)
