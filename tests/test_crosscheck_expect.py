@@ -194,3 +194,10 @@ def test_sin_and_cos_columns_of_different_frequencies_are_named() -> None:
 def test_base_and_denominator_that_trade_off_exactly_are_not_a_difference(expect: str, verdict: str) -> None:
     table = impl.sinusoidal(256, 6, denominator="d-2")  # d = 6: 10000^(−2i/4) = (10^6)^(−2i/6)
     assert check_sinusoidal(table, expect=expect).verdict == verdict
+
+
+def test_expectations_on_data_no_convention_fits_are_not_an_error() -> None:
+    # keys the unidentified convention does not list (scale) must not be refused: the mismatch
+    # and the diagnosis say why nothing fits
+    result = check_sinusoidal(impl.sin_only(300, 16), expect="scale=2,layout=split")
+    assert (result.verdict, result.as_json()["expected"]) == ("mismatch", {"scale": 2, "layout": "split"})

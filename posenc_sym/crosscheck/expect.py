@@ -223,8 +223,9 @@ def conclude(
     base = found.get("base")
     rel = float_tolerance(model, result.dtype, float(base) if isinstance(base, int | float) and base > 0 else 2.0)
     problems: list[str] = []
-    traded = _same_frequencies(found, expect, rel)
-    for key, want in expect.items():
+    identified = not all(v is None for v in found.values())  # else the mismatch says why already
+    traded = identified and _same_frequencies(found, expect, rel)
+    for key, want in expect.items() if identified else ():
         if key == DTYPE_KEY or (traded and key in _RATE_KEYS):
             continue  # dtype: applied when the data were read (:func:`.load.declared`)
         path, have = _lookup(found, key, result.scheme)
@@ -241,8 +242,6 @@ def conclude(
                 "named above (base and denominator trade off exactly)",
             ),
         )
-    if result.convention_dict() and all(v is None for v in found.values()):
-        problems = []  # nothing identified: the mismatch and its notes say why already
     for key, note in known_slips(result.scheme, found):
         if key not in expect and key.rpartition(".")[2] not in expect:
             problems.append(f"{note}; if that is what you meant, pass --expect {key}={found[key]!r}")
