@@ -222,41 +222,50 @@ def conclude(
     found = result.convention_dict()
     base = found.get("base")
     rel = float_tolerance(model, result.dtype, float(base) if isinstance(base, int | float) and base > 0 else 2.0)
-    problems: list[str] = []
     identified = not all(v is None for v in found.values())  # else the mismatch says why already
     traded = identified and _same_frequencies(found, expect, rel)
-    for key, want in expect.items() if identified else ():
-        if key == DTYPE_KEY or (traded and key in _RATE_KEYS):
-            continue  # dtype: applied when the data were read (:func:`.load.declared`)
-        path, have = _lookup(found, key, result.scheme)
-        if not _same(have, want, rel, path):
-            problems.append(f"expected {path}={want!r}, found {path}={have!r}")
+    problems = _differences(result.scheme, found, expect, rel, traded) if identified else []
     if traded:
-        problems_free = ", ".join(f"{k}={expect[k]!r}" for k in _RATE_KEYS if k in expect)
-        result = dataclasses.replace(
-            result,
-            notes=(
-                *result.notes,
-                f"as expected ({problems_free}): the same frequencies as the "
-                f"base={found.get('base')!r}, exponent_denominator={found.get('exponent_denominator')!r} "
-                "named above (base and denominator trade off exactly)",
-            ),
+        named = ", ".join(f"{k}={expect[k]!r}" for k in _RATE_KEYS if k in expect)
+        note = (
+            f"as expected ({named}): the same frequencies as the base={found.get('base')!r}, "
+            f"exponent_denominator={found.get('exponent_denominator')!r} named above (base and "
+            "denominator trade off exactly)"
         )
-    for key, note in known_slips(result.scheme, found):
+        result = dataclasses.replace(result, notes=(*result.notes, note))
+    for key, slip in known_slips(result.scheme, found):
         if key not in expect and key.rpartition(".")[2] not in expect:
-            problems.append(f"{note}; if that is what you meant, pass --expect {key}={found[key]!r}")
+            problems.append(f"{slip}; if that is what you meant, pass --expect {key}={found[key]!r}")
     if not result.matches and DTYPE_KEY not in expect and arrays:
-        narrow = narrower_format([as_float_array(a, "data")[0] for a in arrays], result.dtype)
-        if narrow is not None:
-            problems.append(
-                f"the values are all {narrow} numbers though stored as {result.dtype}: the data carry "
-                f"{narrow} precision (computed or rounded in {narrow}, then widened); to check them in "
-                f"that precision pass --expect dtype={narrow}"
-            )
+        problems.extend(_narrower_note(arrays, result.dtype))
     if not problems and not expect:
         return result
     extra = dict(result.extra)
     if expect:
-        extra["expected"] = {k: v for k, v in expect.items()}
+        extra["expected"] = dict(expect)
     verdict = "mismatch" if problems else result.verdict
     return dataclasses.replace(result, verdict=verdict, notes=(*problems, *result.notes), extra=tuple(extra.items()))
+
+
+def _differences(scheme: str, found: dict[str, Any], expect: Mapping[str, Any], rel: float, traded: bool) -> list[str]:
+    """``expected KEY=VALUE, found KEY=VALUE`` for every expected key that differs."""
+    out = []
+    for key, want in expect.items():
+        if key == DTYPE_KEY or (traded and key in _RATE_KEYS):
+            continue  # dtype: applied when the data were read (:func:`.load.declared`)
+        path, have = _lookup(found, key, scheme)
+        if not _same(have, want, rel, path):
+            out.append(f"expected {path}={want!r}, found {path}={have!r}")
+    return out
+
+
+def _narrower_note(arrays: Sequence[Any], dtype: str) -> list[str]:
+    """The slip of values carrying less precision than their dtype, if every value says so."""
+    narrow = narrower_format([as_float_array(a, "data")[0] for a in arrays], dtype)
+    if narrow is None:
+        return []
+    return [
+        f"the values are all {narrow} numbers though stored as {dtype}: the data carry {narrow} "
+        f"precision (computed or rounded in {narrow}, then widened); to check them in that "
+        f"precision pass --expect dtype={narrow}"
+    ]
