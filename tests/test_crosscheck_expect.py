@@ -201,3 +201,18 @@ def test_expectations_on_data_no_convention_fits_are_not_an_error() -> None:
     # and the diagnosis say why nothing fits
     result = check_sinusoidal(impl.sin_only(300, 16), expect="scale=2,layout=split")
     assert (result.verdict, result.as_json()["expected"]) == ("mismatch", {"scale": 2, "layout": "split"})
+
+
+def test_elements_the_model_cannot_constrain_are_named() -> None:
+    # float32 angles at positions near 2^22: K·t·ω·2^-24 ≥ 2 for the fastest pairs, a bound that
+    # spans [−1, 1], so those elements pass whatever they hold; the verdict must say so
+    cos, sin = impl.rope_cache(64, 64, start=2**22, angle_dtype=numpy.float32)
+    result = check_rope(cos, sin)
+    note = next(n for n in result.notes if "are not checked by the native (angle:float32) model" in n)
+    assert note.endswith(
+        "model: its bound there spans the whole range of values, so any value would pass (the angles are "
+        "too large for that precision); --strict checks them"
+    )
+    assert check_rope(cos, sin, model=ErrorModel()).verdict == "mismatch"
+    small = check_rope(*impl.rope_cache(4096, 64, angle_dtype=numpy.float32))
+    assert not any("are not checked" in n for n in small.notes)

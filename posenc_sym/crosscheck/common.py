@@ -128,6 +128,15 @@ def finish(
             f"the float64 reference is itself within {worst_m.slack_ulp:.2g} ulp at the worst "
             "element; elements within that slack of the bound count as consistent"
         )
+    vacuous = sum(m.vacuous for m in measurements)
+    if vacuous:
+        first_v = min(m.first_vacuous for m in measurements if m.first_vacuous is not None)
+        notes.append(
+            f"{vacuous} element(s), from position {int(first_v) if first_v.is_integer() else first_v} on, "
+            f"are not checked by the {model.name} "
+            "model: its bound there spans the whole range of values, so any value would pass "
+            "(the angles are too large for that precision); --strict checks them"
+        )
     if outside:
         first = merged.first_outside
         assert first is not None

@@ -100,6 +100,8 @@ class Measurement:
     positions: numpy.ndarray  # (rows,) position of each row
     slack_ulp: float  # the reference's bound at the worst element, in ulps
     worst_load: float = 0.0  # |x − r| / (bound + e_ref) at the worst element: > 1 is outside
+    vacuous: int = 0  # elements whose bound spans the whole range of values: any value passes
+    first_vacuous: float | None = None  # the position of the first such element
 
 
 class _Accumulator:
@@ -113,6 +115,8 @@ class _Accumulator:
         self.outside = 0
         self.first_outside: Worst | None = None
         self.needed = 0.0
+        self.vacuous = 0
+        self.first_vacuous: float | None = None
 
     def result(self, positions: numpy.ndarray) -> Measurement:
         load, worst, slack = self.best
@@ -128,6 +132,8 @@ class _Accumulator:
             positions,
             slack,
             load,
+            self.vacuous,
+            self.first_vacuous,
         )
 
 
@@ -205,6 +211,14 @@ def _chunk_stats(
     flat = int(numpy.argmax(load))
     if load.flat[flat] > acc.best[0]:
         acc.best = (float(load.flat[flat]), ch.worst(flat, acc.label), float(slack.flat[flat] / ch.unit.flat[flat]))
+    # values lie in [−scale, scale], so a bound of 2·scale or more lets any of them pass: such
+    # elements are not checked by the model, and the verdict must say so
+    vacuous = limit >= 2.0 * max(spec.scale, 1.0)
+    count_vacuous = int(numpy.count_nonzero(vacuous))
+    if count_vacuous:
+        if acc.first_vacuous is None:
+            acc.first_vacuous = float(ch.positions[int(numpy.argmax(vacuous)) // ch.x.shape[1]])
+        acc.vacuous += count_vacuous
     bad = ch.err > limit
     count = int(numpy.count_nonzero(bad))
     if count and acc.first_outside is None:
