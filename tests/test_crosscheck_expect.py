@@ -216,3 +216,24 @@ def test_elements_the_model_cannot_constrain_are_named() -> None:
     assert check_rope(cos, sin, model=ErrorModel()).verdict == "mismatch"
     small = check_rope(*impl.rope_cache(4096, 64, angle_dtype=numpy.float32))
     assert not any("are not checked" in n for n in small.notes)
+
+
+def _moved(values: numpy.ndarray, row: int, column: int, ulps: int) -> numpy.ndarray:
+    out = values.copy()
+    for _ in range(ulps):
+        out[row, column] = numpy.nextafter(out[row, column], numpy.copysign(numpy.inf, out[row, column]))
+    return out
+
+
+@pytest.mark.parametrize(("extra", "verdict"), [(-1, "matches"), (2, "mismatch")])
+def test_the_native_model_still_catches_an_element_beyond_its_bound(extra: int, verdict: str) -> None:
+    # element [37, 5] of a correctly rounded float32 table (within 0.5 + 2^-28 ulp): pair 2, so
+    # θ = 37·10000^(−4/16); the native float32 bound is ulp(v) + K·θ·2^-24, K = 3·ln 10000 + 4.
+    # Moved by k ulps the element is within k + 0.5 ulp (plus 2^-28) and at least k − 0.5 off.
+    table = sinusoidal_table(64, 16, dtype=numpy.float32)
+    v = float(table[37, 5])
+    unit = float(numpy.spacing(numpy.float32(abs(v))))  # ulp in v's binade
+    allowed = 1 + (3 * math.log(10000) + 4) * 37 * 10000 ** (-4 / 16) * 2.0**-24 / unit
+    ulps = int(allowed) + extra if extra < 0 else math.ceil(allowed) + extra
+    result = check_sinusoidal(_moved(table, 37, 5, ulps))
+    assert result.verdict == verdict, result.summary()

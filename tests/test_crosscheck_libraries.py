@@ -18,7 +18,9 @@ import pytest
 
 from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal
 
-torch = pytest.importorskip("torch", reason="torch is not installed; the library code paths need it")
+from .conftest import require_module
+
+torch = require_module("torch", "torch is not installed (pip install torch==2.13.0); the library code paths need it")
 
 
 def hf_llama_rope(n: int, dim: int, base: float = 10000.0, dtype: object = None) -> tuple[object, object]:
