@@ -70,9 +70,12 @@ def known_slips(scheme: str, found: Mapping[str, Any]) -> list[tuple[str, str]]:
     slips = []
     b = doubled_base(found)
     if b is not None and scheme in ("sinusoidal", "rope"):
+        # the key that carries the slip: the base when the denominator is the width's (or d − 2),
+        # the denominator when it is a number of its own (10000 over 32 for a 64-wide rotation)
+        key = "exponent_denominator" if isinstance(found.get("exponent_denominator"), int | float) else "base"
         slips.append(
             (
-                "base",
+                key,
                 f"known slip: the frequencies are ({b:g}²)^(−2i/d) = {b:g}^(−4i/d), the common base "
                 f"{b:g} with the exponent doubled, as when the column index 2i is used where the "
                 "pair index i belongs",
