@@ -239,3 +239,11 @@ def test_the_native_model_still_catches_an_element_beyond_its_bound(extra: int, 
     ulps = int(allowed) + extra if extra < 0 else math.ceil(allowed) + extra
     result = check_sinusoidal(_moved(table, 37, 5, ulps))
     assert result.verdict == verdict, result.summary()
+
+
+@pytest.mark.parametrize("factor", [1.25, 2.7])
+def test_a_linear_factor_off_the_halves_is_named_exactly(factor: float) -> None:
+    # before: factor 1.25000000000137 at base 9999.9999990581, both estimates
+    cos, sin = impl.rope_cache(2048, 64, scaling="linear", factor=factor)
+    found = check_rope(cos, sin).convention_dict()
+    assert (found["scaling"], found["scaling_params"], found["base"]) == ("linear", {"factor": factor}, 10000)

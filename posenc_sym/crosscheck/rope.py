@@ -123,6 +123,13 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
     if abs(factor_lin - 1.0) > 1e-3:
         out.append(("linear", base_est, {"factor": factor_lin}, False))
         out.extend(("linear", b, {"factor": _nice(factor_lin)}, True) for b in bases)
+        # a factor that is no half-integer (1.25, 2.7): its short names (:mod:`.names`), strictly judged
+        out.extend(
+            ("linear", b, {"factor": v}, "short")
+            for b in bases
+            for v in short_values(factor_lin)
+            if v != _nice(factor_lin) and v > 1
+        )
     for b in KNOWN_BASES:  # an NTK base: known base times alpha^(R/(R-2)) with a nice alpha
         alpha = (base_est / b) ** ((rotary_dim - 2) / rotary_dim)
         if 1.25 <= alpha <= 64 and abs(alpha - _nice(alpha)) < 0.01:
