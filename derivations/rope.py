@@ -3,6 +3,7 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
+from posenc_sym.notation import Definition, Notation
 from posenc_sym.schemes.rope import (
     block_score,
     complex_product,
@@ -25,6 +26,13 @@ h = sympy.symbols("h0:5", real=True)  # the values h_j of the RoFormer decay arg
 # z_j stands for e^{i r θ_j}. Abel summation is a polynomial identity, so proving it for real z_j
 # proves it as a polynomial, hence for complex z_j too.
 z = sympy.symbols("z0:4", real=True)
+
+# R_halves(m) and R_adjacent(m), the 8-wide rotation in each pairing, and P the pairing permutation.
+R_HALVES = Definition("R_halves", (m,), rotation_matrix(m, 8, base, "halves"), form="call")
+R_ADJACENT = Definition("R_adjacent", (m,), rotation_matrix(m, 8, base, "adjacent"), form="call")
+PERM = Definition("P", (), pairing_permutation(8), form="value")
+PAIRINGS = Notation(symbols=(m, base), definitions=(R_HALVES, R_ADJACENT, PERM))
+_P = PERM.apply()
 
 _SCORE = block_score(q, k, m, n, w)
 _RELATIVE = sympy.expand((q.T * pair_rotation((n - m) * w) * k)[0, 0])
@@ -111,8 +119,8 @@ DERIVATION = Derivation(
         Claim(
             id="rope.pairings.permutation",
             title="R_halves(m) = P R_adjacent(m) Pᵀ with P: 2p ↦ p, 2p+1 ↦ p + d/2",
-            lhs=rotation_matrix(m, 8, base, "halves"),
-            rhs=pairing_permutation(8) * rotation_matrix(m, 8, base, "adjacent") * pairing_permutation(8).T,
+            written=(R_HALVES.apply(m), _P * R_ADJACENT.apply(m) * sympy.transpose(_P)),
+            notation=PAIRINGS,
             scope="d = 8, symbolic position m and base b > 0",
             prose=(
                 "The two pairings rotate the same pairs by the same angles; they only store the pair "

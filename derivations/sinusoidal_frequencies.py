@@ -3,12 +3,21 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
-from posenc_sym.schemes.sinusoidal import b, d, div_term, frequency, i, wavelength
+from posenc_sym.notation import Definition, Notation
+from posenc_sym.schemes.sinusoidal import NOTATION, b, d, div_term, frequency, i, wavelength
 
 CONDITIONS = (b > 1, i < d / 2)
+LAMBDA = Definition("lambda", (i,), wavelength(i))  # λ_i = 2π/ω_i, the wavelength of pair i
+WAVELENGTHS = Notation(symbols=(b, d, i), definitions=(LAMBDA,))
+
+
+def _div_term_written(column: int, width: int) -> sympy.Expr:
+    """exp(j·(−ln b/d)) as code writes it, kept unevaluated (SymPy would make it b^(−j/d) at once)."""
+    return sympy.exp(sympy.UnevaluatedExpr(sympy.Mul(column, -sympy.log(b) / width, evaluate=False)))
 
 div_term_general = Claim(
     id="sinusoidal.div-term",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="exp(2i·(−ln b/d)) = b^(−2i/d)",
     lhs=div_term(2 * i),
     rhs=frequency(i),
@@ -28,15 +37,17 @@ div_term_general = Claim(
 
 div_term_arange_d8 = Claim(
     id="sinusoidal.div-term.arange-d8",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="exp(arange(0, d, 2)·(−ln b/d)) lists ω_0 … ω_(d/2−1), d = 8",
-    lhs=sympy.ImmutableMatrix([div_term(j, 8) for j in range(0, 8, 2)]),
-    rhs=sympy.ImmutableMatrix([frequency(p, 8) for p in range(4)]),
+    written=(sympy.ImmutableMatrix([_div_term_written(j, 8) for j in range(0, 8, 2)]),
+             sympy.ImmutableMatrix([frequency(p, 8) for p in range(4)])),
     conditions=(b > 1,),
     scope="d = 8, any base b > 1",
 )
 
 div_term_odd_index_wrong = Claim(
     id="sinusoidal.div-term.halved-exponent-is-wrong",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="exp(2i·(−ln b/d)) is not b^(−i/d)",
     lhs=div_term(2 * i),
     rhs=b ** (-i / d),
@@ -49,13 +60,14 @@ div_term_odd_index_wrong = Claim(
 first_wavelength = Claim(
     id="sinusoidal.wavelength.first",
     title="The shortest wavelength is 2π (pair 0)",
-    lhs=wavelength(0),
-    rhs=2 * sympy.pi,
+    written=(LAMBDA.apply(0), 2 * sympy.pi),
+    notation=WAVELENGTHS,
     scope="any d, any b",
 )
 
 last_wavelength = Claim(
     id="sinusoidal.wavelength.last",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="The longest wavelength is 2π·b^((d−2)/d) (pair d/2 − 1)",
     lhs=wavelength(d / 2 - 1),
     rhs=2 * sympy.pi * b ** ((d - 2) / d),
@@ -65,6 +77,7 @@ last_wavelength = Claim(
 
 increasing = Claim(
     id="sinusoidal.wavelength.increasing",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="λ_(i+1) > λ_i: wavelengths increase strictly with i",
     lhs=wavelength(i + 1),
     rhs=wavelength(i),
@@ -76,6 +89,7 @@ increasing = Claim(
 
 below_2pi_b = Claim(
     id="sinusoidal.wavelength.below-2pi-b",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="The longest wavelength 2π·b^((d−2)/d) is below 2π·b for every finite d",
     lhs=2 * sympy.pi * b ** ((d - 2) / d),
     rhs=2 * sympy.pi * b,
@@ -91,6 +105,7 @@ below_2pi_b = Claim(
 
 paper_longest = Claim(
     id="sinusoidal.wavelength.paper-longest",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="For d = 512, b = 10000 the longest wavelength is below 2π·9647",
     lhs=wavelength(255, 512, 10000),
     rhs=2 * sympy.pi * 9647,

@@ -3,7 +3,8 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
-from posenc_sym.schemes.sinusoidal import b, d, frequency, i, k, t
+from posenc_sym.notation import Definition, Notation
+from posenc_sym.schemes.sinusoidal import NOTATION, b, d, frequency, i, k, t
 
 j = sympy.Symbol("j", integer=True, nonnegative=True)
 w = frequency(j)
@@ -26,9 +27,13 @@ DOT = over_pairs(sin_at(t) * sin_at(t + k) + cos_at(t) * cos_at(t + k))
 DOT_CLOSED = over_pairs(sympy.cos(w * k))
 SQUARED_DISTANCE = over_pairs((sin_at(t + k) - sin_at(t)) ** 2 + (cos_at(t + k) - cos_at(t)) ** 2)
 DISTANCE_CLOSED = over_pairs(2 - 2 * sympy.cos(w * k))
+# S(k) = Σ_j cos(ω_j k): the dot product PE(t)·PE(t+k) as a function of the offset.
+DOT_OF_OFFSET = Definition("S", (k,), DOT_CLOSED, form="call")
+GEOMETRY = Notation(symbols=(b, d, k, t), definitions=(DOT_OF_OFFSET,))
 
 dot_product = Claim(
     id="sinusoidal.dot.closed-form",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="PE(t)·PE(t+k) = Σ_i cos(ω_i k)",
     lhs=DOT,
     rhs=DOT_CLOSED,
@@ -41,6 +46,7 @@ dot_product = Claim(
 
 dot_offset_only = Claim(
     id="sinusoidal.dot.offset-only",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="PE(t)·PE(t+k) does not depend on t",
     lhs=sympy.Derivative(DOT, t),
     rhs=0,
@@ -52,8 +58,8 @@ dot_offset_only = Claim(
 dot_even = Claim(
     id="sinusoidal.dot.even-in-k",
     title="PE(t)·PE(t+k) is even in k",
-    lhs=DOT_CLOSED.subs(k, -k),
-    rhs=DOT_CLOSED,
+    written=(DOT_OF_OFFSET.apply(-k), DOT_OF_OFFSET.apply(k)),
+    notation=GEOMETRY,
     conditions=(b > 1,),
     scope="general d",
     prose="cos is even, so offsets k and −k give the same inner product: the encoding alone cannot tell "
@@ -62,6 +68,7 @@ dot_even = Claim(
 
 norm = Claim(
     id="sinusoidal.norm",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="‖PE(t)‖² = d/2",
     lhs=over_pairs(sin_at(t) ** 2 + cos_at(t) ** 2),
     rhs=d / 2,
@@ -73,6 +80,7 @@ norm = Claim(
 
 norm_wrong = Claim(
     id="sinusoidal.norm-is-not-d",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="‖PE(t)‖² is not d",
     lhs=over_pairs(sin_at(t) ** 2 + cos_at(t) ** 2),
     rhs=d,
@@ -84,6 +92,7 @@ norm_wrong = Claim(
 
 distance = Claim(
     id="sinusoidal.distance.closed-form",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="‖PE(t+k) − PE(t)‖² = Σ_i (2 − 2 cos ω_i k)",
     lhs=SQUARED_DISTANCE,
     rhs=DISTANCE_CLOSED,
@@ -94,6 +103,7 @@ distance = Claim(
 
 distance_offset_only = Claim(
     id="sinusoidal.distance.offset-only",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="‖PE(t+k) − PE(t)‖² does not depend on t",
     lhs=sympy.Derivative(SQUARED_DISTANCE, t),
     rhs=0,
@@ -106,6 +116,7 @@ x = sympy.Symbol("x", real=True)
 
 sin_bounded = Claim(
     id="sinusoidal.bounded.sin",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="sin entries lie in [−1, 1]: sin²(ω_i t) ≤ 1",
     lhs=sin_at(t).subs(j, i) ** 2,
     rhs=1,
@@ -116,6 +127,7 @@ sin_bounded = Claim(
 
 cos_bounded = Claim(
     id="sinusoidal.bounded.cos",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="cos entries lie in [−1, 1]: cos²(ω_i t) ≤ 1",
     lhs=cos_at(t).subs(j, i) ** 2,
     rhs=1,

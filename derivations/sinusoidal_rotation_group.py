@@ -3,7 +3,8 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
-from posenc_sym.schemes.sinusoidal import b, d, frequency, i, k, rotation_block, rotation_matrix
+from posenc_sym.notation import Definition, Notation
+from posenc_sym.schemes.sinusoidal import NOTATION, T_BLOCK, b, d, frequency, i, k, rotation_block, rotation_matrix
 
 a = sympy.Symbol("a", real=True)
 c = sympy.Symbol("c", real=True)
@@ -11,13 +12,18 @@ j = sympy.Symbol("j", integer=True, nonnegative=True)
 w = frequency(i)
 CONDITIONS = (b > 1, i < d / 2)
 BLOCK = rotation_block(k)
+T_8 = Definition("T", (k,), rotation_matrix(k, 8))  # T_k for d = 8, all four blocks
+D8 = Notation(symbols=(b, k), definitions=(T_8,))
+T_4 = Definition("T", (k,), rotation_matrix(k, 4))  # T_k for d = 4
+D4 = Notation(symbols=(b, k), definitions=(T_4,))
+_T = T_BLOCK.apply  # T_k, the block of pair i
 I2 = sympy.eye(2)
 
 orthogonal_block = Claim(
     id="sinusoidal.rotation.orthogonal-block",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="Each block of T_k is orthogonal: BᵀB = I",
-    lhs=sympy.MatMul(BLOCK.T, BLOCK, evaluate=False),
-    rhs=I2,
+    written=(sympy.transpose(_T(k)) * _T(k), I2),
     conditions=CONDITIONS,
     scope="pair i of any even d; a block-diagonal matrix is orthogonal iff every block is",
     prose="The diagonal entries are cos² + sin² = 1 and the off-diagonal ones cancel.",
@@ -25,15 +31,16 @@ orthogonal_block = Claim(
 
 orthogonal_d8 = Claim(
     id="sinusoidal.rotation.orthogonal-d8",
+    notation=D8,
     title="T_kᵀ T_k = I, d = 8",
-    lhs=sympy.MatMul(rotation_matrix(k, 8).T, rotation_matrix(k, 8), evaluate=False),
-    rhs=sympy.eye(8),
+    written=(sympy.transpose(T_8.apply(k)) * T_8.apply(k), sympy.eye(8)),
     conditions=(b > 1,),
     scope="d = 8, any base b > 1",
 )
 
 det_block = Claim(
     id="sinusoidal.rotation.det-block",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="det of each block of T_k is 1",
     lhs=BLOCK.det(),
     rhs=1,
@@ -45,6 +52,7 @@ det_block = Claim(
 
 det_general = Claim(
     id="sinusoidal.rotation.det",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="det T_k = 1 for every even d",
     lhs=sympy.Product(rotation_block(k, frequency(j)).det(), (j, 0, d / 2 - 1)),
     rhs=1,
@@ -55,9 +63,9 @@ det_general = Claim(
 
 group_block = Claim(
     id="sinusoidal.rotation.group-law-block",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="T_a T_c = T_(a+c), pair by pair",
-    lhs=sympy.MatMul(rotation_block(a), rotation_block(c), evaluate=False),
-    rhs=rotation_block(a + c),
+    written=(_T(a) * _T(c), _T(a + c)),
     conditions=CONDITIONS,
     scope="pair i of any even d; blockwise products give the product of block-diagonal matrices",
     prose="Turning by ω_i a and then by ω_i c is turning by ω_i (a + c): the angle-addition formulas again.",
@@ -65,18 +73,18 @@ group_block = Claim(
 
 group_d4 = Claim(
     id="sinusoidal.rotation.group-law-d4",
+    notation=D4,
     title="T_a T_c = T_(a+c), d = 4",
-    lhs=sympy.MatMul(rotation_matrix(a, 4), rotation_matrix(c, 4), evaluate=False),
-    rhs=rotation_matrix(a + c, 4),
+    written=(T_4.apply(a) * T_4.apply(c), T_4.apply(a + c)),
     conditions=(b > 1,),
     scope="d = 4, any base b > 1",
 )
 
 group_minus_wrong = Claim(
     id="sinusoidal.rotation.group-law-minus-is-wrong",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="T_a T_c is not T_(a−c)",
-    lhs=sympy.MatMul(rotation_block(a), rotation_block(c), evaluate=False),
-    rhs=rotation_block(a - c),
+    written=(_T(a) * _T(c), _T(sympy.Add(a, -c, evaluate=False))),
     conditions=CONDITIONS,
     scope="pair i of any even d",
     expect="refuted",
@@ -86,8 +94,8 @@ group_minus_wrong = Claim(
 inverse_block = Claim(
     id="sinusoidal.rotation.inverse-block",
     title="T_(−k) = T_kᵀ, pair by pair",
-    lhs=rotation_block(-k),
-    rhs=BLOCK.T,
+    written=(T_BLOCK.apply(-k), sympy.transpose(T_BLOCK.apply(k))),
+    notation=NOTATION,
     conditions=CONDITIONS,
     scope="pair i of any even d",
     prose="cos is even and sin is odd, so negating k transposes the block; with orthogonality, T_(−k) = T_k⁻¹.",
@@ -96,8 +104,8 @@ inverse_block = Claim(
 inverse_d8 = Claim(
     id="sinusoidal.rotation.inverse-d8",
     title="T_(−k) = T_kᵀ, d = 8",
-    lhs=rotation_matrix(-k, 8),
-    rhs=rotation_matrix(k, 8).T,
+    written=(T_8.apply(-k), sympy.transpose(T_8.apply(k))),
+    notation=D8,
     conditions=(b > 1,),
     scope="d = 8, any base b > 1",
 )

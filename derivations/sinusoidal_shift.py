@@ -4,6 +4,9 @@ import sympy
 
 from posenc_sym import Claim, Derivation, Step
 from posenc_sym.schemes.sinusoidal import (
+    NOTATION,
+    PE_PAIR,
+    T_BLOCK,
     b,
     d,
     frequency,
@@ -25,8 +28,9 @@ CONDITIONS = (b > 1, i < d / 2)
 shift_block = Claim(
     id="sinusoidal.shift.block",
     title="PE(t+k) = T_k PE(t), pair by pair",
-    lhs=PAIR_AT_T_PLUS_K,
-    rhs=sympy.MatMul(BLOCK, PAIR_AT_T, evaluate=False),
+    # As the paper's readers write it: PE_i(t + k) = T_k PE_i(t), with PE_i and T_k the notation's.
+    written=(PE_PAIR.apply(sympy.Add(t, k, evaluate=False)), T_BLOCK.apply(k) * PE_PAIR.apply(t)),
+    notation=NOTATION,
     conditions=CONDITIONS,
     scope="pair i of any even d; hence all of PE, since T_k is block-diagonal",
     steps=(
@@ -34,8 +38,8 @@ shift_block = Claim(
             sympy.sin(w * t) * sympy.cos(w * k) + sympy.cos(w * t) * sympy.sin(w * k),
             sympy.cos(w * t) * sympy.cos(w * k) - sympy.sin(w * t) * sympy.sin(w * k),
         ]), "angle addition: sin(x+y) = sin x cos y + cos x sin y, cos(x+y) = cos x cos y − sin x sin y"),
-        Step(sympy.MatMul(BLOCK, PAIR_AT_T, evaluate=False),
-             "the same two linear combinations of (sin ω_i t, cos ω_i t), written as a matrix product"),
+        Step(None, "the same two linear combinations of (sin ω_i t, cos ω_i t), written as a matrix product",
+             written=T_BLOCK.apply(k) * PE_PAIR.apply(t)),
     ),
     prose=(
         "Pair i of the encoding is the point (sin ω_i t, cos ω_i t) on the unit circle. Moving the "
@@ -47,9 +51,9 @@ shift_block = Claim(
 
 block_independent_of_t = Claim(
     id="sinusoidal.shift.block-independent-of-t",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="T_k does not depend on t",
-    lhs=sympy.Derivative(BLOCK, t),
-    rhs=sympy.zeros(2, 2),
+    written=(sympy.Derivative(T_BLOCK.apply(k), t), sympy.zeros(2, 2)),
     conditions=CONDITIONS,
     scope="pair i of any even d",
     prose="Every entry of the block is cos(ω_i k) or ±sin(ω_i k): its derivative in t vanishes.",
@@ -57,6 +61,7 @@ block_independent_of_t = Claim(
 
 shift_full_d8 = Claim(
     id="sinusoidal.shift.full-d8",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="PE(t+k) = T_k PE(t) for the whole vector, d = 8",
     lhs=pe_vector(t + k, 8),
     rhs=sympy.MatMul(rotation_matrix(k, 8), pe_vector(t, 8), evaluate=False),
@@ -67,9 +72,9 @@ shift_full_d8 = Claim(
 
 transposed_block_wrong = Claim(
     id="sinusoidal.shift.transposed-block-is-wrong",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="The transposed block does not map PE(t) to PE(t+k)",
-    lhs=PAIR_AT_T_PLUS_K,
-    rhs=sympy.MatMul(BLOCK.T, PAIR_AT_T, evaluate=False),
+    written=(PE_PAIR.apply(sympy.Add(t, k, evaluate=False)), sympy.transpose(T_BLOCK.apply(k)) * PE_PAIR.apply(t)),
     conditions=CONDITIONS,
     scope="pair i of any even d",
     expect="refuted",

@@ -95,7 +95,7 @@ FALSE = Claim("demo.false", "false", sympy.sin(X), sympy.cos(X), expect="refuted
     (FALSE, Verdict("refuted", counterexample={X: sympy.Integer(0)}, lhs_value="0.0", rhs_value="1.0",
                     difference="-1.0"),
      r"\noindent\textbf{Verdict: refuted.} counterexample $x = 0$; there, evaluated with mpmath: left side "
-     "$0.0$, right side $1.0$, difference $-1.0$. The derivation expected this claim to be false, and it is."),
+     "$0$, right side $1$, difference $-1$. The derivation expected this claim to be false, and it is."),
     (FALSE, Verdict("proven", method="trigsimp"),
      r"\noindent\textbf{Verdict: proven} symbolically (method \texttt{trigsimp}) for every value the "
      r"assumptions allow. \textbf{Not as expected:} the derivation expected it to be refuted, but no "
@@ -158,7 +158,7 @@ def test_symbol_names_cannot_inject(name: str, expected: str) -> None:
 
 def test_function_names_cannot_inject() -> None:
     f = sympy.Function("f%\\input{g}")
-    assert math_latex(f(X)) == r"\operatorname{\text{f\char37{}\textbackslash{}input\{g\}}}{\left(x \right)}"
+    assert math_latex(f(X)) == r"\operatorname{\text{f\%\textbackslash{}input\{g\}}}\left(x\right)"
 
 
 # Undo escape_latex for text of printable ASCII: the escaping is right when this gives back the input.
@@ -201,10 +201,11 @@ def test_escape_markdown(text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(("value", "expected"), [
-    ("1.0", "1.0"), ("-2.5e-40", r"-2.5 \times 10^{-40}"), ("3", "3"),
-    # 20 significant digits kept (leading zeros do not count), the cut marked:
-    ("0.000123456789012345678901234", r"0.00012345678901234567890\ldots"),
-    ("12345678901234567890.123", r"12345678901234567890.\ldots"),
+    ("1.0", "1"), ("-2.5e-40", r"-2.5 \times 10^{-40}"), ("3", "3"),
+    # at most 6 significant digits, rounded (leading zeros do not count); the exact value stays in JSON:
+    ("0.000123456789012345678901234", r"0.000123457"),
+    ("12345678901234567890.123", r"1.23457 \times 10^{19}"),
+    ("-0.99999999", "-1"),
     ("inf", r"\text{inf}"),
 ])
 def test_decimal_latex(value: str, expected: str) -> None:
@@ -212,14 +213,14 @@ def test_decimal_latex(value: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(("shape", "expected"), [
-    ((3, 1), r"\left[\begin{matrix}0\\1\\2\end{matrix}\right]"),
-    ((12, 1), None),  # at the limit: printed whole, by SymPy
-    ((13, 1), r"\left[\begin{matrix}0 \\ 1 \\ 2 \\ 3 \\ \vdots \\ 11 \\ 12\end{matrix}\right]_{13 \times 1}"),
-    ((1, 11), r"\left[\begin{matrix}0 & 1 & 2 & 3 & \cdots & 9 & 10\end{matrix}\right]_{1 \times 11}"),
+    ((3, 1), r"\begin{bmatrix}0\\1\\2\end{bmatrix}"),
+    ((12, 1), r"\begin{bmatrix}" + r"\\".join(str(n) for n in range(12)) + r"\end{bmatrix}"),  # at the limit: whole
+    ((13, 1), r"\begin{bmatrix}0 \\ 1 \\ 2 \\ 3 \\ \vdots \\ 11 \\ 12\end{bmatrix}_{13 \times 1}"),
+    ((1, 11), r"\begin{bmatrix}0 & 1 & 2 & 3 & \cdots & 9 & 10\end{bmatrix}_{1 \times 11}"),
 ])
-def test_large_matrices_show_corners_and_shape(shape: tuple[int, int], expected: str | None) -> None:
+def test_large_matrices_show_corners_and_shape(shape: tuple[int, int], expected: str) -> None:
     matrix = sympy.ImmutableMatrix(*shape, list(range(shape[0] * shape[1])))
-    assert math_latex(matrix) == (expected if expected is not None else sympy.latex(matrix))
+    assert math_latex(matrix) == expected
 
 
 def test_elided_matrix_entries_are_the_matrix_own() -> None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
+from posenc_sym.notation import as_written
 from posenc_sym.schemes import attention as attention_scheme
-from posenc_sym.schemes.sinusoidal import frequency, pe_pair, rotation_block
+from posenc_sym.schemes import sinusoidal
+from posenc_sym.schemes.sinusoidal import rotation_block
 
 DOC = "000_02f08a127fa96913.txt"
 
@@ -23,6 +25,11 @@ i = sympy.Symbol("i", integer=True, nonnegative=True)  # pair index
 d = sympy.Symbol("d", even=True, positive=True)  # d_model
 L = sympy.Symbol("L", integer=True, positive=True)  # max_len
 BASE = sympy.Integer(10000)
+
+# The notation of the formulas (ω_i, PE_{(t,2i)}, λ_i with base 10000) and the claims' written forms.
+SIN = sinusoidal.notation(BASE)
+OMEGA, PE_SIN, PE_COS = SIN.lookup("omega")[0], *SIN.lookup("PE")
+LAMBDA = SIN.lookup("lambda")[0]
 
 
 def src(quote: str, locator: str) -> Source:
@@ -80,13 +87,17 @@ def _attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
 
 
 _xa, _xb = sympy.symbols("x_A x_B", real=True)
+# Attn(P X) = P Attn(X) with X = (x_A, x_B) and P the swap: "B A" gives the outputs of "A B", swapped.
+_ORDER_BLIND = attention_scheme.equivariance_written(
+    [_xa, _xb], [1, 0], lambda col: sympy.Matrix(_attention(list(col))),
+    about="softmax self-attention, all weight matrices 1")
 
 CLAIMS = [
     Claim(
         id="seeds.doc000.intro.order-blind",
         title="without positions, attention cannot tell A>B from B>A: swapping tokens swaps outputs",
-        lhs=sympy.Matrix(_attention([_xb, _xa])),
-        rhs=sympy.Matrix(list(reversed(_attention([_xa, _xb])))),
+        written=_ORDER_BLIND[0],
+        notation=_ORDER_BLIND[1],
         scope="2 scalar tokens, any values, softmax self-attention (query = key = value)",
         source=src("无法区分如A>B和B>A等", "opening paragraph"),
         tags=("property",),
@@ -160,8 +171,10 @@ CLAIMS = [
     Claim(
         id="seeds.doc000.formula.standard",
         title="the note's formula is the standard sinusoidal encoding",
-        lhs=sympy.Matrix([sympy.sin(t / BASE ** (2 * i / d)), sympy.cos(t / BASE ** (2 * i / d))]),
-        rhs=pe_pair(t, i, d, BASE),
+        written=(sympy.Matrix([as_written("sin(t/10000**(2*i/d))", t, i, d),
+                               as_written("cos(t/10000**(2*i/d))", t, i, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * i), PE_COS.apply(t, 2 * i + 1)])),
+        notation=SIN,
         scope="pair i, general d",
         source=src("PE_(pos,2i)=sin(pos/10000^{2i/d})", "位置编码公式"),
         tags=("formula", "form:standard"),
@@ -218,8 +231,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc000.formula.pairs-share-frequency",
         title="the code's sin column 2i and cos column 2i+1 use the same frequency",
-        lhs=sympy.Integer(1) / BASE ** ((2 * i) / d),
-        rhs=frequency(i, d, BASE),
+        written=(as_written("1/10000**((2*i)/d)", i, d), OMEGA.apply(i)),
+        notation=SIN,
         scope="pair i, general d",
         source=src("每个频率包含一对正弦和余弦", "位置编码公式"),
         tags=("code", "form:standard"),

@@ -10,11 +10,11 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
-from posenc_sym.schemes import alibi, interpolation, rope
+from posenc_sym.notation import Definition, Notation, as_written
+from posenc_sym.schemes import alibi, interpolation, rope, sinusoidal
 from posenc_sym.schemes import attention as attention_scheme
 from posenc_sym.schemes.sinusoidal import (
     frequency,
-    pe_pair,
     pe_vector,
     rotation_block,
     rotation_matrix,
@@ -42,6 +42,14 @@ x1, x2, x3 = sympy.symbols("x1 x2 x3", real=True)
 q1, q2, k1, k2 = sympy.symbols("q1 q2 k1 k2", real=True)
 BASE = sympy.Integer(10000)
 
+# The notation of the formulas (ω_i, PE_{(t,2i)}, λ_i with base 10000) and the claims' written forms.
+SIN = sinusoidal.notation(BASE)
+OMEGA, PE_SIN, PE_COS = SIN.lookup("omega")[0], *SIN.lookup("PE")
+LAMBDA = SIN.lookup("lambda")[0]
+_qpos, _kpos = sympy.symbols("i j", real=True)
+BIAS = Definition("B", (_qpos, _kpos), alibi.bias(_qpos, _kpos, slope), form="call")  # B(i, j) = −m_h|i − j|
+ALIBI = Notation(symbols=(m, t, c, delta, slope), definitions=(BIAS,))
+
 
 def src(quote: str, locator: str) -> Source:
     return Source(document=DOC, quote=quote, locator=locator)
@@ -56,6 +64,12 @@ def attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
     """Softmax self-attention (posenc_sym.schemes.attention) over scalar tokens, W_q = W_k = W_v = 1."""
     one = sympy.Matrix([[1]])
     return list(attention_scheme.attention(sympy.Matrix(xs), one, one, one))
+
+
+# Attn(P X) = P Attn(X): X = (x1, x2, x3), P the document's reordering.
+_EQUIVARIANT = attention_scheme.equivariance_written(
+    [x1, x2, x3], [1, 2, 0], lambda col: sympy.Matrix(attention(list(col))),
+    about="softmax self-attention, all weight matrices 1")
 
 
 def rope_score(pos_q: sympy.Expr, pos_k: sympy.Expr, q: sympy.Matrix, key: sympy.Matrix, dim: int) -> sympy.Expr:
@@ -86,8 +100,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.attention.equivariant",
         title="self-attention without positions is permutation-equivariant",
-        lhs=sympy.Matrix(attention([x2, x3, x1])),
-        rhs=sympy.Matrix([attention([x1, x2, x3])[idx] for idx in (1, 2, 0)]),
+        written=_EQUIVARIANT[0],
+        notation=_EQUIVARIANT[1],
         scope="3 scalar tokens, any values, a cyclic permutation",
         source=src("输出仅依赖词的内容，而非位置", "一、为什么需要位置编码？"),
         tags=("property",),
@@ -100,8 +114,10 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.formula.standard",
         title="the Markdown formula is the standard sinusoidal encoding",
-        lhs=sympy.Matrix([sympy.sin(t / BASE ** (2 * i / d)), sympy.cos(t / BASE ** (2 * i / d))]),
-        rhs=pe_pair(t, i, d, BASE),
+        written=(sympy.Matrix([as_written("sin(t/10000**(2*i/d))", t, i, d),
+                               as_written("cos(t/10000**(2*i/d))", t, i, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * i), PE_COS.apply(t, 2 * i + 1)])),
+        notation=SIN,
         scope="pair i, general d",
         source=src("PE_{(pos, 2i)} = \\sin\\left(\\frac{pos}{10000^{2i/d_{model}}}\\right)", "2.1.1 正弦-余弦位置编码"),
         tags=("formula", "form:standard"),
@@ -110,8 +126,10 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.formula.flattened",
         title="the plain-text copy 'sin(100002i/dmodelpos)' is the same formula with its fraction lost",
-        lhs=sympy.Matrix([sympy.sin(t * BASE ** (-2 * i / d)), sympy.cos(t * BASE ** (-2 * i / d))]),
-        rhs=pe_pair(t, i, d, BASE),
+        written=(sympy.Matrix([as_written("sin(10000**(-2*i/d)*t)", t, i, d),
+                               as_written("cos(10000**(-2*i/d)*t)", t, i, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * i), PE_COS.apply(t, 2 * i + 1)])),
+        notation=SIN,
         scope="pair i, general d",
         source=src("PE(pos,2i)=sin(100002i/dmodelpos)", "二、1. 数学公式"),
         tags=("formula", "form:standard", "notation"),
@@ -124,8 +142,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.formula.i-range",
         title="with 0 ≤ i < d/2 the columns 2i and 2i+1 fill exactly 0 … d−1",
-        lhs=2 * (d / 2 - 1) + 1,
-        rhs=d - 1,
+        written=(as_written("2*(d/2 - 1) + 1", d), d - 1),
         scope="general d",
         source=src("i：编码向量的维度索引（0 ≤ i < d_model/2）", "二、1. 参数说明"),
         tags=("notation",),
@@ -166,8 +183,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.wavelength.min",
         title="the shortest wavelength is 2π (pair 0)",
-        lhs=wavelength(0, d, BASE),
-        rhs=2 * sympy.pi,
+        written=(LAMBDA.apply(0), 2 * sympy.pi),
+        notation=SIN,
         scope="general d",
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
         tags=("range",),
@@ -246,8 +263,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.relative.bias-shift",
         title="a bias B_ij = f(i − j) is unchanged when both positions shift",
-        lhs=sympy.Function("f")((m + c) - (t + c)),
-        rhs=sympy.Function("f")(m - t),
+        written=(as_written("f((m + c) - (t + c))", m, c, t), sympy.Function("f")(m - t)),
         scope="any bias function f of the offset, positions m and t, shift c",
         source=src("其中B是基于相对位置的偏置矩阵", "四、2. 相对位置编码"),
         tags=("property", "form:standard"),
@@ -291,8 +307,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.alibi.causal-form",
         title="−m·|i−j| equals ALiBi's −m·(i−j) for keys at or before the query",
-        lhs=alibi.bias(m, m - delta, slope),
-        rhs=-slope * delta,
+        written=(BIAS.apply(m, sympy.Add(m, -delta, evaluate=False)), -slope * delta),
+        notation=ALIBI,
         scope="query i, key j = i − δ with δ ≥ 0 (causal attention), any slope m > 0",
         source=src("Softmax(dkQKT−m⋅∣i−j∣)V", "附：ALiBi位置编码示例"),
         tags=("formula", "form:equivalent"),
@@ -316,8 +332,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.alibi.no-stored-encoding",
         title="the ALiBi bias depends only on slope and distance (no per-position vector)",
-        lhs=alibi.bias(m + c, t + c, slope),
-        rhs=alibi.bias(m, t, slope),
+        written=(BIAS.apply(sympy.Add(m, c, evaluate=False), sympy.Add(t, c, evaluate=False)), BIAS.apply(m, t)),
+        notation=ALIBI,
         scope="any slope, positions m and t, shift c",
         source=src("无需显式存储位置编码", "附：ALiBi位置编码示例"),
         tags=("property",),
@@ -398,8 +414,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.code.exponent-is-pair-2j",
         title="the loop's pair j carries the standard frequency of pair 2j",
-        lhs=BASE ** (-2 * (2 * j) / d),
-        rhs=frequency(2 * j, d, BASE),
+        written=(as_written("10000**(-2*(2*j)/d)", j, d), OMEGA.apply(2 * j)),
+        notation=SIN,
         scope="pair j, general d",
         source=src("(2 * i)/d_model", "get_sinusoid_encoding_table"),
         tags=("code", "form:different"),
@@ -411,8 +427,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.code.lowest-frequency",
         title="for d = 16 the loop's slowest pair has frequency 10^−7 (standard: 10000^(−7/8))",
-        lhs=BASE ** sympy.Rational(-2 * 14, 16),
-        rhs=sympy.Rational(1, 10**7),
+        written=(as_written("1/10000**(2*14/16)"), sympy.Rational(1, 10**7)),
         scope="d = 16 (the example), last pair j = 7, column i = 14",
         source=src("get_sinusoid_encoding_table(10, 16)", "get_sinusoid_encoding_table"),
         tags=("code", "form:different"),

@@ -11,7 +11,9 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
-from posenc_sym.schemes.sinusoidal import div_term, frequency, pe_pair, pe_vector, rotation_matrix, wavelength
+from posenc_sym.notation import as_written
+from posenc_sym.schemes import sinusoidal
+from posenc_sym.schemes.sinusoidal import div_term, frequency, pe_vector, rotation_matrix, wavelength
 
 DOC = "003_750a8455e46b047a.txt"
 
@@ -37,6 +39,13 @@ BASE = sympy.Integer(10000)
 ZERO = sympy.Integer(0)
 FLOAT32_MAX = sympy.Integer(2**24 - 1) * sympy.Integer(2) ** 104  # (2 − 2^−23)·2^127, exactly
 FLOAT16_MAX = sympy.Integer(65504)
+
+# The notation of the formulas (ω_i, PE_{(t,2i)}, λ_i with base 10000) and the claims' written forms.
+SIN = sinusoidal.notation(BASE)
+OMEGA, PE_SIN, PE_COS = SIN.lookup("omega")[0], *SIN.lookup("PE")
+LAMBDA = SIN.lookup("lambda")[0]
+SIN_512 = sinusoidal.notation(BASE, 512)
+LAMBDA_512 = SIN_512.lookup("lambda")[0]
 
 
 def src(quote: str, locator: str) -> Source:
@@ -68,8 +77,8 @@ CLAIMS_INTRO = [
     Claim(
         id="seeds.doc003.unit-interval.three",
         title="three tokens on [0, 1] sit at 0, 0.5, 1",
-        lhs=sympy.Matrix([sympy.Rational(j, 2) for j in range(3)]),
-        rhs=sympy.Matrix([0, sympy.Rational("0.5"), 1]),
+        written=(sympy.Matrix([as_written(f"{j}/(3 - 1)") for j in range(3)]),
+                 sympy.Matrix([0, sympy.Rational("0.5"), 1])),
         scope="n = 3 tokens, position j/(n − 1)",
         source=src("[0, 0.5, 1]", "用[0,1]范围标记位置"),
         tags=("printed-number",),
@@ -105,8 +114,8 @@ CLAIMS_INTRO = [
     Claim(
         id="seeds.doc003.binary.two-bits",
         title="with d_model = 2, positions 0…3 are [0,0], [0,1], [1,0], [1,1] in binary",
-        lhs=sympy.Matrix([2 * a + b for a, b in ((0, 0), (0, 1), (1, 0), (1, 1))]),
-        rhs=sympy.Matrix([0, 1, 2, 3]),
+        written=(sympy.Matrix([as_written(f"2*{a} + {b}") for a, b in ((0, 0), (0, 1), (1, 0), (1, 1))]),
+                 sympy.Matrix([0, 1, 2, 3])),
         scope="d_model = 2, 4 positions",
         source=src("[0,0],[0,1],[1,0],[1,1]", "用二进制向量标记位置"),
         tags=("printed-number",),
@@ -141,8 +150,7 @@ CLAIMS_SINE = [
     Claim(
         id="seeds.doc003.sinusoid.sin-period",
         title="sin x has period 2π",
-        lhs=sympy.sin(x + 2 * sympy.pi),
-        rhs=sympy.sin(x),
+        written=(as_written("sin(x + 2*pi)", x), sympy.sin(x)),
         scope="any real x",
         source=src("所以振幅是1,周期是2π", "振幅,相移,垂直位移"),
         tags=("formula",),
@@ -151,8 +159,7 @@ CLAIMS_SINE = [
     Claim(
         id="seeds.doc003.frequency.reciprocal",
         title="frequency 4 means period 1/4",
-        lhs=1 / sympy.Rational(1, 4),
-        rhs=sympy.Integer(4),
+        written=(as_written("1/(1/4)"), sympy.Integer(4)),
         scope="the example",
         source=src("所以频率是 4", "频率"),
         tags=("formula",),
@@ -278,8 +285,9 @@ CLAIMS_ROTATION = [
     Claim(
         id="seeds.doc003.rotation.ccw-matrix",
         title="row vector times [[cos B, sin B], [−sin B, cos B]] rotates counter-clockwise",
-        lhs=sympy.Matrix([[x, y]]) * sympy.Matrix([[sympy.cos(beta), sympy.sin(beta)], [-sympy.sin(beta), sympy.cos(beta)]]),
-        rhs=sympy.Matrix([[x * sympy.cos(beta) - y * sympy.sin(beta), x * sympy.sin(beta) + y * sympy.cos(beta)]]),
+        written=(sympy.MatMul(sympy.ImmutableMatrix([[x, y]]), sympy.ImmutableMatrix(
+                     [[sympy.cos(beta), sympy.sin(beta)], [-sympy.sin(beta), sympy.cos(beta)]]), evaluate=False),
+                 sympy.Matrix([[x * sympy.cos(beta) - y * sympy.sin(beta), x * sympy.sin(beta) + y * sympy.cos(beta)]])),
         scope="any x, y, B",
         source=src("[x*cosB-y*sinB ,x*sinB+y*cosB]", "线形变换——旋转"),
         tags=("formula", "form:standard"),
@@ -288,8 +296,9 @@ CLAIMS_ROTATION = [
     Claim(
         id="seeds.doc003.rotation.cw-matrix",
         title="row vector times [[cos B, −sin B], [sin B, cos B]] rotates clockwise",
-        lhs=sympy.Matrix([[x, y]]) * sympy.Matrix([[sympy.cos(beta), -sympy.sin(beta)], [sympy.sin(beta), sympy.cos(beta)]]),
-        rhs=sympy.Matrix([[x * sympy.cos(beta) + y * sympy.sin(beta), -x * sympy.sin(beta) + y * sympy.cos(beta)]]),
+        written=(sympy.MatMul(sympy.ImmutableMatrix([[x, y]]), sympy.ImmutableMatrix(
+                     [[sympy.cos(beta), -sympy.sin(beta)], [sympy.sin(beta), sympy.cos(beta)]]), evaluate=False),
+                 sympy.Matrix([[x * sympy.cos(beta) + y * sympy.sin(beta), -x * sympy.sin(beta) + y * sympy.cos(beta)]])),
         scope="any x, y, B",
         source=src("同理变换矩阵为", "线形变换——旋转"),
         tags=("formula", "form:standard"),
@@ -336,8 +345,10 @@ CLAIMS_DEFINITION = [
     Claim(
         id="seeds.doc003.definition.standard",
         title="PE_t^(2k) = sin(ω_k t), PE_t^(2k+1) = cos(ω_k t), ω_k = 1/10000^(2k/d) is the standard encoding",
-        lhs=sympy.Matrix([sympy.sin(t / BASE ** (2 * kk / d)), sympy.cos(t / BASE ** (2 * kk / d))]),
-        rhs=pe_pair(t, kk, d, BASE),
+        written=(sympy.Matrix([as_written("sin(t/10000**(2*k/d))", t, kk, d),
+                               as_written("cos(t/10000**(2*k/d))", t, kk, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * kk), PE_COS.apply(t, 2 * kk + 1)])),
+        notation=SIN,
         scope="pair k, general d",
         source=src("w_k = \\frac{1}{10000^{2k/d_{model}}}", "Transformer 位置编码定义"),
         tags=("formula", "form:standard"),
@@ -458,8 +469,7 @@ CLAIMS_DEFINITION = [
     Claim(
         id="seeds.doc003.pairs.count",
         title="512 dimensions make 256 pairs, numbered 0 … 255",
-        lhs=sympy.Matrix([sympy.Integer(512) / 2, sympy.Integer(512) / 2 - 1]),
-        rhs=sympy.Matrix([256, 255]),
+        written=(sympy.Matrix([as_written("512/2"), as_written("512/2 - 1")]), sympy.Matrix([256, 255])),
         scope="d = 512",
         source=src("一共有256组", "Transformer 位置编码定义"),
         tags=("printed-number",),
@@ -468,8 +478,8 @@ CLAIMS_DEFINITION = [
     Claim(
         id="seeds.doc003.wavelength.min",
         title="the shortest wavelength is 2π",
-        lhs=wavelength(0, 512, BASE),
-        rhs=2 * sympy.pi,
+        written=(LAMBDA_512.apply(0), 2 * sympy.pi),
+        notation=SIN_512,
         scope="d = 512",
         source=src("2\\pi*10000", "Transformer 位置编码定义"),
         tags=("range",),
@@ -568,8 +578,10 @@ CLAIMS_CODE = [
     Claim(
         id="seeds.doc003.code.numpy-loop",
         title="the NumPy loop (sin with i/d for even i, cos with (i−1)/d for odd i) is the standard formula",
-        lhs=sympy.Matrix([sympy.sin(t / BASE ** ((2 * kk) / d)), sympy.cos(t / BASE ** (((2 * kk + 1) - 1) / d))]),
-        rhs=pe_pair(t, kk, d, BASE),
+        written=(sympy.Matrix([as_written("sin(t/10000**((2*k)/d))", t, kk, d),
+                               as_written("cos(t/10000**(((2*k + 1) - 1)/d))", t, kk, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * kk), PE_COS.apply(t, 2 * kk + 1)])),
+        notation=SIN,
         scope="pair k, general d (columns 2k and 2k+1)",
         source=src("np.cos(pos / (10000 ** ((i - 1) / d_model)))", "可视化代码"),
         tags=("code", "form:standard"),

@@ -33,12 +33,13 @@ from typing import Any
 import mpmath
 import numpy
 
-from .common import best_candidate, finish, measure_all, resolve_model, sample_error, sample_rows, with_diagnosis
+from .common import best_candidate, finish, resolve_model, sample_rows, with_diagnosis
 from .expect import conclude, parse_expectations
-from .fit import KNOWN_BASES, estimate_start, fit_pairs
+from .fit import KNOWN_BASES, PairFit, fit_pairs
 from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
 from .names import describe_named, short_values
+from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
 from .precision import ErrorModel, data_format
 from .reference import power_frequencies, power_split
 from .result import CheckResult
@@ -60,6 +61,7 @@ class SinusoidalConvention:
     width: int
     scale: float = 1.0
     zero_rows: tuple[int, ...] = ()
+    step: int = 1  # row r holds position start + step·r: −1 for Transformer-XL's descending pos_seq
 
     @property
     def pairs(self) -> int:
@@ -95,11 +97,24 @@ class SinusoidalConvention:
             ("base", _plain(self.base)),
             ("exponent_denominator", self.exponent_denominator),
             ("start", self.start),
+            ("position_step", self.step),
             ("scale", _plain(self.scale)),
             ("d_model", self.width),
             ("odd_width", "zero last column" if self.width % 2 else None),
             ("zero_rows", self.zero_rows),
         )
+
+
+def _oriented(forward: PairFit, step: int, rows: int) -> tuple[PairFit, str]:
+    """The fit of the column pairs read with positions ascending (``step`` 1) or descending, and
+    the order that makes the angle advance. Derived from the one forward fit of atan2(a, b) =
+    α + ω·r: reversing the rows gives α + ω·(rows − 1) − ω·r; atan2(b, a) = π/2 − atan2(a, b)."""
+    fit = forward
+    if step == -1:
+        fit = dataclasses.replace(fit, omega=-fit.omega, intercept=fit.intercept + fit.omega * (rows - 1))
+    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
+        return dataclasses.replace(fit, omega=-fit.omega, intercept=math.pi / 2 - fit.intercept), "cos-first"
+    return fit, "sin-first"
 
 
 def _plain(x: float) -> float | int:
@@ -202,32 +217,37 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     if problem is not None:
         return None, [*notes, problem]
     a, b = _columns(layout, p)
-    fit, order = fit_pairs(seg[:, a], seg[:, b]), "sin-first"
-    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
-        fit, order = fit_pairs(seg[:, b], seg[:, a]), "cos-first"
-    if numpy.any(fit.omega <= 0):
-        return None, [
-            *notes,
-            f"the {layout} column pairs do not turn at a steady positive rate: "
-            "these are not sin/cos pairs of one frequency",
-        ]
-    scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
     rows = sample_rows(n, zero_rows)
     scored: list[tuple[SinusoidalConvention, float, bool | str]] = []
-    floor = 8 * fmt_floor * max(scale, 1.0)
-    for den, base, known in _base_candidates(fit.omega, 2 * p):
-        if known is not True and any(k is True and e <= floor for _, e, k in scored):
-            break  # a known candidate within the floor wins whatever the rest score (best_candidate)
-        conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows)
-        spec = conv.column_spec()
-        start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
-        scored.append((dataclasses.replace(conv, start=start), sample_error(x, rows, start, spec), known))
-    conv, equivalent = best_candidate(scored, floor)
+    forward = fit_pairs(seg[:, a], seg[:, b])
+    for step in (1, -1):  # ascending positions first: they win a tie
+        fit, order = _oriented(forward, step, seg.shape[0])
+        if numpy.any(fit.omega <= 0):
+            continue
+        scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
+        floor = 8 * fmt_floor * max(scale, 1.0)
+        for den, base, known in _base_candidates(fit.omega, 2 * p):
+            if known is not True and any(k is True and e <= floor for _, e, k in scored):
+                continue  # a known candidate within the floor wins whatever these score (best_candidate)
+            conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows, step)
+            spec = conv.column_spec()
+            first = signed_start(fit, spec.hi)  # the position of the fit's row 0: table row r0 or r1 − 1
+            start = first - r0 if step == 1 else first + (r1 - 1)
+            error = sample_error_stepped(x, rows, start, step, spec)
+            scored.append((dataclasses.replace(conv, start=start), error, known))
+    if not scored:
+        return None, [
+            *notes,
+            f"the {layout} column pairs do not turn at a steady rate: these are not sin/cos pairs of one frequency",
+        ]
+    top_scale = max(max(c.scale for c, _, _ in scored), 1.0)
+    conv, equivalent = best_candidate(scored, 8 * fmt_floor * top_scale)
     estimate = next(
-        (c.base for c, _, known in scored if not known and c.exponent_denominator == conv.exponent_denominator),
+        (c.base for c, _, known in scored if known is False and c.exponent_denominator == conv.exponent_denominator),
         conv.base,
     )
-    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent, estimate)]
+    naming = _naming_notes(conv, equivalent, estimate)
+    return conv, [*_zero_rows_note(zero_rows), *notes, *naming, *positions_note(conv, n)]
 
 
 def _digits(x: float) -> int:
@@ -292,15 +312,7 @@ def _check_sinusoidal(table: Any, model: ErrorModel | None) -> CheckResult:
                 "over positions and axis 1 over dims, so pass table.T"
             )
         return _unidentified(array, fmt_name, notes, model, shape)
-    measured = measure_all(
-        [("", array)],
-        float(conv.start),
-        lambda _: conv.column_spec(),
-        fmt,
-        model,
-        conv.base,
-        "checking table",
-    )
+    measured = measure_stepped(array, conv, fmt, model)
     result = finish("sinusoidal", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
     return with_diagnosis(result, array, fmt)
 

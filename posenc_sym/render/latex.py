@@ -13,7 +13,7 @@ author wrote (titles, prose, justifications, quotes) is escaped.
 \\subsection{sin\\textasciicircum{}2 + cos\\textasciicircum{}2 = 1}\\label{claim:demo.pythagoras}
 \\noindent\\textbf{Claim \\texttt{demo.pythagoras}.}
 \\begin{equation*}
-\\posencfit{\\linewidth}{\\sin^{2}{\\left(x \\right)} + \\cos^{2}{\\left(x \\right)} = 1}
+\\posencfit{\\linewidth}{\\sin^{2}\\left(x\\right) + \\cos^{2}\\left(x\\right) = 1}
 \\end{equation*}
 \\noindent\\textbf{Assumptions.} $x$ is real.
 <BLANKLINE>
@@ -25,12 +25,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..notation import value_latex
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source
 from ..proof.verdict import Verdict
 from .escape import is_latex_safe
 from .markup import LATEX, ChainRow, Flavour
-from .mathtex import decimal_latex, math_latex, relation_latex
+from .mathtex import (
+    claim_chain_latex,
+    claim_definitions_latex,
+    claim_sides_latex,
+    decimal_latex,
+    math_latex,
+    relation_latex,
+)
 
 __all__ = ["QUOTE_PLACEHOLDER", "render_claim", "render_derivation", "verdict_text"]
 
@@ -77,10 +85,11 @@ def _mark(verdict: Verdict | None) -> str:
 def _chain(claim: Claim, verdict: Verdict | None, fl: Flavour) -> str:
     link_verdicts = verdict.links if verdict is not None else ()
     rows = []
-    for n, (_start, end, relation, because) in enumerate(claim.links):
+    ends = claim_chain_latex(claim)
+    for n, (_start, _end, relation, because) in enumerate(claim.links):
         link = link_verdicts[n] if n < len(link_verdicts) else None
-        rows.append(ChainRow(relation_latex(relation), math_latex(end), because, _mark(link)))
-    return fl.chain(math_latex(claim.lhs), rows)
+        rows.append(ChainRow(relation_latex(relation), ends[n], because, _mark(link)))
+    return fl.chain(claim_sides_latex(claim)[0], rows)
 
 
 def verdict_text(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX) -> str:
@@ -123,7 +132,7 @@ def _refutation(verdict: Verdict, fl: Flavour) -> str:
     point = verdict.counterexample or {}
     if point:
         assignments = r",\quad ".join(
-            f"{math_latex(sym)} = {math_latex(value)}"
+            f"{math_latex(sym)} = {value_latex(value)}"  # exact when short, else rounded and marked ≈
             for sym, value in sorted(point.items(), key=lambda kv: str(kv[0]))
         )
         text = "counterexample " + fl.inline(assignments)
@@ -142,13 +151,17 @@ def _refutation(verdict: Verdict, fl: Flavour) -> str:
 def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, level: int = 2) -> str:
     """One claim: heading, statement, assumptions, prose, source, chain of steps, verdict."""
     head = f"Claim {fl.code(claim.id)}" + (f" ({fl.line(claim.scope)})" if claim.scope else "")
-    statement = f"{math_latex(claim.lhs)} {relation_latex(claim.relation)} {math_latex(claim.rhs)}"
+    left, right = claim_sides_latex(claim)
+    statement = f"{left} {relation_latex(claim.relation)} {right}"
     parts = [
         fl.heading(level, claim.title, claim_label(claim.id)),
         fl.paragraph(head + ".", "") if fl.name == "latex" else fl.emph(head),
         fl.display(statement),
-        fl.paragraph("Assumptions.", _assumptions(claim, fl)),
     ]
+    definitions = claim_definitions_latex(claim)
+    if definitions:  # the notation the statement uses, so that it reads on its own
+        parts.append(fl.paragraph("Where.", "; ".join(fl.inline(d) for d in definitions) + "."))
+    parts.append(fl.paragraph("Assumptions.", _assumptions(claim, fl)))
     if claim.prose.strip():
         parts.append(fl.text(claim.prose))
     if claim.source is not None:

@@ -1,0 +1,94 @@
+"""Tokens of a LaTeX formula, each with its offset in the text, for :mod:`.read`.
+
+Spacing commands, ``\\left``/``\\right`` (and ``\\bigl`` …) and alignment marks are dropped here:
+they carry no mathematics. Letters stay one token each; the reader groups runs of letters itself,
+because a run must not be merged after ``_`` or ``^`` (``w_kt`` is ``w_k t``).
+
+>>> [t.text for t in tokenize(r"\\left( x_{0} \\, + 2.5\\right)")]
+['(', 'x', '_', '{', '0', '}', '+', '2.5', ')']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["SPACING", "Token", "Unreadable", "tokenize"]
+
+
+class Unreadable(ValueError):
+    """A formula the reader will not guess at: the reason, and the offset in the text.
+
+    >>> str(Unreadable("unknown macro \\\\foo; declare it or rewrite the formula", 3))
+    'unknown macro \\\\foo; declare it or rewrite the formula'
+    """
+
+    def __init__(self, reason: str, position: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.position = position
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token: ``kind`` is cmd, letter, num, sym or other; ``space`` if white space preceded it."""
+
+    kind: str
+    text: str
+    pos: int
+    space: bool = False
+
+
+#: Commands that only move ink; they never change what a formula means.
+SPACING = frozenset({
+    "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle", "\\textstyle",
+    "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle",
+})
+# Sizing prefixes of delimiters: \left( and \bigl( are both just "(".
+_SIZERS = frozenset({
+    "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr", "\\biggl", "\\biggr", "\\Biggl",
+    "\\Biggr", "\\big", "\\Big", "\\bigg", "\\Bigg",
+})
+_DELIMITERS = {"\\{": "\\{", "\\}": "\\}", "\\lvert": "|", "\\rvert": "|", "\\vert": "|",
+               "\\lbrack": "[", "\\rbrack": "]", "\\langle": "\\langle", "\\rangle": "\\rangle"}
+
+_TOKEN = re.compile(
+    r"(?P<ws>\s+)"
+    r"|(?P<comment>%[^\n]*)"
+    r"|(?P<cmd>\\(?:[A-Za-z]+|\\|.))"
+    r"|(?P<num>\d+(?:\.\d+)?|\.\d+)"
+    r"|(?P<letter>[A-Za-z])"
+    r"|(?P<sym>[-+*/^_(){}\[\]&,=<>|'!.;:~])"
+    r"|(?P<other>.)",
+    re.DOTALL,
+)
+
+
+def tokenize(text: str) -> list[Token]:
+    """The tokens of ``text``; raises :class:`Unreadable` for a sizing command without a delimiter."""
+    tokens: list[Token] = []
+    space = False
+    pending_sizer: tuple[str, int] | None = None
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup or "other"
+        value = match.group()
+        if kind in ("ws", "comment") or value == "~" or value in SPACING:
+            space = True
+            continue
+        if value in _SIZERS:
+            pending_sizer = (value, match.start())
+            continue
+        if pending_sizer is not None:
+            pending_sizer = None
+            if value == ".":  # \left. and \right. are invisible delimiters
+                continue
+            value = _DELIMITERS.get(value, value)
+            kind = "sym" if len(value) == 1 else kind
+        elif value in _DELIMITERS:
+            value = _DELIMITERS[value]
+            kind = "sym" if len(value) == 1 else kind
+        tokens.append(Token(kind, value, match.start(), space))
+        space = False
+    if pending_sizer is not None:
+        raise Unreadable(f"{pending_sizer[0]} is not followed by a delimiter", pending_sizer[1])
+    return tokens
