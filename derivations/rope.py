@@ -35,7 +35,25 @@ PAIRINGS = Notation(symbols=(m, base), definitions=(R_HALVES, R_ADJACENT, PERM))
 _P = PERM.apply()
 
 _SCORE = block_score(q, k, m, n, w)
-_RELATIVE = sympy.expand((q.T * pair_rotation((n - m) * w) * k)[0, 0])
+
+# The relative-score claims as written: R(x) the pair rotation, R_x the 4-wide one (adjacent
+# pairing), q and k the query and key. The page shows these; the engine decides their expansion.
+_x = sympy.Symbol("x", real=True)
+R_PAIR = Definition("R", (_x,), pair_rotation(_x), form="call")
+R_HEAD = Definition("R", (_x,), rotation_matrix(_x, 4, base), form="subscript")
+Q_PAIR = Definition("q", (), q, form="value")
+K_PAIR = Definition("k", (), k, form="value")
+Q_HEAD = Definition("q", (), A4, form="value")
+K_HEAD = Definition("k", (), C4, form="value")
+PAIR = Notation(symbols=(m, n, w), definitions=(R_PAIR, Q_PAIR, K_PAIR))
+HEAD = Notation(symbols=(m, n, base), definitions=(R_HEAD, Q_HEAD, K_HEAD))
+_T = sympy.transpose
+_U = sympy.UnevaluatedExpr  # keeps (R q)ᵀ (R k) grouped as written instead of distributing the ᵀ
+_OFFSET = sympy.Add(n, -m, evaluate=False)  # n − m, in the author's order
+_qp, _kp = Q_PAIR.apply(), K_PAIR.apply()
+_SCORE_WRITTEN = _T(_U(R_PAIR.apply(m * w) * _qp)) * _U(R_PAIR.apply(n * w) * _kp)
+_RELATIVE_WRITTEN = _T(_qp) * R_PAIR.apply(sympy.Mul(_OFFSET, w, evaluate=False)) * _kp
+_qh, _kh = Q_HEAD.apply(), K_HEAD.apply()
 
 # Abel summation for 4 terms with S_0 = 0, S_{j+1} = S_j + z_j: Σ h_j z_j = Σ h_j (S_{j+1} − S_j)
 # = h_3 S_4 − Σ_{j<3} S_{j+1} (h_{j+1} − h_j). With h_4 = 0 (RoFormer's convention) the first
@@ -60,12 +78,12 @@ DERIVATION = Derivation(
         Claim(
             id="rope.block.relative",
             title="(R(mθ)q)·(R(nθ)k) = qᵀ R((n−m)θ) k for one pair",
-            lhs=_SCORE,
-            rhs=_RELATIVE,
+            written=(_SCORE_WRITTEN, _RELATIVE_WRITTEN),
+            notation=PAIR,
             steps=(
-                Step(sympy.expand((q.T * pair_rotation(m * w).T * pair_rotation(n * w) * k)[0, 0]),
-                     "(Ra)·(Sb) = aᵀ Rᵀ S b"),
-                Step(_RELATIVE, "R(α)ᵀ R(β) = R(β − α): angle addition for cos and sin"),
+                Step(None, "(Ra)·(Sb) = aᵀ Rᵀ S b",
+                     written=_T(_qp) * _T(R_PAIR.apply(m * w)) * R_PAIR.apply(n * w) * _kp),
+                Step(None, "R(α)ᵀ R(β) = R(β − α): angle addition for cos and sin", written=_RELATIVE_WRITTEN),
             ),
             scope="one pair, symbolic frequency θ > 0 (hence every pair of any width d)",
             tags=("table:rope:inner_product_offset",),
@@ -112,8 +130,9 @@ DERIVATION = Derivation(
         Claim(
             id="rope.full.relative",
             title="d = 4: ($R_m$ q)ᵀ ($R_n$ k) = qᵀ $R_{n−m}$ k for the whole head",
-            lhs=sympy.expand(((rotation_matrix(m, 4, base) * A4).T * rotation_matrix(n, 4, base) * C4)[0, 0]),
-            rhs=sympy.expand((A4.T * rotation_matrix(n - m, 4, base) * C4)[0, 0]),
+            written=(_T(_U(R_HEAD.apply(m) * _qh)) * _U(R_HEAD.apply(n) * _kh),
+                     _T(_qh) * R_HEAD.apply(_OFFSET) * _kh),
+            notation=HEAD,
             scope="d = 4, adjacent pairing, symbolic base b > 0",
         ),
         Claim(

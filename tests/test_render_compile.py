@@ -98,6 +98,19 @@ def test_every_fragment_compiles_on_its_own() -> None:
         assert result.problems == (), name
 
 
+@pytest.mark.slow
+def test_the_contents_list_the_derivations_not_every_claim(tmp_path: Path) -> None:
+    # A contents entry of every claim ran to four pages for the built-in catalogue.
+    notes = sample_notes()
+    require_pdflatex(tex_engine(notes))
+    result = compile_latex(latex_document(notes), engine=tex_engine(notes))
+    assert result.pdf is not None
+    text = pdf_text(result.pdf, tmp_path)
+    for number, section in enumerate(notes.sections, start=1):
+        for place, claim in enumerate(section.derivation.claims, start=1):
+            assert len(re.findall(rf"^{number}\.{place}\b", text, re.M)) == 1, claim.id  # the heading only
+
+
 HOSTILE = r"\input{/etc/passwd} 100% _x_ & #1 $5 ~a ^b \\ {braces} \immediate\write18{touch PWNED} | <> end"
 
 

@@ -356,3 +356,13 @@ def test_catalogue_markdown_lines_are_short_and_latex_shrinks_nothing() -> None:
         scaled += [derivation.id for word in (r"\resizebox", r"\scalebox", r"\textasciicircum") if word in latex]
     assert longest <= MARKDOWN_LINE_LIMIT
     assert scaled == []
+
+
+def test_a_wide_matrix_definition_starts_under_its_name() -> None:
+    # R_halves(m) of rope.pairings.permutation (8 × 8) ran 8.5pt past the margin beside its name.
+    from derivations.rope import DERIVATION
+
+    claim = next(c for c in DERIVATION.claims if c.id == "rope.pairings.permutation")
+    text = render_claim(claim, Verdict("proven"))
+    assert "&R_{\\text{halves}}\\left(m\\right) = \\\\\n&\\qquad \\begin{bmatrix}\\cos\\left(m\\right) & 0" in text
+    assert "&P = \\begin{bmatrix}1 & 0" in text  # a narrow one stays beside its name

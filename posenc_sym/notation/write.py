@@ -153,7 +153,13 @@ class NotationPrinter(LatexPrinter):
 
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
-        return str(super()._print_Add(expr, order="none" if _is_written(expr) else order))
+        if _is_written(expr):
+            return str(super()._print_Add(expr, order="none"))
+        terms = expr.as_ordered_terms()
+        if len(terms) == 2 and terms[0].could_extract_minus_sign() and not terms[1].could_extract_minus_sign():
+            # SymPy prints n - m as -m + n; a reader writes the difference the other way round.
+            return str(super()._print_Add(sympy.Add(terms[1], terms[0], evaluate=False), order="none"))
+        return str(super()._print_Add(expr, order=order))
 
     def _print_Mul(self, expr: sympy.Mul) -> str:
         if not isinstance(expr, sympy.Mul):  # SymPy prints x**-1 through _print_Mul as 1/x

@@ -193,7 +193,9 @@ def latex_document(notes: Notes, options: Options = DEFAULT_OPTIONS) -> str:
     if rest.figures or rest.figures_left_out:
         parts.append(_figures_latex(rest, fl))
     if appendix:
-        parts.append("\\appendix\n" + fl.heading(1, "The source documents", "sec:documents") + "\n\n"
+        # The documents (level 2 here) are listed in the contents; their claims are not.
+        parts.append("\\appendix\n\\addtocontents{toc}{\\protect\\setcounter{tocdepth}{2}}\n"
+                     + fl.heading(1, "The source documents", "sec:documents") + "\n\n"
                      + fl.text(APPENDIX))
         parts += [_section(s, fl, dataclasses.replace(options, level=2)) for s in appendix]
     return "\n\n".join(parts) + "\n\\end{document}\n"

@@ -245,9 +245,17 @@ def _where(definitions: list[str], fl: Flavour) -> str:
             lines[-1] += r" \qquad " + d
         else:
             lines.append(d)
-    rows = [f"&{line}" for line in lines]
+    rows = []
+    for line in lines:
+        name, eq, value = line.partition(r" = \begin{bmatrix}")
+        if eq and not fits(line):
+            # A wide matrix (R_halves(m), 8 × 8) starts under its name: the name's width would
+            # otherwise push it past the margin.
+            rows += [f"&{name} =", f"&\\qquad \\begin{{bmatrix}}{value}"]
+        else:
+            rows.append(f"&{line}")
     display = fl.rows_display(rows)
-    if fl.name == "latex" and not all(fits(r) for r in rows):
+    if fl.name == "latex" and not all(fits(line) for line in lines):
         # A wide matrix (8 × 8) gets narrower gaps between its columns: spacing, not scaling.
         display = "{\\setlength{\\arraycolsep}{2pt}\n" + display + "}"
     return text + ("\n" if fl.name == "latex" else "\n\n") + display

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .escape import escape_latex, escape_markdown
+from .inline import text_latex, text_markdown
 from .latex import claim_label
 from .verdicts import BADGES
 
@@ -51,7 +52,7 @@ def table_latex(table: Any, *, links: bool) -> str:
             if links and cell.claim_id is not None:
                 text = rf"\hyperref[{claim_label(cell.claim_id)}]{{{text}}}"
             cells.append(text)
-        rows.append(" & ".join([escape_latex(label), *cells]) + r" \\")
+        rows.append(" & ".join([text_latex(label), *cells]) + r" \\")
     tabular = (
         "\\begin{tabular}{l" + "c" * len(props) + "}\n\\toprule\n" + head + "\n\\midrule\n"
         + "\n".join(rows) + "\n\\bottomrule\n\\end{tabular}"
@@ -62,7 +63,7 @@ def table_latex(table: Any, *, links: bool) -> str:
         for prop, plabel, _ in props:
             where, text, claim_id = _claim_line(table, encoding, label, prop, plabel, latex=True)
             if claim_id is not None:
-                behind.append(rf"\item {escape_latex(where)}: {text}, "
+                behind.append(rf"\item {text_latex(where)}: {text}, "
                               rf"\texttt{{{escape_latex(claim_id)}}}")
     parts = [
         # Seven short columns fit the line in \small with narrower gaps: nothing is scaled.
@@ -86,7 +87,7 @@ def table_markdown(table: Any) -> str:
     ]
     for encoding, label in table.encodings:
         cells = [escape_markdown(_cell_text(table.cell(encoding, p[0]))) for p in props]
-        lines.append("| " + " | ".join([escape_markdown(label), *cells]) + " |")
+        lines.append("| " + " | ".join([text_markdown(label), *cells]) + " |")
     out = ["\n".join(lines), f"*{escape_markdown(LEGEND)}*"]
     meanings = [f"- **{escape_markdown(p[1])}**: {escape_markdown(p[2])}" for p in props if p[2]]
     if meanings:
@@ -96,7 +97,7 @@ def table_markdown(table: Any) -> str:
         for prop, plabel, _ in props:
             where, text, claim_id = _claim_line(table, encoding, label, prop, plabel)
             if claim_id is not None:
-                behind.append(f"- {escape_markdown(where)}: {escape_markdown(text)}, `{claim_id}`")
+                behind.append(f"- {text_markdown(where)}: {escape_markdown(text)}, `{claim_id}`")
     if behind:
         out.append("**The claims behind the cells.**\n\n" + "\n".join(behind))
     return "\n\n".join(out)
