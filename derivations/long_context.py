@@ -15,7 +15,7 @@ from posenc_sym.schemes.rope import block_score, pair_rotation, theta
 
 m, n = sympy.symbols("m n", real=True)
 w = sympy.Symbol("theta", positive=True)
-q0, q1, k0, k1 = sympy.symbols("q0 q1 k0 k1", real=True)
+q0, q1, k0, k1 = sympy.symbols("q_0 q_1 k_0 k_1", real=True)
 q, k = sympy.Matrix([q0, q1]), sympy.Matrix([k0, k1])
 L, L2 = sympy.symbols("L L'", positive=True)  # trained and target lengths
 s = sympy.Symbol("s", positive=True)  # the scale L'/L

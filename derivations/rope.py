@@ -17,15 +17,15 @@ from posenc_sym.schemes.rope import (
 m, n, r = sympy.symbols("m n r", real=True)  # query position, key position, offset
 w = sympy.Symbol("theta", positive=True)  # the pair's frequency θ_p (any positive value)
 base = sympy.Symbol("b", positive=True)
-q0, q1, k0, k1 = sympy.symbols("q0 q1 k0 k1", real=True)
+q0, q1, k0, k1 = sympy.symbols("q_0 q_1 k_0 k_1", real=True)
 q = sympy.Matrix([q0, q1])
 k = sympy.Matrix([k0, k1])
-A4 = sympy.Matrix(sympy.symbols("a0:4", real=True))  # a query and a key of a 4-wide head
-C4 = sympy.Matrix(sympy.symbols("c0:4", real=True))
-h = sympy.symbols("h0:5", real=True)  # the values h_j of the RoFormer decay argument
+A4 = sympy.Matrix(sympy.symbols("a_0:4", real=True))  # a query and a key of a 4-wide head
+C4 = sympy.Matrix(sympy.symbols("c_0:4", real=True))
+h = sympy.symbols("h_0:5", real=True)  # the values h_j of the RoFormer decay argument
 # z_j stands for e^{i r θ_j}. Abel summation is a polynomial identity, so proving it for real z_j
 # proves it as a polynomial, hence for complex z_j too.
-z = sympy.symbols("z0:4", real=True)
+z = sympy.symbols("z_0:4", real=True)
 
 # R_halves(m) and R_adjacent(m), the 8-wide rotation in each pairing, and P the pairing permutation.
 R_HALVES = Definition("R_halves", (m,), rotation_matrix(m, 8, base, "halves"), form="call")
