@@ -55,7 +55,7 @@ def test_row_labels_are_math_in_the_notes_and_plain_in_the_terminal() -> None:
     table = build_table(RESULTS)
     latex = table_latex(table, links=False)
     assert r"sin only, $1/2^i$ & \textendash{}" in latex
-    assert r"sin only, $b^{−i/(d−1)}$ & \textendash{}" in latex
+    assert r"sin only, $b^{-i/(d-1)}$ & \textendash{}" in latex  # the minus sign as TeX math writes it
     assert r"\^{}" not in latex and "textasciicircum" not in latex
     assert "| sin only, $1/2^i$ | – |" in table_markdown(table)
     lines = table_lines(table)

@@ -19,6 +19,7 @@ from ..proof.verdict import Verdict
 from .figures import Figure, build_figures
 from .latex import DEFAULT_OPTIONS, Options, render_claim, render_derivation
 from .latex import needs_cjk as latex_needs_cjk
+from .layout import with_line_width
 from .markup import LATEX, LATEX_CJK, MARKDOWN, Flavour
 from .preamble import document_head, preamble
 from .table import table_latex, table_markdown
@@ -173,6 +174,11 @@ def _placed(notes: Notes, body: list[Section]) -> dict[str, list[Figure]]:
 
 def latex_document(notes: Notes, options: Options = DEFAULT_OPTIONS) -> str:
     """A complete LaTeX document: the course, the property table, figures, the documents' appendix."""
+    with with_line_width(options.width):
+        return _document(notes, options)
+
+
+def _document(notes: Notes, options: Options) -> str:
     cjk = needs_cjk(notes)
     fl = LATEX_CJK if cjk else LATEX
     body, appendix = ordered(notes)
@@ -212,6 +218,12 @@ def fragment_name(derivation: Derivation) -> str:
 
 
 def latex_fragments(notes: Notes, options: Options = DEFAULT_OPTIONS) -> dict[str, str]:
+    """File name -> content: see :func:`_fragments`; formulas broken to ``options.width``."""
+    with with_line_width(options.width):
+        return _fragments(notes, options)
+
+
+def _fragments(notes: Notes, options: Options) -> dict[str, str]:
     """File name -> content: a preamble, one file per derivation and per claim, the table, figures.
 
     A lecturer's document ``\\input``s ``preamble.tex`` after its own preamble and any of the

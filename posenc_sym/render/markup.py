@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .escape import _GREEK, allow_breaks, escape_latex, escape_markdown
 from .inline import math_segments, text_latex, text_markdown
-from .layout import LINE_WIDTH, break_sum, fits, math_width
+from .layout import break_sum, fits, line_width, math_width
 from .mathtex import mathjax_text
 
 __all__ = ["HEADINGS", "LATEX", "LATEX_CJK", "MARKDOWN", "ChainRow", "Flavour"]
@@ -136,12 +136,12 @@ class Flavour:
         whole = f"{lhs} {relation} {rhs}"
         if fits(whole):
             return self.display(whole)
-        if math_width(lhs) <= 0.4 * LINE_WIDTH:
-            rest = break_sum(rhs, LINE_WIDTH - math_width(lhs) - 3)
+        if math_width(lhs) <= 0.4 * line_width():
+            rest = break_sum(rhs, line_width() - math_width(lhs) - 3)
             rows = [f"{lhs} &{relation} {rest[0]}", *(rf"&\quad {x}" for x in rest[1:])]
         else:
-            left = break_sum(lhs, LINE_WIDTH - 2)
-            right = break_sum(rhs, LINE_WIDTH - 4)
+            left = break_sum(lhs, line_width() - 2)
+            right = break_sum(rhs, line_width() - 4)
             rows = [f"&{left[0]}", *(rf"&\quad {x}" for x in left[1:]),
                     f"&{relation} {right[0]}", *(rf"&\quad {x}" for x in right[1:])]
         return self._rows(rows)
@@ -162,11 +162,11 @@ class Flavour:
     def chain(self, first: str, rows: Sequence[ChainRow]) -> str:
         """``first = e1 = e2 ...`` in ``align*``: each justification beside its row when it fits,
         else as a line of text just above the row (``\\intertext``); long rows are broken."""
-        lead = math_width(first) <= 0.3 * LINE_WIDTH
-        first_lines = [] if lead else break_sum(first, LINE_WIDTH - 2)
+        lead = math_width(first) <= 0.3 * line_width()
+        first_lines = [] if lead else break_sum(first, line_width() - 2)
         out: list[str] = [f"&{x}" if n == 0 else rf"&\quad {x}" for n, x in enumerate(first_lines)]
         indent = math_width(first) + 1 if lead else 2.0
-        room = LINE_WIDTH - indent - 3
+        room = line_width() - indent - 3
         broken = [break_sum(row.expr, room) for row in rows]
         # align* sets the notes in one column right of the widest expression of the whole chain.
         widest = max([math_width(x) for lines in broken for x in lines]
@@ -249,7 +249,7 @@ class _Markdown(Flavour):
         lines = []
         for n, row in enumerate(rows, start=1):
             left = first if n == 1 else ""
-            parts = break_sum(row.expr, LINE_WIDTH - 8)
+            parts = break_sum(row.expr, line_width() - 8)
             lines.append(rf"{left} &{row.relation} {parts[0]}")
             lines += [rf"&\qquad {x}" for x in parts[1:]]
             lines[-1] += rf" && \text{{({n})}}"
