@@ -70,3 +70,11 @@ def test_row_labels_are_math_in_the_notes_and_plain_in_the_terminal() -> None:
 ])
 def test_plain_label(label: str, plain: str) -> None:
     assert plain_label(label) == plain
+
+
+def test_column_labels_and_meanings_carry_their_math() -> None:
+    latex = table_latex(build_table(RESULTS), links=False)
+    assert r"& past $L$ & linear shift &" in latex
+    assert r"\item[linear shift] a fixed linear map takes position $t$ to $t + k$" in latex
+    lines = table_lines(build_table(RESULTS))
+    assert "  linear shift: a fixed linear map takes position t to t + k" in lines

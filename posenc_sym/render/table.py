@@ -42,7 +42,7 @@ def _claim_line(table: Any, encoding: str, label: str, prop: str, plabel: str,
 def table_latex(table: Any, *, links: bool) -> str:
     """A booktabs tabular and the claim behind every decided cell."""
     props = table.properties
-    head = " & ".join(["encoding", *(escape_latex(p[1]) for p in props)]) + r" \\"
+    head = " & ".join(["encoding", *(text_latex(p[1]) for p in props)]) + r" \\"
     rows = []
     for encoding, label in table.encodings:
         cells = []
@@ -57,7 +57,7 @@ def table_latex(table: Any, *, links: bool) -> str:
         "\\begin{tabular}{l" + "c" * len(props) + "}\n\\toprule\n" + head + "\n\\midrule\n"
         + "\n".join(rows) + "\n\\bottomrule\n\\end{tabular}"
     )
-    meanings = [rf"\item[{escape_latex(p[1])}] {escape_latex(p[2])}" for p in props if p[2]]
+    meanings = [rf"\item[{text_latex(p[1])}] {text_latex(p[2])}" for p in props if p[2]]
     behind = []
     for encoding, label in table.encodings:
         for prop, plabel, _ in props:
@@ -82,14 +82,14 @@ def table_markdown(table: Any) -> str:
     """A pipe table and the claim behind every decided cell."""
     props = table.properties
     lines = [
-        "| " + " | ".join(["encoding", *(escape_markdown(p[1]) for p in props)]) + " |",
+        "| " + " | ".join(["encoding", *(text_markdown(p[1]) for p in props)]) + " |",
         "|" + "---|" * (len(props) + 1),
     ]
     for encoding, label in table.encodings:
         cells = [escape_markdown(_cell_text(table.cell(encoding, p[0]))) for p in props]
         lines.append("| " + " | ".join([text_markdown(label), *cells]) + " |")
     out = ["\n".join(lines), f"*{escape_markdown(LEGEND)}*"]
-    meanings = [f"- **{escape_markdown(p[1])}**: {escape_markdown(p[2])}" for p in props if p[2]]
+    meanings = [f"- **{text_markdown(p[1])}**: {text_markdown(p[2])}" for p in props if p[2]]
     if meanings:
         out.append("\n".join(meanings))
     behind = []

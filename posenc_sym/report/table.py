@@ -54,13 +54,13 @@ ENCODINGS: tuple[tuple[str, str], ...] = (
     ("alibi", "ALiBi"),
 )
 
-#: Columns: (key used in tags, short label, what it means).
+#: Columns: (key used in tags, short label, what it means); ``$...$`` as in :data:`ENCODINGS`.
 PROPERTIES: tuple[tuple[str, str, str], ...] = (
     ("bounded", "bounded", "the values stay within a bound for every position"),
     ("distinct", "distinct", "distinct positions get distinct encodings"),
     ("spacing", "spacing", "the step between neighbours does not depend on the sequence length"),
-    ("extrapolates", "past L", "defined beyond the training length by the same rule"),
-    ("linear_shift", "linear shift", "a fixed linear map takes position t to t + k"),
+    ("extrapolates", "past $L$", "defined beyond the training length $L$ by the same rule"),
+    ("linear_shift", "linear shift", "a fixed linear map takes position $t$ to $t + k$"),
     ("inner_product_offset", "offset only", "the inner product (or score) depends only on the offset"),
 )
 
@@ -225,7 +225,7 @@ def table_lines(table: PropertyTable) -> list[str]:
     encoding               | bounded | distinct | spacing | past L | linear shift | offset only
     -----------------------+---------+----------+---------+--------+--------------+------------
     """
-    labels = [p[1] for p in table.properties]
+    labels = [plain_label(p[1]) for p in table.properties]
     rows = [(enc, plain_label(label)) for enc, label in table.encodings]
     first = max(len("encoding"), *(len(label) for _, label in rows))
     widths = [max(len(label), *(len(_short(table.cell(e, p[0]))) for e, _ in table.encodings))
@@ -240,13 +240,13 @@ def table_lines(table: PropertyTable) -> list[str]:
     lines.append("[P] proven  [R] refuted  [C] checked numerically, not proven  [U] unknown  ? no claim")
     for p in table.properties:
         if p[2]:
-            lines.append(f"  {p[1]}: {p[2]}")
+            lines.append(f"  {plain_label(p[1])}: {plain_label(p[2])}")
     lines.append("")
     lines.append("claims behind the cells:")
     for enc, label in rows:
         for prop, plabel, _ in table.properties:
             cell = table.cell(enc, prop)
-            lines.append(f"  {label} / {plabel}: {cell.summary}")
+            lines.append(f"  {label} / {plain_label(plabel)}: {cell.summary}")
     return lines
 
 
@@ -259,7 +259,8 @@ def table_document(table: PropertyTable) -> dict[str, Any]:
     """
     return {
         "encodings": [{"key": k, "label": plain_label(label)} for k, label in table.encodings],
-        "properties": [{"key": k, "label": label, "meaning": meaning} for k, label, meaning in table.properties],
+        "properties": [{"key": k, "label": plain_label(label), "meaning": plain_label(meaning)}
+                       for k, label, meaning in table.properties],
         "cells": [
             {
                 "encoding": c.encoding,
