@@ -77,13 +77,14 @@ DERIVATION = Derivation(
     claims=(
         Claim(
             id="rope.block.relative",
-            title="(R(mθ)q)·(R(nθ)k) = qᵀ R((n−m)θ) k for one pair",
+            title="$(R(mθ)q)^\\top (R(nθ)k) = q^\\top R((n−m)θ)\\, k$ for one pair",
             written=(_SCORE_WRITTEN, _RELATIVE_WRITTEN),
             notation=PAIR,
             steps=(
-                Step(None, "(Ra)·(Sb) = aᵀ Rᵀ S b",
+                Step(None, "$(Ra)^\\top (Sb) = a^\\top R^\\top S b$",
                      written=_T(_qp) * _T(R_PAIR.apply(m * w)) * R_PAIR.apply(n * w) * _kp),
-                Step(None, "R(α)ᵀ R(β) = R(β − α): angle addition for cos and sin", written=_RELATIVE_WRITTEN),
+                Step(None, "$R(α)^\\top R(β) = R(β − α)$: angle addition for cos and sin",
+                     written=_RELATIVE_WRITTEN),
             ),
             scope="one pair, symbolic frequency θ > 0 (hence every pair of any width d)",
             tags=("table:rope:inner_product_offset",),
@@ -129,7 +130,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="rope.full.relative",
-            title="d = 4: ($R_m$ q)ᵀ ($R_n$ k) = qᵀ $R_{n−m}$ k for the whole head",
+            title="$d = 4$: $(R_m q)^\\top (R_n k) = q^\\top R_{n−m} k$ for the whole head",
             written=(_T(_U(R_HEAD.apply(m) * _qh)) * _U(R_HEAD.apply(n) * _kh),
                      _T(_qh) * R_HEAD.apply(_OFFSET) * _kh),
             notation=HEAD,

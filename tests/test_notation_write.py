@@ -87,6 +87,7 @@ def test_every_plain_name_reads_back_as_itself(base: str, parts: list[str]) -> N
     (sympy.IndexedBase("PE")[t, 2 * i + 1], r"\mathrm{PE}_{(t, 2 i + 1)}"),
     (sympy.IndexedBase("omega")[i + 1], r"\omega_{i + 1}"),
     (sympy.transpose(sympy.Symbol("P", commutative=False)), r"P^{\top}"),
+    (sympy.transpose(sympy.Function("R", commutative=False)(x)), r"R\left(x\right)^{\top}"),  # no (R(x))ᵀ
     (sympy.Matrix([[x, 0], [0, y]]), r"\begin{bmatrix}x & 0\\0 & y\end{bmatrix}"),
     (as_written("11*(11 + 22 + 33)"), r"11 \cdot \left(11 + 22 + 33\right)"),
     (as_written("(10 + 20 + 30)/(1 + 2 + 3)"), r"\frac{10 + 20 + 30}{1 + 2 + 3}"),

@@ -144,7 +144,8 @@ class NotationPrinter(LatexPrinter):
     def _print_Transpose(self, expr: Any) -> str:
         inner = expr.args[0]
         arg = self._print(inner)
-        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol, sympy.Indexed)):
+        # A name, or a notation applied to its arguments (R(mθ), p(0)), is one atom: R(mθ)ᵀ.
+        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol, sympy.Indexed, AppliedUndef)):
             arg = rf"\left({arg}\right)"
         return rf"{arg}^{{\top}}"
 

@@ -52,7 +52,7 @@ def bookmark(title: str, *, unicode: bool) -> str:
     out = []
     for is_math, piece in math_segments(" ".join(title.split())):
         if is_math:
-            piece = re.sub(r"\\([A-Za-z]+) ?", r"\1", piece)
+            piece = _bookmark_math(piece, unicode)
         for ch in piece:
             if ch in _BOOKMARK_ESCAPE:
                 out.append(_BOOKMARK_ESCAPE[ch])
@@ -61,6 +61,21 @@ def bookmark(title: str, *, unicode: bool) -> str:
             else:
                 out.append(_BOOKMARK_WORDS.get(ch, _GREEK.get(ch, "")))
     return "".join(out)
+
+
+def _bookmark_math(math: str, unicode: bool) -> str:
+    r"""A math segment as bookmark characters: a transpose as ᵀ (or ^T), thin spaces and font
+    switches dropped, Greek letters as letters under XeLaTeX, as names otherwise.
+
+    >>> _bookmark_math(r"q^\top R(\theta)^{\mathsf{T}}\, k", unicode=True)
+    'qᵀ R(θ)ᵀ k'
+    """
+    math = re.sub(r"\^\{?\\(?:top|mathsf\{T\})\}?", "ᵀ" if unicode else "T", math)
+    math = re.sub(r"\\[,;:!]", " ", math)
+    math = re.sub(r"\\(?:mathsf|mathrm|mathbf|mathit|text|operatorname)\b", "", math)
+    letters = {name: ch for ch, name in _GREEK.items()} if unicode else {}
+    math = re.sub(r"\\([A-Za-z]+) ?", lambda m: letters.get(m.group(1), m.group(1)), math)
+    return re.sub(r" {2,}", " ", math)
 
 
 # A bookmark is navigation only: "^" and braces are dropped (hyperref would need
