@@ -66,9 +66,9 @@ DERIVATION = Derivation(
     id="rope",
     title="Rotary position embedding: relative scores, two forms, two pairings, long-term decay",
     prose=(
-        "RoPE rotates each pair ($x_u$, $x_v$) of a query at position m by the angle $m·θ_p$ and each pair of "
-        "a key at position n by $n·θ_p$. Rotations compose by adding angles and are orthogonal, so the "
-        "product of the rotated pair is qᵀ R(mθ)ᵀ R(nθ) k = qᵀ R((n−m)θ) k: only n − m survives. The "
+        "RoPE rotates each pair ($x_u$, $x_v$) of a query at position $m$ by the angle $m·θ_p$ and each pair of "
+        "a key at position $n$ by $n·θ_p$. Rotations compose by adding angles and are orthogonal, so the "
+        "product of the rotated pair is $q^\\top R(mθ)^\\top R(nθ) k = q^\\top R((n−m)θ) k$: only $n − m$ survives. The "
         "claims below are per pair with a symbolic frequency θ > 0 (a d-wide head is block-diagonal, so "
         "the full score is the sum of these pair scores, for every d), plus concrete-width checks. "
         "The RoFormer decay bound is computed honestly: on average it falls with the distance, but it "
