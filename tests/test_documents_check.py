@@ -42,6 +42,12 @@ EXPECTED = {
         (67, U, [(67, U)]),  # x ≠ y fails where x = y; not searched for, so not decided
         (71, P, [(72, P), (73, P)]),  # \text{…} justifications and \\[4pt] are not math
     ],
+    "misreadings.md": [
+        (12, U, []),  # two statements side by side, once read as one chain and "proven"
+        (18, U, []), (20, U, []), (22, U, []),  # a_12, \omega_12, 2^10: typeset a₁2, ω₁2, 2¹0
+        (26, U, []),  # a sum's index again after its body
+        (30, P, [(31, P)]), (34, P, [(34, P)]), (36, P, [(36, P)]),
+    ],
     "rope.tex": [
         (11, P, [(12, P), (13, P)]),  # the RoPE score depends on n - m only: R(a)^T R(b) = R(b - a)
         (16, P, [(16, P)]),  # R is orthogonal
@@ -64,7 +70,7 @@ def test_each_display_and_row_is_decided(name: str) -> None:
 
 @pytest.mark.parametrize(("name", "status"), [("shift.md", 0), ("slips.md", 1), ("constructs.md", 0),
                                               ("notes.tex", 0), ("rope.tex", 0),
-                                              ("errors.md", 2)])
+                                              ("errors.md", 2), ("misreadings.md", 0)])
 def test_exit_status(name: str, status: int) -> None:
     assert check_document(DOCS / name).exit_status == status
 
@@ -93,6 +99,21 @@ def test_unreadable_displays_say_why_and_where() -> None:
         (53, U, 53, "this display is never closed; add $$"),
     ]
     assert [d.links for d in report.displays][7][0].status == P  # the readable first row is still decided
+
+
+def test_misreadings_are_unknown_with_the_reason_and_line() -> None:
+    report = check_document(DOCS / "misreadings.md")
+    found = [(d.line, d.read.unreadable_line, d.read.unreadable) for d in report.displays if d.status == U]
+    script = "an unbraced script takes one character, so '10' is typeset as 1 then 0; write {10} or space the factor"
+    assert found == [
+        (12, 13, "this row has two columns of statements side by side ('&' between two expressions); put each "
+                 "statement on its own row"),
+        (18, 18, "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor"),
+        (20, 20, "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor"),
+        (22, 22, script),
+        (26, 26, "'i' is the index of a sum or product earlier in this row, and here it is outside it; "
+                 r"parenthesize the body, \sum_{...}^{...} (...), or rename the index"),
+    ]
 
 
 def test_bad_declarations_one_line_each_with_file_and_line() -> None:

@@ -47,7 +47,8 @@ M = sympy.ImmutableMatrix
     (r"\pi t", sympy.pi * T),
     (r"\mathrm{e}^{\mathrm{i} t}", sympy.exp(sympy.I * T)),
     (r"sin(x)cos(y)", sympy.sin(X) * sympy.cos(Y)),
-    (r"2x^23", 6 * X**2),
+    (r"2x^2 3", 6 * X**2),
+    (r"\frac12 x", X / 2),  # \frac12 is the idiom for 1/2: TeX's one-character arguments
     (r"\begin{pmatrix} x & y \end{pmatrix}^\top", M([[X], [Y]])),
     (r"\begin{bmatrix} x \\ y \end{bmatrix}^{T}", M([[X, Y]])),
     (r"\begin{pmatrix} x \\ y \end{pmatrix}^{\mathsf{T}}", M([[X, Y]])),
@@ -82,6 +83,17 @@ def test_reads(latex: str, expected: object) -> None:
     (r"\frac{x}{0}", "division by zero", 0),
     (r"x / (y - y)", "division by zero", 2),
     (r"x \pm y", r"\pm states two formulas at once; write each on its own row", 2),
+    # TeX typesets x^23 as x²3 and x_12 as x₁2; the writer likely meant a braced script.
+    ("2x^23", "an unbraced script takes one character, so '23' is typeset as 2 then 3; write {23} or space the "
+     "factor", 3),
+    ("2^10", "an unbraced script takes one character, so '10' is typeset as 1 then 0; write {10} or space the "
+     "factor", 2),
+    (r"\sqrt12", "an unbraced script takes one character, so '12' is typeset as 1 then 2; write {12} or space the "
+     "factor", 5),
+    ("x_12", "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor", 2),
+    # After \sum_{j=...} j, a second j is outside the sum by precedence; it was likely meant inside.
+    (r"\sum_{j=0}^{2} j + j", "'j' is the index of a sum or product earlier in this row, and here it is outside "
+     r"it; parenthesize the body, \sum_{...}^{...} (...), or rename the index", 19),
 ])
 def test_refuses_to_guess(latex: str, reason: str, position: int) -> None:
     with pytest.raises(Unreadable) as info:
@@ -93,6 +105,27 @@ def test_a_row_holds_a_chain_of_relations_and_drops_alignment_marks() -> None:
     row = read_row(r"x^2 &\le x^2 + y^2 &< x^2 + y^2 + 1", SCOPE)
     assert row.first == X**2
     assert [(r, e) for r, e, _ in row.links] == [("<=", X**2 + Y**2), ("<", X**2 + Y**2 + 1)]
+
+
+@pytest.mark.parametrize(("latex", "links"), [
+    (r"x &=& y", [("==", Y)]),  # eqnarray's marks around the relation
+    (r"x &= y &", [("==", Y)]),  # an empty last column
+    (r"x &\le y &< x", [("<=", Y), ("<", X)]),  # a mark before a relation continues the chain
+])
+def test_alignment_marks_beside_a_relation_are_dropped(latex: str, links: list[tuple[str, object]]) -> None:
+    assert [(r, e) for r, e, _ in read_row(latex, SCOPE).links] == links
+
+
+@pytest.mark.parametrize(("latex", "position"), [
+    (r"0 &= 0 & y &= 0", 9),  # was read as the chain 0 = 0·y = 0, and "proven"
+    (r"x &= x, & y &= y", 10),
+])
+def test_two_statements_side_by_side_are_not_one_chain(latex: str, position: int) -> None:
+    with pytest.raises(Unreadable) as info:
+        read_row(latex, SCOPE)
+    assert (info.value.reason, info.value.position) == (
+        "this row has two columns of statements side by side ('&' between two expressions); put each statement "
+        "on its own row", position)
 
 
 def _context(*lines: str) -> Context:

@@ -110,10 +110,21 @@ def read_row(text: str, scope: Scope) -> Row:
 
 
 def _without_alignment(tokens: list[Token]) -> list[Token]:
-    """Drop the alignment marks ``&`` of an aligned row, keeping those inside a matrix."""
-    kept, depth = [], 0
+    """Drop the alignment marks ``&`` of an aligned row, keeping those inside a matrix.
+
+    A mark beside a relation aligns (``a &= b &< c``, eqnarray's ``a &=& b``). A mark between two
+    expressions starts a new column, as in ``a &= b & c &= d``: two statements side by side, which
+    must not be read as the single chain a = b c = d.
+    """
+    kept, marks, depth = [], [], 0
     for token in tokens:
         depth += (token.text == "\\begin") - (token.text == "\\end")
         if token.text != "&" or depth > 0:
             kept.append(token)
+        else:
+            marks.append(len(kept))
+    for mark in marks[1:]:
+        if mark < len(kept) and kept[mark].text not in RELATIONS and kept[mark - 1].text not in RELATIONS:
+            raise Unreadable("this row has two columns of statements side by side ('&' between two "
+                             "expressions); put each statement on its own row", kept[mark].pos)
     return kept

@@ -74,7 +74,7 @@ def _split_run(p: Parser, first: Token) -> None:
     while end < len(p.tokens) and p.tokens[end].kind == "letter" and not p.tokens[end].space:
         end += 1
     run = "".join(t.text for t in p.tokens[start:end])
-    words = p.scope.words() | frozenset(FUNCTIONS) | frozenset(p.bound)
+    words = p.scope.words() | frozenset(FUNCTIONS) | frozenset(p.bound) | frozenset(p.closed)
     splits = _splits(run, words)
     following = p.tokens[end] if end < len(p.tokens) else None
     if not splits:
@@ -152,6 +152,12 @@ def _name(p: Parser, base: str, pos: int, *, subscript_allowed: bool = True) -> 
         return value
     if base in p.bound:
         return p.bound[base]
+    if base in p.closed:
+        # \sum_{i=0}^{2} i + i: the second i is the outer one by precedence, but was likely meant
+        # inside the sum; the reader does not choose.
+        shown = f"\\{base}" if base in GREEK else base
+        raise Unreadable(f"'{shown}' is the index of a sum or product earlier in this row, and here it is "
+                         "outside it; parenthesize the body, \\sum_{...}^{...} (...), or rename the index", pos)
     if p.scope.is_function(base):
         return _call(p, base, pos)
     value = p.scope.lookup(base)
@@ -170,7 +176,8 @@ def _subscript_text(p: Parser) -> str | None:
     """The plain text of a subscript (``0``, ``model``, ``\\text{model}``), or None if it is a formula."""
     if not p.take("{"):
         token = p.next()
-        return token.text[0] if token.kind in ("letter", "num") else None
+        _one_character(token)
+        return token.text if token.kind in ("letter", "num") else None
     parts: list[str] = []
     depth = 1
     while depth:
@@ -188,8 +195,16 @@ def _subscript_text(p: Parser) -> str | None:
     return "".join(parts)
 
 
+def _one_character(token: Token | None) -> None:
+    """An unbraced subscript is one character: ``x_12`` is typeset x₁2, not x₁₂; refuse to choose."""
+    if token is not None and token.kind == "num" and len(token.text) > 1:
+        raise Unreadable(f"'_{token.text}' is typeset as the subscript {token.text[0]} then {token.text[1:]}; "
+                         f"brace the subscript (_{{{token.text}}}) or space the factor", token.pos)
+
+
 def _subscript_args(p: Parser) -> tuple[sympy.Expr, ...]:
     if not p.take("{"):
+        _one_character(p.peek())
         return (p.scalar(single(p), p.here(), "a subscript"),)
     parens = p.take("(")
     args = [p.scalar(p.expression(), p.here(), "a subscript")]
@@ -267,8 +282,8 @@ def _command(p: Parser, token: Token) -> Term:
     if name in FUNCTIONS:
         return _function(p, name, token.pos)
     if token.text in _FRACTIONS:
-        numerator = p.script()
-        return p.divide(numerator, p.script(), token.pos)
+        numerator = p.script(split_digits=True)
+        return p.divide(numerator, p.script(split_digits=True), token.pos)
     if name == "sqrt":
         return _sqrt(p, token)
     if name in ("sum", "prod"):
@@ -330,6 +345,8 @@ def _big_operator(p: Parser, token: Token) -> Term:
             del p.bound[name]
         else:
             p.bound[name] = outer
+    if outer is None:
+        p.closed.add(name)
     limits = (sympy.Symbol(name, integer=True), lower, upper)
     return sympy.Sum(body, limits) if token.text == "\\sum" else sympy.Product(body, limits)
 

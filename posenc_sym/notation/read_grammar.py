@@ -86,6 +86,7 @@ class Parser:
         self.index = 0
         self.end = end
         self.bound: dict[str, sympy.Symbol] = {}
+        self.closed: set[str] = set()  # indices of sums already read: the same name after them is ambiguous
         self.in_bars = 0
 
     # -- token access ------------------------------------------------------------------
@@ -231,15 +232,22 @@ class Parser:
                     return True
         return False
 
-    def script(self) -> Term:
-        """The argument of ``^``, ``_``, ``\\frac``: a braced group or one token (``x^2``, ``\\frac12``)."""
+    def script(self, *, split_digits: bool = False) -> Term:
+        """The argument of ``^``, ``_``, ``\\frac``: a braced group or one token (``x^2``, ``\\frac12``).
+
+        TeX takes one character: ``\\frac12`` is 1/2 (an idiom, ``split_digits``), but ``x^23`` is
+        typeset x²3 while its writer most likely meant x^{23}; the reader does not choose.
+        """
         if self.take("{"):
             value = self.expression()
             self.require("}")
             return value
         token = self.peek()
+        if token is not None and token.kind == "num" and len(token.text) > 1 and not split_digits:
+            raise Unreadable(f"an unbraced script takes one character, so '{token.text}' is typeset as "
+                             f"{token.text[0]} then {token.text[1:]}; write {{{token.text}}} or space the factor",
+                             token.pos)
         if token is not None and token.kind == "num" and len(token.text) > 1:
-            # TeX takes one character: x^23 is x^2 3, and \frac12 is 1/2.
             self.tokens[self.index] = Token("num", token.text[1:], token.pos + 1)
             return sympy.Integer(int(token.text[0])) if token.text[0] != "." else self._no_dot(token)
         from .read_atoms import single
