@@ -47,7 +47,11 @@ EXPECTED = {
         (18, U, []), (20, U, []), (22, U, []),  # a_12, \omega_12, 2^10: typeset a₁2, ω₁2, 2¹0
         (26, U, []),  # a sum's index again after its body
         (30, P, [(31, P)]), (34, P, [(34, P)]), (36, P, [(36, P)]),
-    ],
+        (40, U, []),  # a wide space between two formulas
+        (44, U, []),  # \equiv: once skipped as "no relation"
+        (48, P, [(48, P)]),
+        (52, P, [(53, P)]),  # in a block quote: once "cannot read '>'"
+    ],  # and the display in an HTML comment (line 59) is not a claim
     "rope.tex": [
         (11, P, [(12, P), (13, P)]),  # the RoPE score depends on n - m only: R(a)^T R(b) = R(b - a)
         (16, P, [(16, P)]),  # R is orthogonal
@@ -113,6 +117,9 @@ def test_misreadings_are_unknown_with_the_reason_and_line() -> None:
         (22, 22, script),
         (26, 26, "'i' is the index of a sum or product earlier in this row, and here it is outside it; "
                  r"parenthesize the body, \sum_{...}^{...} (...), or rename the index"),
+        (40, 40, r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or write the "
+                 "product without it"),
+        (44, 44, r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx"),
     ]
 
 
@@ -142,6 +149,15 @@ def test_extraction_finds_displays_and_declarations_with_lines(text: str, kind: 
     items = extract(text, kind)  # type: ignore[arg-type]
     assert [("D" if isinstance(i, Display) else "d", i.line) for i in items] == expected
     assert all(isinstance(i, (Display, Declaration)) for i in items)
+
+
+@pytest.mark.parametrize(("text", "bodies"), [
+    ("> $$\n> x = 1\n> $$\n", ["\n  x = 1\n  "]),  # a quoted display: the quote's '>' blanked
+    ("$$\nx + 1\n> 0\n$$\n", ["\nx + 1\n> 0\n"]),  # a row starting with '>' outside a quote is kept
+    ("<!-- $$ x = 2 $$ -->\n$$ y = 3 $$\n", [" y = 3 "]),  # a commented-out display is not a claim
+])
+def test_markdown_quotes_and_comments(text: str, bodies: list[str]) -> None:
+    assert [i.body for i in extract(text, "markdown") if isinstance(i, Display)] == bodies
 
 
 @pytest.mark.parametrize(("marker", "kind", "expected"), [

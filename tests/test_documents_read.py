@@ -92,6 +92,11 @@ def test_reads(latex: str, expected: object) -> None:
      "factor", 5),
     ("x_12", "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor", 2),
     # After \sum_{j=...} j, a second j is outside the sum by precedence; it was likely meant inside.
+    (r"x \qquad y", r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or write "
+     "the product without it", 9),
+    (r"\sin x \quad y", r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or "
+     "write the product without it", 13),
+    (r"x \equiv y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
     (r"\sum_{j=0}^{2} j + j", "'j' is the index of a sum or product earlier in this row, and here it is outside "
      r"it; parenthesize the body, \sum_{...}^{...} (...), or rename the index", 19),
 ])
@@ -111,6 +116,8 @@ def test_a_row_holds_a_chain_of_relations_and_drops_alignment_marks() -> None:
     (r"x &=& y", [("==", Y)]),  # eqnarray's marks around the relation
     (r"x &= y &", [("==", Y)]),  # an empty last column
     (r"x &\le y &< x", [("<=", Y), ("<", X)]),  # a mark before a relation continues the chain
+    (r"x \lt y \gt x", [("<", Y), (">", X)]),
+    (r"x = y \quad", [("==", Y)]),  # a wide space ending the row separates nothing
 ])
 def test_alignment_marks_beside_a_relation_are_dropped(latex: str, links: list[tuple[str, object]]) -> None:
     assert [(r, e) for r, e, _ in read_row(latex, SCOPE).links] == links

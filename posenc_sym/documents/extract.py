@@ -115,9 +115,39 @@ def _markdown_blocks(text: str) -> tuple[str, list[Declaration]]:
             elif is_posenc and line.strip():
                 declarations.append(Declaration(line.strip(), n + 1))
             lines[n] = " " * len(line)
-    # Inline code spans can hold dollar signs that are not math.
-    blanked = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group()), "\n".join(lines))
-    return blanked, declarations
+    # Inline code spans can hold dollar signs that are not math; a display in an HTML comment was
+    # taken out by its writer (the expect-refuted marker is read from the original lines).
+    blanked = re.sub(r"`[^`\n]*`", _spaces, "\n".join(lines))
+    blanked = re.sub(r"<!--.*?-->", _spaces, blanked, flags=re.DOTALL)
+    return _blockquote_markers_blanked(blanked), declarations
+
+
+def _spaces(match: re.Match[str]) -> str:
+    """The match as spaces, its line breaks kept, so offsets and line numbers stay right."""
+    return re.sub(r"[^\n]", " ", match.group())
+
+
+_QUOTED = re.compile(r"^([ \t]*>)+", re.MULTILINE)
+
+
+def _blockquote_markers_blanked(text: str) -> str:
+    """The ``>`` markers of a block quote blanked, so a quoted display reads as it renders.
+
+    A display whose own lines start with ``>`` is inside a quote; that ``>`` is never a relation.
+    The markers are blanked only on lines of a quote (the previous line quoted, or this one opening
+    with ``> $$``/``> \\[``/``> \\begin``), so a row of a display that starts with ``> 0`` is kept.
+    """
+    lines = text.split("\n")
+    quoted = False
+    for n, line in enumerate(lines):
+        match = _QUOTED.match(line)
+        opens = match is not None and re.match(r"\s*(\$\$|\\\[|\\begin)", line[match.end():]) is not None
+        if match is not None and (quoted or opens):
+            lines[n] = " " * match.end() + line[match.end():]
+            quoted = True
+        else:
+            quoted = match is not None and quoted
+    return "\n".join(lines)
 
 
 def _latex_blocks(text: str) -> tuple[str, list[Declaration]]:

@@ -10,7 +10,18 @@ from __future__ import annotations
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
-from .read_grammar import _ELLIPSES, _FONTS, _FRACTIONS, _GREEK_ALIASES, _MATRICES, FUNCTIONS, GREEK, Parser, Term
+from .read_grammar import (
+    _ELLIPSES,
+    _FONTS,
+    _FRACTIONS,
+    _GREEK_ALIASES,
+    _MATRICES,
+    FUNCTIONS,
+    GREEK,
+    UNDECIDED_RELATIONS,
+    Parser,
+    Term,
+)
 from .read_tokens import Token, Unreadable
 
 __all__ = ["atom", "single"]
@@ -99,7 +110,7 @@ def _split_run(p: Parser, first: Token) -> None:
     tokens: list[Token] = []
     offset = first.pos
     for word in splits[0]:
-        tokens.append(Token("word", word, offset, first.space and not tokens))
+        tokens.append(Token("word", word, offset, first.space and not tokens, first.wide and not tokens))
         offset += len(word)
     p.tokens[start:end] = tokens
     p.index = start
@@ -243,7 +254,7 @@ def _function(p: Parser, name: str, pos: int) -> Term:
         argument = atom(p)
     else:
         argument = p.factor(atom)
-        while p.starts_factor(p.peek()) and not _is_function_start(p, p.peek()):
+        while p.starts_factor(p.peek()) and not p.peek().wide and not _is_function_start(p, p.peek()):  # type: ignore[union-attr]
             argument = p.mul(argument, p.factor(atom), p.here())
     value = FUNCTIONS[name](p.scalar(argument, pos, f"\\{name}"))
     if base is not None:
@@ -292,6 +303,9 @@ def _command(p: Parser, token: Token) -> Term:
         return _environment(p, token)
     if token.text in _FONTS:
         return _font(p, token)
+    if token.text in UNDECIDED_RELATIONS:
+        raise Unreadable(f"{token.text} is a relation posenc-sym does not decide; write =, \\le, \\ge, <, > or "
+                         "\\approx", token.pos)
     if token.text in _ELLIPSES:
         raise Unreadable(f"an ellipsis ({token.text}) leaves terms unstated; state the claim per entry, per "
                          "block, or as a sum", token.pos)

@@ -19,14 +19,18 @@ from sympy.matrices import ImmutableMatrix, MatrixBase
 
 from .read_tokens import Token, Unreadable
 
-__all__ = ["FUNCTIONS", "RELATIONS", "Parser", "Scope", "Term"]
+__all__ = ["FUNCTIONS", "RELATIONS", "UNDECIDED_RELATIONS", "Parser", "Scope", "Term"]
 
 Term: TypeAlias = sympy.Expr | ImmutableMatrix
 
 #: Relation commands and what they mean (``~`` is approximately).
 RELATIONS = {"=": "==", "<": "<", ">": ">", "\\le": "<=", "\\leq": "<=", "\\leqslant": "<=",
              "\\ge": ">=", "\\geq": ">=", "\\geqslant": ">=", "\\ne": "!=", "\\neq": "!=",
-             "\\approx": "~"}
+             "\\approx": "~", "\\lt": "<", "\\gt": ">"}
+#: Relations that are claims but that the tool does not decide: a display holding one is unknown.
+UNDECIDED_RELATIONS = frozenset({"\\equiv", "\\sim", "\\simeq", "\\cong", "\\propto", "\\doteq",
+                                 "\\triangleq", "\\coloneqq", "\\eqqcolon", "\\ll", "\\gg", "\\lesssim",
+                                 "\\gtrsim", "\\prec", "\\succ", "\\preceq", "\\succeq"})
 
 FUNCTIONS: dict[str, Callable[[sympy.Expr], sympy.Expr]] = {
     "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec,
@@ -190,6 +194,10 @@ class Parser:
                 self.next()
                 value, divided_at = self.divide(value, self.factor(atom), token.pos), token.pos
             elif self.starts_factor(token):
+                if token.wide:
+                    # x = 1 \qquad y = 2 is two statements, not the chain x = 1·y = 2.
+                    raise Unreadable("a wide space (\\quad, \\qquad) sets two formulas apart; put each on its "
+                                     "own row, or write the product without it", token.pos)
                 if divided_at is not None:
                     # a/bc is a/(bc) to some readers and (a/b)c to others.
                     raise Unreadable("after '/', a product is ambiguous: write (a/b) c or a/(b c)", token.pos)
