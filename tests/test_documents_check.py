@@ -52,6 +52,11 @@ EXPECTED = {
         (48, P, [(48, P)]),
         (52, P, [(53, P)]),  # in a block quote: once "cannot read '>'"
     ],  # and the display in an HTML comment (line 59) is not a claim
+    "broken.tex": [  # verbatim, \verb and \iffalse hold no claims
+        (18, R, [(19, R)]),  # 0 <= x^2 \\ - 1 is one row, marked expected; once 0 <= x^2 and proven
+        (23, P, [(24, P)]),  # multline: one equation over two lines
+        (29, P, [(30, P), (31, P)]),  # a row opening with '-' and holding a relation is a statement
+    ],
     "rope.tex": [
         (11, P, [(12, P), (13, P)]),  # the RoPE score depends on n - m only: R(a)^T R(b) = R(b - a)
         (16, P, [(16, P)]),  # R is orthogonal
@@ -74,7 +79,8 @@ def test_each_display_and_row_is_decided(name: str) -> None:
 
 @pytest.mark.parametrize(("name", "status"), [("shift.md", 0), ("slips.md", 1), ("constructs.md", 0),
                                               ("notes.tex", 0), ("rope.tex", 0),
-                                              ("errors.md", 2), ("misreadings.md", 0)])
+                                              ("errors.md", 2), ("misreadings.md", 0),
+                                              ("broken.tex", 0)])
 def test_exit_status(name: str, status: int) -> None:
     assert check_document(DOCS / name).exit_status == status
 
@@ -179,6 +185,10 @@ def test_expect_refuted_marker_on_the_line_before(marker: str, kind: str, expect
     (r"a = b \text{ and } c = d", [r"a = b \text{ and } c = d"]),
     (r"\text{sign}(x) = 1", [r"\text{sign}(x) = 1"]),
     (r"f(x) = (\text{at } x = 1) 2", [r"f(x) = (\text{at } x = 1) 2"]),
+    # A formula broken over lines is one row; a row of its own opening with '-' has a relation:
+    ("a &= b \\\\\n &\\quad + c \\\\ &= d", ["a &= b   \n        + c", "&= d"]),
+    ("0 \\le x \\\\ - 1", ["0 \\le x    - 1"]),
+    ("a = b \\\\ -a = -b", ["a = b", "-a = -b"]),
 ])
 def test_prose_and_row_spacing_are_blanked_names_kept(body: str, rows: list[str]) -> None:
     assert [r.text for r in split_rows(body)] == rows

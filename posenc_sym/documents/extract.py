@@ -168,9 +168,17 @@ def _latex_blocks(text: str) -> tuple[str, list[Declaration]]:
     return text, declarations
 
 
+_VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}.*?\\end\{\1\*?\}"
+                       r"|\\verb\*?([^A-Za-z\s*]).*?\2", re.DOTALL)
+_IFFALSE = re.compile(r"\\iffalse\b.*?\\fi\b", re.DOTALL)
+
+
 def _strip_tex_comments(text: str) -> str:
-    """Comments blanked out (offsets kept), ``\\%`` kept."""
-    return re.sub(r"(?<!\\)%[^\n]*", lambda m: " " * len(m.group()), text)
+    """Comments, verbatim text and ``\\iffalse … \\fi`` blanked out (offsets and lines kept), ``\\%`` kept:
+    none of them is typeset, so none holds a claim."""
+    text = _VERBATIM.sub(_spaces, text)
+    text = re.sub(r"(?<!\\)%[^\n]*", _spaces, text)
+    return _IFFALSE.sub(_spaces, text)
 
 
 def _displays(original: str, blanked: str, kind: Kind) -> list[Display]:
