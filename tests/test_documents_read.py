@@ -96,6 +96,8 @@ def test_reads(latex: str, expected: object) -> None:
      "the product without it", 9),
     (r"\sin x \quad y", r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or "
      "write the product without it", 13),
+    (r"\sin t/2", r"\sin without parentheses before '/' may be \sin(a/b) or (\sin a)/b; write \sin(a/b) or "
+     r"\frac{\sin a}{b}", 6),
     (r"x \equiv y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
     (r"\sum_{j=0}^{2} j + j", "'j' is the index of a sum or product earlier in this row, and here it is outside "
      r"it; parenthesize the body, \sum_{...}^{...} (...), or rename the index", 19),

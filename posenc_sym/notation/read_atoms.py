@@ -256,6 +256,9 @@ def _function(p: Parser, name: str, pos: int) -> Term:
         argument = p.factor(atom)
         while p.starts_factor(p.peek()) and not p.peek().wide and not _is_function_start(p, p.peek()):  # type: ignore[union-attr]
             argument = p.mul(argument, p.factor(atom), p.here())
+        if (after := p.peek()) is not None and after.text == "/":
+            raise Unreadable(f"\\{name} without parentheses before '/' may be \\{name}(a/b) or (\\{name} a)/b; write "
+                             f"\\{name}(a/b) or \\frac{{\\{name} a}}{{b}}", after.pos)
     value = FUNCTIONS[name](p.scalar(argument, pos, f"\\{name}"))
     if base is not None:
         value = value / sympy.log(p.scalar(base, pos, "a logarithm's base"))
