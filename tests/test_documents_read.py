@@ -186,6 +186,11 @@ def test_subscript_parameters_bind_and_plain_text_subscripts_name() -> None:
     (["frobnicate z"], "cannot read the declaration 'frobnicate z': a declaration starts with 'assume' or 'let'"),
     (["assume t, k real", "let f_{t+k} = 1"], "cannot read the declaration 'let f_{t+k} = 1': the subscript k + t "
      "mixes two parameters; give each its own place"),
+    # Once "the subscript ... is not plain text; use let ..." for a line that was a let.
+    (["assume t real", "let PE_{(t,2i)} = t"], "cannot read the declaration 'let PE_{(t,2i)} = t': the subscript of "
+     "'PE_{(t,2i)}' cannot be read: 'i' is not declared; declare it (assume i real)"),
+    (["let g(x, x) = x"], "cannot read the declaration 'let g(x, x) = x': the parameter 'x' of g appears twice; give "
+     "each its own name"),
 ])
 def test_bad_declarations(lines: list[str], message: str) -> None:
     with pytest.raises(DeclarationError) as info:
