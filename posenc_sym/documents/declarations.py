@@ -191,7 +191,7 @@ def _subscript_args(subscript: str, ctx: Context) -> tuple[sympy.Expr, ...]:
 
 
 def _let_function(name: str, params_text: str, body: str, ctx: Context) -> None:
-    params = []
+    params: list[sympy.Symbol] = []
     scope = ctx.copy()
     for latex in params_text.split(","):
         param = symbol_name(latex.strip())
