@@ -51,6 +51,7 @@ EXPECTED = {
         (44, U, []),  # \equiv: once skipped as "no relation"
         (48, P, [(48, P)]),
         (52, P, [(53, P)]),  # in a block quote: once "cannot read '>'"
+        (64, U, []), (66, U, []),  # an array's cells; two numbers side by side
     ],  # and the display in an HTML comment (line 59) is not a claim
     "broken.tex": [  # verbatim, \verb and \iffalse hold no claims
         (18, R, [(19, R)]),  # 0 <= x^2 \\ - 1 is one row, marked expected; once 0 <= x^2 and proven
@@ -116,8 +117,8 @@ def test_misreadings_are_unknown_with_the_reason_and_line() -> None:
     found = [(d.line, d.read.unreadable_line, d.read.unreadable) for d in report.displays if d.status == U]
     script = "an unbraced script takes one character, so '10' is typeset as 1 then 0; write {10} or space the factor"
     assert found == [
-        (12, 13, "this row has two columns of statements side by side ('&' between two expressions); put each "
-                 "statement on its own row"),
+        (12, 13, "'&' between two expressions is a column break: two statements side by side, or the cells of an "
+                 "array; put each statement on its own row, or write the matrix as a pmatrix"),
         (18, 18, "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor"),
         (20, 20, "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor"),
         (22, 22, script),
@@ -126,6 +127,9 @@ def test_misreadings_are_unknown_with_the_reason_and_line() -> None:
         (40, 40, r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or write the "
                  "product without it"),
         (44, 44, r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx"),
+        (64, 64, "'&' between two expressions is a column break: two statements side by side, or the cells of an "
+                 "array; put each statement on its own row, or write the matrix as a pmatrix"),
+        (66, 66, r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23"),
     ]
 
 

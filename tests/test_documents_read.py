@@ -96,6 +96,8 @@ def test_reads(latex: str, expected: object) -> None:
      "the product without it", 9),
     (r"\sin x \quad y", r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or "
      "write the product without it", 13),
+    ("2 3", r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23", 2),
+    (r"10\,000", r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23", 4),
     (r"\sin t/2", r"\sin without parentheses before '/' may be \sin(a/b) or (\sin a)/b; write \sin(a/b) or "
      r"\frac{\sin a}{b}", 6),
     (r"x \equiv y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
@@ -128,13 +130,14 @@ def test_alignment_marks_beside_a_relation_are_dropped(latex: str, links: list[t
 @pytest.mark.parametrize(("latex", "position"), [
     (r"0 &= 0 & y &= 0", 9),  # was read as the chain 0 = 0·y = 0, and "proven"
     (r"x &= x, & y &= y", 10),
+    (r"1 & 0 = 0", 4),  # the cells of \begin{array}{cc} 1 & 0 \end{array}: once the product 1·0, "= 0" proven
 ])
 def test_two_statements_side_by_side_are_not_one_chain(latex: str, position: int) -> None:
     with pytest.raises(Unreadable) as info:
         read_row(latex, SCOPE)
     assert (info.value.reason, info.value.position) == (
-        "this row has two columns of statements side by side ('&' between two expressions); put each statement "
-        "on its own row", position)
+        "'&' between two expressions is a column break: two statements side by side, or the cells of an array; "
+        "put each statement on its own row, or write the matrix as a pmatrix", position)
 
 
 def _context(*lines: str) -> Context:

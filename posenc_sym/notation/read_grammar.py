@@ -194,6 +194,10 @@ class Parser:
                 self.next()
                 value, divided_at = self.divide(value, self.factor(atom), token.pos), token.pos
             elif self.starts_factor(token):
+                if token.kind == "num" and self._after_number():
+                    # TeX ignores spaces in math: "2 3" is typeset 23, not 2·3.
+                    raise Unreadable("two numbers side by side are typeset as one (2 3 shows as 23); write "
+                                     "2 \\cdot 3 or 23", token.pos)
                 if token.wide:
                     # x = 1 \qquad y = 2 is two statements, not the chain x = 1·y = 2.
                     raise Unreadable("a wide space (\\quad, \\qquad) sets two formulas apart; put each on its "
@@ -205,6 +209,12 @@ class Parser:
             else:
                 break
         return value
+
+    def _after_number(self) -> bool:
+        """True if the token before the current one is a number that is not a script (``x^2 3``)."""
+        before = self.tokens[self.index - 1] if self.index > 0 else None
+        script = self.tokens[self.index - 2].text in ("^", "_") if self.index > 1 else False
+        return before is not None and before.kind == "num" and not script
 
     def factor(self, atom: Callable[[Parser], Term]) -> Term:
         value = atom(self)
