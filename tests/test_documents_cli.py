@@ -121,6 +121,26 @@ def test_bad_arguments_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv:
     assert (status, out, err) == (2, "", message)
 
 
+@pytest.mark.parametrize(("document", "target", "message"), [
+    # Once the notes themselves were overwritten, and a Markdown copy written under a .tex name.
+    ("shift.md", "shift.md", "--annotate {target} is the document itself; pass another path, e.g. shift.checked.md"),
+    ("shift.md", "out.tex", "--annotate {target}: the annotated copy is Markdown, like the document; give it a .md "
+     "name, e.g. shift.checked.md"),
+    ("notes.tex", "out.md", "--annotate {target}: the annotated copy is LaTeX, like the document; give it a .tex "
+     "name, e.g. notes.checked.tex"),
+])
+def test_annotate_never_replaces_the_notes_or_changes_their_format(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path, document: str, target: str,
+                                                                   message: str) -> None:
+    source = tmp_path / document
+    source.write_text((DOCS / document).read_text(encoding="utf-8"), encoding="utf-8")
+    before = source.read_text(encoding="utf-8")
+    status, out, err = _run(capsys, str(source), "--annotate", str(tmp_path / target))
+    assert (status, out, err) == (2, "", f"posenc-sym verify: error: {message.format(target=tmp_path / target)}\n")
+    assert source.read_text(encoding="utf-8") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [document]
+
+
 def test_unknown_preset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["verify", str(DOCS / "shift.md"), "--notation", "rope"])
