@@ -52,6 +52,7 @@ EXPECTED = {
         (48, P, [(48, P)]),
         (52, P, [(53, P)]),  # in a block quote: once "cannot read '>'"
         (64, U, []), (66, U, []),  # an array's cells; two numbers side by side
+        (75, U, []), (77, U, []),  # a value defined with i, inside or after a sum over i; once "proven"
     ],  # and the display in an HTML comment (line 59) is not a claim
     "broken.tex": [  # verbatim, \verb and \iffalse hold no claims
         (18, R, [(19, R)]),  # 0 <= x^2 \\ - 1 is one row, marked expected; once 0 <= x^2 and proven
@@ -116,6 +117,8 @@ def test_misreadings_are_unknown_with_the_reason_and_line() -> None:
     report = check_document(DOCS / "misreadings.md")
     found = [(d.line, d.read.unreadable_line, d.read.unreadable) for d in report.displays if d.status == U]
     script = "an unbraced script takes one character, so '10' is typeset as 1 then 0; write {10} or space the factor"
+    captured = (r"'\nu' depends on i, which is also the index of a sum in this row: write its indexed form (\nu_i) for "
+                "the sum's terms, or rename the index")
     assert found == [
         (12, 13, "'&' between two expressions is a column break: two statements side by side, or the cells of an "
                  "array; put each statement on its own row, or write the matrix as a pmatrix"),
@@ -130,6 +133,7 @@ def test_misreadings_are_unknown_with_the_reason_and_line() -> None:
         (64, 64, "'&' between two expressions is a column break: two statements side by side, or the cells of an "
                  "array; put each statement on its own row, or write the matrix as a pmatrix"),
         (66, 66, r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23"),
+        (75, 75, captured), (77, 77, captured),
     ]
 
 

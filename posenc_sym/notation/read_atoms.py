@@ -180,7 +180,20 @@ def _name(p: Parser, base: str, pos: int, *, subscript_allowed: bool = True) -> 
         else:
             hint = f"e.g. assume {shown} real"
         raise Unreadable(f"'{shown}' is not declared; declare it ({hint})", pos)
+    _not_captured(p, base, value, pos)
     return value
+
+
+def _not_captured(p: Parser, name: str, value: Term, pos: int) -> None:
+    """Refuse a defined value that mentions the index of a sum in the same row: in ``\\sum_{i} \\omega``
+    with ω = b^{-2i/d}, is ω the term ω_i of the sum, or the fixed ω of the outer i? (After the
+    sum, ``= 2\\omega``, the same question.)"""
+    indices = p.bound.keys() | p.closed
+    clash = sorted(s.name for s in getattr(value, "free_symbols", ()) if s.name in indices and value is not s)
+    if clash:
+        shown = f"\\{name}" if name in GREEK else name
+        raise Unreadable(f"'{shown}' depends on {clash[0]}, which is also the index of a sum in this row: write "
+                         f"its indexed form ({shown}_{clash[0]}) for the sum's terms, or rename the index", pos)
 
 
 def _subscript_text(p: Parser) -> str | None:
