@@ -1,8 +1,9 @@
 """The checker on PyTorch implementations (skipped, and failed in CI, when torch is not installed).
 
 Expected verdicts: float32 angles at positions in the thousands are rounded to spacings of
-2^-12 rad and more, so some elements are off by far more than 1 ulp: "mismatch", explained by
-angle:float32, and "matches" under that model, which bounds exactly this computation. Tables
+2^-12 rad and more, so some elements are off by far more than 1 ulp: "mismatch" under --strict
+(the faithful model), explained by angle:float32, and "matches" under that model — the default
+for float32 data, which bounds exactly this computation. Tables
 computed in float64 and cast down "match" the angle:float64 model (derived in precision.py).
 """
 
@@ -33,7 +34,8 @@ from .implementations import torch_impls as impl  # noqa: E402
 @pytest.mark.parametrize(("layout", "denominator"), [("interleaved", "d"), ("split", "d-2")])
 def test_float32_torch_table(layout: str, denominator: str) -> None:
     table = impl.sinusoidal(4096, 64, layout=layout, denominator=denominator)
-    result = check_sinusoidal(table)
+    assert check_sinusoidal(table).verdict == "matches"  # the default: a float32 table in its own precision
+    result = check_sinusoidal(table, model=ErrorModel())  # --strict
     conv = result.convention_dict()
     assert (conv["layout"], conv["exponent_denominator"], conv["base"]) == (layout, denominator, 10000)
     assert result.verdict == "mismatch"
@@ -49,7 +51,8 @@ def test_float64_torch_table_cast_to_float32_matches_the_float64_angle_model() -
 @pytest.mark.parametrize("pairing", ["halves", "adjacent"])
 def test_torch_rope_cache_in_float32_and_float64(pairing: str) -> None:
     cos, sin = impl.rope_cache(8192, 64, pairing=pairing)
-    r32 = check_rope(cos, sin)
+    assert check_rope(cos, sin).verdict == "matches"  # the default: its own (float32) precision
+    r32 = check_rope(cos, sin, model=ErrorModel())  # --strict
     assert (r32.convention_dict()["pairing"], r32.verdict) == (pairing, "mismatch")
     assert r32.growth is not None and r32.growth.explained_by == "angle:float32"
     cos, sin = impl.rope_cache(2048, 64, pairing=pairing, angle_dtype=torch.float64)

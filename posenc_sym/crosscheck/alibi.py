@@ -29,13 +29,15 @@ from __future__ import annotations
 
 import importlib
 import math
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import mpmath
 import numpy
 
-from .load import as_float_array, require_ndim
-from .precision import FORMATS, ErrorModel, angle_constant, data_format, ulp
+from .expect import conclude, parse_expectations
+from .load import as_float_array, declared, require_ndim
+from .precision import FORMATS, ErrorModel, angle_constant, data_format, native_model, ulp
 from .result import CheckResult, Worst
 
 __all__ = ["RULES", "check_alibi", "slopes_exact"]
@@ -164,11 +166,22 @@ def _rule_notes(rule: str, n: int) -> list[str]:
     return []
 
 
-def check_alibi(slopes: Any, *, model: ErrorModel | None = None) -> CheckResult:
-    """Identify the slope rule of a vector of per-head slopes and measure it."""
-    model = model or ErrorModel()
+def check_alibi(
+    slopes: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+) -> CheckResult:
+    """Identify the slope rule of a vector of per-head slopes and measure it.
+
+    ``model`` None is the data's own precision (:func:`.precision.native_model`: slopes formed as
+    powers in float32 for float32 data); ``expect`` the convention keys meant (:mod:`.expect`)."""
+    wanted = parse_expectations(expect)
+    slopes = declared(slopes, wanted)
+    return conclude(_check_alibi(slopes, model), wanted, model, (slopes,))
+
+
+def _check_alibi(slopes: Any, model: ErrorModel | None) -> CheckResult:
     x, fmt_name, notes = _as_slopes(slopes)
     fmt = data_format(fmt_name)
+    model = model if model is not None else native_model(fmt_name)
     n = x.size
     rule, max_bias, ref = _closest_rule(x, fmt.unit_roundoff)
     err = numpy.abs(x - ref)

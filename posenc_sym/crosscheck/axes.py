@@ -30,7 +30,7 @@ from typing import Any
 import numpy
 
 from ..errors import PosencSymError
-from .common import best_candidate, finish, measure_all
+from .common import best_candidate, finish, measure_all, resolve_model
 from .fit import KNOWN_BASES
 from .load import as_float_array, require_ndim
 from .measure import Measurement
@@ -313,7 +313,6 @@ def check_rope_axes(
 ) -> CheckResult:
     """Identify a multi-axis RoPE cache (tokens × columns) built from per-axis ``ids`` and measure
     it; ``axes_dim`` (the block widths) is needed only when an axis's ids are constant."""
-    model = model or ErrorModel()
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
     c = require_ndim(c, 2, "the cos array", "(tokens, columns)")
@@ -322,6 +321,7 @@ def check_rope_axes(
         raise PosencSymError(f"cos is {c_fmt} {c.shape} but sin is {s_fmt} {s.shape}; pass the two halves of one cache")
     grid = _as_ids(ids, c.shape[0])
     fmt = data_format(c_fmt)
+    model = resolve_model(model, c_fmt)  # default: the data's own precision
     dims = None if axes_dim is None else tuple(int(d) for d in axes_dim)
     conv, notes = identify_axes(c, s, grid, math.ldexp(1.0, 1 - fmt.precision), dims)
     shape = tuple(c.shape)

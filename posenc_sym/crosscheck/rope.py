@@ -17,16 +17,19 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy
 
 from ..errors import PosencSymError
-from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
+from .common import best_candidate, finish, measure_all, resolve_model, sample_error, sample_rows, with_diagnosis
+from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs
-from .load import as_float_array, require_ndim
+from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
+from .names import describe_named, short_values
 from .precision import ErrorModel, FloatFormat, angle_constant, data_format
 from .reference import split_frequencies
 from .result import CheckResult
@@ -132,9 +135,9 @@ def _nice(x: float) -> float:
     return round(2 * x) / 2 if x > 0 else x
 
 
-def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float, dict[str, float], bool]]:
+def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float, dict[str, float], bool | str]]:
     """(scaling, base, params, known) candidates suggested by the measured frequencies."""
-    out: list[tuple[str, float, dict[str, float], bool]] = []
+    out: list[tuple[str, float, dict[str, float], bool | str]] = []
     if omega.size < 2:
         return [("none", 10000.0, {}, True)]
     base_est = float((omega[0] / omega[1]) ** (rotary_dim / 2))
@@ -142,9 +145,18 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
     bases = [b for b in KNOWN_BASES if abs(math.log(b / base_est)) < 0.05]
     out.append(("none", base_est, {}, False))
     out.extend(("none", b, {}, True) for b in bases)
+    # exact short names of the estimate (:mod:`.names`), tried after every known rule
+    out.extend(("none", v, {}, "short") for v in short_values(base_est) if v not in KNOWN_BASES and v > 1)
     if abs(factor_lin - 1.0) > 1e-3:
         out.append(("linear", base_est, {"factor": factor_lin}, False))
         out.extend(("linear", b, {"factor": _nice(factor_lin)}, True) for b in bases)
+        # a factor that is no half-integer (1.25, 2.7): its short names (:mod:`.names`), strictly judged
+        out.extend(
+            ("linear", b, {"factor": v}, "short")
+            for b in bases
+            for v in short_values(factor_lin)
+            if v != _nice(factor_lin) and v > 1
+        )
     for b in KNOWN_BASES:  # an NTK base: known base times alpha^(R/(R-2)) with a nice alpha
         alpha = (base_est / b) ** ((rotary_dim - 2) / rotary_dim)
         if 1.25 <= alpha <= 64 and abs(alpha - _nice(alpha)) < 0.01:
@@ -221,6 +233,8 @@ def identify(
         shape = (pairing, rotary_dim, unrotated)
         scored += _score(_longrope(cos, sin, rows, cols, fit, shape, fmt), fit, (cos, sin), rows, shape)
     conv, equivalent = best_candidate(scored, 8 * floor)
+    if equivalent and conv.base not in KNOWN_BASES:
+        notes.append(describe_named("base", conv.base, float((fit.omega[0] / fit.omega[1]) ** (rotary_dim / 2))))
     if not equivalent:
         notes.append(
             f"base {conv.base:.8g} ({conv.scaling}) is estimated from the frequencies: no standard "
@@ -276,7 +290,7 @@ def _score(
     arrays: tuple[numpy.ndarray, numpy.ndarray],
     rows: numpy.ndarray,
     shape: tuple[str, int, tuple[int, ...]],
-) -> list[tuple[RopeConvention, float, bool]]:
+) -> list[tuple[RopeConvention, float, bool | str]]:
     """Each candidate with its start (estimated from its exact frequencies) and sample error."""
     pairing, rotary_dim, unrotated = shape
     rotated = [p for p in range(rotary_dim // 2) if p not in unrotated]
@@ -291,9 +305,19 @@ def _score(
     return scored
 
 
-def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckResult:
-    """Identify the convention of a RoPE cos/sin cache and measure it against the exact one."""
-    model = model or ErrorModel()
+def check_rope(
+    cos: Any, sin: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+) -> CheckResult:
+    """Identify the convention of a RoPE cos/sin cache and measure it against the exact one.
+
+    ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
+    convention keys meant (:mod:`.expect`)."""
+    wanted = parse_expectations(expect)
+    cos, sin = declared(cos, wanted), declared(sin, wanted)
+    return conclude(_check_rope(cos, sin, model), wanted, model, (cos, sin))
+
+
+def _check_rope(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
     c = require_ndim(c, 2, "the cos array", "(positions, rotary_dim)")
@@ -303,6 +327,7 @@ def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
     if c_fmt != s_fmt:
         raise PosencSymError(f"cos is {c_fmt} but sin is {s_fmt}; pass the two halves of one cache")
     fmt = data_format(c_fmt)
+    model = resolve_model(model, c_fmt)
     conv, notes = identify(c, s, math.ldexp(1.0, 1 - fmt.precision), fmt)
     shape = tuple(c.shape)
     if conv is None:

@@ -39,7 +39,7 @@ from .rope_scaling import attention_factor
 __all__ = ["Candidate", "denominator_for", "longrope_candidates", "more_candidates", "unrotated_pairs"]
 
 #: (scaling, base, params, known, exponent denominator or None for the rotary width)
-Candidate = tuple[str, float, dict[str, Any], bool, int | None]
+Candidate = tuple[str, float, dict[str, Any], bool | str, int | None]  # known: True, False or "short"
 
 _CONTEXTS = (2048, 4096, 8192, 16384, 32768)
 _MSCALES = ((1.0, 0.707), (0.707, 1.0))  # DeepSeek's mscale / mscale_all_dim pairs (equal ones give 1)

@@ -36,7 +36,7 @@ import mpmath
 import numpy
 
 from ..errors import PosencSymError
-from .common import best_candidate, finish, sample_rows
+from .common import best_candidate, finish, resolve_model, sample_rows
 from .load import as_float_array, require_ndim
 from .measure import ColumnSpec, Measurement
 from .precision import ErrorModel, FloatFormat, angle_constant, data_format, ulp
@@ -223,7 +223,6 @@ def _measure(
 
 def check_xpos(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckResult:
     """Identify an xPos cache (cos·A, sin·A) and measure it (module docstring)."""
-    model = model or ErrorModel()
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
     c = require_ndim(c, 2, "the cos array", "(positions, rotary_dim)")
@@ -231,6 +230,7 @@ def check_xpos(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
     if c.shape != s.shape or c_fmt != s_fmt:
         raise PosencSymError(f"cos is {c_fmt} {c.shape} but sin is {s_fmt} {s.shape}; pass the two halves of one cache")
     fmt = data_format(c_fmt)
+    model = resolve_model(model, c_fmt)  # default: the data's own precision
     floor = math.ldexp(1.0, 1 - fmt.precision)
     seg = slice(0, min(c.shape[0], _FIT_ROWS))
     amplitude = numpy.hypot(numpy.asarray(c[seg], numpy.float64), numpy.asarray(s[seg], numpy.float64))

@@ -95,7 +95,7 @@ def _prove_unguarded(lhs: Term, rhs: Term, relation: Relation,
         return prove_inequality(lhs, rhs, relation, conditions)
     methods = []
     for _, left, right in _entries(lhs, rhs):
-        method = prove_zero(left - right)
+        method = prove_zero(left - right, conditions=conditions)
         if method is None:
             return None
         methods.append(method)
