@@ -100,6 +100,11 @@ def test_reads(latex: str, expected: object) -> None:
     (r"10\,000", r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23", 4),
     (r"\sin t/2", r"\sin without parentheses before '/' may be \sin(a/b) or (\sin a)/b; write \sin(a/b) or "
      r"\frac{\sin a}{b}", 6),
+    # d/(d x) x^2 = x would be "proven"; as a derivative it is 2x.
+    (r"\frac{d}{d x} x^2", r"\frac{d}{d…} is a derivative, which is not read; state the derivative's value as a "
+     "claim of its own", 0),
+    (r"x + \frac{dx}{dt}", r"\frac{d}{d…} is a derivative, which is not read; state the derivative's value as a "
+     "claim of its own", 4),
     (r"x \equiv y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
     (r"\sum_{j=0}^{2} j + j", "'j' is the index of a sum or product earlier in this row, and here it is outside "
      r"it; parenthesize the body, \sum_{...}^{...} (...), or rename the index", 19),

@@ -22,6 +22,7 @@ from .read_grammar import (
     Parser,
     Term,
 )
+from .read_guards import not_a_derivative, not_captured, one_character
 from .read_tokens import Token, Unreadable
 
 __all__ = ["atom", "single"]
@@ -180,27 +181,15 @@ def _name(p: Parser, base: str, pos: int, *, subscript_allowed: bool = True) -> 
         else:
             hint = f"e.g. assume {shown} real"
         raise Unreadable(f"'{shown}' is not declared; declare it ({hint})", pos)
-    _not_captured(p, base, value, pos)
+    not_captured(p, base, value, pos)
     return value
-
-
-def _not_captured(p: Parser, name: str, value: Term, pos: int) -> None:
-    """Refuse a defined value that mentions the index of a sum in the same row: in ``\\sum_{i} \\omega``
-    with ω = b^{-2i/d}, is ω the term ω_i of the sum, or the fixed ω of the outer i? (After the
-    sum, ``= 2\\omega``, the same question.)"""
-    indices = p.bound.keys() | p.closed
-    clash = sorted(s.name for s in getattr(value, "free_symbols", ()) if s.name in indices and value is not s)
-    if clash:
-        shown = f"\\{name}" if name in GREEK else name
-        raise Unreadable(f"'{shown}' depends on {clash[0]}, which is also the index of a sum in this row: write "
-                         f"its indexed form ({shown}_{clash[0]}) for the sum's terms, or rename the index", pos)
 
 
 def _subscript_text(p: Parser) -> str | None:
     """The plain text of a subscript (``0``, ``model``, ``\\text{model}``), or None if it is a formula."""
     if not p.take("{"):
         token = p.next()
-        _one_character(token)
+        one_character(token)
         return token.text if token.kind in ("letter", "num") else None
     parts: list[str] = []
     depth = 1
@@ -219,16 +208,9 @@ def _subscript_text(p: Parser) -> str | None:
     return "".join(parts)
 
 
-def _one_character(token: Token | None) -> None:
-    """An unbraced subscript is one character: ``x_12`` is typeset x₁2, not x₁₂; refuse to choose."""
-    if token is not None and token.kind == "num" and len(token.text) > 1:
-        raise Unreadable(f"'_{token.text}' is typeset as the subscript {token.text[0]} then {token.text[1:]}; "
-                         f"brace the subscript (_{{{token.text}}}) or space the factor", token.pos)
-
-
 def _subscript_args(p: Parser) -> tuple[sympy.Expr, ...]:
     if not p.take("{"):
-        _one_character(p.peek())
+        one_character(p.peek())
         return (p.scalar(single(p), p.here(), "a subscript"),)
     parens = p.take("(")
     args = [p.scalar(p.expression(), p.here(), "a subscript")]
@@ -309,6 +291,7 @@ def _command(p: Parser, token: Token) -> Term:
     if name in FUNCTIONS:
         return _function(p, name, token.pos)
     if token.text in _FRACTIONS:
+        not_a_derivative(p, token)
         numerator = p.script(split_digits=True)
         return p.divide(numerator, p.script(split_digits=True), token.pos)
     if name == "sqrt":
