@@ -53,6 +53,7 @@ EXPECTED = {
         (52, P, [(53, P)]),  # in a block quote: once "cannot read '>'"
         (64, U, []), (66, U, []),  # an array's cells; two numbers side by side
         (75, U, []), (77, U, []),  # a value defined with i, inside or after a sum over i; once "proven"
+        (81, P, [(81, P)]),  # x^2 ≥ 0, typed in Unicode
     ],  # and the display in an HTML comment (line 59) is not a claim
     "broken.tex": [  # verbatim, \verb and \iffalse hold no claims
         (18, R, [(19, R)]),  # 0 <= x^2 \\ - 1 is one row, marked expected; once 0 <= x^2 and proven

@@ -48,7 +48,8 @@ M = sympy.ImmutableMatrix
     (r"\mathrm{e}^{\mathrm{i} t}", sympy.exp(sympy.I * T)),
     (r"sin(x)cos(y)", sympy.sin(X) * sympy.cos(Y)),
     (r"2x^2 3", 6 * X**2),
-    (r"\frac12 x", X / 2),  # \frac12 is the idiom for 1/2: TeX's one-character arguments
+    (r"\frac12 x", X / 2),
+    ("x − y · 2 × ω", X - 2 * Y * OMEGA),  # typed Unicode means its LaTeX  # \frac12 is the idiom for 1/2: TeX's one-character arguments
     (r"\begin{pmatrix} x & y \end{pmatrix}^\top", M([[X], [Y]])),
     (r"\begin{bmatrix} x \\ y \end{bmatrix}^{T}", M([[X, Y]])),
     (r"\begin{pmatrix} x \\ y \end{pmatrix}^{\mathsf{T}}", M([[X, Y]])),
@@ -105,6 +106,7 @@ def test_reads(latex: str, expected: object) -> None:
      "claim of its own", 0),
     (r"x + \frac{dx}{dt}", r"\frac{d}{d…} is a derivative, which is not read; state the derivative's value as a "
      "claim of its own", 4),
+    ("2^3^2", "a double superscript a^b^c is (a^b)^c to some and a^(b^c) to others; brace one", 3),
     (r"x \equiv y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
     (r"\sum_{j=0}^{2} j + j", "'j' is the index of a sum or product earlier in this row, and here it is outside "
      r"it; parenthesize the body, \sum_{...}^{...} (...), or rename the index", 19),
@@ -126,6 +128,7 @@ def test_a_row_holds_a_chain_of_relations_and_drops_alignment_marks() -> None:
     (r"x &= y &", [("==", Y)]),  # an empty last column
     (r"x &\le y &< x", [("<=", Y), ("<", X)]),  # a mark before a relation continues the chain
     (r"x \lt y \gt x", [("<", Y), (">", X)]),
+    ("x ≤ y ≠ x", [("<=", Y), ("!=", X)]),  # typed Unicode; "x^2 ≥ 0" was once skipped as holding no relation
     (r"x = y \quad", [("==", Y)]),  # a wide space ending the row separates nothing
 ])
 def test_alignment_marks_beside_a_relation_are_dropped(latex: str, links: list[tuple[str, object]]) -> None:

@@ -122,6 +122,7 @@ def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:
 
 def _mentions_relation(text: str) -> bool:
     """True if ``text`` states a relation, one that is decided or one that is not (``\\equiv``)."""
-    if any(op in text for op in ("=", "<", ">", "\\le", "\\ge", "\\ne", "\\approx", "\\lt", "\\gt")):
+    decided = ("=", "<", ">", "\\le", "\\ge", "\\ne", "\\approx", "\\lt", "\\gt", "≤", "≥", "≠", "≈")
+    if any(op in text for op in decided):
         return True
     return any(re.search(re.escape(op) + r"(?![A-Za-z])", text) for op in UNDECIDED_RELATIONS)

@@ -217,7 +217,7 @@ class Parser:
         return before is not None and before.kind == "num" and not script
 
     def factor(self, atom: Callable[[Parser], Term]) -> Term:
-        value = atom(self)
+        value, powered = atom(self), False
         while (token := self.peek()) is not None and token.text in ("^", "'", "!", "_"):
             if token.text == "'":
                 raise Unreadable("a prime (') is not read; name the derivative or the new symbol", token.pos)
@@ -226,8 +226,12 @@ class Parser:
             if token.text == "_":
                 raise Unreadable("a subscript on this expression is not read; subscripts belong to names",
                                  token.pos)
+            if powered:
+                # a^b^c: TeX refuses it ("double superscript"); a^(b^c) and (a^b)^c differ.
+                raise Unreadable("a double superscript a^b^c is (a^b)^c to some and a^(b^c) to others; brace one",
+                                 token.pos)
             self.next()
-            value = self.power(value, token.pos)
+            value, powered = self.power(value, token.pos), True
         return value
 
     def power(self, base: Term, pos: int) -> Term:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["SPACING", "WIDE", "Token", "Unreadable", "tokenize"]
+__all__ = ["SPACING", "UNICODE", "WIDE", "Token", "Unreadable", "tokenize"]
 
 
 class Unreadable(ValueError):
@@ -56,6 +56,19 @@ _SIZERS = frozenset({
 _DELIMITERS = {"\\{": "\\{", "\\}": "\\}", "\\lvert": "|", "\\rvert": "|", "\\vert": "|",
                "\\lbrack": "[", "\\rbrack": "]", "\\langle": "\\langle", "\\rangle": "\\rangle"}
 
+#: Unicode a note may type directly, and the LaTeX it means (one meaning each; anything else stays
+#: unreadable). Without it, ``x^2 ≥ 0`` had no relation the reader knew, and was skipped.
+UNICODE = {
+    "−": "-", "·": "\\cdot", "×": "\\times", "≤": "\\le", "≥": "\\ge", "≠": "\\ne", "≈": "\\approx",
+    "∞": "\\infty", "∑": "\\sum", "∏": "\\prod",
+    "α": "\\alpha", "β": "\\beta", "γ": "\\gamma", "δ": "\\delta", "ε": "\\epsilon", "ζ": "\\zeta", "η": "\\eta",
+    "θ": "\\theta", "ι": "\\iota", "κ": "\\kappa", "λ": "\\lambda", "μ": "\\mu", "ν": "\\nu", "ξ": "\\xi",
+    "π": "\\pi", "ρ": "\\rho", "σ": "\\sigma", "τ": "\\tau", "υ": "\\upsilon", "φ": "\\phi", "χ": "\\chi",
+    "ψ": "\\psi", "ω": "\\omega",
+    "Δ": "\\Delta", "Θ": "\\Theta", "Λ": "\\Lambda", "Σ": "\\Sigma", "Φ": "\\Phi", "Ψ": "\\Psi",
+    "Ω": "\\Omega", "Γ": "\\Gamma", "Π": "\\Pi",
+}
+
 _TOKEN = re.compile(
     r"(?P<ws>\s+)"
     r"|(?P<comment>%[^\n]*)"
@@ -80,6 +93,9 @@ def tokenize(text: str) -> list[Token]:
             space = True
             wide = wide or value in WIDE
             continue
+        if kind == "other" and value in UNICODE:
+            value = UNICODE[value]
+            kind = "sym" if len(value) == 1 else "cmd"
         if value in _SIZERS:
             pending_sizer = (value, match.start())
             continue
