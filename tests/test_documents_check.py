@@ -198,6 +198,10 @@ def test_expect_refuted_marker_on_the_line_before(marker: str, kind: str, expect
     ("a &= b \\\\\n &\\quad + c \\\\ &= d", ["a &= b   \n        + c", "&= d"]),
     ("0 \\le x \\\\ - 1", ["0 \\le x    - 1"]),
     ("a = b \\\\ -a = -b", ["a = b", "-a = -b"]),
+    # align or equation inside $$ (MathJax accepts it) lays out like aligned; only array and alignedat
+    # take an argument, so a group after \begin{equation} stays:
+    (r"\begin{align} a &= b \\ &= c \end{align}", ["a &= b", "&= c"]),
+    (r"\begin{equation}{x}^2 = y\end{equation}", ["{x}^2 = y"]),
 ])
 def test_prose_and_row_spacing_are_blanked_names_kept(body: str, rows: list[str]) -> None:
     assert [r.text for r in split_rows(body)] == rows

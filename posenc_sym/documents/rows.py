@@ -1,6 +1,7 @@
 """Split a display's body into rows (at ``\\\\``), each with its offset, wrappers blanked out.
 
-Wrappers that only lay out (``aligned``, ``split``, ``gathered``), labels, tags and a final
+Wrappers that only lay out (``aligned``, ``split``, ``gathered``, and ``align`` or ``equation``
+inside ``$$``, which MathJax accepts), labels, tags and a final
 punctuation mark are replaced by spaces of the same length, so every offset still points into the
 original body and so to a line of the document.
 
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 __all__ = ["RowText", "split_rows"]
 
 _WRAPPERS = re.compile(
-    r"\\(?:begin|end)\{(?:aligned|split|gathered|alignedat|array)\*?\}(?:\{[^{}]*\})?"
+    r"\\begin\{(?:alignedat|array)\*?\}\{[^{}]*\}"  # only these take an argument: {2}, {rcl}
+    r"|\\(?:begin|end)\{(?:aligned|split|gathered|alignedat|array|align|gather|equation|multline|flalign)\*?\}"
     r"|\\label\{[^{}]*\}|\\tag\*?\{[^{}]*\}|\\nonumber|\\notag"
 )
 
