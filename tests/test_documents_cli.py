@@ -86,7 +86,8 @@ def test_annotated_latex_compiles(capsys: pytest.CaptureFixture[str], tmp_path: 
     target = tmp_path / name
     _run(capsys, str(DOCS / name), "--annotate", str(target))
     text = target.read_text(encoding="utf-8")
-    assert "\\textbf{posenc-sym: REFUTED.}" in text
+    # Each of these refutations is marked expected; the copy says so, as the Markdown one does.
+    assert "\\textbf{posenc-sym: REFUTED.} (the document expects this to be refuted)" in text
     # Each row as read is a display of its own, broken between the terms of a long side.
     assert text.count("\\begin{align*}") >= 2
     assert "& \\quad + " in text
