@@ -129,6 +129,8 @@ class Parser:
 
     def expect_end(self) -> None:
         token = self.peek()
+        if token is not None and token.text == ":":
+            raise Unreadable("':' (as in a := b) is not read; put a definition in a let declaration", token.pos)
         if token is not None:
             raise Unreadable(f"cannot read '{token.text}' here", token.pos)
 
