@@ -107,6 +107,8 @@ def test_reads(latex: str, expected: object) -> None:
     (r"x + \frac{dx}{dt}", r"\frac{d}{d…} is a derivative, which is not read; state the derivative's value as a "
      "claim of its own", 4),
     ("2^3^2", "a double superscript a^b^c is (a^b)^c to some and a^(b^c) to others; brace one", 3),
+    (r"\sin x \cdot y", r"\sin without parentheses before \cdot may be \sin(a \cdot b) or (\sin a) \cdot b; write "
+     "the parentheses", 7),
     ("x := y", "':' (as in a := b) is not read; put a definition in a let declaration", 2),
     (r"x \equiv y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
     (r"\sum_{j=0}^{2} j + j", "'j' is the index of a sum or product earlier in this row, and here it is outside "

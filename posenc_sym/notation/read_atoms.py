@@ -254,6 +254,10 @@ def _function(p: Parser, name: str, pos: int) -> Term:
         if (after := p.peek()) is not None and after.text == "/":
             raise Unreadable(f"\\{name} without parentheses before '/' may be \\{name}(a/b) or (\\{name} a)/b; write "
                              f"\\{name}(a/b) or \\frac{{\\{name} a}}{{b}}", after.pos)
+        if after is not None and after.text in ("\\cdot", "\\times", "*"):
+            # \sin x y is sin(x y), so \sin x \cdot y may be sin(x·y) as much as sin(x)·y.
+            raise Unreadable(f"\\{name} without parentheses before {after.text} may be \\{name}(a {after.text} b) or "
+                             f"(\\{name} a) {after.text} b; write the parentheses", after.pos)
     value = FUNCTIONS[name](p.scalar(argument, pos, f"\\{name}"))
     if base is not None:
         value = value / sympy.log(p.scalar(base, pos, "a logarithm's base"))
