@@ -159,6 +159,8 @@ def test_bad_declarations_one_line_each_with_file_and_line() -> None:
     ("\\begin{align*}\na &= b\n\\end{align*}\n\\begin{gather}\nc = d\n\\end{gather}\n", "latex", [("D", 1), ("D", 4)]),
     ("% posenc\n% assume x real\n%\n% let y = 2\ntext % $$ no $$\n\\begin{equation}x=1\\end{equation}", "latex",
      [("d", 2), ("d", 4), ("D", 6)]),
+    # \verb never runs past its line: an unclosed one hides nothing below it.
+    ("a \\verb|x\n\\[ y = 1 \\] |\n", "latex", [("D", 2)]),
 ])
 def test_extraction_finds_displays_and_declarations_with_lines(text: str, kind: str, expected: list) -> None:
     items = extract(text, kind)  # type: ignore[arg-type]

@@ -169,7 +169,7 @@ def _latex_blocks(text: str) -> tuple[str, list[Declaration]]:
 
 
 _VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}.*?\\end\{\1\*?\}"
-                       r"|\\verb\*?([^A-Za-z\s*]).*?\2", re.DOTALL)
+                       r"|\\verb\*?([^A-Za-z\s*])[^\n]*?\2", re.DOTALL)  # \verb ends on its line
 _IFFALSE = re.compile(r"\\iffalse\b.*?\\fi\b", re.DOTALL)
 
 
