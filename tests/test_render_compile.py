@@ -262,9 +262,9 @@ def test_builtin_claim_fragments_compile_in_beamer_frames(builtin_notes: Notes) 
 
 #: Claims whose displays ran 20-110pt past a beamer frame's line when broken for an article's.
 #: Still too wide for a frame, so not in this list: the 8 × 8 matrices (rope.pairings.permutation,
-#: sinusoidal.rotation.*-d8), the decay bound's long sum (rope.decay.monotone), YaRN's definition
-#: (long.yarn.*: its ramp twice, in one term) and sinusoidal.distance.offset-only.
-FRAME_WIDE = ("long.pi.relative", "props.rope.extrapolates", "premise.equivariance",
+#: sinusoidal.rotation.*-d8), the decay bound's long sum (rope.decay.monotone) and
+#: sinusoidal.distance.offset-only. YaRN's definition fits since its ramp γ has a name of its own.
+FRAME_WIDE = ("long.pi.relative", "long.yarn.keep", "long.yarn.interpolate", "props.rope.extrapolates", "premise.equivariance",
               "relative.xl.four_terms", "relative.deberta.terms", "rope.shift", "rope.decay.abel",
               "naive.sin_geometric.inner_product_offset", "sinusoidal.distance.closed-form")
 
