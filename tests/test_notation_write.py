@@ -76,7 +76,8 @@ def test_every_plain_name_reads_back_as_itself(base: str, parts: list[str]) -> N
     (1 / sympy.sin(x), r"\left(\sin\left(x\right)\right)^{-1}"),  # \sin^{-1} would read as arcsin
     (sympy.Add(t, k, evaluate=False), "t + k"),  # term order as written
     (t + k, "k + t"),  # SymPy's order when nothing was written
-    (t - k, "t - k"),  # a difference as a reader writes it, not SymPy's "- k + t"
+    (t - k, "t - k"),
+    (sympy.Symbol("L'", positive=True) - 1, "L' - 1"),  # a primed name takes a math prime, not text  # a difference as a reader writes it, not SymPy's "- k + t"
     (-t - k, "- k - t"),  # both terms negative: nothing to put first
     (sympy.Add(-k, t, evaluate=False), "- k + t"),  # as written, even so
     (sympy.Min(x, t - k), r"\min\left(x, t - k\right)"),

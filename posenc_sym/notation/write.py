@@ -66,6 +66,11 @@ _OPERATORS = {
 
 def _name_or_text(name: str) -> str:
     latex = name_latex(name)
+    unprimed = name.rstrip("'")
+    base = name_latex(unprimed) if unprimed != name else None
+    if latex is None and base is not None:
+        # L' (a second length): the name with a math prime, not the word "L'" in text.
+        return base + "'" * (len(name) - len(unprimed))
     return latex if latex is not None else rf"\text{{{escape_text(name)}}}"
 
 
