@@ -385,3 +385,12 @@ def test_methods_read_as_mathematics(method: str, words: str) -> None:
     from posenc_sym.render.verdicts import method_words
 
     assert method_words(method) == words
+
+
+def test_a_small_matrix_in_text_is_math() -> None:
+    # "smallmatrix", the longest environment name, was read as text: its closing brace was not looked at.
+    from posenc_sym.render.inline import text_latex
+
+    text = r"the block $\left[\begin{smallmatrix} \cos B & \sin B \\ −\sin B & \cos B \end{smallmatrix}\right]$"
+    assert text_latex(text) == (r"the block $\left[\begin{smallmatrix} \cos B & \sin B \\ -\sin B & \cos B "
+                                r"\end{smallmatrix}\right]$")

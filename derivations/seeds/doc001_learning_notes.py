@@ -237,7 +237,7 @@ CLAIMS = [
         scope="every pair: any frequency ω > 0",
         source=src("位置pos+k的编码可用pos的编码线性表示", "二、2. 直观理解"),
         tags=("property", "linear-map"),
-        prose="The block [[cos ωk, sin ωk], [−sin ωk, cos ωk]] depends on k only and maps pair i of PE(pos) to pair i of PE(pos+k).",
+        prose="The block $\\left[\\begin{smallmatrix} \\cos ωk & \\sin ωk \\\\ −\\sin ωk & \\cos ωk \\end{smallmatrix}\\right]$ depends on $k$ only and maps pair i of PE(pos) to pair i of PE(pos+k).",
     ),
     Claim(
         id="seeds.doc001.linear.matrix",

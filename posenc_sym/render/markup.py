@@ -69,13 +69,17 @@ def _bookmark_math(math: str, unicode: bool) -> str:
 
     >>> _bookmark_math(r"q^\top R(\theta)^{\mathsf{T}}\, k", unicode=True)
     'qᵀ R(θ)ᵀ k'
+    >>> _bookmark_math(r"\left[\begin{smallmatrix} \cos B & \sin B \\ 0 & 1 \end{smallmatrix}\right]", unicode=False)
+    '[ cos B , sin B ; 0 , 1 ]'
     """
     math = re.sub(r"\^\{?\\(?:top|mathsf\{T\})\}?", "ᵀ" if unicode else "T", math)
     math = re.sub(r"\\[,;:!]", " ", math)
-    math = re.sub(r"\\(?:mathsf|mathrm|mathbf|mathit|text|operatorname)\b", "", math)
+    math = re.sub(r"\\(?:begin|end)\{[a-z]+\}|\\(?:mathsf|mathrm|mathbf|mathit|text|operatorname|left|right"
+                  r"|[bB]igg?[lr]?)\b", "", math)
+    math = math.replace("\\\\", "; ").replace("&", ",")  # a small matrix's rows and columns
     letters = {name: ch for ch, name in _GREEK.items()} if unicode else {}
-    math = re.sub(r"\\([A-Za-z]+) ?", lambda m: letters.get(m.group(1), m.group(1)), math)
-    return re.sub(r" {2,}", " ", math)
+    math = re.sub(r"\\([A-Za-z]+)( ?)", lambda m: letters.get(m.group(1), m.group(1)) + m.group(2), math)
+    return re.sub(r" {2,}", " ", math).strip()
 
 
 # A bookmark is navigation only: "^" and braces are dropped (hyperref would need
