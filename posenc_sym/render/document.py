@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -248,6 +249,15 @@ def _fragments(notes: Notes, options: Options) -> dict[str, str]:
     return files
 
 
+def _alt_text(caption: str) -> str:
+    r"""A caption as an image's alt text, which shows no math: its ``$...$`` as plain characters.
+
+    >>> _alt_text(r"encoding $\mathrm{PE}(t, j)$ at $t = 0, \ldots, 8$")
+    'encoding PE(t, j) at t = 0, …, 8'
+    """
+    return re.sub(r"\\mathrm\{(\w+)\}", r"\1", caption).replace("\\ldots", "…").replace("$", "")
+
+
 def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = None,
                       figures_left_out: Sequence[str] = ()) -> str:
     """The notes as Markdown with ``$...$``/``$$...$$`` math (MathJax: GitHub; MkDocs with
@@ -263,7 +273,7 @@ def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = Non
     parts += ["## Properties of the encodings", table, "## Figures"]
     captions = {f.name: f.data.caption for f in notes.figures}
     for name, path in (figure_files or {}).items():
-        parts.append(f"![{MARKDOWN.literal(captions.get(name, name))}]({path})")
+        parts.append(f"![{MARKDOWN.literal(_alt_text(captions.get(name, name)))}]({path})")
     if figures_left_out:
         parts.append(MARKDOWN.figure_note("Figures left out: " + "; ".join(figures_left_out) + "."))
     if appendix:
