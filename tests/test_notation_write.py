@@ -211,3 +211,11 @@ def test_a_counterexample_value_is_exact_when_short_and_rounded_when_long(value:
     from posenc_sym.notation import value_latex
 
     assert value_latex(value) == latex
+
+
+def test_fractions_in_a_matrix_are_set_at_full_size() -> None:
+    # A text-size fraction in a bmatrix cell (1748651/349807 in premise.positions_break_equivariance)
+    # was too small to read.
+    vector = sympy.Matrix([sympy.Rational(1748651, 349807), sympy.Rational(-31, 7), 3])
+    assert to_latex(vector) == r"\begin{bmatrix}\dfrac{1748651}{349807}\\-\dfrac{31}{7}\\3\end{bmatrix}"
+    assert to_latex(sympy.Matrix([[1, 2], [3, 4]])) == r"\begin{bmatrix}1 & 2\\3 & 4\end{bmatrix}"

@@ -225,9 +225,22 @@ class NotationPrinter(LatexPrinter):
         return self._print(expr.args[0])
 
     # --- matrices --------------------------------------------------------------------------
+    def _numbers_matrix(self, expr: Any) -> str:
+        r"""A matrix with fractions among its entries: each fraction at full size (\dfrac), as a
+        text-size fraction in a matrix cell is too small to read."""
+        def entry(e: Any) -> str:
+            if isinstance(e, sympy.Rational) and not e.is_Integer:
+                sign = "-" if e < 0 else ""
+                return rf"{sign}\dfrac{{{abs(e.p)}}}{{{e.q}}}"
+            return str(self._print(e))
+        body = r"\\".join(" & ".join(entry(expr[r, c]) for c in range(expr.shape[1])) for r in range(expr.shape[0]))
+        return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}"
+
     def _print_MatrixBase(self, expr: Any) -> str:
         rows, cols = expr.shape
         if rows <= MAX_ROWS and cols <= MAX_COLS:
+            if any(isinstance(e, sympy.Rational) and not e.is_Integer for e in expr):
+                return self._numbers_matrix(expr)
             return str(super()._print_MatrixBase(expr))
         if is_block_diagonal(expr, 2):
             return block_diagonal(self, expr, 2)
