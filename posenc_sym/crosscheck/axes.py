@@ -24,6 +24,7 @@ equal: they are the same computation).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,8 +32,9 @@ import numpy
 
 from ..errors import PosencSymError
 from .common import best_candidate, finish, measure_all, resolve_model
+from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES
-from .load import as_float_array, require_ndim
+from .load import as_float_array, declared, require_ndim
 from .measure import Measurement
 from .precision import ErrorModel, FloatFormat, data_format
 from .result import CheckResult, Worst
@@ -309,10 +311,24 @@ def _measure_axes(
 
 
 def check_rope_axes(
-    cos: Any, sin: Any, ids: Any, *, axes_dim: Any = None, model: ErrorModel | None = None
+    cos: Any,
+    sin: Any,
+    ids: Any,
+    *,
+    axes_dim: Any = None,
+    model: ErrorModel | None = None,
+    expect: Mapping[str, Any] | str | None = None,
 ) -> CheckResult:
     """Identify a multi-axis RoPE cache (tokens × columns) built from per-axis ``ids`` and measure
-    it; ``axes_dim`` (the block widths) is needed only when an axis's ids are constant."""
+    it; ``axes_dim`` (the block widths) is needed only when an axis's ids are constant. ``model``
+    None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
+    ``axes_dim=16;56;56``, ``axes_theta=10000;10000;10000``, ``pairing=adjacent``, …)."""
+    wanted = parse_expectations(expect)
+    cos, sin = declared(cos, wanted), declared(sin, wanted)
+    return conclude(_check_rope_axes(cos, sin, ids, axes_dim, model), wanted, model, (cos, sin))
+
+
+def _check_rope_axes(cos: Any, sin: Any, ids: Any, axes_dim: Any, model: ErrorModel | None) -> CheckResult:
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
     c = require_ndim(c, 2, "the cos array", "(tokens, columns)")
@@ -342,7 +358,7 @@ def axes_arrays(obj: Any) -> tuple[Any, Any, Any, Any]:
     ...
     posenc_sym.errors.PosencSymError: the multi-axis RoPE source has arrays ['cos', 'sin'] but no ids; ...
     """
-    if isinstance(obj, dict):
+    if isinstance(obj, Mapping):
         missing = [k for k in ("cos", "sin", "ids") if k not in obj]
         if missing:
             raise PosencSymError(
