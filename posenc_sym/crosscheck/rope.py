@@ -26,7 +26,7 @@ import numpy
 from ..errors import PosencSymError
 from .common import best_candidate, finish, measure_all, resolve_model, sample_error, sample_rows, with_diagnosis
 from .expect import conclude, parse_expectations
-from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs
+from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs, ruled_out
 from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
 from .names import describe_named, short_values
@@ -291,14 +291,24 @@ def _score(
     rows: numpy.ndarray,
     shape: tuple[str, int, tuple[int, ...]],
 ) -> list[tuple[RopeConvention, float, bool | str]]:
-    """Each candidate with its start (estimated from its exact frequencies) and sample error."""
+    """Each candidate with its start (estimated from its exact frequencies) and sample error.
+
+    A candidate whose frequencies the fitted slopes rule out (:func:`.fit.ruled_out`) is scored at
+    the start of the fitted slopes: its error is large at any start, and searching 2^24 starts for
+    each such candidate made a cache no convention fits take seconds."""
     pairing, rotary_dim, unrotated = shape
     rotated = [p for p in range(rotary_dim // 2) if p not in unrotated]
+    fitted_rows = min(arrays[0].shape[0], _FIT_ROWS)
+    fitted_start: list[int] = []  # computed once, when first needed
     scored = []
     for scaling, base, params, known, den in candidates:
         conv = RopeConvention(pairing, base, scaling, 0, rotary_dim, tuple(sorted(params.items())), den, unrotated)
         cos_spec, sin_spec = conv.spec("cos"), conv.spec("sin")
-        start = estimate_start(fit, cos_spec.hi[rotated])
+        if ruled_out(fit, cos_spec.hi[rotated], fitted_rows):
+            fitted_start = fitted_start or [estimate_start(fit)]
+            start = fitted_start[0]
+        else:
+            start = estimate_start(fit, cos_spec.hi[rotated])
         conv = dataclasses.replace(conv, start=start)
         err = max(sample_error(arrays[0], rows, start, cos_spec), sample_error(arrays[1], rows, start, sin_spec))
         scored.append((conv, err, known))
