@@ -36,6 +36,7 @@ from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES
 from .load import as_float_array, declared, require_ndim
 from .measure import Measurement
+from .names import short_values
 from .precision import ErrorModel, FloatFormat, data_format
 from .result import CheckResult, Worst
 from .rope import RopeConvention
@@ -132,19 +133,21 @@ def _theta_estimate(phi: numpy.ndarray, ids: numpy.ndarray) -> float | None:
     return math.exp(-slope * omega.size)  # ln ω_j = −(2j/w)·ln θ, w = 2·pairs
 
 
-def _theta_candidates(estimate: float, width: int) -> list[tuple[tuple[float, int | None], bool]]:
+def _theta_candidates(estimate: float, width: int) -> list[tuple[tuple[float, int | None], bool | str]]:
     """((theta, denominator), named): known bases near the estimate, a known base with another
     exponent denominator (code dividing by the whole rotary width inside every axis), short
     numbers, then the raw estimate."""
-    out: list[tuple[tuple[float, int | None], bool]] = [
+    out: list[tuple[tuple[float, int | None], bool | str]] = [
         ((b, None), True) for b in KNOWN_BASES if abs(math.log(b / estimate)) < 0.05
     ]
     for b in KNOWN_BASES:
         den = denominator_for(estimate, width, b)
         if den is not None and den != width:
             out.append(((b, den), True))
-    out += [((float(f"{estimate:.{k}g}"), None), True) for k in range(1, 5)]
-    return [*dict.fromkeys(out), ((estimate, None), False)]
+    # short names (:mod:`.names`): kind "short", judged by best_candidate's one rule
+    named = [*dict.fromkeys(out)]
+    shorts = [((v, None), "short") for v in short_values(estimate) if ((v, None), True) not in named]
+    return [*named, *shorts, ((estimate, None), False)]
 
 
 @dataclass(frozen=True)

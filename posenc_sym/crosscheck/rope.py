@@ -164,6 +164,9 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
     factor = float(omega[0] / omega[-1]) / float((omega[0] / omega[1]) ** (omega.size - 1))
     if factor > 1.01:  # the lowest frequencies are slowed more than the base explains
         f = _nice(factor)
+        # at a known base the rule is a known candidate; at the estimated base it is an estimate,
+        # whose short names (:mod:`.names`) rope_extras.more_candidates adds as kind "short"
+        rule_known = bool(bases)
         for b, context in itertools.product(bases or [base_est], _CONTEXTS):
             for low, high in ((1.0, 4.0), (1.0, 2.0), (2.0, 4.0)):
                 out.append(
@@ -176,7 +179,7 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
                             "high_freq_factor": high,
                             "original_max_position_embeddings": context,
                         },
-                        True,
+                        rule_known,
                     )
                 )
             out.append(
@@ -189,7 +192,7 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
                         "beta_fast": 32,
                         "beta_slow": 1,
                     },
-                    True,
+                    rule_known,
                 )
             )
     return out
@@ -228,11 +231,12 @@ def identify(
         rows,
         (pairing, rotary_dim, unrotated),
     )
-    if not unrotated and min(err for _, err, _ in scored) > _noise(fit, n, floor, fmt, amplitude):
+    noise = _noise(fit, n, floor, fmt, amplitude)
+    if not unrotated and min(err for _, err, _ in scored) > noise:
         # nothing standard fits, even allowing for angles formed in the data's own format
         shape = (pairing, rotary_dim, unrotated)
         scored += _score(_longrope(cos, sin, rows, cols, fit, shape, fmt), fit, (cos, sin), rows, shape)
-    conv, equivalent = best_candidate(scored, 8 * floor)
+    conv, equivalent = best_candidate(scored, 8 * floor, noise)
     if equivalent and conv.base not in KNOWN_BASES:
         notes.append(describe_named("base", conv.base, float((fit.omega[0] / fit.omega[1]) ** (rotary_dim / 2))))
     if not equivalent:

@@ -41,6 +41,7 @@ from .common import best_candidate, finish, resolve_model, sample_rows
 from .expect import conclude, parse_expectations
 from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec, Measurement
+from .names import short_values
 from .precision import ErrorModel, FloatFormat, angle_constant, data_format, ulp
 from .reference import reference_error_bound
 from .result import CheckResult, Worst
@@ -94,9 +95,12 @@ def _fit_amplitude(
     return XposAmplitude(abs(signed), round(centre), 1 if signed > 0 else -1, rotary_dim)
 
 
-def _candidates(estimate: XposAmplitude) -> list[tuple[XposAmplitude, bool]]:
-    out = [(dataclasses.replace(estimate, scale_base=float(f"{estimate.scale_base:.{k}g}")), True) for k in range(1, 5)]
-    return [*dict.fromkeys(out), (estimate, False)]
+def _candidates(estimate: XposAmplitude) -> list[tuple[XposAmplitude, bool | str]]:
+    """scale_base's short names (:mod:`.names`, kind "short"), then the estimate."""
+    out: list[tuple[XposAmplitude, bool | str]] = [
+        (dataclasses.replace(estimate, scale_base=v), "short") for v in short_values(estimate.scale_base)
+    ]
+    return [*out, (estimate, False)]
 
 
 def _reference(
