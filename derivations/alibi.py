@@ -28,9 +28,9 @@ DERIVATION = Derivation(
     id="alibi",
     title="ALiBi: linear biases instead of position vectors",
     prose=(
-        "ALiBi adds nothing to the input; each head h adds −m_h·|i − j| to the score of query i and "
+        "ALiBi adds nothing to the input; each head h adds −$m_h$·|i − j| to the score of query i and "
         "key j. The bias depends on i − j only, so the encoding is relative by construction. Its slopes "
-        "are a geometric sequence fixed before training: 2^(−8/n), 2^(−16/n), …, 2^(−8) for n heads when "
+        "are a geometric sequence fixed before training: $2^{−8/n}$, $2^{−16/n}$, …, $2^{−8}$ for n heads when "
         "n is a power of two, and for other n the slopes of the power of two below n interleaved with "
         "every other slope of the power of two above. Implementations of causal attention add m·j "
         "instead of −m·(i − j): on row i the two differ by m·i, a constant along the row, and softmax "
@@ -64,7 +64,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.slopes.geometric",
-            title="16 heads: every slope is 2^(−1/2) times the previous one",
+            title="16 heads: every slope is $2^{−1/2}$ times the previous one",
             written=(sympy.Matrix([SLOPE_16.apply(n + 1) / SLOPE_16.apply(n) for n in range(1, 16)]),
                      sympy.Matrix([2 ** sympy.Rational(-1, 2)] * 15)),
             notation=NOTATION,
@@ -72,14 +72,14 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.slopes.twelve",
-            title="12 heads: the 8-head slopes, then 2^(−1/2), 2^(−3/2), 2^(−5/2), 2^(−7/2)",
+            title="12 heads: the 8-head slopes, then $2^{−1/2}$, $2^{−3/2}$, $2^{−5/2}$, $2^{−7/2}$",
             written=(SLOPES.apply(12),
                      sympy.Matrix(list(slopes(8)) + [2 ** sympy.Rational(-(2 * n + 1), 2) for n in range(4)])),
             notation=NOTATION,
             scope="n = 12 heads (not a power of two)",
             prose=(
                 "p = 8: the first 8 slopes are those of 8 heads; the other 4 are the slopes at even "
-                "indices 0, 2, 4, 6 of the 16-head sequence 2^(−(h+1)/2): 2^(−1/2), 2^(−3/2), …"
+                "indices 0, 2, 4, 6 of the 16-head sequence $2^{−(h+1)/2}$: $2^{−1/2}$, $2^{−3/2}$, …"
             ),
         ),
         Claim(
@@ -91,7 +91,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.causal.same_softmax",
-            title="on causal row i = 2, softmax(x_j − m·|i − j|) = softmax(x_j + m·j)",
+            title="on causal row i = 2, softmax($x_j$ − m·|i − j|) = softmax($x_j$ + m·j)",
             lhs=softmax([x[jj] + bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             rhs=softmax([x[jj] + causal_bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             scope="query i = 2 with keys j = 0..2, real scores, slope m > 0",

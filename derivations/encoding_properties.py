@@ -73,7 +73,7 @@ DERIVATION = Derivation(
             rhs=0,
             relation=">",
             steps=_gap_steps(),
-            scope="integer positions; pair 0 (ω_0 = 1)",
+            scope="integer positions; pair 0 ($ω_0$ = 1)",
             tags=("table:sinusoidal:distinct",),
         ),
         Claim(
@@ -87,7 +87,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.sinusoidal.extrapolates",
-            title="sinusoidal: position L + k past the training length is T_k applied to PE(L)",
+            title="sinusoidal: position L + k past the training length is $T_k$ applied to PE(L)",
             lhs=_pe(L + k),
             rhs=rotation_block(k, w) * _pe(L),
             scope="pair i with frequency ω > 0, training length L",
@@ -95,7 +95,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.sinusoidal.linear_shift",
-            title="sinusoidal: PE(t + k) = T_k PE(t) with T_k independent of t",
+            title="sinusoidal: PE(t + k) = $T_k$ PE(t) with $T_k$ independent of t",
             lhs=_pe(t + k),
             rhs=rotation_block(k, w) * _pe(t),
             scope="pair i with frequency ω > 0",
@@ -117,7 +117,7 @@ DERIVATION = Derivation(
             rhs=0,
             relation=">",
             steps=_gap_steps(),
-            scope="integer positions; pair 0 (θ_0 = 1), applied to the unit vector e_0",
+            scope="integer positions; pair 0 ($θ_0$ = 1), applied to the unit vector $e_0$",
             tags=("table:rope:distinct",),
         ),
         Claim(

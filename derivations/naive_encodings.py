@@ -132,7 +132,7 @@ DERIVATION = Derivation(
     prose=(
         "The documents (003_750a8455e46b047a.txt especially) reach the sinusoidal encoding by rejecting "
         "simpler ones. Each rejection is a property that fails, and each is decided here: the integer "
-        "index is unbounded; t/(n − 1) changes its step with the length; binary codes repeat after 2^w "
+        "index is unbounded; t/(n − 1) changes its step with the length; binary codes repeat after $2^w$ "
         "positions; sines alone vanish at 0, so no linear map shifts them; a learned table has no "
         "trained row past its length. Properties that hold are proven too, so the table is complete."
     ),
@@ -283,7 +283,7 @@ DERIVATION = Derivation(
             expect="refuted",
             scope="width 3: codes repeat with period 2³ = 8",
             tags=("table:binary:distinct",),
-            prose="Distinct only for t < 2^w; with w = d_model bits that is ample, but it is a limit.",
+            prose="Distinct only for t < $2^w$; with w = $d_{\\mathrm{model}}$ bits that is ample, but it is a limit.",
         ),
         Claim(
             id="naive.binary.period",
@@ -322,12 +322,12 @@ DERIVATION = Derivation(
             tags=("table:binary:inner_product_offset",),
         ),
         # sin-only ---------------------------------------------------------------------------------
-        *_sin_only("pow2", "sin(t/2^i)"),
-        *_sin_only("geometric", "sin(t/10000^(i/(d−1)))"),
+        *_sin_only("pow2", "$\\sin(t/2^i)$"),
+        *_sin_only("geometric", "$\\sin(t/10000^{i/(d−1)})$"),
         # learned table ----------------------------------------------------------------------------
         Claim(
             id="naive.learned.bounded",
-            title="learned table (3 rows): every row is at most the sum of all |e_s|",
+            title="learned table (3 rows): every row is at most the sum of all $|e_s|$",
             lhs=sympy.Abs(e1),
             rhs=sympy.Abs(e0) + sympy.Abs(e1) + sympy.Abs(e2),
             relation="<=",
@@ -348,7 +348,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="naive.learned.spacing",
-            title="learned table: the step e_{t+1} − e_t does not involve the sequence length n",
+            title="learned table: the step $e_{t+1} − e_t$ does not involve the sequence length n",
             lhs=sympy.Derivative(e1 - e0, n),
             rhs=0,
             scope="one table shared by all lengths",
@@ -366,7 +366,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="naive.learned.linear_shift",
-            title="learned table: the number mapping e_0 to e_1 also maps e_1 to e_2 (false in general)",
+            title="learned table: the number mapping $e_0$ to $e_1$ also maps $e_1$ to $e_2$ (false in general)",
             lhs=e1 / e0 * e1,
             rhs=e2,
             expect="refuted",
@@ -375,7 +375,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="naive.learned.inner_product_offset",
-            title="learned table: e_0·e_1 = e_1·e_2 (false in general)",
+            title="learned table: $e_0·e_1 = e_1·e_2$ (false in general)",
             lhs=e0 * e1,
             rhs=e1 * e2,
             expect="refuted",

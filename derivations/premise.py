@@ -55,7 +55,7 @@ DERIVATION = Derivation(
         "input rows therefore permutes the output rows the same way and changes nothing else: "
         "Attention(PX) = P·Attention(X). The score matrix of PX is P S Pᵀ, a row-wise softmax commutes "
         "with permuting rows and (inside each row) columns, and Pᵀ P = I cancels against the value "
-        "rows PX W_v. A token's output is therefore the same wherever it stands. Adding a position "
+        "rows PX $W_v$. A token's output is therefore the same wherever it stands. Adding a position "
         "vector E to the input, which stays attached to the slots while the tokens move, breaks this: "
         "Attention(PX + E) is no longer P·Attention(X + E)."
     ),
@@ -65,7 +65,7 @@ DERIVATION = Derivation(
             title="Attention(PX) = P·Attention(X) for a permutation P",
             written=(ATTN.apply(_Pw * _Xw), sympy.Mul(_Pw, ATTN.apply(_Xw), evaluate=False)),
             notation=NOTATION,
-            scope="n = 3 tokens, width 2, d_k = 2, P the 3-cycle (2 0 1); symbolic real X, W_q, W_k, W_v",
+            scope="n = 3 tokens, width 2, $d_k$ = 2, P the 3-cycle (2 0 1); symbolic real X, $W_q$, $W_k$, $W_v$",
             prose=(
                 "Entry by entry both sides are the same quotient of exponentials: permuting the rows "
                 "reorders the terms of each softmax denominator, and a sum does not depend on order."
@@ -93,7 +93,7 @@ DERIVATION = Derivation(
             title="Without positions, 我 gets the same output in 我打你 and 你打我",
             written=(OUT_REVERSED.apply(2), OUT.apply(0)),
             notation=NOTATION,
-            scope="toy: width 1, W_q = 1, W_k = ln 2, W_v = 1",
+            scope="toy: width 1, $W_q$ = 1, $W_k$ = ln 2, $W_v$ = 1",
             prose=(
                 "The document's complaint, as an equation: 我 is row 0 of 我打你 and row 2 of 你打我, and "
                 "attention gives it the same output in both (the document's own simplified model is "
@@ -107,7 +107,7 @@ DERIVATION = Derivation(
             lhs=_toy(NI_DA_WO + POSITIONS)[2, 0],
             rhs=_toy(WO_DA_NI + POSITIONS)[0, 0],
             expect="refuted",
-            scope="toy: width 1, W_q = 1, W_k = ln 2, W_v = 1, positions 10, 20, 30",
+            scope="toy: width 1, $W_q$ = 1, $W_k$ = ln 2, $W_v$ = 1, positions 10, 20, 30",
             prose=(
                 "With [13,22,31] and [11,22,33] as inputs, 我 enters as 31 in one sentence and as 11 in "
                 "the other, and its outputs differ: the position code made order visible."
@@ -120,7 +120,7 @@ DERIVATION = Derivation(
             lhs=_toy(REVERSE * WO_DA_NI + SMALL_POSITIONS),
             rhs=REVERSE * _toy(WO_DA_NI + SMALL_POSITIONS),
             expect="refuted",
-            scope="width 1, W_q = 1, W_k = ln 2, W_v = 1, X = (1, 2, 3), P reverses 3 tokens, E = (0, 1, 2)",
+            scope="width 1, $W_q$ = 1, $W_k$ = ln 2, $W_v$ = 1, X = (1, 2, 3), P reverses 3 tokens, E = (0, 1, 2)",
             prose=(
                 "The counterexample to equivariance with positions: reversing the tokens while the "
                 "positions stay put does not simply reverse the outputs."

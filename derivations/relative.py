@@ -67,17 +67,17 @@ DERIVATION = Derivation(
     id="relative",
     title="Relative position encodings: Transformer-XL, Shaw, T5 buckets, DeBERTa",
     prose=(
-        "Absolute encodings add U_i to the input, so the score (W_q(E_i+U_i))ᵀ W_k(E_j+U_j) splits into "
+        "Absolute encodings add $U_i$ to the input, so the score $(W_q(E_i+U_i))ᵀ$ $W_k(E_j+U_j)$ splits into "
         "four terms: content–content, content–position, position–content, position–position. "
-        "Transformer-XL keeps the form but puts a sinusoid of the offset i − j where U_j was and learned "
-        "vectors u, v where U_iᵀW_qᵀ was, so position enters only through i − j. Shaw et al. learn one "
+        "Transformer-XL keeps the form but puts a sinusoid of the offset i − j where $U_j$ was and learned "
+        "vectors u, v where $U_iᵀW_qᵀ$ was, so position enters only through i − j. Shaw et al. learn one "
         "vector per clipped offset; T5 learns one scalar per bucket of offsets; DeBERTa keeps the "
         "content→position and position→content terms with a clipped distance δ."
     ),
     claims=(
         Claim(
             id="relative.xl.four_terms",
-            title="(W_q(E_i+U_i))ᵀ W_k(E_j+U_j) = (a) + (b) + (c) + (d)",
+            title="$(W_q(E_i+U_i))ᵀ$ $W_k(E_j+U_j)$ = (a) + (b) + (c) + (d)",
             # The product as the paper writes it; the four terms (a)-(d) as the scheme computes them.
             written=(MatrixElement(sympy.MatMul(sympy.Transpose(Wq * (ei + ui)), Wk, ej + uj), 0, 0),
                      sum(xl_absolute_terms(E_I, U_I, E_J, U_J, W_Q, W_K))),
@@ -89,7 +89,7 @@ DERIVATION = Derivation(
             title="Transformer-XL's relative score, with i = j + r, does not change with j",
             lhs=sympy.Derivative(_XL_REL.subs(i, j + r), j),
             rhs=0,
-            scope="width 2, R_{i−j} the sinusoid of the offset with symbolic base b > 0",
+            scope="width 2, $R_{i−j}$ the sinusoid of the offset with symbolic base b > 0",
         ),
         Claim(
             id="relative.shaw.shift",
@@ -120,7 +120,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.t5.boundaries.bidirectional",
-            title="T5 (32 buckets, 128): log buckets 8..15 start at ⌈8·2^(k/2)⌉ (8, 12, 16, 23, …, 91)",
+            title="T5 (32 buckets, 128): log buckets 8..15 start at $⌈8·2^{k/2}⌉$ (8, 12, 16, 23, …, 91)",
             written=(sympy.Matrix([sympy.ceiling(sympy.Mul(8, sympy.Pow(sympy.sqrt(2), kk, evaluate=False),
                                                            evaluate=False), evaluate=False) for kk in range(8)]),
                      sympy.Matrix([FIRST.apply(n) for n in range(8, 16)])),
@@ -134,7 +134,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.t5.boundaries.unidirectional",
-            title="T5 unidirectional (32 buckets, 128): log buckets 16..31 start at ⌈16·8^(k/16)⌉",
+            title="T5 unidirectional (32 buckets, 128): log buckets 16..31 start at $⌈16·8^{k/16}⌉$",
             written=(sympy.Matrix([sympy.ceiling(sympy.Mul(16, sympy.Pow(8, sympy.Rational(kk, 16), evaluate=False),
                                                            evaluate=False), evaluate=False) for kk in range(16)]),
                      sympy.Matrix([FIRST_UNI.apply(n) for n in range(16, 32)])),
@@ -166,7 +166,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.deberta.terms",
-            title="DeBERTa: (W_qc H_i)ᵀ(W_kc H_j + W_kr P_δ(i,j)) + (W_kc H_j)ᵀW_qr P_δ(j,i) = c2c+c2p+p2c",
+            title="DeBERTa: $(W_{qc} H_i)ᵀ(W_{kc} H_j + W_{kr} P_{δ(i,j)}) + (W_{kc} H_j)ᵀ W_{qr} P_{δ(j,i)}$ = c2c + c2p + p2c",
             written=(MatrixElement(sympy.MatAdd(sympy.MatMul(sympy.Transpose(Wqc * hi), Wkc * hj + Wkr * pij),
                                                sympy.MatMul(sympy.Transpose(Wkc * hj), Wqr * pji)), 0, 0),
                      sum(deberta_score_terms(H_I, H_J, P_IJ, P_JI, W_QC, W_KC, W_QR, W_KR))),

@@ -34,13 +34,13 @@ GEOMETRY = Notation(symbols=(b, d, k, t), definitions=(DOT_OF_OFFSET,))
 dot_product = Claim(
     id="sinusoidal.dot.closed-form",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="PE(t)·PE(t+k) = Σ_i cos(ω_i k)",
+    title="PE(t)·PE(t+k) = $Σ_i$ cos($ω_i$ k)",
     lhs=DOT,
     rhs=DOT_CLOSED,
     conditions=(b > 1,),
     scope="general d (a symbolic sum over the d/2 pairs)",
     steps=(Step(over_pairs(sympy.cos(w * (t + k) - w * t)), "cos x cos y + sin x sin y = cos(x − y), termwise"),
-           Step(DOT_CLOSED, "ω_i (t + k) − ω_i t = ω_i k")),
+           Step(DOT_CLOSED, "$ω_i$ (t + k) − $ω_i$ t = $ω_i$ k")),
     prose="Each pair contributes the cosine of the angle between two points on the unit circle.",
 )
 
@@ -93,12 +93,12 @@ norm_wrong = Claim(
 distance = Claim(
     id="sinusoidal.distance.closed-form",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="‖PE(t+k) − PE(t)‖² = Σ_i (2 − 2 cos ω_i k)",
+    title="‖PE(t+k) − PE(t)‖² = $Σ_i$ (2 − 2 cos $ω_i$ k)",
     lhs=SQUARED_DISTANCE,
     rhs=DISTANCE_CLOSED,
     conditions=(b > 1,),
     scope="general d",
-    prose="Expand the squares: ‖u − v‖² = ‖u‖² + ‖v‖² − 2u·v, with ‖·‖² = 1 per pair and u·v = cos ω_i k.",
+    prose="Expand the squares: ‖u − v‖² = ‖u‖² + ‖v‖² − 2u·v, with ‖·‖² = 1 per pair and u·v = cos $ω_i$ k.",
 )
 
 distance_offset_only = Claim(
@@ -117,7 +117,7 @@ x = sympy.Symbol("x", real=True)
 sin_bounded = Claim(
     id="sinusoidal.bounded.sin",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="sin entries lie in [−1, 1]: sin²(ω_i t) ≤ 1",
+    title="sin entries lie in [−1, 1]: sin²($ω_i$ t) ≤ 1",
     lhs=sin_at(t).subs(j, i) ** 2,
     rhs=1,
     relation="<=",
@@ -128,7 +128,7 @@ sin_bounded = Claim(
 cos_bounded = Claim(
     id="sinusoidal.bounded.cos",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="cos entries lie in [−1, 1]: cos²(ω_i t) ≤ 1",
+    title="cos entries lie in [−1, 1]: cos²($ω_i$ t) ≤ 1",
     lhs=cos_at(t).subs(j, i) ** 2,
     rhs=1,
     relation="<=",
@@ -140,7 +140,7 @@ DERIVATION = Derivation(
     id="sinusoidal.geometry",
     title="Sinusoidal encoding: inner products and distances depend only on the offset",
     prose=(
-        "Sums run over the d/2 pairs i = 0 … d/2 − 1 with ω_i = b^(−2i/d). Each statement is "
+        "Sums run over the d/2 pairs i = 0 … d/2 − 1 with $ω_i = b^{−2i/d}$. Each statement is "
         "proven for a symbolic even d, by proving the summand identity for every pair."
     ),
     claims=(dot_product, dot_offset_only, dot_even, norm, norm_wrong, distance, distance_offset_only,

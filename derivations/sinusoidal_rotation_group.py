@@ -22,7 +22,7 @@ I2 = sympy.eye(2)
 orthogonal_block = Claim(
     id="sinusoidal.rotation.orthogonal-block",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="Each block of T_k is orthogonal: BᵀB = I",
+    title="Each block of $T_k$ is orthogonal: BᵀB = I",
     written=(sympy.transpose(_T(k)) * _T(k), I2),
     conditions=CONDITIONS,
     scope="pair i of any even d; a block-diagonal matrix is orthogonal iff every block is",
@@ -32,7 +32,7 @@ orthogonal_block = Claim(
 orthogonal_d8 = Claim(
     id="sinusoidal.rotation.orthogonal-d8",
     notation=D8,
-    title="T_kᵀ T_k = I, d = 8",
+    title="$T_kᵀ$ $T_k$ = I, d = 8",
     written=(sympy.transpose(T_8.apply(k)) * T_8.apply(k), sympy.eye(8)),
     conditions=(b > 1,),
     scope="d = 8, any base b > 1",
@@ -41,7 +41,7 @@ orthogonal_d8 = Claim(
 det_block = Claim(
     id="sinusoidal.rotation.det-block",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="det of each block of T_k is 1",
+    title="det of each block of $T_k$ is 1",
     lhs=BLOCK.det(),
     rhs=1,
     conditions=CONDITIONS,
@@ -53,28 +53,28 @@ det_block = Claim(
 det_general = Claim(
     id="sinusoidal.rotation.det",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="det T_k = 1 for every even d",
+    title="det $T_k$ = 1 for every even d",
     lhs=sympy.Product(rotation_block(k, frequency(j)).det(), (j, 0, d / 2 - 1)),
     rhs=1,
     conditions=(b > 1,),
     scope="general d: the determinant of a block-diagonal matrix is the product of its blocks' determinants",
-    prose="With det T_k = ∏ det B_i and every factor equal to 1, T_k is a rotation, not a reflection.",
+    prose="With det $T_k$ = ∏ det $B_i$ and every factor equal to 1, $T_k$ is a rotation, not a reflection.",
 )
 
 group_block = Claim(
     id="sinusoidal.rotation.group-law-block",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="T_a T_c = T_(a+c), pair by pair",
+    title="$T_a$ $T_c = T_{a+c}$, pair by pair",
     written=(_T(a) * _T(c), _T(a + c)),
     conditions=CONDITIONS,
     scope="pair i of any even d; blockwise products give the product of block-diagonal matrices",
-    prose="Turning by ω_i a and then by ω_i c is turning by ω_i (a + c): the angle-addition formulas again.",
+    prose="Turning by $ω_i$ a and then by $ω_i$ c is turning by $ω_i$ (a + c): the angle-addition formulas again.",
 )
 
 group_d4 = Claim(
     id="sinusoidal.rotation.group-law-d4",
     notation=D4,
-    title="T_a T_c = T_(a+c), d = 4",
+    title="$T_a$ $T_c = T_{a+c}$, d = 4",
     written=(T_4.apply(a) * T_4.apply(c), T_4.apply(a + c)),
     conditions=(b > 1,),
     scope="d = 4, any base b > 1",
@@ -83,7 +83,7 @@ group_d4 = Claim(
 group_minus_wrong = Claim(
     id="sinusoidal.rotation.group-law-minus-is-wrong",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="T_a T_c is not T_(a−c)",
+    title="$T_a$ $T_c$ is not $T_{a−c}$",
     written=(_T(a) * _T(c), _T(sympy.Add(a, -c, evaluate=False))),
     conditions=CONDITIONS,
     scope="pair i of any even d",
@@ -93,17 +93,17 @@ group_minus_wrong = Claim(
 
 inverse_block = Claim(
     id="sinusoidal.rotation.inverse-block",
-    title="T_(−k) = T_kᵀ, pair by pair",
+    title="$T_{−k} = T_kᵀ$, pair by pair",
     written=(T_BLOCK.apply(-k), sympy.transpose(T_BLOCK.apply(k))),
     notation=NOTATION,
     conditions=CONDITIONS,
     scope="pair i of any even d",
-    prose="cos is even and sin is odd, so negating k transposes the block; with orthogonality, T_(−k) = T_k⁻¹.",
+    prose="cos is even and sin is odd, so negating k transposes the block; with orthogonality, $T_{−k} = T_k⁻¹$.",
 )
 
 inverse_d8 = Claim(
     id="sinusoidal.rotation.inverse-d8",
-    title="T_(−k) = T_kᵀ, d = 8",
+    title="$T_{−k} = T_kᵀ$, d = 8",
     written=(T_8.apply(-k), sympy.transpose(T_8.apply(k))),
     notation=D8,
     conditions=(b > 1,),
@@ -112,9 +112,9 @@ inverse_d8 = Claim(
 
 DERIVATION = Derivation(
     id="sinusoidal.rotation-group",
-    title="Sinusoidal encoding: the matrices T_k are rotations and compose like offsets",
+    title="Sinusoidal encoding: the matrices $T_k$ are rotations and compose like offsets",
     prose=(
-        "T_k is block-diagonal with 2×2 blocks B_i(k) = [[cos ω_i k, sin ω_i k], [−sin ω_i k, cos ω_i k]]. "
+        "$T_k$ is block-diagonal with 2×2 blocks $B_i(k)$ = [[cos $ω_i$ k, sin $ω_i$ k], [−sin $ω_i$ k, cos $ω_i$ k]]. "
         "Products, transposes and determinants of block-diagonal matrices are taken block by block, "
         "so each property is proven for one block with symbolic i, d and b (hence every even d), "
         "and checked once more on an explicit matrix of a concrete size."

@@ -121,7 +121,7 @@ CLAIMS = [
         scope="pair i, general d",
         source=src("PE_{(pos, 2i)} = \\sin\\left(\\frac{pos}{10000^{2i/d_{model}}}\\right)", "2.1.1 正弦-余弦位置编码"),
         tags=("formula", "form:standard"),
-        prose="Columns 2i and 2i+1 hold sin and cos of pos·10000^(−2i/d): the paper's definition.",
+        prose="Columns 2i and 2i+1 hold sin and cos of $\\mathrm{pos}·10000^{−2i/d}$: the paper's definition.",
     ),
     Claim(
         id="seeds.doc001.formula.flattened",
@@ -134,7 +134,7 @@ CLAIMS = [
         source=src("PE(pos,2i)=sin(100002i/dmodelpos)", "二、1. 数学公式"),
         tags=("formula", "form:standard", "notation"),
         prose=(
-            "Copied from rendered math, the fraction pos / 10000^(2i/d_model) lost its bar and "
+            "Copied from rendered math, the fraction pos / $10000^{2i/d_{\\mathrm{model}}}$ lost its bar and "
             "superscript ('100002i/dmodelpos'). Read as intended it is the standard formula; read "
             "literally it is not a formula at all."
         ),
@@ -168,7 +168,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.frequency-order",
-        title="small i is high frequency, large i low frequency: ln ω_{i+1} < ln ω_i",
+        title="small i is high frequency, large i low frequency: ln $ω_{i+1}$ < ln $ω_i$",
         lhs=-2 * (i + 1) * sympy.log(BASE) / d,
         rhs=-2 * i * sympy.log(BASE) / d,
         relation="<",
@@ -176,8 +176,8 @@ CLAIMS = [
         source=src("高频（i较小时）", "二、2. 直观理解"),
         tags=("property",),
         prose=(
-            "ln ω_i = −2i·ln(10000)/d, and each step in i lowers it by 2·ln(10000)/d > 0; ln is "
-            "increasing, so ω_{i+1} = ω_i·10000^(−2/d) < ω_i. True."
+            "ln $ω_i$ = −2i·ln(10000)/d, and each step in i lowers it by 2·ln(10000)/d > 0; ln is "
+            "increasing, so $ω_{i+1} = ω_i·10000^{−2/d} < ω_i$. True."
         ),
     ),
     Claim(
@@ -188,17 +188,17 @@ CLAIMS = [
         scope="general d",
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
         tags=("range",),
-        prose="λ_0 = 2π/ω_0 = 2π: the lower end of the stated range is right.",
+        prose="$λ_0 = 2π/ω_0$ = 2π: the lower end of the stated range is right.",
     ),
     Claim(
         id="seeds.doc001.wavelength.max-exact",
-        title="the longest wavelength is 2π·10000^((d−2)/d) (pair d/2 − 1)",
+        title="the longest wavelength is $2π·10000^{(d−2)/d}$ (pair d/2 − 1)",
         lhs=wavelength(d / 2 - 1, d, BASE),
         rhs=2 * sympy.pi * BASE ** ((d - 2) / d),
         scope="general d",
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
         tags=("range",),
-        prose="The last pair is i = d/2 − 1, so λ_max = 2π·10000^(2(d/2−1)/d) = 2π·10000^((d−2)/d).",
+        prose="The last pair is i = d/2 − 1, so $λ_{\\mathrm{max}} = 2π·10000^{2(d/2−1)/d} = 2π·10000^{(d−2)/d}$.",
     ),
     Claim(
         id="seeds.doc001.wavelength.max-is-20000pi",
@@ -211,13 +211,13 @@ CLAIMS = [
         tags=("range",),
         prose=(
             "20000π would need i = d/2, a pair that does not exist. For d = 512 the longest "
-            "wavelength is 2π·10000^(255/256) ≈ 60611.5, about 3.5 % short of 20000π ≈ 62831.9; "
+            "wavelength is $2π·10000^{255/256}$ ≈ 60611.5, about 3.5 % short of 20000π ≈ 62831.9; "
             "for small d the gap is large (d = 8: 2π·1000 ≈ 6283)."
         ),
     ),
     Claim(
         id="seeds.doc001.wavelength.below-20000pi",
-        title="every wavelength is below 20000π: the exponent (d−2)/d of 2π·10000^((d−2)/d) is below 1",
+        title="every wavelength is below 20000π: the exponent (d−2)/d of $2π·10000^{(d−2)/d}$ is below 1",
         lhs=(d - 2) / d,
         rhs=sympy.Integer(1),
         relation="<",
@@ -225,7 +225,7 @@ CLAIMS = [
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
         tags=("range",),
         prose=(
-            "λ_max = 2π·10000^((d−2)/d) and 10000^x grows with x, so λ_max < 2π·10000^1 = 20000π exactly "
+            "$λ_{\\mathrm{max}} = 2π·10000^{(d−2)/d}$ and $10000^x$ grows with x, so $λ_{\\mathrm{max}} < 2π·10000^1$ = 20000π exactly "
             "when (d−2)/d < 1. So [2π, 20000π) is a correct bound, but its upper end is never attained."
         ),
     ),
@@ -241,13 +241,13 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.linear.matrix",
-        title="M_k exists for the whole vector (d = 4): block-diagonal rotations",
+        title="$M_k$ exists for the whole vector (d = 4): block-diagonal rotations",
         lhs=rotation_matrix(k, 4, BASE) * pe_vector(t, 4, BASE),
         rhs=pe_vector(t + k, 4, BASE),
         scope="d = 4, base 10000",
         source=src("PEpos+k=Mk⋅PEpos", "三、2. 正弦/余弦的周期性优势"),
         tags=("property", "linear-map"),
-        prose="The matrix M_k = diag(block(ω_0 k), block(ω_1 k)) does it for d = 4; larger d adds blocks.",
+        prose="The matrix $M_k$ = diag(block($ω_0$ k), block($ω_1$ k)) does it for d = 4; larger d adds blocks.",
     ),
     Claim(
         id="seeds.doc001.concat.dimension",
@@ -262,29 +262,29 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.relative.bias-shift",
-        title="a bias B_ij = f(i − j) is unchanged when both positions shift",
+        title="a bias $B_{ij}$ = f(i − j) is unchanged when both positions shift",
         written=(as_written("f((m + c) - (t + c))", m, c, t), sympy.Function("f")(m - t)),
         scope="any bias function f of the offset, positions m and t, shift c",
         source=src("其中B是基于相对位置的偏置矩阵", "四、2. 相对位置编码"),
         tags=("property", "form:standard"),
         prose=(
-            "Softmax(QKᵀ/√d_k + B)V (the text lost the fraction: 'dkQKT') is the usual form of an "
+            "Softmax(QKᵀ/√$d_k$ + B)V (the text lost the fraction: 'dkQKT') is the usual form of an "
             "additive relative bias (T5 buckets, ALiBi). A bias that depends on i − j only cannot "
             "tell absolute positions apart: shifting both positions leaves it unchanged."
         ),
     ),
     Claim(
         id="seeds.doc001.rope.relative",
-        title="RoPE: the score of R_m q and R_n k depends on m − n only",
+        title="RoPE: the score of $R_m$ q and $R_n$ k depends on m − n only",
         lhs=rope_score(m + c, t + c, sympy.Matrix([q1, q2]), sympy.Matrix([k1, k2]), 2),
         rhs=rope_score(m, t, sympy.Matrix([q1, q2]), sympy.Matrix([k1, k2]), 2),
         scope="one pair (head width 2, θ = 1), any q, k, positions m, n (here t) and shift c",
         source=src("Qm=Q⋅Rm,Kn=K⋅Rn", "四、3. 旋转位置编码"),
         tags=("property", "form:standard"),
         prose=(
-            "Rotating the query by mθ and the key by nθ gives ⟨R_m q, R_n k⟩ = ⟨q, R_{n−m} k⟩: the "
+            "Rotating the query by mθ and the key by nθ gives $⟨R_m$ q, $R_n$ k⟩ = ⟨q, $R_{n−m}$ k⟩: the "
             "absolute positions enter only through their difference. The note writes row vectors "
-            "(Q·R_m); with column vectors the matrices are transposed and the statement is the same."
+            "($Q·R_m$); with column vectors the matrices are transposed and the statement is the same."
         ),
     ),
     Claim(
@@ -298,7 +298,7 @@ CLAIMS = [
         source=src("保持相对位置的衰减性", "四、3. 旋转位置编码"),
         tags=("property",),
         prose=(
-            "With q = k = all ones the score at distance Δ is 2Σ_p cos(Δθ_p). It is 8 at Δ = 0 but "
+            "With q = k = all ones the score at distance Δ is $2Σ_p$ $\\cos(Δθ_p)$. It is 8 at Δ = 0 but "
             "rises from ≈ 3.93 at Δ = 3 to ≈ 4.53 at Δ = 4, so it does not decay monotonically. The "
             "RoPE paper's 'long-term decay' is about an upper bound that decreases on average with "
             "distance, not about every score; 'keeps the decay' overstates it."
@@ -398,7 +398,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.code.exponent",
-        title="the loop's frequency for pair j is the standard ω_j (it is not: exponent 2·(2j)/d)",
+        title="the loop's frequency for pair j is the standard $ω_j$ (it is not: exponent 2·(2j)/d)",
         lhs=BASE ** sympy.Rational(-2 * 2, 16),
         rhs=frequency(1, 16, BASE),
         scope="the example's d = 16, pair j = 1 (columns 2, 3)",
@@ -407,8 +407,8 @@ CLAIMS = [
         tags=("code", "form:different"),
         prose=(
             "The loop variable i already runs over even columns 0, 2, 4, …, i.e. it is 2j; the code "
-            "then uses 2·i = 4j in the exponent. Pair j therefore gets 10000^(−4j/d) instead of "
-            "10000^(−2j/d): for d = 16 and j = 1 that is 1/10 instead of 10000^(−1/8) ≈ 0.316."
+            "then uses 2·i = 4j in the exponent. Pair j therefore gets $10000^{−4j/d}$ instead of "
+            "$10000^{−2j/d}$: for d = 16 and j = 1 that is 1/10 instead of $10000^{−1/8}$ ≈ 0.316."
         ),
     ),
     Claim(
@@ -426,20 +426,20 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.code.lowest-frequency",
-        title="for d = 16 the loop's slowest pair has frequency 10^−7 (standard: 10000^(−7/8))",
+        title="for d = 16 the loop's slowest pair has frequency $10^{−7}$ (standard: $10000^{−7/8}$)",
         written=(as_written("1/10000**(2*14/16)"), sympy.Rational(1, 10**7)),
         scope="d = 16 (the example), last pair j = 7, column i = 14",
         source=src("get_sinusoid_encoding_table(10, 16)", "get_sinusoid_encoding_table"),
         tags=("code", "form:different"),
         prose=(
-            "The last pair's wavelength is 2π·10^7 ≈ 6.3·10^7 positions against the standard "
-            "2π·10000^(7/8) ≈ 19869; over the example's 10 positions those columns are constant to "
-            "about 10^−6."
+            "The last pair's wavelength is $2π·10^7 ≈ 6.3·10^7$ positions against the standard "
+            "$2π·10000^{7/8}$ ≈ 19869; over the example's 10 positions those columns are constant to "
+            "about $10^{−6}$."
         ),
     ),
     Claim(
         id="seeds.doc001.code.pairs-share-frequency",
-        title="the loop's sin and cos columns still share a frequency, so a rotation T_k exists",
+        title="the loop's sin and cos columns still share a frequency, so a rotation $T_k$ exists",
         lhs=rotation_block(k, BASE ** (-4 * j / d)) * sympy.Matrix(
             [sympy.sin(t / BASE ** (2 * (2 * j) / d)), sympy.cos(t / BASE ** (2 * (2 * j) / d))]),
         rhs=sympy.Matrix([sympy.sin((t + k) / BASE ** (2 * (2 * j) / d)),
@@ -457,7 +457,7 @@ DERIVATION = Derivation(
     claims=tuple(CLAIMS),
     prose=(
         "The formulas are the standard ones; the linear-map and uniqueness statements hold. Wrong or "
-        "loose: the wavelength range (the maximum is 2π·10000^((d−2)/d), not 20000π), attention "
+        "loose: the wavelength range (the maximum is $2π·10000^{(d−2)/d}$, not 20000π), attention "
         "'unchanged' under shuffling (it is permuted), RoPE's 'decay' (not monotone), and the final "
         "loop, whose exponent 2·i/d with i already even gives a different encoding."
     ),

@@ -143,7 +143,7 @@ CLAIMS = [
         id="seeds.doc002.h1.18-is-ni",
         title="hypothesis H1: 18 is the output of 你 (= 3) in both sentences",
         written=(sympy.Matrix([as_written("3*(1 + 2 + 3)"), as_written("3*(3 + 2 + 1)")]), sympy.Matrix([18, 18])),
-        scope="hypothesis H1: y_i = x_i·Σx",
+        scope="hypothesis H1: $y_i = x_i·Σx$",
         source=src("都是18", "问题分析"),
         tags=("hypothesis", "printed-number"),
         prose="Under H1, 你 gets 3·6 = 18 in either sentence; the printed 18 fits H1 as the output of 你.",
@@ -153,7 +153,7 @@ CLAIMS = [
         title="hypothesis H1: 18 is the output of 我 (= 1) (it is not; 我 gets 6)",
         lhs=h1(WO_NI_DA)[0],
         rhs=sympy.Integer(18),
-        scope="hypothesis H1: y_i = x_i·Σx",
+        scope="hypothesis H1: $y_i = x_i·Σx$",
         expect="refuted",
         source=src("“我”这个单词……都是18", "问题分析"),
         tags=("hypothesis", "printed-number"),
@@ -262,8 +262,8 @@ CLAIMS = [
         tags=("empirical",),
         prose=(
             "A claim about intent, which the text cannot settle. For the record: the original "
-            "Transformer multiplies the embeddings by √d_model and divides the attention logits by "
-            "√d_k; the latter keeps the variance of a d_k-term dot product of unit-variance "
+            "Transformer multiplies the embeddings by $√d_{\\mathrm{model}}$ and divides the attention logits by "
+            "$√d_k$; the latter keeps the variance of a $d_k-\\mathrm{term}$ dot product of unit-variance "
             "entries at 1."
         ),
     ),
@@ -289,7 +289,7 @@ CLAIMS = [
         prose=(
             "If ω is a rational multiple of 2π the point returns to where it was, so integer "
             "positions repeat; at ω = 2π every integer position lands on the same point. The paper's "
-            "frequencies 10000^(−2i/d) avoid this because π is irrational, and choosing them is not "
+            "frequencies $10000^{−2i/d}$ avoid this because π is irrational, and choosing them is not "
             "arbitrary."
         ),
     ),
@@ -314,8 +314,8 @@ CLAIMS = [
         source=src("2*i_even/embedding_dim", "附录 / PositionEmbedding"),
         tags=("code", "form:different"),
         prose=(
-            "i_even holds the column numbers 0, 2, 4, … themselves, and the exponent doubles them: "
-            "sin column 2j gets 10000^(−4j/D) instead of 10000^(−2j/D)."
+            "$i_{\\mathrm{even}}$ holds the column numbers 0, 2, 4, … themselves, and the exponent doubles them: "
+            "sin column 2j gets $10000^{−4j/D}$ instead of $10000^{−2j/D}$."
         ),
     ),
     Claim(
@@ -327,7 +327,7 @@ CLAIMS = [
         expect="refuted",
         source=src("2*i_odd/embedding_dim", "附录 / PositionEmbedding"),
         tags=("code", "form:different"),
-        prose="i_odd holds 1, 3, 5, …, so cos column 2j+1 gets 10000^(−(4j+2)/D); already column 1 differs from its sin partner's frequency 1.",
+        prose="$i_{\\mathrm{odd}}$ holds 1, 3, 5, …, so cos column 2j+1 gets $10000^{−(4j+2)/D}$; already column 1 differs from its sin partner's frequency 1.",
     ),
     Claim(
         id="seeds.doc002.code.no-cos-partner",
@@ -379,7 +379,7 @@ DERIVATION = Derivation(
     prose=(
         "The structural argument is right: without positions self-attention is permutation-"
         "equivariant, so 我 gets one output and the sentence sums agree. The numbers 18, 726 and 858 "
-        "come from a model shown only as images; H1 (y_i = x_i·Σx) reproduces all three and the "
+        "come from a model shown only as images; H1 ($y_i = x_i·Σx$) reproduces all three and the "
         "threshold 30, but then 18 and 858 are outputs of 你, not 我. The appendix code is a different "
         "encoding: doubled exponents, and no sin column has a cos partner of the same frequency, so "
         "no linear map shifts it."

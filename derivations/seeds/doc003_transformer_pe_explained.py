@@ -113,10 +113,10 @@ CLAIMS_INTRO = [
     ),
     Claim(
         id="seeds.doc003.binary.two-bits",
-        title="with d_model = 2, positions 0…3 are [0,0], [0,1], [1,0], [1,1] in binary",
+        title="with $d_{\\mathrm{model}}$ = 2, positions 0…3 are [0,0], [0,1], [1,0], [1,1] in binary",
         written=(sympy.Matrix([as_written(f"2*{a} + {b}") for a, b in ((0, 0), (0, 1), (1, 0), (1, 1))]),
                  sympy.Matrix([0, 1, 2, 3])),
-        scope="d_model = 2, 4 positions",
+        scope="$d_{\\mathrm{model}}$ = 2, 4 positions",
         source=src("[0,0],[0,1],[1,0],[1,1]", "用二进制向量标记位置"),
         tags=("printed-number",),
         prose="Reading each vector as two binary digits gives 0, 1, 2, 3: the listed vectors are positions 0–3 in order.",
@@ -167,7 +167,7 @@ CLAIMS_SINE = [
     ),
     Claim(
         id="seeds.doc003.frequency.omega-is-not-frequency",
-        title="ω_i is the frequency in the post's sense, 1/period (that is ω/(2π); ω is angular)",
+        title="$ω_i$ is the frequency in the post's sense, 1/period (that is ω/(2π); ω is angular)",
         lhs=1 / (2 * sympy.pi / sympy.Integer(1)),
         rhs=sympy.Integer(1),
         scope="ω = 1 (pair 0); the same for every ω > 0",
@@ -175,24 +175,24 @@ CLAIMS_SINE = [
         source=src("这两个函数共享同一个频率", "Transformer 位置编码定义"),
         tags=("notation",),
         prose=(
-            "The post defines frequency as 1/period, but later calls ω_i 'the frequency'. sin(ωt) has "
+            "The post defines frequency as 1/period, but later calls $ω_i$ 'the frequency'. sin(ωt) has "
             "period 2π/ω, so its frequency in that sense is ω/(2π); ω is the angular frequency. A "
             "notation slip, harmless once named."
         ),
     ),
     Claim(
         id="seeds.doc003.sin-only.wavelengths-grow",
-        title="in the all-sin vector sin(t/2^(i−1)) each column's wavelength is twice the previous",
+        title="in the all-sin vector $\\sin(t/2^{i−1})$ each column's wavelength is twice the previous",
         lhs=(2 * sympy.pi * 2**col) / (2 * sympy.pi * 2 ** (col - 1)),
         rhs=sympy.Integer(2),
         scope="column i ≥ 1 of the sin-only vector",
         source=src("越往右波长", "sin表示位置"),
         tags=("property",),
-        prose="Column i is sin(t/2^(i−1)), wavelength 2π·2^(i−1): doubling to the right, frequency halving. True.",
+        prose="Column i is $\\sin(t/2^{i−1})$, wavelength $2π·2^{i−1}$: doubling to the right, frequency halving. True.",
     ),
     Claim(
         id="seeds.doc003.sin-only.closed-loop",
-        title="with high frequencies (d_model = 3) early and late positions come close (figure)",
+        title="with high frequencies ($d_{\\mathrm{model}}$ = 3) early and late positions come close (figure)",
         lhs=not_decidable("closed_loop_figure_d_model_3"),
         rhs=sympy.Integer(1),
         scope="a missing figure",
@@ -203,7 +203,7 @@ CLAIMS_SINE = [
     ),
     Claim(
         id="seeds.doc003.sin-only.paper-frequency",
-        title="the paper uses the frequency 1/10000^(i/(d−1)) (it uses 10000^(−2i/d) per pair)",
+        title="the paper uses the frequency $1/10000^{i/(d−1)}$ (it uses $10000^{−2i/d}$ per pair)",
         lhs=BASE ** sympy.Rational(-2, 3),
         rhs=frequency(1, 4, BASE),
         scope="d = 4, column 2 (the second pair)",
@@ -212,9 +212,9 @@ CLAIMS_SINE = [
         tags=("formula", "form:different"),
         prose=(
             "The post hedges ('i is not really the position here'), but the formula is different: with "
-            "d = 4, column 2 gets 10000^(−2/3) ≈ 0.0022 instead of the paper's 10000^(−2/4) = 0.01. The "
+            "d = 4, column 2 gets $10000^{−2/3}$ ≈ 0.0022 instead of the paper's $10000^{−2/4}$ = 0.01. The "
             "variant gives each of the d columns its own frequency, spread from 1 down to exactly "
-            "1/10000; the paper shares one frequency per sin/cos pair and stops at 10000^(−(d−2)/d)."
+            "1/10000; the paper shares one frequency per sin/cos pair and stops at $10000^{−(d−2)/d}$."
         ),
     ),
     Claim(
@@ -320,13 +320,13 @@ CLAIMS_ROTATION = [
     ),
     Claim(
         id="seeds.doc003.rotation.block-diagonal",
-        title="the block-diagonal T_Δt maps PE_t to PE_{t+Δt} (d = 4)",
+        title="the block-diagonal $T_{Δt}$ maps $\\mathrm{PE}_t$ to $\\mathrm{PE}_{t+Δt}$ (d = 4)",
         lhs=rotation_matrix(dt, 4, BASE) * pe_vector(t, 4, BASE),
         rhs=pe_vector(t + dt, 4, BASE),
         scope="d = 4, base 10000 (larger d adds blocks)",
         source=src("PE_{t+\\bigtriangleup t} = T_{\\bigtriangleup t} * PE_{t}", "sin和cos交替表示位置"),
         tags=("formula", "linear-map", "form:standard"),
-        prose="Each 2×2 block rotates one (sin, cos) pair by ω_k·Δt; the matrix depends on Δt, not t. True.",
+        prose="Each 2×2 block rotates one (sin, cos) pair by $ω_k·Δt$; the matrix depends on Δt, not t. True.",
     ),
 ]
 
@@ -344,7 +344,7 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.definition.standard",
-        title="PE_t^(2k) = sin(ω_k t), PE_t^(2k+1) = cos(ω_k t), ω_k = 1/10000^(2k/d) is the standard encoding",
+        title="$\\mathrm{PE}_t^{2k}$ = sin(ω_k t), $\\mathrm{PE}_t^{2k+1}$ = cos(ω_k t), $ω_k = 1/10000^{2k/d}$ is the standard encoding",
         written=(sympy.Matrix([as_written("sin(t/10000**(2*k/d))", t, kk, d),
                                as_written("cos(t/10000**(2*k/d))", t, kk, d)]),
                  sympy.Matrix([PE_SIN.apply(t, 2 * kk), PE_COS.apply(t, 2 * kk + 1)])),
@@ -365,12 +365,12 @@ CLAIMS_DEFINITION = [
         tags=("notation", "range"),
         prose=(
             "i is the element index (i = 2k or 2k+1), which runs 0 … d − 1; it is k that runs "
-            "0 … d/2 − 1. The post uses i for both (later 'w_i' is a pair frequency)."
+            "0 … d/2 − 1. The post uses i for both (later '$w_i$' is a pair frequency)."
         ),
     ),
     Claim(
         id="seeds.doc003.overflow.bound",
-        title="the denominator 10000^(2k/d) stays below 10000: the largest exponent (d−2)/d is below 1",
+        title="the denominator $10000^{2k/d}$ stays below 10000: the largest exponent (d−2)/d is below 1",
         lhs=(d - 2) / d,
         rhs=sympy.Integer(1),
         relation="<",
@@ -378,14 +378,14 @@ CLAIMS_DEFINITION = [
         source=src("可能导致数值溢出或者数值精度问题", "Transformer 位置编码定义 / 注意"),
         tags=("overflow",),
         prose=(
-            "2k/d ≤ (d−2)/d < 1 for every pair and 10000^x grows with x, so the denominator never "
+            "2k/d ≤ (d−2)/d < 1 for every pair and $10000^x$ grows with x, so the denominator never "
             "reaches 10000 (d = 512: ≈ 9646.6). Nothing grows 'very large': the overflow worry is "
             "unfounded."
         ),
     ),
     Claim(
         id="seeds.doc003.overflow.float32",
-        title="10000^(2k/d) can exceed the float32 range (it cannot: at most ≈ 9646.6 for d = 512)",
+        title="$10000^{2k/d}$ can exceed the float32 range (it cannot: at most ≈ 9646.6 for d = 512)",
         lhs=BASE ** sympy.Rational(510, 512),
         rhs=FLOAT32_MAX,
         relation=">",
@@ -393,7 +393,7 @@ CLAIMS_DEFINITION = [
         expect="refuted",
         source=src("避免中间的数值计算结果超出float的范围", "PositionalEncoding code comment"),
         tags=("overflow",),
-        prose="float32 reaches 3.4·10^38; the largest denominator is about 9.6·10^3.",
+        prose="float32 reaches $3.4·10^{38}$; the largest denominator is about $9.6·10^3$.",
     ),
     Claim(
         id="seeds.doc003.overflow.float16",
@@ -408,17 +408,17 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.log-form.equivalent",
-        title="the code's div_term exp(2k·(−ln 10000/d)) equals 1/10000^(2k/d)",
+        title="the code's div_term exp(2k·(−ln 10000/d)) equals $1/10000^{2k/d}$",
         lhs=div_term(2 * kk, d, BASE),
         rhs=frequency(kk, d, BASE),
         scope="pair k, general d",
         source=src("与公式中给出的是不同的,但是是等价的", "PositionalEncoding code comment"),
         tags=("formula", "form:equivalent"),
-        prose="exp(−2k ln 10000/d) = 10000^(−2k/d): the log-space form is an equivalent form of the standard frequency.",
+        prose="exp(−2k ln 10000/d) = $10000^{−2k/d}$: the log-space form is an equivalent form of the standard frequency.",
     ),
     Claim(
         id="seeds.doc003.log-form.literal",
-        title="'its log form is −log(10000)/d' (that is the slope; ln ω_k = 2k·(−ln 10000/d))",
+        title="'its log form is −log(10000)/d' (that is the slope; ln $ω_k$ = 2k·(−ln 10000/d))",
         lhs=sympy.log(frequency(1, 512, BASE)),
         rhs=-sympy.log(BASE) / 512,
         scope="d = 512, k = 1",
@@ -426,7 +426,7 @@ CLAIMS_DEFINITION = [
         source=src("-\\frac{\\log(10000.0)}{d_{\\text{model}}}", "Transformer 位置编码定义 / 注意"),
         tags=("formula",),
         prose=(
-            "−ln(10000)/d is not the logarithm of ω_k but its rate of change per column: ln ω_k = "
+            "−ln(10000)/d is not the logarithm of $ω_k$ but its rate of change per column: ln $ω_k$ = "
             "2k·(−ln 10000/d). The factor 2k is missing from the sentence (the code has it)."
         ),
     ),
@@ -442,10 +442,10 @@ CLAIMS_DEFINITION = [
         tags=("numerics", "measured"),
         prose=(
             "The two rationals are the float32 results computed by benchmarks/bench_seed_div_term.py "
-            "(log form exp(fl(2k)·fl(−ln 10000/d)) and power 10000^(−2k/d)), copied as exact values. The "
-            "log form is 7.3 float32 ulps from the exact ω_239, the power 0.66 ulps. Over all 256 pairs "
+            "(log form exp(fl(2k)·fl(−ln 10000/d)) and power $10000^{−2k/d}$), copied as exact values. The "
+            "log form is 7.3 float32 ulps from the exact $ω_{239}$, the power 0.66 ulps. Over all 256 pairs "
             "the log form's error reaches 7.3 ulps (mean 1.5), the power's 0.89 (mean 0.3): rounding "
-            "the argument 2k·(−ln 10000/d), up to 9.2 in size, costs up to ~4.8·10^−7 absolute, which exp "
+            "the argument 2k·(−ln 10000/d), up to 9.2 in size, costs up to about $4.8·10^{−7}$ absolute, which exp "
             "turns into a relative error of the same size. The log form is less accurate, not more."
         ),
     ),
@@ -487,7 +487,7 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.wavelength.max",
-        title="the longest wavelength is 2π·10000 (it is 2π·10000^(255/256) ≈ 2π·9646.6)",
+        title="the longest wavelength is 2π·10000 (it is $2π·10000^{255/256}$ ≈ 2π·9646.6)",
         lhs=wavelength(255, 512, BASE),
         rhs=2 * sympy.pi * BASE,
         scope="d = 512, pair 255",
@@ -495,7 +495,7 @@ CLAIMS_DEFINITION = [
         source=src("2\\pi*10000", "Transformer 位置编码定义"),
         tags=("range",),
         prose=(
-            "The last pair is 255, so the longest wavelength is 2π·10000^(510/512) ≈ 60611.5, 3.5 % "
+            "The last pair is 255, so the longest wavelength is $2π·10000^{510/512}$ ≈ 60611.5, 3.5 % "
             "below 2π·10000 ≈ 62831.9. 2π·10000 is a strict upper bound that is never reached."
         ),
     ),
@@ -513,7 +513,7 @@ CLAIMS_CODE = [
         prose=(
             "Columns 0::2 get sin(position·div_term[k]) and 1::2 get cos of the same product, so the "
             "table is standard exactly when the multiplier div_term[k] = exp(2k·(−ln 10000/d)) equals "
-            "ω_k, which is what is proven: an equivalent (log-space) form, computed in float32."
+            "$ω_k$, which is what is proven: an equivalent (log-space) form, computed in float32."
         ),
     ),
     Claim(
@@ -525,7 +525,7 @@ CLAIMS_CODE = [
         scope="d = 20, pairs 2 and 3",
         source=src("确认是否维度越往后,是否波长越长", "PositionalEncoding plot"),
         tags=("range",),
-        prose="2π·10000^(6/20) ≈ 99.6 against 2π·10000^(4/20) ≈ 39.6. True (the plot itself is a missing image).",
+        prose="$2π·10000^{6/20}$ ≈ 99.6 against $2π·10000^{4/20}$ ≈ 39.6. True (the plot itself is a missing image).",
     ),
     Claim(
         id="seeds.doc003.heatmap.positions",
@@ -559,7 +559,7 @@ CLAIMS_CODE = [
         source=src("图的右半边几乎都是黄色的", "Transformer位置编码可视化"),
         tags=("range",),
         prose=(
-            "Pair 128 has ω = 10000^(−1/2) = 1/100, so over t = 0 … 99 its sin column goes from 0 to "
+            "Pair 128 has ω = $10000^{−1/2}$ = 1/100, so over t = 0 … 99 its sin column goes from 0 to "
             "sin(0.99) ≈ 0.836: far from constant. The statement holds from about three quarters "
             "across (next claim)."
         ),
@@ -573,7 +573,7 @@ CLAIMS_CODE = [
         scope="d = 512, positions 0 … 99, column 384 (pair 192, ω = 1/1000); later pairs are slower",
         source=src("越往后的位置,频率越小,波长越长", "Transformer位置编码可视化"),
         tags=("range",),
-        prose="ω_192 = 10000^(−3/4) = 1/1000, so sin(0.099) ≈ 0.0988 < 0.1, and cos stays above 0.995.",
+        prose="$ω_{192} = 10000^{−3/4}$ = 1/1000, so sin(0.099) ≈ 0.0988 < 0.1, and cos stays above 0.995.",
     ),
     Claim(
         id="seeds.doc003.code.numpy-loop",
@@ -587,7 +587,7 @@ CLAIMS_CODE = [
         tags=("code", "form:standard"),
         prose=(
             "Here i is the column: even column 2k uses exponent 2k/d and odd column 2k+1 uses "
-            "(2k+1−1)/d = 2k/d, so both columns of a pair share ω_k. Unlike the loops of 001 and 002, "
+            "(2k+1−1)/d = 2k/d, so both columns of a pair share $ω_k$. Unlike the loops of 001 and 002, "
             "this one is the standard encoding (computed in float64)."
         ),
     ),
@@ -601,8 +601,8 @@ CLAIMS_CODE = [
         tags=("code", "form:equivalent"),
         prose=(
             "Same construction as the annotated Transformer (sin and cos of position·div_term[k] in "
-            "columns 2k, 2k+1), so again the multiplier is ω_k: an equivalent form. Its forward also "
-            "multiplies x by √d_model first, as the paper scales embeddings."
+            "columns 2k, 2k+1), so again the multiplier is $ω_k$: an equivalent form. Its forward also "
+            "multiplies x by $√d_{\\mathrm{model}}$ first, as the paper scales embeddings."
         ),
     ),
     Claim(
@@ -642,11 +642,11 @@ DERIVATION = Derivation(
     title="003_750a8455e46b047a.txt — Transformer positional encoding explained (blog post)",
     claims=tuple(CLAIMS_INTRO + CLAIMS_SINE + CLAIMS_ROTATION + CLAIMS_DEFINITION + CLAIMS_CODE),
     prose=(
-        "The rotation algebra, the block-diagonal T_Δt, the paper's formula and the two main "
+        "The rotation algebra, the block-diagonal $T_{Δt}$, the paper's formula and the two main "
         "snippets (annotated Transformer, NumPy loop) are right. Wrong or loose: the printed 0.69 "
-        "(2/3 ≈ 0.67), the 'paper frequency' 1/10000^(i/(d−1)), 'i = 0 … d/2 − 1', the wavelength "
+        "(2/3 ≈ 0.67), the 'paper frequency' $1/10000^{i/(d−1)}$, 'i = 0 … d/2 − 1', the wavelength "
         "maximum 2π·10000 (≈ 2π·9646.6 for d = 512), the overflow worry (the largest denominator is "
-        "below 10^4), the log form's supposed accuracy (in float32 it is less accurate: up to 7.3 "
+        "below $10^4$), the log form's supposed accuracy (in float32 it is less accurate: up to 7.3 "
         "ulps against 0.89), the heat map's 'right half' and positions 'to 100', and the Swin "
         "snippet's broadcasting."
     ),

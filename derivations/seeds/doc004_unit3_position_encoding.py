@@ -69,7 +69,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc004.omega",
-        title="with ω = 1/10000^(2i/d), PE(pos,2i) = sin(ω·pos) and PE(pos,2i+1) = cos(ω·pos)",
+        title="with ω = $1/10000^{2i/d}$, PE(pos,2i) = sin(ω·pos) and PE(pos,2i+1) = cos(ω·pos)",
         written=(sympy.Matrix([as_written("sin(pos/10000**(2*i/d))", pos, i, d),
                                as_written("cos(pos/10000**(2*i/d))", pos, i, d)]),
                  sympy.Matrix([sympy.sin(sympy.Mul(OMEGA.apply(i), pos, evaluate=False)),
@@ -78,7 +78,7 @@ CLAIMS = [
         scope="pair i, general d",
         source=src("\\omega = \\frac{1}{10000^{2i/d_{model}}}", "计算方式"),
         tags=("formula", "form:equivalent"),
-        prose="Dividing by 10000^(2i/d) is multiplying by ω: an equivalent writing of the same formula.",
+        prose="Dividing by $10000^{2i/d}$ is multiplying by ω: an equivalent writing of the same formula.",
     ),
     Claim(
         id="seeds.doc004.addition.sin",
@@ -142,7 +142,7 @@ CLAIMS = [
         prose=(
             "The derivatives in pos vanish: the same 2×2 rotation serves every position, which is what "
             "makes PE(pos+k) a linear function of PE(pos). Strictly the coefficients also depend on "
-            "d_model and the base 10000, fixed for a model."
+            "$d_{\\mathrm{model}}$ and the base 10000, fixed for a model."
         ),
     ),
     Claim(

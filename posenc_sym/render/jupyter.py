@@ -28,6 +28,7 @@ from ..notation import value_latex
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation
 from ..proof.verdict import Verdict
+from .inline import text_mathjax
 from .mathtex import (
     claim_chain_latex,
     claim_definitions_latex,
@@ -70,7 +71,7 @@ def _verdict_words(claim: Claim, verdict: Verdict) -> str:
 def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
     """The ``$$...$$`` block for ``claim`` with ``verdict`` (or the reason it has none)."""
     left, right = claim_sides_latex(claim)
-    rows = [mathjax_text(claim.title), f"{left} {relation_latex(claim.relation)} {right}"]
+    rows = [text_mathjax(claim.title, mathjax_text), f"{left} {relation_latex(claim.relation)} {right}"]
     definitions = claim_definitions_latex(claim)
     if definitions:
         rows.append(r"\text{with } " + r",\ ".join(definitions))
@@ -83,7 +84,7 @@ def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
     if claim.links:
         chain = [
             (left if n == 1 else "") + f" &{relation_latex(rel)} {end}"
-            + r" && " + mathjax_text(f"({n}) {because}")
+            + r" && " + text_mathjax(f"({n}) {because}", mathjax_text)
             for n, ((_s, _e, rel, because), end) in enumerate(
                 zip(claim.links, claim_chain_latex(claim), strict=True), start=1)
         ]
@@ -124,5 +125,5 @@ def claim_repr_latex(claim: Claim) -> str:
 def derivation_repr_latex(derivation: Derivation) -> str:
     """What ``Derivation._repr_latex_`` returns: its title, then each claim decided."""
     blocks = [claim_display(c, _decide(c))[2:-2] for c in derivation.claims]
-    body = "\\\\\n".join([mathjax_text(derivation.title), *blocks])
+    body = "\\\\\n".join([text_mathjax(derivation.title, mathjax_text), *blocks])
     return "$$\\begin{gathered}\n" + body + "\n\\end{gathered}$$"
