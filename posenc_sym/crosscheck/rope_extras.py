@@ -25,7 +25,7 @@ sampled rows, and the verdict measures the chosen one against the exact referenc
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import mpmath
@@ -37,7 +37,14 @@ from .precision import FloatFormat, angle_constant, ulp
 from .reference import sincos_from_frequencies, split_frequencies
 from .rope_scaling import attention_factor
 
-__all__ = ["Candidate", "denominator_for", "longrope_candidates", "more_candidates", "unrotated_pairs"]
+__all__ = [
+    "Candidate",
+    "denominator_for",
+    "float32_readings",
+    "longrope_candidates",
+    "more_candidates",
+    "unrotated_pairs",
+]
 
 #: (scaling, base, params, known, exponent denominator or None for the rotary width)
 Candidate = tuple[str, float, dict[str, Any], bool | str, int | None]  # known: True, False or "short"
@@ -60,6 +67,24 @@ def denominator_for(base_r: float, rotary_dim: int, base: float) -> int | None:
     d = rotary_dim * math.log(base) / math.log(base_r)
     near = round(d)
     return near if near >= 2 and abs(d - near) <= 1e-4 * d else None
+
+
+def float32_readings(factors: Sequence[float]) -> list[tuple[float, float]]:
+    """(short decimal, factor) for each factor named as the float32 rounding of a short decimal
+    (:func:`_name_factor` reads a factor as written or as its float32 rounding, whichever the data
+    are closer to: libraries keep LongRoPE's factors in a float32 tensor), so a note can say
+    which ``1.149999976158142`` is ``float32(1.15)``.
+
+    >>> float32_readings([1.0, 1.149999976158142, 1.15])
+    [(1.15, 1.149999976158142)]
+    """
+    out = []
+    for f in factors:
+        for v in short_values(f, 7):
+            if v != f and float(numpy.float32(v)) == f:
+                out.append((v, f))
+                break
+    return out
 
 
 def _attention_variants(scaling: str, params: dict[str, Any], amplitude: float) -> list[dict[str, Any]]:
