@@ -21,7 +21,7 @@ import pytest
 from posenc_sym import rope_cache, sinusoidal_table
 from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal, check_xpos
 from posenc_sym.errors import PosencSymError
-from posenc_sym.testing import assert_rope_cache, assert_sinusoidal
+from posenc_sym.testing import assert_rope_axes, assert_rope_cache, assert_sinusoidal, assert_xpos_cache
 
 from .implementations import numpy_impls as impl
 
@@ -272,3 +272,23 @@ def test_xpos_doubled_exponent_is_a_slip_unless_expected(base: float, expect: st
     assert result.verdict == verdict
     if verdict == "mismatch":
         assert result.notes[0].startswith("known slip: the frequencies are (10000²)^(−2i/d)")
+
+
+def test_assertion_helpers_for_multi_axis_and_xpos() -> None:
+    ids = impl.flux_ids(6, 6, text=2)
+    cos, sin = impl.flux_pos_embed(ids, (8, 12, 12))
+    assert assert_rope_axes(cos, sin, ids, axes_dim=[8, 12, 12], pairing="adjacent").verdict == "matches"
+    with pytest.raises(
+        AssertionError,
+        match=r"^rope-axes convention differs: expected axes_dim=\[8, 8, 16\], found axes_dim=\[8, 12, 12\] ",
+    ):
+        assert_rope_axes(cos, sin, ids, axes_dim=[8, 8, 16])
+    # blocks forced on the check: the wrong widths are measured, and the data do not meet the model
+    with pytest.raises(AssertionError, match=r"^rope-axes data do not meet the native \(angle:float32\) error model"):
+        assert_rope_axes(cos, sin, ids, blocks=(8, 8, 16))
+    cos, sin = impl.xpos_cache(256, 32)
+    assert assert_xpos_cache(cos, sin, scale_base=512, amplitude_centre=128).verdict == "matches"
+    with pytest.raises(
+        AssertionError, match=r"^xpos convention differs: expected amplitude_sign=-1, found amplitude_sign=1 "
+    ):
+        assert_xpos_cache(cos, sin, amplitude_sign=-1)
