@@ -33,7 +33,7 @@ from .names import describe_named, short_values
 from .precision import ErrorModel, FloatFormat, angle_constant, data_format
 from .reference import split_frequencies
 from .result import CheckResult
-from .rope_extras import Candidate, float32_readings, longrope_candidates, more_candidates, unrotated_pairs
+from .rope_extras import Candidate, float32_note, longrope_candidates, more_candidates, unrotated_pairs
 from .rope_scaling import attention_factor, frequencies
 
 __all__ = ["RopeConvention", "check_rope"]
@@ -237,14 +237,7 @@ def identify(
         shape = (pairing, rotary_dim, unrotated)
         scored += _score(_longrope(cos, sin, rows, cols, fit, shape, fmt), fit, (cos, sin), rows, shape)
     conv, equivalent = best_candidate(scored, 8 * floor, noise)
-    readings = float32_readings(dict(conv.params).get("factors", ()))
-    if readings:
-        shown = ", ".join(f"{f!r} = float32({v:g})" for v, f in readings[:4])
-        notes.append(
-            f"{len(readings)} LongRoPE factors are the float32 roundings of short decimals ({shown}"
-            f"{', …' if len(readings) > 4 else ''}): the data were computed with factors stored in float32, "
-            "and are measured against those values"
-        )
+    notes.extend(float32_note(dict(conv.params).get("factors", ())))
     if equivalent and conv.base not in KNOWN_BASES:
         notes.append(describe_named("base", conv.base, float((fit.omega[0] / fit.omega[1]) ** (rotary_dim / 2))))
     if not equivalent:

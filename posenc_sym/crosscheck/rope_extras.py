@@ -40,6 +40,7 @@ from .rope_scaling import attention_factor
 __all__ = [
     "Candidate",
     "denominator_for",
+    "float32_note",
     "float32_readings",
     "longrope_candidates",
     "more_candidates",
@@ -85,6 +86,19 @@ def float32_readings(factors: Sequence[float]) -> list[tuple[float, float]]:
                 out.append((v, f))
                 break
     return out
+
+
+def float32_note(factors: Sequence[float]) -> list[str]:
+    """The note naming the factors that are float32 roundings of short decimals, if any."""
+    readings = float32_readings(factors)
+    if not readings:
+        return []
+    shown = ", ".join(f"{f!r} = float32({v:g})" for v, f in readings[:4])
+    return [
+        f"{len(readings)} LongRoPE factors are the float32 roundings of short decimals ({shown}"
+        f"{', …' if len(readings) > 4 else ''}): the data were computed with factors stored in float32, "
+        "and are measured against those values"
+    ]
 
 
 def _attention_variants(scaling: str, params: dict[str, Any], amplitude: float) -> list[dict[str, Any]]:
