@@ -42,6 +42,24 @@ EXPECTED = {
         (67, U, [(67, U)]),  # x ≠ y fails where x = y; not searched for, so not decided
         (71, P, [(72, P), (73, P)]),  # \text{…} justifications and \\[4pt] are not math
     ],
+    "misreadings.md": [
+        (12, U, []),  # two statements side by side, once read as one chain and "proven"
+        (18, U, []), (20, U, []), (22, U, []),  # a_12, \omega_12, 2^10: typeset a₁2, ω₁2, 2¹0
+        (26, U, []),  # a sum's index again after its body
+        (30, P, [(31, P)]), (34, P, [(34, P)]), (36, P, [(36, P)]),
+        (40, U, []),  # a wide space between two formulas
+        (44, U, []),  # \equiv: once skipped as "no relation"
+        (48, P, [(48, P)]),
+        (52, P, [(53, P)]),  # in a block quote: once "cannot read '>'"
+        (64, U, []), (66, U, []),  # an array's cells; two numbers side by side
+        (75, U, []), (77, U, []),  # a value defined with i, inside or after a sum over i; once "proven"
+        (81, P, [(81, P)]),  # x^2 ≥ 0, typed in Unicode
+    ],  # and the display in an HTML comment (line 59) is not a claim
+    "broken.tex": [  # verbatim, \verb and \iffalse hold no claims
+        (18, R, [(19, R)]),  # 0 <= x^2 \\ - 1 is one row, marked expected; once 0 <= x^2 and proven
+        (23, P, [(24, P)]),  # multline: one equation over two lines
+        (29, P, [(30, P), (31, P)]),  # a row opening with '-' and holding a relation is a statement
+    ],
     "rope.tex": [
         (11, P, [(12, P), (13, P)]),  # the RoPE score depends on n - m only: R(a)^T R(b) = R(b - a)
         (16, P, [(16, P)]),  # R is orthogonal
@@ -64,7 +82,8 @@ def test_each_display_and_row_is_decided(name: str) -> None:
 
 @pytest.mark.parametrize(("name", "status"), [("shift.md", 0), ("slips.md", 1), ("constructs.md", 0),
                                               ("notes.tex", 0), ("rope.tex", 0),
-                                              ("errors.md", 2)])
+                                              ("errors.md", 2), ("misreadings.md", 0),
+                                              ("broken.tex", 0)])
 def test_exit_status(name: str, status: int) -> None:
     assert check_document(DOCS / name).exit_status == status
 
@@ -95,6 +114,30 @@ def test_unreadable_displays_say_why_and_where() -> None:
     assert [d.links for d in report.displays][7][0].status == P  # the readable first row is still decided
 
 
+def test_misreadings_are_unknown_with_the_reason_and_line() -> None:
+    report = check_document(DOCS / "misreadings.md")
+    found = [(d.line, d.read.unreadable_line, d.read.unreadable) for d in report.displays if d.status == U]
+    script = "an unbraced script takes one character, so '10' is typeset as 1 then 0; write {10} or space the factor"
+    captured = (r"'\nu' depends on i, which is also the index of a sum in this row: write its indexed form (\nu_i) for "
+                "the sum's terms, or rename the index")
+    assert found == [
+        (12, 13, "'&' between two expressions is a column break: two statements side by side, or the cells of an "
+                 "array; put each statement on its own row, or write the matrix as a pmatrix"),
+        (18, 18, "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor"),
+        (20, 20, "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor"),
+        (22, 22, script),
+        (26, 26, "'i' is the index of a sum or product earlier in this row, and here it is outside it; "
+                 r"parenthesize the body, \sum_{...}^{...} (...), or rename the index"),
+        (40, 40, r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or write the "
+                 "product without it"),
+        (44, 44, r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx"),
+        (64, 64, "'&' between two expressions is a column break: two statements side by side, or the cells of an "
+                 "array; put each statement on its own row, or write the matrix as a pmatrix"),
+        (66, 66, r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23"),
+        (75, 75, captured), (77, 77, captured),
+    ]
+
+
 def test_bad_declarations_one_line_each_with_file_and_line() -> None:
     report = check_document(DOCS / "errors.md", name="errors.md")
     assert [str(p) for p in report.problems] == [
@@ -116,11 +159,22 @@ def test_bad_declarations_one_line_each_with_file_and_line() -> None:
     ("\\begin{align*}\na &= b\n\\end{align*}\n\\begin{gather}\nc = d\n\\end{gather}\n", "latex", [("D", 1), ("D", 4)]),
     ("% posenc\n% assume x real\n%\n% let y = 2\ntext % $$ no $$\n\\begin{equation}x=1\\end{equation}", "latex",
      [("d", 2), ("d", 4), ("D", 6)]),
+    # \verb never runs past its line: an unclosed one hides nothing below it.
+    ("a \\verb|x\n\\[ y = 1 \\] |\n", "latex", [("D", 2)]),
 ])
 def test_extraction_finds_displays_and_declarations_with_lines(text: str, kind: str, expected: list) -> None:
     items = extract(text, kind)  # type: ignore[arg-type]
     assert [("D" if isinstance(i, Display) else "d", i.line) for i in items] == expected
     assert all(isinstance(i, (Display, Declaration)) for i in items)
+
+
+@pytest.mark.parametrize(("text", "bodies"), [
+    ("> $$\n> x = 1\n> $$\n", ["\n  x = 1\n  "]),  # a quoted display: the quote's '>' blanked
+    ("$$\nx + 1\n> 0\n$$\n", ["\nx + 1\n> 0\n"]),  # a row starting with '>' outside a quote is kept
+    ("<!-- $$ x = 2 $$ -->\n$$ y = 3 $$\n", [" y = 3 "]),  # a commented-out display is not a claim
+])
+def test_markdown_quotes_and_comments(text: str, bodies: list[str]) -> None:
+    assert [i.body for i in extract(text, "markdown") if isinstance(i, Display)] == bodies
 
 
 @pytest.mark.parametrize(("marker", "kind", "expected"), [
@@ -142,6 +196,14 @@ def test_expect_refuted_marker_on_the_line_before(marker: str, kind: str, expect
     (r"a = b \text{ and } c = d", [r"a = b \text{ and } c = d"]),
     (r"\text{sign}(x) = 1", [r"\text{sign}(x) = 1"]),
     (r"f(x) = (\text{at } x = 1) 2", [r"f(x) = (\text{at } x = 1) 2"]),
+    # A formula broken over lines is one row; a row of its own opening with '-' has a relation:
+    ("a &= b \\\\\n &\\quad + c \\\\ &= d", ["a &= b   \n        + c", "&= d"]),
+    ("0 \\le x \\\\ - 1", ["0 \\le x    - 1"]),
+    ("a = b \\\\ -a = -b", ["a = b", "-a = -b"]),
+    # align or equation inside $$ (MathJax accepts it) lays out like aligned; only array and alignedat
+    # take an argument, so a group after \begin{equation} stays:
+    (r"\begin{align} a &= b \\ &= c \end{align}", ["a &= b", "&= c"]),
+    (r"\begin{equation}{x}^2 = y\end{equation}", ["{x}^2 = y"]),
 ])
 def test_prose_and_row_spacing_are_blanked_names_kept(body: str, rows: list[str]) -> None:
     assert [r.text for r in split_rows(body)] == rows

@@ -86,7 +86,8 @@ def test_annotated_latex_compiles(capsys: pytest.CaptureFixture[str], tmp_path: 
     target = tmp_path / name
     _run(capsys, str(DOCS / name), "--annotate", str(target))
     text = target.read_text(encoding="utf-8")
-    assert "\\textbf{posenc-sym: REFUTED.}" in text
+    # Each of these refutations is marked expected; the copy says so, as the Markdown one does.
+    assert "\\textbf{posenc-sym: REFUTED.} (the document expects this to be refuted)" in text
     # Each row as read is a display of its own, broken between the terms of a long side.
     assert text.count("\\begin{align*}") >= 2
     assert "& \\quad + " in text
@@ -119,6 +120,26 @@ def test_bad_declarations_are_one_line_each_on_stderr_and_exit_2(capsys: pytest.
 def test_bad_arguments_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     status, out, err = _run(capsys, *argv)
     assert (status, out, err) == (2, "", message)
+
+
+@pytest.mark.parametrize(("document", "target", "message"), [
+    # Once the notes themselves were overwritten, and a Markdown copy written under a .tex name.
+    ("shift.md", "shift.md", "--annotate {target} is the document itself; pass another path, e.g. shift.checked.md"),
+    ("shift.md", "out.tex", "--annotate {target}: the annotated copy is Markdown, like the document; give it a .md "
+     "name, e.g. shift.checked.md"),
+    ("notes.tex", "out.md", "--annotate {target}: the annotated copy is LaTeX, like the document; give it a .tex "
+     "name, e.g. notes.checked.tex"),
+])
+def test_annotate_never_replaces_the_notes_or_changes_their_format(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path, document: str, target: str,
+                                                                   message: str) -> None:
+    source = tmp_path / document
+    source.write_text((DOCS / document).read_text(encoding="utf-8"), encoding="utf-8")
+    before = source.read_text(encoding="utf-8")
+    status, out, err = _run(capsys, str(source), "--annotate", str(tmp_path / target))
+    assert (status, out, err) == (2, "", f"posenc-sym verify: error: {message.format(target=tmp_path / target)}\n")
+    assert source.read_text(encoding="utf-8") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [document]
 
 
 def test_unknown_preset_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,7 +47,9 @@ M = sympy.ImmutableMatrix
     (r"\pi t", sympy.pi * T),
     (r"\mathrm{e}^{\mathrm{i} t}", sympy.exp(sympy.I * T)),
     (r"sin(x)cos(y)", sympy.sin(X) * sympy.cos(Y)),
-    (r"2x^23", 6 * X**2),
+    (r"2x^2 3", 6 * X**2),
+    (r"\frac12 x", X / 2),
+    ("x − y · 2 × ω", X - 2 * Y * OMEGA),  # typed Unicode means its LaTeX  # \frac12 is the idiom for 1/2: TeX's one-character arguments
     (r"\begin{pmatrix} x & y \end{pmatrix}^\top", M([[X], [Y]])),
     (r"\begin{bmatrix} x \\ y \end{bmatrix}^{T}", M([[X, Y]])),
     (r"\begin{pmatrix} x \\ y \end{pmatrix}^{\mathsf{T}}", M([[X, Y]])),
@@ -82,6 +84,35 @@ def test_reads(latex: str, expected: object) -> None:
     (r"\frac{x}{0}", "division by zero", 0),
     (r"x / (y - y)", "division by zero", 2),
     (r"x \pm y", r"\pm states two formulas at once; write each on its own row", 2),
+    # TeX typesets x^23 as x²3 and x_12 as x₁2; the writer likely meant a braced script.
+    ("2x^23", "an unbraced script takes one character, so '23' is typeset as 2 then 3; write {23} or space the "
+     "factor", 3),
+    ("2^10", "an unbraced script takes one character, so '10' is typeset as 1 then 0; write {10} or space the "
+     "factor", 2),
+    (r"\sqrt12", "an unbraced script takes one character, so '12' is typeset as 1 then 2; write {12} or space the "
+     "factor", 5),
+    ("x_12", "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor", 2),
+    # After \sum_{j=...} j, a second j is outside the sum by precedence; it was likely meant inside.
+    (r"x \qquad y", r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or write "
+     "the product without it", 9),
+    (r"\sin x \quad y", r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or "
+     "write the product without it", 13),
+    ("2 3", r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23", 2),
+    (r"10\,000", r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23", 4),
+    (r"\sin t/2", r"\sin without parentheses before '/' may be \sin(a/b) or (\sin a)/b; write \sin(a/b) or "
+     r"\frac{\sin a}{b}", 6),
+    # d/(d x) x^2 = x would be "proven"; as a derivative it is 2x.
+    (r"\frac{d}{d x} x^2", r"\frac{d}{d…} is a derivative, which is not read; state the derivative's value as a "
+     "claim of its own", 0),
+    (r"x + \frac{dx}{dt}", r"\frac{d}{d…} is a derivative, which is not read; state the derivative's value as a "
+     "claim of its own", 4),
+    ("2^3^2", "a double superscript a^b^c is (a^b)^c to some and a^(b^c) to others; brace one", 3),
+    (r"\sin x \cdot y", r"\sin without parentheses before \cdot may be \sin(a \cdot b) or (\sin a) \cdot b; write "
+     "the parentheses", 7),
+    ("x := y", "':' (as in a := b) is not read; put a definition in a let declaration", 2),
+    (r"x \equiv y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
+    (r"\sum_{j=0}^{2} j + j", "'j' is the index of a sum or product earlier in this row, and here it is outside "
+     r"it; parenthesize the body, \sum_{...}^{...} (...), or rename the index", 19),
 ])
 def test_refuses_to_guess(latex: str, reason: str, position: int) -> None:
     with pytest.raises(Unreadable) as info:
@@ -93,6 +124,31 @@ def test_a_row_holds_a_chain_of_relations_and_drops_alignment_marks() -> None:
     row = read_row(r"x^2 &\le x^2 + y^2 &< x^2 + y^2 + 1", SCOPE)
     assert row.first == X**2
     assert [(r, e) for r, e, _ in row.links] == [("<=", X**2 + Y**2), ("<", X**2 + Y**2 + 1)]
+
+
+@pytest.mark.parametrize(("latex", "links"), [
+    (r"x &=& y", [("==", Y)]),  # eqnarray's marks around the relation
+    (r"x &= y &", [("==", Y)]),  # an empty last column
+    (r"x &\le y &< x", [("<=", Y), ("<", X)]),  # a mark before a relation continues the chain
+    (r"x \lt y \gt x", [("<", Y), (">", X)]),
+    ("x ≤ y ≠ x", [("<=", Y), ("!=", X)]),  # typed Unicode; "x^2 ≥ 0" was once skipped as holding no relation
+    (r"x = y \quad", [("==", Y)]),  # a wide space ending the row separates nothing
+])
+def test_alignment_marks_beside_a_relation_are_dropped(latex: str, links: list[tuple[str, object]]) -> None:
+    assert [(r, e) for r, e, _ in read_row(latex, SCOPE).links] == links
+
+
+@pytest.mark.parametrize(("latex", "position"), [
+    (r"0 &= 0 & y &= 0", 9),  # was read as the chain 0 = 0·y = 0, and "proven"
+    (r"x &= x, & y &= y", 10),
+    (r"1 & 0 = 0", 4),  # the cells of \begin{array}{cc} 1 & 0 \end{array}: once the product 1·0, "= 0" proven
+])
+def test_two_statements_side_by_side_are_not_one_chain(latex: str, position: int) -> None:
+    with pytest.raises(Unreadable) as info:
+        read_row(latex, SCOPE)
+    assert (info.value.reason, info.value.position) == (
+        "'&' between two expressions is a column break: two statements side by side, or the cells of an array; "
+        "put each statement on its own row, or write the matrix as a pmatrix", position)
 
 
 def _context(*lines: str) -> Context:
@@ -144,6 +200,11 @@ def test_subscript_parameters_bind_and_plain_text_subscripts_name() -> None:
     (["frobnicate z"], "cannot read the declaration 'frobnicate z': a declaration starts with 'assume' or 'let'"),
     (["assume t, k real", "let f_{t+k} = 1"], "cannot read the declaration 'let f_{t+k} = 1': the subscript k + t "
      "mixes two parameters; give each its own place"),
+    # Once "the subscript ... is not plain text; use let ..." for a line that was a let.
+    (["assume t real", "let PE_{(t,2i)} = t"], "cannot read the declaration 'let PE_{(t,2i)} = t': the subscript of "
+     "'PE_{(t,2i)}' cannot be read: 'i' is not declared; declare it (assume i real)"),
+    (["let g(x, x) = x"], "cannot read the declaration 'let g(x, x) = x': the parameter 'x' of g appears twice; give "
+     "each its own name"),
 ])
 def test_bad_declarations(lines: list[str], message: str) -> None:
     with pytest.raises(DeclarationError) as info:

@@ -43,6 +43,8 @@ def run_documents(args: argparse.Namespace) -> int:
     annotate_to = getattr(args, "annotate", None)
     if annotate_to is not None and len(paths) != 1:
         raise PosencSymError(f"--annotate {annotate_to} writes one document; pass exactly one")
+    if annotate_to is not None:
+        _check_target(Path(annotate_to), paths[0])
     reports: list[DocumentReport] = []
     for path in paths:
         reports.append(_check(path, args))
@@ -66,6 +68,18 @@ def _check(path: Path, args: argparse.Namespace) -> DocumentReport:
             return check_document(path, notation=notation)
     return check_document(path, notation=notation,
                           on_display=lambda r: print("\n".join(display_lines(str(path), r)), flush=True))
+
+
+def _check_target(target: Path, source: Path) -> None:
+    """Refuse, before any work, an annotated copy that would replace the notes or change their format."""
+    if target.resolve() == source.resolve():
+        raise PosencSymError(f"--annotate {target} is the document itself; pass another path, e.g. "
+                             f"{source.with_suffix('.checked' + source.suffix).name}")
+    kind = kind_of(source.suffix)
+    if kind_of(target.suffix) != kind:
+        suffix, language = (".tex", "LaTeX") if kind == "latex" else (".md", "Markdown")
+        raise PosencSymError(f"--annotate {target}: the annotated copy is {language}, like the document; give "
+                             f"it a {suffix} name, e.g. {source.with_suffix('.checked' + suffix).name}")
 
 
 def _write(target: Path, text: str) -> None:

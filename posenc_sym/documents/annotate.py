@@ -91,7 +91,9 @@ def _side_lines(term: Any, notation: Notation | None) -> list[str]:
 
 
 def _latex(result: DisplayResult) -> list[str]:
-    head = f"\\par\\noindent\\textbf{{posenc-sym: {_TEX_BADGES[result.status]}.}} {escape_latex(result.reason)}"
+    expected = " (the document expects this to be refuted)" if result.expected_refuted else ""
+    head = (f"\\par\\noindent\\textbf{{posenc-sym: {_TEX_BADGES[result.status]}.}}{expected} "
+            f"{escape_latex(result.reason)}")
     lines = [head]
     items = []
     if result.read.unreadable:

@@ -170,8 +170,13 @@ def _let(rest: str, ctx: Context) -> None:
         return
     try:
         args = _subscript_args(subscript, ctx)
-    except Unreadable:
-        ctx.define_value(symbol_name(lhs), from_latex(rhs, ctx))  # a plain-text subscript: d_{model}
+    except Unreadable as exc:
+        try:
+            name = symbol_name(lhs)  # a plain-text subscript: d_{model}
+        except ValueError:
+            # Neither plain text nor readable: say why it could not be read (an undeclared parameter).
+            raise Unreadable(f"the subscript of '{lhs}' cannot be read: {exc.reason}", exc.position) from None
+        ctx.define_value(name, from_latex(rhs, ctx))
         return
     ctx.define_indexed(symbol_name(head.strip()), args, from_latex(rhs, ctx))
 
@@ -186,10 +191,12 @@ def _subscript_args(subscript: str, ctx: Context) -> tuple[sympy.Expr, ...]:
 
 
 def _let_function(name: str, params_text: str, body: str, ctx: Context) -> None:
-    params = []
+    params: list[sympy.Symbol] = []
     scope = ctx.copy()
     for latex in params_text.split(","):
         param = symbol_name(latex.strip())
+        if param in (p.name for p in params):
+            raise ValueError(f"the parameter '{latex.strip()}' of {name} appears twice; give each its own name")
         symbol = scope.symbols.get(param) or scope.declare(param, {"real": True})
         params.append(symbol)
     ctx.define_function(name, tuple(params), from_latex(body, scope))

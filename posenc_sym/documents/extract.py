@@ -115,9 +115,39 @@ def _markdown_blocks(text: str) -> tuple[str, list[Declaration]]:
             elif is_posenc and line.strip():
                 declarations.append(Declaration(line.strip(), n + 1))
             lines[n] = " " * len(line)
-    # Inline code spans can hold dollar signs that are not math.
-    blanked = re.sub(r"`[^`\n]*`", lambda m: " " * len(m.group()), "\n".join(lines))
-    return blanked, declarations
+    # Inline code spans can hold dollar signs that are not math; a display in an HTML comment was
+    # taken out by its writer (the expect-refuted marker is read from the original lines).
+    blanked = re.sub(r"`[^`\n]*`", _spaces, "\n".join(lines))
+    blanked = re.sub(r"<!--.*?-->", _spaces, blanked, flags=re.DOTALL)
+    return _blockquote_markers_blanked(blanked), declarations
+
+
+def _spaces(match: re.Match[str]) -> str:
+    """The match as spaces, its line breaks kept, so offsets and line numbers stay right."""
+    return re.sub(r"[^\n]", " ", match.group())
+
+
+_QUOTED = re.compile(r"^([ \t]*>)+", re.MULTILINE)
+
+
+def _blockquote_markers_blanked(text: str) -> str:
+    """The ``>`` markers of a block quote blanked, so a quoted display reads as it renders.
+
+    A display whose own lines start with ``>`` is inside a quote; that ``>`` is never a relation.
+    The markers are blanked only on lines of a quote (the previous line quoted, or this one opening
+    with ``> $$``/``> \\[``/``> \\begin``), so a row of a display that starts with ``> 0`` is kept.
+    """
+    lines = text.split("\n")
+    quoted = False
+    for n, line in enumerate(lines):
+        match = _QUOTED.match(line)
+        opens = match is not None and re.match(r"\s*(\$\$|\\\[|\\begin)", line[match.end():]) is not None
+        if match is not None and (quoted or opens):
+            lines[n] = " " * match.end() + line[match.end():]
+            quoted = True
+        else:
+            quoted = match is not None and quoted
+    return "\n".join(lines)
 
 
 def _latex_blocks(text: str) -> tuple[str, list[Declaration]]:
@@ -138,9 +168,17 @@ def _latex_blocks(text: str) -> tuple[str, list[Declaration]]:
     return text, declarations
 
 
+_VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}.*?\\end\{\1\*?\}"
+                       r"|\\verb\*?([^A-Za-z\s*])[^\n]*?\2", re.DOTALL)  # \verb ends on its line
+_IFFALSE = re.compile(r"\\iffalse\b.*?\\fi\b", re.DOTALL)
+
+
 def _strip_tex_comments(text: str) -> str:
-    """Comments blanked out (offsets kept), ``\\%`` kept."""
-    return re.sub(r"(?<!\\)%[^\n]*", lambda m: " " * len(m.group()), text)
+    """Comments, verbatim text and ``\\iffalse … \\fi`` blanked out (offsets and lines kept), ``\\%`` kept:
+    none of them is typeset, so none holds a claim."""
+    text = _VERBATIM.sub(_spaces, text)
+    text = re.sub(r"(?<!\\)%[^\n]*", _spaces, text)
+    return _IFFALSE.sub(_spaces, text)
 
 
 def _displays(original: str, blanked: str, kind: Kind) -> list[Display]:

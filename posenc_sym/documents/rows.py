@@ -1,6 +1,7 @@
 """Split a display's body into rows (at ``\\\\``), each with its offset, wrappers blanked out.
 
-Wrappers that only lay out (``aligned``, ``split``, ``gathered``), labels, tags and a final
+Wrappers that only lay out (``aligned``, ``split``, ``gathered``, and ``align`` or ``equation``
+inside ``$$``, which MathJax accepts), labels, tags and a final
 punctuation mark are replaced by spaces of the same length, so every offset still points into the
 original body and so to a line of the document.
 
@@ -16,7 +17,8 @@ from dataclasses import dataclass
 __all__ = ["RowText", "split_rows"]
 
 _WRAPPERS = re.compile(
-    r"\\(?:begin|end)\{(?:aligned|split|gathered|alignedat|array)\*?\}(?:\{[^{}]*\})?"
+    r"\\begin\{(?:alignedat|array)\*?\}\{[^{}]*\}"  # only these take an argument: {2}, {rcl}
+    r"|\\(?:begin|end)\{(?:aligned|split|gathered|alignedat|array|align|gather|equation|multline|flalign)\*?\}"
     r"|\\label\{[^{}]*\}|\\tag\*?\{[^{}]*\}|\\nonumber|\\notag"
 )
 
@@ -93,6 +95,11 @@ def split_rows(body: str) -> list[RowText]:
             depth += 1
         elif text[i] == "}":
             depth -= 1
+        elif text.startswith("\\\\", i) and depth == 0 and (joined := _continues(text, i + 2)):
+            # One formula broken over two lines: join them, the break and the new line's '&' blanked.
+            text = text[:i] + re.sub(r"[^\n]", " ", text[i:joined]) + text[joined:]
+            i = joined
+            continue
         elif text.startswith("\\\\", i) and depth == 0:
             rows.append(RowText(text[start:i], start, _notes(with_prose, prose_blanked, start, i)))
             start = i + 2
@@ -104,6 +111,30 @@ def split_rows(body: str) -> list[RowText]:
         i += 1
     rows.append(RowText(text[start:], start, _notes(with_prose, prose_blanked, start, len(text))))
     return [_trim(r) for r in rows if not r.blank]
+
+
+_CONTINUATION = re.compile(r"(?:\s|&|\\(?:quad|qquad|[,;:! ]))*(\+|-|\\cdot(?![A-Za-z])|\\times(?![A-Za-z]))")
+_ANY_RELATION = re.compile(r"[=<>]|\\(?:le|ge|ne|neq|leq|geq|approx|lt|gt|leqslant|geqslant)(?![A-Za-z])")
+
+
+def _continues(text: str, start: int) -> int:
+    r"""Where the row starting at ``start`` carries on the formula above, or 0 if it does not: a row
+    opening with ``+``, ``\cdot`` or ``\times`` (``a &= b \\ &\quad + c``), or with ``-`` and holding no
+    relation of its own, gives the offset of that operator.
+
+    A new statement never opens with ``+``; one opening with ``-`` (``-x = -1``) has a relation.
+    Splitting such a row off instead would check ``0 \le x^2 \\ - 1`` as ``0 \le x^2``.
+
+    >>> _continues(r"a \\ &\quad + c", 4), _continues(r"a \\ -x = 1", 4), _continues(r"a \\ - 1", 4)
+    (12, 0, 5)
+    """
+    match = _CONTINUATION.match(text, start)
+    if match is None:
+        return 0
+    if match.group(1) != "-":
+        return match.start(1)
+    end = text.find("\\\\", match.end())
+    return 0 if _ANY_RELATION.search(text, match.end(), end if end >= 0 else len(text)) else match.start(1)
 
 
 def _notes(with_prose: str, prose_blanked: str, start: int, end: int) -> str:

@@ -110,10 +110,23 @@ def read_row(text: str, scope: Scope) -> Row:
 
 
 def _without_alignment(tokens: list[Token]) -> list[Token]:
-    """Drop the alignment marks ``&`` of an aligned row, keeping those inside a matrix."""
-    kept, depth = [], 0
+    """Drop the alignment marks ``&`` of an aligned row, keeping those inside a matrix.
+
+    A mark beside a relation aligns (``a &= b &< c``, eqnarray's ``a &=& b``), and so does one that
+    opens or ends the row. A mark between two expressions is a column break: two statements side by
+    side (``a &= b & c &= d`` is not the chain a = b c = d), or the cells of an ``array`` (whose
+    ``1 & 0`` is not the product 1·0).
+    """
+    kept, marks, depth = [], [], 0
     for token in tokens:
         depth += (token.text == "\\begin") - (token.text == "\\end")
         if token.text != "&" or depth > 0:
             kept.append(token)
+        else:
+            marks.append(len(kept))
+    for mark in marks:
+        if 0 < mark < len(kept) and kept[mark].text not in RELATIONS and kept[mark - 1].text not in RELATIONS:
+            raise Unreadable("'&' between two expressions is a column break: two statements side by side, or "
+                             "the cells of an array; put each statement on its own row, or write the matrix as "
+                             "a pmatrix", kept[mark].pos)
     return kept

@@ -10,7 +10,19 @@ from __future__ import annotations
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
-from .read_grammar import _ELLIPSES, _FONTS, _FRACTIONS, _GREEK_ALIASES, _MATRICES, FUNCTIONS, GREEK, Parser, Term
+from .read_grammar import (
+    _ELLIPSES,
+    _FONTS,
+    _FRACTIONS,
+    _GREEK_ALIASES,
+    _MATRICES,
+    FUNCTIONS,
+    GREEK,
+    UNDECIDED_RELATIONS,
+    Parser,
+    Term,
+)
+from .read_guards import not_a_derivative, not_captured, one_character
 from .read_tokens import Token, Unreadable
 
 __all__ = ["atom", "single"]
@@ -74,7 +86,7 @@ def _split_run(p: Parser, first: Token) -> None:
     while end < len(p.tokens) and p.tokens[end].kind == "letter" and not p.tokens[end].space:
         end += 1
     run = "".join(t.text for t in p.tokens[start:end])
-    words = p.scope.words() | frozenset(FUNCTIONS) | frozenset(p.bound)
+    words = p.scope.words() | frozenset(FUNCTIONS) | frozenset(p.bound) | frozenset(p.closed)
     splits = _splits(run, words)
     following = p.tokens[end] if end < len(p.tokens) else None
     if not splits:
@@ -99,7 +111,7 @@ def _split_run(p: Parser, first: Token) -> None:
     tokens: list[Token] = []
     offset = first.pos
     for word in splits[0]:
-        tokens.append(Token("word", word, offset, first.space and not tokens))
+        tokens.append(Token("word", word, offset, first.space and not tokens, first.wide and not tokens))
         offset += len(word)
     p.tokens[start:end] = tokens
     p.index = start
@@ -152,6 +164,12 @@ def _name(p: Parser, base: str, pos: int, *, subscript_allowed: bool = True) -> 
         return value
     if base in p.bound:
         return p.bound[base]
+    if base in p.closed:
+        # \sum_{i=0}^{2} i + i: the second i is the outer one by precedence, but was likely meant
+        # inside the sum; the reader does not choose.
+        shown = f"\\{base}" if base in GREEK else base
+        raise Unreadable(f"'{shown}' is the index of a sum or product earlier in this row, and here it is "
+                         "outside it; parenthesize the body, \\sum_{...}^{...} (...), or rename the index", pos)
     if p.scope.is_function(base):
         return _call(p, base, pos)
     value = p.scope.lookup(base)
@@ -163,6 +181,7 @@ def _name(p: Parser, base: str, pos: int, *, subscript_allowed: bool = True) -> 
         else:
             hint = f"e.g. assume {shown} real"
         raise Unreadable(f"'{shown}' is not declared; declare it ({hint})", pos)
+    not_captured(p, base, value, pos)
     return value
 
 
@@ -170,7 +189,8 @@ def _subscript_text(p: Parser) -> str | None:
     """The plain text of a subscript (``0``, ``model``, ``\\text{model}``), or None if it is a formula."""
     if not p.take("{"):
         token = p.next()
-        return token.text[0] if token.kind in ("letter", "num") else None
+        one_character(token)
+        return token.text if token.kind in ("letter", "num") else None
     parts: list[str] = []
     depth = 1
     while depth:
@@ -190,6 +210,7 @@ def _subscript_text(p: Parser) -> str | None:
 
 def _subscript_args(p: Parser) -> tuple[sympy.Expr, ...]:
     if not p.take("{"):
+        one_character(p.peek())
         return (p.scalar(single(p), p.here(), "a subscript"),)
     parens = p.take("(")
     args = [p.scalar(p.expression(), p.here(), "a subscript")]
@@ -228,8 +249,15 @@ def _function(p: Parser, name: str, pos: int) -> Term:
         argument = atom(p)
     else:
         argument = p.factor(atom)
-        while p.starts_factor(p.peek()) and not _is_function_start(p, p.peek()):
+        while p.starts_factor(p.peek()) and not p.peek().wide and not _is_function_start(p, p.peek()):  # type: ignore[union-attr]
             argument = p.mul(argument, p.factor(atom), p.here())
+        if (after := p.peek()) is not None and after.text == "/":
+            raise Unreadable(f"\\{name} without parentheses before '/' may be \\{name}(a/b) or (\\{name} a)/b; write "
+                             f"\\{name}(a/b) or \\frac{{\\{name} a}}{{b}}", after.pos)
+        if after is not None and after.text in ("\\cdot", "\\times", "*"):
+            # \sin x y is sin(x y), so \sin x \cdot y may be sin(x·y) as much as sin(x)·y.
+            raise Unreadable(f"\\{name} without parentheses before {after.text} may be \\{name}(a {after.text} b) or "
+                             f"(\\{name} a) {after.text} b; write the parentheses", after.pos)
     value = FUNCTIONS[name](p.scalar(argument, pos, f"\\{name}"))
     if base is not None:
         value = value / sympy.log(p.scalar(base, pos, "a logarithm's base"))
@@ -267,8 +295,9 @@ def _command(p: Parser, token: Token) -> Term:
     if name in FUNCTIONS:
         return _function(p, name, token.pos)
     if token.text in _FRACTIONS:
-        numerator = p.script()
-        return p.divide(numerator, p.script(), token.pos)
+        not_a_derivative(p, token)
+        numerator = p.script(split_digits=True)
+        return p.divide(numerator, p.script(split_digits=True), token.pos)
     if name == "sqrt":
         return _sqrt(p, token)
     if name in ("sum", "prod"):
@@ -277,6 +306,9 @@ def _command(p: Parser, token: Token) -> Term:
         return _environment(p, token)
     if token.text in _FONTS:
         return _font(p, token)
+    if token.text in UNDECIDED_RELATIONS:
+        raise Unreadable(f"{token.text} is a relation posenc-sym does not decide; write =, \\le, \\ge, <, > or "
+                         "\\approx", token.pos)
     if token.text in _ELLIPSES:
         raise Unreadable(f"an ellipsis ({token.text}) leaves terms unstated; state the claim per entry, per "
                          "block, or as a sum", token.pos)
@@ -330,6 +362,8 @@ def _big_operator(p: Parser, token: Token) -> Term:
             del p.bound[name]
         else:
             p.bound[name] = outer
+    if outer is None:
+        p.closed.add(name)
     limits = (sympy.Symbol(name, integer=True), lower, upper)
     return sympy.Sum(body, limits) if token.text == "\\sum" else sympy.Product(body, limits)
 

@@ -19,14 +19,18 @@ from sympy.matrices import ImmutableMatrix, MatrixBase
 
 from .read_tokens import Token, Unreadable
 
-__all__ = ["FUNCTIONS", "RELATIONS", "Parser", "Scope", "Term"]
+__all__ = ["FUNCTIONS", "RELATIONS", "UNDECIDED_RELATIONS", "Parser", "Scope", "Term"]
 
 Term: TypeAlias = sympy.Expr | ImmutableMatrix
 
 #: Relation commands and what they mean (``~`` is approximately).
 RELATIONS = {"=": "==", "<": "<", ">": ">", "\\le": "<=", "\\leq": "<=", "\\leqslant": "<=",
              "\\ge": ">=", "\\geq": ">=", "\\geqslant": ">=", "\\ne": "!=", "\\neq": "!=",
-             "\\approx": "~"}
+             "\\approx": "~", "\\lt": "<", "\\gt": ">"}
+#: Relations that are claims but that the tool does not decide: a display holding one is unknown.
+UNDECIDED_RELATIONS = frozenset({"\\equiv", "\\sim", "\\simeq", "\\cong", "\\propto", "\\doteq",
+                                 "\\triangleq", "\\coloneqq", "\\eqqcolon", "\\ll", "\\gg", "\\lesssim",
+                                 "\\gtrsim", "\\prec", "\\succ", "\\preceq", "\\succeq"})
 
 FUNCTIONS: dict[str, Callable[[sympy.Expr], sympy.Expr]] = {
     "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec,
@@ -86,6 +90,7 @@ class Parser:
         self.index = 0
         self.end = end
         self.bound: dict[str, sympy.Symbol] = {}
+        self.closed: set[str] = set()  # indices of sums already read: the same name after them is ambiguous
         self.in_bars = 0
 
     # -- token access ------------------------------------------------------------------
@@ -124,6 +129,8 @@ class Parser:
 
     def expect_end(self) -> None:
         token = self.peek()
+        if token is not None and token.text == ":":
+            raise Unreadable("':' (as in a := b) is not read; put a definition in a let declaration", token.pos)
         if token is not None:
             raise Unreadable(f"cannot read '{token.text}' here", token.pos)
 
@@ -189,6 +196,14 @@ class Parser:
                 self.next()
                 value, divided_at = self.divide(value, self.factor(atom), token.pos), token.pos
             elif self.starts_factor(token):
+                if token.kind == "num" and self._after_number():
+                    # TeX ignores spaces in math: "2 3" is typeset 23, not 2·3.
+                    raise Unreadable("two numbers side by side are typeset as one (2 3 shows as 23); write "
+                                     "2 \\cdot 3 or 23", token.pos)
+                if token.wide:
+                    # x = 1 \qquad y = 2 is two statements, not the chain x = 1·y = 2.
+                    raise Unreadable("a wide space (\\quad, \\qquad) sets two formulas apart; put each on its "
+                                     "own row, or write the product without it", token.pos)
                 if divided_at is not None:
                     # a/bc is a/(bc) to some readers and (a/b)c to others.
                     raise Unreadable("after '/', a product is ambiguous: write (a/b) c or a/(b c)", token.pos)
@@ -197,8 +212,14 @@ class Parser:
                 break
         return value
 
+    def _after_number(self) -> bool:
+        """True if the token before the current one is a number that is not a script (``x^2 3``)."""
+        before = self.tokens[self.index - 1] if self.index > 0 else None
+        script = self.tokens[self.index - 2].text in ("^", "_") if self.index > 1 else False
+        return before is not None and before.kind == "num" and not script
+
     def factor(self, atom: Callable[[Parser], Term]) -> Term:
-        value = atom(self)
+        value, powered = atom(self), False
         while (token := self.peek()) is not None and token.text in ("^", "'", "!", "_"):
             if token.text == "'":
                 raise Unreadable("a prime (') is not read; name the derivative or the new symbol", token.pos)
@@ -207,8 +228,12 @@ class Parser:
             if token.text == "_":
                 raise Unreadable("a subscript on this expression is not read; subscripts belong to names",
                                  token.pos)
+            if powered:
+                # a^b^c: TeX refuses it ("double superscript"); a^(b^c) and (a^b)^c differ.
+                raise Unreadable("a double superscript a^b^c is (a^b)^c to some and a^(b^c) to others; brace one",
+                                 token.pos)
             self.next()
-            value = self.power(value, token.pos)
+            value, powered = self.power(value, token.pos), True
         return value
 
     def power(self, base: Term, pos: int) -> Term:
@@ -231,15 +256,22 @@ class Parser:
                     return True
         return False
 
-    def script(self) -> Term:
-        """The argument of ``^``, ``_``, ``\\frac``: a braced group or one token (``x^2``, ``\\frac12``)."""
+    def script(self, *, split_digits: bool = False) -> Term:
+        """The argument of ``^``, ``_``, ``\\frac``: a braced group or one token (``x^2``, ``\\frac12``).
+
+        TeX takes one character: ``\\frac12`` is 1/2 (an idiom, ``split_digits``), but ``x^23`` is
+        typeset x²3 while its writer most likely meant x^{23}; the reader does not choose.
+        """
         if self.take("{"):
             value = self.expression()
             self.require("}")
             return value
         token = self.peek()
+        if token is not None and token.kind == "num" and len(token.text) > 1 and not split_digits:
+            raise Unreadable(f"an unbraced script takes one character, so '{token.text}' is typeset as "
+                             f"{token.text[0]} then {token.text[1:]}; write {{{token.text}}} or space the factor",
+                             token.pos)
         if token is not None and token.kind == "num" and len(token.text) > 1:
-            # TeX takes one character: x^23 is x^2 3, and \frac12 is 1/2.
             self.tokens[self.index] = Token("num", token.text[1:], token.pos + 1)
             return sympy.Integer(int(token.text[0])) if token.text[0] != "." else self._no_dot(token)
         from .read_atoms import single

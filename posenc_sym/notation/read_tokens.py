@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["SPACING", "Token", "Unreadable", "tokenize"]
+__all__ = ["SPACING", "UNICODE", "WIDE", "Token", "Unreadable", "tokenize"]
 
 
 class Unreadable(ValueError):
@@ -31,12 +31,14 @@ class Unreadable(ValueError):
 
 @dataclass(frozen=True)
 class Token:
-    """One token: ``kind`` is cmd, letter, num, sym or other; ``space`` if white space preceded it."""
+    """One token: ``kind`` is cmd, letter, num, sym or other; ``space`` if white space preceded it,
+    ``wide`` if a wide space (``\\quad``, ``\\qquad``) did: one that separates formulas."""
 
     kind: str
     text: str
     pos: int
     space: bool = False
+    wide: bool = False
 
 
 #: Commands that only move ink; they never change what a formula means.
@@ -44,6 +46,8 @@ SPACING = frozenset({
     "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle", "\\textstyle",
     "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle",
 })
+#: Spaces that set formulas apart (``x = 1 \\qquad y = 2``); never read as a product.
+WIDE = frozenset({"\\quad", "\\qquad"})
 # Sizing prefixes of delimiters: \left( and \bigl( are both just "(".
 _SIZERS = frozenset({
     "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr", "\\biggl", "\\biggr", "\\Biggl",
@@ -51,6 +55,19 @@ _SIZERS = frozenset({
 })
 _DELIMITERS = {"\\{": "\\{", "\\}": "\\}", "\\lvert": "|", "\\rvert": "|", "\\vert": "|",
                "\\lbrack": "[", "\\rbrack": "]", "\\langle": "\\langle", "\\rangle": "\\rangle"}
+
+#: Unicode a note may type directly, and the LaTeX it means (one meaning each; anything else stays
+#: unreadable). Without it, ``x^2 ≥ 0`` had no relation the reader knew, and was skipped.
+UNICODE = {
+    "−": "-", "·": "\\cdot", "×": "\\times", "≤": "\\le", "≥": "\\ge", "≠": "\\ne", "≈": "\\approx",
+    "∞": "\\infty", "∑": "\\sum", "∏": "\\prod",
+    "α": "\\alpha", "β": "\\beta", "γ": "\\gamma", "δ": "\\delta", "ε": "\\epsilon", "ζ": "\\zeta", "η": "\\eta",
+    "θ": "\\theta", "ι": "\\iota", "κ": "\\kappa", "λ": "\\lambda", "μ": "\\mu", "ν": "\\nu", "ξ": "\\xi",
+    "π": "\\pi", "ρ": "\\rho", "σ": "\\sigma", "τ": "\\tau", "υ": "\\upsilon", "φ": "\\phi", "χ": "\\chi",
+    "ψ": "\\psi", "ω": "\\omega",
+    "Δ": "\\Delta", "Θ": "\\Theta", "Λ": "\\Lambda", "Σ": "\\Sigma", "Φ": "\\Phi", "Ψ": "\\Psi",
+    "Ω": "\\Omega", "Γ": "\\Gamma", "Π": "\\Pi",
+}
 
 _TOKEN = re.compile(
     r"(?P<ws>\s+)"
@@ -67,14 +84,18 @@ _TOKEN = re.compile(
 def tokenize(text: str) -> list[Token]:
     """The tokens of ``text``; raises :class:`Unreadable` for a sizing command without a delimiter."""
     tokens: list[Token] = []
-    space = False
+    space = wide = False
     pending_sizer: tuple[str, int] | None = None
     for match in _TOKEN.finditer(text):
         kind = match.lastgroup or "other"
         value = match.group()
         if kind in ("ws", "comment") or value == "~" or value in SPACING:
             space = True
+            wide = wide or value in WIDE
             continue
+        if kind == "other" and value in UNICODE:
+            value = UNICODE[value]
+            kind = "sym" if len(value) == 1 else "cmd"
         if value in _SIZERS:
             pending_sizer = (value, match.start())
             continue
@@ -87,8 +108,8 @@ def tokenize(text: str) -> list[Token]:
         elif value in _DELIMITERS:
             value = _DELIMITERS[value]
             kind = "sym" if len(value) == 1 else kind
-        tokens.append(Token(kind, value, match.start(), space))
-        space = False
+        tokens.append(Token(kind, value, match.start(), space, wide))
+        space = wide = False
     if pending_sizer is not None:
         raise Unreadable(f"{pending_sizer[0]} is not followed by a delimiter", pending_sizer[1])
     return tokens
