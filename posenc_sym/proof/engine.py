@@ -27,7 +27,7 @@ from .claim import Claim, Relation, Term, as_term, explicit, is_matrix, shape_of
 from .falsifier import POINT_SECONDS, Counterexample, Search, search
 from .inequality import prove_inequality
 from .ranges import ill_formed_ranges
-from .strategies import prove_zero
+from .strategies import held_derivatives, prove_zero
 from .verdict import Verdict
 
 __all__ = ["CLAIM_SECONDS", "FULL_POINTS", "PROBE_POINTS", "check_identity", "decide"]
@@ -157,6 +157,19 @@ def _needs_edges(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]],
     return False
 
 
+def _why_not_proven(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]], has_floats: bool) -> str:
+    if has_floats:
+        return "it holds floating-point literals, which SymPy rounds, so it is never proven"
+    held = [d for _, left, right in entries for d in held_derivatives(left) + held_derivatives(right)]
+    if held:
+        first = held[0]
+        names = ", ".join(str(v) for v in first.variables)
+        return (f"{sympy.sstr(first)} is not carried out: {sympy.sstr(first.expr)} is not continuous in {names} "
+                "by construction (a branch cut, a pole or a jump may lie in the way), so a zero derivative "
+                f"would not show that it does not depend on {names}")
+    return "no symbolic strategy closed the gap"
+
+
 def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic],
                       symbols: Sequence[sympy.Symbol], *, seed: str, dps: int,
                       has_floats: bool, probe: bool = True) -> Verdict:
@@ -189,8 +202,7 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
     if ill_formed:
         return Verdict("unknown", method="ranges", points_checked=points,
                        reason=f"not proven: {ill_formed[0]}; agrees at {points} admissible points{skipped}")
-    why = ("it holds floating-point literals, which SymPy rounds, so it is never proven"
-           if has_floats else "no symbolic strategy closed the gap")
+    why = _why_not_proven(entries, has_floats)
     if points >= MIN_CHECKED_POINTS or (not symbols and points >= 1):
         return Verdict("checked", method="falsifier", points_checked=points,
                        reason=f"not proven ({why}); agrees at {points} admissible points "
@@ -199,7 +211,9 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
                    reason=f"not proven ({why}); only {points} admissible points could be evaluated{skipped}")
 
 
-def _bounded(seconds: float, run: Callable[[], Verdict]) -> Verdict:
+def _bounded(seconds: float | None, run: Callable[[], Verdict]) -> Verdict:
+    # Looked up at each call, so a test may shorten the budget of a whole run.
+    seconds = CLAIM_SECONDS if seconds is None else seconds
     try:
         with time_limit(seconds, hard=True):
             return run()
@@ -208,13 +222,14 @@ def _bounded(seconds: float, run: Callable[[], Verdict]) -> Verdict:
                        reason=f"{exc} (the claim's time budget); neither proven nor refuted in that time")
 
 
-def decide(claim: Claim, *, dps: int = 50, probe: bool = True, seconds: float = CLAIM_SECONDS) -> Verdict:
+def decide(claim: Claim, *, dps: int = 50, probe: bool = True, seconds: float | None = None) -> Verdict:
     """Decide ``claim``: proven, refuted (with counterexample), checked or unknown.
 
     Raises :class:`~posenc_sym.errors.PosencSymError` when a free symbol has no assumptions.
     ``probe=False`` skips the numeric probe in front of the symbolic strategies: for tests
     that hold the symbolic layer alone to account (the final search still runs).
-    ``seconds`` bounds the whole decision; a claim that runs out of time is ``unknown``.
+    ``seconds`` bounds the whole decision (default :data:`CLAIM_SECONDS`); a claim that runs out
+    of time is ``unknown``.
 
     >>> x = sympy.Symbol("x", real=True)
     >>> decide(Claim("demo.one", "sin^2 + cos^2", sympy.sin(x)**2 + sympy.cos(x)**2, 1)).status
@@ -235,7 +250,7 @@ def decide(claim: Claim, *, dps: int = 50, probe: bool = True, seconds: float = 
 
 
 def check_identity(lhs: object, rhs: object, *, conditions: Sequence[sympy.Basic] = (),
-                   dps: int = 50, probe: bool = True, seconds: float = CLAIM_SECONDS) -> Verdict:
+                   dps: int = 50, probe: bool = True, seconds: float | None = None) -> Verdict:
     """Decide ``lhs == rhs`` for SymPy expressions or matrices whose symbols carry assumptions.
 
     ``probe`` and ``seconds`` as for :func:`decide`.

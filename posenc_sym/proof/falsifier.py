@@ -149,7 +149,7 @@ def _points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], 
             edges: bool, hints: Sequence[sympy.Basic]) -> Iterator[Point]:
     yield from admissible_points(symbols, conditions, count, seed, hints)
     if edges:
-        yield from edge_points(symbols, conditions, seed)
+        yield from edge_points(symbols, conditions, seed, hints)
 
 
 def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]], relation: str,
@@ -168,6 +168,9 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
     """
     prepared = [(pos, _exact_floats(evaluate_derivatives(lhs)), _exact_floats(evaluate_derivatives(rhs)))
                 for pos, lhs, rhs in entries]
+    # A Float in a condition stands for its exact value too: SymPy decides 1 + 5·10⁻²¹ > 1.0 at
+    # the Float's 53 bits (False), which would exclude the very points where b > 1.0 matters.
+    conditions = [_exact_floats(c) for c in conditions]
     evaluated = ill_formed = timed_out = 0
     example = ""
     seen: set[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = set()

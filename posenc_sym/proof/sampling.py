@@ -111,8 +111,8 @@ def _condition_values(sym: sympy.Symbol, conditions: Sequence[sympy.Basic]) -> l
             bounds.append(exact)
     # Between two named numbers lies the only place where b > 1 holds and b > 1 + 10⁻²⁰ fails.
     ordered = sorted(set(bounds))
-    out += [(lo + hi) / 2 for lo, hi in itertools.pairwise(ordered)]
-    return out
+    # They go first: the edge points stop after a few dozen values.
+    return [(lo + hi) / 2 for lo, hi in itertools.pairwise(ordered)] + out
 
 
 def admissible_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic],
@@ -151,11 +151,13 @@ def admissible_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[symp
 
 
 def edge_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], seed: str,
-                limit: int = 32) -> Iterator[Point]:
-    """Points where one integer symbol takes each small integer (−10 … 10) or a value a condition names.
+                hints: Sequence[sympy.Basic] = (), limit: int = 32) -> Iterator[Point]:
+    """Points where one symbol takes each value a condition (or hint) names, and an integer
+    symbol also each small integer (−10 … 10).
 
     The other symbols keep the values of one admissible point. A random draw of three points
-    would almost never hit the one integer where a closed form breaks; these always do.
+    would almost never hit the one integer where a closed form breaks, nor the gap between
+    b > 1 and b > 1 + 10⁻²⁰; these always do.
 
     >>> n = sympy.Symbol("n", integer=True, positive=True)
     >>> sorted(p[n] for p in edge_points([n], [n > 2], "demo"))
@@ -167,10 +169,9 @@ def edge_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basi
     seen: set[tuple[sympy.Expr, ...]] = {tuple(base[s] for s in symbols)}
     yield base
     for sym in symbols:
-        if not sym.is_integer:
-            continue
-        named = [v for v in dict.fromkeys(_condition_values(sym, conditions)) if v.is_integer]
-        for value in [sympy.Integer(v) for v in _SMALL_INTEGERS] + named:
+        named = list(dict.fromkeys(_condition_values(sym, (*conditions, *hints))))
+        small = [sympy.Integer(v) for v in _SMALL_INTEGERS] if sym.is_integer else []
+        for value in small + named:
             point = {**base, sym: value}
             key = tuple(point[s] for s in symbols)
             if key in seen or not _fits(sym, value) or not _satisfies(conditions, point):

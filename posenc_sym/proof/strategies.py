@@ -25,8 +25,8 @@ import sympy
 from .budget import time_limit
 from .continuity import is_continuous_in
 
-__all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "prove_zero", "rebind_indices",
-           "time_limit"]
+__all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "held_derivatives", "prove_zero",
+           "rebind_indices", "time_limit"]
 
 Transform = Callable[[sympy.Expr], sympy.Expr]
 
@@ -97,6 +97,17 @@ def _jumps_in(derivative: sympy.Derivative) -> bool:
     the expression does not depend on t.
     """
     return not is_continuous_in(derivative.expr, derivative.variables)
+
+
+def held_derivatives(expr: sympy.Basic) -> tuple[sympy.Derivative, ...]:
+    """The derivatives :func:`evaluate_derivatives` leaves alone: across a possible jump.
+
+    >>> t = sympy.Symbol("t", real=True)
+    >>> held_derivatives(sympy.Derivative(sympy.atan2(sympy.sin(t), sympy.cos(t)), t) + t)
+    (Derivative(atan2(sin(t), cos(t)), t),)
+    """
+    found = [e for e in sympy.preorder_traversal(expr) if isinstance(e, sympy.Derivative) and _jumps_in(e)]
+    return tuple(sorted(set(found), key=sympy.default_sort_key))
 
 
 def evaluate_derivatives(expr: sympy.Basic) -> sympy.Basic:
