@@ -26,6 +26,7 @@ from .chain import decide_chain
 from .claim import Claim, Relation, Term, as_term, explicit, is_matrix, shape_of
 from .falsifier import POINT_SECONDS, Counterexample, Search, search
 from .inequality import prove_inequality
+from .instances import instances_hold, uses_closed_form
 from .ranges import ill_formed_ranges
 from .strategies import held_derivatives, prove_zero
 from .verdict import Verdict
@@ -104,6 +105,9 @@ def _prove_unguarded(lhs: Term, rhs: Term, relation: Relation,
         method = prove_zero(left - right)
         if method is None:
             return None
+        if uses_closed_form(method) and not instances_hold(
+                left - right, conditions, lambda e: prove_zero(e, allow_simplify=False)):
+            return None  # SymPy's closed form is wrong at a small integer (see .instances)
         methods.append(method)
     distinct = list(dict.fromkeys(methods))
     return distinct[0] if len(distinct) == 1 else "entrywise: " + ", ".join(distinct)
@@ -122,13 +126,29 @@ def _skipped(*searches: Search) -> str:
     return "; " + "; ".join(notes) if notes else ""
 
 
+#: Numbers a statement names that become sampling hints: at most this many, none larger.
+MAX_NAMED = 6
+NAMED_LIMIT = 10**6
+
+
 def _hints(lhs: Term, rhs: Term, relation: Relation) -> tuple[sympy.Basic, ...]:
-    # An inequality between a symbol and a number names the edge where it may fail.
-    if relation == "==" or is_matrix(lhs):
-        return ()
-    if (isinstance(lhs, sympy.Symbol) and rhs.is_number) or (isinstance(rhs, sympy.Symbol) and lhs.is_number):
-        return (sympy.Rel(lhs, rhs, relation),)
-    return ()
+    """Relations whose numbers the sampler should also try (see sampling.edge_points).
+
+    An inequality between a symbol and a number names the edge where it may fail; a number
+    in the statement (the 13 of (n − 13)², the 1/3 of a bump at x = 1/3) names a value where
+    a near-miss may show, which no pooled value reaches.
+    """
+    hints: list[sympy.Basic] = []
+    if relation != "==" and not is_matrix(lhs) and (
+            (isinstance(lhs, sympy.Symbol) and rhs.is_number) or (isinstance(rhs, sympy.Symbol) and lhs.is_number)):
+        hints.append(sympy.Rel(lhs, rhs, relation))
+    numbers = sorted({abs(r) for side in (lhs, rhs) for r in side.atoms(sympy.Rational)
+                      if abs(r) > 2 or not r.is_Integer}, key=lambda r: (r.q, r.p))
+    numbers = [r for r in numbers if r.p <= NAMED_LIMIT and r.q <= NAMED_LIMIT][:MAX_NAMED]
+    symbols = sorted(lhs.free_symbols | rhs.free_symbols, key=str)
+    hints += [sympy.Gt(s, sign * r) for s in symbols if isinstance(s, sympy.Symbol)
+              for r in numbers for sign in (1, -1)]
+    return tuple(hints)
 
 
 #: Functions SymPy never rewrites into a closed form that could be wrong at one integer.
@@ -183,7 +203,8 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
         # names, where a SymPy closed form may break (see sampling.edge_points).
         stride = max(1, len(entries) // PROBE_ENTRIES)
         searches.append(search(entries[::stride], relation, symbols, conditions, count=PROBE_POINTS,
-                               seed=seed, dps=dps, edges=_needs_edges(entries, symbols), hints=hints))
+                               seed=seed, dps=dps, edges="integers" if _needs_edges(entries, symbols) else "none",
+                               hints=hints))
         if searches[-1].counterexample is not None:
             return _refuted(searches[-1].counterexample, searches[-1].points, dps)
     ill_formed = ill_formed_ranges(lhs, rhs)
@@ -194,7 +215,7 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
             return Verdict("proven", method=method, reason=f"SymPy reduced {gap} by {method}",
                            points_checked=sum(s.points for s in searches))
     searches.append(search(entries, relation, symbols, conditions, count=FULL_POINTS, seed=seed + "/full",
-                           dps=dps, edges=True, hints=hints))
+                           dps=dps, edges="all", hints=hints))
     if searches[-1].counterexample is not None:
         return _refuted(searches[-1].counterexample, searches[-1].points, dps)
     points = sum(s.points for s in searches)

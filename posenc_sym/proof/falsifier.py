@@ -146,20 +146,21 @@ POINT_SECONDS = 10.0
 
 
 def _points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], count: int, seed: str,
-            edges: bool, hints: Sequence[sympy.Basic]) -> Iterator[Point]:
+            edges: str, hints: Sequence[sympy.Basic]) -> Iterator[Point]:
     yield from admissible_points(symbols, conditions, count, seed, hints)
-    if edges:
-        yield from edge_points(symbols, conditions, seed, hints)
+    if edges != "none":
+        yield from edge_points(symbols, conditions, seed, hints, integers_only=edges == "integers")
 
 
 def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]], relation: str,
            symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], *,
-           count: int, seed: str, dps: int = 50, edges: bool = False,
+           count: int, seed: str, dps: int = 50, edges: str = "none",
            hints: Sequence[sympy.Basic] = ()) -> Search:
     """Evaluate ``lhs relation rhs`` for every entry at up to ``count`` admissible points.
 
-    ``edges`` adds :func:`~.sampling.edge_points` (each integer symbol at −10 … 10 and at the
-    values the conditions name); ``hints`` are relations whose numbers join the pools.
+    ``edges`` adds :func:`~.sampling.edge_points`: ``"all"`` (each symbol at the values the
+    conditions and ``hints`` name, integers also at −10 … 10), ``"integers"`` (integer symbols
+    only) or ``"none"``; ``hints`` are relations whose numbers join the pools.
 
     >>> x = sympy.Symbol("x", real=True)
     >>> found = search([(None, x + x * sympy.Rational(1, 10**40), x)], "==", [x], [], count=4, seed="s")

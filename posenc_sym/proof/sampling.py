@@ -18,7 +18,7 @@ import sympy
 
 from .numeric import NotEvaluable, _decide_condition
 
-__all__ = ["admissible_points", "edge_points", "pool_for"]
+__all__ = ["admissible_points", "edge_points", "fits", "pool_for", "satisfies"]
 
 Point = dict[sympy.Symbol, sympy.Expr]
 
@@ -80,6 +80,25 @@ def _satisfies(conditions: Sequence[sympy.Basic], point: Point) -> bool:
         except (NotEvaluable, TypeError, ValueError, ArithmeticError):
             return False
     return True
+
+
+def fits(sym: sympy.Symbol, value: sympy.Expr) -> bool:
+    """True when ``value`` has every property ``sym``'s assumptions state.
+
+    >>> fits(sympy.Symbol("d", even=True, positive=True), sympy.Integer(3))
+    False
+    """
+    return _fits(sym, value)
+
+
+def satisfies(conditions: Sequence[sympy.Basic], point: Point) -> bool:
+    """True when every condition is certainly true at ``point`` (undecidable counts as false).
+
+    >>> n = sympy.Symbol("n", integer=True)
+    >>> satisfies([n >= 3], {n: sympy.Integer(3)}), satisfies([n >= 3], {n: sympy.Integer(2)})
+    (True, False)
+    """
+    return _satisfies(conditions, point)
 
 
 def _condition_values(sym: sympy.Symbol, conditions: Sequence[sympy.Basic]) -> list[sympy.Expr]:
@@ -151,10 +170,11 @@ def admissible_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[symp
 
 
 def edge_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], seed: str,
-                hints: Sequence[sympy.Basic] = (), limit: int = 32) -> Iterator[Point]:
+                hints: Sequence[sympy.Basic] = (), limit: int = 32, integers_only: bool = False) -> Iterator[Point]:
     """Points where one symbol takes each value a condition (or hint) names, and an integer
     symbol also each small integer (−10 … 10).
 
+    ``integers_only`` skips the symbols that are not integers (the probe's cheaper variant).
     The other symbols keep the values of one admissible point. A random draw of three points
     would almost never hit the one integer where a closed form breaks, nor the gap between
     b > 1 and b > 1 + 10⁻²⁰; these always do.
@@ -169,6 +189,8 @@ def edge_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basi
     seen: set[tuple[sympy.Expr, ...]] = {tuple(base[s] for s in symbols)}
     yield base
     for sym in symbols:
+        if integers_only and not sym.is_integer:
+            continue
         named = list(dict.fromkeys(_condition_values(sym, (*conditions, *hints))))
         small = [sympy.Integer(v) for v in _SMALL_INTEGERS] if sym.is_integer else []
         for value in small + named:
