@@ -45,6 +45,8 @@ def _limit_symbols(expr: sympy.Basic) -> list[sympy.Symbol]:
         if isinstance(node, (sympy.Sum, sympy.Product)):
             for _, lo, hi in node.limits:
                 found |= lo.free_symbols | hi.free_symbols
+    # Only free symbols: an inner limit may name an outer index, which the expansion supplies.
+    found &= expr.free_symbols
     return sorted((s for s in found if isinstance(s, sympy.Symbol) and s.is_integer), key=str)
 
 
