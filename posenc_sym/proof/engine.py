@@ -123,6 +123,10 @@ def _skipped(*searches: Search) -> str:
     late = sum(s.timed_out for s in searches)
     if late:
         notes.append(f"{late} sampled points took longer than {POINT_SECONDS:g} s and were skipped")
+    refused = sum(s.not_evaluable for s in searches)
+    if refused and not sum(s.points for s in searches):
+        example = next(s.not_evaluable_example for s in searches if s.not_evaluable_example)
+        notes.append(f"{refused} sampled points could not be evaluated ({example})")
     return "; " + "; ".join(notes) if notes else ""
 
 

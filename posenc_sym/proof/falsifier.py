@@ -40,8 +40,9 @@ class Search:
     """The outcome of a search: a counterexample, or how many points agreed.
 
     ``ill_formed`` counts the points where a Sum/Product range was not integral (the first
-    such range in ``ill_formed_example``), ``timed_out`` those that ran out of time: both are
-    no evidence either way, and the verdict says so rather than skipping them silently.
+    such range in ``ill_formed_example``), ``timed_out`` those that ran out of time,
+    ``not_evaluable`` those the evaluator refused (the first reason in ``not_evaluable_example``):
+    all are no evidence either way, and the verdict says so rather than skipping them silently.
     """
 
     counterexample: Counterexample | None
@@ -49,6 +50,8 @@ class Search:
     ill_formed: int = 0
     ill_formed_example: str = ""
     timed_out: int = 0
+    not_evaluable: int = 0
+    not_evaluable_example: str = ""
 
 
 def _exact_violation(lhs: sympy.Expr, rhs: sympy.Expr, relation: str) -> bool | None:
@@ -172,8 +175,8 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
     # A Float in a condition stands for its exact value too: SymPy decides 1 + 5·10⁻²¹ > 1.0 at
     # the Float's 53 bits (False), which would exclude the very points where b > 1.0 matters.
     conditions = [_exact_floats(c) for c in conditions]
-    evaluated = ill_formed = timed_out = 0
-    example = ""
+    evaluated = ill_formed = timed_out = refused = 0
+    example = why = ""
     seen: set[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = set()
     for point in _points(symbols, conditions, count, seed, edges, hints):
         key = tuple(sorted(point.items(), key=lambda kv: str(kv[0])))
@@ -190,10 +193,14 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
         except TimeoutError:
             timed_out += 1
             continue
+        except NotEvaluable as exc:
+            refused += 1
+            why = why or f"at {_where(point)}: {exc}"
+            continue
         if found is not None:
-            return Search(found, evaluated + 1, ill_formed, example, timed_out)
+            return Search(found, evaluated + 1, ill_formed, example, timed_out, refused, why)
         evaluated += done
-    return Search(None, evaluated, ill_formed, example, timed_out)
+    return Search(None, evaluated, ill_formed, example, timed_out, refused, why)
 
 
 def _where(point: Point) -> str:
@@ -209,7 +216,9 @@ def _check_point(prepared: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sy
             done, found = _check_entry(lhs, rhs, relation, point, dps)
         except (IllFormedRange, TimeoutError):
             raise
-        except Exception:  # NotEvaluable, or SymPy/mpmath failing at this point
+        except NotEvaluable:
+            raise  # counted by the caller, with its reason
+        except Exception:  # SymPy/mpmath failing at this point
             # A point where either side cannot be evaluated is no evidence either way.
             return False, None
         if found is not None:
