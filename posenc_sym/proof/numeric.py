@@ -82,12 +82,11 @@ def expand_sums(expr: sympy.Basic) -> sympy.Basic:
         # takes half-integers).
         reverse = int(span) < -1
         offsets = range(int(span) + 1, 0) if reverse else range(0, int(span) + 1)
-        values = [lo + k for k in offsets]
-        budget[0] -= len(values)
+        budget[0] -= len(offsets)  # counted before anything is built: the span may be 10⁹
         if budget[0] < 0:
             # Σ_{j=0}^{n} b**j at n = 10⁴ + 1 would build ten thousand exact huge rationals.
             raise NotEvaluable(f"{node} has too many terms at this point")
-        terms = [walk(inner.xreplace({var: v})) for v in values]
+        terms = [walk(inner.xreplace({var: lo + k})) for k in offsets]
         body = sympy.Add(*terms) if is_sum else sympy.Mul(*terms)
         if reverse:
             body = -body if is_sum else 1 / body
