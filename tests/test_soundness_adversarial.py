@@ -129,7 +129,7 @@ def _claim(name: str, lhs: object, rhs: object, relation: str, conditions: tuple
 UNREACHABLE_REASONS = {
     "generalized-bound-power-n":
         "not proven (no symbolic strategy closed the gap); only 0 admissible points could be evaluated; "
-        "34 sampled points could not be evaluated (at b = 3/2, n = 20001: Sum((3/2)**j, (j, 0, 20001)) has too "
+        "41 sampled points could not be evaluated (at b = 3/2, n = 20001: Sum((3/2)**j, (j, 0, 20001)) has too "
         "many terms at this point)",
     "index-assumption-vs-range":
         "not proven (no symbolic strategy closed the gap); only 0 admissible points could be evaluated; "

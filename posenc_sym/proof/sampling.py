@@ -169,10 +169,14 @@ def admissible_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[symp
             yield point
 
 
+#: How many values from the head of a real symbol's pool the edge points sweep.
+_SWEEP = 8
+
+
 def edge_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], seed: str,
                 hints: Sequence[sympy.Basic] = (), limit: int = 32, integers_only: bool = False) -> Iterator[Point]:
-    """Points where one symbol takes each value a condition (or hint) names, and an integer
-    symbol also each small integer (−10 … 10).
+    """Points where one symbol takes each value a condition (or hint) names, an integer
+    symbol also each small integer (−10 … 10), and a real one the first values of its pool.
 
     ``integers_only`` skips the symbols that are not integers (the probe's cheaper variant).
     The other symbols keep the values of one admissible point. A random draw of three points
@@ -192,7 +196,10 @@ def edge_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basi
         if integers_only and not sym.is_integer:
             continue
         named = list(dict.fromkeys(_condition_values(sym, (*conditions, *hints))))
-        small = [sympy.Integer(v) for v in _SMALL_INTEGERS] if sym.is_integer else []
+        # A real symbol sweeps the head of its pool, one symbol at a time: random draws of
+        # several symbols at once rarely put one of them past π (exp(ix)^y = exp(ixy) fails
+        # only for |x| > π) while the others stay simple.
+        small = [sympy.Integer(v) for v in _SMALL_INTEGERS] if sym.is_integer else list(pool_for(sym)[:_SWEEP])
         for value in small + named:
             point = {**base, sym: value}
             key = tuple(point[s] for s in symbols)
