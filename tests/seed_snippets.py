@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-SEEDS = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+from .conftest import SEEDS_DIR
+
+SEEDS = SEEDS_DIR  # the one seed-folder setting (POSENC_SYM_SEEDS_DIR, default ../shared/seeds)
 
 _FENCE = re.compile(r"^```[\w-]*\s*$")
 _INLINE_FENCE = re.compile(r"```python (.*?)```")

@@ -6,7 +6,6 @@ rewrite them with ``POSENC_SYM_UPDATE_GOLDEN=1 pytest tests/test_codegen.py`` an
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import numpy
@@ -20,8 +19,10 @@ from posenc_sym.codegen import compile_unit, generated_source, names
 from posenc_sym.reference import rope_reference, sinusoidal_reference
 from posenc_sym.schemes import sinusoidal
 
+from .conftest import UPDATE_GOLDEN
+
 GOLDEN = Path(__file__).parent / "golden" / "codegen"
-UPDATE = os.environ.get("POSENC_SYM_UPDATE_GOLDEN") == "1"
+UPDATE = UPDATE_GOLDEN  # only POSENC_SYM_UPDATE_GOLDEN=1 rewrites the goldens
 ALL_NAMES = (
     "rope_cache_adjacent", "rope_cache_halves", "rope_rotate_adjacent", "rope_rotate_halves",
     "shift_matrix", "shift_table", "sinusoidal_interleaved", "sinusoidal_split",
@@ -88,12 +89,20 @@ def test_generated_rotation_matches_the_rotation_matrix(pairing: str) -> None:
     x = rng.standard_normal((2, 3, 4))
     positions = [0, 7, 1000]
     rotated = compile_unit(f"rope_rotate_{pairing}")(x, positions)
+    u, dim = 2.0**-53, 4
     for r, m in enumerate(positions):
-        matrix = numpy.array(rope.rotation_matrix(sympy.Integer(m), 4, 10000, pairing).evalf(30), dtype=float)
+        matrix = numpy.array(rope.rotation_matrix(sympy.Integer(m), dim, 10000, pairing).evalf(30), dtype=float)
         expected = x[:, r, :] @ matrix.T
-        # Each output is x_u·cos − x_v·sin: error ~ (|x_u| + |x_v|)·(angle error + 2u); angles here
-        # are at most 1000 rad, so 1000·4u·|x| covers it (direct-bound reasoning).
-        assert numpy.abs(rotated[:, r, :] - expected).max() <= 1000 * 4 * 2.0**-53 * 2 * numpy.abs(x).max()
+        for c in range(dim):
+            # Output c is x_c·cos θ̂ ∓ x_partner·sin θ̂: NumPy's cos/sin of the float angle are within
+            # accuracy.direct_bound (docs/numerics.md, "direct"; |exact| <= 1) of the exact values, the
+            # two products and the sum round once each (<= 2u·(|x_c| + |x_partner|)). The expected
+            # side: entries rounded from 30 digits (0.5 ulp) and a 4-term dot product (γ_4 <= 4u·Σ).
+            # (1 + 4u) covers the second-order terms.
+            angle_error = direct_bound(m, rope.pair_of_column(c, dim, pairing), dim, 10000, 1.0, numpy.float64)
+            weight = numpy.abs(x[:, r, c]) + numpy.abs(x[:, r, rope.partner(c, dim, pairing)])
+            bound = weight * (angle_error + 2 * u + 0.5 * u + 4 * u) * (1 + 4 * u)
+            assert (numpy.abs(rotated[:, r, c] - expected[:, c]) <= bound).all(), (m, c)
 
 
 @pytest.mark.parametrize("k", [1, 3, 100])

@@ -1,4 +1,4 @@
-"""The checker on PyTorch implementations (skipped when torch is not installed).
+"""The checker on PyTorch implementations (skipped, and failed in CI, when torch is not installed).
 
 Expected verdicts: float32 angles at positions in the thousands are rounded to spacings of
 2^-12 rad and more, so some elements are off by far more than 1 ulp: "mismatch", explained by
@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-torch = pytest.importorskip("torch", reason="torch is not installed; the PyTorch implementations need it")
+from .conftest import require_module
+
+torch = require_module("torch", "torch is not installed (pip install torch==2.13.0); the PyTorch implementations need it")
 
 from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal  # noqa: E402
 

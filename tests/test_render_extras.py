@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import sys
 
+import mpmath
 import numpy as np
 import pytest
 import sympy
 
 import posenc_sym
 from posenc_sym import Claim, Derivation, Step, Verdict
+from posenc_sym.accuracy import direct_bound, rotation_bound
 from posenc_sym.render import jupyter
-from posenc_sym.render.figures import BASE, HEAT_WIDTH, figure_data, heatmap_data, rotation_data
+from posenc_sym.render.figures import BASE, HEAT_WIDTH, WIDTH, figure_data, heatmap_data, rotation_data
 from posenc_sym.render.figures_mpl import draw_pngs
+
+from .conftest import require_module
 
 x = sympy.Symbol("x", real=True)
 CLAIM = Claim("demo.jup", "a {title} with $ and %", sympy.sin(x) ** 2 + sympy.cos(x) ** 2, 1,
@@ -68,23 +72,36 @@ def test_repr_latex_without_an_engine_says_not_decided(monkeypatch: pytest.Monke
 
 
 def test_heatmap_is_the_encoding() -> None:
-    # Independent of the lambdified expression: the textbook formula, written out in NumPy.
+    # Independent of the lambdified expression: the textbook formula sin/cos(t / b^(2i/d)), in mpmath.
     grid = heatmap_data().grid
     assert grid is not None
-    t = np.arange(grid.shape[0])[:, None]
-    pair = np.arange(HEAT_WIDTH // 2)[None, :]
-    angle = t / BASE ** (2 * pair / HEAT_WIDTH)
-    expected = np.empty_like(grid)
-    expected[:, 0::2], expected[:, 1::2] = np.sin(angle), np.cos(angle)
-    # Both are float64 evaluations of the same angles; 1e-12 is far above their rounding (~1e-15 here).
-    np.testing.assert_allclose(grid, expected, atol=1e-12)
+    for t in range(grid.shape[0]):
+        for column in range(HEAT_WIDTH):
+            pair = column // 2
+            with mpmath.workdps(30):
+                angle = mpmath.mpf(t) / mpmath.power(BASE, mpmath.mpf(2 * pair) / HEAT_WIDTH)
+                exact = float(mpmath.sin(angle) if column % 2 == 0 else mpmath.cos(angle))
+            # The grid is float64 NumPy code of the formula; accuracy.direct_bound (docs/numerics.md,
+            # "direct") bounds it: SymPy writes b^(-2i/16) as 10^(-i/2) = (√10 or 1)/10^k, so the
+            # angle takes at most 4 roundings, (1+u)^4, within the model's e^{x·u·ln b}(1+2u)(1+u).
+            bound = direct_bound(t, pair, HEAT_WIDTH, BASE, exact, np.float64)
+            assert abs(grid[t, column] - exact) <= bound, (t, column, grid[t, column], exact, bound)
 
 
 def test_rotation_arrows_land_on_the_shifted_positions() -> None:
-    data = rotation_data(pair=2, offset=3)
+    pair, offset, width = 2, 3, WIDTH
+    data = rotation_data(pair=pair, offset=offset)
     points = dict((label, (xs, ys)) for label, xs, ys in data.series)["positions"]
+    # An arrow is T_k (entries from a 15-digit evalf: within 10^-15, SymPy's n-digit contract, plus
+    # the float conversion) applied to the row at t = n (float64 direct formula, accuracy.direct_bound);
+    # accuracy.rotation_bound propagates both. The point at t + k carries its own direct bound.
+    rotation_error = 1e-15 + 2.0**-53
     for n, (_x0, _y0, x1, y1) in enumerate(data.arrows):
-        assert (x1, y1) == pytest.approx((points[0][n + 3], points[1][n + 3]), abs=1e-12)
+        row_error = direct_bound(n, pair, width, BASE, 1.0, np.float64)
+        later_error = direct_bound(n + offset, pair, width, BASE, 1.0, np.float64)
+        bound = rotation_bound(row_error, rotation_error) + later_error
+        assert abs(x1 - points[0][n + offset]) <= bound, (n, x1, points[0][n + offset], bound)
+        assert abs(y1 - points[1][n + offset]) <= bound, (n, y1, points[1][n + offset], bound)
 
 
 def test_without_matplotlib_the_figures_are_named_as_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -97,7 +114,7 @@ def test_without_matplotlib_the_figures_are_named_as_left_out(monkeypatch: pytes
 
 
 def test_with_matplotlib_every_figure_is_a_png() -> None:
-    pytest.importorskip("matplotlib", reason="the optional 'figures' extra is not installed")
+    require_module("matplotlib", "matplotlib is not installed (pip install 'posenc-sym[figures]')")
     data, _ = figure_data()
     pngs, left_out = draw_pngs(data)
     assert left_out == []

@@ -28,7 +28,7 @@ from posenc_sym.render.mathtex import decimal_latex, math_latex
 HERE = Path(__file__).parent
 SAMPLES = HERE / "render_samples"
 GOLDEN = HERE / "golden" / "latex"
-UPDATE = bool(os.environ.get("POSENC_SYM_UPDATE_GOLDEN"))
+UPDATE = os.environ.get("POSENC_SYM_UPDATE_GOLDEN") == "1"  # only "1" rewrites the goldens, never "0"
 
 t = sympy.Symbol("t", real=True)
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import math
-
+import mpmath
 import numpy as np
 import pytest
 import sympy
@@ -13,20 +12,37 @@ from posenc_sym.schemes.attention import attention, permutation_matrix, softmax
 from posenc_sym.schemes.interpolation import llama3_frequency, ntk_base, yarn_frequency, yarn_ramp
 
 
-def _numpy_attention(x: np.ndarray, wq: np.ndarray, wk: np.ndarray, wv: np.ndarray) -> np.ndarray:
-    s = (x @ wq) @ (x @ wk).T / math.sqrt(wk.shape[1])
-    e = np.exp(s - s.max(axis=1, keepdims=True))
-    return (e / e.sum(axis=1, keepdims=True)) @ (x @ wv)
+def _mpmath_attention(x: np.ndarray, wq: np.ndarray, wk: np.ndarray, wv: np.ndarray) -> mpmath.matrix:
+    """softmax(XW_q (XW_k)^T / √d_k) XW_v written out independently, in mpmath at the working precision."""
+    x_m = mpmath.matrix(x.tolist())
+    q, k, v = (x_m * mpmath.matrix(w.tolist()) for w in (wq, wk, wv))
+    s = q * k.T / mpmath.sqrt(wk.shape[1])
+    out = mpmath.matrix(s.rows, v.cols)
+    for r in range(s.rows):
+        top = max(s[r, c] for c in range(s.cols))
+        e = [mpmath.exp(s[r, c] - top) for c in range(s.cols)]
+        total = mpmath.fsum(e)
+        for c in range(v.cols):
+            out[r, c] = mpmath.fsum(e[j] / total * v[j, c] for j in range(s.cols))
+    return out
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_attention_matches_an_independent_numpy_version(seed: int) -> None:
+def test_attention_matches_an_independent_mpmath_version(seed: int) -> None:
     rng = np.random.default_rng(seed)
     x, wq, wk, wv = (rng.integers(-3, 4, size=shape) for shape in ((3, 2), (2, 2), (2, 2), (2, 2)))
     exact = attention(*(sympy.Matrix(a.tolist()) for a in (x, wq, wk, wv)))
-    ours = np.array(exact.evalf(30).tolist(), dtype=float)
-    # float64 softmax of O(10) scores: relative error a few ulps; 1e-12 is a loose, derived cap.
-    np.testing.assert_allclose(ours, _numpy_attention(x, wq, wk, wv), rtol=1e-12, atol=1e-12)
+    ours = exact.evalf(30)
+    # evalf(30) promises 30 correct digits: error below a unit in the 30th, 10^-29·|value|. The
+    # mpmath version at 40 digits makes a few dozen roundings of 10^-40, amplified by exp at most
+    # by |score| <= 2·18·18/√2 < 500 (|x|, |w| <= 3): below 10^-35 relative to the largest |XW_v|.
+    with mpmath.workdps(40):
+        independent = _mpmath_attention(x, wq, wk, wv)
+        scale = max(abs(int(v)) for v in (x @ wv).ravel())
+        for r in range(independent.rows):
+            for c in range(independent.cols):
+                value = mpmath.mpf(str(ours[r, c]))
+                assert abs(value - independent[r, c]) <= mpmath.mpf(10) ** -29 * abs(value) + mpmath.mpf(10) ** -35 * scale
 
 
 def test_permutation_matrix_rejects_non_permutations() -> None:

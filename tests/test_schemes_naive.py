@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 
+import mpmath
 import numpy as np
 import pytest
 import sympy
 
+from posenc_sym.accuracy import NUMPY_SINCOS_ULPS
 from posenc_sym.errors import PosencSymError
 from posenc_sym.schemes.learned import learned_lookup, learned_table
 from posenc_sym.schemes.naive import (
@@ -63,21 +65,68 @@ def test_bad_input(call, message: str) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_nearest_row_is_the_neighbour_for_d512() -> None:
-    # Independent check: the distance to the neighbour is sqrt(Σ 2 − 2cos ω_i), computed here
-    # directly; the scan over offsets must find nothing nearer.
+    # Independent check: the distance to the neighbour, sqrt(Σ_i 2 − 2cos ω_i), in mpmath (30 digits).
     dist, offset = nearest_offset_distance(512, max_offset=5000)
-    w = 10000.0 ** (-np.arange(0, 512, 2) / 512)
     assert offset == 1
-    assert dist == pytest.approx(math.sqrt(float(np.sum(2 - 2 * np.cos(w)))), rel=1e-12)
+    with mpmath.workdps(30):
+        total = mpmath.fsum(2 - 2 * mpmath.cos(mpmath.power(10000, -mpmath.mpf(2 * i) / 512)) for i in range(256))
+        exact = float(mpmath.sqrt(total))
+    # The function sums in float64: ω̂_i = 10000^(−x̂) is within (x·ln b + 3)·u of ω_i (the "direct"
+    # model, docs/numerics.md), so cos ω̂_i moves by at most ω_i·(x·ln b + 3)·u, and NumPy's cos adds
+    # 1 ulp <= 2u; each term 2 − 2cos is off by twice that plus its own rounding (u·term <= 4u); the
+    # running sum of 256 terms adds at most 255·u·Σ. |√a − √b| <= |a − b|/√b, and √ rounds once more.
+    u, n = 2.0**-53, 256
+    x = np.arange(0, 512, 2) / 512
+    w = 10000.0 ** (-x)
+    term_error = float(np.sum(2 * (w * (x * math.log(10000) + 3) * u + 2 * u) + 4 * u))
+    total_error = term_error + (n - 1) * u * exact**2 * (1 + 1e-12)
+    assert abs(dist - exact) <= total_error / exact + u * exact
+
+
+# NumPy's float32 exp is within 3 ulps: the tolerance its own accuracy suite enforces
+# (numpy/_core/tests/data/umath-validation-set-exp.csv, float32 rows), like NUMPY_SINCOS_ULPS.
+NUMPY_EXP32_ULPS = 3
+
+
+def _float32_row(t: int, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What float32_row_error evaluates, spelled out: fl32(t) × exp(fl32(2k)·fl32(−ln b/d)), sin, cos."""
+    f32 = np.float32
+    angle = f32(t) * np.exp(np.arange(0, dim, 2, dtype=f32) * f32(-math.log(10000.0) / dim))
+    return angle, np.sin(angle), np.cos(angle)
+
+
+def _angle_relative_bound(dim: int) -> np.ndarray:
+    """ε_k: |θ̂_k − θ_k| <= ε_k·θ_k for θ_k = t·ω_k computed as above, for t < 2^24 (exact in float32).
+
+    a_k = −2k·ln b/d: the constant −ln b/d is rounded to float64 then float32, and the product with
+    2k (exact) once more, so â = a(1 + η), η <= (1 + 2^-53)(1 + u)² − 1. exp turns that into a
+    factor e^{|a|·η}, and adds NUMPY_EXP32_ULPS ulps <= 2u·NUMPY_EXP32_ULPS relative (ulp(y) <= 2u|y|).
+    The product with t rounds once more. This is the per-angle form of precision.py's K·u.
+    """
+    u = 2.0**-24
+    eta = (1 + 2.0**-53) * (1 + u) ** 2 - 1
+    a = np.arange(0, dim, 2) * math.log(10000.0) / dim
+    return (np.exp(a * eta) * (1 + 2 * NUMPY_EXP32_ULPS * u) * (1 + u) - 1) * (1 + 1e-12)
 
 
 @pytest.mark.parametrize("t", [10**3, 10**4, 10**5])
-def test_float32_row_error_grows_with_the_angle_rounding(t: int) -> None:
-    # A priori bound: the float32 angle t·ω_i carries relative error <= 3·2^-24 (rounding of t,
-    # of div_term's exp and of the product, plus exp's own error ~1 ulp), so each angle is off
-    # by at most 4·2^-24·t·ω_i; sin/cos add 2^-24 each. Summed in quadrature over the pairs.
-    w = 10000.0 ** (-np.arange(0, 512, 2) / 512)
-    angle_bound = 4 * 2.0**-24 * t * w + 2 * 2.0**-24
-    bound = math.sqrt(float(np.sum(angle_bound**2)))
-    err = float32_row_error(t, 512)
-    assert 0 < err <= bound
+def test_float32_angles_and_entries_meet_their_per_angle_bound(t: int) -> None:
+    dim, u = 512, 2.0**-24
+    angle, sin32, cos32 = _float32_row(t, dim)
+    eps = _angle_relative_bound(dim)
+    with mpmath.workdps(30):
+        exact = [mpmath.mpf(t) * mpmath.power(10000, -mpmath.mpf(2 * k) / dim) for k in range(dim // 2)]
+        angle_err = np.array([float(abs(mpmath.mpf(float(a)) - e)) for a, e in zip(angle, exact, strict=True)])
+        sin_err = np.array([float(abs(mpmath.mpf(float(v)) - mpmath.sin(e))) for v, e in zip(sin32, exact, strict=True)])
+        cos_err = np.array([float(abs(mpmath.mpf(float(v)) - mpmath.cos(e))) for v, e in zip(cos32, exact, strict=True)])
+    theta = np.array([float(e) for e in exact])
+    assert (angle_err <= eps * theta).all(), np.nonzero(angle_err > eps * theta)
+    # sin/cos are 1-Lipschitz, and NumPy's float32 sin/cos add 2 ulps <= 4u (values <= 1).
+    entry_bound = eps * theta + 2 * NUMPY_SINCOS_ULPS[np.dtype(np.float32)] * u
+    assert (entry_bound < 1).all()  # the bound says something: it is below the values' range
+    assert (sin_err <= entry_bound).all() and (cos_err <= entry_bound).all()
+    # float32_row_error is the norm of exactly these entry errors: it sums their squares in mpmath,
+    # this sums them after rounding each error to float64 (2^-53 relative) and squares in float64
+    # (512 terms, each rounding 2^-53): the two norms agree within 2^-53·(1 + 512)/2 + 2^-53 < 2^-43.
+    norm = math.sqrt(float(np.sum(sin_err**2 + cos_err**2)))
+    assert float32_row_error(t, dim) == pytest.approx(norm, rel=2.0**-43)

@@ -1,8 +1,7 @@
 """The seed derivations (``derivations/seeds/``): structure, sources and quotes.
 
 Fast. Each file must define one derivation per seed document; every claim carries a source
-whose quote is short and, when the documents are at hand (``../shared/seeds`` next to the
-checkout, or ``POSENC_SYM_SEEDS_DIR``), appears literally in the document (whitespace ignored,
+whose quote is short and appears literally in the document (whitespace ignored,
 ``……`` marks an omission). The verdicts themselves are checked by ``test_seeds_verdicts``
 below with the proof engine.
 """
@@ -10,7 +9,6 @@ below with the proof engine.
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 from pathlib import Path
 from types import ModuleType
@@ -18,13 +16,14 @@ from types import ModuleType
 import pytest
 import sympy
 
-from posenc_sym import Claim, Derivation
+from posenc_sym import Claim, Derivation, decide
 from posenc_sym.report.seeds_doc import SEED_DOCUMENTS
+
+from .conftest import require_seeds
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "derivations" / "seeds"
 FILES = sorted(SEEDS.glob("doc*.py"))
-DOCS_DIR = Path(os.environ.get("POSENC_SYM_SEEDS_DIR", ROOT.parent / "shared" / "seeds"))
 FORM_TAGS = {"form:standard", "form:equivalent", "form:different"}
 MAX_QUOTE = 80  # characters: quotes stay short, the project never copies the documents' prose
 
@@ -82,11 +81,12 @@ def _squeeze(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
-@pytest.mark.skipif(not DOCS_DIR.is_dir(), reason=f"seed documents not found at {DOCS_DIR}")
 @pytest.mark.parametrize(("path", "claim"), _claims(), ids=lambda v: getattr(v, "id", ""))
 def test_quote_is_in_the_document(path: Path, claim: Claim) -> None:
+    # The documents (POSENC_SYM_SEEDS_DIR, default ../shared/seeds) are not part of the clone.
+    docs_dir = require_seeds()
     assert claim.source is not None
-    text = _squeeze((DOCS_DIR / claim.source.document).read_text(encoding="utf-8"))
+    text = _squeeze((docs_dir / claim.source.document).read_text(encoding="utf-8"))
     for part in claim.source.quote.split("……"):
         assert _squeeze(part) in text, f"{claim.id}: {part!r} is not in {claim.source.document}"
 
@@ -94,11 +94,7 @@ def test_quote_is_in_the_document(path: Path, claim: Claim) -> None:
 @pytest.mark.parametrize(("path", "claim"), _claims(), ids=lambda v: getattr(v, "id", ""))
 def test_seeds_verdicts(path: Path, claim: Claim) -> None:
     """Each seed claim decides exactly as its derivation expects (stricter than verify's 'unexpected')."""
-    import posenc_sym
-
-    if not hasattr(posenc_sym, "decide"):
-        pytest.skip("the proof engine is not merged yet")
-    verdict = posenc_sym.decide(claim)
+    verdict = decide(claim)
     assert verdict.status == claim.expect, f"{claim.id}: {verdict.status} ({verdict.reason})"
     if verdict.status == "refuted":
         assert verdict.counterexample is not None

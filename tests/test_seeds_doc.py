@@ -109,9 +109,8 @@ def test_page_lists_problems_and_documents_in_order() -> None:
 
 
 def test_docs_seeds_md_is_in_sync() -> None:
-    pytest.importorskip("posenc_sym.catalog", reason="the verify runner (issue 2) is not merged yet")
     generated = seeds_doc.generate()
-    if os.environ.get("POSENC_SYM_UPDATE_SEEDS_DOC"):
+    if os.environ.get("POSENC_SYM_UPDATE_SEEDS_DOC") == "1":  # only "1" rewrites, never "0"
         DOC.write_text(generated, encoding="utf-8")
     assert DOC.exists(), "docs/seeds.md is missing; run python -m posenc_sym.report.seeds_doc"
     assert DOC.read_text(encoding="utf-8") == generated, (

@@ -14,16 +14,16 @@ from hypothesis import strategies as st
 
 from posenc_sym import sinusoidal_table
 from posenc_sym.accuracy import (
-    abs_error,
     accurate_ulp_bound,
     direct_bound,
     fast_bound,
-    method_bounds,
     rotation_bound,
     unit_roundoff,
 )
 from posenc_sym.codegen import compile_unit
 from posenc_sym.reference import sinusoidal_reference
+
+from .test_tables import assert_within_bound
 
 positions = st.integers(0, 2**31 - 1)
 widths = st.integers(1, 2048).map(lambda h: 2 * h)
@@ -48,9 +48,10 @@ def test_generated_values_match_mpmath_within_the_method_bound(start: int, width
     table = sinusoidal_table(n, width, base=base, start=start, dtype=dtype, method=method)[:, columns]
     rows = list(range(start, start + n))
     exact = sinusoidal_reference(rows, width, columns=columns, base=base)
-    bounds = method_bounds(exact, method, dtype, rows, [c // 2 for c in columns], width, base)
-    errors = abs_error(table, exact)
-    assert (errors <= bounds).all(), (errors / bounds).max()
+    # Bounds of 2 or more cannot fail for values in [−1, 1]; assert_within_bound checks only the
+    # others, and checks "direct" entries against the sin/cos of their own float angle as well.
+    assert_within_bound(table, exact, method, dtype, rows, [c // 2 for c in columns],
+                        [c % 2 == 1 for c in columns], width, base)
 
 
 def _row_error(dtype: Any) -> float:
