@@ -26,7 +26,7 @@ from .chain import decide_chain
 from .claim import Claim, Relation, Term, as_term, explicit, is_matrix, shape_of
 from .falsifier import POINT_SECONDS, Counterexample, Search, search
 from .inequality import prove_inequality
-from .instances import instances_hold, uses_closed_form
+from .instances import ELEMENTARY, instances_hold, uses_closed_form
 from .ranges import ill_formed_ranges
 from .strategies import held_derivatives, prove_zero
 from .verdict import Verdict
@@ -155,14 +155,6 @@ def _hints(lhs: Term, rhs: Term, relation: Relation) -> tuple[sympy.Basic, ...]:
     return tuple(hints)
 
 
-#: Functions SymPy never rewrites into a closed form that could be wrong at one integer.
-_ELEMENTARY: tuple[type[sympy.Basic], ...] = (
-    sympy.sin, sympy.cos, sympy.tan, sympy.exp, sympy.log, sympy.sinh, sympy.cosh, sympy.tanh,
-    sympy.atan, sympy.asin, sympy.acos, sympy.atan2, sympy.Abs, sympy.re, sympy.im, sympy.conjugate,
-    sympy.sign, sympy.Max, sympy.Min, sympy.Derivative,
-)
-
-
 def _needs_edges(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]],
                  symbols: Sequence[sympy.Symbol]) -> bool:
     """True when a strategy may evaluate something in closed form over an integer symbol.
@@ -176,7 +168,7 @@ def _needs_edges(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]],
     for _, left, right in entries:
         for side in (left, right):
             if side.has(sympy.Sum, sympy.Product, sympy.Integral) or any(
-                    not isinstance(f, _ELEMENTARY) for f in side.atoms(sympy.Function)):
+                    not isinstance(f, ELEMENTARY) for f in side.atoms(sympy.Function)):
                 return True
     return False
 

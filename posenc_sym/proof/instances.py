@@ -3,9 +3,10 @@
 Most strategies are equivalence transforms (expand, expand_trig, ...), valid for every value
 the assumptions allow. Two are not: evaluating a Sum or Product in closed form
 (``summand-first``) and ``simplify``. SymPy sums Σ_{j=0}^{m} (−1)^j C(m, j) to 0 through
-(1 − 1)^m = 0^m, wrong at m = 0 where the sum is 1. Such a closed form is accepted only if
-the statement also holds, *exactly and symbolically*, at the instances where the integer
-symbols of the limits take the small values −10 … 10 that fit their assumptions and the
+(1 − 1)^m = 0^m, wrong at m = 0 where the sum is 1, and simplifies binomial(n, n) to 1, wrong
+at n = −1. Such a closed form is accepted only if the statement also holds, *exactly and
+symbolically*, at the instances where the integer symbols of the limits (and of binomials,
+factorials, gamma and other non-elementary functions) take the small values −10 … 10 that fit their assumptions and the
 conditions (the first 16, smallest first): each instance is a finite sum, expanded term by term (never by ``doit``), and
 reduced to 0 by the equivalence transforms alone. This is the symbolic layer's own check;
 the numeric probe looks at the same values independently.
@@ -21,7 +22,7 @@ import sympy
 from .numeric import NotEvaluable, expand_sums
 from .sampling import Point, fits, satisfies
 
-__all__ = ["CLOSED_FORM_METHODS", "instances_hold", "uses_closed_form"]
+__all__ = ["CLOSED_FORM_METHODS", "ELEMENTARY", "instances_hold", "uses_closed_form"]
 
 #: Strategy names (prefixes, after an optional "generalized ") that evaluate sums in closed form.
 CLOSED_FORM_METHODS = ("summand-first", "simplify")
@@ -40,12 +41,25 @@ def uses_closed_form(method: str) -> bool:
     return method.removeprefix("generalized ").startswith(CLOSED_FORM_METHODS)
 
 
+#: Functions SymPy never rewrites into a closed form that could be wrong at one integer.
+ELEMENTARY: tuple[type[sympy.Basic], ...] = (
+    sympy.sin, sympy.cos, sympy.tan, sympy.exp, sympy.log, sympy.sinh, sympy.cosh, sympy.tanh,
+    sympy.atan, sympy.asin, sympy.acos, sympy.atan2, sympy.Abs, sympy.re, sympy.im, sympy.conjugate,
+    sympy.sign, sympy.Max, sympy.Min, sympy.Derivative,
+)
+
+
 def _limit_symbols(expr: sympy.Basic) -> list[sympy.Symbol]:
+    """The integer symbols a closed form may depend on: in the limits of a sum or product, or in
+    the arguments of a combinatorial or special function (binomial(n, n) = 1 is SymPy's
+    simplification, and binomial(−1, −1) is 0)."""
     found: set[sympy.Basic] = set()
     for node in sympy.preorder_traversal(expr):
         if isinstance(node, (sympy.Sum, sympy.Product)):
             for _, lo, hi in node.limits:
                 found |= lo.free_symbols | hi.free_symbols
+        elif isinstance(node, sympy.Function) and not isinstance(node, ELEMENTARY):
+            found |= node.free_symbols
     # Only free symbols: an inner limit may name an outer index, which the expansion supplies.
     found &= expr.free_symbols
     return sorted((s for s in found if isinstance(s, sympy.Symbol) and s.is_integer), key=str)
