@@ -113,7 +113,7 @@ def _prove_unguarded(lhs: Term, rhs: Term, relation: Relation,
     return distinct[0] if len(distinct) == 1 else "entrywise: " + ", ".join(distinct)
 
 
-def _skipped(*searches: Search) -> str:
+def _skipped(*searches: Search, symbols: Sequence[sympy.Symbol] = ()) -> str:
     """What the searches could not look at, in words ("" when nothing was skipped)."""
     notes = []
     ill = sum(s.ill_formed for s in searches)
@@ -126,7 +126,10 @@ def _skipped(*searches: Search) -> str:
     refused = sum(s.not_evaluable for s in searches)
     if refused and not sum(s.points for s in searches):
         example = next(s.not_evaluable_example for s in searches if s.not_evaluable_example)
-        notes.append(f"{refused} sampled points could not be evaluated ({example})")
+        if symbols:
+            notes.append(f"{refused} sampled points could not be evaluated ({example})")
+        else:  # one point, the statement itself, however many times it was tried
+            notes.append(f"it cannot be evaluated ({example})")
     return "; " + "; ".join(notes) if notes else ""
 
 
@@ -215,7 +218,7 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
     if searches[-1].counterexample is not None:
         return _refuted(searches[-1].counterexample, searches[-1].points, dps)
     points = sum(s.points for s in searches)
-    skipped = _skipped(*searches)
+    skipped = _skipped(*searches, symbols=symbols)
     if ill_formed:
         return Verdict("unknown", method="ranges", points_checked=points,
                        reason=f"not proven: {ill_formed[0]}; agrees at {points} admissible points{skipped}")

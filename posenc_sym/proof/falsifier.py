@@ -195,7 +195,7 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
             continue
         except NotEvaluable as exc:
             refused += 1
-            why = why or f"at {_where(point)}: {exc}"
+            why = why or (f"at {_where(point)}: {exc}" if point else str(exc))
             continue
         if found is not None:
             return Search(found, evaluated + 1, ill_formed, example, timed_out, refused, why)
