@@ -235,7 +235,7 @@ def test_a_true_alternating_sum_stays_proven() -> None:
 NEAR_MISSES: list[tuple[Entry, dict]] = [
     (("tiny-60-exact", x + x / 10**60, x, "==", ()), {}),
     (("tiny-60-at-zero", sin(x) + Rational(1, 10**60), sin(x), "==", ()), {x: 0}),
-    (("bump-at-a-third", sin(x) ** 2 + cos(x) ** 2 + exp(-(10**8) * (x - Rational(1, 3)) ** 2), 1, "==", ()),
+    (("bump-at-a-third", sin(x) ** 2 + cos(x) ** 2 + exp(-(10**7) * (x - Rational(1, 3)) ** 2), 1, "==", ()),
      {x: Rational(1, 3)}),
     (("bump-at-13", exp(-(10**6) * (n - 13) ** 2), 0, "==", ()), {n: 13}),
     (("square-positive-but-at-13", (n - 13) ** 2, 0, ">", ()), {n: 13}),
@@ -253,13 +253,13 @@ def test_a_near_miss_the_falsifier_can_reach_is_refuted(entry: Entry, where: dic
         assert verdict.counterexample == where
 
 
-# Unreachable ones, with the precise verdict. A bump at the irrational π/7 is below 10⁻¹⁷⁰⁰⁰ at
-# every rational sample (exp(−10⁸·(3/7 − π/7)²) ≈ exp(−40000)); a relative difference of 10⁻⁶⁰
+# Unreachable ones, with the precise verdict. A bump at the irrational π/7 is below 10⁻¹⁷⁷⁰ at
+# every rational sample (the nearest is 3/7: exp(−10⁷·(3/7 − π/7)²) ≈ exp(−4080)); a relative difference of 10⁻⁶⁰
 # between irrational values is below the 10⁻⁵⁰ the falsifier can certify at dps = 50; Min(n, 10⁷)
 # differs from n only beyond 10⁷, where no pool and no named number (≤ 10⁶) reaches. None may be
 # proven; "checked" is the honest verdict, and its reason says it is not a proof.
 UNREACHABLE: list[Entry] = [
-    ("bump-at-pi-over-7", sin(x) ** 2 + cos(x) ** 2 + exp(-(10**8) * (x - pi / 7) ** 2), 1, "==", ()),
+    ("bump-at-pi-over-7", sin(x) ** 2 + cos(x) ** 2 + exp(-(10**7) * (x - pi / 7) ** 2), 1, "==", ()),
     ("tiny-60-irrational", sin(x) * (1 + sin(x) ** 2 / 10**60), sin(x), "==", ()),
     ("wrong-beyond-ten-million", Min(n, 10**7), n, "==", ()),
 ]
