@@ -78,8 +78,10 @@ def main() -> None:
     print("accuracy against mpmath (50 digits), in float32 ulps:")
     print(f"  direct : max {e_direct.max():.2f}, mean {e_direct.mean():.2f}")
     print(f"  log    : max {e_log.max():.2f}, mean {e_log.mean():.2f}")
-    print(f"  largest intermediate of the direct form: 10000^((d-2)/d) = {10000 ** ((d - 2) / d):.1f}"
-          f" (float32 max {np.finfo(np.float32).max:.3e}, float16 max {np.finfo(np.float16).max:.0f})")
+    print(
+        f"  largest intermediate of the direct form: 10000^((d-2)/d) = {10000 ** ((d - 2) / d):.1f}"
+        f" (float32 max {np.finfo(np.float32).max:.3e}, float16 max {np.finfo(np.float16).max:.0f})"
+    )
 
 
 if __name__ == "__main__":

@@ -60,8 +60,7 @@ def speed(rows: int, width: int, repeats: int, loop_rows: int) -> list[tuple[str
         "numpy fill (memory floor)": lambda: numpy.full((rows, width), 0.5),
     }
     for method in METHODS:
-        candidates[f"sinusoidal_table method={method!r}"] = (
-            lambda m=method: sinusoidal_table(rows, width, method=m))  # type: ignore[misc]
+        candidates[f"sinusoidal_table method={method!r}"] = lambda m=method: sinusoidal_table(rows, width, method=m)  # type: ignore[misc]
     timings = list(best_times(candidates, repeats).items())
     loop = best_times({"loop": lambda: python_loop(loop_rows, width)}, 1)["loop"] * rows / loop_rows
     timings.append((f"python loop ({loop_rows} rows, scaled ×{rows / loop_rows:g})", loop))
@@ -116,8 +115,10 @@ def main() -> None:
             cells = " | ".join(fmt.format(w) for w in row[index])  # type: ignore[attr-defined]
             print(f"| {row[0]} | {row[1]} | {cells} |")
         print()
-    print(f"accurate bound: {accurate_ulp_bound(numpy.float64)} ulp (float64), "
-          f"{accurate_ulp_bound(numpy.float32):.10f} ulp (float32)")
+    print(
+        f"accurate bound: {accurate_ulp_bound(numpy.float64)} ulp (float64), "
+        f"{accurate_ulp_bound(numpy.float32):.10f} ulp (float32)"
+    )
 
 
 if __name__ == "__main__":

@@ -43,9 +43,7 @@ def claim_table(doc: dict[str, Any]) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("paths", nargs="*", help="derivation files or folders (default: built-in)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each command; the fastest counts")
     args = parser.parse_args()

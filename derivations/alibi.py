@@ -3,6 +3,7 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
+from posenc_sym.notation import Definition, Notation
 from posenc_sym.schemes.alibi import bias, causal_bias, slopes
 from posenc_sym.schemes.attention import softmax
 
@@ -11,6 +12,15 @@ r = sympy.Symbol("r", integer=True)
 slope = sympy.Symbol("m", positive=True)
 c = sympy.Symbol("c", real=True)
 x = sympy.symbols("x0:3", real=True)  # the content scores q_i·k_j of one row
+heads = sympy.Symbol("n", integer=True, positive=True)
+h = sympy.Symbol("h", integer=True, positive=True)
+
+# B(i, j) = −m|i − j|, the bias of query i and key j; slopes(n), the n heads' slopes, computed by the
+# scheme; m_h, the slope of head h of 16.
+BIAS = Definition("B", (i, j), bias(i, j, slope), form="call")
+SLOPES = Definition("slopes", (heads,), slopes, form="call", about="the ALiBi slopes of n heads")
+SLOPE_16 = Definition("m", (h,), lambda head: slopes(16)[head - 1], about="the slope of head h of 16")
+NOTATION = Notation(symbols=(i, j, s, slope, heads, h), definitions=(BIAS, SLOPES, SLOPE_16))
 
 ROW = 2  # query 2 of a causal row sees keys 0..2
 
@@ -18,9 +28,9 @@ DERIVATION = Derivation(
     id="alibi",
     title="ALiBi: linear biases instead of position vectors",
     prose=(
-        "ALiBi adds nothing to the input; each head h adds −m_h·|i − j| to the score of query i and "
+        "ALiBi adds nothing to the input; each head h adds −$m_h$·|i − j| to the score of query i and "
         "key j. The bias depends on i − j only, so the encoding is relative by construction. Its slopes "
-        "are a geometric sequence fixed before training: 2^(−8/n), 2^(−16/n), …, 2^(−8) for n heads when "
+        "are a geometric sequence fixed before training: $2^{−8/n}$, $2^{−16/n}$, …, $2^{−8}$ for n heads when "
         "n is a power of two, and for other n the slopes of the power of two below n interleaved with "
         "every other slope of the power of two above. Implementations of causal attention add m·j "
         "instead of −m·(i − j): on row i the two differ by m·i, a constant along the row, and softmax "
@@ -30,8 +40,8 @@ DERIVATION = Derivation(
         Claim(
             id="alibi.bias.shift",
             title="−m|i − j| is unchanged when i and j move together",
-            lhs=bias(i + s, j + s, slope),
-            rhs=bias(i, j, slope),
+            written=(BIAS.apply(i + s, j + s), BIAS.apply(i, j)),
+            notation=NOTATION,
             scope="integers i, j, s; slope m > 0",
             tags=("table:alibi:inner_product_offset",),
             prose="The bias, ALiBi's only use of position, is a function of i − j.",
@@ -46,28 +56,30 @@ DERIVATION = Derivation(
         Claim(
             id="alibi.slopes.eight",
             title="8 heads: slopes 1/2, 1/4, …, 1/256",
-            lhs=sympy.Matrix(slopes(8)),
-            rhs=sympy.Matrix([sympy.Rational(1, 2**h) for h in range(1, 9)]),
+            written=(SLOPES.apply(8), sympy.Matrix([sympy.Rational(1, 2**n) for n in range(1, 9)])),
+            notation=NOTATION,
             scope="n = 8 heads",
             prose="Expected values from the paper's statement for 8 heads: 1/2, 1/2², …, 1/2⁸.",
             source=Source("001_bb44b78ede21af39.txt", "其中m是斜率参数"),
         ),
         Claim(
             id="alibi.slopes.geometric",
-            title="16 heads: every slope is 2^(−1/2) times the previous one",
-            lhs=sympy.Matrix([slopes(16)[h + 1] / slopes(16)[h] for h in range(15)]),
-            rhs=sympy.Matrix([2 ** sympy.Rational(-1, 2)] * 15),
+            title="16 heads: every slope is $2^{−1/2}$ times the previous one",
+            written=(sympy.Matrix([SLOPE_16.apply(n + 1) / SLOPE_16.apply(n) for n in range(1, 16)]),
+                     sympy.Matrix([2 ** sympy.Rational(-1, 2)] * 15)),
+            notation=NOTATION,
             scope="n = 16 heads",
         ),
         Claim(
             id="alibi.slopes.twelve",
-            title="12 heads: the 8-head slopes, then 2^(−1/2), 2^(−3/2), 2^(−5/2), 2^(−7/2)",
-            lhs=sympy.Matrix(slopes(12)),
-            rhs=sympy.Matrix(list(slopes(8)) + [2 ** sympy.Rational(-(2 * h + 1), 2) for h in range(4)]),
+            title="12 heads: the 8-head slopes, then $2^{−1/2}$, $2^{−3/2}$, $2^{−5/2}$, $2^{−7/2}$",
+            written=(SLOPES.apply(12),
+                     sympy.Matrix(list(slopes(8)) + [2 ** sympy.Rational(-(2 * n + 1), 2) for n in range(4)])),
+            notation=NOTATION,
             scope="n = 12 heads (not a power of two)",
             prose=(
                 "p = 8: the first 8 slopes are those of 8 heads; the other 4 are the slopes at even "
-                "indices 0, 2, 4, 6 of the 16-head sequence 2^(−(h+1)/2): 2^(−1/2), 2^(−3/2), …"
+                "indices 0, 2, 4, 6 of the 16-head sequence $2^{−(h+1)/2}$: $2^{−1/2}$, $2^{−3/2}$, …"
             ),
         ),
         Claim(
@@ -79,7 +91,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.causal.same_softmax",
-            title="on causal row i = 2, softmax(x_j − m·|i − j|) = softmax(x_j + m·j)",
+            title="on causal row i = 2, softmax($x_j$ − m·|i − j|) = softmax($x_j$ + m·j)",
             lhs=softmax([x[jj] + bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             rhs=softmax([x[jj] + causal_bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             scope="query i = 2 with keys j = 0..2, real scores, slope m > 0",

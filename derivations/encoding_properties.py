@@ -7,6 +7,7 @@ shift), ``rope.block.relative`` (inner product) and ``alibi.bias.shift`` (inner 
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
+from posenc_sym.notation import Definition, Notation
 from posenc_sym.schemes.alibi import bias
 from posenc_sym.schemes.rope import pair_rotation
 from posenc_sym.schemes.sinusoidal import rotation_block
@@ -21,6 +22,9 @@ w = sympy.Symbol("omega", positive=True)  # the pair's frequency ω_i = b^(−2i
 i, j, u, kk = sympy.symbols("i j u kk", integer=True, nonnegative=True)
 N = sympy.Symbol("N", integer=True, positive=True)
 m = sympy.Symbol("m", positive=True)  # an ALiBi slope
+_qi, _kj = sympy.symbols("i j", integer=True)
+BIAS = Definition("B", (_qi, _kj), bias(_qi, _kj, m), form="call")  # B(i, j) = −m|i − j|
+ALIBI = Notation(symbols=(m,), definitions=(BIAS,))
 
 _E0 = sympy.Matrix([1, 0])
 
@@ -69,7 +73,7 @@ DERIVATION = Derivation(
             rhs=0,
             relation=">",
             steps=_gap_steps(),
-            scope="integer positions; pair 0 (ω_0 = 1)",
+            scope="integer positions; pair 0 ($ω_0$ = 1)",
             tags=("table:sinusoidal:distinct",),
         ),
         Claim(
@@ -83,7 +87,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.sinusoidal.extrapolates",
-            title="sinusoidal: position L + k past the training length is T_k applied to PE(L)",
+            title="sinusoidal: position L + k past the training length is $T_k$ applied to PE(L)",
             lhs=_pe(L + k),
             rhs=rotation_block(k, w) * _pe(L),
             scope="pair i with frequency ω > 0, training length L",
@@ -91,7 +95,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.sinusoidal.linear_shift",
-            title="sinusoidal: PE(t + k) = T_k PE(t) with T_k independent of t",
+            title="sinusoidal: PE(t + k) = $T_k$ PE(t) with $T_k$ independent of t",
             lhs=_pe(t + k),
             rhs=rotation_block(k, w) * _pe(t),
             scope="pair i with frequency ω > 0",
@@ -113,7 +117,7 @@ DERIVATION = Derivation(
             rhs=0,
             relation=">",
             steps=_gap_steps(),
-            scope="integer positions; pair 0 (θ_0 = 1), applied to the unit vector e_0",
+            scope="integer positions; pair 0 ($θ_0$ = 1), applied to the unit vector $e_0$",
             tags=("table:rope:distinct",),
         ),
         Claim(
@@ -164,16 +168,16 @@ DERIVATION = Derivation(
         Claim(
             id="props.alibi.extrapolates",
             title="ALiBi: the bias at any distance L + kk, trained or not, is −m(L + kk)",
-            lhs=bias(L + kk, 0, m),
-            rhs=-m * (L + kk),
+            written=(BIAS.apply(L + kk, 0), -m * (L + kk)),
+            notation=ALIBI,
             scope="training length L, extra distance kk ≥ 0, slope m > 0",
             tags=("table:alibi:extrapolates",),
         ),
         Claim(
             id="props.alibi.linear_shift",
             title="ALiBi: bias row i + kk is row i shifted by kk keys: B(i + kk, j) = B(i, j − kk)",
-            lhs=bias(i + kk, j, m),
-            rhs=bias(i, j - kk, m),
+            written=(BIAS.apply(i + kk, j), BIAS.apply(i, j - kk)),
+            notation=ALIBI,
             scope="integer positions, slope m > 0; the shift of keys is a fixed linear map",
             tags=("table:alibi:linear_shift",),
             prose="ALiBi has no position vector; the fixed linear map acts on bias rows (a shift).",

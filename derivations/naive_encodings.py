@@ -8,6 +8,7 @@ docs/encodings.md for what each property means.
 import sympy
 
 from posenc_sym import Claim, Derivation, Source, Step
+from posenc_sym.notation import Definition, Notation
 from posenc_sym.schemes.learned import learned_table
 from posenc_sym.schemes.naive import (
     binary_encoding,
@@ -32,6 +33,17 @@ E = learned_table(4, 1)  # rows e_0..e_3 of a learned table (e_3: one past a tra
 e0, e1, e2, e3 = (E[r, 0] for r in range(4))
 f = sympy.Function("loss")
 
+# The encodings as functions, so that a claim shows the positions it compares: p(t) = t,
+# p_unit(t, n) = t/(n − 1), b(t) the 3 bits of t, b_dist(s, t) = |b(s) − b(t)|².
+_pos, _other = sympy.symbols("t s", integer=True, nonnegative=True)
+_len = sympy.Symbol("n", integer=True, positive=True)
+P_INT = Definition("p", (_pos,), integer_encoding(_pos), form="call")
+P_UNIT = Definition("p_unit", (_pos, _len), unit_interval_encoding(_pos, _len), form="call")
+P_BIN = Definition("b", (_pos,), binary_encoding(_pos, 3), form="call")
+BIN_DIST = Definition("b_dist", (_pos, _other), lambda a, c: _sq(binary_encoding(a, 3) - binary_encoding(c, 3)),
+                      form="call", about="squared distance of the 3-bit codes of t and s")
+NOTATION = Notation(symbols=(t, k, L, N), definitions=(P_INT, P_UNIT, P_BIN, BIN_DIST))
+
 
 def _sq(v: sympy.Matrix) -> sympy.Expr:
     return (v.T * v)[0, 0]
@@ -46,6 +58,9 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
 
     def p(pos: sympy.Expr) -> sympy.Matrix:
         return sin_only_encoding(pos, WIDTH, "pow2" if kind == "pow2" else "geometric")
+
+    encoding = Definition("p", (x,), p(x), form="call")  # p(x): the rule, applied to any position
+    notation = Notation(symbols=(x, L, k), definitions=(encoding,))
 
     return (
         Claim(
@@ -84,8 +99,8 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
         Claim(
             id=f"naive.{enc}.extrapolates",
             title=f"{title}: position L + k past the training length has the rule's value",
-            lhs=p(L + k),
-            rhs=p(t).subs(t, L + k),
+            written=(encoding.apply(L + k), p(t).subs(t, L + k)),
+            notation=notation,
             scope=f"width {WIDTH}; immediate from the formula",
             tags=(f"table:{enc}:extrapolates",),
         ),
@@ -117,7 +132,7 @@ DERIVATION = Derivation(
     prose=(
         "The documents (003_750a8455e46b047a.txt especially) reach the sinusoidal encoding by rejecting "
         "simpler ones. Each rejection is a property that fails, and each is decided here: the integer "
-        "index is unbounded; t/(n − 1) changes its step with the length; binary codes repeat after 2^w "
+        "index is unbounded; t/(n − 1) changes its step with the length; binary codes repeat after $2^w$ "
         "positions; sines alone vanish at 0, so no linear map shifts them; a learned table has no "
         "trained row past its length. Properties that hold are proven too, so the table is complete."
     ),
@@ -145,16 +160,16 @@ DERIVATION = Derivation(
         Claim(
             id="naive.integer.spacing",
             title="integer index: the step p(t+1) − p(t) = 1 whatever the length",
-            lhs=integer_encoding(t + 1) - integer_encoding(t),
-            rhs=1,
+            written=(sympy.Add(P_INT.apply(t + 1), -P_INT.apply(t), evaluate=False), sympy.Integer(1)),
+            notation=NOTATION,
             scope="every position t; the rule has no length n",
             tags=("table:integer:spacing",),
         ),
         Claim(
             id="naive.integer.extrapolates",
             title="integer index: position L + k past the training length is L + k (never seen in training)",
-            lhs=integer_encoding(L + k) - integer_encoding(L),
-            rhs=k,
+            written=(sympy.Add(P_INT.apply(L + k), -P_INT.apply(L), evaluate=False), k),
+            notation=NOTATION,
             scope="training length L, extra positions k ≥ 1",
             tags=("table:integer:extrapolates",),
             source=Source(_D003, "模型可能遇见比训练时所用的序列更长的序列"),
@@ -221,8 +236,8 @@ DERIVATION = Derivation(
         Claim(
             id="naive.unit.extrapolates",
             title="[0, 1] encoding: the last token of every length n, seen in training or not, maps to 1",
-            lhs=unit_interval_encoding(N, N + 1),
-            rhs=1,
+            written=(P_UNIT.apply(N, N + 1), sympy.Integer(1)),
+            notation=NOTATION,
             scope="every length N + 1 ≥ 2",
             tags=("table:unit_interval:extrapolates",),
             prose="Defined for any length, but a longer sequence packs its tokens closer: see the step.",
@@ -252,30 +267,29 @@ DERIVATION = Derivation(
             lhs=binary_encoding(t, 3)[0],
             rhs=2,
             relation="<",
-            expect="checked",
             scope="width 3, the most significant bit (the others are alike)",
             tags=("table:binary:bounded",),
             prose=(
-                "True (a remainder mod 2 is 0 or 1), but SymPy's assumptions cannot bound Mod, so the "
-                "engine can only check it at sample points: 'checked', not proven."
+                "True: a remainder mod 2 is 0 or 1. Proven by cases on the residue of t mod 4 "
+                "(which settles ⌊t/4⌋), then of ⌊t/4⌋ mod 2."
             ),
         ),
         Claim(
             id="naive.binary.distinct",
             title="binary (3 bits): positions 0 and 8 get different codes (false: both 000)",
-            lhs=_sq(binary_encoding(8, 3) - binary_encoding(0, 3)),
-            rhs=0,
+            written=(BIN_DIST.apply(8, 0), sympy.Integer(0)),
+            notation=NOTATION,
             relation=">",
             expect="refuted",
             scope="width 3: codes repeat with period 2³ = 8",
             tags=("table:binary:distinct",),
-            prose="Distinct only for t < 2^w; with w = d_model bits that is ample, but it is a limit.",
+            prose="Distinct only for t < $2^w$; with w = $d_{\\mathrm{model}}$ bits that is ample, but it is a limit.",
         ),
         Claim(
             id="naive.binary.period",
             title="binary (3 bits): the code of t + 8 is the code of t",
-            lhs=binary_encoding(t + 8, 3),
-            rhs=binary_encoding(t, 3),
+            written=(P_BIN.apply(t + 8), P_BIN.apply(t)),
+            notation=NOTATION,
             scope="width 3",
             tags=("table:binary:extrapolates",),
             prose="Defined for every position, by wrapping around: defined, but not distinct.",
@@ -308,12 +322,12 @@ DERIVATION = Derivation(
             tags=("table:binary:inner_product_offset",),
         ),
         # sin-only ---------------------------------------------------------------------------------
-        *_sin_only("pow2", "sin(t/2^i)"),
-        *_sin_only("geometric", "sin(t/10000^(i/(d−1)))"),
+        *_sin_only("pow2", "$\\sin(t/2^i)$"),
+        *_sin_only("geometric", "$\\sin(t/10000^{i/(d−1)})$"),
         # learned table ----------------------------------------------------------------------------
         Claim(
             id="naive.learned.bounded",
-            title="learned table (3 rows): every row is at most the sum of all |e_s|",
+            title="learned table (3 rows): every row is at most the sum of all $|e_s|$",
             lhs=sympy.Abs(e1),
             rhs=sympy.Abs(e0) + sympy.Abs(e1) + sympy.Abs(e2),
             relation="<=",
@@ -334,7 +348,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="naive.learned.spacing",
-            title="learned table: the step e_{t+1} − e_t does not involve the sequence length n",
+            title="learned table: the step $e_{t+1} − e_t$ does not involve the sequence length n",
             lhs=sympy.Derivative(e1 - e0, n),
             rhs=0,
             scope="one table shared by all lengths",
@@ -352,7 +366,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="naive.learned.linear_shift",
-            title="learned table: the number mapping e_0 to e_1 also maps e_1 to e_2 (false in general)",
+            title="learned table: the number mapping $e_0$ to $e_1$ also maps $e_1$ to $e_2$ (false in general)",
             lhs=e1 / e0 * e1,
             rhs=e2,
             expect="refuted",
@@ -361,7 +375,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="naive.learned.inner_product_offset",
-            title="learned table: e_0·e_1 = e_1·e_2 (false in general)",
+            title="learned table: $e_0·e_1 = e_1·e_2$ (false in general)",
             lhs=e0 * e1,
             rhs=e1 * e2,
             expect="refuted",

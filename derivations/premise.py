@@ -3,6 +3,7 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
+from posenc_sym.notation import Definition, Notation
 from posenc_sym.schemes.attention import attention, permutation_matrix, symbol_matrix
 
 # Concrete small sizes with symbolic entries: 3 tokens, width 2, d_k = 2 (the argument is the
@@ -29,6 +30,23 @@ def _toy(x: sympy.Matrix) -> sympy.Matrix:
 
 _SEED = "002_0b9a95f29ab03777.txt"
 
+# Names for what the claims compare: Attn(X), self-attention with the symbolic weights; X and P;
+# the toy's token codes x (我打你) and x_r (你打我), its positions p, and its outputs y (我打你)
+# and z (你打我) without positions, row by row.
+_M = sympy.Symbol("M", commutative=False)
+_row = sympy.Symbol("r", integer=True, nonnegative=True)
+ATTN = Definition("Attn", (_M,), lambda m: attention(m, W_Q, W_K, W_V), form="call",
+                  about="softmax self-attention with symbolic weights")
+X_DEF = Definition("X", (), X, form="value")
+P_DEF = Definition("P", (), P, form="value")
+TOKENS = Definition("x", (), WO_DA_NI, form="value")
+TOKENS_REVERSED = Definition("x_r", (), NI_DA_WO, form="value")
+CODES = Definition("p", (), POSITIONS, form="value")
+OUT = Definition("y", (_row,), lambda r: _toy(WO_DA_NI)[r, 0], about="row r of the toy attention on x")
+OUT_REVERSED = Definition("z", (_row,), lambda r: _toy(NI_DA_WO)[r, 0], about="row r of the toy attention on x_r")
+NOTATION = Notation(definitions=(ATTN, X_DEF, P_DEF, TOKENS, TOKENS_REVERSED, CODES, OUT, OUT_REVERSED))
+_Xw, _Pw = X_DEF.apply(), P_DEF.apply()
+
 DERIVATION = Derivation(
     id="premise",
     title="Self-attention is blind to order; adding positions fixes that",
@@ -37,7 +55,7 @@ DERIVATION = Derivation(
         "input rows therefore permutes the output rows the same way and changes nothing else: "
         "Attention(PX) = P·Attention(X). The score matrix of PX is P S Pᵀ, a row-wise softmax commutes "
         "with permuting rows and (inside each row) columns, and Pᵀ P = I cancels against the value "
-        "rows PX W_v. A token's output is therefore the same wherever it stands. Adding a position "
+        "rows PX $W_v$. A token's output is therefore the same wherever it stands. Adding a position "
         "vector E to the input, which stays attached to the slots while the tokens move, breaks this: "
         "Attention(PX + E) is no longer P·Attention(X + E)."
     ),
@@ -45,9 +63,9 @@ DERIVATION = Derivation(
         Claim(
             id="premise.equivariance",
             title="Attention(PX) = P·Attention(X) for a permutation P",
-            lhs=attention(P * X, W_Q, W_K, W_V),
-            rhs=P * attention(X, W_Q, W_K, W_V),
-            scope="n = 3 tokens, width 2, d_k = 2, P the 3-cycle (2 0 1); symbolic real X, W_q, W_k, W_v",
+            written=(ATTN.apply(_Pw * _Xw), sympy.Mul(_Pw, ATTN.apply(_Xw), evaluate=False)),
+            notation=NOTATION,
+            scope="n = 3 tokens, width 2, $d_k$ = 2, P the 3-cycle (2 0 1); symbolic real X, $W_q$, $W_k$, $W_v$",
             prose=(
                 "Entry by entry both sides are the same quotient of exponentials: permuting the rows "
                 "reorders the terms of each softmax denominator, and a sum does not depend on order."
@@ -57,25 +75,25 @@ DERIVATION = Derivation(
         Claim(
             id="premise.toy.sum_in_order",
             title="[1,2,3] + [10,20,30] = [11,22,33]",
-            lhs=WO_DA_NI + POSITIONS,
-            rhs=sympy.Matrix([11, 22, 33]),
+            written=(sympy.Add(TOKENS.apply(), CODES.apply(), evaluate=False), sympy.Matrix([11, 22, 33])),
+            notation=NOTATION,
             scope="the toy example",
             source=Source(_SEED, "[11,22,33]", "考虑了位置编码后的编码"),
         ),
         Claim(
             id="premise.toy.sum_reversed",
             title="[3,2,1] + [10,20,30] = [13,22,31]",
-            lhs=NI_DA_WO + POSITIONS,
-            rhs=sympy.Matrix([13, 22, 31]),
+            written=(sympy.Add(TOKENS_REVERSED.apply(), CODES.apply(), evaluate=False), sympy.Matrix([13, 22, 31])),
+            notation=NOTATION,
             scope="the toy example",
             source=Source(_SEED, "[13,22,31]", "考虑了位置编码后的编码"),
         ),
         Claim(
             id="premise.toy.same_output_without_positions",
             title="Without positions, 我 gets the same output in 我打你 and 你打我",
-            lhs=_toy(NI_DA_WO)[2, 0],
-            rhs=_toy(WO_DA_NI)[0, 0],
-            scope="toy: width 1, W_q = 1, W_k = ln 2, W_v = 1",
+            written=(OUT_REVERSED.apply(2), OUT.apply(0)),
+            notation=NOTATION,
+            scope="toy: width 1, $W_q$ = 1, $W_k$ = ln 2, $W_v$ = 1",
             prose=(
                 "The document's complaint, as an equation: 我 is row 0 of 我打你 and row 2 of 你打我, and "
                 "attention gives it the same output in both (the document's own simplified model is "
@@ -89,7 +107,7 @@ DERIVATION = Derivation(
             lhs=_toy(NI_DA_WO + POSITIONS)[2, 0],
             rhs=_toy(WO_DA_NI + POSITIONS)[0, 0],
             expect="refuted",
-            scope="toy: width 1, W_q = 1, W_k = ln 2, W_v = 1, positions 10, 20, 30",
+            scope="toy: width 1, $W_q$ = 1, $W_k$ = ln 2, $W_v$ = 1, positions 10, 20, 30",
             prose=(
                 "With [13,22,31] and [11,22,33] as inputs, 我 enters as 31 in one sentence and as 11 in "
                 "the other, and its outputs differ: the position code made order visible."
@@ -102,7 +120,7 @@ DERIVATION = Derivation(
             lhs=_toy(REVERSE * WO_DA_NI + SMALL_POSITIONS),
             rhs=REVERSE * _toy(WO_DA_NI + SMALL_POSITIONS),
             expect="refuted",
-            scope="width 1, W_q = 1, W_k = ln 2, W_v = 1, X = (1, 2, 3), P reverses 3 tokens, E = (0, 1, 2)",
+            scope="width 1, $W_q$ = 1, $W_k$ = ln 2, $W_v$ = 1, X = (1, 2, 3), P reverses 3 tokens, E = (0, 1, 2)",
             prose=(
                 "The counterexample to equivariance with positions: reversing the tokens while the "
                 "positions stay put does not simply reverse the outputs."

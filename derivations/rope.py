@@ -3,6 +3,7 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
+from posenc_sym.notation import Definition, Notation
 from posenc_sym.schemes.rope import (
     block_score,
     complex_product,
@@ -26,6 +27,13 @@ h = sympy.symbols("h0:5", real=True)  # the values h_j of the RoFormer decay arg
 # proves it as a polynomial, hence for complex z_j too.
 z = sympy.symbols("z0:4", real=True)
 
+# R_halves(m) and R_adjacent(m), the 8-wide rotation in each pairing, and P the pairing permutation.
+R_HALVES = Definition("R_halves", (m,), rotation_matrix(m, 8, base, "halves"), form="call")
+R_ADJACENT = Definition("R_adjacent", (m,), rotation_matrix(m, 8, base, "adjacent"), form="call")
+PERM = Definition("P", (), pairing_permutation(8), form="value")
+PAIRINGS = Notation(symbols=(m, base), definitions=(R_HALVES, R_ADJACENT, PERM))
+_P = PERM.apply()
+
 _SCORE = block_score(q, k, m, n, w)
 _RELATIVE = sympy.expand((q.T * pair_rotation((n - m) * w) * k)[0, 0])
 
@@ -40,8 +48,8 @@ DERIVATION = Derivation(
     id="rope",
     title="Rotary position embedding: relative scores, two forms, two pairings, long-term decay",
     prose=(
-        "RoPE rotates each pair (x_u, x_v) of a query at position m by the angle m·θ_p and each pair of "
-        "a key at position n by n·θ_p. Rotations compose by adding angles and are orthogonal, so the "
+        "RoPE rotates each pair ($x_u$, $x_v$) of a query at position m by the angle $m·θ_p$ and each pair of "
+        "a key at position n by $n·θ_p$. Rotations compose by adding angles and are orthogonal, so the "
         "product of the rotated pair is qᵀ R(mθ)ᵀ R(nθ) k = qᵀ R((n−m)θ) k: only n − m survives. The "
         "claims below are per pair with a symbolic frequency θ > 0 (a d-wide head is block-diagonal, so "
         "the full score is the sum of these pair scores, for every d), plus concrete-width checks. "
@@ -71,7 +79,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="rope.complex.relative",
-            title="complex form: q e^{imθ} · conj(k e^{inθ}) = q conj(k) e^{i(m−n)θ}",
+            title="complex form: q $e^{imθ}$ · conj(k $e^{inθ}$) = q conj(k) $e^{i(m−n)θ}$",
             lhs=complex_product(q, k, m, n, w),
             rhs=(q0 + sympy.I * q1) * (k0 - sympy.I * k1) * sympy.exp(sympy.I * (m - n) * w),
             scope="one pair, symbolic frequency θ > 0",
@@ -82,7 +90,7 @@ DERIVATION = Derivation(
             lhs=complex_score(q, k, m, n, w),
             rhs=_SCORE,
             scope="one pair, symbolic frequency θ > 0",
-            prose="Identify (x_u, x_v) with x_u + i x_v: multiplying by e^{iα} is the rotation R(α).",
+            prose="Identify ($x_u$, $x_v$) with $x_u$ + i $x_v$: multiplying by $e^{iα}$ is the rotation R(α).",
         ),
         Claim(
             id="rope.norm",
@@ -103,32 +111,32 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="rope.full.relative",
-            title="d = 4: (R_m q)ᵀ (R_n k) = qᵀ R_{n−m} k for the whole head",
+            title="d = 4: ($R_m$ q)ᵀ ($R_n$ k) = qᵀ $R_{n−m}$ k for the whole head",
             lhs=sympy.expand(((rotation_matrix(m, 4, base) * A4).T * rotation_matrix(n, 4, base) * C4)[0, 0]),
             rhs=sympy.expand((A4.T * rotation_matrix(n - m, 4, base) * C4)[0, 0]),
             scope="d = 4, adjacent pairing, symbolic base b > 0",
         ),
         Claim(
             id="rope.pairings.permutation",
-            title="R_halves(m) = P R_adjacent(m) Pᵀ with P: 2p ↦ p, 2p+1 ↦ p + d/2",
-            lhs=rotation_matrix(m, 8, base, "halves"),
-            rhs=pairing_permutation(8) * rotation_matrix(m, 8, base, "adjacent") * pairing_permutation(8).T,
+            title="$R_{\\mathrm{halves}}(m)$ = P $R_{\\mathrm{adjacent}}(m)$ Pᵀ with P: 2p ↦ p, 2p+1 ↦ p + d/2",
+            written=(R_HALVES.apply(m), _P * R_ADJACENT.apply(m) * sympy.transpose(_P)),
+            notation=PAIRINGS,
             scope="d = 8, symbolic position m and base b > 0",
             prose=(
                 "The two pairings rotate the same pairs by the same angles; they only store the pair "
                 "(2p, 2p+1) of the adjacent layout at (p, p + d/2). So a checkpoint trained with one "
-                "pairing works with the other after permuting the columns of W_q and W_k by σ."
+                "pairing works with the other after permuting the columns of $W_q$ and $W_k$ by σ."
             ),
         ),
         Claim(
             id="rope.decay.abel",
-            title="Abel summation: Σ h_j z_j = −Σ S_{j+1}(h_{j+1} − h_j) when h_{d/2} = 0",
+            title="Abel summation: $Σ_j h_j z_j = −Σ_j S_{j+1}(h_{j+1} − h_j)$ when $h_{d/2} = 0$",
             lhs=_ABEL_LHS,
             rhs=_ABEL_RHS.subs(h[4], 0),
-            scope="d/2 = 4 terms; z_j = e^{i r θ_j} as free symbols (a polynomial identity)",
+            scope="d/2 = 4 terms; $z_j = e^{i r θ_j}$ as free symbols (a polynomial identity)",
             prose=(
-                "With the triangle inequality this gives |Σ h_j e^{irθ_j}| ≤ max_j |h_{j+1} − h_j| · Σ_j "
-                "|S_{j+1}|, RoFormer's bound; (1/(d/2)) Σ_j |S_j| is the 'relative upper bound' it plots."
+                "With the triangle inequality this gives $|Σ_j h_j e^{irθ_j}| ≤ \\max_j |h_{j+1} − h_j| · Σ_j$ "
+                "$|S_{j+1}|$, RoFormer's bound; (1/(d/2)) $Σ_j$ $|S_j|$ is the 'relative upper bound' it plots."
             ),
         ),
         Claim(

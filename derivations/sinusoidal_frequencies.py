@@ -3,41 +3,52 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
-from posenc_sym.schemes.sinusoidal import b, d, div_term, frequency, i, wavelength
+from posenc_sym.notation import Definition, Notation
+from posenc_sym.schemes.sinusoidal import NOTATION, b, d, div_term, frequency, i, wavelength
 
 CONDITIONS = (b > 1, i < d / 2)
+LAMBDA = Definition("lambda", (i,), wavelength(i))  # λ_i = 2π/ω_i, the wavelength of pair i
+WAVELENGTHS = Notation(symbols=(b, d, i), definitions=(LAMBDA,))
+
+
+def _div_term_written(column: int, width: int) -> sympy.Expr:
+    """exp(j·(−ln b/d)) as code writes it, kept unevaluated (SymPy would make it b^(−j/d) at once)."""
+    return sympy.exp(sympy.UnevaluatedExpr(sympy.Mul(column, -sympy.log(b) / width, evaluate=False)))
 
 div_term_general = Claim(
     id="sinusoidal.div-term",
-    title="exp(2i·(−ln b/d)) = b^(−2i/d)",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="exp(2i·(−ln b/d)) = $b^{−2i/d}$",
     lhs=div_term(2 * i),
     rhs=frequency(i),
     conditions=CONDITIONS,
     scope="any pair i of any even d, any base b > 1",
     steps=(
         Step(sympy.Pow(sympy.exp(sympy.log(b), evaluate=False), -2 * i / d, evaluate=False),
-             "exp(x·y) = (e^x)^y for real x, y"),
+             "exp(x·y) = $(e^x)^y$ for real x, y"),
         Step(frequency(i), "exp(ln b) = b for b > 0"),
     ),
     prose=(
         "Code often computes the frequencies as div_term = exp(arange(0, d, 2) · (−ln b / d)) instead "
-        "of 1/b^(2i/d). The k-th entry of arange(0, d, 2) is 2k, so entry k is exp(2k·(−ln b/d)) "
-        "= b^(−2k/d): the same number, computed through exp and log."
+        "of $1/b^{2i/d}$. The k-th entry of arange(0, d, 2) is 2k, so entry k is exp(2k·(−ln b/d)) "
+        "= $b^{−2k/d}$: the same number, computed through exp and log."
     ),
 )
 
 div_term_arange_d8 = Claim(
     id="sinusoidal.div-term.arange-d8",
-    title="exp(arange(0, d, 2)·(−ln b/d)) lists ω_0 … ω_(d/2−1), d = 8",
-    lhs=sympy.ImmutableMatrix([div_term(j, 8) for j in range(0, 8, 2)]),
-    rhs=sympy.ImmutableMatrix([frequency(p, 8) for p in range(4)]),
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="exp(arange(0, d, 2)·(−ln b/d)) lists $ω_0$ … $ω_{d/2−1}$, d = 8",
+    written=(sympy.ImmutableMatrix([_div_term_written(j, 8) for j in range(0, 8, 2)]),
+             sympy.ImmutableMatrix([frequency(p, 8) for p in range(4)])),
     conditions=(b > 1,),
     scope="d = 8, any base b > 1",
 )
 
 div_term_odd_index_wrong = Claim(
     id="sinusoidal.div-term.halved-exponent-is-wrong",
-    title="exp(2i·(−ln b/d)) is not b^(−i/d)",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="exp(2i·(−ln b/d)) is not $b^{−i/d}$",
     lhs=div_term(2 * i),
     rhs=b ** (-i / d),
     conditions=CONDITIONS,
@@ -49,14 +60,15 @@ div_term_odd_index_wrong = Claim(
 first_wavelength = Claim(
     id="sinusoidal.wavelength.first",
     title="The shortest wavelength is 2π (pair 0)",
-    lhs=wavelength(0),
-    rhs=2 * sympy.pi,
+    written=(LAMBDA.apply(0), 2 * sympy.pi),
+    notation=WAVELENGTHS,
     scope="any d, any b",
 )
 
 last_wavelength = Claim(
     id="sinusoidal.wavelength.last",
-    title="The longest wavelength is 2π·b^((d−2)/d) (pair d/2 − 1)",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="The longest wavelength is $2π·b^{(d−2)/d}$ (pair d/2 − 1)",
     lhs=wavelength(d / 2 - 1),
     rhs=2 * sympy.pi * b ** ((d - 2) / d),
     conditions=(b > 1,),
@@ -65,18 +77,20 @@ last_wavelength = Claim(
 
 increasing = Claim(
     id="sinusoidal.wavelength.increasing",
-    title="λ_(i+1) > λ_i: wavelengths increase strictly with i",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="$λ_{i+1} > λ_i$: wavelengths increase strictly with i",
     lhs=wavelength(i + 1),
     rhs=wavelength(i),
     relation=">",
     conditions=(b > 1, i < d / 2 - 1),
     scope="every pair i of any even d, base b > 1",
-    prose="λ_(i+1)/λ_i = b^(2/d) > 1 because b > 1: each pair's wavelength is the previous one stretched.",
+    prose="$λ_{i+1}/λ_i = b^{2/d}$ > 1 because b > 1: each pair's wavelength is the previous one stretched.",
 )
 
 below_2pi_b = Claim(
     id="sinusoidal.wavelength.below-2pi-b",
-    title="The longest wavelength 2π·b^((d−2)/d) is below 2π·b for every finite d",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="The longest wavelength $2π·b^{(d−2)/d}$ is below 2π·b for every finite d",
     lhs=2 * sympy.pi * b ** ((d - 2) / d),
     rhs=2 * sympy.pi * b,
     relation="<",
@@ -84,13 +98,14 @@ below_2pi_b = Claim(
     scope="general d, base b > 1",
     prose=(
         "Notes often say the wavelengths run 'from 2π to 2π·10000'. The upper end is never reached: "
-        "the last pair is i = d/2 − 1, whose wavelength is 2π·b^(1 − 2/d) < 2π·b. For d = 512 and "
-        "b = 10000 that is 2π·10000^(255/256) ≈ 2π·9646.6."
+        "the last pair is i = d/2 − 1, whose wavelength is $2π·b^{1 − 2/d} < 2π·b$. For d = 512 and "
+        "b = 10000 that is $2π·10000^{255/256}$ ≈ 2π·9646.6."
     ),
 )
 
 paper_longest = Claim(
     id="sinusoidal.wavelength.paper-longest",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="For d = 512, b = 10000 the longest wavelength is below 2π·9647",
     lhs=wavelength(255, 512, 10000),
     rhs=2 * sympy.pi * 9647,
@@ -102,8 +117,8 @@ DERIVATION = Derivation(
     id="sinusoidal.frequencies",
     title="Sinusoidal encoding: frequencies, the log-space div_term, and wavelengths",
     prose=(
-        "Pair i oscillates with angular frequency ω_i = b^(−2i/d) and wavelength λ_i = 2π/ω_i "
-        "= 2π·b^(2i/d): a geometric progression from 2π up to, but not including, 2π·b."
+        "Pair i oscillates with angular frequency $ω_i = b^{−2i/d}$ and wavelength $λ_i = 2π/ω_i$ "
+        "= $2π·b^{2i/d}$: a geometric progression from 2π up to, but not including, 2π·b."
     ),
     claims=(div_term_general, div_term_arange_d8, div_term_odd_index_wrong,
             first_wavelength, last_wavelength, increasing, below_2pi_b, paper_longest),

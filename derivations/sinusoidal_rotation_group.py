@@ -3,7 +3,8 @@
 import sympy
 
 from posenc_sym import Claim, Derivation, Step
-from posenc_sym.schemes.sinusoidal import b, d, frequency, i, k, rotation_block, rotation_matrix
+from posenc_sym.notation import Definition, Notation
+from posenc_sym.schemes.sinusoidal import NOTATION, T_BLOCK, b, d, frequency, i, k, rotation_block, rotation_matrix
 
 a = sympy.Symbol("a", real=True)
 c = sympy.Symbol("c", real=True)
@@ -11,13 +12,18 @@ j = sympy.Symbol("j", integer=True, nonnegative=True)
 w = frequency(i)
 CONDITIONS = (b > 1, i < d / 2)
 BLOCK = rotation_block(k)
+T_8 = Definition("T", (k,), rotation_matrix(k, 8))  # T_k for d = 8, all four blocks
+D8 = Notation(symbols=(b, k), definitions=(T_8,))
+T_4 = Definition("T", (k,), rotation_matrix(k, 4))  # T_k for d = 4
+D4 = Notation(symbols=(b, k), definitions=(T_4,))
+_T = T_BLOCK.apply  # T_k, the block of pair i
 I2 = sympy.eye(2)
 
 orthogonal_block = Claim(
     id="sinusoidal.rotation.orthogonal-block",
-    title="Each block of T_k is orthogonal: BᵀB = I",
-    lhs=sympy.MatMul(BLOCK.T, BLOCK, evaluate=False),
-    rhs=I2,
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="Each block of $T_k$ is orthogonal: BᵀB = I",
+    written=(sympy.transpose(_T(k)) * _T(k), I2),
     conditions=CONDITIONS,
     scope="pair i of any even d; a block-diagonal matrix is orthogonal iff every block is",
     prose="The diagonal entries are cos² + sin² = 1 and the off-diagonal ones cancel.",
@@ -25,16 +31,17 @@ orthogonal_block = Claim(
 
 orthogonal_d8 = Claim(
     id="sinusoidal.rotation.orthogonal-d8",
-    title="T_kᵀ T_k = I, d = 8",
-    lhs=sympy.MatMul(rotation_matrix(k, 8).T, rotation_matrix(k, 8), evaluate=False),
-    rhs=sympy.eye(8),
+    notation=D8,
+    title="$T_kᵀ$ $T_k$ = I, d = 8",
+    written=(sympy.transpose(T_8.apply(k)) * T_8.apply(k), sympy.eye(8)),
     conditions=(b > 1,),
     scope="d = 8, any base b > 1",
 )
 
 det_block = Claim(
     id="sinusoidal.rotation.det-block",
-    title="det of each block of T_k is 1",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="det of each block of $T_k$ is 1",
     lhs=BLOCK.det(),
     rhs=1,
     conditions=CONDITIONS,
@@ -45,38 +52,39 @@ det_block = Claim(
 
 det_general = Claim(
     id="sinusoidal.rotation.det",
-    title="det T_k = 1 for every even d",
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="det $T_k$ = 1 for every even d",
     lhs=sympy.Product(rotation_block(k, frequency(j)).det(), (j, 0, d / 2 - 1)),
     rhs=1,
     conditions=(b > 1,),
     scope="general d: the determinant of a block-diagonal matrix is the product of its blocks' determinants",
-    prose="With det T_k = ∏ det B_i and every factor equal to 1, T_k is a rotation, not a reflection.",
+    prose="With det $T_k$ = ∏ det $B_i$ and every factor equal to 1, $T_k$ is a rotation, not a reflection.",
 )
 
 group_block = Claim(
     id="sinusoidal.rotation.group-law-block",
-    title="T_a T_c = T_(a+c), pair by pair",
-    lhs=sympy.MatMul(rotation_block(a), rotation_block(c), evaluate=False),
-    rhs=rotation_block(a + c),
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="$T_a$ $T_c = T_{a+c}$, pair by pair",
+    written=(_T(a) * _T(c), _T(a + c)),
     conditions=CONDITIONS,
     scope="pair i of any even d; blockwise products give the product of block-diagonal matrices",
-    prose="Turning by ω_i a and then by ω_i c is turning by ω_i (a + c): the angle-addition formulas again.",
+    prose="Turning by $ω_i$ a and then by $ω_i$ c is turning by $ω_i$ (a + c): the angle-addition formulas again.",
 )
 
 group_d4 = Claim(
     id="sinusoidal.rotation.group-law-d4",
-    title="T_a T_c = T_(a+c), d = 4",
-    lhs=sympy.MatMul(rotation_matrix(a, 4), rotation_matrix(c, 4), evaluate=False),
-    rhs=rotation_matrix(a + c, 4),
+    notation=D4,
+    title="$T_a$ $T_c = T_{a+c}$, d = 4",
+    written=(T_4.apply(a) * T_4.apply(c), T_4.apply(a + c)),
     conditions=(b > 1,),
     scope="d = 4, any base b > 1",
 )
 
 group_minus_wrong = Claim(
     id="sinusoidal.rotation.group-law-minus-is-wrong",
-    title="T_a T_c is not T_(a−c)",
-    lhs=sympy.MatMul(rotation_block(a), rotation_block(c), evaluate=False),
-    rhs=rotation_block(a - c),
+    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
+    title="$T_a$ $T_c$ is not $T_{a−c}$",
+    written=(_T(a) * _T(c), _T(sympy.Add(a, -c, evaluate=False))),
     conditions=CONDITIONS,
     scope="pair i of any even d",
     expect="refuted",
@@ -85,28 +93,28 @@ group_minus_wrong = Claim(
 
 inverse_block = Claim(
     id="sinusoidal.rotation.inverse-block",
-    title="T_(−k) = T_kᵀ, pair by pair",
-    lhs=rotation_block(-k),
-    rhs=BLOCK.T,
+    title="$T_{−k} = T_kᵀ$, pair by pair",
+    written=(T_BLOCK.apply(-k), sympy.transpose(T_BLOCK.apply(k))),
+    notation=NOTATION,
     conditions=CONDITIONS,
     scope="pair i of any even d",
-    prose="cos is even and sin is odd, so negating k transposes the block; with orthogonality, T_(−k) = T_k⁻¹.",
+    prose="cos is even and sin is odd, so negating k transposes the block; with orthogonality, $T_{−k} = T_k⁻¹$.",
 )
 
 inverse_d8 = Claim(
     id="sinusoidal.rotation.inverse-d8",
-    title="T_(−k) = T_kᵀ, d = 8",
-    lhs=rotation_matrix(-k, 8),
-    rhs=rotation_matrix(k, 8).T,
+    title="$T_{−k} = T_kᵀ$, d = 8",
+    written=(T_8.apply(-k), sympy.transpose(T_8.apply(k))),
+    notation=D8,
     conditions=(b > 1,),
     scope="d = 8, any base b > 1",
 )
 
 DERIVATION = Derivation(
     id="sinusoidal.rotation-group",
-    title="Sinusoidal encoding: the matrices T_k are rotations and compose like offsets",
+    title="Sinusoidal encoding: the matrices $T_k$ are rotations and compose like offsets",
     prose=(
-        "T_k is block-diagonal with 2×2 blocks B_i(k) = [[cos ω_i k, sin ω_i k], [−sin ω_i k, cos ω_i k]]. "
+        "$T_k$ is block-diagonal with 2×2 blocks $B_i(k)$ = [[cos $ω_i$ k, sin $ω_i$ k], [−sin $ω_i$ k, cos $ω_i$ k]]. "
         "Products, transposes and determinants of block-diagonal matrices are taken block by block, "
         "so each property is proven for one block with symbolic i, d and b (hence every even d), "
         "and checked once more on an explicit matrix of a concrete size."

@@ -24,9 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import PosencSymError
+from .notation.write import renders_alike, to_latex
 from .proof.claim import Claim, Derivation
 
-__all__ = ["Catalog", "LoadedDerivation", "Problem", "builtin_root", "load_catalog"]
+__all__ = ["Catalog", "LoadedDerivation", "Problem", "builtin_root", "load_catalog", "same_sides"]
 
 #: How built-in files are named in reports, wherever the package is installed.
 BUILTIN_PREFIX = "derivations"
@@ -124,7 +125,8 @@ def load_catalog(paths: Iterable[str | Path] = ()) -> Catalog:
             else:
                 loaded.append(result)
     unique, duplicates = _drop_duplicate_claims(loaded)
-    return Catalog(tuple(unique), tuple(problems + duplicates))
+    shown, same = _drop_same_sides(unique)
+    return Catalog(tuple(shown), tuple(problems + duplicates + same))
 
 
 def _files_under(
@@ -237,5 +239,41 @@ def _drop_duplicate_claims(loaded: list[LoadedDerivation]) -> tuple[list[LoadedD
         if len(kept) != len(item.derivation.claims):
             trimmed = dataclasses.replace(item.derivation, claims=tuple(kept))
             item = dataclasses.replace(item, derivation=trimmed)
+        out.append(item)
+    return out, problems
+
+
+def same_sides(claim: Claim) -> str | None:
+    """Why ``claim`` may not be shown, if its two sides display identically; None if they differ.
+
+    A page that shows ``r = r`` has lost what was claimed (SymPy evaluated it away when the claim
+    was built): the author's written form must be kept, or the sameness marked as intended.
+    """
+    if claim.same_sides_ok:
+        return None
+    left, right = claim.display_sides
+    as_is = claim.written is None  # a written form is shown as written, without shorthands
+    if not renders_alike(left, right, claim.notation, shorthands=as_is):
+        return None
+    shown = to_latex(left, claim.notation, shorthands=as_is)
+    short = shown if len(shown) <= 60 else shown[:57] + "..."
+    return (f"both sides display as {short}; keep the form its author wrote (written=(lhs, rhs), see "
+            "docs/writing-derivations.md) or give same_sides_ok='why the sides are meant to look alike'")
+
+
+def _drop_same_sides(loaded: list[LoadedDerivation]) -> tuple[list[LoadedDerivation], list[Problem]]:
+    """Report (and leave out) every claim whose two sides display identically."""
+    problems: list[Problem] = []
+    out: list[LoadedDerivation] = []
+    for item in loaded:
+        kept = []
+        for claim in item.derivation.claims:
+            why = same_sides(claim)
+            if why is None:
+                kept.append(claim)
+            else:
+                problems.append(Problem(item.file, claim.id, why))
+        if len(kept) != len(item.derivation.claims):
+            item = dataclasses.replace(item, derivation=dataclasses.replace(item.derivation, claims=tuple(kept)))
         out.append(item)
     return out, problems

@@ -133,7 +133,7 @@ def test_a_file_using_postponed_annotations_and_dataclasses_loads(tmp_path: Path
             width: int
 
         x = sympy.Symbol("x", real=True)
-        DERIVATION = Derivation("dc", "Dataclass", (Claim("dc.one", "x = x", x, x),))
+        DERIVATION = Derivation("dc", "Dataclass", (Claim("dc.one", "x = x", x, x, same_sides_ok="a fixture"),))
         """)
     assert ids(load_catalog([tmp_path])) == ["dc.one"]
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy
 import pytest
 
 import posenc_sym.cli as cli
+from posenc_sym.crosscheck import check_sinusoidal
 from posenc_sym.tables import rope_cache, sinusoidal_table
 
 from .implementations import numpy_impls as impl
@@ -46,6 +49,8 @@ def files(tmp_path: Path) -> dict[str, Path]:
             "three_d.npy",
             "pickled.npy",
             "ints.npy",
+            "wrong.npy",
+            "plain_text.npy",
         )
     }
     # accurate kernel: within 0.5 + 2^-28 ulp, so "matches" under the default faithful model
@@ -63,6 +68,8 @@ def files(tmp_path: Path) -> dict[str, Path]:
     numpy.save(paths["three_d.npy"], numpy.zeros((1, 5, 4)))
     numpy.save(paths["pickled.npy"], numpy.array([{"a": 1}], dtype=object), allow_pickle=True)
     numpy.save(paths["ints.npy"], numpy.zeros((4, 4), dtype=numpy.int64))
+    numpy.save(paths["wrong.npy"], impl.wrong_exponent(256, 64))  # 10000^(2j/d), j the column
+    paths["plain_text.npy"].write_text("0.0 1.0\n1.0 0.0\n")
     return paths
 
 
@@ -70,7 +77,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
     ("name", "scheme", "status"),
     [
         ("good.npy", "sinusoidal", 0),
-        ("f32angles.npy", "sinusoidal", 1),
+        ("f32angles.npy", "sinusoidal", 0),  # correct in its own (float32) precision
         ("rope.npz", "rope", 0),
         ("alibi.npy", "alibi", 0),
     ],
@@ -204,3 +211,167 @@ def test_pickled_npy_is_refused(files: dict[str, Path], capsys: pytest.CaptureFi
 def test_import_failures_are_one_line(capsys: pytest.CaptureFixture[str], source: str, message: str) -> None:
     code, out, err = run([source, "--scheme", "sinusoidal"], capsys)
     assert (code, out, err) == (2, "", f"posenc-sym check: error: {message}\n")
+
+
+# The three usual answers (README): a float32 table from float32 angles matches in its own
+# precision; --strict asks for the last ulp; --expect base=10000 catches a doubled exponent.
+@pytest.mark.parametrize(
+    ("name", "options", "status", "first_note"),
+    [
+        ("f32angles.npy", [], 0, None),
+        ("f32angles.npy", ["--strict"], 1, None),
+        ("f32angles.npy", ["--model", "angle:float32"], 0, None),
+        (
+            "wrong.npy",
+            [],
+            1,
+            "known slip: the frequencies are (10000²)^(−2i/d) = 10000^(−4i/d), the common base 10000 "
+            "with the exponent doubled, as when the column index 2i is used where the pair index i "
+            "belongs; if that is what you meant, pass --expect base=100000000",
+        ),
+        ("wrong.npy", ["--expect", "base=10000"], 1, "expected base=10000, found base=100000000"),
+        ("wrong.npy", ["--expect", "base=1e8,layout=interleaved"], 0, None),
+        ("good.npy", ["--expect", "layout=split"], 1, "expected layout='split', found layout='interleaved'"),
+        ("good.npy", ["--expect", "exponent_denominator=d,start=0,order=sin-first"], 0, None),
+    ],
+)
+def test_default_strict_and_expect(
+    files: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    options: list[str],
+    status: int,
+    first_note: str | None,
+) -> None:
+    code, out, err = run([str(files[name]), "--scheme", "sinusoidal", "--json", *options], capsys)
+    doc = json.loads(out)
+    assert (code, err, doc["verdict"]) == (status, "", "matches" if status == 0 else "mismatch")
+    if first_note is not None:
+        assert doc["notes"][0] == first_note
+    if "--strict" in options:
+        assert doc["error_model"] == "faithful"
+    elif not options or options[0] == "--expect":
+        assert doc["error_model"].startswith("native (angle:")
+
+
+def test_default_states_the_precision_and_how_to_get_the_last_bit(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run([str(files["f32angles.npy"]), "--scheme", "sinusoidal"], capsys)
+    assert code == 0
+    assert out.startswith("sinusoidal: matches (native (angle:float32) model, float32 data, shape 4096×32)\n")
+    note = next(line for line in out.splitlines() if "correct in its own precision" in line)
+    assert note.endswith(
+        "all within what forming the angles t·ω in float32 and rounding explains (they grow with the "
+        "position); every element within 1 ulp takes exact angles, e.g. posenc_sym.sinusoidal_table(..., "
+        "method=\"accurate\"); --strict (model 'faithful') asks for that last bit"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "scheme", "options", "message"),
+    [
+        (
+            "good.npy",
+            "sinusoidal",
+            ["--expect", "bass=10000"],
+            "'bass' is not a sinusoidal convention key; use one of: {keys}",  # the keys of the table's convention
+        ),
+        (
+            "good.npy",
+            "sinusoidal",
+            ["--expect", "base"],
+            "--expect item 'base' has no '=' or an empty side; write KEY=VALUE[,KEY=VALUE...], e.g. "
+            "--expect base=10000,pairing=halves",
+        ),
+        (
+            "good.npy",
+            "sinusoidal",
+            ["--expect", "base=ten"],
+            "expected base='ten', but base is a number (found 10000); pass a number",
+        ),
+        (
+            "good.npy",
+            "sinusoidal",
+            ["--expect", "start=0,start=1"],
+            "--expect names start twice (0 and 1); give each key once",
+        ),
+        (
+            "rope.npz",
+            "rope",
+            ["--expect", "scaling_params=8"],
+            "scaling_params holds several values ({}); expect them one by one, e.g. scaling_params.NAME=VALUE",
+        ),
+        (
+            "alibi.npy",
+            "alibi",
+            ["--heads", "8"],
+            "--heads 8 does not match the data, which have 12 (slopes, shape (12,)); drop --heads or fix it",
+        ),
+        (
+            "good.npy",
+            "sinusoidal",
+            ["--dim", "64"],
+            "--dim 64 does not match the data, which have 32 (dim, shape (256, 32)); drop --dim or fix it",
+        ),
+        ("good.npy", "sinusoidal", ["--heads", "8"], "--heads does not apply to a sinusoidal source; drop it"),
+        (
+            "good.npy",
+            "sinusoidal",
+            ["--expect", "dtype=float16"],
+            "table holds values that are not float16 numbers (first at index (1, 0): 0.8414709568023682); drop "
+            "dtype=float16 or pass the float16 data",
+        ),
+    ],
+)
+def test_bad_options_are_one_line_exit_2(
+    files: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    scheme: str,
+    options: list[str],
+    message: str,
+) -> None:
+    if "{keys}" in message:  # whatever keys the convention has (other branches add some)
+        found = check_sinusoidal(numpy.load(files[name])).convention_dict()
+        message = message.format(keys=", ".join(sorted(found)))
+    code, out, err = run([str(files[name]), "--scheme", scheme, *options], capsys)
+    assert (code, out, err) == (2, "", f"posenc-sym check: error: {message}\n")
+
+
+def test_text_file_named_npy_is_named_as_such(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run([str(files["plain_text.npy"]), "--scheme", "sinusoidal"], capsys)
+    assert (code, out, err) == (
+        2,
+        "",
+        f"posenc-sym check: error: {files['plain_text.npy']} is not a NumPy .npy file (it starts with "
+        "b'0.0 1.', not b'\\x93NUMPY'); save the array with numpy.save\n",
+    )
+
+
+def test_module_in_the_current_folder_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "my_encoding_here.py").write_text(
+        "from posenc_sym.tables import sinusoidal_table\nTABLE = sinusoidal_table(64, 16)\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", [p for p in __import__("sys").path if p not in ("", str(tmp_path))])
+    code, out, err = run(["my_encoding_here:TABLE", "--scheme", "sinusoidal", "--json"], capsys)
+    assert (code, err, json.loads(out)["convention"]["d_model"]) == (0, "", 16)
+
+
+def test_a_reader_that_leaves_early_is_no_traceback(files: dict[str, Path]) -> None:
+    # the reader closes the pipe before the check prints (as `| head -0` would): the writer must
+    # end quietly with 128 + SIGPIPE, not a BrokenPipeError traceback
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "posenc_sym.cli", "check", str(files["f32angles.npy"]), "--scheme", "sinusoidal"],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert (proc.wait(), err) == (141, "")

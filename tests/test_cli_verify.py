@@ -65,8 +65,8 @@ from posenc_sym import Claim, Derivation
 x = sympy.Symbol("x", real=True)
 y = sympy.Symbol("y")
 DERIVATION = Derivation("free", "Free", (
-    Claim("free.ok", "x = x", x, x),
-    Claim("free.y", "y + 0 = y", y + 0, y),
+    Claim("free.ok", "x = x", x, x, same_sides_ok="a fixture"),
+    Claim("free.y", "y + 0 = y", y + 0, y, same_sides_ok="a fixture"),
 ))
 """
 
@@ -281,7 +281,8 @@ def test_json_source_and_links_come_from_the_claim_and_its_verdict(
 
         x = sympy.Symbol("x", real=True)
         DERIVATION = Derivation("src", "Sourced", (
-            Claim("src.double", "x + x = 2x", x + x, 2 * x, steps=(Step(2 * x, "collect like terms"),),
+            Claim("src.double", "x + x = 2x", written=(sympy.Add(x, x, evaluate=False), 2 * x),
+                      steps=(Step(2 * x, "collect like terms"),),
                   scope="scalar", tags=("t:1",),
                   source=Source("003_750a8455e46b047a.txt", "quote", "sec. 2")),
         ))

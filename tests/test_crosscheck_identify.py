@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from posenc_sym import accurate_sincos
 from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal
+from posenc_sym.crosscheck.fit import KNOWN_BASES
 from posenc_sym.strategies import rope_conventions, sinusoidal_conventions
 from posenc_sym.testing import assert_alibi_slopes, assert_rope_cache, assert_sinusoidal
 
@@ -65,25 +66,26 @@ def test_sinusoidal_conventions_are_named_and_match(kwargs: dict, changed: dict,
 
 
 @pytest.mark.parametrize("kwargs", [{}, {"layout": "split", "denominator": "d-2"}])
-def test_float32_angles_are_a_mismatch_explained_by_float32(kwargs: dict) -> None:
+def test_float32_angles_match_in_their_own_precision_and_fail_strict(kwargs: dict) -> None:
     table = impl.sinusoidal(4096, 64, angle_dtype=numpy.float32, **kwargs)
-    result = check_sinusoidal(table)
-    assert result.verdict == "mismatch"
-    assert result.growth is not None and result.growth.explained_by == "angle:float32"
-    assert any("angles t·ω computed in float32" in note for note in result.notes)
-    assert check_sinusoidal(table, model=ErrorModel("float32")).verdict == "matches"
+    default = check_sinusoidal(table)
+    assert (default.verdict, default.error_model) == ("matches", "native (angle:float32)")
+    assert any(note.startswith("correct in its own precision: errors up to ") for note in default.notes)
+    assert any('posenc_sym.sinusoidal_table(..., method="accurate")' in note for note in default.notes)
+    strict = check_sinusoidal(table, model=ErrorModel())
+    assert strict.verdict == "mismatch"
+    assert strict.growth is not None and strict.growth.explained_by == "angle:float32"
+    assert any("angles t·ω computed in float32" in note for note in strict.notes)
 
 
-def test_float64_table_from_the_direct_formula_shows_float64_angle_rounding() -> None:
-    result = check_sinusoidal(impl.sinusoidal(2048, 32, dtype=numpy.float64))
-    assert (result.verdict, result.growth.explained_by if result.growth else None) == (
-        "mismatch",
-        "angle:float64",
+def test_float64_table_from_the_direct_formula_matches_in_float64_and_fails_strict() -> None:
+    table = impl.sinusoidal(2048, 32, dtype=numpy.float64)
+    assert (check_sinusoidal(table).verdict, check_sinusoidal(table).error_model) == (
+        "matches",
+        "native (angle:float64)",
     )
-    assert (
-        check_sinusoidal(impl.sinusoidal(2048, 32, dtype=numpy.float64), model=ErrorModel("float64")).verdict
-        == "matches"
-    )
+    strict = check_sinusoidal(table, model=ErrorModel())
+    assert (strict.verdict, strict.growth.explained_by if strict.growth else None) == ("mismatch", "angle:float64")
 
 
 def test_sin_only_table_has_no_convention_and_no_shift_map() -> None:
@@ -92,14 +94,30 @@ def test_sin_only_table_has_no_convention_and_no_shift_map() -> None:
     assert result.convention_dict()["layout"] is None
     structure = result.as_json()["structure"]
     assert structure["columns_with_partner"] == 0
-    assert structure["shift_map_residual"] > 1e-3  # sin-only: no linear map takes row t to t+1
+    # sin-only: no linear map takes row t to t+1. A table with such a map leaves a residual at the
+    # rounding level (O(u), u = 2^-53; _shift_residual_bound derives it for one such table) and a
+    # table without one leaves O(1): the dividing line is their geometric middle, √u
+    assert structure["shift_map_residual"] > math.sqrt(2.0**-53)
 
 
-def test_wrong_exponent_is_not_base_10000() -> None:
-    # 10000^(2j/d) with j the column index is base 10000^2 (= 10^8, den d) or 10^7 with den d-2
-    # for d = 16: 10000^(4i/16) = (10^7)^(2i/14). Either way not the paper's base.
-    result = check_sinusoidal(impl.wrong_exponent(300, 16))
-    assert result.convention_dict()["base"] != 10000
+SLIP = (
+    "known slip: the frequencies are (10000²)^(−2i/d) = 10000^(−4i/d), the common base 10000 with the "
+    "exponent doubled, as when the column index 2i is used where the pair index i belongs; if that is "
+    "what you meant, pass --expect base={found}"
+)
+
+
+@pytest.mark.parametrize(("d", "found"), [(64, 100000000), (16, 10000000)])
+def test_doubled_exponent_is_a_mismatch_unless_expected(d: int, found: int) -> None:
+    # 10000^(2j/d) with j the column index: base 10000² = 10^8 with denominator d; at d = 16 the
+    # same numbers are 10^7 with d − 2 (10000^(4i/16) = (10^7)^(2i/14)), a common base, reported so
+    table = impl.wrong_exponent(300, d)
+    result = check_sinusoidal(table)
+    assert (result.verdict, result.convention_dict()["base"]) == ("mismatch", found)
+    assert result.notes[0] == SLIP.format(found=found)
+    assert check_sinusoidal(table, expect={"base": found}).verdict == "matches"
+    with pytest.raises(AssertionError, match=f"expected base=10000, found base={found}"):
+        assert_sinusoidal(table, base=10000)
 
 
 ROPE = [
@@ -134,9 +152,10 @@ def test_rope_conventions_are_named_and_match(kwargs: dict, expected: dict, pair
     assert_rope_cache(cos, sin, model="angle:float64", **expected)
 
 
-def test_rope_float32_angles_mismatch() -> None:
+def test_rope_float32_angles_match_natively_and_fail_strict() -> None:
     cos, sin = impl.rope_cache(8192, 64, angle_dtype=numpy.float32)
-    result = check_rope(cos, sin)
+    assert check_rope(cos, sin).verdict == "matches"
+    result = check_rope(cos, sin, model=ErrorModel())
     assert result.verdict == "mismatch"
     assert result.growth is not None and result.growth.explained_by == "angle:float32"
     assert result.worst is not None and result.worst.position > 1000
@@ -171,7 +190,7 @@ def test_alibi_slopes_not_a_rule_are_unknown() -> None:
 def test_assertion_message_names_convention_and_worst_element() -> None:
     table = impl.sinusoidal(4096, 16, angle_dtype=numpy.float32)
     with pytest.raises(AssertionError) as info:
-        assert_sinusoidal(table, layout="interleaved")
+        assert_sinusoidal(table, model="faithful", layout="interleaved")
     message = str(info.value)
     assert message.startswith(
         "sinusoidal data do not meet the faithful error model (convention found: "
@@ -205,16 +224,34 @@ def test_accurate_tables_are_named_and_match(conv: dict, d: int, n: int, dtype: 
     table = _accurate_table(n, d, conv, dtype)
     result = check_sinusoidal(table)
     found = result.convention_dict()
-    assert result.verdict == "matches", result.summary()
+    doubled = _doubled_common_base(conv, d)
+    assert result.verdict == ("mismatch" if doubled else "matches"), result.summary()
+    if doubled:  # the slip of the doubled exponent, named unless expected
+        assert result.notes[0].startswith(f"known slip: the frequencies are ({doubled:g}²)^(−2i/d)")
+        assert check_sinusoidal(table, expect={"base": found["base"]}).verdict == "matches"
     assert {k: found[k] for k in ("layout", "order", "start")} == {k: conv[k] for k in ("layout", "order", "start")}
 
-    # base and denominator trade off exactly (b^(-2i/(d-2)) = (b^(d/(d-2)))^(-2i/d)): compare frequencies
-    def per_pair(base: float, den: str) -> float:
-        return math.log(base) / (d if den == "d" else d - 2)
+    # base and denominator trade off exactly (b^(-2i/(d-2)) = (b^(d/(d-2)))^(-2i/d)): the frequencies
+    # agree iff ln(b1)/den1 = ln(b2)/den2, i.e. b1^den2 = b2^den1 — exact in integers (every common
+    # base and every short name the check gives is an integer here)
+    def den(name: str) -> int:
+        return d if name == "d" else d - 2
 
-    assert per_pair(found["base"], found["exponent_denominator"]) == pytest.approx(
-        per_pair(conv["base"], conv["exponent_denominator"]), rel=1e-9
+    assert int(found["base"]) ** den(conv["exponent_denominator"]) == int(conv["base"]) ** den(
+        found["exponent_denominator"]
     )
+
+
+def _doubled_common_base(conv: dict, d: int) -> int | None:
+    """The common base c whose square, with denominator d, gives conv's frequencies, when no
+    convention in use names them (a common base with denominator d; 10000 with d − 2): the rule
+    of the known slip, written out again with integers (b^(d/den) = c² ⟺ b^d = c^(2·den))."""
+    den = d if conv["exponent_denominator"] == "d" else d - 2
+    b = int(conv["base"])
+    common = [int(c) for c in KNOWN_BASES]
+    if any(b**d == c**den for c in common) or (b == 10000 and den == d - 2):
+        return None
+    return next((c for c in common if b**d == c ** (2 * den)), None)
 
 
 def test_rope_with_disagreeing_pairings_is_not_a_cache() -> None:
@@ -234,7 +271,42 @@ def test_sinusoidal_with_cosines_one_position_ahead_is_not_the_paper() -> None:
     structure = result.as_json()["structure"]
     # a fixed linear map still exists (each column is a sinusoid with a cos/sin-pair partner at
     # the same frequency, shifted in phase): the diagnosis reports T_1 at the rounding level
-    assert structure["shift_map_residual"] < 1e-10
+    assert structure["shift_map_residual"] <= _shift_residual_bound(impl.sinusoidal_shifted_cos(600, 16), 16)
+
+
+def _shift_residual_bound(x: numpy.ndarray, d: int) -> float:
+    """Largest relative residual the diagnosis's least-squares T_1 can report on ``x`` (sin(tω)
+    beside cos((t+1)ω) in float64, ω as the implementation computes it), derived:
+
+    * the exact map T exists: per pair, (s_t, c_{t+1}) ↦ (s_{t+1}, c_{t+2}) is the block
+      [[1/cos ω, −tan ω], [tan ω, cos 2ω/cos ω]] (from the angle-addition formulas); on the data
+      X̃ = X + E it leaves ‖E₁ − E₀T‖ ≤ ‖E₁‖ + ‖T‖₂‖E₀‖, with |E| ≤ ulp(v) + 2^-53·|θ| per element
+      (NumPy's float64 sin/cos within 1 ulp, docs/numerics.md; the angle t·ω rounded once);
+    * the solver is backward stable (Higham, *Accuracy and Stability of Numerical Algorithms*,
+      Thm 20.3): its M̂ minimises the residual for A + ΔA, B + ΔB with ‖ΔA‖ ≤ γ‖A‖, ‖ΔB‖ ≤ γ‖B‖,
+      γ = c·m·n·u; hence ‖B − AM̂‖ ≤ ‖E₁ − E₀T‖ + 2γ‖B‖ + γ‖A‖(‖T‖₂ + ‖M̂‖₂). We take c = 8
+      (Higham's bound is γ̃_{mn} = c·m·n·u/(1 − c·m·n·u) with "a small integer constant" c);
+    * the residual is then evaluated in float64, adding γ_{n+1}(‖B‖ + ‖A‖‖M̂‖) at most.
+    """
+    u = 2.0**-53
+    t = numpy.arange(x.shape[0], dtype=numpy.float64)[:, None]
+    w = numpy.exp(numpy.arange(0, d, 2) * (-math.log(10000.0) / d))  # the implementation's ω, exactly
+    block = numpy.zeros((d, d))
+    for i, wi in enumerate(w):
+        c, s = math.cos(wi), math.sin(wi)
+        block[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = [[1 / c, -s / c], [s / c, math.cos(2 * wi) / c]]
+    theta = numpy.empty_like(x)
+    theta[:, 0::2], theta[:, 1::2] = t * w, (t + 1) * w
+    error = numpy.ldexp(numpy.abs(x), -52) + numpy.ldexp(numpy.abs(theta), -53)  # ulp(v) ≤ 2^-52|v|
+    rows = x  # the diagnosis fits on all rows of a table this short (600 ≤ 4096)
+    a, b = rows[:-1], rows[1:]
+    m_hat = numpy.linalg.lstsq(a, b, rcond=None)[0]
+    norm_a, norm_b, norm_t, norm_m = (float(numpy.linalg.norm(v, 2)) for v in (a, b, block, m_hat))
+    exact_map = float(numpy.linalg.norm(error[1:])) + norm_t * float(numpy.linalg.norm(error[:-1]))
+    gamma = 8 * a.shape[0] * a.shape[1] * u
+    solver = 2 * gamma * norm_b + gamma * norm_a * (norm_t + norm_m)
+    evaluation = (a.shape[1] + 1) * u * (norm_b + norm_a * norm_m) * math.sqrt(b.shape[1])
+    return (exact_map + solver + evaluation) / float(numpy.linalg.norm(b))
 
 
 def test_alibi_in_reverse_head_order_is_unknown() -> None:

@@ -48,7 +48,10 @@ def test_fragments_are_one_file_per_derivation_plus_preamble(good: Path, tmp_pat
     folder = tmp_path / "frag"
     assert main(["latex", str(good), "--fragments", str(folder), "--no-figures"]) == 0
     assert sorted(p.name for p in folder.iterdir()) == [
-        "cli.demo.tex", "figures.tex", "preamble.tex", "properties.tex",
+        "claims", "cli.demo.tex", "figures.tex", "preamble.tex", "properties.tex",
+    ]
+    assert sorted(p.name for p in (folder / "claims").iterdir()) == [
+        "cli.demo.pythagoras.tex", "cli.demo.slip.tex",
     ]
     assert "\\documentclass" not in (folder / "cli.demo.tex").read_text(encoding="utf-8")
 
@@ -58,7 +61,7 @@ def test_markdown_uses_display_math(good: Path, tmp_path: Path) -> None:
     assert main(["markdown", str(good), "-o", str(out), "--no-figures"]) == 0
     text = out.read_text(encoding="utf-8")
     assert "## Pythagoras, 100% & more" in text
-    assert "$$\n\\sin^{2}{\\left(x \\right)} + \\cos^{2}{\\left(x \\right)} = 1\n$$" in text
+    assert "$$\n\\sin^{2}\\left(x\\right) + \\cos^{2}\\left(x\\right) = 1\n$$" in text
 
 
 BROKEN = "raise RuntimeError('boom')\n"
@@ -66,7 +69,7 @@ NO_ASSUMPTIONS = '''
 import sympy
 from posenc_sym import Claim, Derivation
 x = sympy.Symbol("x")
-DERIVATION = Derivation("bad.free", "free", (Claim("bad.free.x", "x", x, x),))
+DERIVATION = Derivation("bad.free", "free", (Claim("bad.free.x", "x", x, x, same_sides_ok="a fixture"),))
 '''
 
 
@@ -133,6 +136,49 @@ def test_pdf_is_written_beside_the_tex(good: Path, tmp_path: Path) -> None:
     out = tmp_path / "notes.tex"
     assert main(["latex", str(good), "-o", str(out), "--pdf", "--no-figures"]) == 0
     assert out.with_suffix(".pdf").read_bytes().startswith(b"%PDF")
+    log = out.with_suffix(".log").read_text(encoding="utf-8")  # the log stays beside the PDF
+    assert "Output written on" in log and not tex._RERUN.search(log)
+
+
+LOG_WITH_ERROR = """This is pdfTeX
+./notes.tex:12: Undefined control sequence.
+l.12 \\oops
+./notes.tex:30: Emergency stop.
+"""
+
+
+def test_a_latex_error_is_reported_with_its_first_line(
+    good: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "notes.tex"
+    monkeypatch.setattr(tex, "find_pdflatex", lambda: "/bin/false")
+    monkeypatch.setattr(tex, "compile_latex", lambda *a, **k: tex.CompileResult(
+        None, LOG_WITH_ERROR, tex.problems_in_log(LOG_WITH_ERROR)))
+    assert main(["latex", str(good), "-o", str(out), "--pdf", "--no-figures"]) == 2
+    assert capsys.readouterr().err == (
+        "posenc-sym latex: error: pdflatex failed: notes.tex line 12: Undefined control sequence.; "
+        "nothing was written (this is a bug in posenc-sym, please report it)\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cli_demo.py"]
+
+
+@pytest.mark.parametrize(("options", "present", "absent"), [
+    ([], [r"\texttt{cli.\allowbreak{}demo.\allowbreak{}pythagoras}", "by ", r"\subsection{a slip}",
+          r"\section{"], []),
+    (["--no-ids"], [r"\subsection{a slip}"], [r"\texttt{cli."]),
+    (["--no-methods"], [r"\posencproven{} Proven,} for every value"], [" Proven} by "]),
+    (["--no-refuted"], [r"\label{claim:cli.demo.pythagoras}"], ["a slip"]),
+    (["--heading-level", "subsection"], [r"\subsection{Pythagoras", r"\subsubsection{a slip}"], [r"\section{"]),
+    (["--heading-level", "none"], [r"\noindent\textbf{a slip}"], [r"\section{", r"\subsection{"]),
+])
+def test_fragment_options(good: Path, tmp_path: Path, options: list[str], present: list[str],
+                          absent: list[str]) -> None:
+    folder = tmp_path / "frag"
+    assert main(["latex", str(good), "--fragments", str(folder), "--no-figures", *options]) == 0
+    text = (folder / "cli.demo.tex").read_text(encoding="utf-8")
+    for piece in present:
+        assert piece in text
+    for piece in absent:
+        assert piece not in text
 
 
 UNEXPECTED = '''
@@ -152,6 +198,6 @@ def test_an_unexpected_refutation_is_rendered_honestly_and_exits_1(
     out = tmp_path / "notes.tex"
     assert main(["latex", str(src), "-o", str(out), "--no-figures"]) == 1
     text = out.read_text(encoding="utf-8")
-    assert r"\textbf{Verdict: refuted.} counterexample $x = " in text
+    assert r"\textbf{\posencrefuted{} Refuted:} at $x = " in text
     assert r"\textbf{Not as expected:} the derivation expected it to be \emph{proven}." in text
     assert capsys.readouterr().out.endswith("1 claim: 1 refuted; 1 not as expected\n")

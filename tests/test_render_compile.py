@@ -18,9 +18,18 @@ import pytest
 import sympy
 
 from posenc_sym import Derivation, Verdict
-from posenc_sym.render.document import Notes, Section, latex_document, latex_fragments
-from posenc_sym.render.escape import _ASCII, _GREEK, _MATH, _TEXT, escape_latex
-from posenc_sym.render.tex import PDFLATEX_COMMAND, TEXLIVE_PACKAGES, compile_latex, find_pdflatex
+from posenc_sym.render.document import Notes, Section, latex_document, latex_fragments, tex_engine
+from posenc_sym.render.escape import _ASCII, _GREEK, _MATH, _TEXT, escape_latex, has_cjk
+from posenc_sym.render.latex import Options
+from posenc_sym.render.tex import (
+    _RERUN,
+    PDFLATEX_COMMAND,
+    TEXLIVE_PACKAGES,
+    XELATEX_PACKAGES,
+    compile_latex,
+    find_engine,
+    overfull_boxes,
+)
 
 SAMPLES = Path(__file__).parent / "render_samples"
 t = sympy.Symbol("t", real=True)
@@ -31,10 +40,10 @@ def doc(body: str, packages: str = "") -> str:
     return f"\\documentclass{{article}}\n{packages}\\begin{{document}}\n{body}\n\\end{{document}}\n"
 
 
-def require_pdflatex() -> None:
-    if find_pdflatex() is not None:
+def require_pdflatex(engine: str = "pdflatex") -> None:
+    if find_engine(engine) is not None:
         return
-    why = f"pdflatex is not installed (apt-get install {TEXLIVE_PACKAGES})"
+    why = f"{engine} is not installed (apt-get install {TEXLIVE_PACKAGES}{XELATEX_PACKAGES})"
     if os.environ.get("CI"):
         pytest.fail(f"{why}; CI must compile the notes, never skip")
     pytest.skip(why)
@@ -67,23 +76,25 @@ def sample_notes() -> Notes:
 
 @pytest.mark.slow
 def test_full_notes_compile_without_errors_or_undefined_references() -> None:
-    require_pdflatex()
-    result = compile_latex(latex_document(sample_notes()))
+    notes = sample_notes()
+    require_pdflatex(tex_engine(notes))
+    result = compile_latex(latex_document(notes), engine=tex_engine(notes))
     assert result.problems == ()
     assert result.pdf is not None and result.pdf.startswith(b"%PDF")
 
 
 @pytest.mark.slow
 def test_every_fragment_compiles_on_its_own() -> None:
-    require_pdflatex()
-    files = latex_fragments(sample_notes())
+    notes = sample_notes()
+    require_pdflatex(tex_engine(notes))
+    files = latex_fragments(notes)
     # figures.tex and properties.tex are compiled by test_builtin_catalogue_fragments_each_compile.
     for name in files:
         if name in ("preamble.tex", "figures.tex", "properties.tex"):
             continue
         wrapper = ("\\documentclass{article}\n\\input{preamble.tex}\n\\begin{document}\n"
                    f"\\input{{{name}}}\n\\end{{document}}\n")
-        result = compile_latex(wrapper, files, jobname="wrapper")
+        result = compile_latex(wrapper, files, jobname="wrapper", engine=tex_engine(notes))
         assert result.problems == (), name
 
 
@@ -154,24 +165,98 @@ def builtin_notes() -> Notes:
     return notes
 
 
+@pytest.fixture(scope="module")
+def builtin_compiled(builtin_notes: Notes) -> tuple[str, object]:
+    """The built-in catalogue's document and its compilation (once for this module)."""
+    engine = tex_engine(builtin_notes)
+    require_pdflatex(engine)
+    document = latex_document(builtin_notes)
+    return document, compile_latex(document, engine=engine)
+
+
 @pytest.mark.slow
-def test_builtin_catalogue_notes_compile(builtin_notes: Notes) -> None:
+def test_builtin_catalogue_notes_compile_stably_without_warnings(builtin_compiled: tuple[str, object]) -> None:
+    _document, result = builtin_compiled
+    assert result.problems == ()  # type: ignore[attr-defined]
+    assert result.pdf is not None  # type: ignore[attr-defined]
+    log: str = result.log  # type: ignore[attr-defined]
+    assert not _RERUN.search(log)  # the references and contents settled
+    assert "Package hyperref Warning" not in log  # bookmarks: \texorpdfstring everywhere needed
+
+
+@pytest.mark.slow
+def test_builtin_catalogue_notes_shrink_nothing_and_hide_no_quote(builtin_compiled: tuple[str, object]) -> None:
+    document, _result = builtin_compiled
+    for scaled in (r"\resizebox", r"\scalebox", r"\posencfit", r"\textasciicircum", "[non-Latin text]",
+                   "(quote in the source document)"):
+        assert scaled not in document
+
+
+#: The issue's bound: no overfull box over 10pt anywhere in the notes.
+OVERFULL_LIMIT_PT = 10.0
+
+
+@pytest.mark.slow
+def test_builtin_catalogue_notes_have_no_overfull_box_over_10pt(builtin_compiled: tuple[str, object]) -> None:
+    _document, result = builtin_compiled
+    widths = overfull_boxes(result.log)  # type: ignore[attr-defined]
+    assert [w for w in widths if w > OVERFULL_LIMIT_PT] == []
+
+
+LECTURER = r"""\documentclass[12pt]{article}
+\usepackage[margin=3cm,a5paper]{geometry}
+\usepackage[colorlinks,linkcolor=blue]{hyperref}
+\input{preamble.tex}
+\begin{document}
+BODY
+\end{document}
+"""
+
+BEAMER = r"""\documentclass{beamer}
+\input{preamble.tex}
+\begin{document}
+BODY
+\end{document}
+"""
+
+
+def _fragment_names(files: dict[str, str]) -> list[str]:
+    return [n for n in files if n != "preamble.tex" and not has_cjk(files[n])]
+
+
+@pytest.mark.slow
+def test_builtin_fragments_compile_in_a_lecturers_article(builtin_notes: Notes) -> None:
+    # The lecturer's own geometry and hyperref come first; the preamble must not clash with them.
     require_pdflatex()
-    result = compile_latex(latex_document(builtin_notes))
+    files = latex_fragments(builtin_notes)
+    names = _fragment_names(files)
+    assert len(names) > 100  # one per claim, not only per derivation
+    body = "\n".join(f"\\input{{{n}}}" for n in names)
+    result = compile_latex(LECTURER.replace("BODY", body), files, jobname="lecture")
     assert result.problems == ()
-    assert result.pdf is not None
+
+
+@pytest.mark.slow
+def test_builtin_claim_fragments_compile_in_beamer_frames(builtin_notes: Notes) -> None:
+    require_pdflatex()
+    files = latex_fragments(builtin_notes, Options(level=-1))
+    claims = [n for n in _fragment_names(files) if n.startswith("claims/")][:40]
+    body = "\n".join(f"\\begin{{frame}}[allowframebreaks]\\input{{{n}}}\\end{{frame}}" for n in claims)
+    result = compile_latex(BEAMER.replace("BODY", body), files, jobname="slides")
+    assert result.problems == ()
 
 
 @pytest.mark.slow
 def test_builtin_catalogue_fragments_each_compile(builtin_notes: Notes) -> None:
-    require_pdflatex()
+    engine = tex_engine(builtin_notes)
+    require_pdflatex(engine)
     files = latex_fragments(builtin_notes)
     failures = {}
     for name in files:
-        if name == "preamble.tex":
+        if name == "preamble.tex" or name.startswith("claims/"):
             continue
         wrapper = doc(f"\\input{{{name}}}", "\\input{preamble.tex}\n")
-        result = compile_latex(wrapper, files, jobname="wrapper")
+        result = compile_latex(wrapper, files, jobname="wrapper", engine=engine)
         if result.problems:
             failures[name] = result.problems
     assert failures == {}

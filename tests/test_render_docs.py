@@ -44,7 +44,7 @@ def test_the_example_renders(example_file: Path, tmp_path: Path, capsys: pytest.
     latex = out.read_text(encoding="utf-8")
     assert r"\section{A shift by k rotates each pair}" in latex
     assert r"angle addition: sin(x + y) = sin x cos y + cos x sin y" in latex
-    assert r"\textbf{Verdict: refuted.} counterexample $" in latex
+    assert r"\textbf{\posencrefuted{} Refuted:} at $" in latex
     assert "The source states this claim; it is false, as the derivation expected." in latex
     md = tmp_path / "notes.md"
     assert main(["markdown", str(example_file), "-o", str(md), "--no-figures"]) == 0

@@ -27,24 +27,24 @@ RESULTS = [
 
 def test_latex_cells_link_to_their_claims_in_the_full_document() -> None:
     text = table_latex(build_table(RESULTS), links=True)
-    assert r"\hyperref[claim:rope.norm]{yes P}" in text
-    assert r"\hyperref[claim:integer.bounded]{no R}" in text
-    assert r"\item RoPE / bounded: yes P, \texttt{rope.norm}" in text
+    assert r"\hyperref[claim:rope.norm]{yes \posencproven{}}" in text
+    assert r"\hyperref[claim:integer.bounded]{no \posencrefuted{}}" in text
+    assert r"\item RoPE / bounded: yes \posencproven{}, \texttt{rope.norm}" in text
 
 
 def test_latex_fragment_has_no_links() -> None:
     text = table_latex(build_table(RESULTS), links=False)
     assert r"\hyperref" not in text
-    assert "RoPE & yes P & ? & ? & ? & ? & ? \\\\" in text
+    assert "RoPE & yes \\posencproven{} & " + " & ".join([r"\textendash{}"] * 5) + r" \\" in text
 
 
 def test_latex_table_escapes_keys_from_tags() -> None:
     text = table_latex(build_table(RESULTS), links=False)
-    assert r"my\_enc\% & checked yes C & ?" in text
+    assert r"my\_enc\% & checked yes \posencchecked{} & \textendash{}" in text
 
 
 def test_markdown_table() -> None:
     text = table_markdown(build_table(RESULTS))
-    assert "| RoPE | yes P | ? | ? | ? | ? | ? |" in text
-    assert "| integer index t | no R | ? | ? | ? | ? | ? |" in text
-    assert "- RoPE / bounded: yes P, `rope.norm`" in text
+    assert "| RoPE | yes ✓ | – | – | – | – | – |" in text
+    assert "| integer index t | no ✗ | – | – | – | – | – |" in text
+    assert "- RoPE / bounded: yes ✓, `rope.norm`" in text

@@ -10,8 +10,10 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
+from posenc_sym.notation import as_written
 from posenc_sym.schemes import attention as attention_scheme
-from posenc_sym.schemes.sinusoidal import frequency, pe_pair, rotation_block
+from posenc_sym.schemes import sinusoidal
+from posenc_sym.schemes.sinusoidal import rotation_block
 
 DOC = "000_02f08a127fa96913.txt"
 
@@ -23,6 +25,11 @@ i = sympy.Symbol("i", integer=True, nonnegative=True)  # pair index
 d = sympy.Symbol("d", even=True, positive=True)  # d_model
 L = sympy.Symbol("L", integer=True, positive=True)  # max_len
 BASE = sympy.Integer(10000)
+
+# The notation of the formulas (ω_i, PE_{(t,2i)}, λ_i with base 10000) and the claims' written forms.
+SIN = sinusoidal.notation(BASE)
+OMEGA, PE_SIN, PE_COS = SIN.lookup("omega")[0], *SIN.lookup("PE")
+LAMBDA = SIN.lookup("lambda")[0]
 
 
 def src(quote: str, locator: str) -> Source:
@@ -53,9 +60,10 @@ def _printed_claims() -> list[Claim]:
             exponent = int(text.split("e")[1])
             half_unit = sympy.Rational(1, 2) * sympy.Integer(10) ** (exponent - 4)
             fn = "sin" if col % 2 == 0 else "cos"
+            tex = "\\" + fn  # \sin, \cos in the $...$ of the text
             claims.append(Claim(
                 id=f"seeds.doc000.demo.r{pos}c{col}",
-                title=f"printed entry [{pos},{col}] = {text} is {fn}({pos}/10000^({2 * pair}/10)) rounded",
+                title=f"printed entry [{pos},{col}] = {text} is ${tex}({pos}/10000^{{{2 * pair}/10}})$ rounded",
                 lhs=sympy.Abs(exact - sympy.Rational(text)),
                 rhs=half_unit,
                 relation="<=",
@@ -64,8 +72,8 @@ def _printed_claims() -> list[Claim]:
                 source=src(text, f"演示 (demo tensor), row {pos}, column {col}"),
                 tags=("printed-number", "form:standard"),
                 prose=(
-                    f"Exact value {fn}({pos}·10000^(−{2 * pair}/10)); printed with five significant "
-                    f"digits it must lie within {half_unit} of it."
+                    f"Exact value ${tex}({pos}·10000^{{−{2 * pair}/10}})$; printed with five significant "
+                    f"digits it must lie within ${half_unit}$ of it."
                 ),
             ))
     return claims
@@ -80,13 +88,17 @@ def _attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
 
 
 _xa, _xb = sympy.symbols("x_A x_B", real=True)
+# Attn(P X) = P Attn(X) with X = (x_A, x_B) and P the swap: "B A" gives the outputs of "A B", swapped.
+_ORDER_BLIND = attention_scheme.equivariance_written(
+    [_xa, _xb], [1, 0], lambda col: sympy.Matrix(_attention(list(col))),
+    about="softmax self-attention, all weight matrices 1")
 
 CLAIMS = [
     Claim(
         id="seeds.doc000.intro.order-blind",
         title="without positions, attention cannot tell A>B from B>A: swapping tokens swaps outputs",
-        lhs=sympy.Matrix(_attention([_xb, _xa])),
-        rhs=sympy.Matrix(list(reversed(_attention([_xa, _xb])))),
+        written=_ORDER_BLIND[0],
+        notation=_ORDER_BLIND[1],
         scope="2 scalar tokens, any values, softmax self-attention (query = key = value)",
         source=src("无法区分如A>B和B>A等", "opening paragraph"),
         tags=("property",),
@@ -120,7 +132,7 @@ CLAIMS = [
         prose=(
             "Read as: the gap between two positions k apart is the same wherever they sit. For one "
             "(sin, cos) pair the squared distance is 2 − 2cos(ωk), free of t; summing over the d/2 "
-            "pairs gives Σ(2 − 2cos(ω_i k)), again free of t. So the sinusoidal encoding meets this "
+            "pairs gives Σ(2 − 2cos($ω_i$ k)), again free of t. So the sinusoidal encoding meets this "
             "requirement exactly (in Euclidean distance)."
         ),
     ),
@@ -160,13 +172,15 @@ CLAIMS = [
     Claim(
         id="seeds.doc000.formula.standard",
         title="the note's formula is the standard sinusoidal encoding",
-        lhs=sympy.Matrix([sympy.sin(t / BASE ** (2 * i / d)), sympy.cos(t / BASE ** (2 * i / d))]),
-        rhs=pe_pair(t, i, d, BASE),
+        written=(sympy.Matrix([as_written("sin(t/10000**(2*i/d))", t, i, d),
+                               as_written("cos(t/10000**(2*i/d))", t, i, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * i), PE_COS.apply(t, 2 * i + 1)])),
+        notation=SIN,
         scope="pair i, general d",
         source=src("PE_(pos,2i)=sin(pos/10000^{2i/d})", "位置编码公式"),
         tags=("formula", "form:standard"),
         prose=(
-            "Dividing pos by 10000^(2i/d) is multiplying it by ω_i = 10000^(−2i/d): columns 2i and "
+            "Dividing pos by $10000^{2i/d}$ is multiplying it by $ω_i = 10000^{−2i/d}$: columns 2i and "
             "2i+1 hold sin and cos of the same angle, exactly the paper's definition. (The subscript "
             "is typeset as PE_(pos,2i), a LaTeX slip for PE_{(pos,2i)}.)"
         ),
@@ -188,22 +202,22 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc000.formula.2i-range",
-        title="_2i runs from 0 to d_model, i.e. the last even column is d_model (it is d_model − 2)",
+        title="_2i runs from 0 to $d_{\\mathrm{model}}$, i.e. the last even column is $d_{\\mathrm{model}}$ (it is $d_{\\mathrm{model}}$ − 2)",
         lhs=sympy.Integer(40 - 2),
         rhs=sympy.Integer(40),
-        scope="d_model = 40 (the module's example call); the same for every d_model",
+        scope="$d_{\\mathrm{model}}$ = 40 (the module's example call); the same for every $d_{\\mathrm{model}}$",
         expect="refuted",
         source=src("_2i是偶数维度的位置，从0到d_model，步长", "位置编码公式"),
         tags=("off-by-one",),
         prose=(
-            "torch.arange(0, d_model, step=2) yields 0, 2, …, d_model − 2, never d_model (the "
+            "torch.arange(0, $d_{\\mathrm{model}}$, step=2) yields 0, 2, …, $d_{\\mathrm{model}}$ − 2, never $d_{\\mathrm{model}}$ (the "
             "sentence also breaks off after '步长', the step 2 is missing). The value 2i = d would "
             "need a column d, which does not exist."
         ),
     ),
     Claim(
         id="seeds.doc000.formula.frequency-decreases",
-        title="the frequency decreases as 2i grows: ln ω_{i+1} < ln ω_i",
+        title="the frequency decreases as 2i grows: ln $ω_{i+1}$ < ln $ω_i$",
         lhs=-2 * (i + 1) * sympy.log(BASE) / d,
         rhs=-2 * i * sympy.log(BASE) / d,
         relation="<",
@@ -211,21 +225,21 @@ CLAIMS = [
         source=src("该函数频率随着向量维度递减（2i增加）", "位置编码公式"),
         tags=("property",),
         prose=(
-            "ln ω_i = −2i·ln(10000)/d falls by 2·ln(10000)/d > 0 per pair, so ω_{i+1} = ω_i·10000^(−2/d) "
-            "< ω_i: each pair turns more slowly than the one before it. True."
+            "ln $ω_i$ = −2i·ln(10000)/d falls by 2·ln(10000)/d > 0 per pair, so $ω_{i+1} = ω_i·10000^{−2/d}$ "
+            "< $ω_i$: each pair turns more slowly than the one before it. True."
         ),
     ),
     Claim(
         id="seeds.doc000.formula.pairs-share-frequency",
         title="the code's sin column 2i and cos column 2i+1 use the same frequency",
-        lhs=sympy.Integer(1) / BASE ** ((2 * i) / d),
-        rhs=frequency(i, d, BASE),
+        written=(as_written("1/10000**((2*i)/d)", i, d), OMEGA.apply(i)),
+        notation=SIN,
         scope="pair i, general d",
         source=src("每个频率包含一对正弦和余弦", "位置编码公式"),
         tags=("code", "form:standard"),
         prose=(
             "Both slices (0::2 and 1::2) divide pos by the same tensor 10000^(_2i/d_model), "
-            "_2i = 0, 2, …, d − 2, so column 2i and column 2i+1 share ω_i = 10000^(−2i/d): each "
+            "_2i = 0, 2, …, d − 2, so column 2i and column 2i+1 share $ω_i = 10000^{−2i/d}$: each "
             "frequency carries one sine and one cosine, as the note says, and the snippet computes "
             "the standard formula (in float32, since pos and _2i are cast with .float())."
         ),
@@ -251,7 +265,7 @@ CLAIMS = [
     *_printed_claims(),
     Claim(
         id="seeds.doc000.demo.float32-margin",
-        title="float32 cannot change a printed digit: the tightest entries sit over 2^−22 from a boundary",
+        title="float32 cannot change a printed digit: the tightest entries sit over $2^{−22}$ from a boundary",
         lhs=sympy.Min(
             sympy.Rational(1, 2 * 10**5) - sympy.Abs(sympy.cos(1 / BASE ** sympy.Rational(4, 10)) - sympy.Rational("9.9968e-01")),
             sympy.Rational(1, 2 * 10**5) - sympy.Abs(sympy.sin(3 / BASE ** sympy.Rational(2, 10)) - sympy.Rational("4.5775e-01")),
@@ -262,10 +276,10 @@ CLAIMS = [
         source=src("9.9968e-01", "演示 (demo tensor), rows 1 and 3"),
         tags=("printed-number", "numerics"),
         prose=(
-            "torch computed the tensor in float32. The angle t/10000^(2i/10) then carries a relative "
-            "error of about 2^−22 at most (rounding the exponent 2i/10, the power and the division); "
+            "torch computed the tensor in float32. The angle $t/10000^{2i/10}$ then carries a relative "
+            "error of about $2^{−22}$ at most (rounding the exponent 2i/10, the power and the division); "
             "times the angle (< 0.5) and the slope of sin or cos (≤ 1) that is below 1.2e-7, and the "
-            "final rounding adds at most one float32 ulp (≤ 2^−24 ≈ 6e-8): under 2^−22 in all. The "
+            "final rounding adds at most one float32 ulp (≤ $2^{−24}$ ≈ 6e-8): under $2^{−22}$ in all. The "
             "exact values lie more than 4.5e-7 inside their rounding intervals, so the float32 tensor "
             "prints exactly these digits (every other entry is further from a boundary relative to its size); a NumPy float32 "
             "emulation of the snippet prints all 40 values identically."
@@ -280,7 +294,7 @@ DERIVATION = Derivation(
     prose=(
         "The formula and the code in this note are the standard sinusoidal encoding; the printed "
         "4×10 tensor is reproduced digit for digit. Wrong: the ranges 'pos from 0 to max_len' and "
-        "'_2i from 0 to d_model' (both end one step earlier), and the complete module does not "
+        "'_2i from 0 to $d_{\\mathrm{model}}$' (both end one step earlier), and the complete module does not "
         "compile (a tab among spaces). About float32: the document's tensor was computed in float32; "
         "the tightest printed entry ([3,2] = 4.5775e-01) lies 0.045 units of its last digit (4.5e-7) "
         "from a rounding boundary, several times the float32 error of that entry (< 1e-7), and a NumPy "

@@ -10,11 +10,11 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
-from posenc_sym.schemes import alibi, interpolation, rope
+from posenc_sym.notation import Definition, Notation, as_written
+from posenc_sym.schemes import alibi, interpolation, rope, sinusoidal
 from posenc_sym.schemes import attention as attention_scheme
 from posenc_sym.schemes.sinusoidal import (
     frequency,
-    pe_pair,
     pe_vector,
     rotation_block,
     rotation_matrix,
@@ -42,6 +42,14 @@ x1, x2, x3 = sympy.symbols("x1 x2 x3", real=True)
 q1, q2, k1, k2 = sympy.symbols("q1 q2 k1 k2", real=True)
 BASE = sympy.Integer(10000)
 
+# The notation of the formulas (ω_i, PE_{(t,2i)}, λ_i with base 10000) and the claims' written forms.
+SIN = sinusoidal.notation(BASE)
+OMEGA, PE_SIN, PE_COS = SIN.lookup("omega")[0], *SIN.lookup("PE")
+LAMBDA = SIN.lookup("lambda")[0]
+_qpos, _kpos = sympy.symbols("i j", real=True)
+BIAS = Definition("B", (_qpos, _kpos), alibi.bias(_qpos, _kpos, slope), form="call")  # B(i, j) = −m_h|i − j|
+ALIBI = Notation(symbols=(m, t, c, delta, slope), definitions=(BIAS,))
+
 
 def src(quote: str, locator: str) -> Source:
     return Source(document=DOC, quote=quote, locator=locator)
@@ -56,6 +64,12 @@ def attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
     """Softmax self-attention (posenc_sym.schemes.attention) over scalar tokens, W_q = W_k = W_v = 1."""
     one = sympy.Matrix([[1]])
     return list(attention_scheme.attention(sympy.Matrix(xs), one, one, one))
+
+
+# Attn(P X) = P Attn(X): X = (x1, x2, x3), P the document's reordering.
+_EQUIVARIANT = attention_scheme.equivariance_written(
+    [x1, x2, x3], [1, 2, 0], lambda col: sympy.Matrix(attention(list(col))),
+    about="softmax self-attention, all weight matrices 1")
 
 
 def rope_score(pos_q: sympy.Expr, pos_k: sympy.Expr, q: sympy.Matrix, key: sympy.Matrix, dim: int) -> sympy.Expr:
@@ -86,8 +100,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.attention.equivariant",
         title="self-attention without positions is permutation-equivariant",
-        lhs=sympy.Matrix(attention([x2, x3, x1])),
-        rhs=sympy.Matrix([attention([x1, x2, x3])[idx] for idx in (1, 2, 0)]),
+        written=_EQUIVARIANT[0],
+        notation=_EQUIVARIANT[1],
         scope="3 scalar tokens, any values, a cyclic permutation",
         source=src("输出仅依赖词的内容，而非位置", "一、为什么需要位置编码？"),
         tags=("property",),
@@ -100,23 +114,27 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.formula.standard",
         title="the Markdown formula is the standard sinusoidal encoding",
-        lhs=sympy.Matrix([sympy.sin(t / BASE ** (2 * i / d)), sympy.cos(t / BASE ** (2 * i / d))]),
-        rhs=pe_pair(t, i, d, BASE),
+        written=(sympy.Matrix([as_written("sin(t/10000**(2*i/d))", t, i, d),
+                               as_written("cos(t/10000**(2*i/d))", t, i, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * i), PE_COS.apply(t, 2 * i + 1)])),
+        notation=SIN,
         scope="pair i, general d",
         source=src("PE_{(pos, 2i)} = \\sin\\left(\\frac{pos}{10000^{2i/d_{model}}}\\right)", "2.1.1 正弦-余弦位置编码"),
         tags=("formula", "form:standard"),
-        prose="Columns 2i and 2i+1 hold sin and cos of pos·10000^(−2i/d): the paper's definition.",
+        prose="Columns 2i and 2i+1 hold sin and cos of $\\mathrm{pos}·10000^{−2i/d}$: the paper's definition.",
     ),
     Claim(
         id="seeds.doc001.formula.flattened",
         title="the plain-text copy 'sin(100002i/dmodelpos)' is the same formula with its fraction lost",
-        lhs=sympy.Matrix([sympy.sin(t * BASE ** (-2 * i / d)), sympy.cos(t * BASE ** (-2 * i / d))]),
-        rhs=pe_pair(t, i, d, BASE),
+        written=(sympy.Matrix([as_written("sin(10000**(-2*i/d)*t)", t, i, d),
+                               as_written("cos(10000**(-2*i/d)*t)", t, i, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * i), PE_COS.apply(t, 2 * i + 1)])),
+        notation=SIN,
         scope="pair i, general d",
         source=src("PE(pos,2i)=sin(100002i/dmodelpos)", "二、1. 数学公式"),
         tags=("formula", "form:standard", "notation"),
         prose=(
-            "Copied from rendered math, the fraction pos / 10000^(2i/d_model) lost its bar and "
+            "Copied from rendered math, the fraction pos / $10000^{2i/d_{\\mathrm{model}}}$ lost its bar and "
             "superscript ('100002i/dmodelpos'). Read as intended it is the standard formula; read "
             "literally it is not a formula at all."
         ),
@@ -124,8 +142,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.formula.i-range",
         title="with 0 ≤ i < d/2 the columns 2i and 2i+1 fill exactly 0 … d−1",
-        lhs=2 * (d / 2 - 1) + 1,
-        rhs=d - 1,
+        written=(as_written("2*(d/2 - 1) + 1", d), d - 1),
         scope="general d",
         source=src("i：编码向量的维度索引（0 ≤ i < d_model/2）", "二、1. 参数说明"),
         tags=("notation",),
@@ -151,7 +168,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.frequency-order",
-        title="small i is high frequency, large i low frequency: ln ω_{i+1} < ln ω_i",
+        title="small i is high frequency, large i low frequency: ln $ω_{i+1}$ < ln $ω_i$",
         lhs=-2 * (i + 1) * sympy.log(BASE) / d,
         rhs=-2 * i * sympy.log(BASE) / d,
         relation="<",
@@ -159,29 +176,29 @@ CLAIMS = [
         source=src("高频（i较小时）", "二、2. 直观理解"),
         tags=("property",),
         prose=(
-            "ln ω_i = −2i·ln(10000)/d, and each step in i lowers it by 2·ln(10000)/d > 0; ln is "
-            "increasing, so ω_{i+1} = ω_i·10000^(−2/d) < ω_i. True."
+            "ln $ω_i$ = −2i·ln(10000)/d, and each step in i lowers it by 2·ln(10000)/d > 0; ln is "
+            "increasing, so $ω_{i+1} = ω_i·10000^{−2/d} < ω_i$. True."
         ),
     ),
     Claim(
         id="seeds.doc001.wavelength.min",
         title="the shortest wavelength is 2π (pair 0)",
-        lhs=wavelength(0, d, BASE),
-        rhs=2 * sympy.pi,
+        written=(LAMBDA.apply(0), 2 * sympy.pi),
+        notation=SIN,
         scope="general d",
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
         tags=("range",),
-        prose="λ_0 = 2π/ω_0 = 2π: the lower end of the stated range is right.",
+        prose="$λ_0 = 2π/ω_0$ = 2π: the lower end of the stated range is right.",
     ),
     Claim(
         id="seeds.doc001.wavelength.max-exact",
-        title="the longest wavelength is 2π·10000^((d−2)/d) (pair d/2 − 1)",
+        title="the longest wavelength is $2π·10000^{(d−2)/d}$ (pair d/2 − 1)",
         lhs=wavelength(d / 2 - 1, d, BASE),
         rhs=2 * sympy.pi * BASE ** ((d - 2) / d),
         scope="general d",
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
         tags=("range",),
-        prose="The last pair is i = d/2 − 1, so λ_max = 2π·10000^(2(d/2−1)/d) = 2π·10000^((d−2)/d).",
+        prose="The last pair is i = d/2 − 1, so $λ_{\\mathrm{max}} = 2π·10000^{2(d/2−1)/d} = 2π·10000^{(d−2)/d}$.",
     ),
     Claim(
         id="seeds.doc001.wavelength.max-is-20000pi",
@@ -194,13 +211,13 @@ CLAIMS = [
         tags=("range",),
         prose=(
             "20000π would need i = d/2, a pair that does not exist. For d = 512 the longest "
-            "wavelength is 2π·10000^(255/256) ≈ 60611.5, about 3.5 % short of 20000π ≈ 62831.9; "
+            "wavelength is $2π·10000^{255/256}$ ≈ 60611.5, about 3.5 % short of 20000π ≈ 62831.9; "
             "for small d the gap is large (d = 8: 2π·1000 ≈ 6283)."
         ),
     ),
     Claim(
         id="seeds.doc001.wavelength.below-20000pi",
-        title="every wavelength is below 20000π: the exponent (d−2)/d of 2π·10000^((d−2)/d) is below 1",
+        title="every wavelength is below 20000π: the exponent (d−2)/d of $2π·10000^{(d−2)/d}$ is below 1",
         lhs=(d - 2) / d,
         rhs=sympy.Integer(1),
         relation="<",
@@ -208,7 +225,7 @@ CLAIMS = [
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
         tags=("range",),
         prose=(
-            "λ_max = 2π·10000^((d−2)/d) and 10000^x grows with x, so λ_max < 2π·10000^1 = 20000π exactly "
+            "$λ_{\\mathrm{max}} = 2π·10000^{(d−2)/d}$ and $10000^x$ grows with x, so $λ_{\\mathrm{max}} < 2π·10000^1$ = 20000π exactly "
             "when (d−2)/d < 1. So [2π, 20000π) is a correct bound, but its upper end is never attained."
         ),
     ),
@@ -224,13 +241,13 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.linear.matrix",
-        title="M_k exists for the whole vector (d = 4): block-diagonal rotations",
+        title="$M_k$ exists for the whole vector (d = 4): block-diagonal rotations",
         lhs=rotation_matrix(k, 4, BASE) * pe_vector(t, 4, BASE),
         rhs=pe_vector(t + k, 4, BASE),
         scope="d = 4, base 10000",
         source=src("PEpos+k=Mk⋅PEpos", "三、2. 正弦/余弦的周期性优势"),
         tags=("property", "linear-map"),
-        prose="The matrix M_k = diag(block(ω_0 k), block(ω_1 k)) does it for d = 4; larger d adds blocks.",
+        prose="The matrix $M_k$ = diag(block($ω_0$ k), block($ω_1$ k)) does it for d = 4; larger d adds blocks.",
     ),
     Claim(
         id="seeds.doc001.concat.dimension",
@@ -245,30 +262,29 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.relative.bias-shift",
-        title="a bias B_ij = f(i − j) is unchanged when both positions shift",
-        lhs=sympy.Function("f")((m + c) - (t + c)),
-        rhs=sympy.Function("f")(m - t),
+        title="a bias $B_{ij}$ = f(i − j) is unchanged when both positions shift",
+        written=(as_written("f((m + c) - (t + c))", m, c, t), sympy.Function("f")(m - t)),
         scope="any bias function f of the offset, positions m and t, shift c",
         source=src("其中B是基于相对位置的偏置矩阵", "四、2. 相对位置编码"),
         tags=("property", "form:standard"),
         prose=(
-            "Softmax(QKᵀ/√d_k + B)V (the text lost the fraction: 'dkQKT') is the usual form of an "
+            "Softmax(QKᵀ/√$d_k$ + B)V (the text lost the fraction: 'dkQKT') is the usual form of an "
             "additive relative bias (T5 buckets, ALiBi). A bias that depends on i − j only cannot "
             "tell absolute positions apart: shifting both positions leaves it unchanged."
         ),
     ),
     Claim(
         id="seeds.doc001.rope.relative",
-        title="RoPE: the score of R_m q and R_n k depends on m − n only",
+        title="RoPE: the score of $R_m$ q and $R_n$ k depends on m − n only",
         lhs=rope_score(m + c, t + c, sympy.Matrix([q1, q2]), sympy.Matrix([k1, k2]), 2),
         rhs=rope_score(m, t, sympy.Matrix([q1, q2]), sympy.Matrix([k1, k2]), 2),
         scope="one pair (head width 2, θ = 1), any q, k, positions m, n (here t) and shift c",
         source=src("Qm=Q⋅Rm,Kn=K⋅Rn", "四、3. 旋转位置编码"),
         tags=("property", "form:standard"),
         prose=(
-            "Rotating the query by mθ and the key by nθ gives ⟨R_m q, R_n k⟩ = ⟨q, R_{n−m} k⟩: the "
+            "Rotating the query by mθ and the key by nθ gives $⟨R_m$ q, $R_n$ k⟩ = ⟨q, $R_{n−m}$ k⟩: the "
             "absolute positions enter only through their difference. The note writes row vectors "
-            "(Q·R_m); with column vectors the matrices are transposed and the statement is the same."
+            "($Q·R_m$); with column vectors the matrices are transposed and the statement is the same."
         ),
     ),
     Claim(
@@ -282,7 +298,7 @@ CLAIMS = [
         source=src("保持相对位置的衰减性", "四、3. 旋转位置编码"),
         tags=("property",),
         prose=(
-            "With q = k = all ones the score at distance Δ is 2Σ_p cos(Δθ_p). It is 8 at Δ = 0 but "
+            "With q = k = all ones the score at distance Δ is $2Σ_p$ $\\cos(Δθ_p)$. It is 8 at Δ = 0 but "
             "rises from ≈ 3.93 at Δ = 3 to ≈ 4.53 at Δ = 4, so it does not decay monotonically. The "
             "RoPE paper's 'long-term decay' is about an upper bound that decreases on average with "
             "distance, not about every score; 'keeps the decay' overstates it."
@@ -291,8 +307,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.alibi.causal-form",
         title="−m·|i−j| equals ALiBi's −m·(i−j) for keys at or before the query",
-        lhs=alibi.bias(m, m - delta, slope),
-        rhs=-slope * delta,
+        written=(BIAS.apply(m, sympy.Add(m, -delta, evaluate=False)), -slope * delta),
+        notation=ALIBI,
         scope="query i, key j = i − δ with δ ≥ 0 (causal attention), any slope m > 0",
         source=src("Softmax(dkQKT−m⋅∣i−j∣)V", "附：ALiBi位置编码示例"),
         tags=("formula", "form:equivalent"),
@@ -316,8 +332,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.alibi.no-stored-encoding",
         title="the ALiBi bias depends only on slope and distance (no per-position vector)",
-        lhs=alibi.bias(m + c, t + c, slope),
-        rhs=alibi.bias(m, t, slope),
+        written=(BIAS.apply(sympy.Add(m, c, evaluate=False), sympy.Add(t, c, evaluate=False)), BIAS.apply(m, t)),
+        notation=ALIBI,
         scope="any slope, positions m and t, shift c",
         source=src("无需显式存储位置编码", "附：ALiBi位置编码示例"),
         tags=("property",),
@@ -382,7 +398,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.code.exponent",
-        title="the loop's frequency for pair j is the standard ω_j (it is not: exponent 2·(2j)/d)",
+        title="the loop's frequency for pair j is the standard $ω_j$ (it is not: exponent 2·(2j)/d)",
         lhs=BASE ** sympy.Rational(-2 * 2, 16),
         rhs=frequency(1, 16, BASE),
         scope="the example's d = 16, pair j = 1 (columns 2, 3)",
@@ -391,15 +407,15 @@ CLAIMS = [
         tags=("code", "form:different"),
         prose=(
             "The loop variable i already runs over even columns 0, 2, 4, …, i.e. it is 2j; the code "
-            "then uses 2·i = 4j in the exponent. Pair j therefore gets 10000^(−4j/d) instead of "
-            "10000^(−2j/d): for d = 16 and j = 1 that is 1/10 instead of 10000^(−1/8) ≈ 0.316."
+            "then uses 2·i = 4j in the exponent. Pair j therefore gets $10000^{−4j/d}$ instead of "
+            "$10000^{−2j/d}$: for d = 16 and j = 1 that is 1/10 instead of $10000^{−1/8}$ ≈ 0.316."
         ),
     ),
     Claim(
         id="seeds.doc001.code.exponent-is-pair-2j",
         title="the loop's pair j carries the standard frequency of pair 2j",
-        lhs=BASE ** (-2 * (2 * j) / d),
-        rhs=frequency(2 * j, d, BASE),
+        written=(as_written("10000**(-2*(2*j)/d)", j, d), OMEGA.apply(2 * j)),
+        notation=SIN,
         scope="pair j, general d",
         source=src("(2 * i)/d_model", "get_sinusoid_encoding_table"),
         tags=("code", "form:different"),
@@ -410,21 +426,20 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.code.lowest-frequency",
-        title="for d = 16 the loop's slowest pair has frequency 10^−7 (standard: 10000^(−7/8))",
-        lhs=BASE ** sympy.Rational(-2 * 14, 16),
-        rhs=sympy.Rational(1, 10**7),
+        title="for d = 16 the loop's slowest pair has frequency $10^{−7}$ (standard: $10000^{−7/8}$)",
+        written=(as_written("1/10000**(2*14/16)"), sympy.Rational(1, 10**7)),
         scope="d = 16 (the example), last pair j = 7, column i = 14",
         source=src("get_sinusoid_encoding_table(10, 16)", "get_sinusoid_encoding_table"),
         tags=("code", "form:different"),
         prose=(
-            "The last pair's wavelength is 2π·10^7 ≈ 6.3·10^7 positions against the standard "
-            "2π·10000^(7/8) ≈ 19869; over the example's 10 positions those columns are constant to "
-            "about 10^−6."
+            "The last pair's wavelength is $2π·10^7 ≈ 6.3·10^7$ positions against the standard "
+            "$2π·10000^{7/8}$ ≈ 19869; over the example's 10 positions those columns are constant to "
+            "about $10^{−6}$."
         ),
     ),
     Claim(
         id="seeds.doc001.code.pairs-share-frequency",
-        title="the loop's sin and cos columns still share a frequency, so a rotation T_k exists",
+        title="the loop's sin and cos columns still share a frequency, so a rotation $T_k$ exists",
         lhs=rotation_block(k, BASE ** (-4 * j / d)) * sympy.Matrix(
             [sympy.sin(t / BASE ** (2 * (2 * j) / d)), sympy.cos(t / BASE ** (2 * (2 * j) / d))]),
         rhs=sympy.Matrix([sympy.sin((t + k) / BASE ** (2 * (2 * j) / d)),
@@ -442,7 +457,7 @@ DERIVATION = Derivation(
     claims=tuple(CLAIMS),
     prose=(
         "The formulas are the standard ones; the linear-map and uniqueness statements hold. Wrong or "
-        "loose: the wavelength range (the maximum is 2π·10000^((d−2)/d), not 20000π), attention "
+        "loose: the wavelength range (the maximum is $2π·10000^{(d−2)/d}$, not 20000π), attention "
         "'unchanged' under shuffling (it is permuted), RoPE's 'decay' (not monotone), and the final "
         "loop, whose exponent 2·i/d with i already even gives a different encoding."
     ),

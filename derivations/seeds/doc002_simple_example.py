@@ -16,6 +16,7 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
+from posenc_sym.notation import Definition, Notation, as_written
 from posenc_sym.schemes import attention as attention_scheme
 from posenc_sym.schemes.sinusoidal import frequency
 
@@ -47,6 +48,12 @@ def attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
     return list(attention_scheme.attention(sympy.Matrix(xs), one, one, one))
 
 
+# Attn(P X) = P Attn(X): X = (x1, x2, x3), P the document's reordering.
+_EQUIVARIANT = attention_scheme.equivariance_written(
+    [x1, x2, x3], [2, 1, 0], lambda col: sympy.Matrix(attention(list(col))),
+    about="softmax self-attention, all weight matrices 1")
+
+
 def h1(xs: list[sympy.Expr]) -> list[sympy.Expr]:
     """Hypothesis H1 for the missing model: y_i = x_i·Σ_j x_j."""
     total = sum(xs)
@@ -57,12 +64,18 @@ WO_NI_DA = ints(1, 2, 3)  # 我打你
 NI_DA_WO = ints(3, 2, 1)  # 你打我
 POS = ints(10, 20, 30)
 
+# y_r and z_r: the outputs of 我打你 and of 你打我 at row r, without positions (computed by attention).
+_row = sympy.Symbol("r", integer=True, nonnegative=True)
+OUT = Definition("y", (_row,), lambda r: attention(WO_NI_DA)[r], about="output r of the tokens 1, 2, 3")
+OUT_REVERSED = Definition("z", (_row,), lambda r: attention(NI_DA_WO)[r], about="output r of the tokens 3, 2, 1")
+OUTPUTS = Notation(definitions=(OUT, OUT_REVERSED))
+
 CLAIMS = [
     Claim(
         id="seeds.doc002.no-pe.same-output",
         title="without positions, 我 gets the same output wherever it stands",
-        lhs=attention(WO_NI_DA)[0],
-        rhs=attention(NI_DA_WO)[2],
+        written=(OUT.apply(0), OUT_REVERSED.apply(2)),
+        notation=OUTPUTS,
         scope="3 scalar tokens, softmax self-attention (query = key = value = token)",
         source=src("不管位置怎么变，经过Transformer后出来的编码都是18", "问题分析"),
         tags=("property",),
@@ -75,8 +88,9 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.no-pe.same-sum",
         title="without positions, y1 + y2 + y3 is the same for both sentences",
-        lhs=sum(attention(WO_NI_DA)),
-        rhs=sum(attention(NI_DA_WO)),
+        written=(sympy.Add(*(OUT.apply(r) for r in range(3)), evaluate=False),
+                 sympy.Add(*(OUT_REVERSED.apply(r) for r in range(3)), evaluate=False)),
+        notation=OUTPUTS,
         scope="3 scalar tokens, softmax self-attention",
         source=src("不管我打你，还是你打我，算出来的数完全一样", "问题分析"),
         tags=("property",),
@@ -85,8 +99,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.no-pe.equivariant",
         title="self-attention cannot read positions: it is permutation-equivariant",
-        lhs=sympy.Matrix(attention([x3, x2, x1])),
-        rhs=sympy.Matrix(list(reversed(attention([x1, x2, x3])))),
+        written=_EQUIVARIANT[0],
+        notation=_EQUIVARIANT[1],
         scope="3 scalar tokens, any values, reversed order",
         source=src("自注意力不能从句子中获取位置信息", "问题分析"),
         tags=("property",),
@@ -128,9 +142,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.h1.18-is-ni",
         title="hypothesis H1: 18 is the output of 你 (= 3) in both sentences",
-        lhs=sympy.Matrix([h1(WO_NI_DA)[2], h1(NI_DA_WO)[0]]),
-        rhs=sympy.Matrix([18, 18]),
-        scope="hypothesis H1: y_i = x_i·Σx",
+        written=(sympy.Matrix([as_written("3*(1 + 2 + 3)"), as_written("3*(3 + 2 + 1)")]), sympy.Matrix([18, 18])),
+        scope="hypothesis H1: $y_i = x_i·Σx$",
         source=src("都是18", "问题分析"),
         tags=("hypothesis", "printed-number"),
         prose="Under H1, 你 gets 3·6 = 18 in either sentence; the printed 18 fits H1 as the output of 你.",
@@ -140,7 +153,7 @@ CLAIMS = [
         title="hypothesis H1: 18 is the output of 我 (= 1) (it is not; 我 gets 6)",
         lhs=h1(WO_NI_DA)[0],
         rhs=sympy.Integer(18),
-        scope="hypothesis H1: y_i = x_i·Σx",
+        scope="hypothesis H1: $y_i = x_i·Σx$",
         expect="refuted",
         source=src("“我”这个单词……都是18", "问题分析"),
         tags=("hypothesis", "printed-number"),
@@ -160,8 +173,9 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.table.with-pe",
         title="the table of summed codes: [1,2,3] + [10,20,30] and [3,2,1] + [10,20,30]",
-        lhs=sympy.Matrix([[a + b for a, b in zip(WO_NI_DA, POS, strict=True)], [a + b for a, b in zip(NI_DA_WO, POS, strict=True)]]),
-        rhs=sympy.Matrix([[11, 22, 33], [13, 22, 31]]),
+        written=(sympy.Matrix([[sympy.Add(a, b, evaluate=False) for a, b in zip(WO_NI_DA, POS, strict=True)],
+                               [sympy.Add(a, b, evaluate=False) for a, b in zip(NI_DA_WO, POS, strict=True)]]),
+                 sympy.Matrix([[11, 22, 33], [13, 22, 31]])),
         scope="the printed table",
         source=src("[11,22,33]", "考虑了位置编码后的编码"),
         tags=("printed-number",),
@@ -181,8 +195,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.h1.726",
         title="hypothesis H1 gives 726 for 我 (= 11) in [11, 22, 33]",
-        lhs=h1(ints(11, 22, 33))[0],
-        rhs=sympy.Integer(726),
+        written=(as_written("11*(11 + 22 + 33)"), sympy.Integer(726)),
         scope="hypothesis H1",
         source=src("“我”变成了726", "解决方案"),
         tags=("hypothesis", "printed-number"),
@@ -202,8 +215,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.h1.858-is-ni",
         title="hypothesis H1 gives 858 for 你 (= 13), the first token of [13, 22, 31]",
-        lhs=h1(ints(13, 22, 31))[0],
-        rhs=sympy.Integer(858),
+        written=(as_written("13*(13 + 22 + 31)"), sympy.Integer(858)),
         scope="hypothesis H1",
         source=src("“我”变成了858", "解决方案"),
         tags=("hypothesis", "printed-number"),
@@ -216,8 +228,8 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.h1.sums-still-equal",
         title="hypothesis H1: with positions the two output sums are still equal (4356)",
-        lhs=sum(h1(ints(11, 22, 33))),
-        rhs=sum(h1(ints(13, 22, 31))),
+        written=(as_written("11*(11 + 22 + 33) + 22*(11 + 22 + 33) + 33*(11 + 22 + 33)"),
+                 as_written("13*(13 + 22 + 31) + 22*(13 + 22 + 31) + 31*(13 + 22 + 31)")),
         scope="hypothesis H1",
         source=src("上面想加后还是一样的", "解决方案 / 第一点"),
         tags=("hypothesis",),
@@ -230,8 +242,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.scale.ratio",
         title="the position codes are 10 times the character codes (exactly, for the sums)",
-        lhs=sum(POS) / sum(WO_NI_DA),
-        rhs=sympy.Integer(10),
+        written=(as_written("(10 + 20 + 30)/(1 + 2 + 3)"), sympy.Integer(10)),
         scope="the example's codes",
         source=src("位置编码的数字几乎是汉字编码的10倍", "解决方案 / 第二点"),
         tags=("printed-number",),
@@ -251,8 +262,8 @@ CLAIMS = [
         tags=("empirical",),
         prose=(
             "A claim about intent, which the text cannot settle. For the record: the original "
-            "Transformer multiplies the embeddings by √d_model and divides the attention logits by "
-            "√d_k; the latter keeps the variance of a d_k-term dot product of unit-variance "
+            "Transformer multiplies the embeddings by $√d_{\\mathrm{model}}$ and divides the attention logits by "
+            "$√d_k$; the latter keeps the variance of a $d_k-\\mathrm{term}$ dot product of unit-variance "
             "entries at 1."
         ),
     ),
@@ -269,8 +280,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.circle.any-omega",
         title="any frequency ω works (it does not: ω = 2π gives positions 0 and 1 the same point)",
-        lhs=(sympy.sin(2 * sympy.pi * 1) - sympy.sin(0)) ** 2 + (sympy.cos(2 * sympy.pi * 1) - sympy.cos(0)) ** 2,
-        rhs=ZERO,
+        written=(as_written("(sin(2*pi*1) - sin(0))**2 + (cos(2*pi*1) - cos(0))**2"), ZERO),
         relation=">",
         scope="ω = 2π, integer positions 0 and 1",
         expect="refuted",
@@ -279,7 +289,7 @@ CLAIMS = [
         prose=(
             "If ω is a rational multiple of 2π the point returns to where it was, so integer "
             "positions repeat; at ω = 2π every integer position lands on the same point. The paper's "
-            "frequencies 10000^(−2i/d) avoid this because π is irrational, and choosing them is not "
+            "frequencies $10000^{−2i/d}$ avoid this because π is irrational, and choosing them is not "
             "arbitrary."
         ),
     ),
@@ -304,8 +314,8 @@ CLAIMS = [
         source=src("2*i_even/embedding_dim", "附录 / PositionEmbedding"),
         tags=("code", "form:different"),
         prose=(
-            "i_even holds the column numbers 0, 2, 4, … themselves, and the exponent doubles them: "
-            "sin column 2j gets 10000^(−4j/D) instead of 10000^(−2j/D)."
+            "$i_{\\mathrm{even}}$ holds the column numbers 0, 2, 4, … themselves, and the exponent doubles them: "
+            "sin column 2j gets $10000^{−4j/D}$ instead of $10000^{−2j/D}$."
         ),
     ),
     Claim(
@@ -317,14 +327,13 @@ CLAIMS = [
         expect="refuted",
         source=src("2*i_odd/embedding_dim", "附录 / PositionEmbedding"),
         tags=("code", "form:different"),
-        prose="i_odd holds 1, 3, 5, …, so cos column 2j+1 gets 10000^(−(4j+2)/D); already column 1 differs from its sin partner's frequency 1.",
+        prose="$i_{\\mathrm{odd}}$ holds 1, 3, 5, …, so cos column 2j+1 gets $10000^{−(4j+2)/D}$; already column 1 differs from its sin partner's frequency 1.",
     ),
     Claim(
         id="seeds.doc002.code.no-cos-partner",
         title="no sin column shares its frequency with any cos column",
-        lhs=sympy.Mod(2 * (2 * sympy.Symbol("j", integer=True, nonnegative=True))
-                      - 2 * (2 * sympy.Symbol("jj", integer=True, nonnegative=True) + 1), 4),
-        rhs=sympy.Integer(2),
+        written=(sympy.Mod(as_written("2*(2*j) - 2*(2*jj + 1)", *sympy.symbols("j jj", integer=True, nonnegative=True)),
+                           4, evaluate=False), sympy.Integer(2)),
         scope="any D: sin column 2j against cos column 2jj+1",
         source=src("i_odd=i[0,1::2]", "附录 / PositionEmbedding"),
         tags=("code", "form:different"),
@@ -370,7 +379,7 @@ DERIVATION = Derivation(
     prose=(
         "The structural argument is right: without positions self-attention is permutation-"
         "equivariant, so 我 gets one output and the sentence sums agree. The numbers 18, 726 and 858 "
-        "come from a model shown only as images; H1 (y_i = x_i·Σx) reproduces all three and the "
+        "come from a model shown only as images; H1 ($y_i = x_i·Σx$) reproduces all three and the "
         "threshold 30, but then 18 and 858 are outputs of 你, not 我. The appendix code is a different "
         "encoding: doubled exponents, and no sin column has a cos partner of the same frequency, so "
         "no linear map shifts it."

@@ -11,7 +11,9 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source
-from posenc_sym.schemes.sinusoidal import div_term, frequency, pe_pair, pe_vector, rotation_matrix, wavelength
+from posenc_sym.notation import as_written
+from posenc_sym.schemes import sinusoidal
+from posenc_sym.schemes.sinusoidal import div_term, frequency, pe_vector, rotation_matrix, wavelength
 
 DOC = "003_750a8455e46b047a.txt"
 
@@ -37,6 +39,13 @@ BASE = sympy.Integer(10000)
 ZERO = sympy.Integer(0)
 FLOAT32_MAX = sympy.Integer(2**24 - 1) * sympy.Integer(2) ** 104  # (2 − 2^−23)·2^127, exactly
 FLOAT16_MAX = sympy.Integer(65504)
+
+# The notation of the formulas (ω_i, PE_{(t,2i)}, λ_i with base 10000) and the claims' written forms.
+SIN = sinusoidal.notation(BASE)
+OMEGA, PE_SIN, PE_COS = SIN.lookup("omega")[0], *SIN.lookup("PE")
+LAMBDA = SIN.lookup("lambda")[0]
+SIN_512 = sinusoidal.notation(BASE, 512)
+LAMBDA_512 = SIN_512.lookup("lambda")[0]
 
 
 def src(quote: str, locator: str) -> Source:
@@ -68,8 +77,8 @@ CLAIMS_INTRO = [
     Claim(
         id="seeds.doc003.unit-interval.three",
         title="three tokens on [0, 1] sit at 0, 0.5, 1",
-        lhs=sympy.Matrix([sympy.Rational(j, 2) for j in range(3)]),
-        rhs=sympy.Matrix([0, sympy.Rational("0.5"), 1]),
+        written=(sympy.Matrix([as_written(f"{j}/(3 - 1)") for j in range(3)]),
+                 sympy.Matrix([0, sympy.Rational("0.5"), 1])),
         scope="n = 3 tokens, position j/(n − 1)",
         source=src("[0, 0.5, 1]", "用[0,1]范围标记位置"),
         tags=("printed-number",),
@@ -104,10 +113,10 @@ CLAIMS_INTRO = [
     ),
     Claim(
         id="seeds.doc003.binary.two-bits",
-        title="with d_model = 2, positions 0…3 are [0,0], [0,1], [1,0], [1,1] in binary",
-        lhs=sympy.Matrix([2 * a + b for a, b in ((0, 0), (0, 1), (1, 0), (1, 1))]),
-        rhs=sympy.Matrix([0, 1, 2, 3]),
-        scope="d_model = 2, 4 positions",
+        title="with $d_{\\mathrm{model}}$ = 2, positions 0…3 are [0,0], [0,1], [1,0], [1,1] in binary",
+        written=(sympy.Matrix([as_written(f"2*{a} + {b}") for a, b in ((0, 0), (0, 1), (1, 0), (1, 1))]),
+                 sympy.Matrix([0, 1, 2, 3])),
+        scope="$d_{\\mathrm{model}}$ = 2, 4 positions",
         source=src("[0,0],[0,1],[1,0],[1,1]", "用二进制向量标记位置"),
         tags=("printed-number",),
         prose="Reading each vector as two binary digits gives 0, 1, 2, 3: the listed vectors are positions 0–3 in order.",
@@ -141,8 +150,7 @@ CLAIMS_SINE = [
     Claim(
         id="seeds.doc003.sinusoid.sin-period",
         title="sin x has period 2π",
-        lhs=sympy.sin(x + 2 * sympy.pi),
-        rhs=sympy.sin(x),
+        written=(as_written("sin(x + 2*pi)", x), sympy.sin(x)),
         scope="any real x",
         source=src("所以振幅是1,周期是2π", "振幅,相移,垂直位移"),
         tags=("formula",),
@@ -151,8 +159,7 @@ CLAIMS_SINE = [
     Claim(
         id="seeds.doc003.frequency.reciprocal",
         title="frequency 4 means period 1/4",
-        lhs=1 / sympy.Rational(1, 4),
-        rhs=sympy.Integer(4),
+        written=(as_written("1/(1/4)"), sympy.Integer(4)),
         scope="the example",
         source=src("所以频率是 4", "频率"),
         tags=("formula",),
@@ -160,7 +167,7 @@ CLAIMS_SINE = [
     ),
     Claim(
         id="seeds.doc003.frequency.omega-is-not-frequency",
-        title="ω_i is the frequency in the post's sense, 1/period (that is ω/(2π); ω is angular)",
+        title="$ω_i$ is the frequency in the post's sense, 1/period (that is ω/(2π); ω is angular)",
         lhs=1 / (2 * sympy.pi / sympy.Integer(1)),
         rhs=sympy.Integer(1),
         scope="ω = 1 (pair 0); the same for every ω > 0",
@@ -168,24 +175,24 @@ CLAIMS_SINE = [
         source=src("这两个函数共享同一个频率", "Transformer 位置编码定义"),
         tags=("notation",),
         prose=(
-            "The post defines frequency as 1/period, but later calls ω_i 'the frequency'. sin(ωt) has "
+            "The post defines frequency as 1/period, but later calls $ω_i$ 'the frequency'. sin(ωt) has "
             "period 2π/ω, so its frequency in that sense is ω/(2π); ω is the angular frequency. A "
             "notation slip, harmless once named."
         ),
     ),
     Claim(
         id="seeds.doc003.sin-only.wavelengths-grow",
-        title="in the all-sin vector sin(t/2^(i−1)) each column's wavelength is twice the previous",
+        title="in the all-sin vector $\\sin(t/2^{i−1})$ each column's wavelength is twice the previous",
         lhs=(2 * sympy.pi * 2**col) / (2 * sympy.pi * 2 ** (col - 1)),
         rhs=sympy.Integer(2),
         scope="column i ≥ 1 of the sin-only vector",
         source=src("越往右波长", "sin表示位置"),
         tags=("property",),
-        prose="Column i is sin(t/2^(i−1)), wavelength 2π·2^(i−1): doubling to the right, frequency halving. True.",
+        prose="Column i is $\\sin(t/2^{i−1})$, wavelength $2π·2^{i−1}$: doubling to the right, frequency halving. True.",
     ),
     Claim(
         id="seeds.doc003.sin-only.closed-loop",
-        title="with high frequencies (d_model = 3) early and late positions come close (figure)",
+        title="with high frequencies ($d_{\\mathrm{model}}$ = 3) early and late positions come close (figure)",
         lhs=not_decidable("closed_loop_figure_d_model_3"),
         rhs=sympy.Integer(1),
         scope="a missing figure",
@@ -196,7 +203,7 @@ CLAIMS_SINE = [
     ),
     Claim(
         id="seeds.doc003.sin-only.paper-frequency",
-        title="the paper uses the frequency 1/10000^(i/(d−1)) (it uses 10000^(−2i/d) per pair)",
+        title="the paper uses the frequency $1/10000^{i/(d−1)}$ (it uses $10000^{−2i/d}$ per pair)",
         lhs=BASE ** sympy.Rational(-2, 3),
         rhs=frequency(1, 4, BASE),
         scope="d = 4, column 2 (the second pair)",
@@ -205,9 +212,9 @@ CLAIMS_SINE = [
         tags=("formula", "form:different"),
         prose=(
             "The post hedges ('i is not really the position here'), but the formula is different: with "
-            "d = 4, column 2 gets 10000^(−2/3) ≈ 0.0022 instead of the paper's 10000^(−2/4) = 0.01. The "
+            "d = 4, column 2 gets $10000^{−2/3}$ ≈ 0.0022 instead of the paper's $10000^{−2/4}$ = 0.01. The "
             "variant gives each of the d columns its own frequency, spread from 1 down to exactly "
-            "1/10000; the paper shares one frequency per sin/cos pair and stops at 10000^(−(d−2)/d)."
+            "1/10000; the paper shares one frequency per sin/cos pair and stops at $10000^{−(d−2)/d}$."
         ),
     ),
     Claim(
@@ -278,8 +285,9 @@ CLAIMS_ROTATION = [
     Claim(
         id="seeds.doc003.rotation.ccw-matrix",
         title="row vector times [[cos B, sin B], [−sin B, cos B]] rotates counter-clockwise",
-        lhs=sympy.Matrix([[x, y]]) * sympy.Matrix([[sympy.cos(beta), sympy.sin(beta)], [-sympy.sin(beta), sympy.cos(beta)]]),
-        rhs=sympy.Matrix([[x * sympy.cos(beta) - y * sympy.sin(beta), x * sympy.sin(beta) + y * sympy.cos(beta)]]),
+        written=(sympy.MatMul(sympy.ImmutableMatrix([[x, y]]), sympy.ImmutableMatrix(
+                     [[sympy.cos(beta), sympy.sin(beta)], [-sympy.sin(beta), sympy.cos(beta)]]), evaluate=False),
+                 sympy.Matrix([[x * sympy.cos(beta) - y * sympy.sin(beta), x * sympy.sin(beta) + y * sympy.cos(beta)]])),
         scope="any x, y, B",
         source=src("[x*cosB-y*sinB ,x*sinB+y*cosB]", "线形变换——旋转"),
         tags=("formula", "form:standard"),
@@ -288,8 +296,9 @@ CLAIMS_ROTATION = [
     Claim(
         id="seeds.doc003.rotation.cw-matrix",
         title="row vector times [[cos B, −sin B], [sin B, cos B]] rotates clockwise",
-        lhs=sympy.Matrix([[x, y]]) * sympy.Matrix([[sympy.cos(beta), -sympy.sin(beta)], [sympy.sin(beta), sympy.cos(beta)]]),
-        rhs=sympy.Matrix([[x * sympy.cos(beta) + y * sympy.sin(beta), -x * sympy.sin(beta) + y * sympy.cos(beta)]]),
+        written=(sympy.MatMul(sympy.ImmutableMatrix([[x, y]]), sympy.ImmutableMatrix(
+                     [[sympy.cos(beta), -sympy.sin(beta)], [sympy.sin(beta), sympy.cos(beta)]]), evaluate=False),
+                 sympy.Matrix([[x * sympy.cos(beta) + y * sympy.sin(beta), -x * sympy.sin(beta) + y * sympy.cos(beta)]])),
         scope="any x, y, B",
         source=src("同理变换矩阵为", "线形变换——旋转"),
         tags=("formula", "form:standard"),
@@ -311,13 +320,13 @@ CLAIMS_ROTATION = [
     ),
     Claim(
         id="seeds.doc003.rotation.block-diagonal",
-        title="the block-diagonal T_Δt maps PE_t to PE_{t+Δt} (d = 4)",
+        title="the block-diagonal $T_{Δt}$ maps $\\mathrm{PE}_t$ to $\\mathrm{PE}_{t+Δt}$ (d = 4)",
         lhs=rotation_matrix(dt, 4, BASE) * pe_vector(t, 4, BASE),
         rhs=pe_vector(t + dt, 4, BASE),
         scope="d = 4, base 10000 (larger d adds blocks)",
         source=src("PE_{t+\\bigtriangleup t} = T_{\\bigtriangleup t} * PE_{t}", "sin和cos交替表示位置"),
         tags=("formula", "linear-map", "form:standard"),
-        prose="Each 2×2 block rotates one (sin, cos) pair by ω_k·Δt; the matrix depends on Δt, not t. True.",
+        prose="Each 2×2 block rotates one (sin, cos) pair by $ω_k·Δt$; the matrix depends on Δt, not t. True.",
     ),
 ]
 
@@ -335,9 +344,11 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.definition.standard",
-        title="PE_t^(2k) = sin(ω_k t), PE_t^(2k+1) = cos(ω_k t), ω_k = 1/10000^(2k/d) is the standard encoding",
-        lhs=sympy.Matrix([sympy.sin(t / BASE ** (2 * kk / d)), sympy.cos(t / BASE ** (2 * kk / d))]),
-        rhs=pe_pair(t, kk, d, BASE),
+        title="$\\mathrm{PE}_t^{2k}$ = sin(ω_k t), $\\mathrm{PE}_t^{2k+1}$ = cos(ω_k t), $ω_k = 1/10000^{2k/d}$ is the standard encoding",
+        written=(sympy.Matrix([as_written("sin(t/10000**(2*k/d))", t, kk, d),
+                               as_written("cos(t/10000**(2*k/d))", t, kk, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * kk), PE_COS.apply(t, 2 * kk + 1)])),
+        notation=SIN,
         scope="pair k, general d",
         source=src("w_k = \\frac{1}{10000^{2k/d_{model}}}", "Transformer 位置编码定义"),
         tags=("formula", "form:standard"),
@@ -354,12 +365,12 @@ CLAIMS_DEFINITION = [
         tags=("notation", "range"),
         prose=(
             "i is the element index (i = 2k or 2k+1), which runs 0 … d − 1; it is k that runs "
-            "0 … d/2 − 1. The post uses i for both (later 'w_i' is a pair frequency)."
+            "0 … d/2 − 1. The post uses i for both (later '$w_i$' is a pair frequency)."
         ),
     ),
     Claim(
         id="seeds.doc003.overflow.bound",
-        title="the denominator 10000^(2k/d) stays below 10000: the largest exponent (d−2)/d is below 1",
+        title="the denominator $10000^{2k/d}$ stays below 10000: the largest exponent (d−2)/d is below 1",
         lhs=(d - 2) / d,
         rhs=sympy.Integer(1),
         relation="<",
@@ -367,14 +378,14 @@ CLAIMS_DEFINITION = [
         source=src("可能导致数值溢出或者数值精度问题", "Transformer 位置编码定义 / 注意"),
         tags=("overflow",),
         prose=(
-            "2k/d ≤ (d−2)/d < 1 for every pair and 10000^x grows with x, so the denominator never "
+            "2k/d ≤ (d−2)/d < 1 for every pair and $10000^x$ grows with x, so the denominator never "
             "reaches 10000 (d = 512: ≈ 9646.6). Nothing grows 'very large': the overflow worry is "
             "unfounded."
         ),
     ),
     Claim(
         id="seeds.doc003.overflow.float32",
-        title="10000^(2k/d) can exceed the float32 range (it cannot: at most ≈ 9646.6 for d = 512)",
+        title="$10000^{2k/d}$ can exceed the float32 range (it cannot: at most ≈ 9646.6 for d = 512)",
         lhs=BASE ** sympy.Rational(510, 512),
         rhs=FLOAT32_MAX,
         relation=">",
@@ -382,7 +393,7 @@ CLAIMS_DEFINITION = [
         expect="refuted",
         source=src("避免中间的数值计算结果超出float的范围", "PositionalEncoding code comment"),
         tags=("overflow",),
-        prose="float32 reaches 3.4·10^38; the largest denominator is about 9.6·10^3.",
+        prose="float32 reaches $3.4·10^{38}$; the largest denominator is about $9.6·10^3$.",
     ),
     Claim(
         id="seeds.doc003.overflow.float16",
@@ -397,17 +408,17 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.log-form.equivalent",
-        title="the code's div_term exp(2k·(−ln 10000/d)) equals 1/10000^(2k/d)",
+        title="the code's div_term exp(2k·(−ln 10000/d)) equals $1/10000^{2k/d}$",
         lhs=div_term(2 * kk, d, BASE),
         rhs=frequency(kk, d, BASE),
         scope="pair k, general d",
         source=src("与公式中给出的是不同的,但是是等价的", "PositionalEncoding code comment"),
         tags=("formula", "form:equivalent"),
-        prose="exp(−2k ln 10000/d) = 10000^(−2k/d): the log-space form is an equivalent form of the standard frequency.",
+        prose="exp(−2k ln 10000/d) = $10000^{−2k/d}$: the log-space form is an equivalent form of the standard frequency.",
     ),
     Claim(
         id="seeds.doc003.log-form.literal",
-        title="'its log form is −log(10000)/d' (that is the slope; ln ω_k = 2k·(−ln 10000/d))",
+        title="'its log form is −log(10000)/d' (that is the slope; ln $ω_k$ = 2k·(−ln 10000/d))",
         lhs=sympy.log(frequency(1, 512, BASE)),
         rhs=-sympy.log(BASE) / 512,
         scope="d = 512, k = 1",
@@ -415,7 +426,7 @@ CLAIMS_DEFINITION = [
         source=src("-\\frac{\\log(10000.0)}{d_{\\text{model}}}", "Transformer 位置编码定义 / 注意"),
         tags=("formula",),
         prose=(
-            "−ln(10000)/d is not the logarithm of ω_k but its rate of change per column: ln ω_k = "
+            "−ln(10000)/d is not the logarithm of $ω_k$ but its rate of change per column: ln $ω_k$ = "
             "2k·(−ln 10000/d). The factor 2k is missing from the sentence (the code has it)."
         ),
     ),
@@ -431,10 +442,10 @@ CLAIMS_DEFINITION = [
         tags=("numerics", "measured"),
         prose=(
             "The two rationals are the float32 results computed by benchmarks/bench_seed_div_term.py "
-            "(log form exp(fl(2k)·fl(−ln 10000/d)) and power 10000^(−2k/d)), copied as exact values. The "
-            "log form is 7.3 float32 ulps from the exact ω_239, the power 0.66 ulps. Over all 256 pairs "
+            "(log form exp(fl(2k)·fl(−ln 10000/d)) and power $10000^{−2k/d}$), copied as exact values. The "
+            "log form is 7.3 float32 ulps from the exact $ω_{239}$, the power 0.66 ulps. Over all 256 pairs "
             "the log form's error reaches 7.3 ulps (mean 1.5), the power's 0.89 (mean 0.3): rounding "
-            "the argument 2k·(−ln 10000/d), up to 9.2 in size, costs up to ~4.8·10^−7 absolute, which exp "
+            "the argument 2k·(−ln 10000/d), up to 9.2 in size, costs up to about $4.8·10^{−7}$ absolute, which exp "
             "turns into a relative error of the same size. The log form is less accurate, not more."
         ),
     ),
@@ -458,8 +469,7 @@ CLAIMS_DEFINITION = [
     Claim(
         id="seeds.doc003.pairs.count",
         title="512 dimensions make 256 pairs, numbered 0 … 255",
-        lhs=sympy.Matrix([sympy.Integer(512) / 2, sympy.Integer(512) / 2 - 1]),
-        rhs=sympy.Matrix([256, 255]),
+        written=(sympy.Matrix([as_written("512/2"), as_written("512/2 - 1")]), sympy.Matrix([256, 255])),
         scope="d = 512",
         source=src("一共有256组", "Transformer 位置编码定义"),
         tags=("printed-number",),
@@ -468,8 +478,8 @@ CLAIMS_DEFINITION = [
     Claim(
         id="seeds.doc003.wavelength.min",
         title="the shortest wavelength is 2π",
-        lhs=wavelength(0, 512, BASE),
-        rhs=2 * sympy.pi,
+        written=(LAMBDA_512.apply(0), 2 * sympy.pi),
+        notation=SIN_512,
         scope="d = 512",
         source=src("2\\pi*10000", "Transformer 位置编码定义"),
         tags=("range",),
@@ -477,7 +487,7 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.wavelength.max",
-        title="the longest wavelength is 2π·10000 (it is 2π·10000^(255/256) ≈ 2π·9646.6)",
+        title="the longest wavelength is 2π·10000 (it is $2π·10000^{255/256}$ ≈ 2π·9646.6)",
         lhs=wavelength(255, 512, BASE),
         rhs=2 * sympy.pi * BASE,
         scope="d = 512, pair 255",
@@ -485,7 +495,7 @@ CLAIMS_DEFINITION = [
         source=src("2\\pi*10000", "Transformer 位置编码定义"),
         tags=("range",),
         prose=(
-            "The last pair is 255, so the longest wavelength is 2π·10000^(510/512) ≈ 60611.5, 3.5 % "
+            "The last pair is 255, so the longest wavelength is $2π·10000^{510/512}$ ≈ 60611.5, 3.5 % "
             "below 2π·10000 ≈ 62831.9. 2π·10000 is a strict upper bound that is never reached."
         ),
     ),
@@ -503,7 +513,7 @@ CLAIMS_CODE = [
         prose=(
             "Columns 0::2 get sin(position·div_term[k]) and 1::2 get cos of the same product, so the "
             "table is standard exactly when the multiplier div_term[k] = exp(2k·(−ln 10000/d)) equals "
-            "ω_k, which is what is proven: an equivalent (log-space) form, computed in float32."
+            "$ω_k$, which is what is proven: an equivalent (log-space) form, computed in float32."
         ),
     ),
     Claim(
@@ -515,7 +525,7 @@ CLAIMS_CODE = [
         scope="d = 20, pairs 2 and 3",
         source=src("确认是否维度越往后,是否波长越长", "PositionalEncoding plot"),
         tags=("range",),
-        prose="2π·10000^(6/20) ≈ 99.6 against 2π·10000^(4/20) ≈ 39.6. True (the plot itself is a missing image).",
+        prose="$2π·10000^{6/20}$ ≈ 99.6 against $2π·10000^{4/20}$ ≈ 39.6. True (the plot itself is a missing image).",
     ),
     Claim(
         id="seeds.doc003.heatmap.positions",
@@ -549,7 +559,7 @@ CLAIMS_CODE = [
         source=src("图的右半边几乎都是黄色的", "Transformer位置编码可视化"),
         tags=("range",),
         prose=(
-            "Pair 128 has ω = 10000^(−1/2) = 1/100, so over t = 0 … 99 its sin column goes from 0 to "
+            "Pair 128 has ω = $10000^{−1/2}$ = 1/100, so over t = 0 … 99 its sin column goes from 0 to "
             "sin(0.99) ≈ 0.836: far from constant. The statement holds from about three quarters "
             "across (next claim)."
         ),
@@ -563,19 +573,21 @@ CLAIMS_CODE = [
         scope="d = 512, positions 0 … 99, column 384 (pair 192, ω = 1/1000); later pairs are slower",
         source=src("越往后的位置,频率越小,波长越长", "Transformer位置编码可视化"),
         tags=("range",),
-        prose="ω_192 = 10000^(−3/4) = 1/1000, so sin(0.099) ≈ 0.0988 < 0.1, and cos stays above 0.995.",
+        prose="$ω_{192} = 10000^{−3/4}$ = 1/1000, so sin(0.099) ≈ 0.0988 < 0.1, and cos stays above 0.995.",
     ),
     Claim(
         id="seeds.doc003.code.numpy-loop",
         title="the NumPy loop (sin with i/d for even i, cos with (i−1)/d for odd i) is the standard formula",
-        lhs=sympy.Matrix([sympy.sin(t / BASE ** ((2 * kk) / d)), sympy.cos(t / BASE ** (((2 * kk + 1) - 1) / d))]),
-        rhs=pe_pair(t, kk, d, BASE),
+        written=(sympy.Matrix([as_written("sin(t/10000**((2*k)/d))", t, kk, d),
+                               as_written("cos(t/10000**(((2*k + 1) - 1)/d))", t, kk, d)]),
+                 sympy.Matrix([PE_SIN.apply(t, 2 * kk), PE_COS.apply(t, 2 * kk + 1)])),
+        notation=SIN,
         scope="pair k, general d (columns 2k and 2k+1)",
         source=src("np.cos(pos / (10000 ** ((i - 1) / d_model)))", "可视化代码"),
         tags=("code", "form:standard"),
         prose=(
             "Here i is the column: even column 2k uses exponent 2k/d and odd column 2k+1 uses "
-            "(2k+1−1)/d = 2k/d, so both columns of a pair share ω_k. Unlike the loops of 001 and 002, "
+            "(2k+1−1)/d = 2k/d, so both columns of a pair share $ω_k$. Unlike the loops of 001 and 002, "
             "this one is the standard encoding (computed in float64)."
         ),
     ),
@@ -589,8 +601,8 @@ CLAIMS_CODE = [
         tags=("code", "form:equivalent"),
         prose=(
             "Same construction as the annotated Transformer (sin and cos of position·div_term[k] in "
-            "columns 2k, 2k+1), so again the multiplier is ω_k: an equivalent form. Its forward also "
-            "multiplies x by √d_model first, as the paper scales embeddings."
+            "columns 2k, 2k+1), so again the multiplier is $ω_k$: an equivalent form. Its forward also "
+            "multiplies x by $√d_{\\mathrm{model}}$ first, as the paper scales embeddings."
         ),
     ),
     Claim(
@@ -630,11 +642,11 @@ DERIVATION = Derivation(
     title="003_750a8455e46b047a.txt — Transformer positional encoding explained (blog post)",
     claims=tuple(CLAIMS_INTRO + CLAIMS_SINE + CLAIMS_ROTATION + CLAIMS_DEFINITION + CLAIMS_CODE),
     prose=(
-        "The rotation algebra, the block-diagonal T_Δt, the paper's formula and the two main "
+        "The rotation algebra, the block-diagonal $T_{Δt}$, the paper's formula and the two main "
         "snippets (annotated Transformer, NumPy loop) are right. Wrong or loose: the printed 0.69 "
-        "(2/3 ≈ 0.67), the 'paper frequency' 1/10000^(i/(d−1)), 'i = 0 … d/2 − 1', the wavelength "
+        "(2/3 ≈ 0.67), the 'paper frequency' $1/10000^{i/(d−1)}$, 'i = 0 … d/2 − 1', the wavelength "
         "maximum 2π·10000 (≈ 2π·9646.6 for d = 512), the overflow worry (the largest denominator is "
-        "below 10^4), the log form's supposed accuracy (in float32 it is less accurate: up to 7.3 "
+        "below $10^4$), the log form's supposed accuracy (in float32 it is less accurate: up to 7.3 "
         "ulps against 0.89), the heat map's 'right half' and positions 'to 100', and the Swin "
         "snippet's broadcasting."
     ),

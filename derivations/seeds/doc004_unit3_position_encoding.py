@@ -10,7 +10,9 @@ from __future__ import annotations
 import sympy
 
 from posenc_sym import Claim, Derivation, Source, Step
-from posenc_sym.schemes.sinusoidal import frequency, pe_pair
+from posenc_sym.notation import as_written
+from posenc_sym.schemes import sinusoidal
+from posenc_sym.schemes.sinusoidal import frequency
 
 DOC = "004_e7604d37a81a762a.txt"
 
@@ -22,6 +24,11 @@ w = sympy.Symbol("omega", positive=True)
 i = sympy.Symbol("i", integer=True, nonnegative=True)
 d = sympy.Symbol("d", even=True, positive=True)
 BASE = sympy.Integer(10000)
+
+# The notation of the formulas (ω_i, PE_{(t,2i)}, λ_i with base 10000) and the claims' written forms.
+SIN = sinusoidal.notation(BASE)
+OMEGA, PE_SIN, PE_COS = SIN.lookup("omega")[0], *SIN.lookup("PE")
+LAMBDA = SIN.lookup("lambda")[0]
 
 
 def src(quote: str, locator: str) -> Source:
@@ -39,8 +46,10 @@ CLAIMS = [
     Claim(
         id="seeds.doc004.formula.standard",
         title="the note's formula is the standard sinusoidal encoding",
-        lhs=sympy.Matrix([sympy.sin(pos / BASE ** (2 * i / d)), sympy.cos(pos / BASE ** (2 * i / d))]),
-        rhs=pe_pair(pos, i, d, BASE),
+        written=(sympy.Matrix([as_written("sin(pos/10000**(2*i/d))", pos, i, d),
+                               as_written("cos(pos/10000**(2*i/d))", pos, i, d)]),
+                 sympy.Matrix([PE_SIN.apply(pos, 2 * i), PE_COS.apply(pos, 2 * i + 1)])),
+        notation=SIN,
         scope="pair i, general d",
         source=src("PE_{(pos, 2i)} & = \\sin \\left(\\frac{pos}{10000^{2i/d_{model}}}\\right)", "实现方法"),
         tags=("formula", "form:standard"),
@@ -52,8 +61,7 @@ CLAIMS = [
     Claim(
         id="seeds.doc004.every-dimension-a-sinusoid",
         title="every dimension is a sinusoid: cos(ωpos) = sin(ωpos + π/2)",
-        lhs=sympy.cos(w * pos),
-        rhs=sympy.sin(w * pos + sympy.pi / 2),
+        written=(sympy.cos(w * pos), as_written("sin(omega*pos + pi/2)", w, pos)),
         scope="any frequency ω > 0",
         source=src("位置编码中的每个维度都对应一个正弦曲线", "实现方法"),
         tags=("property",),
@@ -61,13 +69,16 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc004.omega",
-        title="with ω = 1/10000^(2i/d), PE(pos,2i) = sin(ω·pos) and PE(pos,2i+1) = cos(ω·pos)",
-        lhs=sympy.Matrix([sympy.sin(pos / BASE ** (2 * i / d)), sympy.cos(pos / BASE ** (2 * i / d))]),
-        rhs=sympy.Matrix([sympy.sin(frequency(i, d, BASE) * pos), sympy.cos(frequency(i, d, BASE) * pos)]),
+        title="with ω = $1/10000^{2i/d}$, PE(pos,2i) = sin(ω·pos) and PE(pos,2i+1) = cos(ω·pos)",
+        written=(sympy.Matrix([as_written("sin(pos/10000**(2*i/d))", pos, i, d),
+                               as_written("cos(pos/10000**(2*i/d))", pos, i, d)]),
+                 sympy.Matrix([sympy.sin(sympy.Mul(OMEGA.apply(i), pos, evaluate=False)),
+                               sympy.cos(sympy.Mul(OMEGA.apply(i), pos, evaluate=False))])),
+        notation=SIN,
         scope="pair i, general d",
         source=src("\\omega = \\frac{1}{10000^{2i/d_{model}}}", "计算方式"),
         tags=("formula", "form:equivalent"),
-        prose="Dividing by 10000^(2i/d) is multiplying by ω: an equivalent writing of the same formula.",
+        prose="Dividing by $10000^{2i/d}$ is multiplying by ω: an equivalent writing of the same formula.",
     ),
     Claim(
         id="seeds.doc004.addition.sin",
@@ -131,7 +142,7 @@ CLAIMS = [
         prose=(
             "The derivatives in pos vanish: the same 2×2 rotation serves every position, which is what "
             "makes PE(pos+k) a linear function of PE(pos). Strictly the coefficients also depend on "
-            "d_model and the base 10000, fixed for a model."
+            "$d_{\\mathrm{model}}$ and the base 10000, fixed for a model."
         ),
     ),
     Claim(

@@ -10,9 +10,12 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..catalog import load_catalog
+from ..errors import PosencSymError
+from ..notation.presets import PRESETS
 from ..report import problem_line, report_document, result_lines, summary_lines
 from ..report.table import build_table, table_document, table_lines
 from ..runner import ClaimResult, RunReport, default_jobs, run_catalog
+from .verify_documents import is_document, run_documents
 
 __all__ = ["register", "run"]
 
@@ -52,7 +55,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "paths", nargs="*", metavar="PATH",
-        help="a derivation file (.py) or a folder searched recursively (default: built-in derivations)",
+        help="a derivation file (.py), a folder searched recursively (default: built-in derivations), "
+        "or a document (.md, .markdown, .txt, .tex) whose displays are checked row by row",
     )
     parser.add_argument(
         "--json", action="store_true",
@@ -61,6 +65,16 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--jobs", type=_positive_int, default=None, metavar="N",
         help="decide claims in N processes (default: one per core); verdicts do not depend on N",
+    )
+    parser.add_argument(  # issue 13: documents
+        "--notation", choices=sorted(PRESETS), default=None,
+        help="for documents (.md, .tex): declare what the notes leave implicit (sinusoidal: pos, t, k, i, "
+        "d_model, ω, ω_i, w_k, PE_{(pos,2i)}, PE_{(pos,2i+1)} with base 10000)",
+    )
+    parser.add_argument(
+        "--annotate", metavar="OUT", default=None,
+        help="for one document: write it to OUT with a verdict after each display (badge, rows as read, "
+        "counterexamples)",
     )
     parser.add_argument(  # issue 4: the encodings × properties table built from table: tags
         "--table", action="store_true",
@@ -82,6 +96,11 @@ def _positive_int(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Load, decide, report; returns the exit status (0, 1 or 2)."""
+    if args.paths and any(is_document(p) for p in args.paths):
+        return run_documents(args)
+    if args.notation is not None or args.annotate is not None:
+        raise PosencSymError("--notation and --annotate apply to documents (.md, .markdown, .txt, .tex); "
+                             "pass a document")
     if args.json:
         # stdout carries the JSON document only: whatever derivation files or the engine print
         # while they run goes to stderr.

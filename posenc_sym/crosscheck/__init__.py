@@ -1,29 +1,41 @@
 """Cross-check an outside implementation: identify its convention, measure its error.
 
-``check_sinusoidal(table)``, ``check_rope(cos, sin)`` and ``check_alibi(slopes)`` take anything
+``check_sinusoidal(table)``, ``check_rope(cos, sin)``, ``check_rope_axes(cos, sin, ids)`` (multi-axis
+RoPE, Flux), ``check_xpos(cos, sin)`` and ``check_alibi(slopes)`` take anything
 ``numpy.asarray`` accepts (torch tensors included) and return a :class:`CheckResult`; the
-``posenc-sym check`` command and :mod:`posenc_sym.testing` are thin layers over them.
+``posenc-sym check`` command and :mod:`posenc_sym.testing` are thin layers over them. By default
+the data are judged in their own precision (:func:`native_model`); ``expect=`` names the
+convention meant (:mod:`.expect`).
 """
 
 from __future__ import annotations
 
 from .alibi import check_alibi
+from .axes import AxesConvention, check_rope_axes
+from .expect import parse_expectations
 from .load import load_source
-from .precision import ErrorModel, parse_error_model
+from .precision import ErrorModel, native_model, parse_error_model
 from .result import CheckResult, Growth, Worst
 from .rope import RopeConvention, check_rope
 from .sinusoidal import SinusoidalConvention, check_sinusoidal
+from .xpos import XposAmplitude, check_xpos
 
 __all__ = [
+    "AxesConvention",
     "CheckResult",
     "ErrorModel",
     "Growth",
     "RopeConvention",
     "SinusoidalConvention",
     "Worst",
+    "XposAmplitude",
     "check_alibi",
     "check_rope",
+    "check_rope_axes",
     "check_sinusoidal",
+    "check_xpos",
     "load_source",
+    "native_model",
     "parse_error_model",
+    "parse_expectations",
 ]

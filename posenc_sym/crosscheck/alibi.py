@@ -1,13 +1,17 @@
 """Identify and measure an ALiBi slope vector (one slope per head).
 
-Rules (Press et al. 2022 and their reference code):
+Rules (Press et al. 2022 and their reference code), for a maximum bias B (8 in the paper;
+MPT's ``alibi_bias_max``), reported as ``max_bias``:
 
-``power-of-two``  n = 2^k heads: m_h = 2^(−8(h+1)/n), h = 0 … n−1 (a geometric sequence whose
-                  start and ratio are both 2^(−8/n)).
-``interpolated``  n not a power of two: the slopes for the closest power of two c < n, followed by
+``power-of-two``  n = 2^k heads: m_h = 2^(−B(h+1)/n), h = 0 … n−1 (a geometric sequence whose
+                  start and ratio are both 2^(−B/n)).
+``interpolated``  n not a power of two, the rule of the reference code (ofirpress/
+                  attention_with_linear_biases, BLOOM's ``build_alibi_tensor``, MPT's
+                  ``gen_slopes``): the slopes for the closest power of two c < n, followed by
                   every other slope of the 2c-head sequence, n − c of them.
-``geometric``     the power-of-two formula applied to an n that is not a power of two — a common
-                  slip: it is a valid decreasing sequence, but not the slopes ALiBi was trained with.
+``geometric``     n not a power of two, the paper's formula as written: 2^(−B(h+1)/n) applied to
+                  that n directly. A valid decreasing sequence, but not the slopes the reference
+                  code (and so every released ALiBi model) uses: the notes say which one it is.
 
 The slopes are exact numbers 2^(−8j/n); mpmath evaluates them (rounded to float64 they are
 within 2^-52 relative, the slack the verdict allows). The error model is the one of
@@ -17,47 +21,59 @@ slopes were computed as powers in FORMAT": a power x^(h+1) of a rounded x carrie
 
 >>> check_alibi(numpy.array([2.0 ** (-8 * (h + 1) / 8) for h in range(8)])).convention_dict()["rule"]
 'power-of-two'
+>>> check_alibi(numpy.array([2.0 ** (-16 * (h + 1) / 8) for h in range(8)])).convention_dict()["max_bias"]
+16
 """
 
 from __future__ import annotations
 
 import importlib
+import math
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import mpmath
 import numpy
 
-from .load import as_float_array, require_ndim
-from .precision import FORMATS, ErrorModel, angle_constant, data_format, ulp
+from .expect import conclude, parse_expectations
+from .load import as_float_array, declared, require_ndim
+from .precision import FORMATS, ErrorModel, angle_constant, data_format, native_model, ulp
 from .result import CheckResult, Worst
 
 __all__ = ["RULES", "check_alibi", "slopes_exact"]
 
 RULES = ("power-of-two", "interpolated", "geometric")
 
+#: The paper's maximum bias: the slopes of n = 2^k heads run from 2^(−8/n) down to 2^−8.
+DEFAULT_MAX_BIAS = 8.0
 
-def _geometric(n: int) -> list[mpmath.mpf]:
-    return [mpmath.mpf(2) ** (-mpmath.mpf(8) * (h + 1) / n) for h in range(n)]
+
+def _geometric(n: int, max_bias: mpmath.mpf) -> list[mpmath.mpf]:
+    return [mpmath.mpf(2) ** (-max_bias * (h + 1) / n) for h in range(n)]
 
 
-def slopes_exact(n_heads: int, rule: str) -> list[mpmath.mpf]:
-    """The slopes of ``rule`` for ``n_heads`` heads, exactly (40 digits).
+def slopes_exact(n_heads: int, rule: str, max_bias: float = DEFAULT_MAX_BIAS) -> list[mpmath.mpf]:
+    """The slopes of ``rule`` for ``n_heads`` heads and maximum bias ``max_bias``, exactly (40 digits).
 
-    The paper's rules come from the symbolic definitions in ``posenc_sym.schemes.alibi`` when
-    that module is present (the single source of truth); the ``geometric`` slip, and the paper's
-    rules before that module exists, are computed here from 2^(−8(h+1)/n).
+    For the paper's B = 8 the rules come from the symbolic definitions in
+    ``posenc_sym.schemes.alibi`` when that module is present (the single source of truth); the
+    ``geometric`` formula and other maximum biases are computed here from 2^(−B(h+1)/n), B read
+    as the exact decimal it is written as (``str(max_bias)``).
 
     >>> [float(s) for s in slopes_exact(6, "interpolated")]  # 4 heads, then 2 of the 8-head sequence
     [0.25, 0.0625, 0.015625, 0.00390625, 0.5, 0.125]
+    >>> [float(s) for s in slopes_exact(4, "power-of-two", max_bias=4)]  # MPT's alibi_bias_max=4
+    [0.5, 0.25, 0.125, 0.0625]
     """
-    symbolic = _schemes_slopes() if rule != "geometric" else None
+    symbolic = _schemes_slopes() if rule != "geometric" and max_bias == DEFAULT_MAX_BIAS else None
     with mpmath.workdps(40):
         if symbolic is not None:
             return [mpmath.mpf(str(expr.evalf(45))) for expr in symbolic(n_heads)]
+        bias = mpmath.mpf(repr(float(max_bias)))
         if rule == "interpolated" and n_heads & (n_heads - 1):
             closest = 1 << (n_heads.bit_length() - 1)
-            return _geometric(closest) + _geometric(2 * closest)[0::2][: n_heads - closest]
-        return _geometric(n_heads)
+            return _geometric(closest, bias) + _geometric(2 * closest, bias)[0::2][: n_heads - closest]
+        return _geometric(n_heads, bias)
 
 
 def _schemes_slopes() -> Any:
@@ -78,15 +94,40 @@ def _as_slopes(slopes: Any) -> tuple[numpy.ndarray, str, list[str]]:
     return require_ndim(array, 1, "the slope vector", "(heads)").astype(numpy.float64), fmt_name, notes
 
 
-def _closest_rule(x: numpy.ndarray) -> tuple[str, numpy.ndarray]:
+def _max_bias_candidates(x: numpy.ndarray, rule: str) -> list[float]:
+    """The paper's 8, then short numbers near the B the first slope implies: m_0 = 2^(−B/c)
+    with c = n (power-of-two, geometric) or the closest power of two below n (interpolated).
+    Maximum biases in use are integers or halves (MPT's ``alibi_bias_max`` is an int)."""
+    n = x.size
+    c = 1 << (n.bit_length() - 1) if rule == "interpolated" else n
+    out = [DEFAULT_MAX_BIAS]
+    if x[0] > 0 and x[0] != 1:
+        estimate = -c * math.log2(float(x[0]))
+        out += [float(round(estimate)), round(2 * estimate) / 2, float(f"{estimate:.4g}")]
+    return [b for i, b in enumerate(out) if b > 0 and b not in out[:i]]
+
+
+def _closest_rule(x: numpy.ndarray, unit_roundoff: float) -> tuple[str, float, numpy.ndarray]:
+    """The (rule, maximum bias) whose exact slopes are closest to ``x`` in the largest relative
+    error. Within a rule, B = 8, then the shortest B, wins whenever its error is within what
+    computing the slopes as powers in the data's format explains (K·n·u relative, the bound of
+    the module docstring at the last head): the data cannot tell those apart, and the standard
+    name is the one meant. Between rules the smaller error decides (a coarse format must not
+    turn the formula as written into the reference code's rule)."""
     n = x.size
     rules = ["power-of-two"] if n & (n - 1) == 0 else ["interpolated", "geometric"]
-    scored = []
+    tie = angle_constant(2.0) * n * unit_roundoff
+    per_rule = []
     for rule in rules:
-        ref = numpy.array([float(s) for s in slopes_exact(n, rule)])
-        scored.append((float(numpy.abs(x - ref).max()), rule, ref))
-    _, rule, ref = min(scored, key=lambda s: s[0])
-    return rule, ref
+        scored = []
+        for bias in _max_bias_candidates(x, rule):
+            ref = numpy.array([float(s) for s in slopes_exact(n, rule, bias)])
+            scored.append((float((numpy.abs(x - ref) / ref).max()), bias, ref))
+        best = min(s[0] for s in scored)
+        _, bias, ref = next(s for s in scored if s[0] <= best + tie)
+        per_rule.append((float((numpy.abs(x - ref) / ref).max()), rule, bias, ref))
+    _, rule, bias, ref = min(per_rule, key=lambda s: s[0])
+    return rule, bias, ref
 
 
 def _notes(
@@ -104,22 +145,45 @@ def _notes(
             "(the error grows with the head index)"
         ]
     kind = "exactly" if not ratio.any() else f"within {float(ratio.max()):.3g} ulp of"
-    notes = [f"{n} heads: every slope is {kind} the {rule} rule"]
+    return [f"{n} heads: every slope is {kind} the {rule} rule", *_rule_notes(rule, n)]
+
+
+def _rule_notes(rule: str, n: int) -> list[str]:
+    """Which of the two non-power-of-two rules this is, and which the other one would be."""
     if rule == "geometric":
-        notes.append(
-            f"{n} is not a power of two, and these slopes apply 2^(−8(h+1)/n) directly instead of "
-            "the interpolated rule of the ALiBi paper"
-        )
-    return notes
+        return [
+            f"{n} is not a power of two: these are the paper's formula as written, 2^(−B(h+1)/n) with "
+            f"n = {n}, not the interpolated rule of the reference code (BLOOM, MPT), which released "
+            "ALiBi models use"
+        ]
+    if rule == "interpolated":
+        c = 1 << (n.bit_length() - 1)
+        return [
+            f"{n} is not a power of two: these are the interpolated rule of the reference code (BLOOM, "
+            f"MPT): the {c}-head slopes, then every other slope of the {2 * c}-head sequence; the "
+            f"paper's formula as written, 2^(−B(h+1)/{n}), would be rule 'geometric'"
+        ]
+    return []
 
 
-def check_alibi(slopes: Any, *, model: ErrorModel | None = None) -> CheckResult:
-    """Identify the slope rule of a vector of per-head slopes and measure it."""
-    model = model or ErrorModel()
+def check_alibi(
+    slopes: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+) -> CheckResult:
+    """Identify the slope rule of a vector of per-head slopes and measure it.
+
+    ``model`` None is the data's own precision (:func:`.precision.native_model`: slopes formed as
+    powers in float32 for float32 data); ``expect`` the convention keys meant (:mod:`.expect`)."""
+    wanted = parse_expectations(expect)
+    slopes = declared(slopes, wanted)
+    return conclude(_check_alibi(slopes, model), wanted, model, (slopes,))
+
+
+def _check_alibi(slopes: Any, model: ErrorModel | None) -> CheckResult:
     x, fmt_name, notes = _as_slopes(slopes)
     fmt = data_format(fmt_name)
+    model = model if model is not None else native_model(fmt_name)
     n = x.size
-    rule, ref = _closest_rule(x)
+    rule, max_bias, ref = _closest_rule(x, fmt.unit_roundoff)
     err = numpy.abs(x - ref)
     unit = ulp(ref, fmt)
     ratio = err / unit
@@ -131,7 +195,12 @@ def check_alibi(slopes: Any, *, model: ErrorModel | None = None) -> CheckResult:
     w = int(numpy.argmax(ratio))
     worst = Worst(float(w), w, 0, float(x[w]), float(ref[w]), float(err[w]), float(ratio[w]), "slopes")
     rule_name = "unknown" if outside and fits is None else rule
-    convention = (("heads", n), ("rule", rule_name), ("closest_rule", rule))
+    convention = (
+        ("heads", n),
+        ("rule", rule_name),
+        ("closest_rule", rule),
+        ("max_bias", int(max_bias) if float(max_bias).is_integer() else max_bias),
+    )
     verdict: Literal["matches", "mismatch"] = "mismatch" if outside else "matches"
     return CheckResult(
         "alibi",

@@ -10,11 +10,19 @@ import numpy
 
 from .diagnose import diagnose
 from .measure import ColumnSpec, Measurement, explain_growth, measure_many
-from .precision import ErrorModel, FloatFormat
+from .precision import ErrorModel, FloatFormat, native_model
 from .progress import Progress
 from .result import CheckResult
 
-__all__ = ["best_candidate", "finish", "sample_error", "sample_rows", "with_diagnosis"]
+__all__ = [
+    "best_candidate",
+    "finish",
+    "precision_note",
+    "resolve_model",
+    "sample_error",
+    "sample_rows",
+    "with_diagnosis",
+]
 
 C = TypeVar("C")
 
@@ -39,20 +47,28 @@ def sample_error(data: numpy.ndarray, rows: numpy.ndarray, start: float, spec: C
     return float(numpy.abs(numpy.asarray(data[rows], dtype=numpy.float64) - ref).max())
 
 
-def best_candidate(candidates: Sequence[tuple[C, float, bool]], floor: float) -> tuple[C, list[C]]:
-    """Pick among (candidate, sample error, is_known): the best fit, but a *known* candidate
-    (a standard base, an exact scaling rule) wins whenever its error is within twice the best
+def best_candidate(candidates: Sequence[tuple[C, float, bool | str]], floor: float) -> tuple[C, list[C]]:
+    """Pick among (candidate, sample error, kind): the best fit, but a *known* candidate (kind
+    True: a standard base, an exact scaling rule) wins whenever its error is within twice the best
     error or below ``floor`` (a few ulps of the data's largest value), so an exact convention is
     named whenever the data support it and a raw estimate only when nothing standard fits.
+
+    A *short* name (kind "short": the estimate rounded to a few digits, :mod:`.names`) must do
+    better: its error may exceed the best by at most ``floor``, since a short number close to an
+    exact convention (43873 for NTK's 10000·4^(16/15)) is not that convention. Short names are
+    tried after every known candidate, fewest digits first.
 
     Known candidates that fit equally well come first in the order given (the caller lists the
     most common first); all of them are returned too, so the caller can say the data cannot tell
     them apart (b^(2i/(d−2)) = (b^(d/(d−2)))^(2i/d): base and denominator trade off exactly)."""
     best_err = min(err for _, err, _ in candidates)
     limit = max(2.0 * best_err, floor)
-    known = [c for c, err, is_known in candidates if is_known and err <= limit]
+    known = [c for c, err, kind in candidates if kind is True and err <= limit]
     if known:
         return known[0], known
+    short = [c for c, err, kind in candidates if kind == "short" and err <= best_err + floor]
+    if short:
+        return short[0], short[:1]
     return min(candidates, key=lambda c: c[1])[0], []
 
 
@@ -91,11 +107,11 @@ def finish(
     identified: bool,
 ) -> CheckResult:
     """Combine measurements (one per array) into the verdict and the notes that explain it."""
-    worst_m = max(measurements, key=lambda m: m.max_ulp_error)
+    worst_m = max(measurements, key=lambda m: m.worst_load)
     outside = sum(m.outside for m in measurements)
     merged = Measurement(
         max(m.max_abs_error for m in measurements),
-        worst_m.max_ulp_error,
+        max(m.max_ulp_error for m in measurements),
         worst_m.worst,
         outside,
         next((m.first_outside for m in measurements if m.first_outside is not None), None),
@@ -103,6 +119,7 @@ def finish(
         numpy.max([m.row_max_error for m in measurements], axis=0),
         worst_m.positions,
         worst_m.slack_ulp,
+        worst_m.worst_load,
     )
     growth, sentence = explain_growth(merged)
     notes = [*notes, sentence]
@@ -111,10 +128,21 @@ def finish(
             f"the float64 reference is itself within {worst_m.slack_ulp:.2g} ulp at the worst "
             "element; elements within that slack of the bound count as consistent"
         )
+    vacuous = sum(m.vacuous for m in measurements)
+    if vacuous:
+        first_v = min(m.first_vacuous for m in measurements if m.first_vacuous is not None)
+        notes.append(
+            f"{vacuous} element(s), from position {int(first_v) if first_v.is_integer() else first_v} on, "
+            f"are not checked by the {model.name} "
+            "model: its bound there spans the whole range of values, so any value would pass "
+            "(the angles are too large for that precision); --strict checks them"
+        )
     if outside:
         first = merged.first_outside
         assert first is not None
         notes.append(f"{outside} element(s) outside the {model.name} error model; first: {first.describe()}")
+    elif model.native and growth.explained_by != "faithful":
+        notes.append(precision_note(scheme, merged.max_abs_error, merged.max_ulp_error, model))
     verdict: Literal["matches", "mismatch"] = "matches" if identified and outside == 0 else "mismatch"
     return CheckResult(
         scheme,
@@ -129,6 +157,32 @@ def finish(
         shape,
         growth,
     )
+
+
+_ACCURATE = {
+    "rope": 'posenc_sym.rope_cache(..., method="accurate")',
+    "sinusoidal": 'posenc_sym.sinusoidal_table(..., method="accurate")',
+}
+
+
+def precision_note(scheme: str, max_abs: float, max_ulp: float, model: ErrorModel) -> str:
+    """What a ``matches`` in the data's own precision means, its cause, and how to get the last bit.
+
+    >>> precision_note("rope", 2.4e-4, 3.5, ErrorModel("float32", native=True))  # doctest: +ELLIPSIS
+    'correct in its own precision: errors up to 0.00024 (3.5 ulp), ... method="accurate")...'
+    """
+    accurate = _ACCURATE.get(scheme, "exact frequencies and correctly rounded sin/cos")
+    return (
+        f"correct in its own precision: errors up to {max_abs:.3g} ({max_ulp:.3g} ulp), all within "
+        f"what forming the angles t·ω in {model.angle_format} and rounding explains (they grow with "
+        f"the position); every element within 1 ulp takes exact angles, e.g. {accurate}; "
+        "--strict (model 'faithful') asks for that last bit"
+    )
+
+
+def resolve_model(model: ErrorModel | None, fmt_name: str) -> ErrorModel:
+    """The model given, or the native model of the data's format (:func:`.precision.native_model`)."""
+    return model if model is not None else native_model(fmt_name)
 
 
 def with_diagnosis(result: CheckResult, table: numpy.ndarray, fmt: FloatFormat) -> CheckResult:

@@ -21,6 +21,7 @@ data without knowing its convention:
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,11 +87,44 @@ def _partners(y: numpy.ndarray, tol: float) -> numpy.ndarray:
     return found
 
 
+def split_frequency_note(x: numpy.ndarray) -> str | None:
+    """The slip of sin and cos columns at different frequencies, said plainly: every column that
+    moves turns at its own frequency, ω_j = c·r^j over the column index j (fitted on log ω, read
+    per column with :func:`_column_frequencies`), so no two columns can pair into sin/cos of one
+    angle. ``10000^(−2j/d)`` for sin and cos columns alike is the usual source: r = b^(−2/d).
+
+    Only columns that turn at least a radian over the rows are read (slower ones barely move and
+    the recurrence cannot resolve them). The fit must be tight (every log ω within 5 % of one
+    step |ln r| of the line) for the note to be given: columns of a real pairing share
+    frequencies, a staircase no line through all the columns follows that closely."""
+    moving = numpy.nonzero(numpy.ptp(x, axis=0) > 0)[0]
+    if moving.size < 4 or x.shape[0] < 4:
+        return None
+    omega = _column_frequencies(x[:, moving])
+    keep = omega * (x.shape[0] - 1) >= 1.0  # a column must turn a radian over the rows to be read
+    j, log_w = moving[keep].astype(numpy.float64), numpy.log(omega[keep])
+    if j.size < 4:
+        return None
+    step, offset = numpy.polyfit(j, log_w, 1)
+    if abs(step) < 1e-6 or float(numpy.abs(log_w - (offset + step * j)).max()) > 0.05 * abs(step):
+        return None
+    d = x.shape[1] - x.shape[1] % 2
+    base = math.exp(-step * d / 2)
+    return (
+        f"sin and cos columns run at different frequencies: every column j turns at its own "
+        f"ω_j ≈ {math.exp(offset):.4g}·{math.exp(step):.6g}^j, so no two columns are sin/cos of one "
+        f"angle; this is ω_j = b^(−2j/d) with b ≈ {base:.6g} for every column, the exponent built "
+        "from each column's own index j where the pair index belongs"
+    )
+
+
 def diagnose(table: numpy.ndarray, fmt: FloatFormat, shift: int = 1) -> Diagnosis:
     """Fit T_k for k = ``shift`` and look for sin/cos partners; notes say what holds."""
     width = min(table.shape[1], _MAX_COLUMNS)
     x = numpy.asarray(table[: max(4096, 2 * width + shift + 1), :width], dtype=numpy.float64)
     n, width = x.shape
+    # a wide table is diagnosed on its first columns: say so, so "of 1024" never reads as "of all"
+    of = f"the first {width} of {table.shape[1]}" if table.shape[1] > width else f"{width}"
     notes: list[str] = []
     rows_needed = 2 * width + shift
     u = fmt.unit_roundoff
@@ -111,17 +145,22 @@ def diagnose(table: numpy.ndarray, fmt: FloatFormat, shift: int = 1) -> Diagnosi
             f"T_{shift} not fitted: {n} rows, and a fit of a {width}×{width} map needs at least "
             f"{rows_needed} to mean anything"
         )
+    slip = split_frequency_note(x) if n >= 4 else None
+    if slip is not None:
+        notes.append(slip)
     partnered = _partners(x[: min(n, 4096)], 64 * u * max(width, 1)) if n >= 3 else numpy.zeros(width, bool)
     missing = tuple(int(c) for c in numpy.nonzero(~partnered)[0])
     flat = int((numpy.ptp(x, axis=0) == 0).sum()) if n else 0
     if flat:
-        notes.append(f"{flat} of {width} columns are constant: no position information in them")
+        notes.append(f"{flat} of {of} columns are constant: no position information in them")
     if missing:
         notes.append(
-            f"{len(missing)} of {width} columns have no partner of the same frequency with "
+            f"{len(missing)} of {of} columns have no partner of the same frequency with "
             f"sin²+cos² constant (first: {list(missing[:8])}), so no rotation maps row t to t+k "
             "for those columns"
         )
     else:
-        notes.append(f"every one of the {width} columns has a sin/cos partner of the same frequency")
+        notes.append(
+            f"every one of {'the ' if of == str(width) else ''}{of} columns has a sin/cos partner of the same frequency"
+        )
     return Diagnosis(shift, residual, width, int(partnered.sum()), missing, tuple(notes))

@@ -71,15 +71,48 @@ def estimate_start(fit: PairFit, omega: numpy.ndarray | None = None, max_start: 
     first = float(numpy.mod(alpha[order[0]], 2 * math.pi)) / lowest
     branches = min(int(max_start * lowest / (2 * math.pi)) + 1, 1 << 20)
     centres = numpy.rint(first + 2 * math.pi * numpy.arange(-1, branches) / lowest)  # -1: α just below 0
-    candidates = numpy.unique(numpy.concatenate([centres - 1, centres, centres + 1]))
+    # each centre and its neighbours; centres are 2π/ω_min ≥ 2 apart (ω ≤ π), so this is sorted and
+    # repeats at most a neighbour, which the argmin below does not mind (no sort of 3·10⁶ values)
+    candidates = (centres[:, None] + numpy.array([-1.0, 0.0, 1.0])[None, :]).ravel()
     candidates = candidates[candidates >= 0]
-    best, best_residual = 0, math.inf
+    found = _best_start(candidates, w[probe], alpha[probe], _PRUNE)
+    if found is None:  # no candidate within the pruning threshold: score them all
+        found = _best_start(candidates, w[probe], alpha[probe], math.inf)
+    assert found is not None
+    return found
+
+
+#: Phase residual (radians) beyond which a start is dropped after one probe frequency. The result
+#: is the argmin of the largest residual over the probes, so dropping candidates whose residual on
+#: some probe exceeds the threshold changes nothing whenever the winner's largest residual is within
+#: it; when none is, every candidate is scored in full (:func:`estimate_start`). A quarter turn
+#: keeps about 1/4 of the wrong starts per probe, so the work falls from 16 probes to about 1.3.
+_PRUNE = math.pi / 2
+
+
+def _phase_residual(starts: numpy.ndarray, w: float, alpha: float) -> numpy.ndarray:
+    phase = starts * w - alpha
+    return numpy.abs(numpy.remainder(phase + math.pi, 2 * math.pi) - math.pi)
+
+
+def _best_start(candidates: numpy.ndarray, w: numpy.ndarray, alpha: numpy.ndarray, prune: float) -> int | None:
+    """The candidate start with the least largest phase residual over the probes, among those whose
+    residual stays within ``prune`` on every probe (None if there are none)."""
+    best: int | None = None
+    best_residual = math.inf
     for block in numpy.array_split(candidates, max(1, candidates.size // 65536)):
-        phase = block[:, None] * w[probe][None, :] - alpha[probe][None, :]
-        residual = numpy.abs(numpy.remainder(phase + math.pi, 2 * math.pi) - math.pi).max(axis=1)
-        k = int(numpy.argmin(residual))
-        if residual[k] < best_residual:
-            best, best_residual = int(block[k]), float(residual[k])
+        worst = numpy.zeros(block.size)
+        for j in range(w.size):
+            numpy.maximum(worst, _phase_residual(block, float(w[j]), float(alpha[j])), out=worst)
+            keep = worst <= prune
+            if not keep.all():
+                block, worst = block[keep], worst[keep]
+                if block.size == 0:
+                    break
+        if block.size:
+            k = int(numpy.argmin(worst))
+            if worst[k] < best_residual:
+                best, best_residual = int(block[k]), float(worst[k])
     return best
 
 

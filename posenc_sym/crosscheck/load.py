@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
 import sys
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +24,15 @@ import numpy
 from ..errors import PosencSymError
 from .precision import FORMATS
 
-__all__ = ["as_float_array", "load_source", "require_ndim"]
+__all__ = [
+    "Declared",
+    "as_float_array",
+    "declared",
+    "load_source",
+    "load_source_called",
+    "narrower_format",
+    "require_ndim",
+]
 
 
 def _torch_to_numpy(obj: Any) -> tuple[numpy.ndarray, str] | None:
@@ -34,6 +45,73 @@ def _torch_to_numpy(obj: Any) -> tuple[numpy.ndarray, str] | None:
     if name == "bfloat16":  # NumPy has no bfloat16: widen exactly to float32
         return tensor.float().numpy(), "bfloat16"
     return tensor.numpy(), name
+
+
+@dataclass(frozen=True)
+class Declared:
+    """Values stored in a wider dtype than the format they were computed in (``dtype=bfloat16``)."""
+
+    values: Any
+    format: str
+
+
+def declared(obj: Any, expect: Mapping[str, Any]) -> Any:
+    """``obj`` marked with the format ``expect["dtype"]`` names, if it names one.
+
+    >>> declared([1.0], {"dtype": "bfloat16"}).format
+    'bfloat16'
+    """
+    name = expect.get("dtype")
+    if name is None:
+        return obj
+    if name not in FORMATS:
+        raise PosencSymError(f"expected dtype={name!r} is not a format; use float64, float32, float16 or bfloat16")
+    return Declared(obj, str(name))
+
+
+def _narrow(array: numpy.ndarray, name: str, what: str, declared_name: str) -> tuple[numpy.ndarray, str]:
+    """Check that ``array`` (stored as ``name``) holds only numbers of the declared format."""
+    if FORMATS[declared_name].precision > FORMATS[name].precision:
+        raise PosencSymError(
+            f"{what} is stored as {name}, which cannot hold {declared_name} values; drop dtype={declared_name}"
+        )
+    fits = _fits(numpy.asarray(array), declared_name)
+    if not fits.all():
+        index = tuple(int(i) for i in numpy.argwhere(~fits)[0])
+        raise PosencSymError(
+            f"{what} holds values that are not {declared_name} numbers (first at index {index}: "
+            f"{float(numpy.asarray(array)[index])!r}); drop dtype={declared_name} or pass the {declared_name} data"
+        )
+    return array, declared_name
+
+
+def _fits(array: numpy.ndarray, name: str) -> numpy.ndarray:
+    """Which elements are exactly numbers of format ``name`` (the rest of the grid test is exact:
+    a number is in a format iff rounding it there changes nothing)."""
+    x32 = array.astype(numpy.float32)
+    in32 = x32.astype(array.dtype) == array
+    if name == "float32":
+        return in32
+    if name == "float16":
+        with numpy.errstate(over="ignore"):
+            return in32 & (x32.astype(numpy.float16).astype(numpy.float32) == x32)
+    if name == "bfloat16":  # bfloat16 is float32 with the low 16 significand bits zero
+        return in32 & ((x32.view(numpy.uint32) & numpy.uint32(0xFFFF)) == 0)
+    return numpy.ones(array.shape, dtype=bool)
+
+
+def narrower_format(arrays: list[numpy.ndarray], name: str) -> str | None:
+    """The narrowest format, narrower than ``name``, whose numbers are all the values, if any.
+
+    >>> narrower_format([numpy.array([0.1, 0.7], dtype=numpy.float32).astype(numpy.float64)], "float64")
+    'float32'
+    """
+    for candidate in ("bfloat16", "float16", "float32"):
+        if FORMATS[candidate].precision < FORMATS[name].precision and all(
+            bool(_fits(a, candidate).all()) for a in arrays
+        ):
+            return candidate
+    return None
 
 
 def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
@@ -50,6 +128,9 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
     ...
     posenc_sym.errors.PosencSymError: table holds NaN or infinity (first at index (0, 1)); ...
     """
+    if isinstance(obj, Declared):
+        array, name = as_float_array(obj.values, what)
+        return _narrow(array, name, what, obj.format)
     converted = _torch_to_numpy(obj)
     if converted is None:
         try:
@@ -102,6 +183,7 @@ def _load_file(path: Path) -> Any:
         raise PosencSymError(f"{path} does not exist; pass a .npy or .npz file or a module:attribute path")
     if path.suffix not in (".npy", ".npz"):
         raise PosencSymError(f"{path} is not a .npy or .npz file; save the array with numpy.save or numpy.savez")
+    _require_magic(path)
     try:
         loaded = numpy.load(path, allow_pickle=False)
     except ValueError as exc:
@@ -125,12 +207,48 @@ def _load_file(path: Path) -> Any:
     return loaded
 
 
+_MAGIC = {".npy": b"\x93NUMPY", ".npz": b"PK"}
+
+
+def _require_magic(path: Path) -> None:
+    """A file named .npy/.npz that does not start as one is named as such (NumPy's loader would
+    fall back to unpickling it and blame pickling)."""
+    magic = _MAGIC[path.suffix]
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(magic))
+    except OSError as exc:
+        raise PosencSymError(f"{path} cannot be read ({exc}); check the path and its permissions") from None
+    if head != magic:
+        saver = "numpy.save" if path.suffix == ".npy" else "numpy.savez"
+        raise PosencSymError(
+            f"{path} is not a NumPy {path.suffix} file (it starts with {head!r}, not {magic!r}); "
+            f"save the array with {saver}"
+        )
+
+
+@contextmanager
+def _current_folder_importable() -> Iterator[None]:
+    """The current folder on sys.path while importing, as ``python -m`` has it (the console script
+    does not), so ``mymodule:table`` finds ./mymodule.py."""
+    here = os.getcwd()
+    added = here not in sys.path and "" not in sys.path
+    if added:
+        sys.path.insert(0, here)
+    try:
+        yield
+    finally:
+        if added and here in sys.path:
+            sys.path.remove(here)
+
+
 def _import_object(spec: str) -> Any:
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
         raise PosencSymError(f"{spec!r} is not module:attribute; write e.g. mypkg.encoding:make_table")
     try:
-        obj: Any = importlib.import_module(module_name)
+        with _current_folder_importable():
+            obj: Any = importlib.import_module(module_name)
     except Exception as exc:  # any failure while importing user code is that code's problem
         raise PosencSymError(
             f"cannot import module {module_name!r} ({type(exc).__name__}: {exc}); "
@@ -168,9 +286,14 @@ def load_source(source: str, sizes: Mapping[str, int]) -> Any:
     ``sizes`` (e.g. {"positions": 128, "dim": 64}) are passed to a callable; an attribute that is
     not callable is used as it is.
     """
+    return load_source_called(source, sizes)[0]
+
+
+def load_source_called(source: str, sizes: Mapping[str, int]) -> tuple[Any, bool]:
+    """:func:`load_source`, and whether ``sizes`` were used (a callable was called with them)."""
     path = Path(source)
     if source.endswith((".npy", ".npz")) or path.exists():
-        return _load_file(path)
+        return _load_file(path), False
     if ":" not in source:
         raise PosencSymError(
             f"{source!r} is neither an existing file nor module:attribute; "
@@ -180,5 +303,5 @@ def load_source(source: str, sizes: Mapping[str, int]) -> Any:
     if callable(obj) and _torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
         if not sizes:
             raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. --positions 128 --dim 64")
-        obj = _call(obj, sizes, source)
-    return obj
+        return _call(obj, sizes, source), True
+    return obj, False

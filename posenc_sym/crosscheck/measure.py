@@ -19,7 +19,7 @@ err ≤ ulp(r) + e_ref + K·|t·ω|·u: the angle-rounding model that explains t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ class ColumnSpec:
     is_sin: numpy.ndarray  # (D,) bool
     scale: float = 1.0
     zero_rows: tuple[int, ...] = ()
-    exact: tuple[Any, ...] = ()  # the frequencies as mpmath numbers (40 digits), for the accurate kernel
+    exact: Sequence[Any] = ()  # the frequencies as mpmath numbers (40 digits), for the accurate kernel
 
     def reference(self, positions: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
         """Reference values and angles, both (len(positions), D) float64."""
@@ -80,7 +80,15 @@ class ColumnSpec:
 
 @dataclass(frozen=True)
 class Measurement:
-    """Errors of one array against its reference."""
+    """Errors of one array against its reference.
+
+    ``worst`` is the element closest to (or farthest beyond) the error model's bound, i.e. with the
+    largest |x − r| / (bound + e_ref), not the one with the most ulps: near a zero of sin/cos an
+    element can be many ulps off and still well inside a model whose bound grows with the angle.
+    ``max_ulp_error`` is the largest |x − r| / ulp(r) over elements whose exact value is not 0 (at
+    an exact 0 an ulp is the format's smallest subnormal and the count means nothing; those
+    elements are judged by the model like any other, and ``max_abs_error`` covers them).
+    """
 
     max_abs_error: float
     max_ulp_error: float
@@ -91,6 +99,9 @@ class Measurement:
     row_max_error: numpy.ndarray  # (rows,) largest |x − r| in each row
     positions: numpy.ndarray  # (rows,) position of each row
     slack_ulp: float  # the reference's bound at the worst element, in ulps
+    worst_load: float = 0.0  # |x − r| / (bound + e_ref) at the worst element: > 1 is outside
+    vacuous: int = 0  # elements whose bound spans the whole range of values: any value passes
+    first_vacuous: float | None = None  # the position of the first such element
 
 
 class _Accumulator:
@@ -100,16 +111,19 @@ class _Accumulator:
         self.label = label
         self.row_max = numpy.empty(n_rows)
         self.best: tuple[float, Worst | None, float] = (-1.0, None, 0.0)
+        self.max_ratio = 0.0
         self.outside = 0
         self.first_outside: Worst | None = None
         self.needed = 0.0
+        self.vacuous = 0
+        self.first_vacuous: float | None = None
 
     def result(self, positions: numpy.ndarray) -> Measurement:
-        ratio, worst, slack = self.best
+        load, worst, slack = self.best
         assert worst is not None  # a non-empty array always has a worst element
         return Measurement(
             float(self.row_max.max()),
-            ratio,
+            self.max_ratio,
             worst,
             self.outside,
             self.first_outside,
@@ -117,6 +131,9 @@ class _Accumulator:
             self.row_max,
             positions,
             slack,
+            load,
+            self.vacuous,
+            self.first_vacuous,
         )
 
 
@@ -161,31 +178,67 @@ def _chunk_stats(
     ch: _Chunk,
     spec: ColumnSpec,
     model: ErrorModel,
+    fmt: FloatFormat,
     k: float,
     bound: Callable[[numpy.ndarray, Any], numpy.ndarray],
 ) -> None:
+    """Row maxima, the largest ulp error, the element nearest the model's bound, the count of
+    elements outside the model and the unit roundoff an angle model would need."""
     acc.row_max[ch.row0 : ch.row0 + ch.x.shape[0]] = ch.err.max(axis=1)
-    flat = int(numpy.argmax(ch.ratio))
-    if ch.ratio.flat[flat] > acc.best[0]:
-        c = flat % ch.x.shape[1]
-        angle = float(ch.positions[flat // ch.x.shape[1]] * spec.hi[max(int(spec.freq[c]), 0)])
-        slack = float(bound(ch.ref.flat[flat : flat + 1], angle)[0]) * max(spec.scale, 1.0)
-        acc.best = (float(ch.ratio.flat[flat]), ch.worst(flat, acc.label), slack / float(ch.unit.flat[flat]))
-    if (ch.ratio > 1.0).any():  # otherwise within 1 ulp everywhere: inside every model
-        _track_models(acc, ch, spec, model, k, bound)
+    exact_zero = ch.ref == 0.0
+    if exact_zero.any():
+        acc.max_ratio = max(acc.max_ratio, float(numpy.where(exact_zero, 0.0, ch.ratio).max()))
+    else:
+        acc.max_ratio = max(acc.max_ratio, float(ch.ratio.max()))
+    theta = spec.angles(ch.positions)
+    numpy.abs(theta, out=theta)
+    theta[ch.zero] = 0.0  # a padding row has no angle to round
+    slack = _slack(ch, spec, bound, theta)
+    per_u = theta * k  # the angle model's allowance per unit roundoff
+    if spec.scale != 1.0:
+        # a scaled cache (YaRN's, LongRoPE's attention factor) computed in a format F is
+        # fl(fl(c)·fl(A)): fl(A) adds u_F·|v|, and c's own rounding adds A·ulp(c)/2 ≤ ulp(v) ≤
+        # 2u_F·|v|; the final rounding is the ulp allowed anyway: 4|v| more per unit roundoff
+        per_u += 4.0 * numpy.abs(ch.ref)
+    allowed = ch.unit.copy()
+    if model.angle_format is not None:
+        allowed += per_u * data_format(model.angle_format).unit_roundoff
+        wider = model.wider_ulp(fmt)
+        if wider is not None:
+            allowed += ulp(ch.ref, wider)
+    limit = allowed + slack
+    load = ch.err / limit
+    flat = int(numpy.argmax(load))
+    if load.flat[flat] > acc.best[0]:
+        acc.best = (float(load.flat[flat]), ch.worst(flat, acc.label), float(slack.flat[flat] / ch.unit.flat[flat]))
+    # values lie in [−scale, scale], so a bound of 2·scale or more lets any of them pass: such
+    # elements are not checked by the model, and the verdict must say so
+    vacuous = limit >= 2.0 * max(spec.scale, 1.0)
+    count_vacuous = int(numpy.count_nonzero(vacuous))
+    if count_vacuous:
+        if acc.first_vacuous is None:
+            acc.first_vacuous = float(ch.positions[int(numpy.argmax(vacuous)) // ch.x.shape[1]])
+        acc.vacuous += count_vacuous
+    bad = ch.err > limit
+    count = int(numpy.count_nonzero(bad))
+    if count and acc.first_outside is None:
+        acc.first_outside = ch.worst(int(numpy.argmax(bad)), acc.label)
+    acc.outside += count
+    if (ch.ratio > 1.0).any():  # otherwise within 1 ulp everywhere: no angle model needed
+        excess = ch.err - ch.unit
+        excess -= slack  # > 0 only where the error exceeds 1 ulp even with the reference's slack
+        numpy.maximum(excess, 0.0, out=excess)
+        with numpy.errstate(divide="ignore", invalid="ignore"):
+            need = excess / per_u  # 0/0 (θ = 0, no excess) is NaN, which fmax skips; x/0 is inf
+        acc.needed = max(acc.needed, float(numpy.fmax.reduce(need, axis=None, initial=0.0)))
 
 
-def _track_models(
-    acc: _Accumulator,
-    ch: _Chunk,
-    spec: ColumnSpec,
-    model: ErrorModel,
-    k: float,
-    bound: Callable[[numpy.ndarray, Any], numpy.ndarray],
-) -> None:
-    """Count elements outside ``model`` and the unit roundoff an angle model would need."""
-    # the reference's bound as rel·|r| + abs_part with θ ≤ θ_max: valid for every element of the
-    # chunk and cheaper than the per-element formula; a scaled table scales it too
+def _slack(
+    ch: _Chunk, spec: ColumnSpec, bound: Callable[[numpy.ndarray, Any], numpy.ndarray], theta: numpy.ndarray
+) -> numpy.ndarray:
+    """The reference's own bound, element by element, as rel·|r| + abs_part with θ ≤ θ_max (valid for
+    every element of the chunk and cheaper than the per-element formula); a scaled table scales
+    it too. Where the reference is 0 at angle 0 (sin 0, a padding row or column) it is exact."""
     theta_max = float(numpy.abs(ch.positions).max()) * float(spec.hi.max(initial=0.0))
     rel, abs_part = _bound_terms(bound, theta_max)
     if spec.scale != 1.0:  # the scale rounded to float64, and the product with it: 2 roundings
@@ -194,23 +247,8 @@ def _track_models(
     slack = numpy.abs(ch.ref)
     slack *= rel * grow
     slack += abs_part * grow
-    theta = spec.angles(ch.positions)
-    numpy.abs(theta, out=theta)
-    theta[ch.zero] = 0.0  # a padding row has no angle to round
-    excess = ch.err - ch.unit
-    excess -= slack  # > 0 only where the error exceeds 1 ulp even with the reference's slack
-    numpy.maximum(excess, 0.0, out=excess)
-    with numpy.errstate(divide="ignore", invalid="ignore"):
-        need = excess / theta  # 0/0 (θ = 0, no excess) is NaN, which fmax skips; x/0 is inf
-    acc.needed = max(acc.needed, float(numpy.fmax.reduce(need, axis=None, initial=0.0)) / k)
-    allowed = ch.unit
-    if model.angle_format is not None:
-        allowed = ch.unit + theta * (k * data_format(model.angle_format).unit_roundoff)
-    bad = ch.err > allowed + slack
-    count = int(numpy.count_nonzero(bad))
-    if count and acc.first_outside is None:
-        acc.first_outside = ch.worst(int(numpy.argmax(bad)), acc.label)
-    acc.outside += count
+    slack[(ch.ref == 0.0) & (theta == 0.0)] = 0.0
+    return slack
 
 
 def _bound_terms(bound: Callable[[numpy.ndarray, Any], numpy.ndarray], theta_max: float) -> tuple[float, float]:
@@ -260,8 +298,10 @@ def measure_many(
             err = numpy.subtract(x, ref)  # float32 data promote inside the loop: no float64 copy
             numpy.abs(err, out=err)
             unit = ulp(ref, fmt)
-            chunk_ = _Chunk(x, ref, err, unit, err / unit, positions, row0, zero)
-            _chunk_stats(acc, chunk_, spec, model, k, bound)
+            with numpy.errstate(over="ignore"):  # an error of 1 at a value near 1e-300: inf ulp, and so it is
+                ratio = err / unit
+            chunk_ = _Chunk(x, ref, err, unit, ratio, positions, row0, zero)
+            _chunk_stats(acc, chunk_, spec, model, fmt, k, bound)
         if on_rows is not None:
             on_rows(row1 - row0)
     all_positions = start + numpy.arange(n_rows, dtype=numpy.float64)

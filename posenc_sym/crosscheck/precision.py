@@ -6,7 +6,12 @@ every ulp here is taken in that format.
 
 Error models (the ``matches`` verdict is decided against one of them, never a hand-picked tolerance):
 
-``faithful`` (the default)
+``native`` (the default): "a correct implementation in the data's own precision"
+    The ``angle:FORMAT`` model below with FORMAT the precision such code computes in: float64 for
+    float64 data, float32 for float32 data, and float32 for float16 and bfloat16 data (half-precision
+    code forms its angles in float32, as PyTorch and JAX do, then rounds). :func:`native_model`.
+
+``faithful`` (``--strict``)
     Every element x is one of the two numbers of the data's format that bracket the exact value v:
     |x − v| < ulp(v). A correctly rounded table (|x − v| ≤ ulp(v)/2) meets it, and so does a table
     computed in a wider format with error e and then rounded: |x − v| ≤ ulp(v)/2 + e(1 + 2^-p) which
@@ -26,10 +31,18 @@ Error models (the ``matches`` verdict is decided against one of them, never a ha
     result adds the faithful ulp(v): bound = ulp(v) + K·|t·ω|·u. This is the model of a table
     whose angles were computed in float32: its error grows in proportion to the position.
 
+    When FORMAT is wider than the data's format (float16 data from float32 code, float32 data
+    from float64 code), the value y computed in FORMAT is within ulp_F(v) + K·|t·ω|·u of v and is
+    then rounded once to the data's format: |x − y| ≤ ulp_D(y)/2 ≤ ulp_D(v) (y can sit at most
+    one binade above v, where the spacing doubles). So bound = ulp_D(v) + ulp_F(v) + K·|t·ω|·u:
+    the ulp_F(v) term (:meth:`ErrorModel.bound`) is what computing in FORMAT adds to the result.
+
 >>> ulp(numpy.array([1.0, 0.75, 0.0]), "float32").tolist() == [2.0**-23, 2.0**-24, 2.0**-149]
 True
 >>> parse_error_model("angle:float32").angle_format
 'float32'
+>>> native_model("bfloat16").name, native_model("float64").name
+('native (angle:float32)', 'native (angle:float64)')
 """
 
 from __future__ import annotations
@@ -47,6 +60,7 @@ __all__ = [
     "FloatFormat",
     "angle_constant",
     "data_format",
+    "native_model",
     "parse_error_model",
     "ulp",
 ]
@@ -119,13 +133,25 @@ class ErrorModel:
     """The accuracy a table is judged against; see the module docstring for the derivations.
 
     ``angle_format`` None is the faithful model; otherwise the angle t·ω was formed in that format.
+    ``native`` marks the default model chosen from the data's format (:func:`native_model`); it
+    changes the name shown, not the bound.
     """
 
     angle_format: str | None = None
+    native: bool = False
 
     @property
     def name(self) -> str:
-        return "faithful" if self.angle_format is None else f"angle:{self.angle_format}"
+        name = "faithful" if self.angle_format is None else f"angle:{self.angle_format}"
+        return f"native ({name})" if self.native else name
+
+    def wider_ulp(self, fmt: FloatFormat) -> FloatFormat | None:
+        """The format whose ulp(v) the bound adds: the angle format when it is wider than the
+        data's (the value computed there, then rounded once; module docstring), else None."""
+        if self.angle_format is None:
+            return None
+        angle = data_format(self.angle_format)
+        return angle if angle.precision > fmt.precision else None
 
     def bound(self, exact: numpy.ndarray, angle: numpy.ndarray | float, base: float, fmt: FloatFormat) -> numpy.ndarray:
         """Largest |x − v| the model allows for exact values ``exact`` at angles ``angle``."""
@@ -133,7 +159,21 @@ class ErrorModel:
         if self.angle_format is not None:
             k = angle_constant(base)
             allowed = allowed + k * numpy.abs(angle) * data_format(self.angle_format).unit_roundoff
+            wider = self.wider_ulp(fmt)
+            if wider is not None:
+                allowed = allowed + ulp(exact, wider)
         return allowed
+
+
+def native_model(fmt: str | FloatFormat) -> ErrorModel:
+    """The default model for data in ``fmt``: angles formed in float64 for float64 data, in float32
+    for float32, float16 and bfloat16 data (module docstring).
+
+    >>> native_model("float32").angle_format
+    'float32'
+    """
+    name = fmt.name if isinstance(fmt, FloatFormat) else data_format(fmt).name
+    return ErrorModel("float64" if name == "float64" else "float32", native=True)
 
 
 def angle_constant(base: float) -> float:
@@ -145,19 +185,26 @@ def angle_constant(base: float) -> float:
     return 3.0 * abs(math.log(base)) + 4.0
 
 
-def parse_error_model(text: str) -> ErrorModel:
-    """``faithful`` or ``angle:FORMAT``.
+def parse_error_model(text: str) -> ErrorModel | None:
+    """``faithful``, ``angle:FORMAT``, or ``native`` (None: the caller picks :func:`native_model`
+    for the data's format once it is known).
+
+    >>> parse_error_model("native") is None
+    True
 
     >>> parse_error_model("angle:float8")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    posenc_sym.errors.PosencSymError: error model 'angle:float8' is unknown; use 'faithful' or ...
+    posenc_sym.errors.PosencSymError: error model 'angle:float8' is unknown; use 'native', 'faithful' or ...
     """
+    if text == "native":
+        return None
     if text == "faithful":
         return ErrorModel()
     head, _, tail = text.partition(":")
     if head == "angle" and tail in FORMATS:
         return ErrorModel(tail)
     raise PosencSymError(
-        f"error model {text!r} is unknown; use 'faithful' or 'angle:' followed by float64, float32, float16 or bfloat16"
+        f"error model {text!r} is unknown; use 'native', 'faithful' or 'angle:' followed by float64, "
+        "float32, float16 or bfloat16"
     )

@@ -31,6 +31,11 @@ class Worst:
 
     def describe(self) -> str:
         where = f"{self.array}[{self.row}, {self.column}]" if self.array else f"[{self.row}, {self.column}]"
+        if self.reference == 0.0:  # an ulp of 0 is the smallest subnormal: a count of them says nothing
+            return (
+                f"{where} (position {_num(self.position)}, column {self.column}): {self.value!r} "
+                f"where the exact value is 0, {self.abs_error:.3g} off"
+            )
         return (
             f"{where} (position {_num(self.position)}, column {self.column}): {self.value!r} "
             f"against {self.reference!r}, {self.abs_error:.3g} off = {self.ulp_error:.3g} ulp"
@@ -117,7 +122,7 @@ class CheckResult:
         if self.max_abs_error is not None:
             lines.append(f"  max abs error {self.max_abs_error:.3g}, max {self.max_ulp_error:.3g} ulp")
         if self.worst is not None:
-            lines.append(f"  worst: {self.worst.describe()}")
+            lines.append(f"  worst (nearest the model's bound): {self.worst.describe()}")
         lines.extend(f"  note: {n}" for n in self.notes)
         return "\n".join(lines)
 

@@ -17,19 +17,23 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy
 
 from ..errors import PosencSymError
-from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
-from .fit import KNOWN_BASES, estimate_start, fit_pairs
-from .load import as_float_array, require_ndim
+from .common import best_candidate, finish, measure_all, resolve_model, sample_error, sample_rows, with_diagnosis
+from .expect import conclude, parse_expectations
+from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs
+from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
-from .precision import ErrorModel, data_format
+from .names import describe_named, short_values
+from .precision import ErrorModel, FloatFormat, angle_constant, data_format
 from .reference import split_frequencies
 from .result import CheckResult
+from .rope_extras import Candidate, longrope_candidates, more_candidates, unrotated_pairs
 from .rope_scaling import attention_factor, frequencies
 
 __all__ = ["RopeConvention", "check_rope"]
@@ -40,20 +44,36 @@ _CONTEXTS = (2048, 4096, 8192, 16384, 32768)
 
 @dataclass(frozen=True)
 class RopeConvention:
+    """cos/sin of (start + row)·θ_p over ``rotary_dim`` columns, θ_p from ``base``, ``scaling`` and
+    its ``params`` (:mod:`.rope_scaling`), with exponent denominator ``denominator`` (None: the
+    rotary width) and the pairs in ``unrotated`` at θ = 0."""
+
     pairing: str
     base: float
     scaling: str
     start: int
     rotary_dim: int
-    params: tuple[tuple[str, float], ...] = field(default=())
+    params: tuple[tuple[str, Any], ...] = field(default=())
+    denominator: int | None = None
+    unrotated: tuple[int, ...] = ()
 
     @property
     def width(self) -> int:
         return self.rotary_dim // 2 if self.pairing == "compact" else self.rotary_dim
 
+    def exact_frequencies(self) -> list[Any]:
+        return frequencies(
+            self.rotary_dim,
+            self.base,
+            self.scaling,
+            dict(self.params),
+            denominator=self.denominator,
+            unrotated=self.unrotated,
+        )
+
     def spec(self, which: str) -> ColumnSpec:
         params = dict(self.params)
-        exact = frequencies(self.rotary_dim, self.base, self.scaling, params)
+        exact = self.exact_frequencies()
         hi, lo = split_frequencies(exact)
         half = self.rotary_dim // 2
         columns = numpy.arange(self.width)
@@ -68,15 +88,25 @@ class RopeConvention:
         return ColumnSpec(hi, lo, freq.astype(numpy.int64), is_sin, scale, (), tuple(exact))
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
-        base = int(self.base) if float(self.base).is_integer() else self.base
         return (
             ("pairing", self.pairing),
-            ("base", base),
+            ("base", _plain(self.base)),
             ("scaling", self.scaling),
-            ("scaling_params", {k: (int(v) if float(v).is_integer() else v) for k, v in self.params}),
+            ("scaling_params", {k: _plain(v) for k, v in self.params}),
             ("start", self.start),
             ("rotary_dim", self.rotary_dim),
+            ("exponent_denominator", self.denominator or self.rotary_dim),
+            ("unrotated_pairs", self.unrotated),
         )
+
+
+def _plain(x: Any) -> Any:
+    """A parameter for the JSON: integers as int, per-pair lists as lists of plain numbers."""
+    if isinstance(x, bool):
+        return x
+    if isinstance(x, tuple | list):
+        return [_plain(v) for v in x]
+    return int(x) if float(x).is_integer() and abs(x) < 2**53 else x
 
 
 def _pairing(cos: numpy.ndarray) -> str:
@@ -105,9 +135,9 @@ def _nice(x: float) -> float:
     return round(2 * x) / 2 if x > 0 else x
 
 
-def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float, dict[str, float], bool]]:
+def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float, dict[str, float], bool | str]]:
     """(scaling, base, params, known) candidates suggested by the measured frequencies."""
-    out: list[tuple[str, float, dict[str, float], bool]] = []
+    out: list[tuple[str, float, dict[str, float], bool | str]] = []
     if omega.size < 2:
         return [("none", 10000.0, {}, True)]
     base_est = float((omega[0] / omega[1]) ** (rotary_dim / 2))
@@ -115,9 +145,18 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
     bases = [b for b in KNOWN_BASES if abs(math.log(b / base_est)) < 0.05]
     out.append(("none", base_est, {}, False))
     out.extend(("none", b, {}, True) for b in bases)
+    # exact short names of the estimate (:mod:`.names`), tried after every known rule
+    out.extend(("none", v, {}, "short") for v in short_values(base_est) if v not in KNOWN_BASES and v > 1)
     if abs(factor_lin - 1.0) > 1e-3:
         out.append(("linear", base_est, {"factor": factor_lin}, False))
         out.extend(("linear", b, {"factor": _nice(factor_lin)}, True) for b in bases)
+        # a factor that is no half-integer (1.25, 2.7): its short names (:mod:`.names`), strictly judged
+        out.extend(
+            ("linear", b, {"factor": v}, "short")
+            for b in bases
+            for v in short_values(factor_lin)
+            if v != _nice(factor_lin) and v > 1
+        )
     for b in KNOWN_BASES:  # an NTK base: known base times alpha^(R/(R-2)) with a nice alpha
         alpha = (base_est / b) ** ((rotary_dim - 2) / rotary_dim)
         if 1.25 <= alpha <= 64 and abs(alpha - _nice(alpha)) < 0.01:
@@ -156,7 +195,9 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
     return out
 
 
-def identify(cos: numpy.ndarray, sin: numpy.ndarray, floor: float) -> tuple[RopeConvention | None, list[str]]:
+def identify(
+    cos: numpy.ndarray, sin: numpy.ndarray, floor: float, fmt: FloatFormat | None = None
+) -> tuple[RopeConvention | None, list[str]]:
     notes: list[str] = []
     n, width = cos.shape
     if n < 3:
@@ -167,26 +208,33 @@ def identify(cos: numpy.ndarray, sin: numpy.ndarray, floor: float) -> tuple[Rope
         notes.append(f"no two columns repeat: read as one column per pair (rotary_dim {rotary_dim})")
     cols = _pair_columns(pairing, width)
     seg = slice(0, min(n, _FIT_ROWS))
-    fit = fit_pairs(
-        numpy.asarray(sin[seg][:, cols], dtype=numpy.float64),
-        numpy.asarray(cos[seg][:, cols], dtype=numpy.float64),
-    )
-    if numpy.any(fit.omega <= 0):
-        return None, [
-            *notes,
-            "atan2(sin, cos) does not advance at a steady positive rate per position: "
-            "the arrays are not cos/sin of one angle per column",
-        ]
+    sin_pairs = numpy.asarray(sin[seg][:, cols], dtype=numpy.float64)
+    cos_pairs = numpy.asarray(cos[seg][:, cols], dtype=numpy.float64)
+    unrotated = unrotated_pairs(cos_pairs, sin_pairs)
+    rotated = numpy.setdiff1d(numpy.arange(cols.size), unrotated)
+    fit = fit_pairs(sin_pairs[:, rotated], cos_pairs[:, rotated])
+    if rotated.size == 0 or numpy.any(fit.omega <= 0) or numpy.any(rotated != numpy.arange(rotated.size)):
+        return None, [*notes, *_no_rotation(rotated, unrotated)]
+    if unrotated:
+        notes.append(f"pairs {list(unrotated)} are not rotated (cos constant, sin 0): frequency 0")
     rows = sample_rows(n)
-    scored = []
-    for scaling, base, params, known in _candidates(fit.omega, rotary_dim):
-        conv = RopeConvention(pairing, base, scaling, 0, rotary_dim, tuple(sorted(params.items())))
-        cos_spec, sin_spec = conv.spec("cos"), conv.spec("sin")
-        start = estimate_start(fit, cos_spec.hi)
-        conv = dataclasses.replace(conv, start=start)
-        err = max(sample_error(cos, rows, start, cos_spec), sample_error(sin, rows, start, sin_spec))
-        scored.append((conv, err, known))
+    amplitude = float(numpy.median(fit.scale))
+    base_r = float((fit.omega[0] / fit.omega[1]) ** (rotary_dim / 2)) if fit.omega.size > 1 else 0.0
+    standard: list[Candidate] = [(*c, None) for c in _candidates(fit.omega, rotary_dim)]
+    scored = _score(
+        more_candidates(standard, base_r, rotary_dim, amplitude),
+        fit,
+        (cos, sin),
+        rows,
+        (pairing, rotary_dim, unrotated),
+    )
+    if not unrotated and min(err for _, err, _ in scored) > _noise(fit, n, floor, fmt, amplitude):
+        # nothing standard fits, even allowing for angles formed in the data's own format
+        shape = (pairing, rotary_dim, unrotated)
+        scored += _score(_longrope(cos, sin, rows, cols, fit, shape, fmt), fit, (cos, sin), rows, shape)
     conv, equivalent = best_candidate(scored, 8 * floor)
+    if equivalent and conv.base not in KNOWN_BASES:
+        notes.append(describe_named("base", conv.base, float((fit.omega[0] / fit.omega[1]) ** (rotary_dim / 2))))
     if not equivalent:
         notes.append(
             f"base {conv.base:.8g} ({conv.scaling}) is estimated from the frequencies: no standard "
@@ -195,9 +243,81 @@ def identify(cos: numpy.ndarray, sin: numpy.ndarray, floor: float) -> tuple[Rope
     return conv, notes
 
 
-def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckResult:
-    """Identify the convention of a RoPE cos/sin cache and measure it against the exact one."""
-    model = model or ErrorModel()
+def _longrope(
+    cos: numpy.ndarray,
+    sin: numpy.ndarray,
+    rows: numpy.ndarray,
+    cols: numpy.ndarray,
+    fit: PairFit,
+    shape: tuple[str, int, tuple[int, ...]],
+    fmt: FloatFormat | None,
+) -> list[Candidate]:
+    """LongRoPE candidates from the sampled rows of every pair (all rotated here)."""
+    return longrope_candidates(
+        cos[rows][:, cols],
+        sin[rows][:, cols],
+        rows + float(estimate_start(fit)),  # positions; the fitted slopes suffice to place row 0
+        fit.omega,
+        shape[1],
+        float(numpy.median(fit.scale)),
+        fmt or data_format("float64"),
+    )
+
+
+def _noise(fit: PairFit, n: int, floor: float, fmt: FloatFormat | None, amplitude: float) -> float:
+    """The largest sample error a standard convention can leave in data computed in their own
+    format: a few ulps plus K·t·ω·u at the last row (K at base 10^7, the largest known)."""
+    u = (fmt or data_format("float64")).unit_roundoff
+    t_max = estimate_start(fit) + n
+    return max(amplitude, 1.0) * (8 * floor + angle_constant(1e7) * u * t_max * float(fit.omega.max()))
+
+
+def _no_rotation(rotated: numpy.ndarray, unrotated: tuple[int, ...]) -> list[str]:
+    if rotated.size and unrotated and numpy.any(rotated != numpy.arange(rotated.size)):
+        return [
+            f"pairs {list(unrotated)} are not rotated but are followed by rotated pairs: only "
+            "trailing unrotated pairs (the lowest frequencies set to 0) are a convention we know"
+        ]
+    return [
+        "atan2(sin, cos) does not advance at a steady positive rate per position: "
+        "the arrays are not cos/sin of one angle per column"
+    ]
+
+
+def _score(
+    candidates: list[Candidate],
+    fit: PairFit,
+    arrays: tuple[numpy.ndarray, numpy.ndarray],
+    rows: numpy.ndarray,
+    shape: tuple[str, int, tuple[int, ...]],
+) -> list[tuple[RopeConvention, float, bool | str]]:
+    """Each candidate with its start (estimated from its exact frequencies) and sample error."""
+    pairing, rotary_dim, unrotated = shape
+    rotated = [p for p in range(rotary_dim // 2) if p not in unrotated]
+    scored = []
+    for scaling, base, params, known, den in candidates:
+        conv = RopeConvention(pairing, base, scaling, 0, rotary_dim, tuple(sorted(params.items())), den, unrotated)
+        cos_spec, sin_spec = conv.spec("cos"), conv.spec("sin")
+        start = estimate_start(fit, cos_spec.hi[rotated])
+        conv = dataclasses.replace(conv, start=start)
+        err = max(sample_error(arrays[0], rows, start, cos_spec), sample_error(arrays[1], rows, start, sin_spec))
+        scored.append((conv, err, known))
+    return scored
+
+
+def check_rope(
+    cos: Any, sin: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+) -> CheckResult:
+    """Identify the convention of a RoPE cos/sin cache and measure it against the exact one.
+
+    ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
+    convention keys meant (:mod:`.expect`)."""
+    wanted = parse_expectations(expect)
+    cos, sin = declared(cos, wanted), declared(sin, wanted)
+    return conclude(_check_rope(cos, sin, model), wanted, model, (cos, sin))
+
+
+def _check_rope(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
     c = require_ndim(c, 2, "the cos array", "(positions, rotary_dim)")
@@ -207,7 +327,8 @@ def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
     if c_fmt != s_fmt:
         raise PosencSymError(f"cos is {c_fmt} but sin is {s_fmt}; pass the two halves of one cache")
     fmt = data_format(c_fmt)
-    conv, notes = identify(c, s, math.ldexp(1.0, 1 - fmt.precision))
+    model = resolve_model(model, c_fmt)
+    conv, notes = identify(c, s, math.ldexp(1.0, 1 - fmt.precision), fmt)
     shape = tuple(c.shape)
     if conv is None:
         both = numpy.concatenate([c[:4096], s[:4096]], axis=1)  # rows (cos | sin) for the diagnosis
@@ -241,7 +362,9 @@ def check_rope(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckR
 
 
 def _effective_base(conv: RopeConvention) -> float:
+    """The base the angle model's constant K = 3·ln b + 4 is taken at (the largest in play)."""
+    dim = conv.denominator or conv.rotary_dim
     if conv.scaling == "ntk":
         alpha = dict(conv.params)["alpha"]
-        return conv.base * alpha ** (conv.rotary_dim / (conv.rotary_dim - 2))
+        return conv.base * alpha ** (dim / (dim - 2))
     return conv.base

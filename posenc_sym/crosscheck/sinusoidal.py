@@ -26,18 +26,22 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import mpmath
 import numpy
 
-from .common import best_candidate, finish, measure_all, sample_error, sample_rows, with_diagnosis
-from .fit import KNOWN_BASES, estimate_start, fit_pairs
-from .load import as_float_array, require_ndim
+from .common import best_candidate, finish, resolve_model, sample_rows, with_diagnosis
+from .expect import conclude, parse_expectations
+from .fit import KNOWN_BASES, PairFit, fit_pairs
+from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
+from .names import describe_named, short_values
+from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
 from .precision import ErrorModel, data_format
-from .reference import split_frequencies
+from .reference import power_frequencies, power_split
 from .result import CheckResult
 
 __all__ = ["SinusoidalConvention", "check_sinusoidal"]
@@ -57,18 +61,17 @@ class SinusoidalConvention:
     width: int
     scale: float = 1.0
     zero_rows: tuple[int, ...] = ()
+    step: int = 1  # row r holds position start + step·r: −1 for Transformer-XL's descending pos_seq
 
     @property
     def pairs(self) -> int:
         return self.width // 2
 
-    def frequencies(self) -> list[mpmath.mpf]:
+    def frequencies(self) -> Sequence[mpmath.mpf]:
         """ω_i exactly (40 digits): base^(−2i/den) with den = d or d − 2, d = 2·pairs."""
         d = 2 * self.pairs
         den = d if self.exponent_denominator == "d" else d - 2
-        with mpmath.workdps(40):
-            b = mpmath.mpf(self.base)
-            return [+(b ** (-mpmath.mpf(2 * i) / den)) for i in range(self.pairs)]
+        return power_frequencies(self.base, den, self.pairs)  # cached: candidates share them
 
     def column_spec(self) -> ColumnSpec:
         p = self.pairs
@@ -83,8 +86,9 @@ class SinusoidalConvention:
             first[:p] = True
         is_sin = first if self.order == "sin-first" else ~first & (freq >= 0)
         exact = self.frequencies()
-        hi, lo = split_frequencies(exact)
-        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, tuple(exact))
+        d = 2 * self.pairs
+        hi, lo = power_split(self.base, d if self.exponent_denominator == "d" else d - 2, self.pairs)
+        return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, exact)
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
         return (
@@ -93,11 +97,24 @@ class SinusoidalConvention:
             ("base", _plain(self.base)),
             ("exponent_denominator", self.exponent_denominator),
             ("start", self.start),
+            ("position_step", self.step),
             ("scale", _plain(self.scale)),
             ("d_model", self.width),
             ("odd_width", "zero last column" if self.width % 2 else None),
             ("zero_rows", self.zero_rows),
         )
+
+
+def _oriented(forward: PairFit, step: int, rows: int) -> tuple[PairFit, str]:
+    """The fit of the column pairs read with positions ascending (``step`` 1) or descending, and
+    the order that makes the angle advance. Derived from the one forward fit of atan2(a, b) =
+    α + ω·r: reversing the rows gives α + ω·(rows − 1) − ω·r; atan2(b, a) = π/2 − atan2(a, b)."""
+    fit = forward
+    if step == -1:
+        fit = dataclasses.replace(fit, omega=-fit.omega, intercept=fit.intercept + fit.omega * (rows - 1))
+    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
+        return dataclasses.replace(fit, omega=-fit.omega, intercept=math.pi / 2 - fit.intercept), "cos-first"
+    return fit, "sin-first"
 
 
 def _plain(x: float) -> float | int:
@@ -149,18 +166,14 @@ def _layout(seg: numpy.ndarray, p: int) -> tuple[str, str | None]:
     return layout, None
 
 
-def _naming_notes(conv: SinusoidalConvention, equivalent: list[SinusoidalConvention]) -> list[str]:
+def _naming_notes(conv: SinusoidalConvention, equivalent: list[SinusoidalConvention], estimate: float) -> list[str]:
     notes = []
     if len(equivalent) > 1:
         names = " and ".join(f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
         notes.append(f"the data cannot tell apart {names} (the same frequencies); reporting base {conv.base:g}")
-    doubled = _doubled_exponent(conv)
-    if doubled is not None:
-        notes.append(
-            f"these are the frequencies {doubled:g}^(−4i/d) = ({doubled:g}²)^(−2i/d): base {doubled:g} "
-            "with the exponent doubled, as when the column index 2i is used where the pair index "
-            "i belongs"
-        )
+    # a doubled exponent is a known slip, reported by :mod:`.slips` unless expected
+    if equivalent and conv.base not in KNOWN_BASES:
+        notes.append(describe_named("base", conv.base, estimate))
     if not equivalent:
         notes.append(
             f"base {conv.base:.8g} is estimated from the frequencies; no standard base "
@@ -204,72 +217,91 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
     if problem is not None:
         return None, [*notes, problem]
     a, b = _columns(layout, p)
-    fit, order = fit_pairs(seg[:, a], seg[:, b]), "sin-first"
-    if numpy.median(fit.omega) < 0:  # atan2(cos, sin) runs backwards: the cosines come first
-        fit, order = fit_pairs(seg[:, b], seg[:, a]), "cos-first"
-    if numpy.any(fit.omega <= 0):
+    rows = sample_rows(n, zero_rows)
+    scored: list[tuple[SinusoidalConvention, float, bool | str]] = []
+    forward = fit_pairs(seg[:, a], seg[:, b])
+    for step in (1, -1):  # ascending positions first: they win a tie
+        fit, order = _oriented(forward, step, seg.shape[0])
+        if numpy.any(fit.omega <= 0):
+            continue
+        scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
+        floor = 8 * fmt_floor * max(scale, 1.0)
+        for den, base, known in _base_candidates(fit.omega, 2 * p):
+            if known is not True and any(k is True and e <= floor for _, e, k in scored):
+                continue  # a known candidate within the floor wins whatever these score (best_candidate)
+            conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows, step)
+            spec = conv.column_spec()
+            first = signed_start(fit, spec.hi)  # the position of the fit's row 0: table row r0 or r1 − 1
+            start = first - r0 if step == 1 else first + (r1 - 1)
+            error = sample_error_stepped(x, rows, start, step, spec)
+            scored.append((dataclasses.replace(conv, start=start), error, known))
+    if not scored:
         return None, [
             *notes,
-            f"the {layout} column pairs do not turn at a steady positive rate: "
-            "these are not sin/cos pairs of one frequency",
+            f"the {layout} column pairs do not turn at a steady rate: these are not sin/cos pairs of one frequency",
         ]
-    scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
-    rows = sample_rows(n, zero_rows)
-    scored = []
-    for den, base, known in _base_candidates(fit.omega, 2 * p):
-        conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows)
-        spec = conv.column_spec()
-        start = estimate_start(fit, spec.hi) - r0  # the fit's row 0 is table row r0
-        scored.append((dataclasses.replace(conv, start=start), sample_error(x, rows, start, spec), known))
-    conv, equivalent = best_candidate(scored, 8 * fmt_floor * max(scale, 1.0))
-    return conv, [*_zero_rows_note(zero_rows), *notes, *_naming_notes(conv, equivalent)]
+    top_scale = max(max(c.scale for c, _, _ in scored), 1.0)
+    conv, equivalent = best_candidate(scored, 8 * fmt_floor * top_scale)
+    estimate = next(
+        (c.base for c, _, known in scored if known is False and c.exponent_denominator == conv.exponent_denominator),
+        conv.base,
+    )
+    naming = _naming_notes(conv, equivalent, estimate)
+    return conv, [*_zero_rows_note(zero_rows), *notes, *naming, *positions_note(conv, n)]
 
 
-def _doubled_exponent(conv: SinusoidalConvention) -> float | None:
-    """The known base b whose square is the base (for denominator d) of ``conv``, if any."""
-    d = 2 * conv.pairs
-    den = d if conv.exponent_denominator == "d" else d - 2
-    if den <= 0:
-        return None
-    base_d = conv.base ** (d / den)  # the same frequencies written with denominator d
-    for b in KNOWN_BASES:
-        if abs(math.log(base_d) - 2 * math.log(b)) < 1e-6:
-            return b
-    return None
+def _digits(x: float) -> int:
+    """Significant digits of a short value (fewer digits: the more likely name)."""
+    return len(f"{x:.6e}".split("e")[0].replace(".", "").rstrip("0"))
 
 
 def _snap_scale(estimate: float, width: int, floor: float) -> float:
-    """Scales in use are 1, sqrt(d_model) or simple fractions: snap within a few ulps of the data."""
-    for candidate in (1.0, math.sqrt(width), round(estimate * 8) / 8):
+    """Scales in use are 1, sqrt(d_model), simple fractions or short numbers (:mod:`.names`): snap
+    within a few ulps of the data."""
+    for candidate in (1.0, math.sqrt(width), round(estimate * 8) / 8, *short_values(estimate)):
         if candidate and abs(estimate - candidate) <= 8 * floor * candidate:
             return candidate
     return estimate
 
 
-def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, bool]]:
+def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, bool | str]]:
     """(denominator, base, is_known) candidates: the estimate for each denominator and the known
     bases near it. log ω_i = −(2i/den)·ln b is a line in i; its slope gives b for each den."""
     i = numpy.arange(omega.size, dtype=numpy.float64)
     slope = float(numpy.polyfit(i, numpy.log(omega), 1)[0]) if omega.size >= 2 else 0.0
-    out: list[tuple[str, float, bool]] = []
+    out: list[tuple[str, float, bool | str]] = []
     for den_name, den in (("d", d), ("d-2", d - 2)):
         if den <= 0 or omega.size < 2:
             continue
         estimate = math.exp(-slope * den / 2.0)
         out.append((den_name, estimate, False))
         out.extend((den_name, kb, True) for kb in KNOWN_BASES if abs(math.log(kb / estimate)) < 0.05)
-    out.sort(key=lambda c: (not c[2], KNOWN_BASES.index(c[1]) if c[2] else 0, c[0] != "d"))
+        # exact short names of the estimate (:mod:`.names`), after the common bases
+        out.extend((den_name, v, "short") for v in short_values(estimate) if v not in KNOWN_BASES and v > 1)
+    rank = {v: i for i, v in enumerate(KNOWN_BASES)}
+    out.sort(key=lambda c: (c[2] is not True, rank.get(c[1], len(rank) + _digits(c[1])), c[0] != "d"))
     if not out:  # one pair: its frequency is 1 whatever the base; name the paper's
         out.append(("d", 10000.0, True))
     return out
 
 
-def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckResult:
-    """Identify the convention of a (positions, d_model) table and measure it against the exact one."""
-    model = model or ErrorModel()
+def check_sinusoidal(
+    table: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+) -> CheckResult:
+    """Identify the convention of a (positions, d_model) table and measure it against the exact one.
+
+    ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
+    convention keys meant (:mod:`.expect`)."""
+    wanted = parse_expectations(expect)
+    table = declared(table, wanted)
+    return conclude(_check_sinusoidal(table, model), wanted, model, (table,))
+
+
+def _check_sinusoidal(table: Any, model: ErrorModel | None) -> CheckResult:
     array, fmt_name = as_float_array(table, "table")
     array = require_ndim(array, 2, "the sinusoidal table", "(positions, dims)")
     fmt = data_format(fmt_name)
+    model = resolve_model(model, fmt_name)
     floor = math.ldexp(1.0, 1 - fmt.precision)
     conv, notes = identify(array, floor)
     shape = tuple(array.shape)
@@ -280,15 +312,7 @@ def check_sinusoidal(table: Any, *, model: ErrorModel | None = None) -> CheckRes
                 "over positions and axis 1 over dims, so pass table.T"
             )
         return _unidentified(array, fmt_name, notes, model, shape)
-    measured = measure_all(
-        [("", array)],
-        float(conv.start),
-        lambda _: conv.column_spec(),
-        fmt,
-        model,
-        conv.base,
-        "checking table",
-    )
+    measured = measure_stepped(array, conv, fmt, model)
     result = finish("sinusoidal", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
     return with_diagnosis(result, array, fmt)
 

@@ -6,6 +6,13 @@ assumptions cannot say (``b > 1``, ``i < d/2``). Its optional ``steps`` are a ch
 ``lhs = s1 = s2 = ... = rhs``, each with the justification in words; every link is decided
 on its own, so a derivation is proven only when each of its steps is.
 
+A claim may also keep the form its author WROTE (``written=(lhs, rhs)``, built from a
+:class:`~posenc_sym.notation.Notation`'s applied notations such as ``PE(t+k)`` and ``T_k``, or
+unevaluated with ``evaluate=False`` / ``UnevaluatedExpr``). Outputs display the written form; the
+engine decides ``lhs`` and ``rhs``, which are then exactly ``notation.expand(written)``: a
+definitional unfolding, equal to the written form by the definitions themselves (see
+docs/engine.md, "The claim as written"). A step may carry its written form the same way.
+
 A derivation file defines one :class:`Derivation`: a topic, prose, and its claims in order.
 """
 
@@ -21,6 +28,7 @@ import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 from sympy.matrices.expressions import MatrixExpr
 
+from ..notation.definitions import Notation, NotationError
 from .verdict import Status
 
 __all__ = ["Claim", "Derivation", "Relation", "Source", "Step", "Term", "explicit", "is_matrix", "shape_of"]
@@ -119,18 +127,29 @@ class Source:
 
 @dataclass(frozen=True)
 class Step:
-    """One link of a derivation: ``previous REL expr``, justified in words by ``because``."""
+    """One link of a derivation: ``previous REL expr``, justified in words by ``because``.
+
+    ``written`` is the step as the author wrote it (for display); ``expr`` is then left out
+    (``None``) and the claim fills it in as the expansion of ``written`` under its notation.
+    """
 
     expr: Term
     because: str
     relation: Relation = "=="
+    written: Term | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "expr", as_term(self.expr, "Step.expr"))
+        if self.expr is not None or self.written is None:
+            object.__setattr__(self, "expr", as_term(self.expr, "Step.expr"))
         if self.relation not in _RELATIONS:
             raise ValueError(f"Step.relation={self.relation!r}; use one of {_RELATIONS}")
         if not self.because.strip():
             raise ValueError("every step needs its justification in words (because=...)")
+
+    @property
+    def display(self) -> Term:
+        """What outputs show for this step: the written form if there is one."""
+        return self.written if self.written is not None else self.expr
 
 
 @dataclass(frozen=True)
@@ -146,6 +165,11 @@ class Claim:
     ``prose``        the explanation beside the math.
     ``source``       the document and quote, for claims taken from a document.
     ``tags``         free labels (``"table:sinusoidal:bounded"``) that reports may group by.
+    ``written``      the two sides as the author wrote them, for display; ``lhs`` and ``rhs``
+                     are then left out and become ``notation.expand(written)``.
+    ``notation``     the symbols' notation: expands ``written`` and names shorthands on output.
+    ``same_sides_ok`` the reason, when the two sides are meant to display identically (a
+                     display with identical sides is otherwise a load-time error).
 
     >>> x = sympy.Symbol("x", real=True)
     >>> c = Claim("demo.pythagoras", "sin^2 + cos^2 = 1", sympy.sin(x)**2 + sympy.cos(x)**2, 1)
@@ -155,8 +179,8 @@ class Claim:
 
     id: str
     title: str
-    lhs: Term
-    rhs: Term
+    lhs: Term = None  # filled in from ``written`` when left out
+    rhs: Term = None
     relation: Relation = "=="
     conditions: tuple[sympy.Basic, ...] = ()
     steps: tuple[Step, ...] = ()
@@ -166,12 +190,16 @@ class Claim:
     source: Source | None = None
     tags: tuple[str, ...] = ()
     note: str = field(default="", compare=False)
+    written: tuple[Term, Term] | None = None
+    notation: Notation | None = None
+    same_sides_ok: str = ""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
             raise ValueError(
                 f"claim id {self.id!r} must be lower case letters, digits, '.', '_' or '-'"
             )
+        self._take_written()
         object.__setattr__(self, "lhs", as_term(self.lhs, f"{self.id}: lhs"))
         object.__setattr__(self, "rhs", as_term(self.rhs, f"{self.id}: rhs"))
         object.__setattr__(self, "conditions", tuple(sympy.sympify(c) for c in self.conditions))
@@ -204,6 +232,60 @@ class Claim:
                     f"{self.id}: the steps chain to {chained!r} but the claim states {self.relation!r}"
                 )
 
+    def _take_written(self) -> None:
+        """Fill the decided sides and steps in from the written ones (``notation.expand``)."""
+        notation = self.notation if self.notation is not None else Notation()
+        steps = tuple(self.steps)
+        if self.written is None:
+            if self.lhs is None or self.rhs is None:
+                raise ValueError(f"{self.id}: give both sides, as lhs and rhs or as written=(lhs, rhs)")
+        else:
+            if not (isinstance(self.written, tuple) and len(self.written) == 2):
+                raise ValueError(f"{self.id}: written={self.written!r} must be a pair (lhs, rhs), "
+                                 "as the author wrote the two sides")
+            decided = (self._expand(notation, self.written[0], "written lhs"),
+                       self._expand(notation, self.written[1], "written rhs"))
+            for side, given, expanded in zip(("lhs", "rhs"), (self.lhs, self.rhs), decided, strict=True):
+                # The decided form IS the expansion: a hand-given side that differs would let the page
+                # show one statement while the engine decides another.
+                if given is not None and given != expanded:
+                    raise ValueError(f"{self.id}: {side}={given} is not the expansion of the written form "
+                                     f"({expanded}); leave {side} out and let the claim expand it")
+            object.__setattr__(self, "lhs", decided[0])
+            object.__setattr__(self, "rhs", decided[1])
+        filled = []
+        for n, step in enumerate(steps, start=1):
+            if step.written is not None:
+                expanded = as_term(self._expand(notation, step.written, f"step {n} written"), f"{self.id}: step {n}")
+                if step.expr is not None and step.expr != expanded:
+                    raise ValueError(f"{self.id}: step {n} expr is not the expansion of its written form "
+                                     f"({expanded}); leave expr out (None)")
+                step = Step(expanded, step.because, step.relation, step.written)
+            filled.append(step)
+        object.__setattr__(self, "steps", tuple(filled))
+
+    def _expand(self, notation: Notation, term: Any, what: str) -> Any:
+        try:
+            return notation.expand(term)
+        except NotationError as exc:
+            raise ValueError(f"{self.id}: {what}: {exc}") from None
+
+    @property
+    def display_sides(self) -> tuple[Term, Term]:
+        """What outputs show: the written sides if there are, else ``lhs`` and ``rhs``."""
+        return self.written if self.written is not None else (self.lhs, self.rhs)
+
+    @property
+    def display_links(self) -> tuple[tuple[Term, Term, Relation, str], ...]:
+        """:attr:`links` with each end as displayed (written forms where the author gave them)."""
+        if not self.steps:
+            return ()
+        shown = [self.display_sides[0], *(s.display for s in self.steps)]
+        out = [(shown[n], shown[n + 1], s.relation, s.because) for n, s in enumerate(self.steps)]
+        if len(self.links) > len(self.steps):
+            out.append((shown[-1], self.display_sides[1], "==", self.links[-1][3]))
+        return tuple(out)
+
     @property
     def symbols(self) -> tuple[sympy.Symbol, ...]:
         """The free symbols of the statement, its steps and conditions, sorted by name."""
@@ -232,12 +314,6 @@ class Claim:
         terms = (self.lhs, self.rhs, *(s.expr for s in self.steps))
         return any(t.atoms(sympy.Float) for t in terms)
 
-    def _repr_latex_(self) -> str:
-        """Jupyter display: the claim and the engine's verdict (rendering lives in posenc_sym.render)."""
-        from ..render.jupyter import claim_repr_latex  # lazy: the data model does not need the renderer
-
-        return claim_repr_latex(self)
-
 
 @dataclass(frozen=True)
 class Derivation:
@@ -259,9 +335,3 @@ class Derivation:
             if claim.id in seen:
                 raise ValueError(f"derivation {self.id!r}: claim id {claim.id!r} appears twice")
             seen.add(claim.id)
-
-    def _repr_latex_(self) -> str:
-        """Jupyter display: every claim with the engine's verdict (see posenc_sym.render.jupyter)."""
-        from ..render.jupyter import derivation_repr_latex  # lazy, as for Claim
-
-        return derivation_repr_latex(self)

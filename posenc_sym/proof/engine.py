@@ -102,7 +102,7 @@ def _prove_unguarded(lhs: Term, rhs: Term, relation: Relation,
         return prove_inequality(lhs, rhs, relation, conditions)
     methods = []
     for _, left, right in _entries(lhs, rhs):
-        method = prove_zero(left - right)
+        method = prove_zero(left - right, conditions=conditions)
         if method is None:
             return None
         if uses_closed_form(method) and not instances_hold(

@@ -6,6 +6,8 @@
 * conditions such as ``b > 1`` become substitutions ``b = 1 + β`` with β > 0, so the
   assumptions system can use them (only symbol-versus-number conditions; others are
   left out of the proof, which then proves a more general statement);
+* a sum against a bound: term by term (:mod:`.sum_bounds`);
+* floor/ceiling of integers and Piecewise/Min/Max ramps: by cases (:mod:`.conditional`);
 * for two positive sides, compare logarithms: log is strictly increasing on (0, ∞), so
   ``log(lhs) - log(rhs) > 0`` proves ``lhs > rhs``, and ``expand_log`` often makes the
   gap a product of known-positive factors.
@@ -16,41 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import sympy
-from sympy.core.relational import Relational
 
+from .conditional import MAX_SPLIT_DEPTH, SPLITS
+from .conditions import shift_conditions
 from .strategies import TRANSFORMS, evaluate_derivatives, rebind_indices, time_limit
+from .sum_bounds import prove_sum_bound
 
 __all__ = ["prove_inequality", "shift_conditions"]
 
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
-
-
-def shift_conditions(conditions: Sequence[sympy.Basic]) -> dict[sympy.Symbol, sympy.Expr]:
-    """Substitutions that build ``symbol > number`` conditions into fresh positive symbols.
-
-    >>> b = sympy.Symbol("b", positive=True)
-    >>> sub = shift_conditions([b > 1]); sub[b] - 1 == list(sub[b].free_symbols)[0]
-    True
-    """
-    out: dict[sympy.Symbol, sympy.Expr] = {}
-    for cond in conditions:
-        if not isinstance(cond, Relational) or cond.rel_op not in _FLIP:
-            continue
-        left, op, right = cond.lhs, cond.rel_op, cond.rhs
-        if isinstance(right, sympy.Symbol) and left.is_number:
-            left, op, right = right, _FLIP[op], left
-        if not (isinstance(left, sympy.Symbol) and right.is_number and right.is_real) or left in out:
-            continue
-        if right.has(sympy.Float):
-            # b = 1.0 + β would round: SymPy makes 1.0 − (1 + 10⁻²⁰) the Float 0.0, which
-            # "proves" b > 1 + 10⁻²⁰ from b > 1.0. Leaving the condition out stays sound.
-            continue
-        integral = bool(left.is_integer and right.is_integer)
-        strict = op in ("<", ">")
-        gap = sympy.Dummy(f"{left}_gap", integer=integral or None,
-                          positive=strict or None, nonnegative=(not strict) or None)
-        out[left] = right + gap if op in (">", ">=") else right - gap
-    return out
 
 
 def _sign_ok(e: sympy.Expr, strict: bool) -> bool:
@@ -74,11 +50,20 @@ def _half_angle(e: sympy.Expr) -> sympy.Expr:
         lambda c: isinstance(c, sympy.cos), lambda c: 1 - 2 * sympy.sin(c.args[0] / 2) ** 2)))
 
 
+def _half_angle_cos(e: sympy.Expr) -> sympy.Expr:
+    """cos(a) -> 2 cos(a/2)^2 - 1: exact; 1 + cos(a) becomes 2 cos(a/2)^2, visibly nonnegative for real a."""
+    return sympy.factor(sympy.expand(e.replace(
+        lambda c: isinstance(c, sympy.cos), lambda c: 2 * sympy.cos(c.args[0] / 2) ** 2 - 1)))
+
+
 _SIGN_TRANSFORMS: tuple[tuple[str, Callable[[sympy.Expr], sympy.Expr]], ...] = (
     ("sign", lambda e: e),
     ("factor", sympy.factor),
     ("pythagoras-cos", _sin_squares_to_cos),
     ("half-angle", _half_angle),
+    ("half-angle-cos", _half_angle_cos),
+    # sin a·sin b + cos a·cos b is cos(a − b) only after trigsimp; its bound needs the half angle.
+    ("trigsimp, half-angle", lambda e: _half_angle(sympy.trigsimp(e))),
     *TRANSFORMS,
 )
 
@@ -115,6 +100,11 @@ def prove_inequality(lhs: sympy.Expr, rhs: sympy.Expr, relation: str,
     if shift:
         variants.insert(0, ("conditions, ", big.xreplace(shift), small.xreplace(shift)))
     for prefix, hi, lo in variants:
+        # A sum against a bound goes term by term first: the transforms below, applied to a
+        # whole symbolic sum, rarely decide its sign and can each take their full time limit.
+        found = prove_sum_bound(hi, lo, strict, lambda gap, s: _try_sign(gap, s, ""))
+        if found:
+            return prefix + found
         found = _try_sign(hi - lo, strict, prefix)
         if found:
             return found
@@ -123,4 +113,28 @@ def prove_inequality(lhs: sympy.Expr, rhs: sympy.Expr, relation: str,
             found = _try_sign(log_gap, strict, prefix + "log-compare ")
             if found:
                 return found
+        found = _by_cases(hi - lo, strict)
+        if found:
+            return prefix + found
+    return None
+
+
+def _by_cases(gap: sympy.Expr, strict: bool, depth: int = 0) -> str | None:
+    """A residue or breakpoint split (:mod:`.conditional`) with the sign proven in every case."""
+    if depth >= MAX_SPLIT_DEPTH:
+        return None
+    for name, split in SPLITS:
+        try:
+            cases = split(gap)
+        except Exception:  # SymPy failing inside a split proves nothing
+            continue
+        methods: list[str] = []
+        for case in cases or ():
+            method = _try_sign(case, strict, "") or _by_cases(case, strict, depth + 1)
+            if method is None:
+                break
+            methods.append(method)
+        else:
+            if cases:
+                return f"{name} ({len(cases)} cases): {', '.join(dict.fromkeys(methods))}"
     return None

@@ -18,10 +18,11 @@ Two structural moves widen what the transforms reach:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import sympy
 
+from . import conditional
 from .budget import time_limit
 from .continuity import is_continuous_in
 
@@ -235,7 +236,8 @@ def _scalar_candidates(e: sympy.Expr) -> Iterator[tuple[str, Callable[[], sympy.
         yield name, functools.partial(transform, e)
 
 
-def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
+def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True,
+               conditions: Sequence[sympy.Basic] = ()) -> str | None:
     """The name of the strategy that reduces ``expr`` to exactly 0, or None.
 
     >>> x, y = sympy.symbols("x y", real=True)
@@ -249,10 +251,13 @@ def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
         # A derivative left unevaluated on purpose (across a jump) or that SymPy cannot carry
         # out; simplify() would carry it out branch by branch. Only an exact 0 is a proof.
         return "structural" if _is_zero(expr) else None
-    attempts = [("", expr)]
-    general = generalize_powers(expr)
-    if general != expr:
-        attempts.insert(0, ("generalized ", general))
+    # Side-condition strategies (.conditional) first: a certified closed form is decisive.
+    certify = functools.partial(prove_zero, allow_simplify=False, conditions=conditions)
+    attempts = []
+    for prefix, form in conditional.rewrites(expr, conditions, certify):
+        general = generalize_powers(form)
+        attempts += [("generalized " + prefix, general)] if general != form else []
+        attempts.append((prefix, form))
     for prefix, e in attempts:
         for name, compute in _scalar_candidates(e):
             try:
@@ -261,6 +266,10 @@ def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True) -> str | None:
                         return prefix + name
             except Exception:  # a transform SymPy cannot carry out proves nothing
                 continue
+    by_cases = conditional.prove_by_cases(expr, conditions, functools.partial(
+        prove_zero, allow_simplify=allow_simplify, conditions=conditions))
+    if by_cases is not None:
+        return by_cases
     if allow_simplify:
         try:
             with time_limit(SIMPLIFY_SECONDS):

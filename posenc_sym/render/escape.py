@@ -9,11 +9,17 @@ rather than an error, because the notes must compile with the small TeX package 
 >>> print(escape_latex(r"50% of \\input{x} & #1"))
 50\\% of \\textbackslash{}input\\{x\\} \\& \\#1
 >>> print(escape_latex("costs $5_a ~^"))
-costs \\$5\\_a \\textasciitilde{}\\textasciicircum{}
+costs \\$5\\_a \\textasciitilde{}\\^{}
 >>> escape_latex("ω_i ≤ 1")
 '\\\\ensuremath{\\\\omega}\\\\_i \\\\ensuremath{\\\\le} 1'
 >>> escape_latex("位置编码 PE")
 '\\\\textit{[non-Latin text]} PE'
+>>> escape_latex("位置编码 “PE”", cjk=True)
+"位置编码 ``PE''"
+>>> print(escape_latex("w\u0304 = conj(w)"))
+\\={w} = conj(w)
+>>> print(escape_latex('say "hi" twice'))
+say ``hi'' twice
 """
 
 from __future__ import annotations
@@ -23,8 +29,11 @@ import unicodedata
 
 __all__ = [
     "NON_LATIN_PLACEHOLDER",
+    "allow_breaks",
     "escape_latex",
     "escape_markdown",
+    "has_cjk",
+    "is_cjk",
     "is_latex_safe",
 ]
 
@@ -41,12 +50,10 @@ _ASCII = {
     "$": r"\$",
     "_": r"\_",
     "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
+    "^": r"\^{}",
     "<": r"\textless{}",
     ">": r"\textgreater{}",
     "|": r"\textbar{}",
-    # The OT1 font has no straight double quote; "" would typeset as a closing quote.
-    '"': r"{\ttfamily\char34}",
 }
 
 _GREEK = {
@@ -73,7 +80,7 @@ _MATH = {
     "ₜ": "_{t}", "ₚ": "_{p}", "ᵏ": "^{k}", "ⁱ": "^{i}", "ᵈ": "^{d}", "ᵗ": "^{t}",
     "∫": r"\int", "⊕": r"\oplus", "⊗": r"\otimes", "⊙": r"\odot", "≔": ":=", "↔": r"\leftrightarrow",
     "⋯": r"\cdots", "⋮": r"\vdots", "∼": r"\sim", "≃": r"\simeq", "⊂": r"\subset", "⊆": r"\subseteq",
-    "∩": r"\cap", "∪": r"\cup", "ℓ": r"\ell", "ħ": r"\hbar",
+    "⋅": r"\cdot", "∩": r"\cap", "∪": r"\cup", "ℓ": r"\ell", "ħ": r"\hbar",
     **{chr(0x2070 + n): f"^{{{n}}}" for n in (4, 5, 6, 7, 8, 9)},
     **{chr(0x2080 + n): f"_{{{n}}}" for n in range(4, 10)},
 }
@@ -101,10 +108,13 @@ def _char_latex(ch: str) -> str | None:
     return _latin_letter(ch)
 
 
+_COMBINING = {"\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0308": '"', "\u0303": "~",
+              "\u0327": "c", "\u030c": "v", "\u0304": "="}
+
+
 def _latin_letter(ch: str) -> str | None:
     """A Latin letter with accents (é, ü, ñ) as an accent command, the way OT1 fonts build it."""
-    accents = {"\u0301": "'", "\u0300": "`", "\u0302": "^", "\u0308": '"', "\u0303": "~",
-               "\u0327": "c", "\u030c": "v", "\u0304": "="}
+    accents = _COMBINING
     parts = unicodedata.normalize("NFD", ch)
     if len(parts) == 2 and parts[0].isascii() and parts[0].isalpha() and parts[1] in accents:
         return rf"\{accents[parts[1]]}{{{parts[0]}}}"
@@ -113,17 +123,49 @@ def _latin_letter(ch: str) -> str | None:
     return extras.get(ch)
 
 
-def escape_latex(text: str, placeholder: str = NON_LATIN_PLACEHOLDER) -> str:
+def is_cjk(ch: str) -> bool:
+    """True for a Chinese, Japanese or Korean character or CJK punctuation (xeCJK typesets them).
+
+    >>> is_cjk("位"), is_cjk("，"), is_cjk("a")
+    (True, True, False)
+    """
+    code = ord(ch)
+    return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+
+
+_CJK_RANGES = ((0x2E80, 0x2FDF), (0x3000, 0x303F), (0x3040, 0x30FF), (0x3100, 0x312F),
+               (0x3190, 0x31FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7AF),
+               (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFFEF), (0x20000, 0x2FA1F))
+
+
+def has_cjk(text: str) -> bool:
+    """True if ``text`` holds any CJK character (the notes then need XeLaTeX and a CJK font)."""
+    return any(is_cjk(ch) for ch in text)
+
+
+def escape_latex(text: str, placeholder: str = NON_LATIN_PLACEHOLDER, *, cjk: bool = False) -> str:
     """``text`` as LaTeX that typesets it literally; nothing in it acts as a command.
 
-    Line breaks stay (blank lines separate paragraphs); a run of characters that cannot be
-    typeset becomes ``placeholder`` once.
+    Line breaks stay (blank lines separate paragraphs). Straight double quotes become opening
+    and closing quotes in turn. With ``cjk`` (XeLaTeX and xeCJK) CJK characters pass through;
+    otherwise, and for any other character that cannot be typeset, a run becomes ``placeholder``.
     """
     out: list[str] = []
     in_unknown = False
     spaces = ""  # spaces after an unknown run: dropped if the run goes on ("位置 编码" is one run)
+    quotes = 0
     for ch in text:
-        mapped = _char_latex(ch)
+        if ch == '"':
+            quotes += 1
+            mapped: str | None = "``" if quotes % 2 else "''"
+        elif ch in _COMBINING and out and len(out[-1]) == 1 and out[-1].isalpha():
+            # "w̄" is w + U+0304 (no precomposed form): an accent on the letter before.
+            out[-1] = rf"\{_COMBINING[ch]}{{{out[-1]}}}"
+            continue
+        elif cjk and is_cjk(ch):
+            mapped = ch  # full-width look-alikes of # % & are ordinary characters to TeX
+        else:
+            mapped = _char_latex(ch)
         if mapped is None:
             if not in_unknown:
                 out.append(placeholder)
@@ -136,13 +178,42 @@ def escape_latex(text: str, placeholder: str = NON_LATIN_PLACEHOLDER) -> str:
     return "".join(out) + spaces
 
 
+_BREAK_AFTER = re.compile(r"(\\textbackslash\{\}|\\_|\\\{|\\\}|[/(,=+.:])(?=[^\s])")
+
+
+_VISIBLE = re.compile(r"\\[A-Za-z]+\{\}|\\.")  # one printed character each
+_ENSUREMATH = re.compile(r"(\\ensuremath\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})")
+
+
+def allow_breaks(latex: str, longer_than: int = 16) -> str:
+    r"""Escaped text with line-break points inside long unspaced runs (code, formulas in quotes).
+
+    TeX breaks lines only at spaces (and hyphens); a quoted ``self.W[:,1::2]=torch.cos(...)`` would
+    run off the page. A break point (``\allowbreak``) goes after ``_ / ( , = + . :`` and escaped
+    braces and backslashes in any run longer than ``longer_than`` characters.
+
+    >>> allow_breaks(r"get\_sinusoid\_table(10, 16) ok")
+    'get\\_\\allowbreak{}sinusoid\\_\\allowbreak{}table(\\allowbreak{}10, 16) ok'
+    """
+    def run(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if len(_VISIBLE.sub("x", _ENSUREMATH.sub("x", word))) <= longer_than:
+            return word
+        # Math inside the word (\ensuremath{...}) is left alone; the breaks go between.
+        parts = _ENSUREMATH.split(word)
+        return "".join(p if n % 2 else _BREAK_AFTER.sub(lambda m: m.group(1) + "\\allowbreak{}", p)
+                       for n, p in enumerate(parts))
+
+    return re.sub(r"\S+", run, latex)
+
+
 def is_latex_safe(text: str) -> bool:
     """True if every character of ``text`` can be typeset (no placeholder would be needed).
 
     >>> is_latex_safe("ω_i = b^(−2i/d)"), is_latex_safe("正弦")
     (True, False)
     """
-    return all(_char_latex(ch) is not None for ch in text)
+    return all(_char_latex(ch) is not None or ch in _COMBINING for ch in text)
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_#|$~])")

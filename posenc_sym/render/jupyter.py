@@ -24,12 +24,21 @@ import functools
 import importlib
 
 from ..errors import PosencSymError
+from ..notation import value_latex
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation
 from ..proof.verdict import Verdict
-from .mathtex import math_latex, mathjax_text, relation_latex
+from .inline import text_mathjax
+from .mathtex import (
+    claim_chain_latex,
+    claim_definitions_latex,
+    claim_sides_latex,
+    math_latex,
+    mathjax_text,
+    relation_latex,
+)
 
-__all__ = ["claim_display", "claim_repr_latex", "derivation_repr_latex"]
+__all__ = ["claim_display", "claim_repr_latex", "derivation_repr_latex", "register"]
 
 
 @functools.lru_cache(maxsize=256)
@@ -61,8 +70,11 @@ def _verdict_words(claim: Claim, verdict: Verdict) -> str:
 
 def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
     """The ``$$...$$`` block for ``claim`` with ``verdict`` (or the reason it has none)."""
-    rows = [mathjax_text(claim.title),
-            f"{math_latex(claim.lhs)} {relation_latex(claim.relation)} {math_latex(claim.rhs)}"]
+    left, right = claim_sides_latex(claim)
+    rows = [text_mathjax(claim.title, mathjax_text), f"{left} {relation_latex(claim.relation)} {right}"]
+    definitions = claim_definitions_latex(claim)
+    if definitions:
+        rows.append(r"\text{with } " + r",\ ".join(definitions))
     said = stated_assumptions(claim.symbols, claim.conditions)
     if said:
         rows.append(r"\text{where } " + r",\ ".join(
@@ -71,9 +83,10 @@ def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
         ) + "".join(r",\ " + math_latex(c) for c in claim.conditions))
     if claim.links:
         chain = [
-            (math_latex(claim.lhs) if n == 1 else "") + f" &{relation_latex(rel)} {math_latex(end)}"
-            + r" && " + mathjax_text(f"({n}) {because}")
-            for n, (_s, end, rel, because) in enumerate(claim.links, start=1)
+            (left if n == 1 else "") + f" &{relation_latex(rel)} {end}"
+            + r" && " + text_mathjax(f"({n}) {because}", mathjax_text)
+            for n, ((_s, _e, rel, because), end) in enumerate(
+                zip(claim.links, claim_chain_latex(claim), strict=True), start=1)
         ]
         rows.append("\\begin{aligned}\n" + " \\\\\n".join(chain) + "\n\\end{aligned}")
     if verdict is None:
@@ -84,8 +97,24 @@ def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
         rows.append(mathjax_text(_verdict_words(claim, verdict)))
         if verdict.status == "refuted" and verdict.counterexample:
             point = verdict.counterexample.items()
-            rows.append(r",\ ".join(f"{math_latex(s)} = {math_latex(v)}" for s, v in point))
+            # Exact when short, else rounded to 6 significant digits: the exact point stays in the JSON.
+            rows.append(r",\ ".join(f"{math_latex(s)} = {value_latex(v)}" for s, v in point))
     return "$$\\begin{gathered}\n" + "\\\\\n".join(rows) + "\n\\end{gathered}$$"
+
+
+def register() -> None:
+    """Give :class:`Claim` and :class:`Derivation` their Jupyter display (``_repr_latex_``).
+
+    ``import posenc_sym`` calls this: the proof layer knows nothing of rendering, the render layer
+    attaches the display to it.
+
+    >>> import posenc_sym
+    >>> Claim._repr_latex_ is claim_repr_latex, Derivation._repr_latex_ is derivation_repr_latex
+    (True, True)
+    """
+    # setattr: the proof layer's classes declare no such attribute, on purpose.
+    setattr(Claim, "_repr_latex_", claim_repr_latex)  # noqa: B010
+    setattr(Derivation, "_repr_latex_", derivation_repr_latex)  # noqa: B010
 
 
 def claim_repr_latex(claim: Claim) -> str:
@@ -96,5 +125,5 @@ def claim_repr_latex(claim: Claim) -> str:
 def derivation_repr_latex(derivation: Derivation) -> str:
     """What ``Derivation._repr_latex_`` returns: its title, then each claim decided."""
     blocks = [claim_display(c, _decide(c))[2:-2] for c in derivation.claims]
-    body = "\\\\\n".join([mathjax_text(derivation.title), *blocks])
+    body = "\\\\\n".join([text_mathjax(derivation.title, mathjax_text), *blocks])
     return "$$\\begin{gathered}\n" + body + "\n\\end{gathered}$$"

@@ -1,41 +1,64 @@
-"""Claims and derivations as LaTeX (or Markdown), built from their SymPy objects.
+r"""Claims and derivations as LaTeX (or Markdown), built from their SymPy objects.
 
-Nothing here is typed by hand: the statement is ``sympy.latex`` of the claim's sides, the
-assumptions are those the engine decided under (:func:`~posenc_sym.proof.assumptions.stated_assumptions`),
-the chain is the claim's steps, and the verdict is the one the engine returned. Text a derivation's
-author wrote (titles, prose, justifications, quotes) is escaped.
+Nothing here is typed by hand: the statement is the notation layer's LaTeX of the claim's sides,
+the assumptions are those the engine decided under
+(:func:`~posenc_sym.proof.assumptions.stated_assumptions`), the chain is the claim's steps, and
+the verdict is the one the engine returned (:mod:`.verdict_text`). Text a derivation's author
+wrote (titles, prose, justifications, quotes) is escaped, except its safe ``$...$`` math.
 
 >>> import sympy
 >>> from posenc_sym import Claim, Verdict
 >>> x = sympy.Symbol("x", real=True)
->>> c = Claim("demo.pythagoras", "sin^2 + cos^2 = 1", sympy.sin(x)**2 + sympy.cos(x)**2, 1)
+>>> c = Claim("demo.pythagoras", r"$\sin^2 x + \cos^2 x = 1$", sympy.sin(x)**2 + sympy.cos(x)**2, 1)
 >>> print(render_claim(c, Verdict("proven", method="trigsimp")))  # doctest: +NORMALIZE_WHITESPACE
-\\subsection{sin\\textasciicircum{}2 + cos\\textasciicircum{}2 = 1}\\label{claim:demo.pythagoras}
-\\noindent\\textbf{Claim \\texttt{demo.pythagoras}.}
-\\begin{equation*}
-\\posencfit{\\linewidth}{\\sin^{2}{\\left(x \\right)} + \\cos^{2}{\\left(x \\right)} = 1}
-\\end{equation*}
-\\noindent\\textbf{Assumptions.} $x$ is real.
+\subsection{\texorpdfstring{$\sin^2 x + \cos^2 x = 1$}{sin2 x + cos2 x = 1}}\label{claim:demo.pythagoras}
+\noindent{\small \texttt{demo.pythagoras}}
+\begin{equation*}
+\sin^{2}\left(x\right) + \cos^{2}\left(x\right) = 1
+\end{equation*}
+\noindent\textbf{Assumptions.} $x$ is real.
 <BLANKLINE>
-\\noindent\\textbf{Verdict: proven} symbolically (method \\texttt{trigsimp}) for every value the assumptions
-allow.
+\noindent\textbf{\posencproven{} Proven} by trigonometric simplification, for every value the assumptions allow.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
+
+import sympy
+from sympy.core.function import AppliedUndef
 
 from ..proof.assumptions import stated_assumptions
-from ..proof.claim import Claim, Derivation, Source
+from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
-from .escape import is_latex_safe
+from .escape import has_cjk, is_latex_safe
+from .layout import LINE_WIDTH, break_sum, fits
 from .markup import LATEX, ChainRow, Flavour
-from .mathtex import decimal_latex, math_latex, relation_latex
+from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
+from .verdict_text import badge, link_mark, verdict_text
+from .verdicts import short_value
 
-__all__ = ["QUOTE_PLACEHOLDER", "render_claim", "render_derivation", "verdict_text"]
+__all__ = ["QUOTE_PLACEHOLDER", "Options", "render_claim", "render_derivation", "verdict_text"]
 
-#: What the LaTeX notes print instead of a quote the small TeX set cannot typeset (Chinese).
+#: What pdfLaTeX notes print instead of a quote they cannot typeset; with CJK text the notes are
+#: compiled by XeLaTeX and the quote is shown (see :func:`posenc_sym.render.document.needs_cjk`).
 QUOTE_PLACEHOLDER = "(quote in the source document)"
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a rendering shows: claim ids, method names, refuted claims; the claims' heading level."""
+
+    ids: bool = True
+    methods: bool = True
+    refuted: bool = True
+    level: int = 1  # the derivation's heading level (1 = \section); its claims one level below
+
+
+#: What the notes show by default: everything, derivations as sections.
+DEFAULT_OPTIONS = Options()
 
 
 def claim_label(claim_id: str) -> str:
@@ -48,127 +71,280 @@ def derivation_label(derivation: Derivation) -> str:
 
 
 def _assumptions(claim: Claim, fl: Flavour) -> str:
-    """The engine's assumptions in words, each symbol and condition set as math."""
+    """The engine's assumptions in words, each symbol and condition set as math.
+
+    Symbols with the same assumption are named together ("$q_0$, $q_1$ and $k_0$ are real"):
+    eighteen "is real" in a row read as noise.
+    """
     symbols = claim.symbols
     words = stated_assumptions(symbols, claim.conditions)
-    parts = []
+    groups: dict[str, list[str]] = {}
     for sym, said in zip(symbols, words, strict=False):
-        rest = said[len(str(sym)):]  # "t is real" -> " is real"
-        parts.append(fl.inline(math_latex(sym)) + " " + fl.line(rest))
+        rest = said[len(str(sym)):].strip()  # "t is real" -> "is real"
+        groups.setdefault(rest, []).append(fl.inline(math_latex(sym)))
+    parts = []
+    for rest, names in groups.items():
+        if len(names) == 1:
+            parts.append(f"{names[0]} {fl.literal(rest)}")
+        else:
+            listed = ", ".join(names[:-1]) + " and " + names[-1]
+            parts.append(f"{listed} {fl.literal(plural(rest))}")
     parts += [fl.inline(math_latex(cond)) for cond in claim.conditions]
     return "; ".join(parts) + "." if parts else "none (the claim has no free symbols)."
 
 
+def plural(said: str) -> str:
+    """ "is real" -> "are real"; "is a positive even integer" -> "are positive even integers".
+
+    >>> plural("is a positive real"), plural("is real"), plural("is an integer")
+    ('are positive reals', 'are real', 'are integers')
+    """
+    for article in ("is a ", "is an "):
+        if said.startswith(article):
+            return "are " + said[len(article):] + "s"
+    return "are " + said[3:] if said.startswith("is ") else said
+
+
 def _source(source: Source, fl: Flavour) -> str:
-    where = fl.code(source.document) + (f", {fl.line(source.locator)}" if source.locator else "")
-    if fl.name == "latex" and not is_latex_safe(source.quote):
-        return f"{where}: {fl.line(QUOTE_PLACEHOLDER)}."
+    where = fl.code(source.document) + (f", {fl.literal(source.locator)}" if source.locator else "")
+    if fl.name == "latex" and not fl.cjk and not is_latex_safe(source.quote):
+        return f"{where}: {fl.literal(QUOTE_PLACEHOLDER)}."
     if fl.name == "latex":
-        return f"{where}: ``{fl.line(source.quote)}''."
-    return f"{where}: “{fl.line(source.quote)}”."
+        return f"{where}: ``{fl.literal(source.quote)}''."
+    return f"{where}: “{fl.literal(source.quote)}”."
 
 
-def _mark(verdict: Verdict | None) -> str:
-    if verdict is None or verdict.status == "proven":
-        return ""
-    return {"refuted": "refuted", "checked": "checked, not proven", "unknown": "unknown"}[verdict.status]
+def undecidable(claim: Claim) -> bool:
+    """True when a side is an opaque stand-in (an undefined function of nothing): the text gives
+    no mathematics to decide it with."""
+    return any(isinstance(a, AppliedUndef) and not a.args
+               for side in (claim.lhs, claim.rhs) if isinstance(side, sympy.Basic)
+               for a in side.atoms(AppliedUndef))
 
 
 def _chain(claim: Claim, verdict: Verdict | None, fl: Flavour) -> str:
     link_verdicts = verdict.links if verdict is not None else ()
     rows = []
-    for n, (_start, end, relation, because) in enumerate(claim.links):
+    ends = claim_chain_latex(claim)  # each step as written, when it has a written form
+    for n, (_start, _end, relation, because) in enumerate(claim.links):
         link = link_verdicts[n] if n < len(link_verdicts) else None
-        rows.append(ChainRow(relation_latex(relation), math_latex(end), because, _mark(link)))
-    return fl.chain(math_latex(claim.lhs), rows)
+        rows.append(ChainRow(relation_latex(relation), ends[n], because, link_mark(link, fl)))
+    return fl.chain(claim_sides_latex(claim)[0], rows)
 
 
-def verdict_text(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX) -> str:
-    """The verdict in words (and math for a counterexample), never stronger than the engine's."""
-    if verdict is None:
-        return fl.paragraph("Verdict: not decided.", "Run the engine to decide this claim.")
-    method = f" (method {fl.code(verdict.method)})" if verdict.method else ""
-    reason = f" {fl.line(_sentence(verdict.reason))}" if verdict.reason.strip() else ""
-    if verdict.status == "proven":
-        body = f"symbolically{method} for every value the assumptions allow.{reason}"
-        out = fl.paragraph("Verdict: proven", body)
-    elif verdict.status == "refuted":
-        # The engine's reason repeats the values the refutation already shows.
-        shown = verdict.lhs_value is not None or verdict.rhs_value is not None
-        out = fl.paragraph("Verdict: refuted.", _refutation(verdict, fl) + ("" if shown else reason))
-    elif verdict.status == "checked":
-        points = f" at {verdict.points_checked} points" if verdict.points_checked else ""
-        body = f"the two sides agree numerically{points}{method}; this is evidence, not a proof.{reason}"
-        out = fl.paragraph("Verdict: numerically checked, not proven:", body)
-    else:
-        out = fl.paragraph("Verdict: unknown:", f"neither proven nor refuted{method}.{reason}")
-    if claim.expect != verdict.status:
-        expected = "the derivation expected it to be " + fl.emph(claim.expect) + "."
-        if claim.expect == "refuted" and verdict.status != "refuted":
-            expected = "the derivation expected it to be refuted, but no counterexample was found."
-        out += " " + fl.bold("Not as expected:") + " " + expected
-    elif claim.expect == "refuted":
-        out += (" The source states this claim; it is false, as the derivation expected."
-                if claim.source is not None else " The derivation expected this claim to be false, and it is.")
-    return out
+def _entry_rows(name: str, a: str, rel: str, b: str) -> list[str] | None:
+    """One entry's rows ``name: a = b``, broken where they are long; None if a piece cannot fit."""
+    if fits(f"{a} {rel} {b}", LINE_WIDTH - 8):
+        return [rf"{name}\colon\quad & {a} {rel} {b}"]
+    left, right = break_sum(a, LINE_WIDTH - 8), break_sum(b, LINE_WIDTH - 10)
+    if not all(fits(x, LINE_WIDTH - 8) for x in [*left, *right]):
+        return None
+    return [rf"{name}\colon\quad & {left[0]}", *(rf"& \quad {x}" for x in left[1:]),
+            f"& {rel} {right[0]}", *(rf"& \quad {x}" for x in right[1:])]
 
 
-def _sentence(words: str) -> str:
-    """The engine's reason as a sentence: capital first letter, full stop at the end."""
-    words = " ".join(words.split())
-    return words[0].upper() + words[1:] + ("" if words[-1] in ".!?" else ".")
+def _entrywise(claim: Claim, fl: Flavour) -> str:
+    """A matrix claim too wide for the line, stated entry by entry (zero on both sides left out).
+
+    When even one entry is too long to break into lines (a softmax of sums, say), the page says
+    so in words rather than print something no one can read; the claim's file holds it.
+    """
+    left, right = explicit(claim.lhs), explicit(claim.rhs)
+    rows: list[str] = []
+    zeros, longest = 0, 0
+    rel = relation_latex(claim.relation)
+    for r in range(left.shape[0]):
+        for c in range(left.shape[1]):
+            a, b = left[r, c], right[r, c]
+            if a == 0 and b == 0:
+                zeros += 1
+                continue
+            entry = _entry_rows(f"({r + 1}, {c + 1})", math_latex(a), rel, math_latex(b))
+            longest = max(longest, len(math_latex(a)), len(math_latex(b)))
+            if entry is None:
+                rows = []
+                break
+            rows += entry
+        else:
+            continue
+        break
+    shape = f"{left.shape[0]}" + r"\times" + f"{left.shape[1]}"
+    if not rows:
+        return fl.text(f"The two sides are {fl.inline(shape)} matrices whose entries are too long to typeset "
+                       f"readably (an entry runs to {longest} characters of LaTeX); the claim is stated "
+                       "in words in its title, and in full in the derivation file and the JSON report.")
+    lead = (f"Entry by entry (a {fl.inline(shape)} matrix"
+            + (f"; the other {zeros} entries are 0 on both sides" if zeros else "") + "):")
+    return fl.text(lead) + "\n" + fl.rows_display(rows)
 
 
-def _refutation(verdict: Verdict, fl: Flavour) -> str:
-    point = verdict.counterexample or {}
-    if point:
-        assignments = r",\quad ".join(
-            f"{math_latex(sym)} = {math_latex(value)}"
-            for sym, value in sorted(point.items(), key=lambda kv: str(kv[0]))
-        )
-        text = "counterexample " + fl.inline(assignments)
-    else:
-        text = "the claim has no free symbols and fails as stated"
-    values = []
-    for name, value in (("left side", verdict.lhs_value), ("right side", verdict.rhs_value),
-                        ("difference", verdict.difference)):
-        if value is not None:
-            values.append(f"{name} {fl.inline(decimal_latex(value))}")
-    if values:
-        text += "; there, evaluated with mpmath: " + ", ".join(values)
-    return text + "."
+#: A number whose digits would not fit a third of the line is shown by its first and last digits.
+LONG_NUMBER_DIGITS = 12
 
 
-def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, level: int = 2) -> str:
+def _digits(n: int) -> str:
+    text = str(abs(n))
+    if len(text) <= LONG_NUMBER_DIGITS:
+        return text
+    return text[:5] + r"\ldots " + text[-5:]
+
+
+def side_latex(side: object) -> tuple[str, str]:
+    r"""A side of a claim as math, and a note when a long exact number was shortened for the eye.
+
+    A 170-digit fraction runs 2,000pt off the page; it is shown by its first and last five digits
+    over its value to 6 digits, and the note says so (the exact value is in the JSON report).
+
+    >>> side_latex(sympy.Rational(10**20 + 1, 3))[0]
+    '\\underbrace{\\frac{10000\\ldots 00001}{3}}_{\\approx 3.33333 \\times 10^{19}}'
+    """
+    if isinstance(side, sympy.Rational) and max(len(str(abs(side.p))), len(str(side.q))) > LONG_NUMBER_DIGITS:
+        sign = "-" if side < 0 else ""
+        body = _digits(side.p) if side.q == 1 else rf"\frac{{{_digits(side.p)}}}{{{_digits(side.q)}}}"
+        note = (f"an exact {'integer' if side.q == 1 else 'fraction'} of {len(str(abs(side.p)))}"
+                + ("" if side.q == 1 else f" over {len(str(side.q))}") + " digits, shown by its first and "
+                "last five digits and its value to 6 significant digits (the exact value is in the JSON report)")
+        value = short_value(abs(side))
+        return rf"{sign}\underbrace{{{body}}}_{{{value if value.startswith(chr(92)) else '= ' + value}}}", note
+    return math_latex(side), ""
+
+
+def statement(claim: Claim, fl: Flavour) -> str:
+    """The claim's display: on one line, broken into rows, or (a wide matrix) entry by entry."""
+    # The sides as their author wrote them (the notation layer); a long exact number shortened.
+    (lhs, lnote), (rhs, rnote) = side_latex(claim.lhs), side_latex(claim.rhs)
+    if claim.written is not None or not (lnote or rnote):
+        (lhs, rhs), lnote, rnote = claim_sides_latex(claim), "", ""
+    rel = relation_latex(claim.relation)
+    notes = [f"{side}: {note}" for side, note in (("left", lnote), ("right", rnote)) if note]
+    if notes:
+        return _statement(claim, fl, lhs, rel, rhs) + "\n" + fl.small(fl.text(
+            "The " + "; the ".join(notes) + "."))
+    return _statement(claim, fl, lhs, rel, rhs)
+
+
+def _statement(claim: Claim, fl: Flavour, lhs: str, rel: str, rhs: str) -> str:
+    if is_matrix(claim.lhs) and not fits(f"{lhs} {rel} {rhs}"):
+        if fits(lhs, LINE_WIDTH - 2) and fits(rhs, LINE_WIDTH - 4):
+            return fl.rows_display([f"&{lhs}", f"&{rel} {rhs}"])
+        return _entrywise(claim, fl)
+    return fl.statement(lhs, rel, rhs)
+
+
+def _where(definitions: list[str], fl: Flavour) -> str:
+    """The definitions a statement uses: inline when short, else one aligned display row each."""
+    # A matrix inline would push the lines of the paragraph apart: matrices are displayed.
+    short = [d for d in definitions if fits(d, 0.45 * LINE_WIDTH) and "matrix}" not in d]
+    long = [d for d in definitions if d not in short]
+    text = fl.paragraph("Where.", "; ".join(fl.inline(d) for d in short) + ("." if short else ""))
+    if not long:
+        return text + ("\\par" if fl.name == "latex" else "")
+    lines: list[str] = []
+    for d in long:  # side by side while they fit the line (three column vectors, say)
+        if lines and fits(lines[-1] + r" \qquad " + d):
+            lines[-1] += r" \qquad " + d
+        else:
+            lines.append(d)
+    rows = [f"&{line}" for line in lines]
+    display = fl.rows_display(rows)
+    if fl.name == "latex" and not all(fits(r) for r in rows):
+        # A wide matrix (8 × 8) gets narrower gaps between its columns: spacing, not scaling.
+        display = "{\\setlength{\\arraycolsep}{2pt}\n" + display + "}"
+    return text + ("\n" if fl.name == "latex" else "\n\n") + display
+
+
+def _lead(claim: Claim, fl: Flavour, options: Options) -> str:
+    """The small line under the heading: the claim's id and its scope."""
+    parts = []
+    if options.ids:
+        parts.append(fl.code(claim.id))
+    if claim.scope:
+        parts.append(fl.emph(fl.line(claim.scope)))
+    if not parts:
+        return ""
+    if fl.name == "latex":
+        return "\\noindent" + fl.small(" --- ".join(parts))
+    return fl.small(" — ".join(parts))
+
+
+def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, level: int = 2,
+                 options: Options = DEFAULT_OPTIONS) -> str:
     """One claim: heading, statement, assumptions, prose, source, chain of steps, verdict."""
-    head = f"Claim {fl.code(claim.id)}" + (f" ({fl.line(claim.scope)})" if claim.scope else "")
-    statement = f"{math_latex(claim.lhs)} {relation_latex(claim.relation)} {math_latex(claim.rhs)}"
-    parts = [
-        fl.heading(level, claim.title, claim_label(claim.id)),
-        fl.paragraph(head + ".", "") if fl.name == "latex" else fl.emph(head),
-        fl.display(statement),
-        fl.paragraph("Assumptions.", _assumptions(claim, fl)),
-    ]
+    title = claim.title
+    parts = [fl.heading(level, title, claim_label(claim.id))]
+    lead = _lead(claim, fl, options)
+    if lead:
+        parts.append(lead)
+    if undecidable(claim):
+        why = claim.prose.strip() or "it depends on something the text does not give"
+        parts.append(fl.paragraph(f"{badge('unknown', fl)} Cannot be decided from the text:", fl.text(why)))
+        if claim.source is not None:
+            parts.append(fl.ragged(fl.paragraph("Source.", _source(claim.source, fl))))
+        return "\n\n".join(parts)
+    parts.append(statement(claim, fl))
+    definitions = claim_definitions_latex(claim)
+    if definitions:  # the notation the statement uses, so that it reads on its own
+        parts.append(_where(definitions, fl))
+    parts.append(fl.paragraph("Assumptions.", _assumptions(claim, fl)))
+    head = len(parts)  # heading, id line, display and assumptions belong together
     if claim.prose.strip():
         parts.append(fl.text(claim.prose))
     if claim.source is not None:
-        parts.append(fl.paragraph("Source.", _source(claim.source, fl)))
+        parts.append(fl.ragged(fl.paragraph("Source.", _source(claim.source, fl))))
     if claim.steps:
         parts.append(fl.paragraph("Derivation.", ""))
         parts.append(_chain(claim, verdict, fl))
-    parts.append(verdict_text(claim, verdict, fl))
-    return _join(parts) if fl.name == "latex" else "\n\n".join(parts)
+    parts.append(verdict_text(claim, verdict, fl, methods=options.methods))
+    if fl.name != "latex":
+        return "\n\n".join(parts)
+    return "\n".join(parts[:head]) + ("\n\n" + "\n\n".join(parts[head:]) if parts[head:] else "")
 
 
-def render_derivation(derivation: Derivation, verdicts: Mapping[str, Verdict], fl: Flavour = LATEX) -> str:
+_ENTRY = re.compile(r"^(?P<prefix>.+)\.r(?P<row>\d+)c(?P<col>\d+)$")
+
+
+def _grid_groups(claims: tuple[Claim, ...]) -> list[tuple[Claim, ...]]:
+    """Claims in order, with each run of printed-table entries (``prefix.r0c0``...) as one group."""
+    groups: list[tuple[Claim, ...]] = []
+    for claim in claims:
+        match = _ENTRY.match(claim.id)
+        if match and groups and len(groups[-1]) and (m := _ENTRY.match(groups[-1][0].id)) \
+                and m.group("prefix") == match.group("prefix"):
+            groups[-1] = (*groups[-1], claim)
+        else:
+            groups.append((claim,))
+    return groups
+
+
+def render_derivation(derivation: Derivation, verdicts: Mapping[str, Verdict], fl: Flavour = LATEX,
+                      options: Options = DEFAULT_OPTIONS) -> str:
     """A derivation as a section: its prose, then each claim with the verdict found for it."""
-    parts = [fl.heading(1, derivation.title, derivation_label(derivation))]
+    from .grid import render_grid  # the grid renders claims too: imported here to avoid a cycle
+
+    parts = [fl.heading(options.level, derivation.title, derivation_label(derivation))]
     if derivation.prose.strip():
         parts.append(fl.text(derivation.prose))
-    parts += [render_claim(c, verdicts.get(c.id), fl) for c in derivation.claims]
+    for group in _grid_groups(derivation.claims):
+        shown = [c for c in group if options.refuted or _status(verdicts.get(c.id)) != "refuted"]
+        if len(group) >= 4 and _ENTRY.match(group[0].id):
+            parts.append(render_grid(tuple(shown), verdicts, fl, options))
+            continue
+        parts += [render_claim(c, verdicts.get(c.id), fl, options.level + 1, options) for c in shown]
     return "\n\n".join(parts) + "\n"
 
 
-def _join(parts: list[str]) -> str:
-    # A paragraph lead (\noindent\textbf{...}) and the display after it belong together.
-    return "\n".join(parts[:4]) + ("\n\n" + "\n\n".join(parts[4:]) if parts[4:] else "")
+def _status(verdict: Verdict | None) -> str:
+    return verdict.status if verdict is not None else "unknown"
+
+
+def needs_cjk(derivations: list[Derivation]) -> bool:
+    """True if any text of these derivations holds CJK (the notes then need XeLaTeX)."""
+    for derivation in derivations:
+        texts = [derivation.title, derivation.prose]
+        for claim in derivation.claims:
+            texts += [claim.title, claim.prose, claim.scope, *(s.because for s in claim.steps)]
+            if claim.source is not None:
+                texts += [claim.source.quote, claim.source.locator]
+        if any(has_cjk(t) for t in texts):
+            return True
+    return False

@@ -1,20 +1,34 @@
-"""The two output flavours of the notes: LaTeX text markup and Markdown (with MathJax math).
+r"""The output flavours of the notes: LaTeX (pdfLaTeX, or XeLaTeX with Chinese) and Markdown (MathJax).
 
-The renderer (:mod:`posenc_sym.render.latex`) says *what* to write (a heading, a paragraph,
-a display, a chain of steps); a flavour says *how*. Math is LaTeX in both; only the text around
-it, its escaping and the way step justifications sit beside the chain differ: pdfLaTeX puts
-them in ``\\text{...}`` inside ``align*``, MathJax gets numbered tags and a list below.
+The renderer (:mod:`posenc_sym.render.latex`) says *what* to write (a heading, a paragraph, a
+statement, a chain of steps); a flavour says *how*. Math is LaTeX in both and is laid out the
+same way (:mod:`.layout`): a formula wider than the line is broken into rows, never scaled.
+Text may hold ``$...$`` math from a safe vocabulary (:mod:`.inline`); the rest is escaped.
+
+>>> print(LATEX.statement("x", "=", "y"))
+\begin{equation*}
+x = y
+\end{equation*}
+>>> print(LATEX.heading(1, "The block $T_k$", "sec:t"))
+\section{\texorpdfstring{The block $T_k$}{The block T\_k}}\label{sec:t}
 """
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .escape import escape_latex, escape_markdown
+from .escape import _GREEK, allow_breaks, escape_latex, escape_markdown
+from .inline import math_segments, text_latex, text_markdown
+from .layout import LINE_WIDTH, break_sum, fits, math_width
 from .mathtex import mathjax_text
 
-__all__ = ["LATEX", "MARKDOWN", "ChainRow", "Flavour"]
+__all__ = ["HEADINGS", "LATEX", "LATEX_CJK", "MARKDOWN", "ChainRow", "Flavour"]
+
+#: Heading commands by level; level 0 and below mean "no heading" (a claim inside a beamer frame).
+HEADINGS = ("section", "subsection", "subsubsection", "paragraph")
 
 
 @dataclass(frozen=True)
@@ -24,7 +38,37 @@ class ChainRow:
     relation: str
     expr: str
     because: str
-    mark: str = ""  # the link's verdict when it is not "proven", in words
+    mark: str = ""  # the link's badge and verdict when it is not "proven" (LaTeX/Markdown text)
+
+
+def bookmark(title: str, *, unicode: bool) -> str:
+    r"""A title for PDF bookmarks (the second argument of ``\texorpdfstring``): plain characters
+    only, so hyperref warns of nothing. Math segments lose their backslashes and braces; with
+    ``unicode`` (XeLaTeX) other characters stay, else Greek letters are spelt out.
+
+    >>> bookmark(r"The block $T_k$ · ω", unicode=False)
+    'The block T\\_k . omega'
+    """
+    out = []
+    for is_math, piece in math_segments(" ".join(title.split())):
+        if is_math:
+            piece = re.sub(r"\\([A-Za-z]+) ?", r"\1", piece)
+        for ch in piece:
+            if ch in _BOOKMARK_ESCAPE:
+                out.append(_BOOKMARK_ESCAPE[ch])
+            elif ch.isascii() or unicode:
+                out.append(ch)
+            else:
+                out.append(_BOOKMARK_WORDS.get(ch, _GREEK.get(ch, "")))
+    return "".join(out)
+
+
+# A bookmark is navigation only: "^" and braces are dropped (hyperref would need
+# \textasciicircum), the other specials are escaped.
+_BOOKMARK_ESCAPE = {"_": "\\_", "&": "\\&", "%": "\\%", "#": "\\#", "$": "", "^": "", "~": " ",
+                    "{": "", "}": "", "\\": ""}
+_BOOKMARK_WORDS = {"·": ".", "−": "-", "×": "x", "≤": "<=", "≥": ">=", "…": "...", "–": "-", "—": "-",
+                   "’": "'", "‘": "'", "“": '"', "”": '"', "→": "->", "≠": "!=", "≈": "~"}
 
 
 class Flavour:
@@ -32,52 +76,118 @@ class Flavour:
 
     name = "latex"
 
+    def __init__(self, cjk: bool = False) -> None:
+        self.cjk = cjk
+
     def text(self, words: str) -> str:
-        """Words, escaped; paragraphs (blank lines) kept, other line breaks become spaces."""
+        """Words (with ``$...$`` math); paragraphs (blank lines) kept, other breaks become spaces."""
         paragraphs = [" ".join(p.split()) for p in words.strip().split("\n\n")]
-        return "\n\n".join(escape_latex(p) for p in paragraphs if p)
+        return "\n\n".join(text_latex(p, cjk=self.cjk) for p in paragraphs if p)
 
     def line(self, words: str) -> str:
         """Words on one line (titles, justifications): all whitespace collapses to single spaces."""
-        return escape_latex(" ".join(words.split()))
+        return text_latex(" ".join(words.split()), cjk=self.cjk)
+
+    def literal(self, words: str) -> str:
+        """Words shown exactly as typed (file names, quotes): no math; long runs may break."""
+        return allow_breaks(escape_latex(" ".join(words.split()), cjk=self.cjk))
 
     def heading(self, level: int, title: str, label: str) -> str:
-        command = ("section", "subsection", "subsubsection")[level - 1]
-        return rf"\{command}{{{self.line(title)}}}\label{{{label}}}"
+        if level < 1:
+            return rf"\noindent\textbf{{{self.line(title)}}}\label{{{label}}}\par"
+        command = HEADINGS[min(level, len(HEADINGS)) - 1]
+        tex = self.line(title)
+        plain = bookmark(title, unicode=self.cjk)
+        if tex != plain:
+            tex = rf"\texorpdfstring{{{tex}}}{{{plain}}}"
+        return rf"\{command}{{{tex}}}\label{{{label}}}"
 
     def bold(self, markup: str) -> str:
         return rf"\textbf{{{markup}}}"
 
     def code(self, words: str) -> str:
-        return rf"\texttt{{{self.line(words)}}}"
+        return rf"\texttt{{{self.literal(words)}}}"
 
     def emph(self, markup: str) -> str:
         return rf"\emph{{{markup}}}"
+
+    def small(self, markup: str) -> str:
+        return rf"{{\small {markup}}}"
 
     def inline(self, math: str) -> str:
         return f"${math}$"
 
     def display(self, math: str) -> str:
-        # \posencfit (see PREAMBLE) shrinks a display only when it is wider than the line: T_k for
-        # d = 8 is an 8 × 8 matrix of cosines, which would otherwise run off the page.
-        return "\\begin{equation*}\n\\posencfit{\\linewidth}{" + math + "}\n\\end{equation*}"
+        """One formula on its own line(s): broken at its top-level sums when wider than the line."""
+        lines = break_sum(math)
+        if len(lines) == 1:
+            return "\\begin{equation*}\n" + math + "\n\\end{equation*}"
+        return self._rows([f"&{lines[0]}", *(rf"&\quad {x}" for x in lines[1:])])
+
+    def rows_display(self, rows: Sequence[str]) -> str:
+        """Rows (with ``&`` alignment points) as one display."""
+        return self._rows(rows)
+
+    def _rows(self, rows: Sequence[str]) -> str:
+        return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}"
+
+    def statement(self, lhs: str, relation: str, rhs: str) -> str:
+        """``lhs relation rhs`` displayed, broken into aligned rows when wider than the line."""
+        whole = f"{lhs} {relation} {rhs}"
+        if fits(whole):
+            return self.display(whole)
+        if math_width(lhs) <= 0.4 * LINE_WIDTH:
+            rest = break_sum(rhs, LINE_WIDTH - math_width(lhs) - 3)
+            rows = [f"{lhs} &{relation} {rest[0]}", *(rf"&\quad {x}" for x in rest[1:])]
+        else:
+            left = break_sum(lhs, LINE_WIDTH - 2)
+            right = break_sum(rhs, LINE_WIDTH - 4)
+            rows = [f"&{left[0]}", *(rf"&\quad {x}" for x in left[1:]),
+                    f"&{relation} {right[0]}", *(rf"&\quad {x}" for x in right[1:])]
+        return self._rows(rows)
 
     def paragraph(self, lead: str, body: str) -> str:
         return rf"\noindent{self.bold(lead)} {body}".rstrip()
 
+    def ragged(self, markup: str) -> str:
+        """A paragraph set ragged right: quotes of code and long file names break more freely."""
+        return "{\\raggedright " + markup + "\\par}"
+
     def bullets(self, items: Sequence[str]) -> str:
         return "\\begin{itemize}\n" + "\n".join(rf"  \item {x}" for x in items) + "\n\\end{itemize}"
 
+    def _note(self, row: ChainRow) -> str:
+        return self.line(row.because) + (f" {row.mark}" if row.mark else "")
+
     def chain(self, first: str, rows: Sequence[ChainRow]) -> str:
-        lines = []
-        for n, row in enumerate(rows):
-            left = rf"\posencfit{{0.3\linewidth}}{{{first}}}" if n == 0 else ""
-            expr = rf"\posencfit{{0.4\linewidth}}{{{row.expr}}}"
-            note = self.line(row.because) + (rf" --- \textbf{{{self.line(row.mark)}}}" if row.mark else "")
-            # A justification wraps in its own column rather than running off the page.
-            because = rf"\parbox[t]{{0.3\linewidth}}{{\raggedright\small {note}}}"
-            lines.append(rf"  {left} &{row.relation} {expr} && \text{{{because}}}")
-        return "\\begin{align*}\n" + " \\\\\n".join(lines) + "\n\\end{align*}"
+        """``first = e1 = e2 ...`` in ``align*``: each justification beside its row when it fits,
+        else as a line of text just above the row (``\\intertext``); long rows are broken."""
+        lead = math_width(first) <= 0.3 * LINE_WIDTH
+        first_lines = [] if lead else break_sum(first, LINE_WIDTH - 2)
+        out: list[str] = [f"&{x}" if n == 0 else rf"&\quad {x}" for n, x in enumerate(first_lines)]
+        indent = math_width(first) + 1 if lead else 2.0
+        room = LINE_WIDTH - indent - 3
+        broken = [break_sum(row.expr, room) for row in rows]
+        # align* sets the notes in one column right of the widest expression of the whole chain.
+        widest = max([math_width(x) for lines in broken for x in lines]
+                     + [math_width(x[1:]) - indent + 2 for x in out])
+        for n, (row, lines) in enumerate(zip(rows, broken, strict=True)):
+            note = rf"\small\emph{{{self._note(row)}}}"
+            note_width = 0.9 * len(" ".join(row.because.split())) + (14 if row.mark else 0)
+            left = first if (lead and n == 0) else ""
+            if widest + note_width + 4 <= room:
+                lines = [*lines[:-1], lines[-1] + rf" &&\text{{{note}}}"]
+            else:
+                if left:
+                    out.append(f"{left} &")
+                    left = ""
+                out.append(rf"\intertext{{{note}}}")
+            out += [f"{left} &{row.relation} {lines[0]}", *(rf"&\qquad {x}" for x in lines[1:])]
+        text = out[0]
+        for before, entry in itertools.pairwise(out):
+            # \intertext follows a row's \\ and is followed by the next row directly.
+            text += ("\n" if before.startswith("\\intertext") else " \\\\\n") + entry
+        return "\\begin{align*}\n" + text + "\n\\end{align*}"
 
     def figure_note(self, words: str) -> str:
         return rf"\noindent\emph{{{self.line(words)}}}"
@@ -88,13 +198,18 @@ class _Markdown(Flavour):
 
     def text(self, words: str) -> str:
         paragraphs = [" ".join(p.split()) for p in words.strip().split("\n\n")]
-        return "\n\n".join(escape_markdown(p) for p in paragraphs if p)
+        return "\n\n".join(text_markdown(p) for p in paragraphs if p)
 
     def line(self, words: str) -> str:
+        return text_markdown(" ".join(words.split()))
+
+    def literal(self, words: str) -> str:
         return escape_markdown(" ".join(words.split()))
 
     def heading(self, level: int, title: str, label: str) -> str:
         # MkDocs and GitHub make their own anchors from the heading text.
+        if level < 1:
+            return f"**{self.line(title)}**"
         return "#" * (level + 1) + " " + self.line(title)
 
     def bold(self, markup: str) -> str:
@@ -108,32 +223,45 @@ class _Markdown(Flavour):
     def emph(self, markup: str) -> str:
         return f"*{markup}*"
 
+    def small(self, markup: str) -> str:
+        return f"<small>{markup}</small>"
+
+    def _rows(self, rows: Sequence[str]) -> str:
+        return "$$\n\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}\n$$"
+
     def display(self, math: str) -> str:
-        return "$$\n" + math + "\n$$"
+        lines = break_sum(math)
+        if len(lines) == 1:
+            return "$$\n" + math + "\n$$"
+        return self._rows([f"&{lines[0]}", *(rf"&\quad {x}" for x in lines[1:])])
 
     def paragraph(self, lead: str, body: str) -> str:
         return f"{self.bold(lead)} {body}".rstrip()
+
+    def ragged(self, markup: str) -> str:
+        return markup
 
     def bullets(self, items: Sequence[str]) -> str:
         return "\n".join(f"- {x}" for x in items)
 
     def chain(self, first: str, rows: Sequence[ChainRow]) -> str:
+        # MathJax has no \intertext in aligned: the justifications are numbered below.
         lines = []
         for n, row in enumerate(rows, start=1):
             left = first if n == 1 else ""
-            lines.append(rf"{left} &{row.relation} {row.expr} && \text{{({n})}}")
-        math = "\\begin{aligned}\n" + " \\\\\n".join(lines) + "\n\\end{aligned}"
-        reasons = [
-            f"{n}. {self.line(row.because)}" + (f" — **{self.line(row.mark)}**" if row.mark else "")
-            for n, row in enumerate(rows, start=1)
-        ]
-        return self.display(math) + "\n\n" + "\n".join(reasons)
+            parts = break_sum(row.expr, LINE_WIDTH - 8)
+            lines.append(rf"{left} &{row.relation} {parts[0]}")
+            lines += [rf"&\qquad {x}" for x in parts[1:]]
+            lines[-1] += rf" && \text{{({n})}}"
+        reasons = [f"{n}. {self._note(row)}" for n, row in enumerate(rows, start=1)]
+        return self._rows(lines) + "\n\n" + "\n".join(reasons)
 
     def figure_note(self, words: str) -> str:
         return f"*{self.line(words)}*"
 
 
 LATEX: Flavour = Flavour()
+LATEX_CJK: Flavour = Flavour(cjk=True)
 MARKDOWN: Flavour = _Markdown()
 
 

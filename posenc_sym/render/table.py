@@ -1,7 +1,7 @@
 """The property table of the encodings (issue 4's :mod:`posenc_sym.report.table`) as LaTeX and Markdown.
 
-Each cell is the answer the verdicts give (yes, no, checked yes, ...) with a mark for the status
-of the claim that decided it (P proven, R refuted, C checked numerically, U unknown), and the
+Each cell is the answer the verdicts give (yes, no, checked yes, ...) with the badge of the
+claim that decided it (✓ proven, ✗ refuted, ≈ checked numerically, ? unknown), and the
 list below the table names that claim. In the complete document each cell links to its claim;
 a fragment has no links, because the claims' sections may not be in the same document.
 """
@@ -12,28 +12,34 @@ from typing import Any
 
 from .escape import escape_latex, escape_markdown
 from .latex import claim_label
+from .verdicts import BADGES
 
 __all__ = ["LEGEND", "table_latex", "table_markdown"]
 
-_MARK = {"proven": "P", "refuted": "R", "checked": "C", "unknown": "U"}
-
-LEGEND = ("P proven, R refuted, C checked numerically (not proven), U unknown; "
-          "? means no claim decides the cell.")
+LEGEND = ("✓ proven, ✗ refuted, ≈ checked numerically (not proven), ? unknown; "
+          "– means no claim decides the cell.")
 
 
-def _cell_text(cell: Any) -> str:
+LEGEND_LATEX = (r"\posencproven{} proven, \posencrefuted{} refuted, \posencchecked{} checked numerically "
+                r"(not proven), \posencunknown{} unknown; \textendash{} means no claim decides the cell.")
+
+
+def _cell_text(cell: Any, latex: bool = False) -> str:
+    """The answer and the badge of the claim that decided it (LaTeX: the preamble's badge macro)."""
     if cell.status is None:
-        return "?"
-    return f"{cell.answer} {_MARK[cell.status]}"
+        return "\\textendash{}" if latex else "–"
+    macro, sign = BADGES[cell.status]
+    return f"{escape_latex(cell.answer)} {macro}{{}}" if latex else f"{cell.answer} {sign}"
 
 
-def _claim_line(table: Any, encoding: str, label: str, prop: str, plabel: str) -> tuple[str, str, str | None]:
+def _claim_line(table: Any, encoding: str, label: str, prop: str, plabel: str,
+                latex: bool = False) -> tuple[str, str, str | None]:
     cell = table.cell(encoding, prop)
-    return f"{label} / {plabel}", _cell_text(cell), cell.claim_id
+    return f"{label} / {plabel}", _cell_text(cell, latex), cell.claim_id
 
 
 def table_latex(table: Any, *, links: bool) -> str:
-    """A booktabs tabular (shrunk to the line if wider) and the claim behind every decided cell."""
+    """A booktabs tabular and the claim behind every decided cell."""
     props = table.properties
     head = " & ".join(["encoding", *(escape_latex(p[1]) for p in props)]) + r" \\"
     rows = []
@@ -41,7 +47,7 @@ def table_latex(table: Any, *, links: bool) -> str:
         cells = []
         for prop, *_ in props:
             cell = table.cell(encoding, prop)
-            text = escape_latex(_cell_text(cell))
+            text = _cell_text(cell, latex=True)
             if links and cell.claim_id is not None:
                 text = rf"\hyperref[{claim_label(cell.claim_id)}]{{{text}}}"
             cells.append(text)
@@ -54,13 +60,14 @@ def table_latex(table: Any, *, links: bool) -> str:
     behind = []
     for encoding, label in table.encodings:
         for prop, plabel, _ in props:
-            where, text, claim_id = _claim_line(table, encoding, label, prop, plabel)
+            where, text, claim_id = _claim_line(table, encoding, label, prop, plabel, latex=True)
             if claim_id is not None:
-                behind.append(rf"\item {escape_latex(where)}: {escape_latex(text)}, "
+                behind.append(rf"\item {escape_latex(where)}: {text}, "
                               rf"\texttt{{{escape_latex(claim_id)}}}")
     parts = [
-        "\\begin{center}\n\\small\n\\posencfit{\\linewidth}{" + tabular + "}\n\\end{center}",
-        rf"\noindent\emph{{{escape_latex(LEGEND)}}}",
+        # Seven short columns fit the line in \small with narrower gaps: nothing is scaled.
+        "\\begin{center}\n\\small\\setlength{\\tabcolsep}{4pt}\n" + tabular + "\n\\end{center}",
+        rf"\noindent\emph{{{LEGEND_LATEX}}}",
     ]
     if meanings:
         parts.append("\\begin{description}\n" + "\n".join(meanings) + "\n\\end{description}")

@@ -26,6 +26,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
@@ -55,6 +56,8 @@ _FORMS = {"form:standard": "standard", "form:equivalent": "equivalent form", "fo
 _REPO = Path(__file__).resolve().parents[2]
 DEFAULT_OUTPUT = _REPO / "docs" / "seeds.md"
 DEFAULT_SEEDS = _REPO / "derivations" / "seeds"
+#: The seed documents themselves, beside the repository.
+SEED_TEXTS = Path(os.environ.get("POSENC_SYM_SEEDS_DIR") or _REPO.parent / "shared" / "seeds")
 
 Claims = list[Mapping[str, Any]]
 
@@ -237,7 +240,12 @@ def _prose_and_titles(paths: Sequence[str | Path]) -> tuple[dict[str, str], dict
 def generate(paths: Sequence[str | Path] = (DEFAULT_SEEDS,)) -> str:
     """The page for the derivations under ``paths`` (default: ``derivations/seeds``)."""
     prose, titles = _prose_and_titles(paths)
-    return render(load_report(paths), prose, titles)
+    page = render(load_report(paths), prose, titles)
+    if tuple(paths) == (DEFAULT_SEEDS,) and SEED_TEXTS.is_dir():
+        from ..documents.seeds_section import section  # issue 13: seeds 003 and 004 read from their LaTeX
+
+        page += section(SEED_TEXTS)
+    return page
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,14 +7,16 @@ tokens. Nothing in the formula looks at a row's index, which is why it is permut
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
 from ..errors import PosencSymError
+from ..notation.definitions import Definition, Notation
 
-__all__ = ["attention", "permutation_matrix", "softmax", "softmax_rows", "symbol_matrix"]
+__all__ = ["attention", "equivariance_written", "permutation_matrix", "softmax", "softmax_rows", "symbol_matrix"]
 
 
 def softmax(values: Sequence[sympy.Expr]) -> ImmutableMatrix:
@@ -82,3 +84,26 @@ def symbol_matrix(name: str, rows: int, cols: int) -> ImmutableMatrix:
     Matrix([[x_0_0, x_0_1]])
     """
     return ImmutableMatrix(rows, cols, lambda r, c: sympy.Symbol(f"{name}_{r}_{c}", real=True))
+
+
+def equivariance_written(tokens: Sequence[Any], order: Sequence[int], attend: Callable[[ImmutableMatrix], Any],
+                         about: str = "self-attention") -> tuple[tuple[Any, Any], Notation]:
+    """``Attn(P X) = P Attn(X)`` as written, and the notation that expands it.
+
+    X is the column of ``tokens``, P the permutation with (P X)[r] = X[order[r]], and Attn(X) is
+    ``attend(X)`` (computed by the scheme; ``about`` says which attention, in ASCII words). The
+    expansion gives the explicit entries of both sides.
+
+    >>> x = sympy.symbols("x0:2", real=True)
+    >>> (lhs, rhs), notation = equivariance_written(x, [1, 0], lambda m: m * 2)
+    >>> lhs, rhs, notation.expand(lhs).T
+    (Attn(P*X), P*Attn(X), Matrix([[2*x1, 2*x0]]))
+    """
+    argument = sympy.Symbol("M", commutative=False)
+    attn = Definition("Attn", (argument,), lambda m: ImmutableMatrix(attend(m)), form="call",
+                      about=about)
+    column = Definition("X", (), ImmutableMatrix(list(tokens)), form="value")
+    perm = Definition("P", (), permutation_matrix(order), form="value")
+    x, p = column.apply(), perm.apply()
+    written = (attn.apply(p * x), sympy.Mul(p, attn.apply(x), evaluate=False))
+    return written, Notation(definitions=(attn, column, perm))

@@ -11,6 +11,9 @@ A model trained on L positions is run on L′ = s·L (s > 1):
 ``llama3``  the same shape in wavelength terms (Meta's Llama 3.1 rope_scaling): θ unchanged when
             λ < L/high_freq_factor, θ/factor when λ > L/low_freq_factor, and between them
             (1 − σ)·θ/factor + σ·θ with σ = (L/λ − low)/(high − low).
+
+The attention factors of two variants: DeepSeek's YaRN, (0.1·m·ln s + 1)/(0.1·m_all·ln s + 1)
+with ``mscale`` m and ``mscale_all_dim`` m_all, and LongRoPE's (Phi-3) √(1 + ln s / ln L).
 """
 
 from __future__ import annotations
@@ -21,10 +24,12 @@ __all__ = [
     "interpolated_position",
     "llama3_frequency",
     "llama3_middle",
+    "longrope_attention_factor",
     "ntk_base",
     "yarn_attention_factor",
     "yarn_correction_index",
     "yarn_frequency",
+    "yarn_mscale_ratio",
     "yarn_ramp",
     "yarn_rotations",
 ]
@@ -100,6 +105,28 @@ def yarn_attention_factor(scale: sympy.Expr) -> sympy.Expr:
     1
     """
     return sympy.Rational(1, 10) * sympy.log(scale) + 1
+
+
+def yarn_mscale_ratio(scale: sympy.Expr, mscale: sympy.Expr, mscale_all_dim: sympy.Expr) -> sympy.Expr:
+    """DeepSeek's YaRN attention factor: (0.1·m·ln s + 1)/(0.1·m_all·ln s + 1); 1 when m = m_all.
+
+    >>> yarn_mscale_ratio(40, 1, 1)
+    1
+    """
+
+    def get_mscale(m: sympy.Expr) -> sympy.Expr:
+        return sympy.Rational(1, 10) * m * sympy.log(scale) + 1
+
+    return get_mscale(sympy.sympify(mscale)) / get_mscale(sympy.sympify(mscale_all_dim))
+
+
+def longrope_attention_factor(scale: sympy.Expr, trained: sympy.Expr) -> sympy.Expr:
+    """LongRoPE's (Phi-3) attention factor √(1 + ln s / ln L) for s = L′/L > 1.
+
+    >>> sympy.simplify(longrope_attention_factor(32, 4096))
+    sqrt(51)/6
+    """
+    return sympy.sqrt(1 + sympy.log(scale) / sympy.log(trained))
 
 
 def llama3_middle(freq: sympy.Expr, factor: sympy.Expr, low: sympy.Expr, high: sympy.Expr,

@@ -17,16 +17,26 @@ import sympy
 from sympy.matrices import ImmutableMatrix
 
 from ..errors import PosencSymError
+from ..notation.definitions import Definition, Notation
 
 __all__ = [
+    "NOTATION",
+    "OMEGA",
+    "PE_COS",
+    "PE_PAIR",
+    "PE_SIN",
+    "T_BLOCK",
+    "WAVELENGTH",
     "Layout",
     "b",
     "column_role",
     "d",
     "div_term",
+    "divided",
     "frequency",
     "i",
     "k",
+    "notation",
     "pe_entry",
     "pe_pair",
     "pe_vector",
@@ -186,3 +196,47 @@ def rotation_matrix(offset: sympy.Expr, width: int, base: sympy.Expr | int = b) 
     validate_width(width)
     blocks = [rotation_block(offset, frequency(p, width, base)) for p in range(width // 2)]
     return ImmutableMatrix(sympy.diag(*blocks))
+
+
+def divided(position: sympy.Expr = t, pair: sympy.Expr | int = i, width: sympy.Expr | int = d,
+            base: sympy.Expr | int = b) -> sympy.Expr:
+    r"""pos / base^(2i/d) as the paper writes it, unevaluated (SymPy would make it pos·base^(−2i/d)).
+
+    >>> from posenc_sym.notation import to_latex
+    >>> to_latex(sympy.sin(divided(t, i, d, 10000)))
+    '\\sin\\left(\\frac{t}{10000^{\\frac{2 i}{d}}}\\right)'
+    """
+    power = sympy.Pow(base, 2 * sympy.sympify(pair) / width, evaluate=False)
+    return sympy.Mul(position, sympy.Pow(power, -1, evaluate=False), evaluate=False)
+
+
+def notation(base: sympy.Expr | int = b, width: sympy.Expr | int = d) -> Notation:
+    r"""The sinusoidal encoding's notation for a base and a width (default: symbolic b and d).
+
+    ω_i = base^(−2i/d) (printed wherever the frequency is meant); PE_{(t,2i)} = sin(ω_i t) and
+    PE_{(t,2i+1)} = cos(ω_i t), told apart by the parity of the column; PE_i(t), pair i as a
+    column; T_k, the 2×2 block that maps PE_i(t) to PE_i(t + k); λ_i = 2π/ω_i, its wavelength.
+
+    >>> from posenc_sym.notation import to_latex
+    >>> n = notation(10000)
+    >>> to_latex(n.apply("T", k) * n.apply("PE_i", t), n), to_latex(pe_pair(t, i, d, 10000)[0], n)
+    ('T_{k} \\mathrm{PE}_{i}\\left(t\\right)', '\\sin\\left(\\omega_{i} t\\right)')
+    """
+    omega = Definition("omega", (i,), frequency(i, width, base))
+    w = omega.apply(i)
+    pe_sin = Definition("PE", (t, 2 * i), sympy.sin(sympy.Mul(w, t, evaluate=False)))
+    pe_cos = Definition("PE", (t, 2 * i + 1), sympy.cos(sympy.Mul(w, t, evaluate=False)))
+    pair = Definition("PE_i", (t,), ImmutableMatrix([pe_sin.apply(t, 2 * i), pe_cos.apply(t, 2 * i + 1)]),
+                      form="call")
+    block = Definition("T", (k,), rotation_block(k, w))
+    wave = Definition("lambda", (i,), 2 * sympy.pi / w)
+    symbols = tuple(s for s in (t, k, base, width, i) if isinstance(s, sympy.Symbol))
+    conditions = tuple(c for c in (sympy.Gt(base, 1), sympy.Lt(i, sympy.sympify(width) / 2))
+                       if c is not sympy.true)
+    return Notation(symbols=symbols, definitions=(omega, pe_sin, pe_cos, pair, block, wave),
+                    conditions=conditions, shorthands=("omega",))
+
+
+#: The notation of the sinusoidal encoding, as the derivations write it and the documents read.
+NOTATION = notation()
+OMEGA, PE_SIN, PE_COS, PE_PAIR, T_BLOCK, WAVELENGTH = NOTATION.definitions

@@ -1,0 +1,102 @@
+"""Check a document: apply its declarations in order, read and decide each display after them.
+
+>>> import pathlib, tempfile
+>>> text = "```posenc\\nassume x real\\n```\\n\\n$$\\\\sin^2 x + \\\\cos^2 x = 1$$\\n"
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     path = pathlib.Path(tmp, "notes.md"); _ = path.write_text(text)
+...     report = check_document(path)
+>>> [(r.line, r.status) for r in report.displays], report.exit_status
+([(5, 'proven')], 0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import PosencSymError
+from ..notation.presets import PRESETS
+from .claims import read_display
+from .context import Context
+from .decide import DisplayResult, decide_display
+from .declarations import DeclarationError, apply_declaration
+from .extract import Declaration, Kind, extract, kind_of
+
+__all__ = ["DocumentProblem", "DocumentReport", "check_document", "preset_context"]
+
+
+@dataclass(frozen=True)
+class DocumentProblem:
+    """A bad declaration (or an unreadable file): one line, with file:line."""
+
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}" if self.line else f"{self.file}: {self.message}"
+
+
+@dataclass(frozen=True)
+class DocumentReport:
+    """Every display of one document with its verdict, in document order, and the problems met."""
+
+    file: str
+    displays: tuple[DisplayResult, ...]
+    problems: tuple[DocumentProblem, ...]
+    seconds: float
+    text: str
+    kind: Kind
+
+    @property
+    def exit_status(self) -> int:
+        """2 for a bad declaration, else 1 for an unexpected verdict, else 0."""
+        if self.problems:
+            return 2
+        return 1 if any(d.unexpected for d in self.displays) else 0
+
+
+def preset_context(notation: str | None) -> Context:
+    """A context with the declarations of a ``--notation`` preset (empty for None)."""
+    ctx = Context()
+    if notation is None:
+        return ctx
+    if notation not in PRESETS:
+        raise PosencSymError(f"--notation {notation!r} is not a preset; use one of {', '.join(sorted(PRESETS))}")
+    for line in PRESETS[notation]:
+        apply_declaration(line, ctx)
+    return ctx
+
+
+def check_document(path: Path, *, notation: str | None = None, name: str | None = None,
+                   on_display: Callable[[DisplayResult], object] | None = None) -> DocumentReport:
+    """Check the document at ``path``; ``on_display`` hears of each display as it is decided."""
+    shown = name or str(path)
+    kind = kind_of(path.suffix)
+    if kind is None:
+        raise PosencSymError(f"{shown}: a document must end in .md, .markdown, .txt or .tex")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PosencSymError(f"{shown}: cannot read the file ({exc}); pass a UTF-8 text file") from None
+    start = time.perf_counter()
+    ctx = preset_context(notation)
+    problems: list[DocumentProblem] = []
+    results: list[DisplayResult] = []
+    for item in extract(text, kind):
+        if isinstance(item, Declaration):
+            try:
+                apply_declaration(item.text, ctx)
+            except DeclarationError as exc:
+                problems.append(DocumentProblem(shown, item.line, str(exc)))
+            continue
+        read = read_display(item, ctx)
+        if not read.has_relation:
+            continue  # a display with no relation states nothing to check
+        result = decide_display(read, tuple(ctx.conditions), f"doc.d{item.line}")
+        results.append(result)
+        if on_display is not None:
+            on_display(result)
+    return DocumentReport(shown, tuple(results), tuple(problems), time.perf_counter() - start, text, kind)

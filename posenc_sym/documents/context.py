@@ -1,0 +1,198 @@
+"""The declarations in force at a point of a document: symbols, conditions, definitions.
+
+:class:`Context` is the :class:`~posenc_sym.notation.read.Scope` the reader reads displays in.
+It is built one declaration at a time (:mod:`.declarations`); it grows, so a later display sees
+every earlier declaration. Indexed notations (``PE_{(t,2i)}``, ``\\omega_i``) are matched by the
+structure of their subscript: a parameter is bound only to a value of its own domain, so
+``PE_{(t,2i)}`` never matches ``PE_{(t,2i+1)}`` by taking i = i + 1/2 for an integer i.
+
+>>> import sympy
+>>> ctx = Context()
+>>> i = ctx.declare("i", {"integer": True})
+>>> t = ctx.declare("t", {"real": True})
+>>> ctx.define_indexed("PE", (t, 2*i), sympy.sin(t))
+>>> ctx.define_indexed("PE", (t, 2*i + 1), sympy.cos(t))
+>>> ctx.apply("PE", (t + 1, 2*i + 3))
+cos(t + 1)
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy
+from sympy.matrices import MatrixBase
+
+from ..notation.definitions import Definition, Notation, NotationError
+from ..notation.names import is_plain_name
+from ..notation.read import Term
+
+__all__ = ["Context", "Pattern"]
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One definition of an indexed notation: subscript arguments over ``params``, and the body."""
+
+    args: tuple[sympy.Expr, ...]
+    params: tuple[sympy.Symbol, ...]
+    body: Term
+
+
+@dataclass
+class Context:
+    """Declared symbols, conditions, values, indexed notations and functions (a mutable builder)."""
+
+    symbols: dict[str, sympy.Symbol] = field(default_factory=dict)
+    conditions: list[sympy.Basic] = field(default_factory=list)
+    values: dict[str, Term] = field(default_factory=dict)
+    indexed: dict[str, list[Pattern]] = field(default_factory=dict)
+    functions: dict[str, tuple[tuple[sympy.Symbol, ...], Term]] = field(default_factory=dict)
+
+    # -- the reader's Scope -------------------------------------------------------------
+    def lookup(self, name: str) -> Term | None:
+        return self.symbols.get(name, self.values.get(name))
+
+    def words(self) -> frozenset[str]:
+        names = [*self.symbols, *self.values, *self.indexed, *self.functions]
+        return frozenset(n.split("_")[0] if "_" in n and n[0] != "_" else n for n in names)
+
+    def is_indexed(self, head: str) -> bool:
+        return head in self.indexed
+
+    def is_function(self, name: str) -> bool:
+        return name in self.functions
+
+    def apply(self, head: str, args: tuple[sympy.Expr, ...]) -> Term:
+        results = []
+        for pattern in self.indexed[head]:
+            binding = _match(pattern, args)
+            if binding is not None:
+                results.append(pattern.body.xreplace(binding))
+        if not results:
+            written = ", ".join(sympy.sstr(a) for a in args)
+            forms = "; ".join(", ".join(sympy.sstr(a) for a in p.args) for p in self.indexed[head])
+            raise ValueError(f"{head} with subscript ({written}) matches no definition ({forms}); write the "
+                             "subscript in the form of a definition")
+        if any(r != results[0] for r in results[1:]):
+            raise ValueError(f"{head} with this subscript matches two definitions that differ")
+        return results[0]
+
+    def call(self, name: str, args: tuple[Term, ...]) -> Term:
+        params, body = self.functions[name]
+        if len(args) != len(params):
+            raise ValueError(f"{name} takes {len(params)} argument(s), not {len(args)}")
+        return body.xreplace(dict(zip(params, args, strict=True)))
+
+    # -- building ------------------------------------------------------------------------
+    def declare(self, name: str, assumptions: Mapping[str, Any]) -> sympy.Symbol:
+        """A new symbol (ValueError if the name is taken)."""
+        if self.lookup(name) is not None or name in self.indexed or name in self.functions:
+            raise ValueError(f"'{name}' is already declared; declare each symbol once")
+        symbol = sympy.Symbol(name, **assumptions)
+        self.symbols[name] = symbol
+        return symbol
+
+    def refine(self, name: str, assumptions: Mapping[str, Any]) -> None:
+        """Add assumptions to a declared symbol, everywhere it already appears."""
+        old = self.symbols[name]
+        merged = {**old.assumptions0, **assumptions}
+        new = sympy.Symbol(name, **{k: v for k, v in merged.items() if k in _KEPT})
+        if new == old:
+            return
+        swap = {old: new}
+        self.symbols[name] = new
+        self.conditions = [c.xreplace(swap) for c in self.conditions]
+        self.values = {k: v.xreplace(swap) for k, v in self.values.items()}
+        self.indexed = {h: [Pattern(tuple(a.xreplace(swap) for a in p.args),
+                                    tuple(s.xreplace(swap) for s in p.params), p.body.xreplace(swap))
+                            for p in ps] for h, ps in self.indexed.items()}
+        self.functions = {f: (ps, b.xreplace(swap)) for f, (ps, b) in self.functions.items()}
+
+    def define_value(self, name: str, value: Term) -> None:
+        if self.lookup(name) is not None or name in self.indexed or name in self.functions:
+            raise ValueError(f"let redefines '{name}'; each name is defined once")
+        self.values[name] = value
+
+    def define_indexed(self, head: str, args: tuple[sympy.Expr, ...], body: Term) -> None:
+        """A definition ``head_{args} = body``; the symbols of ``args`` are its parameters."""
+        params = tuple(sorted(set().union(*(a.free_symbols for a in args)), key=str))
+        for arg in args:
+            _linear_parameter(arg, params)  # raises on a form that cannot be matched
+        for old in self.indexed.get(head, []):
+            if len(old.args) == len(args) and all(sympy.expand(a - b) == 0 for a, b in zip(old.args, args,
+                                                                                             strict=True)):
+                raise ValueError(f"let redefines '{head}' for the same subscript; each notation is defined once")
+        if self.lookup(head) is not None and head not in self.values:
+            raise ValueError(f"'{head}' is a declared symbol; an indexed notation needs a name of its own")
+        self.indexed.setdefault(head, []).append(Pattern(args, params, body))
+
+    def define_function(self, name: str, params: tuple[sympy.Symbol, ...], body: Term) -> None:
+        if name in self.functions or self.lookup(name) is not None:
+            raise ValueError(f"let redefines '{name}'; each name is defined once")
+        self.functions[name] = (params, body)
+
+    def notation(self) -> Notation:
+        """The notation layer's view of these declarations, for writing expressions back in the
+        document's own shorthands (ω_i where b^{-2i/d} is meant). A definition the layer cannot
+        hold (a name it cannot write, a value beside a subscript form) is left out: it then prints
+        as its body, which is still what was read."""
+        candidates = [Definition(h, p.args, p.body, "subscript") for h, ps in self.indexed.items() for p in ps
+                      if p.params]
+        candidates += [Definition(n, (), v, "value") for n, v in self.values.items()
+                       if not isinstance(v, MatrixBase) and is_plain_name(n)]
+        # The document declared them, so they are its shorthands: the writer uses them.
+        notation = Notation(symbols=tuple(self.symbols.values()), conditions=tuple(self.conditions),
+                            shorthands=tuple(dict.fromkeys(d.name for d in candidates)))
+        for definition in candidates:
+            with contextlib.suppress(NotationError, ValueError, TypeError):
+                notation = notation.define(definition)
+        return notation
+
+    def copy(self) -> Context:
+        return Context(dict(self.symbols), list(self.conditions), dict(self.values),
+                       {h: list(p) for h, p in self.indexed.items()}, dict(self.functions))
+
+
+_KEPT = frozenset({"real", "positive", "nonnegative", "integer", "even", "complex", "negative",
+                   "nonpositive", "odd", "nonzero"})
+
+
+def _linear_parameter(arg: sympy.Expr, params: tuple[sympy.Symbol, ...]) -> tuple[sympy.Symbol, sympy.Expr,
+                                                                                      sympy.Expr] | None:
+    """``(p, c, k)`` with ``arg = c*p + k`` for the one parameter p in ``arg``; None if it holds none."""
+    present = [p for p in params if arg.has(p)]
+    if not present:
+        return None
+    if len(present) > 1:
+        raise ValueError(f"the subscript {sympy.sstr(arg)} mixes two parameters; give each its own place")
+    p = present[0]
+    c = sympy.diff(arg, p)
+    if c == 0 or c.free_symbols:
+        raise ValueError(f"the subscript {sympy.sstr(arg)} is not of the form c*{p} + k; it cannot be matched")
+    return p, c, sympy.expand(arg - c * p)
+
+
+def _match(pattern: Pattern, args: tuple[sympy.Expr, ...]) -> dict[sympy.Symbol, sympy.Expr] | None:
+    if len(args) != len(pattern.args):
+        return None
+    binding: dict[sympy.Symbol, sympy.Expr] = {}
+    for form, actual in zip(pattern.args, args, strict=True):
+        linear = _linear_parameter(form, pattern.params)
+        if linear is None:
+            if sympy.expand(form - actual) != 0:
+                return None
+            continue
+        p, c, k = linear
+        value = sympy.expand((actual - k) / c)
+        if p in binding and sympy.expand(binding[p] - value) != 0:
+            return None
+        # The parameter's own domain decides: an integer i is never bound to i + 1/2.
+        if any(getattr(p, f"is_{fact}") and getattr(value, f"is_{fact}") is not True
+               for fact in ("integer", "real")):
+            return None
+        binding[p] = value
+    return binding

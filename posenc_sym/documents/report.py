@@ -1,0 +1,143 @@
+"""What ``verify notes.md`` prints: a line per display (file:line), its rows, and the JSON document.
+
+Each expression is also given as the reader understood it, rendered back to LaTeX (``read_as``),
+so that a misreading can be spotted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sympy
+
+from ..notation.definitions import Notation
+from ..notation.write import to_latex
+from .check import DocumentReport
+from .decide import DisplayResult, LinkResult
+from .rows import split_rows
+
+__all__ = ["STATUSES", "display_lines", "document_json", "latex_of", "summary_line"]
+
+#: Statuses a display or a row can have, in the order the summary counts them.
+STATUSES = ("proven", "refuted", "checked", "unknown", "approximate")
+_RELATION_LATEX = {"==": "=", "<": "<", "<=": "\\le", ">": ">", ">=": "\\ge", "!=": "\\ne", "~": "\\approx"}
+_WIDTH = 11
+
+
+def latex_of(term: sympy.Basic, notation: Notation | None = None) -> str:
+    """``term`` in LaTeX, in the project's notation when the notation layer offers a writer.
+
+    >>> latex_of(sympy.Symbol("omega") ** 2)
+    '\\\\omega^{2}'
+    """
+    try:
+        return str(to_latex(term, notation))
+    except Exception:  # the writer is another module's; a failure there must not hide a verdict
+        return str(sympy.latex(term))
+
+
+def link_latex(result: LinkResult, notation: Notation | None = None) -> str:
+    """The row as understood: ``lhs REL rhs`` in LaTeX, in the document's shorthands."""
+    link = result.link
+    relation = _RELATION_LATEX[link.relation]
+    lhs, rhs = latex_of(link.lhs, notation), latex_of(link.rhs, notation)
+    if lhs == rhs and notation is not None:
+        # Shorthands made the sides look alike (ω_i = ω_i); show the bodies, which is what was compared.
+        lhs, rhs = latex_of(link.lhs), latex_of(link.rhs)
+    return f"{lhs} {relation} {rhs}"
+
+
+def _marker(result: DisplayResult) -> str:
+    if result.unexpected:
+        return "  [UNEXPECTED: expected refuted]" if result.expected_refuted else "  [UNEXPECTED]"
+    return "  [expected refuted]" if result.expected_refuted and result.status == "refuted" else ""
+
+
+def _counterexample(result: LinkResult) -> str:
+    verdict = result.verdict
+    if verdict is None or verdict.status != "refuted":
+        return ""
+    point = ", ".join(f"{k} = {v}" for k, v in verdict.counterexample_strings().items()) or "(no free symbols)"
+    return f"counterexample: {point}  (lhs - rhs = {verdict.difference})"
+
+
+def display_lines(file: str, result: DisplayResult) -> list[str]:
+    """The display's line, then one line per row when it has several (or a reason when unknown)."""
+    first = " \\\\ ".join(" ".join(row.text.split()) for row in split_rows(result.read.display.body))
+    first = first if len(first) <= 70 else first[:67] + "..."
+    lines = [f"{file}:{result.line}: {result.status:<{_WIDTH}} {first}{_marker(result)}"]
+    indent = " " * 4
+    if result.read.unreadable:
+        lines.append(f"{indent}{file}:{result.read.unreadable_line}: cannot be read: {result.read.unreadable}")
+    if len(result.links) > 1 or result.status != "proven":
+        for link in result.links:
+            written = " ".join(link.link.source.split())
+            written = written if len(written) <= 90 else written[:87] + "..."
+            lines.append(f"{indent}{file}:{link.line}: {link.status:<{_WIDTH}} {written}")
+            extra = _counterexample(link) or (link.note if link.status in ("unknown", "approximate") else "")
+            if extra:
+                lines.append(f"{indent * 2}{extra}")
+    return lines
+
+
+def summary_line(reports: list[DocumentReport]) -> str:
+    """Counts of displays per status, and what the run means."""
+    displays = [d for r in reports for d in r.displays]
+    counts = ", ".join(f"{sum(d.status == s for d in displays)} {s}" for s in STATUSES)
+    expected = sum(d.expected_refuted and d.status == "refuted" for d in displays)
+    problems = sum(len(r.problems) for r in reports)
+    status = max((r.exit_status for r in reports), default=0)
+    outcome = {0: "OK", 1: "FAILED (unexpected verdicts)", 2: "FAILED (bad declarations above)"}[status]
+    return (f"{len(displays)} displays: {counts} ({expected} refuted as expected); "
+            f"{problems} problems: {outcome}")
+
+
+def _link_json(result: LinkResult, notation: Notation | None) -> dict[str, Any]:
+    verdict = result.verdict
+    return {
+        "line": result.line,
+        "status": result.status,
+        "relation": result.link.relation,
+        "written": result.link.source,
+        "because": result.link.because,
+        "read_as": link_latex(result, notation),
+        "method": verdict.method if verdict else "",
+        "reason": result.note,
+        "counterexample": verdict.counterexample_strings() if verdict and verdict.counterexample is not None
+        else None,
+        "difference": verdict.difference if verdict else None,
+    }
+
+
+def _display_json(report: DocumentReport, result: DisplayResult) -> dict[str, Any]:
+    return {
+        "id": f"{report.file}:{result.line}",
+        "file": report.file,
+        "line": result.line,
+        "status": result.status,
+        "expected": "refuted" if result.expected_refuted else "proven",
+        "unexpected": result.unexpected,
+        "reason": result.reason,
+        "unreadable": ({"line": result.read.unreadable_line, "reason": result.read.unreadable}
+                       if result.read.unreadable else None),
+        "written": result.read.display.body.strip(),
+        "links": [_link_json(link, result.read.notation) for link in result.links],
+    }
+
+
+def document_json(reports: list[DocumentReport]) -> dict[str, Any]:
+    """``{"claims": [...], "problems": [...], "summary": {...}}``, claims in document order."""
+    claims = [_display_json(r, d) for r in reports for d in r.displays]
+    summary: dict[str, Any] = {"claims": len(claims)}
+    for status in STATUSES:
+        summary[status] = sum(c["status"] == status for c in claims)
+    summary["expected_refuted"] = sum(c["expected"] == "refuted" and c["status"] == "refuted" for c in claims)
+    summary["unexpected"] = sum(c["unexpected"] for c in claims)
+    summary["problems"] = sum(len(r.problems) for r in reports)
+    summary["seconds"] = round(sum(r.seconds for r in reports), 4)
+    summary["exit_status"] = max((r.exit_status for r in reports), default=0)
+    return {
+        "claims": claims,
+        "problems": [{"file": p.file, "line": p.line, "message": p.message} for r in reports for p in r.problems],
+        "summary": summary,
+    }

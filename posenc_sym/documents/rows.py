@@ -1,0 +1,166 @@
+"""Split a display's body into rows (at ``\\\\``), each with its offset, wrappers blanked out.
+
+Wrappers that only lay out (``aligned``, ``split``, ``gathered``, and ``align`` or ``equation``
+inside ``$$``, which MathJax accepts), labels, tags and a final
+punctuation mark are replaced by spaces of the same length, so every offset still points into the
+original body and so to a line of the document.
+
+>>> [(r.text.strip(), r.offset) for r in split_rows(r"\\begin{aligned} a &= b \\\\ &= c. \\end{aligned}")]
+[('a &= b', 16), ('&= c', 26)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["RowText", "split_rows"]
+
+_WRAPPERS = re.compile(
+    r"\\begin\{(?:alignedat|array)\*?\}\{[^{}]*\}"  # only these take an argument: {2}, {rcl}
+    r"|\\(?:begin|end)\{(?:aligned|split|gathered|alignedat|array|align|gather|equation|multline|flalign)\*?\}"
+    r"|\\label\{[^{}]*\}|\\tag\*?\{[^{}]*\}|\\nonumber|\\notag"
+)
+
+
+@dataclass(frozen=True)
+class RowText:
+    """The text of one row and the offset of its first character in the display body."""
+
+    text: str
+    offset: int
+    note: str = ""  # the justification in words blanked out of the row (``by angle addition``)
+
+    @property
+    def blank(self) -> bool:
+        return not self.text.strip()
+
+
+# Prose beside the math (``\quad \text{by angle addition}``), but not a name's subscript (d_{\text{model}}).
+_PROSE = re.compile(r"\\(?:text|mbox|textrm|intertext)\{[^{}]*\}")
+_ENDS_ROW = re.compile(r"\s*(?:\\(?:quad|qquad|,|;)\s*)*(?:\\\\|&|[,.;]?\s*$)")
+_SPACING_AFTER_BREAK = re.compile(r"(?<=\\\\)\s*\[\s*-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|mu|bp)\s*\]")
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group())
+
+
+def _blank_prose(text: str) -> str:
+    r"""Blank a justification in words at the end of a row: ``\quad \text{by angle addition}``, or a
+    parenthesised remark that opens with one, ``(\text{since } x > 0)``.
+
+    Only prose (a text with a space in it) that ends its row is blanked: ``\text{sign}(x)`` is a
+    name, and ``a = b \text{ and } c = d`` stays unreadable rather than read as ``a = b c = d``.
+    """
+    chars = list(text)
+    for match in _PROSE.finditer(text):
+        if " " not in match.group() or text[:match.start()].rstrip().endswith(("_", "^", "_{", "^{")):
+            continue
+        start, end = match.start(), match.end()
+        opened = re.search(r"\(\s*$", text[:start])
+        if opened:
+            close = _matching_parenthesis(text, opened.start())
+            if close is not None:
+                start, end = opened.start(), close + 1
+        if _ENDS_ROW.match(text, end):
+            chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def _matching_parenthesis(text: str, opening: int) -> int | None:
+    depth = 0
+    for n in range(opening, len(text)):
+        depth += (text[n] == "(") - (text[n] == ")")
+        if depth == 0:
+            return n
+    return None
+
+
+def split_rows(body: str) -> list[RowText]:
+    """The non-blank rows of ``body`` (split at ``\\\\`` outside braces and environments)."""
+    with_prose = _WRAPPERS.sub(_blank, body)
+    prose_blanked = _blank_prose(with_prose)
+    text = _SPACING_AFTER_BREAK.sub(_blank, prose_blanked)
+    rows: list[RowText] = []
+    depth = 0
+    start = 0
+    i = 0
+    while i < len(text):
+        if text.startswith("\\begin", i):
+            depth += 1
+        elif text.startswith("\\end", i):
+            depth -= 1
+        elif text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+        elif text.startswith("\\\\", i) and depth == 0 and (joined := _continues(text, i + 2)):
+            # One formula broken over two lines: join them, the break and the new line's '&' blanked.
+            text = text[:i] + re.sub(r"[^\n]", " ", text[i:joined]) + text[joined:]
+            i = joined
+            continue
+        elif text.startswith("\\\\", i) and depth == 0:
+            rows.append(RowText(text[start:i], start, _notes(with_prose, prose_blanked, start, i)))
+            start = i + 2
+            i += 2
+            continue
+        elif text[i] == "\\":
+            i += 2  # an escaped character (\{, \\) never opens or closes a group
+            continue
+        i += 1
+    rows.append(RowText(text[start:], start, _notes(with_prose, prose_blanked, start, len(text))))
+    return [_trim(r) for r in rows if not r.blank]
+
+
+_CONTINUATION = re.compile(r"(?:\s|&|\\(?:quad|qquad|[,;:! ]))*(\+|-|\\cdot(?![A-Za-z])|\\times(?![A-Za-z]))")
+_ANY_RELATION = re.compile(r"[=<>]|\\(?:le|ge|ne|neq|leq|geq|approx|lt|gt|leqslant|geqslant)(?![A-Za-z])")
+
+
+def _continues(text: str, start: int) -> int:
+    r"""Where the row starting at ``start`` carries on the formula above, or 0 if it does not: a row
+    opening with ``+``, ``\cdot`` or ``\times`` (``a &= b \\ &\quad + c``), or with ``-`` and holding no
+    relation of its own, gives the offset of that operator.
+
+    A new statement never opens with ``+``; one opening with ``-`` (``-x = -1``) has a relation.
+    Splitting such a row off instead would check ``0 \le x^2 \\ - 1`` as ``0 \le x^2``.
+
+    >>> _continues(r"a \\ &\quad + c", 4), _continues(r"a \\ -x = 1", 4), _continues(r"a \\ - 1", 4)
+    (12, 0, 5)
+    """
+    match = _CONTINUATION.match(text, start)
+    if match is None:
+        return 0
+    if match.group(1) != "-":
+        return match.start(1)
+    end = text.find("\\\\", match.end())
+    return 0 if _ANY_RELATION.search(text, match.end(), end if end >= 0 else len(text)) else match.start(1)
+
+
+def _notes(with_prose: str, prose_blanked: str, start: int, end: int) -> str:
+    """The justification blanked out between ``start`` and ``end``, as words: ``since x > 0``."""
+    changed = [i for i in range(start, end) if with_prose[i] != prose_blanked[i]]
+    regions: list[list[int]] = []
+    for i in changed:
+        if regions and not with_prose[regions[-1][1] + 1:i].strip():
+            regions[-1][1] = i
+        else:
+            regions.append([i, i])
+    words = [_PROSE.sub(lambda m: m.group()[m.group().index("{") + 1:-1], with_prose[a:b + 1]) for a, b in regions]
+    return " ".join(" ".join(w.strip().removeprefix("(").removesuffix(")") for w in words).split())
+
+
+_TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[,.;])+$")
+
+
+def _trim(row: RowText) -> RowText:
+    """Drop a sentence's final ',' or '.' (displays end sentences), trailing spaces and the leading ones.
+
+    >>> _trim(RowText(r"  a = b, \\quad ", 0))
+    RowText(text='a = b', offset=2, note='')
+    >>> _trim(RowText(r"\\left\\{ x \\right.", 0)).text
+    '\\\\left\\\\{ x \\\\right.'
+    """
+    stripped = _TRAILING.sub("", row.text)
+    lead = len(stripped) - len(stripped.lstrip())
+    return RowText(stripped[lead:], row.offset + lead, row.note)

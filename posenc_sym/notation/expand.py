@@ -1,0 +1,104 @@
+"""Unfolding a written form into the decided form (``Notation.expand``).
+
+Every applied notation is replaced by its definition's body at the bound parameters; every other
+node is rebuilt, which evaluates it the way SymPy evaluates on construction (``UnevaluatedExpr``
+and ``evaluate=False`` nodes included). No ``doit``: sums, products, integrals and derivatives stay.
+Matrices are combined in the order written (a matrix notation is non-commutative).
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from typing import TYPE_CHECKING, Any
+
+import sympy
+from sympy.matrices import ImmutableMatrix, MatrixBase
+from sympy.matrices.expressions import MatrixExpr
+from sympy.matrices.expressions.matexpr import MatrixElement
+
+from .patterns import NotationError, applied_name
+
+if TYPE_CHECKING:
+    from .definitions import Definition, Notation
+
+__all__ = ["expand", "signature"]
+
+_MAX_DEPTH = 32
+
+
+def expand(notation: Notation, expr: Any) -> Any:
+    """``expr`` with every applied notation of ``notation`` unfolded (see the module docstring)."""
+    return _expand(notation, expr, 0)
+
+
+def signature(definition: Definition) -> str:
+    args = ",".join(str(p) for p in definition.params)
+    if definition.form == "call":
+        return f"{definition.name}({args})"
+    if definition.form == "subscript":
+        return f"{definition.name}_({args})"
+    return definition.name
+
+
+def _unfold(notation: Notation, expr: sympy.Basic, depth: int) -> Any | None:
+    """The body an applied notation stands for, expanded; None if ``expr`` is not one."""
+    found = applied_name(expr)
+    if found is None:
+        return None
+    form, name = found
+    definitions = [d for d in notation.lookup(name) if d.form == form]
+    if not definitions:
+        return None
+    if depth > _MAX_DEPTH:
+        raise NotationError(f"{name}: definitions nest more than {_MAX_DEPTH} deep; a definition refers to itself")
+    args: tuple[sympy.Expr, ...] = ()
+    if form == "subscript":
+        args = tuple(_expand(notation, a, depth + 1) for a in expr.indices)
+    elif form == "call":
+        args = tuple(_expand(notation, a, depth + 1) for a in expr.args)
+    for definition in definitions:
+        body = definition.unfold(args)
+        if body is not None:
+            return _expand(notation, body, depth + 1)
+    patterns = " or ".join(signature(d) for d in definitions)
+    raise NotationError(f"{expr} matches no definition ({patterns}): the parameters are not known to keep their "
+                        "assumptions; declare the symbols in it (e.g. integer, real) or write a defined case")
+
+
+def _combine(expr: sympy.Basic, args: list[Any]) -> Any:
+    """Rebuild ``expr`` from expanded ``args`` that include an explicit matrix."""
+    if isinstance(expr, (sympy.Mul, sympy.MatMul)):
+        return ImmutableMatrix(functools.reduce(operator.mul, args))
+    if isinstance(expr, (sympy.Add, sympy.MatAdd)):
+        return ImmutableMatrix(functools.reduce(operator.add, args))
+    if isinstance(expr, sympy.Pow) and isinstance(args[1], (int, sympy.Integer)):
+        return ImmutableMatrix(args[0] ** args[1])
+    if isinstance(expr, sympy.Derivative):
+        return sympy.Derivative(args[0], *args[1:])
+    if isinstance(expr, (sympy.Transpose, sympy.transpose)):
+        return ImmutableMatrix(args[0].T)
+    if isinstance(expr, MatrixElement):
+        return args[0][args[1], args[2]]
+    if isinstance(expr, MatrixExpr):
+        return expr.func(*args)
+    raise NotationError(f"{expr}: a matrix notation is used where SymPy cannot hold a matrix "
+                        f"({type(expr).__name__}); write the product as T_k PE(t) or use MatrixSymbols")
+
+
+def _expand(notation: Notation, expr: Any, depth: int) -> Any:
+    if isinstance(expr, MatrixBase):
+        return ImmutableMatrix(expr.shape[0], expr.shape[1], [_expand(notation, e, depth) for e in expr])
+    if not isinstance(expr, sympy.Basic):
+        return sympy.sympify(expr)
+    if isinstance(expr, sympy.UnevaluatedExpr):
+        return _expand(notation, expr.args[0], depth)
+    unfolded = _unfold(notation, expr, depth)
+    if unfolded is not None:
+        return unfolded
+    if not expr.args or isinstance(expr, (sympy.IndexedBase, sympy.Idx)):
+        return expr
+    args = [_expand(notation, a, depth) for a in expr.args]
+    if any(isinstance(a, MatrixBase) for a in args) and not isinstance(expr, sympy.Tuple):
+        return _combine(expr, args)
+    return expr.func(*args)

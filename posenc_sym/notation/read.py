@@ -1,0 +1,132 @@
+"""Read a LaTeX formula into SymPy, over declared symbols and notations, or say why not.
+
+A handwritten recursive-descent reader (see docs/checking-your-own-notes.md for why not SymPy's
+``parse_latex``). It never guesses: a name that is not declared, a run of letters that splits into
+declared names in more than one way, a macro it does not know, an ellipsis, all raise
+:class:`Unreadable` with the offset of the offending token.
+
+Conventions it applies (and the annotation shows, so a misreading can be spotted):
+
+- juxtaposition is multiplication; ``\\sin \\omega t`` is ``sin(ω t)`` (an argument without
+  parentheses runs to the next ``+``, ``-``, relation or function); ``\\sin^2 x`` is ``sin(x)^2``;
+- ``\\log`` is the natural logarithm (as in the field's papers), ``\\log_b x`` the base-b one;
+- a decimal such as ``10000.0`` is the exact number it writes;
+- a declared symbol followed by ``(`` is a product; only a declared function is applied.
+
+>>> import sympy
+>>> x = sympy.Symbol("x", real=True)
+>>> from_latex(r"\\frac{\\sin^2 x}{2} + \\left(\\cos x\\right)^{2}", SimpleScope({"x": x}))
+sin(x)**2/2 + cos(x)**2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import sympy
+
+from .read_grammar import RELATIONS, Parser, Scope, Term
+from .read_tokens import Token, Unreadable, tokenize
+
+__all__ = ["RELATIONS", "Row", "Scope", "SimpleScope", "Term", "Unreadable", "from_latex", "read_row"]
+
+
+@dataclass(frozen=True)
+class SimpleScope:
+    """A scope of plain symbols only (for examples and tests).
+
+    >>> SimpleScope({"t": sympy.Symbol("t", real=True)}).words()
+    frozenset({'t'})
+    """
+
+    symbols: Mapping[str, Term] = field(default_factory=dict)
+
+    def lookup(self, name: str) -> Term | None:
+        return self.symbols.get(name)
+
+    def words(self) -> frozenset[str]:
+        return frozenset(n.split("_")[0] for n in self.symbols)
+
+    def is_indexed(self, head: str) -> bool:
+        return False
+
+    def apply(self, head: str, args: tuple[sympy.Expr, ...]) -> Term:
+        raise ValueError(f"{head} is not an indexed notation")
+
+    def is_function(self, name: str) -> bool:
+        return False
+
+    def call(self, name: str, args: tuple[Term, ...]) -> Term:
+        raise ValueError(f"{name} is not a declared function")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a display: the expressions and the relations between them, with offsets.
+
+    ``first`` is None for a continuation row (``&= B``), whose left side is the previous row's last.
+    """
+
+    first: Term | None
+    links: tuple[tuple[str, Term, int], ...]  # (relation, right side, offset of the relation)
+    position: int
+
+
+def from_latex(text: str, scope: Scope) -> Term:
+    """The expression ``text`` writes; :class:`Unreadable` if it cannot be read unambiguously.
+
+    >>> t = sympy.Symbol("t", real=True)
+    >>> from_latex(r"\\sin \\pi t", SimpleScope({"t": t}))
+    sin(pi*t)
+    >>> try:
+    ...     from_latex("pos", SimpleScope({"t": t}))
+    ... except Unreadable as exc:
+    ...     print(exc.reason, "at", exc.position)
+    'pos' is not declared; declare it (assume pos real, or write a product with spaces) at 0
+    """
+    parser = Parser(tokenize(text), scope, len(text))
+    value = parser.expression()
+    parser.expect_end()
+    return value
+
+
+def read_row(text: str, scope: Scope) -> Row:
+    """A row ``A = B \\le C`` (or a continuation ``= B``), offsets relative to ``text``.
+
+    >>> x = sympy.Symbol("x", real=True)
+    >>> row = read_row(r"= x^2 \\ge 0", SimpleScope({"x": x}))
+    >>> row.first, [(r, e) for r, e, _ in row.links]
+    (None, [('==', x**2), ('>=', 0)])
+    """
+    parser = Parser(_without_alignment(tokenize(text)), scope, len(text))
+    first = None if parser.at_relation() else parser.expression()
+    links = []
+    while parser.at_relation():
+        token = parser.next()
+        links.append((RELATIONS[token.text], parser.expression(), token.pos))
+    parser.expect_end()
+    return Row(first, tuple(links), 0)
+
+
+def _without_alignment(tokens: list[Token]) -> list[Token]:
+    """Drop the alignment marks ``&`` of an aligned row, keeping those inside a matrix.
+
+    A mark beside a relation aligns (``a &= b &< c``, eqnarray's ``a &=& b``), and so does one that
+    opens or ends the row. A mark between two expressions is a column break: two statements side by
+    side (``a &= b & c &= d`` is not the chain a = b c = d), or the cells of an ``array`` (whose
+    ``1 & 0`` is not the product 1·0).
+    """
+    kept, marks, depth = [], [], 0
+    for token in tokens:
+        depth += (token.text == "\\begin") - (token.text == "\\end")
+        if token.text != "&" or depth > 0:
+            kept.append(token)
+        else:
+            marks.append(len(kept))
+    for mark in marks:
+        if 0 < mark < len(kept) and kept[mark].text not in RELATIONS and kept[mark - 1].text not in RELATIONS:
+            raise Unreadable("'&' between two expressions is a column break: two statements side by side, or "
+                             "the cells of an array; put each statement on its own row, or write the matrix as "
+                             "a pmatrix", kept[mark].pos)
+    return kept

@@ -1,0 +1,67 @@
+"""Guards of the reader against writings with two readings (:mod:`.read_atoms` calls them).
+
+Each raises :class:`~.read_tokens.Unreadable` where a reader of the rendered page could take the
+formula two ways, so the display is ``unknown`` with the reason, never a guess:
+
+- ``x_12`` is typeset x₁2, but its writer likely meant x_{12};
+- ``\\sum_{i} \\omega`` with ω defined from i: the sum's term ω_i, or ω at the outer i?
+- ``\\frac{d}{dx} x^2`` is a derivative, not the quotient d/(d x) times x².
+
+>>> import sympy
+>>> from .read import SimpleScope, from_latex
+>>> scope = SimpleScope({"x": sympy.Symbol("x", real=True), "d": sympy.Symbol("d", positive=True)})
+>>> for text in ("x_12", r"\\frac{d}{dx} x^2"):
+...     try:
+...         from_latex(text, scope)
+...     except Unreadable as exc:
+...         print(exc.reason)
+'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor
+\\frac{d}{d…} is a derivative, which is not read; state the derivative's value as a claim of its own
+"""
+
+from __future__ import annotations
+
+from .read_grammar import GREEK, Parser, Term
+from .read_tokens import Token, Unreadable
+
+__all__ = ["not_a_derivative", "not_captured", "one_character"]
+
+
+def one_character(token: Token | None) -> None:
+    """An unbraced subscript is one character: ``x_12`` is typeset x₁2, not x₁₂; refuse to choose."""
+    if token is not None and token.kind == "num" and len(token.text) > 1:
+        raise Unreadable(f"'_{token.text}' is typeset as the subscript {token.text[0]} then {token.text[1:]}; "
+                         f"brace the subscript (_{{{token.text}}}) or space the factor", token.pos)
+
+
+def not_captured(p: Parser, name: str, value: Term, pos: int) -> None:
+    """Refuse a defined value that mentions the index of a sum in the same row: in ``\\sum_{i} \\omega``
+    with ω = b^{-2i/d}, is ω the term ω_i of the sum, or the fixed ω of the outer i? (After the
+    sum, ``= 2\\omega``, the same question.)"""
+    indices = p.bound.keys() | p.closed
+    clash = sorted(s.name for s in getattr(value, "free_symbols", ()) if s.name in indices and value is not s)
+    if clash:
+        shown = f"\\{name}" if name in GREEK else name
+        raise Unreadable(f"'{shown}' depends on {clash[0]}, which is also the index of a sum in this row: write "
+                         f"its indexed form ({shown}_{clash[0]}) for the sum's terms, or rename the index", pos)
+
+
+def not_a_derivative(p: Parser, fraction: Token) -> None:
+    """Refuse ``\\frac{d}{dx}``, ``\\frac{dy}{dt}``: read as a quotient, d/(d x) x^2 = x would be "proven"."""
+    texts = [t.text for t in p.tokens[p.index:]]
+    numerator = texts[1:2] if texts[:1] == ["{"] else texts[:1]
+    if numerator != ["d"] or texts[2:3] == ["_"]:
+        return
+    end, depth = 0, 0
+    while end < len(texts):  # skip the numerator's group to the denominator
+        depth += (texts[end] == "{") - (texts[end] == "}")
+        if depth == 0:
+            break
+        end += 1
+    denominator = texts[end + 1:end + 4]
+    if denominator[:1] == ["{"]:
+        denominator = denominator[1:]
+    variable = denominator[1] if denominator[:1] == ["d"] and len(denominator) > 1 else ""
+    if variable.isalpha() or variable[1:] in GREEK:
+        raise Unreadable(f"{fraction.text}{{d}}{{d…}} is a derivative, which is not read; state the "
+                         "derivative's value as a claim of its own", fraction.pos)

@@ -1,0 +1,115 @@
+"""Tokens of a LaTeX formula, each with its offset in the text, for :mod:`.read`.
+
+Spacing commands, ``\\left``/``\\right`` (and ``\\bigl`` …) and alignment marks are dropped here:
+they carry no mathematics. Letters stay one token each; the reader groups runs of letters itself,
+because a run must not be merged after ``_`` or ``^`` (``w_kt`` is ``w_k t``).
+
+>>> [t.text for t in tokenize(r"\\left( x_{0} \\, + 2.5\\right)")]
+['(', 'x', '_', '{', '0', '}', '+', '2.5', ')']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["SPACING", "UNICODE", "WIDE", "Token", "Unreadable", "tokenize"]
+
+
+class Unreadable(ValueError):
+    """A formula the reader will not guess at: the reason, and the offset in the text.
+
+    >>> str(Unreadable("unknown macro \\\\foo; declare it or rewrite the formula", 3))
+    'unknown macro \\\\foo; declare it or rewrite the formula'
+    """
+
+    def __init__(self, reason: str, position: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.position = position
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token: ``kind`` is cmd, letter, num, sym or other; ``space`` if white space preceded it,
+    ``wide`` if a wide space (``\\quad``, ``\\qquad``) did: one that separates formulas."""
+
+    kind: str
+    text: str
+    pos: int
+    space: bool = False
+    wide: bool = False
+
+
+#: Commands that only move ink; they never change what a formula means.
+SPACING = frozenset({
+    "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle", "\\textstyle",
+    "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle",
+})
+#: Spaces that set formulas apart (``x = 1 \\qquad y = 2``); never read as a product.
+WIDE = frozenset({"\\quad", "\\qquad"})
+# Sizing prefixes of delimiters: \left( and \bigl( are both just "(".
+_SIZERS = frozenset({
+    "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr", "\\biggl", "\\biggr", "\\Biggl",
+    "\\Biggr", "\\big", "\\Big", "\\bigg", "\\Bigg",
+})
+_DELIMITERS = {"\\{": "\\{", "\\}": "\\}", "\\lvert": "|", "\\rvert": "|", "\\vert": "|",
+               "\\lbrack": "[", "\\rbrack": "]", "\\langle": "\\langle", "\\rangle": "\\rangle"}
+
+#: Unicode a note may type directly, and the LaTeX it means (one meaning each; anything else stays
+#: unreadable). Without it, ``x^2 ≥ 0`` had no relation the reader knew, and was skipped.
+UNICODE = {
+    "−": "-", "·": "\\cdot", "×": "\\times", "≤": "\\le", "≥": "\\ge", "≠": "\\ne", "≈": "\\approx",
+    "∞": "\\infty", "∑": "\\sum", "∏": "\\prod",
+    "α": "\\alpha", "β": "\\beta", "γ": "\\gamma", "δ": "\\delta", "ε": "\\epsilon", "ζ": "\\zeta", "η": "\\eta",
+    "θ": "\\theta", "ι": "\\iota", "κ": "\\kappa", "λ": "\\lambda", "μ": "\\mu", "ν": "\\nu", "ξ": "\\xi",
+    "π": "\\pi", "ρ": "\\rho", "σ": "\\sigma", "τ": "\\tau", "υ": "\\upsilon", "φ": "\\phi", "χ": "\\chi",
+    "ψ": "\\psi", "ω": "\\omega",
+    "Δ": "\\Delta", "Θ": "\\Theta", "Λ": "\\Lambda", "Σ": "\\Sigma", "Φ": "\\Phi", "Ψ": "\\Psi",
+    "Ω": "\\Omega", "Γ": "\\Gamma", "Π": "\\Pi",
+}
+
+_TOKEN = re.compile(
+    r"(?P<ws>\s+)"
+    r"|(?P<comment>%[^\n]*)"
+    r"|(?P<cmd>\\(?:[A-Za-z]+|\\|.))"
+    r"|(?P<num>\d+(?:\.\d+)?|\.\d+)"
+    r"|(?P<letter>[A-Za-z])"
+    r"|(?P<sym>[-+*/^_(){}\[\]&,=<>|'!.;:~])"
+    r"|(?P<other>.)",
+    re.DOTALL,
+)
+
+
+def tokenize(text: str) -> list[Token]:
+    """The tokens of ``text``; raises :class:`Unreadable` for a sizing command without a delimiter."""
+    tokens: list[Token] = []
+    space = wide = False
+    pending_sizer: tuple[str, int] | None = None
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup or "other"
+        value = match.group()
+        if kind in ("ws", "comment") or value == "~" or value in SPACING:
+            space = True
+            wide = wide or value in WIDE
+            continue
+        if kind == "other" and value in UNICODE:
+            value = UNICODE[value]
+            kind = "sym" if len(value) == 1 else "cmd"
+        if value in _SIZERS:
+            pending_sizer = (value, match.start())
+            continue
+        if pending_sizer is not None:
+            pending_sizer = None
+            if value == ".":  # \left. and \right. are invisible delimiters
+                continue
+            value = _DELIMITERS.get(value, value)
+            kind = "sym" if len(value) == 1 else kind
+        elif value in _DELIMITERS:
+            value = _DELIMITERS[value]
+            kind = "sym" if len(value) == 1 else kind
+        tokens.append(Token(kind, value, match.start(), space, wide))
+        space = wide = False
+    if pending_sizer is not None:
+        raise Unreadable(f"{pending_sizer[0]} is not followed by a delimiter", pending_sizer[1])
+    return tokens

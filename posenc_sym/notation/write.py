@@ -1,0 +1,360 @@
+r"""SymPy -> LaTeX in the reader's notation: the one printer every output uses.
+
+What it writes, the reader (``from_latex``) reads back as the same expression, so the output is
+regular: subscripts and exponents always braced, function arguments in ``\left( \right)``,
+``\cdot`` where juxtaposition could read as a call, ``\ln`` for the natural logarithm, the
+constants upright (``\mathrm{e}``, ``\mathrm{i}``) so that the symbols e and i stay letters,
+matrices as ``bmatrix``. Terms keep the order the author wrote (``evaluate=False``,
+``UnevaluatedExpr``); an evaluated sum prints in SymPy's usual order.
+
+A user's raw name never reaches the output: names outside the names table print as escaped text.
+
+>>> import sympy
+>>> t, k = sympy.symbols("t k", real=True)
+>>> to_latex(sympy.Add(t, k, evaluate=False)), to_latex(sympy.log(t)), to_latex(sympy.exp(sympy.I * t))
+('t + k', '\\ln\\left(t\\right)', '\\mathrm{e}^{\\mathrm{i} t}')
+>>> to_latex(sympy.Symbol("x", real=True) * (t + 1))
+'x \\cdot \\left(t + 1\\right)'
+>>> to_latex(sympy.sin(t) ** 2), to_latex(sympy.Symbol(r"\input{x}%"))
+('\\sin^{2}\\left(t\\right)', '\\text{\\textbackslash{}input\\{x\\}\\%}')
+
+With a :class:`~posenc_sym.notation.definitions.Notation`, shorthands print in place of their
+bodies (ω_i where b^{-2i/d} is meant):
+
+>>> from posenc_sym.notation.definitions import Definition, Notation
+>>> i = sympy.Symbol("i", integer=True, nonnegative=True)
+>>> b, d = sympy.symbols("b d", positive=True)
+>>> n = Notation(symbols=(t, k, i, b, d), definitions=(Definition("omega", (i,), b ** (-2 * i / d)),),
+...              shorthands=("omega",))
+>>> to_latex(sympy.cos(b ** (-2 * i / d) * k), n), to_latex(b ** (-2 * (i + 1) / d), n)
+('\\cos\\left(\\omega_{i} k\\right)', '\\omega_{i + 1}')
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+import sympy
+from sympy.core.basic import Basic
+from sympy.core.function import AppliedUndef
+from sympy.matrices import MatrixBase
+from sympy.printing.latex import LatexPrinter
+from sympy.printing.precedence import PRECEDENCE
+
+from .definitions import Definition, Notation
+from .matrices import MAX_COLS, MAX_ROWS, block_diagonal, elided_matrix, is_block_diagonal
+from .names import name_latex
+from .numbers import escape_text, number_latex
+
+__all__ = [
+    "RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "renders_alike", "to_latex",
+    "value_latex",
+]
+
+#: A claim's relation and its LaTeX.
+RELATIONS = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge", "!=": r"\neq"}
+
+#: Functions with a LaTeX operator of their own, written \sin\left(x\right).
+_OPERATORS = {
+    "sin": r"\sin", "cos": r"\cos", "tan": r"\tan", "cot": r"\cot", "sec": r"\sec", "csc": r"\csc",
+    "sinh": r"\sinh", "cosh": r"\cosh", "tanh": r"\tanh", "coth": r"\coth",
+    "asin": r"\arcsin", "acos": r"\arccos", "atan": r"\arctan", "log": r"\ln", "exp": r"\exp",
+    "Max": r"\max", "Min": r"\min",
+}
+
+def _name_or_text(name: str) -> str:
+    latex = name_latex(name)
+    return latex if latex is not None else rf"\text{{{escape_text(name)}}}"
+
+
+#: The order SymPy sorts the commutative arguments of a sum or product in (Basic.compare).
+_ARGS_ORDER = functools.cmp_to_key(Basic.compare)
+
+_CALL_AFTER_NAME = re.compile(r"(?<=[A-Za-z0-9}])(?<!\\cdot)(?<!\\right\)) \\left\(")
+
+
+class NotationPrinter(LatexPrinter):
+    """SymPy's LaTeX printer with the reader's notation (see the module docstring)."""
+
+    def __init__(self, notation: Notation | None = None) -> None:
+        super().__init__({"ln_notation": True, "mat_str": "bmatrix", "mat_delim": "", "imaginary_unit": "ri"})
+        self.notation = notation
+
+    def _print(self, expr: Any, **kwargs: Any) -> str:
+        if expr is sympy.E:  # Exp1 prints itself as an italic e (its own _latex), the symbol e's look
+            return r"\mathrm{e}"
+        return str(super()._print(expr, **kwargs))
+
+    # --- names -----------------------------------------------------------------------------
+    def _print_Symbol(self, expr: sympy.Symbol, style: str = "plain") -> str:
+        return _name_or_text(expr.name)
+
+    def _print_MatrixSymbol(self, expr: Any, style: str = "plain") -> str:
+        return _name_or_text(str(expr.name))
+
+    def _print_IndexedBase(self, expr: Any) -> str:
+        return _name_or_text(str(expr.label))
+
+    def _print_Indexed(self, expr: Any) -> str:
+        head = _name_or_text(str(expr.base.label))
+        indices = ", ".join(self._print(i) for i in expr.indices)
+        if len(expr.indices) > 1:
+            indices = f"({indices})"
+        if "_{" in head:  # a name that has a subscript of its own takes the index in parentheses
+            return rf"{head}\left[{indices}\right]"
+        return f"{head}_{{{indices}}}"
+
+    def _print_ImaginaryUnit(self, expr: Any) -> str:
+        return r"\mathrm{i}"
+
+    # --- functions -------------------------------------------------------------------------
+    def _print_Function(self, expr: Any, exp: str | None = None) -> str:
+        name = expr.func.__name__
+        if isinstance(expr, AppliedUndef):
+            head = _name_or_text(name)
+            if head.startswith(r"\text"):
+                head = rf"\operatorname{{{head}}}"
+        elif name in _OPERATORS:
+            head = _OPERATORS[name]
+        else:
+            return str(super()._print_Function(expr, exp))
+        args = ", ".join(self._print(a) for a in expr.args)
+        power = f"^{{{exp}}}" if exp is not None else ""
+        return rf"{head}{power}\left({args}\right)"
+
+    def _print_exp(self, expr: Any, exp: str | None = None) -> str:
+        power = rf"\mathrm{{e}}^{{{self._print(expr.args[0])}}}"
+        return rf"\left({power}\right)^{{{exp}}}" if exp is not None else power
+
+    def _print_ExpBase(self, expr: Any, exp: str | None = None) -> str:
+        return self._print_exp(expr, exp)
+
+    def _print_log(self, expr: Any, exp: str | None = None) -> str:
+        return self._print_Function(expr, exp)
+
+    def _print_Pow(self, expr: sympy.Pow) -> str:
+        base, power = expr.args
+        if base.is_Function and not (power.is_Integer and power > 0):
+            # \sin^{-1} would read as arcsin: only positive integer powers go on the operator.
+            return rf"\left({self._print(base)}\right)^{{{self._print(power)}}}"
+        return str(super()._print_Pow(expr))
+
+    def _print_Transpose(self, expr: Any) -> str:
+        inner = expr.args[0]
+        arg = self._print(inner)
+        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol, sympy.Indexed)):
+            arg = rf"\left({arg}\right)"
+        return rf"{arg}^{{\top}}"
+
+    def _print_transpose(self, expr: Any, exp: str | None = None) -> str:
+        return self._print_Transpose(expr)
+
+    # --- order and products ----------------------------------------------------------------
+    def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
+        return str(super()._print_Add(expr, order="none" if _is_written(expr) else order))
+
+    def _print_Mul(self, expr: sympy.Mul) -> str:
+        if not isinstance(expr, sympy.Mul):  # SymPy prints x**-1 through _print_Mul as 1/x
+            return str(super()._print_Mul(expr))
+        saved = self._settings["order"]
+        if _is_written(expr):  # built with evaluate=False: the author's order and grouping
+            over = [a.base for a in expr.args if a.is_Pow and a.exp == -1]
+            if not over:
+                return self._written_product(expr.args)
+            num = [a for a in expr.args if not (a.is_Pow and a.exp == -1) and a != 1]
+            top = self._written_product(tuple(num), bare=True) if num else "1"
+            return rf"\frac{{{top}}}{{{self._written_product(tuple(over), bare=True)}}}"
+        elif any(_is_coefficient_name(a) for a in expr.args):
+            # A frequency before the variable it scales, as the field writes it: ω_i t, not t ω_i.
+            factors = expr.as_ordered_factors()
+            factors.sort(key=lambda f: 0 if f.is_Number else 1 if _is_coefficient_name(f) else 2)
+            expr = sympy.Mul(*factors, evaluate=False)
+            self._settings["order"] = "none"
+        try:
+            out = str(super()._print_Mul(expr))
+        finally:
+            self._settings["order"] = saved
+        # ``x \left(y\right)`` could read as a call of x: make the product explicit.
+        return _CALL_AFTER_NAME.sub(r" \\cdot \\left(", out)
+
+    def _written_product(self, factors: tuple[Any, ...], bare: bool = False) -> str:
+        """A product as written, factor by factor: ``\\cdot`` before a number or a parenthesis
+        (2·π·1 is not 2π1, and x·(y) is not the call x(y)). ``bare``: alone in a \frac part."""
+        out = ""
+        if factors and factors[0] == -1 and len(factors) > 1:
+            out, factors = "-", factors[1:]
+        for n, factor in enumerate(factors):
+            alone = bare and len(factors) == 1
+            text = self._print(factor) if alone else self.parenthesize(factor, PRECEDENCE["Mul"], strict=False)
+            if factor.is_Number and (factor.is_negative or (n > 0 and not factor.is_Integer)):
+                text = rf"\left({self._print(factor)}\right)"
+            if n > 0:
+                joint = text.startswith((r"\left(", "(")) or text[:1].isdigit()
+                out += r" \cdot " if joint else " "
+            out += text
+        return out
+
+    def _print_MatrixElement(self, expr: Any) -> str:
+        parent = expr.parent
+        if tuple(parent.shape) == (1, 1):  # the entry of a 1×1 product such as qᵀk is the product
+            return self._print(parent)
+        return str(super()._print_MatrixElement(expr))
+
+    def _print_Relational(self, expr: Any) -> str:
+        # One spelling per relation, the same as relation_latex (SymPy would write \leq here).
+        symbol = RELATIONS.get(expr.rel_op)
+        if symbol is None:
+            return str(super()._print_Relational(expr))
+        return f"{self._print(expr.lhs)} {symbol} {self._print(expr.rhs)}"
+
+    def _print_UnevaluatedExpr(self, expr: Any) -> str:
+        return self._print(expr.args[0])
+
+    # --- matrices --------------------------------------------------------------------------
+    def _print_MatrixBase(self, expr: Any) -> str:
+        rows, cols = expr.shape
+        if rows <= MAX_ROWS and cols <= MAX_COLS:
+            return str(super()._print_MatrixBase(expr))
+        if is_block_diagonal(expr, 2):
+            return block_diagonal(self, expr, 2)
+        return elided_matrix(self, expr)
+
+
+def _is_written(expr: sympy.Add | sympy.Mul) -> bool:
+    """True if an Add or Mul was built unevaluated: SymPy would have merged numbers, flattened a
+    nested sum or product, dropped a neutral term, or sorted the arguments (checked without
+    rebuilding the expression, which would cost a full evaluation per node)."""
+    args = list(expr.args)
+    kind = type(expr)
+    if sum(1 for a in args if a.is_Number) > 1 or any(isinstance(a, kind) for a in args):
+        return True
+    if any(a == (0 if kind is sympy.Add else 1) for a in args):
+        return True
+    commutative = [a for a in args if a.is_commutative]
+    return commutative != sorted(commutative, key=_ARGS_ORDER)
+
+
+def _is_coefficient_name(factor: Any) -> bool:
+    """A subscripted scalar notation such as ω_i (or a power of one), which reads first in a product."""
+    base = factor.base if isinstance(factor, sympy.Pow) else factor
+    return isinstance(base, sympy.Indexed) and bool(base.is_commutative)
+
+
+def _shorthand(expr: Any, definition: Definition) -> Any:
+    """``expr`` with every instance of ``definition``'s body replaced by the notation applied."""
+    params = definition.parameters
+    if not params:
+        body = definition.body
+        return expr.xreplace({body: definition.apply()}) if body.free_symbols else expr
+    wilds = {p: sympy.Wild(f"w_{p.name}") for p in params}
+    pattern = definition.body.xreplace(wilds)
+
+    def instance(node: Any) -> Any:
+        found = node.match(pattern)
+        if not found:
+            return None
+        values = {p: found.get(w, p) for p, w in wilds.items()}
+        args = [pat.xreplace(values) for pat in definition.params]
+        if definition.match(args) is None:  # the parameter would leave its domain: not this notation
+            return None
+        return definition.apply(*args)
+
+    def is_instance(node: Any) -> bool:
+        # A constant (2π) is never a shorthand's instance, even where the pattern could fit it.
+        return (isinstance(node, sympy.Basic) and not node.is_Atom and bool(node.free_symbols)
+                and instance(node) is not None)
+
+    return expr.replace(is_instance, instance)
+
+
+def with_shorthands(expr: Any, notation: Notation | None) -> Any:
+    """``expr`` with the notation's shorthands in place of their bodies (for display only)."""
+    if notation is None or not isinstance(expr, sympy.Basic):
+        return expr
+    for definition in notation.shorthand_definitions():
+        expr = _shorthand(expr, definition)
+    return expr
+
+
+def to_latex(expr: Any, notation: Notation | None = None, *, shorthands: bool = True) -> str:
+    """LaTeX (math mode) for a SymPy expression, matrix or relation, in the notation's symbols.
+
+    ``shorthands=False`` prints ``expr`` as it stands: use it for a form its author wrote (a
+    claim's ``written`` sides, a step's ``written``), where 10000^(−2i/d) typed out must not turn
+    into ω_i.
+    """
+    if not isinstance(expr, sympy.Basic):
+        expr = sympy.sympify(expr)
+    if shorthands:
+        expr = with_shorthands(expr, notation)
+    return str(NotationPrinter(notation).doprint(expr))
+
+
+def definition_latex(definition: Definition, notation: Notation | None = None) -> str:
+    r"""A definition as it is stated: ``\omega_{i} = b^{- \frac{2 i}{d}}`` (a computed one by its name).
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x", real=True)
+    >>> definition_latex(Definition("R", (x,), sympy.Matrix([[sympy.cos(x)], [sympy.sin(x)]]), form="call"))
+    'R\\left(x\\right) = \\begin{bmatrix}\\cos\\left(x\\right)\\\\\\sin\\left(x\\right)\\end{bmatrix}'
+    """
+    head = definition.apply(*definition.params) if definition.params else definition.apply()
+    if definition.is_computed:
+        # Named by the scheme's function (an ASCII identifier), never by free text from its docstring.
+        name = getattr(definition.body, "__name__", "")
+        what = definition.about or (f"computed by {name.replace('_', ' ')}" if name.isidentifier()
+                                    else "computed by the scheme")
+        return rf"{to_latex(head)} \text{{ ({escape_text(what)})}}"
+    # The body is printed without this definition as a shorthand, or it would print as itself.
+    inner = None
+    if notation is not None:
+        inner = Notation(notation.symbols, notation.definitions, notation.conditions,
+                         tuple(d.name for d in notation.shorthand_definitions() if d.name != definition.name))
+    return f"{to_latex(head)} = {to_latex(definition.body, inner)}"
+
+
+def renders_alike(left: Any, right: Any, notation: Notation | None = None, *, shorthands: bool = True) -> bool:
+    """True if ``left`` and ``right`` print as the same LaTeX.
+
+    Two explicit matrices of one shape, printed whole, print alike exactly when every pair of
+    entries does, so they are compared entry by entry and the first difference settles it
+    (rendering 287 claims whole at every load cost more than the loading).
+
+    >>> import sympy
+    >>> x = sympy.Symbol("x")
+    >>> renders_alike(sympy.Matrix([x, 1]), sympy.Matrix([x, 1])), renders_alike(sympy.Add(x, 0, evaluate=False), x)
+    (True, False)
+    """
+    if isinstance(left, MatrixBase) and isinstance(right, MatrixBase) and left.shape == right.shape \
+            and left.shape[0] <= MAX_ROWS and left.shape[1] <= MAX_COLS:
+        pairs = zip(left, right, strict=True)
+        return all(a == b or renders_alike(a, b, notation, shorthands=shorthands) for a, b in pairs)
+    return to_latex(left, notation, shorthands=shorthands) == to_latex(right, notation, shorthands=shorthands)
+
+
+def value_latex(value: Any, digits: int = 6, longest: int = 24) -> str:
+    r"""A value of a counterexample: exact when short (``\frac{7}{2}``, ``\frac{\pi}{3}``), else
+    ``\approx`` and at most ``digits`` significant digits (a 170-digit fraction is not read).
+
+    >>> value_latex(sympy.Rational(7, 2)), value_latex(sympy.pi / 3), value_latex(sympy.Rational(10**30 + 1, 3**40))
+    ('\\frac{7}{2}', '\\frac{\\pi}{3}', '\\approx 8.22526 \\times 10^{10}')
+    """
+    exact = to_latex(value)
+    if len(exact) <= longest:
+        return exact
+    if isinstance(value, sympy.Basic) and value.is_number and value.is_real:
+        return rf"\approx {number_latex(value, digits)}"
+    return exact
+
+
+def relation_latex(relation: str) -> str:
+    """The LaTeX for a claim's relation (``"=="`` is ``=``).
+
+    >>> relation_latex("<=")
+    '\\\\le'
+    """
+    return RELATIONS[relation]
+
+

@@ -1,0 +1,107 @@
+"""The strategies that check side conditions: built-in conditions, closed forms, case splits.
+
+:func:`rewrites` gives ``prove_zero`` more forms of the same difference to try: the claim's
+conditions built into its symbols (:mod:`.conditions`), and every sum or product with a
+certified closed form replaced by it (:mod:`.series`), and powers of one base over a common
+root (:mod:`.powers`). :func:`prove_by_cases` proves a
+difference that holds by cases: integer residues under floor/ceiling/Mod
+(:mod:`.integer_parts`) and the intervals of a Piecewise/Min/Max ramp
+(:mod:`.piecewise_cases`). Each case is handed back to the prover, and the split is a proof
+only when every case is proven.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import sympy
+
+from .conditions import build_in_conditions
+from .integer_parts import residue_cases
+from .piecewise_cases import breakpoint_cases
+from .powers import common_roots
+from .series import Prover, close_sums
+
+__all__ = ["prove_by_cases", "rewrites"]
+
+#: (name, splitter): each returns cases that together cover every admissible value, or None.
+SPLITS: tuple[tuple[str, Callable[[sympy.Basic], list[sympy.Basic] | None]], ...] = (
+    ("residues", residue_cases),
+    ("breakpoints", breakpoint_cases),
+)
+
+#: Splits nest (a floor inside a Mod, a ramp inside a ramp) this deep at most; the engine
+#: decides claims one at a time per process, so one counter is enough.
+MAX_SPLIT_DEPTH = 3
+_depth = [0]
+
+
+def _variants(expr: sympy.Basic, conditions: Sequence[sympy.Basic]) -> list[tuple[str, sympy.Basic]]:
+    built = build_in_conditions(expr, conditions)
+    return ([("conditions, ", built)] if built is not None else []) + [("", expr)]
+
+
+def rewrites(expr: sympy.Basic, conditions: Sequence[sympy.Basic], prove: Prover) -> list[tuple[str, sympy.Basic]]:
+    """Forms of ``expr``, equivalent under the conditions, to try in this order, with their names.
+
+    Closed forms come first (decisive and cheap), then ``expr`` itself, then the forms with the
+    conditions built in (needed only where the plain form fails), then each of these with the
+    powers of one base over a common root (:mod:`.powers`, a generalisation).
+
+    >>> j = sympy.Dummy("j", integer=True); b = sympy.Symbol("b", positive=True)
+    >>> prove = lambda e: "cancel" if sympy.cancel(sympy.expand(e)) == 0 else None
+    >>> [name for name, _ in rewrites(sympy.Sum(b**j, (j, 0, 2)) - 1 - b - b**2, [b > 1], prove)]
+    ['conditions, closed forms, ', '', 'conditions, ']
+    """
+    closed, built_in = [], []
+    for prefix, variant in _variants(expr, conditions):
+        if prefix:
+            built_in.append((prefix, variant))
+        if variant.has(sympy.Sum, sympy.Product):
+            form = close_sums(variant, prove)
+            if form is not None:
+                closed.append((prefix + "closed forms, ", form))
+    forms = [*closed, ("", expr), *built_in]
+    related = [(prefix + "common roots, ", general) for prefix, form in forms
+               if (general := common_roots(form)) is not None]
+    return forms + related
+
+
+def prove_by_cases(expr: sympy.Basic, conditions: Sequence[sympy.Basic], prove: Prover) -> str | None:
+    """The name of a case split under which ``prove`` proves every case of ``expr`` zero, or None.
+
+    >>> K = sympy.Symbol("K", integer=True)
+    >>> prove = lambda e: "expand" if sympy.expand(e) == 0 else None
+    >>> prove_by_cases(sympy.floor(K/2) + sympy.ceiling(K/2) - K, [], prove)
+    'residues (2 cases): expand'
+    >>> prove_by_cases(sympy.floor(K/2) + sympy.floor(K/2) - K, [], prove) is None
+    True
+    """
+    if _depth[0] >= MAX_SPLIT_DEPTH:
+        return None
+    _depth[0] += 1
+    try:
+        return _first_split(expr, conditions, prove)
+    finally:
+        _depth[0] -= 1
+
+
+def _first_split(expr: sympy.Basic, conditions: Sequence[sympy.Basic], prove: Prover) -> str | None:
+    for prefix, variant in _variants(expr, conditions):
+        for name, split in SPLITS:
+            try:
+                cases = split(variant)
+            except Exception:  # SymPy failing inside a split proves nothing
+                continue
+            if cases is None:
+                continue
+            methods = []
+            for case in cases:
+                method = prove(case)
+                if method is None:
+                    break
+                methods.append(method)
+            else:
+                inner = ", ".join(dict.fromkeys(methods))
+                return f"{prefix}{name} ({len(cases)} cases): {inner}"
+    return None

@@ -1,0 +1,58 @@
+"""docs/checking-your-own-notes.md: the worked example runs and prints what the page shows.
+
+The counterexample's values come from the falsifier's sampling, so for that line only the
+symbols are compared; every verdict line is compared whole.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from posenc_sym.cli import main
+
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "checking-your-own-notes.md"
+
+
+def _blocks(fence: str, info: str) -> list[str]:
+    pattern = re.compile(rf"^{fence}{info}\n(.*?)^{fence}$", re.DOTALL | re.MULTILINE)
+    return pattern.findall(PAGE.read_text(encoding="utf-8"))
+
+
+def _mask(line: str) -> str:
+    if line.strip().startswith("counterexample:"):
+        names = re.findall(r"(\w+) = ", line)
+        return f"counterexample over {names}"
+    return line
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    (notes,) = _blocks("````", "markdown")
+    (tmp_path / "notes.md").write_text(notes, encoding="utf-8")
+    return tmp_path
+
+
+def test_the_worked_example_prints_what_the_page_shows(example: Path, capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(example)
+    status = main(["verify", "notes.md"])
+    shown = _blocks("```", "text")[0]
+    printed = capsys.readouterr().out
+    assert status == 1
+    assert [_mask(line) for line in printed.splitlines()] == [_mask(line) for line in shown.splitlines()]
+
+
+def test_the_annotated_example_matches_the_page(example: Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(example)
+    main(["verify", "notes.md", "--annotate", "checked.md"])
+    annotated = (example / "checked.md").read_text(encoding="utf-8").splitlines()
+    shown = _blocks("```", "text")[1].splitlines()
+    assert shown[:2] == [line for line in annotated if line.startswith(("> **", "> - line 18"))][:2]
+    refuted = next(line for line in annotated if line.startswith("> - line 19"))
+    assert refuted.startswith(shown[2].removesuffix("…"))
+    assert os.path.exists(example / "checked.md") and not os.path.exists(example / "checked.md.partial")

@@ -1,0 +1,226 @@
+"""The LaTeX reader (posenc_sym.notation.read): what it reads, and what it refuses, with the place.
+
+Expected values are written by hand from the LaTeX conventions the module docstring states.
+"""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from posenc_sym.documents.context import Context
+from posenc_sym.documents.declarations import DeclarationError, apply_declaration, symbol_name
+from posenc_sym.notation.read import SimpleScope, Unreadable, from_latex, read_row
+
+T, K, X, Y = sympy.symbols("t k x y", real=True)
+A = sympy.Symbol("a", positive=True)
+N = sympy.Symbol("n", integer=True, positive=True)
+POS = sympy.Symbol("pos", real=True)
+D_MODEL = sympy.Symbol("d_model", even=True, positive=True)
+OMEGA = sympy.Symbol("omega", real=True)
+J = sympy.Symbol("j", integer=True)
+SCOPE = SimpleScope({"t": T, "k": K, "x": X, "y": Y, "a": A, "n": N, "pos": POS, "d_model": D_MODEL,
+                     "omega": OMEGA})
+M = sympy.ImmutableMatrix
+
+
+@pytest.mark.parametrize(("latex", "expected"), [
+    (r"\sin(x)\cos(y) + \cos x \sin y", sympy.sin(X) * sympy.cos(Y) + sympy.cos(X) * sympy.sin(Y)),
+    (r"\sin \omega t", sympy.sin(OMEGA * T)),
+    (r"\sin^2 x", sympy.sin(X) ** 2),
+    (r"\sin(x)^{2}", sympy.sin(X) ** 2),
+    (r"\frac{pos}{10000^{2k/d_{model}}}", POS / 10000 ** (2 * K / D_MODEL)),
+    (r"d_{\text{model}} + d_{\mathrm{model}} + d_{model}", 3 * D_MODEL),
+    (r"\omega * pos", OMEGA * POS),
+    (r"\omega(t+k)", OMEGA * (T + K)),
+    (r"x \cdot y \times 2", 2 * X * Y),
+    (r"\left( x \, + \; y \right)^{2}", (X + Y) ** 2),
+    (r"\exp(x) + \ln a + \log a", sympy.exp(X) + 2 * sympy.log(A)),
+    (r"\log_{2} a", sympy.log(A) / sympy.log(2)),
+    (r"\sqrt{a} + \sqrt[3]{a}", sympy.sqrt(A) + sympy.root(A, 3)),
+    (r"\frac12 + \frac{x}{y}", sympy.Rational(1, 2) + X / Y),
+    (r"10000.0", sympy.Integer(10000)),
+    (r"0.5 x", X / 2),
+    (r"|x - y|", sympy.Abs(X - Y)),
+    (r"\sum_{j=0}^{n-1} x^j", sympy.Sum(X**J, (J, 0, N - 1))),
+    (r"\prod_{j=1}^{n} j", sympy.Product(J, (J, 1, N))),
+    (r"\pi t", sympy.pi * T),
+    (r"\mathrm{e}^{\mathrm{i} t}", sympy.exp(sympy.I * T)),
+    (r"sin(x)cos(y)", sympy.sin(X) * sympy.cos(Y)),
+    (r"2x^2 3", 6 * X**2),
+    (r"\frac12 x", X / 2),
+    ("x − y · 2 × ω", X - 2 * Y * OMEGA),  # typed Unicode means its LaTeX  # \frac12 is the idiom for 1/2: TeX's one-character arguments
+    (r"\begin{pmatrix} x & y \end{pmatrix}^\top", M([[X], [Y]])),
+    (r"\begin{bmatrix} x \\ y \end{bmatrix}^{T}", M([[X, Y]])),
+    (r"\begin{pmatrix} x \\ y \end{pmatrix}^{\mathsf{T}}", M([[X, Y]])),
+    (r"\left[\begin{matrix} 1 & 0 \\ 0 & 1 \end{matrix}\right] \begin{pmatrix} x \\ y \end{pmatrix}", M([[X], [Y]])),
+    (r"\begin{pmatrix} \begin{pmatrix} 1 & 0 \end{pmatrix} & x \end{pmatrix}", M([[1, 0, X]])),
+])
+def test_reads(latex: str, expected: object) -> None:
+    assert from_latex(latex, SCOPE) == expected
+
+
+@pytest.mark.parametrize(("latex", "reason", "position"), [
+    ("u + 1", "'u' is not declared; declare it (assume u real)", 0),
+    ("g(t)", "'g' is not declared; declare it (assume g real for a product g·(…), or let g(x) = … for a function)", 0),
+    (r"\alpha(t+k)", "'\\alpha' is not declared; declare it (assume \\alpha real for a product \\alpha·(…), or let "
+     "\\alpha(x) = … for a function)", 0),
+    ("e^{x}", "'e' is not declared; declare it (write \\exp(…) or \\mathrm{e} for Euler's number, or assume e real "
+     "for a symbol)", 0),
+    ("x + tk", "'tk' is not a declared name; write 't k' for a product, or declare tk", 4),
+    (r"\frob{x}", r"unknown macro \frob; rewrite it in plain LaTeX math or declare its meaning", 0),
+    (r"x + \cdots + y", r"an ellipsis (\cdots) leaves terms unstated; state the claim per entry, per block, or as a sum", 4),
+    ("x/2y", "after '/', a product is ambiguous: write (a/b) c or a/(b c)", 3),
+    (r"\sin^{-1} x", r"\sin^{-1} may mean arcsin or 1/sin; write \arcsin or (\sin x)^{-1}", 0),
+    ("(x, y)", "a tuple (a, b) is not an expression; only a notation's subscript may hold one", 2),
+    ("x'", "a prime (') is not read; name the derivative or the new symbol", 1),
+    (r"\begin{cases} x \end{cases}", "the environment cases is not read here (matrices: pmatrix, bmatrix, matrix)", 0),
+    (r"\begin{pmatrix} x \\ y \end{pmatrix} + x", "a matrix plus a scalar has no meaning; check the terms of this sum", 37),
+    (r"\begin{pmatrix} x \\ y \end{pmatrix} \begin{pmatrix} x \\ y \end{pmatrix}",
+     "matrices of shapes (2, 1) and (2, 1) cannot be multiplied", 37),
+    (r"\sum x", r"\sum needs its limits: \sum_{i=0}^{n-1}", 0),
+    (r"x_{1}", "'x_{1}' is not declared; declare it (assume, or let x_i = ...)", 0),
+    (r"\frac{x}{", "the formula ends too early", 9),
+    (r"\frac{x}{0}", "division by zero", 0),
+    (r"x / (y - y)", "division by zero", 2),
+    (r"x \pm y", r"\pm states two formulas at once; write each on its own row", 2),
+    # TeX typesets x^23 as x²3 and x_12 as x₁2; the writer likely meant a braced script.
+    ("2x^23", "an unbraced script takes one character, so '23' is typeset as 2 then 3; write {23} or space the "
+     "factor", 3),
+    ("2^10", "an unbraced script takes one character, so '10' is typeset as 1 then 0; write {10} or space the "
+     "factor", 2),
+    (r"\sqrt12", "an unbraced script takes one character, so '12' is typeset as 1 then 2; write {12} or space the "
+     "factor", 5),
+    ("x_12", "'_12' is typeset as the subscript 1 then 2; brace the subscript (_{12}) or space the factor", 2),
+    # After \sum_{j=...} j, a second j is outside the sum by precedence; it was likely meant inside.
+    (r"x \qquad y", r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or write "
+     "the product without it", 9),
+    (r"\sin x \quad y", r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or "
+     "write the product without it", 13),
+    ("2 3", r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23", 2),
+    (r"10\,000", r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23", 4),
+    (r"\sin t/2", r"\sin without parentheses before '/' may be \sin(a/b) or (\sin a)/b; write \sin(a/b) or "
+     r"\frac{\sin a}{b}", 6),
+    # d/(d x) x^2 = x would be "proven"; as a derivative it is 2x.
+    (r"\frac{d}{d x} x^2", r"\frac{d}{d…} is a derivative, which is not read; state the derivative's value as a "
+     "claim of its own", 0),
+    (r"x + \frac{dx}{dt}", r"\frac{d}{d…} is a derivative, which is not read; state the derivative's value as a "
+     "claim of its own", 4),
+    ("2^3^2", "a double superscript a^b^c is (a^b)^c to some and a^(b^c) to others; brace one", 3),
+    (r"\sin x \cdot y", r"\sin without parentheses before \cdot may be \sin(a \cdot b) or (\sin a) \cdot b; write "
+     "the parentheses", 7),
+    ("x := y", "':' (as in a := b) is not read; put a definition in a let declaration", 2),
+    (r"x \equiv y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
+    (r"\sum_{j=0}^{2} j + j", "'j' is the index of a sum or product earlier in this row, and here it is outside "
+     r"it; parenthesize the body, \sum_{...}^{...} (...), or rename the index", 19),
+])
+def test_refuses_to_guess(latex: str, reason: str, position: int) -> None:
+    with pytest.raises(Unreadable) as info:
+        from_latex(latex, SCOPE)
+    assert (info.value.reason, info.value.position) == (reason, position)
+
+
+def test_a_row_holds_a_chain_of_relations_and_drops_alignment_marks() -> None:
+    row = read_row(r"x^2 &\le x^2 + y^2 &< x^2 + y^2 + 1", SCOPE)
+    assert row.first == X**2
+    assert [(r, e) for r, e, _ in row.links] == [("<=", X**2 + Y**2), ("<", X**2 + Y**2 + 1)]
+
+
+@pytest.mark.parametrize(("latex", "links"), [
+    (r"x &=& y", [("==", Y)]),  # eqnarray's marks around the relation
+    (r"x &= y &", [("==", Y)]),  # an empty last column
+    (r"x &\le y &< x", [("<=", Y), ("<", X)]),  # a mark before a relation continues the chain
+    (r"x \lt y \gt x", [("<", Y), (">", X)]),
+    ("x ≤ y ≠ x", [("<=", Y), ("!=", X)]),  # typed Unicode; "x^2 ≥ 0" was once skipped as holding no relation
+    (r"x = y \quad", [("==", Y)]),  # a wide space ending the row separates nothing
+])
+def test_alignment_marks_beside_a_relation_are_dropped(latex: str, links: list[tuple[str, object]]) -> None:
+    assert [(r, e) for r, e, _ in read_row(latex, SCOPE).links] == links
+
+
+@pytest.mark.parametrize(("latex", "position"), [
+    (r"0 &= 0 & y &= 0", 9),  # was read as the chain 0 = 0·y = 0, and "proven"
+    (r"x &= x, & y &= y", 10),
+    (r"1 & 0 = 0", 4),  # the cells of \begin{array}{cc} 1 & 0 \end{array}: once the product 1·0, "= 0" proven
+])
+def test_two_statements_side_by_side_are_not_one_chain(latex: str, position: int) -> None:
+    with pytest.raises(Unreadable) as info:
+        read_row(latex, SCOPE)
+    assert (info.value.reason, info.value.position) == (
+        "'&' between two expressions is a column break: two statements side by side, or the cells of an array; "
+        "put each statement on its own row, or write the matrix as a pmatrix", position)
+
+
+def _context(*lines: str) -> Context:
+    ctx = Context()
+    for line in lines:
+        apply_declaration(line, ctx)
+    return ctx
+
+
+def test_indexed_notation_is_matched_by_structure_never_solved() -> None:
+    ctx = _context("assume t, k real", "assume i integer", r"let PE_{(t,2i)} = \sin(t)",
+                   r"let PE_{(t,2i+1)} = \cos(t)")
+    t, i = ctx.symbols["t"], ctx.symbols["i"]
+    assert from_latex("PE_{(t+k,2i)}", ctx) == sympy.sin(t + ctx.symbols["k"])
+    assert from_latex("PE_{(t,2(i+1)+1)}", ctx) == sympy.cos(t)
+    with pytest.raises(Unreadable) as info:
+        from_latex("PE_{(t,i)}", ctx)
+    assert info.value.reason == ("PE with subscript (t, i) matches no definition (t, 2*i; t, 2*i + 1); write the "
+                                 "subscript in the form of a definition")
+    assert i.is_integer
+
+
+def test_subscript_parameters_bind_and_plain_text_subscripts_name() -> None:
+    ctx = _context("assume b > 1", "assume d even positive", "assume i integer", r"let \omega_i = b^{-2i/d}",
+                   r"let \lambda_{0} = 1")
+    b, d, i = (ctx.symbols[n] for n in "bdi")
+    # The body with the parameter replaced, exactly (a zero difference, not a numeric check).
+    assert sympy.simplify(from_latex(r"\omega_{i+1}", ctx) - b ** (-2 * (i + 1) / d)) == 0
+    assert sympy.simplify(from_latex(r"\omega_{d/2-1}", ctx) - b ** (-2 * (d / 2 - 1) / d)) == 0
+    assert from_latex(r"\lambda_0", ctx) == 1
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    (["assume x realish"], "cannot read the declaration 'assume x realish': the domain must be one of real, "
+     "positive, nonnegative, integer, integer positive, integer nonnegative, even positive, complex"),
+    (["assume real"], "cannot read the declaration 'assume real': name the symbols before the domain, e.g. "
+     "assume t, k real"),
+    (["assume x real", "assume x positive"], "cannot read the declaration 'assume x positive': 'x' is already "
+     "declared; declare each symbol once"),
+    (["assume x real", "let x = 2"], "cannot read the declaration 'let x = 2': let redefines 'x'; each name is "
+     "defined once"),
+    (["assume t real", "assume i integer", "let f_{i} = t", "let f_{i} = 2 t"],
+     "cannot read the declaration 'let f_{i} = 2 t': let redefines 'f' for the same subscript; each notation is "
+     "defined once"),
+    (["assume 0 < < 1"], "cannot read the declaration 'assume 0 < < 1': cannot read '<' here"),
+    (["assume x = 1"], "cannot read the declaration 'assume x = 1': an assumption is an inequality (<, \\le, >, "
+     "\\ge), not '=='"),
+    (["let y"], "cannot read the declaration 'let y': write let NAME = LATEX"),
+    (["frobnicate z"], "cannot read the declaration 'frobnicate z': a declaration starts with 'assume' or 'let'"),
+    (["assume t, k real", "let f_{t+k} = 1"], "cannot read the declaration 'let f_{t+k} = 1': the subscript k + t "
+     "mixes two parameters; give each its own place"),
+    # Once "the subscript ... is not plain text; use let ..." for a line that was a let.
+    (["assume t real", "let PE_{(t,2i)} = t"], "cannot read the declaration 'let PE_{(t,2i)} = t': the subscript of "
+     "'PE_{(t,2i)}' cannot be read: 'i' is not declared; declare it (assume i real)"),
+    (["let g(x, x) = x"], "cannot read the declaration 'let g(x, x) = x': the parameter 'x' of g appears twice; give "
+     "each its own name"),
+])
+def test_bad_declarations(lines: list[str], message: str) -> None:
+    with pytest.raises(DeclarationError) as info:
+        _context(*lines)
+    assert str(info.value) == message
+
+
+def test_a_bound_makes_a_symbol_positive_everywhere_it_appears() -> None:
+    ctx = _context("assume b real", r"let c = b^2", "assume b > 1")
+    b = ctx.symbols["b"]
+    assert b.is_positive and ctx.values["c"] == b**2 and ctx.conditions == [b > 1]
+
+
+@pytest.mark.parametrize(("latex", "name"), [
+    ("t", "t"), (r"\omega", "omega"), ("d_{model}", "d_model"), (r"d_{\text{model}}", "d_model"), ("x_0", "x_0"),
+    ("pos", "pos"),
+])
+def test_symbol_names(latex: str, name: str) -> None:
+    assert symbol_name(latex) == name
