@@ -11,12 +11,17 @@ Cases (the targets of issue 5: each under 3 s, memory a small multiple of the in
   columns wide, a bfloat16 cache saved as float32, a float16 table, and a float32 cache from
   float32 angles in the default model.
 
+* 512×64 float32 caches of several conventions (issue 14: one such cache took 21 s): float32
+  angles, base 2000 (a short name), YaRN, LongRoPE, xPos, and frequencies no convention has
+  (every candidate's start search, and the LongRoPE search, run and fail).
+
 Baselines measured here: a plain NumPy fill of an array of the input's size (the memory-bandwidth
 floor) and one pass of ``numpy.sin`` over it (the cost of touching every element with a libm call).
 Peak memory is traced with tracemalloc (NumPy reports its buffers to it) during the check only,
 so it is the check's own working memory, compared with the input's size.
 
-Run: ``python benchmarks/bench_check.py`` (about a minute; prints a table).
+Run from the repository root: ``python -m benchmarks.bench_check [BUILDER ...]`` with BUILDER
+among convention_cases, million_cases, rope_cases, table_cases (default all: about a minute).
 """
 
 from __future__ import annotations
@@ -25,11 +30,12 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy
 
-from posenc_sym.crosscheck import check_rope, check_sinusoidal
+from posenc_sym.crosscheck import check_rope, check_sinusoidal, check_xpos
 from posenc_sym.tables import rope_cache, sinusoidal_table
 
 TARGET_SECONDS = 3.0
@@ -118,6 +124,36 @@ def million_cases() -> list[tuple[str, Callable[[], Any], int, tuple[int, int], 
     ]
 
 
+def convention_cases() -> list[tuple[str, Callable[[], Any], int, tuple[int, int], Any, int]]:
+    """512×64 float32 caches, one per convention (the shape of the 21 s case of issue 14)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.implementations
+    from tests.implementations import numpy_impls as impl
+
+    n, dim = 512, 64
+    t = numpy.arange(n, dtype=numpy.float32)[:, None]
+
+    def f32_cache(inv: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
+        ang = numpy.concatenate([t * inv, t * inv], axis=1).astype(numpy.float32)
+        return numpy.cos(ang), numpy.sin(ang)
+
+    pairs = numpy.arange(dim // 2, dtype=numpy.float32)
+    caches = {
+        "f32 angles": f32_cache(1 / numpy.float32(10000) ** (2 * pairs / dim)),
+        "base 2000": f32_cache(1 / numpy.float32(2000) ** (2 * pairs / dim)),
+        "YaRN": impl.rope_yarn(n, dim),
+        "LongRoPE": impl.rope_longrope(n, dim, impl.phi3_factors(dim // 2)),
+        "no convention fits": f32_cache(numpy.sort(numpy.random.default_rng(0).uniform(0, 1, dim // 2))[::-1]),
+    }
+    size = 2 * n * dim * 4
+    out: list[tuple[str, Callable[[], Any], int, tuple[int, int], Any, int]] = [
+        (f"512×64: RoPE {name}", lambda c=c: check_rope(*c), size, (n, dim), numpy.float32, 2)
+        for name, c in caches.items()
+    ]
+    xpos = impl.xpos_cache(n, dim)
+    out.append(("512×64: xPos", lambda: check_xpos(*xpos), size, (n, dim), numpy.float32, 2))
+    return out
+
+
 def main() -> int:
     header = (
         f"{'case':36} {'verdict':9} {'seconds':>8} {'vs fill':>8} {'vs sin':>7} "
@@ -125,7 +161,9 @@ def main() -> int:
     )
     print(header)
     print("-" * len(header))
-    for builder in (million_cases, rope_cases, table_cases):
+    only = sys.argv[1:]  # builder names to run (default: all), e.g. convention_cases
+    builders = (convention_cases, million_cases, rope_cases, table_cases)
+    for builder in [b for b in builders if not only or b.__name__ in only]:
         for name, run, size, shape, dtype, copies in builder():
             fill, sin = baselines(shape, dtype, copies)
             seconds, peak, result = traced(run)

@@ -22,9 +22,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .crosscheck import CheckResult, check_alibi, check_rope, check_sinusoidal, parse_error_model
+from .crosscheck import (
+    CheckResult,
+    check_alibi,
+    check_rope,
+    check_rope_axes,
+    check_sinusoidal,
+    check_xpos,
+    parse_error_model,
+)
 
-__all__ = ["assert_alibi_slopes", "assert_rope_cache", "assert_sinusoidal"]
+__all__ = ["assert_alibi_slopes", "assert_rope_axes", "assert_rope_cache", "assert_sinusoidal", "assert_xpos_cache"]
 
 
 def _assert(result: CheckResult) -> CheckResult:
@@ -65,3 +73,27 @@ def assert_alibi_slopes(slopes: Any, *, model: str = "native", **expected_conven
     'matches'
     """
     return _assert(check_alibi(slopes, model=parse_error_model(model), expect=expected_convention))
+
+
+def assert_rope_axes(
+    cos: Any, sin: Any, ids: Any, *, model: str = "native", blocks: Any = None, **expected_convention: Any
+) -> CheckResult:
+    """Assert (cos, sin) is a multi-axis RoPE cache over the per-token ``ids`` (tokens × axes) with
+    the given keys (pairing, axes_dim, axes_theta, …). ``blocks`` gives the check the block widths
+    (its ``axes_dim``), needed only when the last axis's ids are constant; an expected ``axes_dim``
+    is compared with the widths found, like any other key.
+
+    >>> import numpy
+    >>> ids = numpy.stack([numpy.repeat(numpy.arange(4), 4), numpy.tile(numpy.arange(4), 4)], 1)
+    >>> angle = numpy.concatenate([ids[:, [a]] * 10000.0 ** (-numpy.arange(2) / 2) for a in (0, 1)], 1)
+    >>> assert_rope_axes(numpy.cos(angle), numpy.sin(angle), ids, axes_dim=[4, 4]).verdict
+    'matches'
+    """
+    result = check_rope_axes(cos, sin, ids, axes_dim=blocks, model=parse_error_model(model), expect=expected_convention)
+    return _assert(result)
+
+
+def assert_xpos_cache(cos: Any, sin: Any, *, model: str = "native", **expected_convention: Any) -> CheckResult:
+    """Assert (cos·A, sin·A) is an xPos cache with the given keys (scale_base, amplitude_centre,
+    amplitude_sign, and the RoPE keys: pairing, base, …)."""
+    return _assert(check_xpos(cos, sin, model=parse_error_model(model), expect=expected_convention))

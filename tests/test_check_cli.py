@@ -375,3 +375,115 @@ def test_a_reader_that_leaves_early_is_no_traceback(files: dict[str, Path]) -> N
     proc.stdout.close()
     err = proc.stderr.read().decode()
     assert (proc.wait(), err) == (141, "")
+
+
+@pytest.fixture
+def caches(tmp_path: Path) -> dict[str, Path]:
+    """Multi-axis (Flux) and xPos caches written here (tests/implementations), right and broken."""
+    ids = impl.flux_ids(8, 8, text=4)
+    out = {name: tmp_path / name for name in ("flux.npz", "flux_swapped.npz", "flux_noids.npz", "xpos.npz")}
+    cos, sin = impl.flux_pos_embed(ids, (8, 12, 12))
+    numpy.savez(out["flux.npz"], cos=cos, sin=sin, ids=ids, axes_dim=numpy.array([8, 12, 12]))
+    numpy.savez(out["flux_noids.npz"], cos=cos, sin=sin)
+    swapped = impl.flux_pos_embed(ids[:, [0, 2, 1]], (8, 12, 12))
+    numpy.savez(out["flux_swapped.npz"], cos=swapped[0], sin=swapped[1], ids=ids)
+    cos, sin = impl.xpos_cache(256, 32)
+    numpy.savez(out["xpos.npz"], cos=cos, sin=sin)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "scheme", "options", "status", "first_note"),
+    [
+        ("flux.npz", "rope-axes", [], 0, None),
+        ("flux.npz", "rope-axes", ["--expect", "axes_dim=8;12;12,axes_theta=10000;10000;10000"], 0, None),
+        (
+            "flux.npz",
+            "rope-axes",
+            ["--expect", "axes_dim=16;56;56"],
+            1,
+            "expected axes_dim='16;56;56', found axes_dim=[8, 12, 12]",
+        ),
+        (
+            "flux.npz",
+            "rope-axes",
+            ["--expect", "pairing=compact"],
+            1,
+            "expected pairing='compact', found pairing='adjacent'",
+        ),
+        ("xpos.npz", "xpos", [], 0, None),
+        ("xpos.npz", "xpos", ["--expect", "scale_base=512,amplitude_centre=128,base=10000"], 0, None),
+        ("xpos.npz", "xpos", ["--expect", "scale_base=256"], 1, "expected scale_base=256, found scale_base=512"),
+    ],
+)
+def test_multi_axis_and_xpos_schemes(
+    caches: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    scheme: str,
+    options: list[str],
+    status: int,
+    first_note: str | None,
+) -> None:
+    code, out, err = run([str(caches[name]), "--scheme", scheme, "--json", *options], capsys)
+    doc = json.loads(out)
+    assert (code, err, doc["scheme"], doc["verdict"]) == (status, "", scheme, "mismatch" if status else "matches")
+    assert doc["error_model"].startswith("native (angle:float32")
+    if first_note is not None:
+        assert doc["notes"][0] == first_note
+
+
+def test_multi_axis_rows_swapped_is_a_mismatch(caches: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    # rows and columns exchanged: the same blocks and bases, but cos/sin at the wrong axis's ids
+    code, out, _ = run([str(caches["flux_swapped.npz"]), "--scheme", "rope-axes", "--json"], capsys)
+    assert (code, json.loads(out)["verdict"]) == (1, "mismatch")
+
+
+@pytest.mark.parametrize(
+    ("name", "scheme", "options", "message"),
+    [
+        (
+            "flux_noids.npz",
+            "rope-axes",
+            [],
+            "the multi-axis RoPE source has arrays ['cos', 'sin'] but no ids; "
+            "save them with numpy.savez(path, cos=cos, sin=sin, ids=ids)",
+        ),
+        (
+            "xpos.npz",
+            "rope-axes",
+            [],
+            "the multi-axis RoPE source has arrays ['cos', 'sin'] but no ids; "
+            "save them with numpy.savez(path, cos=cos, sin=sin, ids=ids)",
+        ),
+        (
+            "xpos.npz",
+            "xpos",
+            ["--positions", "100"],
+            "--positions 100 does not match the data, which have 256 "
+            "(positions, shape (256, 32)); drop --positions or fix it",
+        ),
+    ],
+)
+def test_multi_axis_and_xpos_bad_input(
+    caches: dict[str, Path],
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    scheme: str,
+    options: list[str],
+    message: str,
+) -> None:
+    code, out, err = run([str(caches[name]), "--scheme", scheme, *options], capsys)
+    assert (code, out, err) == (2, "", f"posenc-sym check: error: {message}\n")
+
+
+def test_help_explains_the_schemes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["check", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for phrase in (
+        "rope-axes (a multi-axis RoPE cache",
+        "xpos (a RoPE cache whose pairs carry xPos amplitudes",
+        "scale_base=512 for xpos; axes_dim=16;56;56 for",
+    ):
+        assert phrase in text

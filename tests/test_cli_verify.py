@@ -300,7 +300,8 @@ def test_json_source_and_links_come_from_the_claim_and_its_verdict(
     assert (claim["scope"], claim["tags"]) == ("scalar", ["t:1"])
     assert claim["source"] == {"document": "003_750a8455e46b047a.txt", "quote": "quote", "locator": "sec. 2"}
     assert claim["links"] == [
-        {"because": "collect like terms", "status": "proven", "method": "expand", "reason": "difference is 0"}
+        {"step": 1, "because": "collect like terms", "status": "proven", "method": "expand",
+         "reason": "difference is 0", "counterexample": None}
     ]
 
 
@@ -396,3 +397,39 @@ def test_an_installed_wheel_finds_its_built_in_derivations_from_any_folder(tmp_p
     assert [c["id"] for c in doc["claims"]] == checkout_ids
     assert all(c["file"].startswith("derivations/") for c in doc["claims"])
     assert (doc["problems"], run.returncode) == ([], 0)
+
+
+SLIPS = """\
+import sympy
+from posenc_sym import Claim, Derivation, Step
+
+x = sympy.Symbol("x", real=True)
+DERIVATION = Derivation("slips", "Slips", (
+    Claim("slips.double", "sin 2x = 2 sin x cos x", sympy.sin(2 * x), 2 * sympy.sin(x) * sympy.cos(x),
+          steps=(Step(sympy.sin(x + x), "2x = x + x"), Step(2 * sympy.sin(x), "a slip"),
+                 Step(2 * sympy.sin(x) * sympy.cos(x), "another slip"))),
+))
+"""
+
+
+def test_real_engine_lists_every_step_of_a_derivation_that_is_not_proven(
+    files: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The conclusion is true; steps 2 and 3 are false and cancel. The claim is refuted at
+    # step 2, and the terminal shows every step's verdict with each refuted step's counterexample.
+    (files / "slips.py").write_text(SLIPS)
+    status, out, _ = verify(capsys, "slips.py")
+    lines = _mask_seconds("\n".join(out)).splitlines()
+    assert status == 1
+    assert lines[0].startswith("refuted ") and lines[0].endswith("[UNEXPECTED: expected proven]")
+    steps = [line.strip() for line in lines if line.strip().startswith("step ")]
+    assert steps == ["step 1: proven   2x = x + x", "step 2: refuted  a slip", "step 3: refuted  another slip"]
+    assert sum(line.strip().startswith("counterexample: x = ") for line in lines) == 3  # claim, step 2, 3
+    status, out, _ = verify(capsys, "slips.py", "--json")
+    doc = json.loads("\n".join(out))["claims"][0]
+    assert [(link["step"], link["status"]) for link in doc["links"]] == [
+        (1, "proven"), (2, "refuted"), (3, "refuted")]
+    assert doc["links"][0]["counterexample"] is None
+    assert doc["counterexample"] == doc["links"][1]["counterexample"]
+    assert doc["reason"].startswith("step 2 (a slip) is refuted: fails at x = ")
+    assert doc["reason"].endswith("the conclusion itself holds (proven: SymPy reduced lhs - rhs to 0 by expand_trig)")

@@ -193,6 +193,14 @@ def test_longrope_factors_are_named_pair_by_pair(dtype: type, dim: int, top: flo
         "factor": 32,
         "original_max_position_embeddings": 4096,
     }
+    # and a note says which decimal each such value is the float32 rounding of
+    inexact = [f for f in factors if float(numpy.float32(f)) != f]
+    first = inexact[0]
+    note = next(n for n in result.notes if "LongRoPE factors are the float32 roundings" in n)
+    assert note.startswith(
+        f"{len(inexact)} LongRoPE factors are the float32 roundings of short decimals "
+        f"({float(numpy.float32(first))!r} = float32({first:g})"
+    )
 
 
 def test_longrope_with_one_factor_changed_names_the_other_value() -> None:

@@ -19,9 +19,9 @@ import numpy
 import pytest
 
 from posenc_sym import rope_cache, sinusoidal_table
-from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal
+from posenc_sym.crosscheck import ErrorModel, check_alibi, check_rope, check_sinusoidal, check_xpos
 from posenc_sym.errors import PosencSymError
-from posenc_sym.testing import assert_rope_cache, assert_sinusoidal
+from posenc_sym.testing import assert_rope_axes, assert_rope_cache, assert_sinusoidal, assert_xpos_cache
 
 from .implementations import numpy_impls as impl
 
@@ -119,6 +119,9 @@ def test_rope_doubled_exponent_is_a_slip() -> None:
     suggestion = result.notes[0].rpartition("pass --expect ")[2]
     assert suggestion in ("base=100000000", "exponent_denominator=32")
     assert check_rope(cos, sin, expect=suggestion).verdict == "matches"
+    # what the engineer wrote (rope_theta = 10^8) accepts it too, whichever key the note names
+    assert check_rope(cos, sin, expect="base=100000000").verdict == "matches"
+    assert check_rope(cos, sin, expect="base=10000").verdict == "mismatch"
 
 
 def test_assertion_helpers_name_the_difference() -> None:
@@ -189,7 +192,10 @@ def test_sin_and_cos_columns_of_different_frequencies_are_named() -> None:
     [
         ("base=10000,exponent_denominator=d-2", "matches"),  # as identified
         ("base=1000000,exponent_denominator=d", "matches"),  # 10^6^(2i/6) = 10^4^(2i/4): the same numbers
-        ("base=1000000", "mismatch"),  # with the denominator found (d−2): other frequencies
+        # a base alone is read with the denominator found and with the default d: 10^6 over d is
+        # these numbers, so an engineer who wrote base 10^6 (and the default d) is right
+        ("base=1000000", "matches"),
+        ("base=100000", "mismatch"),  # over d−2 or d: other frequencies
         ("exponent_denominator=d", "mismatch"),  # with the base found: other frequencies
     ],
 )
@@ -247,3 +253,42 @@ def test_a_linear_factor_off_the_halves_is_named_exactly(factor: float) -> None:
     cos, sin = impl.rope_cache(2048, 64, scaling="linear", factor=factor)
     found = check_rope(cos, sin).convention_dict()
     assert (found["scaling"], found["scaling_params"], found["base"]) == ("linear", {"factor": factor}, 10000)
+
+
+def _xpos(base: float, n: int = 128, dim: int = 16) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """torchscale's xPos amplitudes on a RoPE cache of ``base`` (adjacent pairs), float64."""
+    t, p = numpy.arange(n, dtype=numpy.float64)[:, None], numpy.arange(dim // 2)
+    amp = ((2 * p + 0.4 * dim) / (1.4 * dim)) ** ((t - n // 2) / 512)
+    angle = t * base ** (-2.0 * p / dim)
+    return numpy.repeat(numpy.cos(angle) * amp, 2, 1), numpy.repeat(numpy.sin(angle) * amp, 2, 1)
+
+
+@pytest.mark.parametrize(
+    ("base", "expect", "verdict"),
+    [(10000.0, None, "matches"), (1e8, None, "mismatch"), (1e8, "base=100000000", "matches")],
+)
+def test_xpos_doubled_exponent_is_a_slip_unless_expected(base: float, expect: str | None, verdict: str) -> None:
+    result = check_xpos(*_xpos(base), expect=expect)
+    assert result.verdict == verdict
+    if verdict == "mismatch":
+        assert result.notes[0].startswith("known slip: the frequencies are (10000²)^(−2i/d)")
+
+
+def test_assertion_helpers_for_multi_axis_and_xpos() -> None:
+    ids = impl.flux_ids(6, 6, text=2)
+    cos, sin = impl.flux_pos_embed(ids, (8, 12, 12))
+    assert assert_rope_axes(cos, sin, ids, axes_dim=[8, 12, 12], pairing="adjacent").verdict == "matches"
+    with pytest.raises(
+        AssertionError,
+        match=r"^rope-axes convention differs: expected axes_dim=\[8, 8, 16\], found axes_dim=\[8, 12, 12\] ",
+    ):
+        assert_rope_axes(cos, sin, ids, axes_dim=[8, 8, 16])
+    # blocks forced on the check: the wrong widths are measured, and the data do not meet the model
+    with pytest.raises(AssertionError, match=r"^rope-axes data do not meet the native \(angle:float32\) error model"):
+        assert_rope_axes(cos, sin, ids, blocks=(8, 8, 16))
+    cos, sin = impl.xpos_cache(256, 32)
+    assert assert_xpos_cache(cos, sin, scale_base=512, amplitude_centre=128).verdict == "matches"
+    with pytest.raises(
+        AssertionError, match=r"^xpos convention differs: expected amplitude_sign=-1, found amplitude_sign=1 "
+    ):
+        assert_xpos_cache(cos, sin, amplitude_sign=-1)

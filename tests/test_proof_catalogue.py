@@ -39,3 +39,12 @@ def test_every_refutation_carries_its_counterexample(report: RunReport) -> None:
 
 def test_every_claim_states_its_scope(report: RunReport) -> None:
     assert [r.claim.id for r in report.results if not r.claim.scope.strip()] == []
+
+
+def test_a_proven_derivation_has_every_step_proven(report: RunReport) -> None:
+    # Issue 11, item 5: a derivation is proven only when each of its steps is.
+    chains = [r for r in report.results if r.claim.steps]
+    assert chains, "the catalogue has derivations with steps"
+    weak = [r.claim.id for r in chains if r.verdict.is_proven and not all(v.is_proven for v in r.verdict.links)]
+    assert weak == []
+    assert all(len(r.verdict.links) == len(r.claim.links) for r in chains)

@@ -80,15 +80,21 @@ def test_missing_assumptions_are_refused_with_the_fix() -> None:
         "claim 'demo.bare': symbol 'z' has no assumptions; declare its domain, e.g. Symbol('z', real=True)")
 
 
-def test_wrong_step_is_reported_and_the_statement_still_decided() -> None:
+def test_two_slips_that_cancel_refute_the_derivation() -> None:
+    # The conclusion is true, but both steps are false: a derivation is only as good as its
+    # steps (issue 11, item 5), so the claim is refuted at step 1, and the conclusion is
+    # reported separately as holding.
     claim = Claim(
         "demo.chain", "sin(2x) = 2 sin x cos x", sin(2 * x), 2 * sin(x) * cos(x),
         steps=(Step(2 * sin(x), "a slip"), Step(2 * sin(x) * cos(x), "another slip")),
     )
     verdict = decide(claim)
     assert [link.status for link in verdict.links] == ["refuted", "refuted"]
-    assert verdict.status == "proven"  # the statement is true even though the derivation is not
-    assert "step 1 is refuted, step 2 is refuted" in verdict.reason
+    assert verdict.status == "refuted"
+    assert verdict.counterexample == verdict.links[0].counterexample
+    assert verdict.reason == (
+        f"step 1 (a slip) is refuted: {verdict.links[0].reason}; also step 2 (another slip) is refuted; "
+        "the conclusion itself holds (proven: SymPy reduced lhs - rhs to 0 by expand_trig)")
 
 
 def test_correct_chain_is_proven_link_by_link() -> None:

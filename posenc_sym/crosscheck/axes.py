@@ -24,6 +24,7 @@ equal: they are the same computation).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,9 +32,11 @@ import numpy
 
 from ..errors import PosencSymError
 from .common import best_candidate, finish, measure_all, resolve_model
+from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES
-from .load import as_float_array, require_ndim
+from .load import as_float_array, declared, require_ndim
 from .measure import Measurement
+from .names import short_values
 from .precision import ErrorModel, FloatFormat, data_format
 from .result import CheckResult, Worst
 from .rope import RopeConvention
@@ -130,19 +133,21 @@ def _theta_estimate(phi: numpy.ndarray, ids: numpy.ndarray) -> float | None:
     return math.exp(-slope * omega.size)  # ln ω_j = −(2j/w)·ln θ, w = 2·pairs
 
 
-def _theta_candidates(estimate: float, width: int) -> list[tuple[tuple[float, int | None], bool]]:
+def _theta_candidates(estimate: float, width: int) -> list[tuple[tuple[float, int | None], bool | str]]:
     """((theta, denominator), named): known bases near the estimate, a known base with another
     exponent denominator (code dividing by the whole rotary width inside every axis), short
     numbers, then the raw estimate."""
-    out: list[tuple[tuple[float, int | None], bool]] = [
+    out: list[tuple[tuple[float, int | None], bool | str]] = [
         ((b, None), True) for b in KNOWN_BASES if abs(math.log(b / estimate)) < 0.05
     ]
     for b in KNOWN_BASES:
         den = denominator_for(estimate, width, b)
         if den is not None and den != width:
             out.append(((b, den), True))
-    out += [((float(f"{estimate:.{k}g}"), None), True) for k in range(1, 5)]
-    return [*dict.fromkeys(out), ((estimate, None), False)]
+    # short names (:mod:`.names`): kind "short", judged by best_candidate's one rule
+    named = [*dict.fromkeys(out)]
+    shorts = [((v, None), "short") for v in short_values(estimate) if ((v, None), True) not in named]
+    return [*named, *shorts, ((estimate, None), False)]
 
 
 @dataclass(frozen=True)
@@ -309,10 +314,24 @@ def _measure_axes(
 
 
 def check_rope_axes(
-    cos: Any, sin: Any, ids: Any, *, axes_dim: Any = None, model: ErrorModel | None = None
+    cos: Any,
+    sin: Any,
+    ids: Any,
+    *,
+    axes_dim: Any = None,
+    model: ErrorModel | None = None,
+    expect: Mapping[str, Any] | str | None = None,
 ) -> CheckResult:
     """Identify a multi-axis RoPE cache (tokens × columns) built from per-axis ``ids`` and measure
-    it; ``axes_dim`` (the block widths) is needed only when an axis's ids are constant."""
+    it; ``axes_dim`` (the block widths) is needed only when an axis's ids are constant. ``model``
+    None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
+    ``axes_dim=16;56;56``, ``axes_theta=10000;10000;10000``, ``pairing=adjacent``, …)."""
+    wanted = parse_expectations(expect)
+    cos, sin = declared(cos, wanted), declared(sin, wanted)
+    return conclude(_check_rope_axes(cos, sin, ids, axes_dim, model), wanted, model, (cos, sin))
+
+
+def _check_rope_axes(cos: Any, sin: Any, ids: Any, axes_dim: Any, model: ErrorModel | None) -> CheckResult:
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
     c = require_ndim(c, 2, "the cos array", "(tokens, columns)")
@@ -342,7 +361,7 @@ def axes_arrays(obj: Any) -> tuple[Any, Any, Any, Any]:
     ...
     posenc_sym.errors.PosencSymError: the multi-axis RoPE source has arrays ['cos', 'sin'] but no ids; ...
     """
-    if isinstance(obj, dict):
+    if isinstance(obj, Mapping):
         missing = [k for k in ("cos", "sin", "ids") if k not in obj]
         if missing:
             raise PosencSymError(

@@ -47,16 +47,22 @@ def sample_error(data: numpy.ndarray, rows: numpy.ndarray, start: float, spec: C
     return float(numpy.abs(numpy.asarray(data[rows], dtype=numpy.float64) - ref).max())
 
 
-def best_candidate(candidates: Sequence[tuple[C, float, bool | str]], floor: float) -> tuple[C, list[C]]:
+def best_candidate(
+    candidates: Sequence[tuple[C, float, bool | str]], floor: float, short_floor: float | None = None
+) -> tuple[C, list[C]]:
     """Pick among (candidate, sample error, kind): the best fit, but a *known* candidate (kind
     True: a standard base, an exact scaling rule) wins whenever its error is within twice the best
     error or below ``floor`` (a few ulps of the data's largest value), so an exact convention is
     named whenever the data support it and a raw estimate only when nothing standard fits.
 
     A *short* name (kind "short": the estimate rounded to a few digits, :mod:`.names`) must do
-    better: its error may exceed the best by at most ``floor``, since a short number close to an
-    exact convention (43873 for NTK's 10000·4^(16/15)) is not that convention. Short names are
-    tried after every known candidate, fewest digits first.
+    better: its error may exceed the best by at most ``short_floor`` (default ``floor``), since a
+    short number close to an exact convention (43873 for NTK's 10000·4^(16/15)) is not that
+    convention. Short names are tried after every known candidate: the one with the least error,
+    or one listed before it (fewer digits) whose error is within ``floor`` of that. A caller
+    whose data carry errors beyond a few ulps (angles formed in float32) passes the largest sample
+    error its error model allows as ``short_floor``: an estimate fitted to that noise reproduces
+    the samples a little better than the exact short value, by no more than the noise.
 
     Known candidates that fit equally well come first in the order given (the caller lists the
     most common first); all of them are returned too, so the caller can say the data cannot tell
@@ -66,9 +72,14 @@ def best_candidate(candidates: Sequence[tuple[C, float, bool | str]], floor: flo
     known = [c for c, err, kind in candidates if kind is True and err <= limit]
     if known:
         return known[0], known
-    short = [c for c, err, kind in candidates if kind == "short" and err <= best_err + floor]
+    margin = floor if short_floor is None else max(floor, short_floor)
+    short = [(c, err) for c, err, kind in candidates if kind == "short" and err <= best_err + margin]
     if short:
-        return short[0], short[:1]
+        # the best-fitting short name, or a shorter one (listed earlier) as good to within floor:
+        # a wide margin (bfloat16 data) admits short names of other rules, never the nearest
+        least = min(err for _, err in short)
+        first = next(c for c, err in short if err <= least + floor)
+        return first, [first]
     return min(candidates, key=lambda c: c[1])[0], []
 
 

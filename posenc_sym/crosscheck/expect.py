@@ -190,20 +190,25 @@ def _rate(base: Any, den: Any, width: Any) -> float | None:
 
 def _same_frequencies(found: Mapping[str, Any], expect: Mapping[str, Any], rel: float) -> bool:
     """Whether the expected base/denominator differ from those found but name the same frequencies
-    (b^(−2i/(d−2)) = (b^(d/(d−2)))^(−2i/d)): the data cannot tell them apart, so no mismatch."""
+    (b^(−2i/(d−2)) = (b^(d/(d−2)))^(−2i/d)): the data cannot tell them apart, so no mismatch.
+
+    A base expected without a denominator is read with the denominator found and with the width's
+    own (the convention's default): 10000 over 32 in a 64-wide rotation *is* 10⁸ over 64, so
+    ``base=100000000`` names those frequencies as surely as ``exponent_denominator=32`` does."""
     if not any(k in expect for k in _RATE_KEYS) or all(
         expect.get(k) == found.get(k) for k in _RATE_KEYS if k in expect
     ):
         return False
     width = found.get("d_model", found.get("rotary_dim"))
     have = _rate(found.get("base"), found.get("exponent_denominator"), width)
-    want = _rate(
-        expect.get("base", found.get("base")),
-        expect.get("exponent_denominator", found.get("exponent_denominator")),
-        width,
+    dens = (
+        [expect["exponent_denominator"]]
+        if "exponent_denominator" in expect
+        else list(dict.fromkeys([found.get("exponent_denominator"), None]))
     )
+    wants = [_rate(expect.get("base", found.get("base")), den, width) for den in dens]
     # ω_i = exp(−2i·rate): a rate moved by Δ moves the last pair's frequency by about width·Δ relative
-    return have is not None and want is not None and abs(have - want) * float(width) <= rel
+    return have is not None and any(w is not None and abs(have - w) * float(width) <= rel for w in wants)
 
 
 def conclude(
@@ -234,7 +239,9 @@ def conclude(
         )
         result = dataclasses.replace(result, notes=(*result.notes, note))
     for key, slip in known_slips(result.scheme, found):
-        if key not in expect and key.rpartition(".")[2] not in expect:
+        # expected frequencies (traded: the same numbers under the base or denominator named) are
+        # no slip, whichever of the two rate keys carries it
+        if key not in expect and key.rpartition(".")[2] not in expect and not (traded and key in _RATE_KEYS):
             problems.append(f"{slip}; if that is what you meant, pass --expect {key}={found[key]!r}")
     if not result.matches and DTYPE_KEY not in expect and arrays:
         problems.extend(_narrower_note(arrays, result.dtype))

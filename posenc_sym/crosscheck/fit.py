@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy
 
-__all__ = ["KNOWN_BASES", "PairFit", "estimate_start", "fit_pairs", "snap"]
+__all__ = ["KNOWN_BASES", "PairFit", "estimate_start", "fit_pairs", "ruled_out", "snap"]
 
 #: Bases used in practice (the paper's 10000; LLaMA-3's 500000; Code Llama's 1000000, …).
 KNOWN_BASES: tuple[float, ...] = (10000.0, 500000.0, 1000000.0, 100000.0, 1000.0, 10000000.0, 50000.0)
@@ -80,6 +80,24 @@ def estimate_start(fit: PairFit, omega: numpy.ndarray | None = None, max_start: 
         found = _best_start(candidates, w[probe], alpha[probe], math.inf)
     assert found is not None
     return found
+
+
+def ruled_out(fit: PairFit, omega: numpy.ndarray, rows: int) -> bool:
+    """Whether frequencies ``omega`` cannot explain data whose pairs turn at the fitted slopes over
+    ``rows`` consecutive rows, whatever the start: a start t0 shifts every phase by t0·ω but leaves
+    its slope over the rows, so a pair whose slope differs by Δ (mod 2π) drifts by |Δ|·(rows − 1)
+    against the data; beyond π some row is a quarter turn or more off, where |Δcos|² + |Δsin|² ≥ 2
+    (times the amplitude) — far outside any error model, and no start is worth searching for.
+
+    >>> angle = numpy.arange(64.0)[:, None] * [1.0, 0.1]
+    >>> fit = fit_pairs(numpy.sin(angle), numpy.cos(angle))
+    >>> ruled_out(fit, numpy.array([1.0, 0.1]), 64), ruled_out(fit, numpy.array([1.0, 0.2]), 64)
+    (False, True)
+    """
+    if rows < 2 or omega.shape != fit.omega.shape:
+        return False
+    drift = numpy.remainder(omega - fit.omega + math.pi, 2 * math.pi) - math.pi
+    return bool(float(numpy.abs(drift).max()) * (rows - 1) > math.pi)
 
 
 #: Phase residual (radians) beyond which a start is dropped after one probe frequency. The result

@@ -3,11 +3,18 @@
 A base, a scaling factor or an amplitude read off the data is an estimate (2000.00000024); the
 convention behind it is almost always a short number (2000). :func:`short_values` lists the
 candidates — the estimate rounded to 1, 2, … significant digits — and the identification
-(:func:`.common.best_candidate`) scores each against the data like any other candidate: a short
-value is named whenever it reproduces the sampled data as well as the estimate does (within twice
-its error, or a few ulps), i.e. within the data's own error model, and the measurement then uses
-it, so the error reported is the data's own and not the estimate's. Only when no short value fits
-is the estimate shown, as an estimate.
+scores each against the data like any other candidate.
+
+One mechanism, one rule, for every number read off the data (a base, with or without a scaling
+rule, in :mod:`.rope`, :mod:`.rope_extras` and :mod:`.sinusoidal`; a linear factor): the
+candidates built from :func:`short_values` carry the kind ``"short"``, and
+:func:`.common.best_candidate` names a short value when its sample error exceeds the best
+candidate's by at most a few ulps of the data — it reproduces the data as well as the estimate
+does, i.e. within the data's own error model — after every known candidate (a common base, an
+exact rule) and fewest digits first. The measurement then uses it, so the error reported is the
+data's own and not the estimate's. Only when no short value fits is the estimate shown, as an
+estimate. (Factors fitted one pair at a time — LongRoPE's, an attention factor — are rounded with
+:func:`short_values` too, and judged against their own pair's error bound.)
 
 >>> short_values(2000.00000024)
 [2000.0]

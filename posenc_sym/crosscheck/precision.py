@@ -135,10 +135,24 @@ class ErrorModel:
     ``angle_format`` None is the faithful model; otherwise the angle t·ω was formed in that format.
     ``native`` marks the default model chosen from the data's format (:func:`native_model`); it
     changes the name shown, not the bound.
+
+    >>> ErrorModel("faithful")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: ErrorModel('faithful'): the angle format must be float64, ...
     """
 
     angle_format: str | None = None
     native: bool = False
+
+    def __post_init__(self) -> None:
+        # a name of a model where a format belongs would otherwise fail deep inside a check
+        if self.angle_format is not None and self.angle_format not in FORMATS:
+            raise PosencSymError(
+                f"ErrorModel({self.angle_format!r}): the angle format must be float64, float32, float16 "
+                "or bfloat16; ErrorModel() is the faithful model, parse_error_model(TEXT) reads "
+                "'native', 'faithful' or 'angle:FORMAT'"
+            )
 
     @property
     def name(self) -> str:

@@ -26,14 +26,14 @@ import numpy
 from ..errors import PosencSymError
 from .common import best_candidate, finish, measure_all, resolve_model, sample_error, sample_rows, with_diagnosis
 from .expect import conclude, parse_expectations
-from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs
+from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs, ruled_out
 from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
 from .names import describe_named, short_values
 from .precision import ErrorModel, FloatFormat, angle_constant, data_format
 from .reference import split_frequencies
 from .result import CheckResult
-from .rope_extras import Candidate, longrope_candidates, more_candidates, unrotated_pairs
+from .rope_extras import Candidate, float32_note, longrope_candidates, more_candidates, unrotated_pairs
 from .rope_scaling import attention_factor, frequencies
 
 __all__ = ["RopeConvention", "check_rope"]
@@ -164,6 +164,9 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
     factor = float(omega[0] / omega[-1]) / float((omega[0] / omega[1]) ** (omega.size - 1))
     if factor > 1.01:  # the lowest frequencies are slowed more than the base explains
         f = _nice(factor)
+        # at a known base the rule is a known candidate; at the estimated base it is an estimate,
+        # whose short names (:mod:`.names`) rope_extras.more_candidates adds as kind "short"
+        rule_known = bool(bases)
         for b, context in itertools.product(bases or [base_est], _CONTEXTS):
             for low, high in ((1.0, 4.0), (1.0, 2.0), (2.0, 4.0)):
                 out.append(
@@ -176,7 +179,7 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
                             "high_freq_factor": high,
                             "original_max_position_embeddings": context,
                         },
-                        True,
+                        rule_known,
                     )
                 )
             out.append(
@@ -189,7 +192,7 @@ def _candidates(omega: numpy.ndarray, rotary_dim: int) -> list[tuple[str, float,
                         "beta_fast": 32,
                         "beta_slow": 1,
                     },
-                    True,
+                    rule_known,
                 )
             )
     return out
@@ -228,11 +231,13 @@ def identify(
         rows,
         (pairing, rotary_dim, unrotated),
     )
-    if not unrotated and min(err for _, err, _ in scored) > _noise(fit, n, floor, fmt, amplitude):
+    noise = _noise(fit, n, floor, fmt, amplitude)
+    if not unrotated and min(err for _, err, _ in scored) > noise:
         # nothing standard fits, even allowing for angles formed in the data's own format
         shape = (pairing, rotary_dim, unrotated)
         scored += _score(_longrope(cos, sin, rows, cols, fit, shape, fmt), fit, (cos, sin), rows, shape)
-    conv, equivalent = best_candidate(scored, 8 * floor)
+    conv, equivalent = best_candidate(scored, 8 * floor, noise)
+    notes.extend(float32_note(dict(conv.params).get("factors", ())))
     if equivalent and conv.base not in KNOWN_BASES:
         notes.append(describe_named("base", conv.base, float((fit.omega[0] / fit.omega[1]) ** (rotary_dim / 2))))
     if not equivalent:
@@ -291,14 +296,24 @@ def _score(
     rows: numpy.ndarray,
     shape: tuple[str, int, tuple[int, ...]],
 ) -> list[tuple[RopeConvention, float, bool | str]]:
-    """Each candidate with its start (estimated from its exact frequencies) and sample error."""
+    """Each candidate with its start (estimated from its exact frequencies) and sample error.
+
+    A candidate whose frequencies the fitted slopes rule out (:func:`.fit.ruled_out`) is scored at
+    the start of the fitted slopes: its error is large at any start, and searching 2^24 starts for
+    each such candidate made a cache no convention fits take seconds."""
     pairing, rotary_dim, unrotated = shape
     rotated = [p for p in range(rotary_dim // 2) if p not in unrotated]
+    fitted_rows = min(arrays[0].shape[0], _FIT_ROWS)
+    fitted_start: list[int] = []  # computed once, when first needed
     scored = []
     for scaling, base, params, known, den in candidates:
         conv = RopeConvention(pairing, base, scaling, 0, rotary_dim, tuple(sorted(params.items())), den, unrotated)
         cos_spec, sin_spec = conv.spec("cos"), conv.spec("sin")
-        start = estimate_start(fit, cos_spec.hi[rotated])
+        if ruled_out(fit, cos_spec.hi[rotated], fitted_rows):
+            fitted_start = fitted_start or [estimate_start(fit)]
+            start = fitted_start[0]
+        else:
+            start = estimate_start(fit, cos_spec.hi[rotated])
         conv = dataclasses.replace(conv, start=start)
         err = max(sample_error(arrays[0], rows, start, cos_spec), sample_error(arrays[1], rows, start, sin_spec))
         scored.append((conv, err, known))

@@ -25,18 +25,27 @@ sampled rows, and the verdict measures the chosen one against the exact referenc
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import mpmath
 import numpy
 
 from .fit import KNOWN_BASES
+from .names import short_values
 from .precision import FloatFormat, angle_constant, ulp
 from .reference import sincos_from_frequencies, split_frequencies
 from .rope_scaling import attention_factor
 
-__all__ = ["Candidate", "denominator_for", "longrope_candidates", "more_candidates", "unrotated_pairs"]
+__all__ = [
+    "Candidate",
+    "denominator_for",
+    "float32_note",
+    "float32_readings",
+    "longrope_candidates",
+    "more_candidates",
+    "unrotated_pairs",
+]
 
 #: (scaling, base, params, known, exponent denominator or None for the rotary width)
 Candidate = tuple[str, float, dict[str, Any], bool | str, int | None]  # known: True, False or "short"
@@ -61,14 +70,35 @@ def denominator_for(base_r: float, rotary_dim: int, base: float) -> int | None:
     return near if near >= 2 and abs(d - near) <= 1e-4 * d else None
 
 
-def _short(x: float, digits: Iterable[int] = range(1, 5)) -> list[float]:
-    """x rounded to 1, 2, … significant digits, without repeats."""
-    out: list[float] = []
-    for k in digits:
-        v = float(f"{x:.{k}g}")
-        if v > 0 and v not in out:
-            out.append(v)
+def float32_readings(factors: Sequence[float]) -> list[tuple[float, float]]:
+    """(short decimal, factor) for each factor named as the float32 rounding of a short decimal
+    (:func:`_name_factor` reads a factor as written or as its float32 rounding, whichever the data
+    are closer to: libraries keep LongRoPE's factors in a float32 tensor), so a note can say
+    which ``1.149999976158142`` is ``float32(1.15)``.
+
+    >>> float32_readings([1.0, 1.149999976158142, 1.15])
+    [(1.15, 1.149999976158142)]
+    """
+    out = []
+    for f in factors:
+        for v in short_values(f, 7):
+            if v != f and float(numpy.float32(v)) == f:
+                out.append((v, f))
+                break
     return out
+
+
+def float32_note(factors: Sequence[float]) -> list[str]:
+    """The note naming the factors that are float32 roundings of short decimals, if any."""
+    readings = float32_readings(factors)
+    if not readings:
+        return []
+    shown = ", ".join(f"{f!r} = float32({v:g})" for v, f in readings[:4])
+    return [
+        f"{len(readings)} LongRoPE factors are the float32 roundings of short decimals ({shown}"
+        f"{', …' if len(readings) > 4 else ''}): the data were computed with factors stored in float32, "
+        "and are measured against those values"
+    ]
 
 
 def _attention_variants(scaling: str, params: dict[str, Any], amplitude: float) -> list[dict[str, Any]]:
@@ -88,7 +118,7 @@ def _attention_variants(scaling: str, params: dict[str, Any], amplitude: float) 
                 trial = {**params, "factor": s, "original_max_position_embeddings": context}
                 if abs(attention_factor(scaling, trial) / amplitude - 1) <= 1e-3:
                     out.append(trial)
-    out.extend({**params, "attention_factor": a} for a in _short(amplitude, range(1, 8)))
+    out.extend({**params, "attention_factor": a} for a in short_values(amplitude, 7))
     return out
 
 
@@ -97,8 +127,10 @@ def more_candidates(standard: list[Candidate], base_r: float, rotary_dim: int, a
     denominator, short numbers for an estimated base; then YaRN without truncation and YaRN with
     the measured attention factor for every YaRN candidate."""
     # in order of preference (the first known candidate that fits wins): known bases; a known
-    # base with another exponent denominator; short numbers near an estimated base (gpt-oss's
-    # 150000) where nothing else is estimated; the rule's candidates at the estimated base
+    # base with another exponent denominator; then the rule's candidates at the estimated base,
+    # and their short names (gpt-oss's YaRN at 150000), judged as every short name is
+    # (:func:`.common.best_candidate`, kind "short"); the plain estimate's short names come
+    # from :func:`.rope._candidates` already
     known_base = [c for c in standard if c[1] in KNOWN_BASES]
     estimated = [c for c in standard if c[1] not in KNOWN_BASES]
     denominators: list[Candidate] = []
@@ -107,11 +139,11 @@ def more_candidates(standard: list[Candidate], base_r: float, rotary_dim: int, a
         if d is not None and d != rotary_dim:
             denominators.append(("none", b, {}, True, d))
     shorts: list[Candidate] = [
-        (scaling, short, params, True, den)
+        (scaling, short, params, "short", den)
         for scaling, base, params, known, den in estimated
-        if known or not params
-        for short in _short(base, range(2, 5))
-        if short != base
+        if known is False and scaling not in ("none", "linear")  # a scaling rule at the estimated base
+        for short in short_values(base)
+        if short != base and short > 1
     ]
     based = [*known_base, *denominators, *shorts, *estimated]
     out = list(based)
@@ -157,7 +189,7 @@ def _name_factor(
     the verdict); the raw estimate (and False) when no decimal is within."""
     best = error_of(estimate)[0]
     scored = []
-    for v in _short(estimate, range(1, 8)):
+    for v in short_values(estimate, 7):
         readings = sorted((error_of(x)[::-1], x) for x in dict.fromkeys((v, float(numpy.float32(v)))))
         (_plain, bound), value = readings[0]
         scored.append((bound, value))

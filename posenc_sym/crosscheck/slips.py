@@ -69,7 +69,7 @@ def known_slips(scheme: str, found: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(key, explanation) for each known slip in the convention ``found``."""
     slips = []
     b = doubled_base(found)
-    if b is not None and scheme in ("sinusoidal", "rope"):
+    if b is not None and scheme in ("sinusoidal", "rope", "xpos"):
         # the key that carries the slip: the base when the denominator is the width's (or d − 2),
         # the denominator when it is a number of its own (10000 over 32 for a 64-wide rotation)
         key = "exponent_denominator" if isinstance(found.get("exponent_denominator"), int | float) else "base"

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,8 +38,10 @@ import numpy
 
 from ..errors import PosencSymError
 from .common import best_candidate, finish, resolve_model, sample_rows
-from .load import as_float_array, require_ndim
+from .expect import conclude, parse_expectations
+from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec, Measurement
+from .names import short_values
 from .precision import ErrorModel, FloatFormat, angle_constant, data_format, ulp
 from .reference import reference_error_bound
 from .result import CheckResult, Worst
@@ -92,9 +95,12 @@ def _fit_amplitude(
     return XposAmplitude(abs(signed), round(centre), 1 if signed > 0 else -1, rotary_dim)
 
 
-def _candidates(estimate: XposAmplitude) -> list[tuple[XposAmplitude, bool]]:
-    out = [(dataclasses.replace(estimate, scale_base=float(f"{estimate.scale_base:.{k}g}")), True) for k in range(1, 5)]
-    return [*dict.fromkeys(out), (estimate, False)]
+def _candidates(estimate: XposAmplitude) -> list[tuple[XposAmplitude, bool | str]]:
+    """scale_base's short names (:mod:`.names`, kind "short"), then the estimate."""
+    out: list[tuple[XposAmplitude, bool | str]] = [
+        (dataclasses.replace(estimate, scale_base=v), "short") for v in short_values(estimate.scale_base)
+    ]
+    return [*out, (estimate, False)]
 
 
 def _reference(
@@ -221,8 +227,19 @@ def _measure(
     return out
 
 
-def check_xpos(cos: Any, sin: Any, *, model: ErrorModel | None = None) -> CheckResult:
-    """Identify an xPos cache (cos·A, sin·A) and measure it (module docstring)."""
+def check_xpos(
+    cos: Any, sin: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+) -> CheckResult:
+    """Identify an xPos cache (cos·A, sin·A) and measure it (module docstring).
+
+    ``model`` None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
+    ``scale_base=512``, ``amplitude_centre=32``, ``base=10000``, …)."""
+    wanted = parse_expectations(expect)
+    cos, sin = declared(cos, wanted), declared(sin, wanted)
+    return conclude(_check_xpos(cos, sin, model), wanted, model, (cos, sin))
+
+
+def _check_xpos(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
     c = require_ndim(c, 2, "the cos array", "(positions, rotary_dim)")

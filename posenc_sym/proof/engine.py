@@ -15,19 +15,23 @@ literal's precision when it builds the expression, so a symbolic zero proves not
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import sympy
 from sympy.matrices import MatrixBase
 
 from .assumptions import require_assumptions
+from .budget import OutOfTime, time_limit
+from .chain import decide_chain
 from .claim import Claim, Relation, Term, as_term, explicit, is_matrix, shape_of
-from .falsifier import Counterexample, search
+from .falsifier import POINT_SECONDS, Counterexample, Search, search
 from .inequality import prove_inequality
-from .strategies import prove_zero
+from .instances import ELEMENTARY, instances_hold, uses_closed_form
+from .ranges import ill_formed_ranges
+from .strategies import held_derivatives, prove_zero
 from .verdict import Verdict
 
-__all__ = ["FULL_POINTS", "PROBE_POINTS", "check_identity", "decide"]
+__all__ = ["CLAIM_SECONDS", "FULL_POINTS", "PROBE_POINTS", "check_identity", "decide"]
 
 #: Points evaluated before any symbolic work, and in the final search.
 PROBE_POINTS = 3
@@ -35,6 +39,9 @@ PROBE_ENTRIES = 16
 FULL_POINTS = 24
 #: A numeric-only verdict needs at least this many agreeing points to be called "checked".
 MIN_CHECKED_POINTS = 8
+#: The most one claim may take (every step of a derivation included). The whole catalogue
+#: takes a few seconds; this only stops a pathological claim from holding up the run.
+CLAIM_SECONDS = 60.0
 
 
 def _entries(lhs: Term, rhs: Term) -> list[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]]:
@@ -98,81 +105,175 @@ def _prove_unguarded(lhs: Term, rhs: Term, relation: Relation,
         method = prove_zero(left - right, conditions=conditions)
         if method is None:
             return None
+        if uses_closed_form(method) and not instances_hold(
+                left - right, conditions, lambda e: prove_zero(e, allow_simplify=False)):
+            return None  # SymPy's closed form is wrong at a small integer (see .instances)
         methods.append(method)
     distinct = list(dict.fromkeys(methods))
     return distinct[0] if len(distinct) == 1 else "entrywise: " + ", ".join(distinct)
 
 
+def _skipped(*searches: Search, symbols: Sequence[sympy.Symbol] = ()) -> str:
+    """What the searches could not look at, in words ("" when nothing was skipped)."""
+    notes = []
+    ill = sum(s.ill_formed for s in searches)
+    if ill:
+        example = next(s.ill_formed_example for s in searches if s.ill_formed_example)
+        notes.append(f"{ill} sampled points were skipped because a range is not integral there ({example})")
+    late = sum(s.timed_out for s in searches)
+    if late:
+        notes.append(f"{late} sampled points took longer than {POINT_SECONDS:g} s and were skipped")
+    refused = sum(s.not_evaluable for s in searches)
+    if refused and not sum(s.points for s in searches):
+        example = next(s.not_evaluable_example for s in searches if s.not_evaluable_example)
+        if symbols:
+            notes.append(f"{refused} sampled points could not be evaluated ({example})")
+        else:  # one point, the statement itself, however many times it was tried
+            notes.append(f"it cannot be evaluated ({example})")
+    return "; " + "; ".join(notes) if notes else ""
+
+
+#: Numbers a statement names that become sampling hints: at most this many, none larger.
+MAX_NAMED = 6
+NAMED_LIMIT = 10**6
+
+
+def _hints(lhs: Term, rhs: Term, relation: Relation) -> tuple[sympy.Basic, ...]:
+    """Relations whose numbers the sampler should also try (see sampling.edge_points).
+
+    An inequality between a symbol and a number names the edge where it may fail; a number
+    in the statement (the 13 of (n − 13)², the 1/3 of a bump at x = 1/3) names a value where
+    a near-miss may show, which no pooled value reaches.
+    """
+    hints: list[sympy.Basic] = []
+    if relation != "==" and not is_matrix(lhs) and (
+            (isinstance(lhs, sympy.Symbol) and rhs.is_number) or (isinstance(rhs, sympy.Symbol) and lhs.is_number)):
+        hints.append(sympy.Rel(lhs, rhs, relation))
+    numbers = sorted({abs(r) for side in (lhs, rhs) for r in side.atoms(sympy.Rational)
+                      if abs(r) > 2 or not r.is_Integer}, key=lambda r: (r.q, r.p))
+    numbers = [r for r in numbers if r.p <= NAMED_LIMIT and r.q <= NAMED_LIMIT][:MAX_NAMED]
+    symbols = sorted(lhs.free_symbols | rhs.free_symbols, key=str)
+    hints += [sympy.Gt(s, sign * r) for s in symbols if isinstance(s, sympy.Symbol)
+              for r in numbers for sign in (1, -1)]
+    return tuple(hints)
+
+
+def _needs_edges(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]],
+                 symbols: Sequence[sympy.Symbol]) -> bool:
+    """True when a strategy may evaluate something in closed form over an integer symbol.
+
+    Sums, products, binomials, factorials, floor, Mod, Piecewise, ...: SymPy's closed form of
+    Σ_{j=0}^{n-3} (-1)^j C(n-3, j) is 0, wrong at n = 3 only. Such statements get the edge
+    points (every small integer) in the probe, in front of the proof; others only in the search.
+    """
+    if not any(s.is_integer for s in symbols):
+        return False
+    for _, left, right in entries:
+        for side in (left, right):
+            if side.has(sympy.Sum, sympy.Product, sympy.Integral) or any(
+                    not isinstance(f, ELEMENTARY) for f in side.atoms(sympy.Function)):
+                return True
+    return False
+
+
+def _why_not_proven(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]], has_floats: bool) -> str:
+    if has_floats:
+        return "it holds floating-point literals, which SymPy rounds, so it is never proven"
+    held = [d for _, left, right in entries for d in held_derivatives(left) + held_derivatives(right)]
+    if held:
+        first = held[0]
+        names = ", ".join(str(v) for v in first.variables)
+        return (f"{sympy.sstr(first)} is not carried out: {sympy.sstr(first.expr)} is not continuous in {names} "
+                "by construction (a branch cut, a pole or a jump may lie in the way), so a zero derivative "
+                f"would not show that it does not depend on {names}")
+    return "no symbolic strategy closed the gap"
+
+
 def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic],
                       symbols: Sequence[sympy.Symbol], *, seed: str, dps: int,
-                      has_floats: bool) -> Verdict:
+                      has_floats: bool, probe: bool = True) -> Verdict:
     lhs, rhs = explicit(lhs), explicit(rhs)
     entries = _entries(lhs, rhs)
-    # The probe is a safety net in front of the symbolic proof, so a large matrix is sampled.
-    stride = max(1, len(entries) // PROBE_ENTRIES)
-    probe = search(entries[::stride], relation, symbols, conditions, count=PROBE_POINTS, seed=seed,
-                   dps=dps)
-    if probe.counterexample is not None:
-        return _refuted(probe.counterexample, probe.points, dps)
-    if not has_floats:
+    hints = _hints(lhs, rhs, relation)
+    searches: list[Search] = []
+    if probe:
+        # The probe is a safety net in front of the symbolic proof, so a large matrix is
+        # sampled; each integer symbol also takes every small value and each edge a condition
+        # names, where a SymPy closed form may break (see sampling.edge_points).
+        stride = max(1, len(entries) // PROBE_ENTRIES)
+        searches.append(search(entries[::stride], relation, symbols, conditions, count=PROBE_POINTS,
+                               seed=seed, dps=dps, edges="integers" if _needs_edges(entries, symbols) else "none",
+                               hints=hints))
+        if searches[-1].counterexample is not None:
+            return _refuted(searches[-1].counterexample, searches[-1].points, dps)
+    ill_formed = ill_formed_ranges(lhs, rhs)
+    if not has_floats and not ill_formed:
         method = _prove(lhs, rhs, relation, conditions)
         if method is not None:
             gap = "lhs - rhs to 0" if relation == "==" else f"lhs {relation} rhs"
             return Verdict("proven", method=method, reason=f"SymPy reduced {gap} by {method}",
-                           points_checked=probe.points)
-    full = search(entries, relation, symbols, conditions, count=FULL_POINTS, seed=seed + "/full", dps=dps)
-    if full.counterexample is not None:
-        return _refuted(full.counterexample, full.points, dps)
-    points = probe.points + full.points
-    why = ("it holds floating-point literals, which SymPy rounds, so it is never proven"
-           if has_floats else "no symbolic strategy closed the gap")
+                           points_checked=sum(s.points for s in searches))
+    searches.append(search(entries, relation, symbols, conditions, count=FULL_POINTS, seed=seed + "/full",
+                           dps=dps, edges="all", hints=hints))
+    if searches[-1].counterexample is not None:
+        return _refuted(searches[-1].counterexample, searches[-1].points, dps)
+    points = sum(s.points for s in searches)
+    skipped = _skipped(*searches, symbols=symbols)
+    if ill_formed:
+        return Verdict("unknown", method="ranges", points_checked=points,
+                       reason=f"not proven: {ill_formed[0]}; agrees at {points} admissible points{skipped}")
+    why = _why_not_proven(entries, has_floats)
     if points >= MIN_CHECKED_POINTS or (not symbols and points >= 1):
         return Verdict("checked", method="falsifier", points_checked=points,
                        reason=f"not proven ({why}); agrees at {points} admissible points "
-                              f"to {dps} digits (mpmath)")
+                              f"to {dps} digits (mpmath){skipped}")
     return Verdict("unknown", method="falsifier", points_checked=points,
-                   reason=f"not proven ({why}); only {points} admissible points could be evaluated")
+                   reason=f"not proven ({why}); only {points} admissible points could be evaluated{skipped}")
 
 
-def _decide_chain(claim: Claim, dps: int) -> Verdict:
-    links = []
-    for n, (left, right, relation, _because) in enumerate(claim.links, start=1):
-        verdict = _decide_statement(left, right, relation, claim.conditions, claim.symbols,
-                                    seed=f"{claim.id}/step{n}", dps=dps,
-                                    has_floats=bool(left.atoms(sympy.Float) or right.atoms(sympy.Float)))
-        links.append(verdict)
-    if all(v.is_proven for v in links):
-        return Verdict("proven", method=f"derivation of {len(links)} steps",
-                       reason=f"each of the {len(links)} steps is proven", links=tuple(links))
-    direct = _decide_statement(claim.lhs, claim.rhs, claim.relation, claim.conditions, claim.symbols,
-                               seed=claim.id, dps=dps, has_floats=claim.has_floats)
-    weak = [f"step {n} is {v.status}" for n, v in enumerate(links, start=1) if not v.is_proven]
-    return Verdict(direct.status, method=direct.method,
-                   reason=f"{direct.reason}; in the derivation, {', '.join(weak)}",
-                   counterexample=direct.counterexample, lhs_value=direct.lhs_value,
-                   rhs_value=direct.rhs_value, difference=direct.difference,
-                   points_checked=direct.points_checked, links=tuple(links))
+def _bounded(seconds: float | None, run: Callable[[], Verdict]) -> Verdict:
+    # Looked up at each call, so a test may shorten the budget of a whole run.
+    seconds = CLAIM_SECONDS if seconds is None else seconds
+    try:
+        with time_limit(seconds, hard=True):
+            return run()
+    except OutOfTime as exc:
+        return Verdict("unknown", method="timeout",
+                       reason=f"{exc} (the claim's time budget); neither proven nor refuted in that time")
 
 
-def decide(claim: Claim, *, dps: int = 50) -> Verdict:
+def decide(claim: Claim, *, dps: int = 50, probe: bool = True, seconds: float | None = None) -> Verdict:
     """Decide ``claim``: proven, refuted (with counterexample), checked or unknown.
 
     Raises :class:`~posenc_sym.errors.PosencSymError` when a free symbol has no assumptions.
+    ``probe=False`` skips the numeric probe in front of the symbolic strategies: for tests
+    that hold the symbolic layer alone to account (the final search still runs).
+    ``seconds`` bounds the whole decision (default :data:`CLAIM_SECONDS`); a claim that runs out
+    of time is ``unknown``.
 
     >>> x = sympy.Symbol("x", real=True)
     >>> decide(Claim("demo.one", "sin^2 + cos^2", sympy.sin(x)**2 + sympy.cos(x)**2, 1)).status
     'proven'
     """
     require_assumptions(claim.symbols, f"claim {claim.id!r}")
+
+    def statement(lhs: Term, rhs: Term, relation: Relation, seed: str) -> Verdict:
+        floats = bool(lhs.atoms(sympy.Float) or rhs.atoms(sympy.Float))
+        return _decide_statement(lhs, rhs, relation, claim.conditions, claim.symbols, seed=seed, dps=dps,
+                                 has_floats=floats, probe=probe)
+
     if claim.steps:
-        return _decide_chain(claim, dps)
-    return _decide_statement(claim.lhs, claim.rhs, claim.relation, claim.conditions, claim.symbols,
-                             seed=claim.id, dps=dps, has_floats=claim.has_floats)
+        return _bounded(seconds, lambda: decide_chain(claim, statement))
+    return _bounded(seconds, lambda: _decide_statement(
+        claim.lhs, claim.rhs, claim.relation, claim.conditions, claim.symbols, seed=claim.id, dps=dps,
+        has_floats=claim.has_floats, probe=probe))
 
 
 def check_identity(lhs: object, rhs: object, *, conditions: Sequence[sympy.Basic] = (),
-                   dps: int = 50) -> Verdict:
+                   dps: int = 50, probe: bool = True, seconds: float | None = None) -> Verdict:
     """Decide ``lhs == rhs`` for SymPy expressions or matrices whose symbols carry assumptions.
+
+    ``probe`` and ``seconds`` as for :func:`decide`.
 
     >>> x, y = sympy.symbols("x y", real=True)
     >>> check_identity(sympy.sin(x + y), sympy.sin(x)*sympy.cos(y) + sympy.cos(x)*sympy.sin(y)).status
@@ -190,4 +291,5 @@ def check_identity(lhs: object, rhs: object, *, conditions: Sequence[sympy.Basic
     require_assumptions(symbols, "check_identity")
     floats = bool(left.atoms(sympy.Float) or right.atoms(sympy.Float))
     seed = sympy.srepr(left)[:200] + "|" + sympy.srepr(right)[:200]
-    return _decide_statement(left, right, "==", conds, symbols, seed=seed, dps=dps, has_floats=floats)
+    return _bounded(seconds, lambda: _decide_statement(left, right, "==", conds, symbols, seed=seed, dps=dps,
+                                                       has_floats=floats, probe=probe))

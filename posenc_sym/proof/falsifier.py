@@ -7,15 +7,16 @@ precisions agree on and that exceeds 10^-dps relative to the operands.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import mpmath
 import sympy
 
-from .numeric import Evaluation, NotEvaluable, evaluate, expand_sums
-from .sampling import Point, admissible_points
+from .budget import time_limit
+from .numeric import Evaluation, IllFormedRange, NotEvaluable, evaluate, expand_sums
+from .sampling import Point, admissible_points, edge_points
 from .strategies import evaluate_derivatives
 
 __all__ = ["Counterexample", "Search", "search"]
@@ -36,10 +37,21 @@ class Counterexample:
 
 @dataclass(frozen=True)
 class Search:
-    """The outcome of a search: a counterexample, or how many points agreed."""
+    """The outcome of a search: a counterexample, or how many points agreed.
+
+    ``ill_formed`` counts the points where a Sum/Product range was not integral (the first
+    such range in ``ill_formed_example``), ``timed_out`` those that ran out of time,
+    ``not_evaluable`` those the evaluator refused (the first reason in ``not_evaluable_example``):
+    all are no evidence either way, and the verdict says so rather than skipping them silently.
+    """
 
     counterexample: Counterexample | None
     points: int
+    ill_formed: int = 0
+    ill_formed_example: str = ""
+    timed_out: int = 0
+    not_evaluable: int = 0
+    not_evaluable_example: str = ""
 
 
 def _exact_violation(lhs: sympy.Expr, rhs: sympy.Expr, relation: str) -> bool | None:
@@ -131,10 +143,27 @@ def _exact_floats(expr: sympy.Basic) -> sympy.Basic:
     return expr.xreplace({f: sympy.Rational(f) for f in floats}) if floats else expr
 
 
+#: The most one point may take (every entry of a matrix at that point); beyond it the point
+#: is skipped and counted. Generous: the catalogue's slowest point takes a few tenths of a second.
+POINT_SECONDS = 10.0
+
+
+def _points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], count: int, seed: str,
+            edges: str, hints: Sequence[sympy.Basic]) -> Iterator[Point]:
+    yield from admissible_points(symbols, conditions, count, seed, hints)
+    if edges != "none":
+        yield from edge_points(symbols, conditions, seed, hints, integers_only=edges == "integers")
+
+
 def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]], relation: str,
            symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], *,
-           count: int, seed: str, dps: int = 50) -> Search:
+           count: int, seed: str, dps: int = 50, edges: str = "none",
+           hints: Sequence[sympy.Basic] = ()) -> Search:
     """Evaluate ``lhs relation rhs`` for every entry at up to ``count`` admissible points.
+
+    ``edges`` adds :func:`~.sampling.edge_points`: ``"all"`` (each symbol at the values the
+    conditions and ``hints`` name, integers also at −10 … 10), ``"integers"`` (integer symbols
+    only) or ``"none"``; ``hints`` are relations whose numbers join the pools.
 
     >>> x = sympy.Symbol("x", real=True)
     >>> found = search([(None, x + x * sympy.Rational(1, 10**40), x)], "==", [x], [], count=4, seed="s")
@@ -143,20 +172,56 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
     """
     prepared = [(pos, _exact_floats(evaluate_derivatives(lhs)), _exact_floats(evaluate_derivatives(rhs)))
                 for pos, lhs, rhs in entries]
-    evaluated = 0
-    for point in admissible_points(symbols, conditions, count, seed):
-        ok = True
-        for pos, lhs, rhs in prepared:
-            try:
-                done, found = _check_entry(lhs, rhs, relation, point, dps)
-            except Exception:  # NotEvaluable, or SymPy/mpmath failing at this point
-                # A point where either side cannot be evaluated is no evidence either way.
-                ok = False
-                break
-            if found is not None:
-                return Search(Counterexample(found.point, found.lhs_value, found.rhs_value,
-                                             found.difference, pos), evaluated + 1)
-            ok = ok and done
-        if ok:
-            evaluated += 1
-    return Search(None, evaluated)
+    # A Float in a condition stands for its exact value too: SymPy decides 1 + 5·10⁻²¹ > 1.0 at
+    # the Float's 53 bits (False), which would exclude the very points where b > 1.0 matters.
+    conditions = [_exact_floats(c) for c in conditions]
+    evaluated = ill_formed = timed_out = refused = 0
+    example = why = ""
+    seen: set[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = set()
+    for point in _points(symbols, conditions, count, seed, edges, hints):
+        key = tuple(sorted(point.items(), key=lambda kv: str(kv[0])))
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            with time_limit(POINT_SECONDS):
+                done, found = _check_point(prepared, relation, point, dps)
+        except IllFormedRange as exc:
+            ill_formed += 1
+            example = example or f"at {_where(point)}: {exc}"
+            continue
+        except TimeoutError:
+            timed_out += 1
+            continue
+        except NotEvaluable as exc:
+            refused += 1
+            why = why or (f"at {_where(point)}: {exc}" if point else str(exc))
+            continue
+        if found is not None:
+            return Search(found, evaluated + 1, ill_formed, example, timed_out, refused, why)
+        evaluated += done
+    return Search(None, evaluated, ill_formed, example, timed_out, refused, why)
+
+
+def _where(point: Point) -> str:
+    return ", ".join(f"{s} = {v}" for s, v in sorted(point.items(), key=lambda kv: str(kv[0])))
+
+
+def _check_point(prepared: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]], relation: str,
+                 point: Point, dps: int) -> tuple[bool, Counterexample | None]:
+    """(every entry evaluated, the first counterexample) at one point."""
+    ok = True
+    for pos, lhs, rhs in prepared:
+        try:
+            done, found = _check_entry(lhs, rhs, relation, point, dps)
+        except (IllFormedRange, TimeoutError):
+            raise
+        except NotEvaluable:
+            raise  # counted by the caller, with its reason
+        except Exception:  # SymPy/mpmath failing at this point
+            # A point where either side cannot be evaluated is no evidence either way.
+            return False, None
+        if found is not None:
+            return True, Counterexample(found.point, found.lhs_value, found.rhs_value, found.difference, pos)
+        ok = ok and done
+    return ok, None

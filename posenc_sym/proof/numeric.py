@@ -18,11 +18,19 @@ import sympy
 from sympy.core.evalf import PrecisionExhausted
 from sympy.matrices import MatrixBase
 
-__all__ = ["Evaluation", "NotEvaluable", "evaluate", "expand_sums", "to_mpmath"]
+__all__ = ["Evaluation", "IllFormedRange", "NotEvaluable", "evaluate", "expand_sums", "to_mpmath"]
 
 
 class NotEvaluable(Exception):
     """The expression holds something the evaluator cannot turn into a number."""
+
+
+class IllFormedRange(NotEvaluable):
+    """A Sum or Product whose upper limit minus its lower limit is not an integer at this point.
+
+    Such a sum has no meaning (SymPy's ``doit`` would count hi − lo + 1 terms anyway); the
+    point is no evidence either way, and the verdict says how many points were like that.
+    """
 
 
 _FUNCTIONS: Mapping[type, Callable[..., Any]] = {
@@ -59,20 +67,26 @@ def expand_sums(expr: sympy.Basic) -> sympy.Basic:
 
     def expand(node: sympy.Basic) -> sympy.Basic:
         var, lo, hi = node.limits[-1]
-        if not (lo.is_Integer and hi.is_Integer):
+        if lo.free_symbols or hi.free_symbols:
             return node  # concrete once an enclosing sum substitutes its index, or never
+        span = sympy.expand(hi - lo)
+        if not span.is_Integer:
+            raise IllFormedRange(f"{node} runs from {lo} to {hi}, and {hi} - ({lo}) = {span} "
+                                 "is not an integer")
         is_sum = isinstance(node, sympy.Sum)
         inner = type(node)(node.function, *node.limits[:-1]) if len(node.limits) > 1 else node.function
         # SymPy follows Karr's convention: for hi < lo - 1 the range is reversed,
         # Σ_lo^hi f = -Σ_{hi+1}^{lo-1} f and Π_lo^hi f = 1 / Π_{hi+1}^{lo-1} f (what doit()
         # gives); reading it as empty would "refute" the true Σ_{j=0}^{n-1} 1 = n at n < 0.
-        reverse = int(hi) < int(lo) - 1
-        values = range(int(hi) + 1, int(lo)) if reverse else range(int(lo), int(hi) + 1)
-        budget[0] -= len(values)
+        # The index takes lo, lo + 1, ...: integers only when lo is one (from a = 1/2 it
+        # takes half-integers).
+        reverse = int(span) < -1
+        offsets = range(int(span) + 1, 0) if reverse else range(0, int(span) + 1)
+        budget[0] -= len(offsets)  # counted before anything is built: the span may be 10⁹
         if budget[0] < 0:
             # Σ_{j=0}^{n} b**j at n = 10⁴ + 1 would build ten thousand exact huge rationals.
             raise NotEvaluable(f"{node} has too many terms at this point")
-        terms = [walk(inner.xreplace({var: sympy.Integer(v)})) for v in values]
+        terms = [walk(inner.xreplace({var: lo + k})) for k in offsets]
         body = sympy.Add(*terms) if is_sum else sympy.Mul(*terms)
         if reverse:
             body = -body if is_sum else 1 / body

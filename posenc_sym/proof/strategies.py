@@ -18,46 +18,18 @@ Two structural moves widen what the transforms reach:
 from __future__ import annotations
 
 import functools
-import signal
-import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 
 import sympy
 
 from . import conditional
+from .budget import time_limit
+from .continuity import is_continuous_in
 
-__all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "prove_zero", "rebind_indices",
-           "time_limit"]
+__all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "held_derivatives", "prove_zero",
+           "rebind_indices", "time_limit"]
 
 Transform = Callable[[sympy.Expr], sympy.Expr]
-
-
-class _OutOfTime(TimeoutError):
-    # A TimeoutError, so that even an alarm landing in the cleanup of time_limit (after the
-    # block, before the timer is cleared) is caught by the callers as a timeout, not a crash.
-    pass
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Abort the block after ``seconds`` (raises ``TimeoutError``); a no-op off the main thread."""
-    if seconds <= 0 or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def alarm(signum: int, frame: object) -> None:
-        raise _OutOfTime
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    except _OutOfTime:
-        raise TimeoutError(f"gave up after {seconds:g} s") from None
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def _expand_trig(e: sympy.Expr) -> sympy.Expr:
@@ -118,20 +90,25 @@ TRANSFORMS: tuple[tuple[str, Transform], ...] = (
 SIMPLIFY_SECONDS = 2.0
 
 
-_STEPS = (sympy.sign, sympy.Heaviside, sympy.floor, sympy.ceiling, sympy.frac, sympy.Mod)
-
-
 def _jumps_in(derivative: sympy.Derivative) -> bool:
-    """True if a step function or a Piecewise condition depends on a differentiation variable.
+    """True unless the expression is continuous in the variables by construction (:mod:`.continuity`).
 
-    SymPy differentiates a Piecewise branch by branch and ignores the jumps between branches:
-    d/dt of a unit step comes out 0, which would "prove" that the step does not depend on t.
+    SymPy differentiates a Piecewise branch by branch and a principal branch piece by piece:
+    d/dt of a unit step, or of atan2(sin t, cos t) − t, comes out 0, which would "prove" that
+    the expression does not depend on t.
     """
-    variables = set(derivative.variables)
-    if any(f.free_symbols & variables for f in derivative.expr.atoms(*_STEPS)):
-        return True  # d/dt sign(t) = 2·DiracDelta(t), which is 0 at every sampled point
-    return any(c.free_symbols & variables for pw in derivative.expr.atoms(sympy.Piecewise)
-               for _, c in pw.args)
+    return not is_continuous_in(derivative.expr, derivative.variables)
+
+
+def held_derivatives(expr: sympy.Basic) -> tuple[sympy.Derivative, ...]:
+    """The derivatives :func:`evaluate_derivatives` leaves alone: across a possible jump.
+
+    >>> t = sympy.Symbol("t", real=True)
+    >>> held_derivatives(sympy.Derivative(sympy.atan2(sympy.sin(t), sympy.cos(t)), t) + t)
+    (Derivative(atan2(sin(t), cos(t)), t),)
+    """
+    found = [e for e in sympy.preorder_traversal(expr) if isinstance(e, sympy.Derivative) and _jumps_in(e)]
+    return tuple(sorted(set(found), key=sympy.default_sort_key))
 
 
 def evaluate_derivatives(expr: sympy.Basic) -> sympy.Basic:

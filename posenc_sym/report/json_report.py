@@ -48,10 +48,12 @@ def claim_document(result: ClaimResult) -> dict[str, Any]:
         "tags": list(claim.tags),
         "links": [
             {
+                "step": n + 1,
                 "because": becauses[n] if n < len(becauses) else "",
                 "status": link.status,
                 "method": link.method,
                 "reason": link.reason,
+                "counterexample": link.counterexample_strings() if link.counterexample is not None else None,
             }
             for n, link in enumerate(verdict.links)
         ],

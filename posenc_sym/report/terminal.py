@@ -2,7 +2,8 @@
 
 A claim line reads ``status  seconds  id  title``, followed by a marker when the claim is a
 document's error refuted as expected, or when the verdict is unexpected; a refuted claim
-gets its counterexample on the next line.
+gets its counterexample on the next line. A derivation that is not fully proven lists every
+step's verdict below it, with the counterexample of each refuted step.
 
 >>> import sympy
 >>> from posenc_sym.proof.claim import Claim, Derivation
@@ -20,7 +21,7 @@ refuted   0.25s  demo.swap  sin x = cos x  [expected refuted]
 from __future__ import annotations
 
 from ..catalog import Problem
-from ..proof.verdict import STATUSES
+from ..proof.verdict import STATUSES, Verdict
 from ..runner import ClaimResult, RunReport
 
 __all__ = ["problem_line", "result_lines", "summary_lines"]
@@ -40,11 +41,28 @@ def result_lines(result: ClaimResult) -> list[str]:
         line += "  [expected refuted]"
     lines = [line]
     if verdict.status == "refuted":
-        point = ", ".join(f"{name} = {value}" for name, value in verdict.counterexample_strings().items())
-        text = f"{_INDENT}counterexample: {point or '(no free symbols)'}"
-        if verdict.difference is not None:
-            text += f"  (lhs - rhs = {verdict.difference})"
-        lines.append(text)
+        lines.append(_INDENT + _counterexample(verdict))
+    if verdict.links and not verdict.is_proven:
+        lines += _step_lines(result)
+    return lines
+
+
+def _counterexample(verdict: Verdict) -> str:
+    point = ", ".join(f"{name} = {value}" for name, value in verdict.counterexample_strings().items())
+    text = f"counterexample: {point or '(no free symbols)'}"
+    if verdict.difference is not None:
+        text += f"  (lhs - rhs = {verdict.difference})"
+    return text
+
+
+def _step_lines(result: ClaimResult) -> list[str]:
+    """Every step's verdict, for a derivation that is not fully proven: the wrong step is the finding."""
+    becauses = [because for *_, because in result.claim.links]
+    lines = []
+    for n, (link, because) in enumerate(zip(result.verdict.links, becauses, strict=True), start=1):
+        lines.append(f"{_INDENT}step {n}: {link.status:<{_STATUS_WIDTH}}  {because}")
+        if link.status == "refuted":
+            lines.append(f"{_INDENT}        {_counterexample(link)}")
     return lines
 
 
