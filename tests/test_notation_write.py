@@ -219,3 +219,6 @@ def test_fractions_in_a_matrix_are_set_at_full_size() -> None:
     vector = sympy.Matrix([sympy.Rational(1748651, 349807), sympy.Rational(-31, 7), 3])
     assert to_latex(vector) == r"\begin{bmatrix}\dfrac{1748651}{349807}\\-\dfrac{31}{7}\\3\end{bmatrix}"
     assert to_latex(sympy.Matrix([[1, 2], [3, 4]])) == r"\begin{bmatrix}1 & 2\\3 & 4\end{bmatrix}"
+    from posenc_sym.notation.read import SimpleScope, from_latex
+
+    assert from_latex(to_latex(vector), SimpleScope({})) == vector  # the reader takes it back
