@@ -172,6 +172,14 @@ def test_extraction_finds_displays_and_declarations_with_lines(text: str, kind: 
     ("> $$\n> x = 1\n> $$\n", ["\n  x = 1\n  "]),  # a quoted display: the quote's '>' blanked
     ("$$\nx + 1\n> 0\n$$\n", ["\nx + 1\n> 0\n"]),  # a row starting with '>' outside a quote is kept
     ("<!-- $$ x = 2 $$ -->\n$$ y = 3 $$\n", [" y = 3 "]),  # a commented-out display is not a claim
+    # An indented code block (four spaces or a tab, after a blank line) renders verbatim: no display there.
+    ("text\n\n    $$ x = 2 $$\n\n$$ y = 3 $$\n", [" y = 3 "]),
+    ("\t$$ x = 2 $$\n    $$ w = 1 $$\n\n    more\n$$ y = 3 $$\n", [" y = 3 "]),
+    # An indented line cannot interrupt a paragraph, nor is a display's indented row code:
+    ("text\n    $$ x = 2 $$\n", [" x = 2 "]),
+    ("$$\n    x = 1\n$$\n", ["\n    x = 1\n"]),
+    # Inside a list an indented line continues the item; the list ends at the margin.
+    ("- item\n\n    $$ x = 2 $$\n\npara\n\n    $$ z = 1 $$\n", [" x = 2 "]),
 ])
 def test_markdown_quotes_and_comments(text: str, bodies: list[str]) -> None:
     assert [i.body for i in extract(text, "markdown") if isinstance(i, Display)] == bodies
