@@ -172,6 +172,14 @@ def test_extraction_finds_displays_and_declarations_with_lines(text: str, kind: 
     ("> $$\n> x = 1\n> $$\n", ["\n  x = 1\n  "]),  # a quoted display: the quote's '>' blanked
     ("$$\nx + 1\n> 0\n$$\n", ["\nx + 1\n> 0\n"]),  # a row starting with '>' outside a quote is kept
     ("<!-- $$ x = 2 $$ -->\n$$ y = 3 $$\n", [" y = 3 "]),  # a commented-out display is not a claim
+    # An indented code block (four spaces or a tab, after a blank line) renders verbatim: no display there.
+    ("text\n\n    $$ x = 2 $$\n\n$$ y = 3 $$\n", [" y = 3 "]),
+    ("\t$$ x = 2 $$\n    $$ w = 1 $$\n\n    more\n$$ y = 3 $$\n", [" y = 3 "]),
+    # An indented line cannot interrupt a paragraph, nor is a display's indented row code:
+    ("text\n    $$ x = 2 $$\n", [" x = 2 "]),
+    ("$$\n    x = 1\n$$\n", ["\n    x = 1\n"]),
+    # Inside a list an indented line continues the item; the list ends at the margin.
+    ("- item\n\n    $$ x = 2 $$\n\npara\n\n    $$ z = 1 $$\n", [" x = 2 "]),
 ])
 def test_markdown_quotes_and_comments(text: str, bodies: list[str]) -> None:
     assert [i.body for i in extract(text, "markdown") if isinstance(i, Display)] == bodies
@@ -243,3 +251,18 @@ def test_seed_003_display_lines_give_their_source() -> None:
     assert displays[225].startswith("PE_{t+\\bigtriangleup t} = T_{\\bigtriangleup t} * PE_{t} =\\begin{pmatrix}")
     assert displays[220].startswith("\\begin{pmatrix} \\sin(t + \\bigtriangleup t)")
     assert displays[243] == "w_k = \\frac{1}{10000^{2k/d_{model}}}"
+
+
+def test_a_subscript_outside_the_declared_range_is_refused_and_one_maybe_outside_holds_under_it() -> None:
+    report = check_document(DOCS / "ranges.md")
+    found = [(d.line, d.status, d.read.unreadable) for d in report.displays]
+    assert found == [
+        (12, U, "omega with subscript (-1) binds i = -1, but i is declared nonnegative; use a subscript in the "
+                "declared range"),
+        (14, U, "omega with subscript (d/2) binds i = d/2, outside the declared i < d/2; use a subscript in the "
+                "declared range"),
+        (16, P, ""),
+        # ω_{i+1} is defined for i + 1 < d/2 only, and there it exceeds b^{-1} = ω_{d/2}; without that
+        # condition i = d/2 - 1 would give ω_{i+1} = b^{-1}, a counterexample to a claim about an undefined ω.
+        (18, "checked", ""),
+    ]

@@ -163,3 +163,19 @@ def test_seed_004_is_proven_row_by_row_with_the_sinusoidal_preset(capsys: pytest
     assert status == 0 and {c["status"] for c in bare} == {"unknown"}
     assert bare[0]["unreadable"] == {"line": 12, "reason": "'PE' is not declared; declare it (assume PE real, or "
                                                            "write a product with spaces)"}
+
+
+def test_the_pair_index_i_is_never_read_as_the_imaginary_unit(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    # With the preset i is the integer pair index; read as such, e^{i\pi} + 1 \neq 0 would be "proven".
+    notes = tmp_path / "euler.md"
+    notes.write_text("$$ \\mathrm{e}^{i\\pi} + 1 \\neq 0 $$\n\n$$ \\mathrm{e}^{\\mathrm{i}\\pi} + 1 = 0 $$\n")
+    status, out, err = _run(capsys, str(notes), "--notation", "sinusoidal")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[:3] == [
+        f"{notes}:1: unknown     \\mathrm{{e}}^{{i\\pi}} + 1 \\neq 0",
+        f"    {notes}:1: cannot be read: i is declared as an integer index here, so in an exponential it may be "
+        "the index or the imaginary unit; write \\mathrm{i} for the imaginary unit, or write the power with "
+        "another base (b^{-2i/d}) or rename the index",
+        f"{notes}:3: proven      \\mathrm{{e}}^{{\\mathrm{{i}}\\pi}} + 1 = 0",
+    ]

@@ -92,10 +92,13 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             except DeclarationError as exc:
                 problems.append(DocumentProblem(shown, item.line, str(exc)))
             continue
+        ctx.bound_conditions.clear()
         read = read_display(item, ctx)
         if not read.has_relation:
             continue  # a display with no relation states nothing to check
-        result = decide_display(read, tuple(ctx.conditions), f"doc.d{item.line}")
+        # A notation bound outside what can be shown in range holds only where it is defined.
+        conditions = (*ctx.conditions, *ctx.bound_conditions)
+        result = decide_display(read, conditions, f"doc.d{item.line}")
         results.append(result)
         if on_display is not None:
             on_display(result)

@@ -51,6 +51,9 @@ class Context:
     values: dict[str, Term] = field(default_factory=dict)
     indexed: dict[str, list[Pattern]] = field(default_factory=dict)
     functions: dict[str, tuple[tuple[sympy.Symbol, ...], Term]] = field(default_factory=dict)
+    #: The declared conditions at the subscripts bound since the last reset (ω_{i+1}: i + 1 < d/2):
+    #: the notation is defined only there, so a claim using it holds under them (see :meth:`apply`).
+    bound_conditions: list[sympy.Basic] = field(default_factory=list)
 
     # -- the reader's Scope -------------------------------------------------------------
     def lookup(self, name: str) -> Term | None:
@@ -79,7 +82,37 @@ class Context:
                              "subscript in the form of a definition")
         if any(r != results[0] for r in results[1:]):
             raise ValueError(f"{head} with this subscript matches two definitions that differ")
+        for pattern in self.indexed[head]:
+            if (binding := _match(pattern, args)) is not None:
+                self._check_range(head, args, binding)
         return results[0]
+
+    def _check_range(self, head: str, args: tuple[sympy.Expr, ...],
+                     binding: dict[sympy.Symbol, sympy.Expr]) -> None:
+        """Refuse a subscript that provably leaves the declared range (ω_{-1} with 0 <= i), and keep
+        the declared conditions at one that may not be shown inside it (ω_{i+1}: i + 1 < d/2) in
+        :attr:`bound_conditions`, for the claim to be decided under them."""
+        written = ", ".join(sympy.sstr(a) for a in args)
+        for param, value in binding.items():
+            # A bound such as 0 <= i may live in the symbol itself (i nonnegative), not in the conditions.
+            for fact, relation in _SIGN_FACTS.items():
+                if not getattr(param, f"is_{fact}") or getattr(value, f"is_{fact}") is True:
+                    continue
+                if getattr(value, f"is_{fact}") is False:
+                    raise ValueError(f"{head} with subscript ({written}) binds {param} = {sympy.sstr(value)}, "
+                                     f"but {param} is declared {fact}; use a subscript in the declared range")
+                if (at := relation(value)) not in self.bound_conditions:
+                    self.bound_conditions.append(at)
+        for condition in self.conditions:
+            at = condition.xreplace(binding)
+            if at == condition or at is sympy.true:
+                continue
+            if at is sympy.false:
+                bound = ", ".join(f"{p} = {sympy.sstr(v)}" for p, v in binding.items() if v != p)
+                raise ValueError(f"{head} with subscript ({written}) binds {bound}, outside the declared "
+                                 f"{sympy.sstr(condition)}; use a subscript in the declared range")
+            if at not in self.bound_conditions:
+                self.bound_conditions.append(at)
 
     def call(self, name: str, args: tuple[Term, ...]) -> Term:
         params, body = self.functions[name]
@@ -157,6 +190,8 @@ class Context:
                        {h: list(p) for h, p in self.indexed.items()}, dict(self.functions))
 
 
+_SIGN_FACTS = {"positive": lambda v: v > 0, "nonnegative": lambda v: v >= 0,
+               "negative": lambda v: v < 0, "nonpositive": lambda v: v <= 0}
 _KEPT = frozenset({"real", "positive", "nonnegative", "integer", "even", "complex", "negative",
                    "nonpositive", "odd", "nonzero"})
 

@@ -115,11 +115,54 @@ def _markdown_blocks(text: str) -> tuple[str, list[Declaration]]:
             elif is_posenc and line.strip():
                 declarations.append(Declaration(line.strip(), n + 1))
             lines[n] = " " * len(line)
+    _indented_code_blanked(lines)
     # Inline code spans can hold dollar signs that are not math; a display in an HTML comment was
     # taken out by its writer (the expect-refuted marker is read from the original lines).
     blanked = re.sub(r"`[^`\n]*`", _spaces, "\n".join(lines))
     blanked = re.sub(r"<!--.*?-->", _spaces, blanked, flags=re.DOTALL)
     return _blockquote_markers_blanked(blanked), declarations
+
+
+_LIST_ITEM = re.compile(r"^ {0,3}([-*+]|\d{1,9}[.)])(\s|$)")
+
+
+def _indent(line: str) -> int:
+    """The width of the leading white space, a tab reaching the next multiple of four (CommonMark)."""
+    width = 0
+    for char in line:
+        if char == " ":
+            width += 1
+        elif char == "\t":
+            width += 4 - width % 4
+        else:
+            break
+    return width
+
+
+def _indented_code_blanked(lines: list[str]) -> None:
+    """Blank, in place, the indented code blocks: CommonMark renders them verbatim, so a ``$$`` there
+    is code, never a display.
+
+    A block is a run of lines indented by four columns or more that starts after a blank line (an
+    indented line cannot interrupt a paragraph). Inside a list, indented lines continue the item
+    (they render, so they are kept) until a line at the left margin that opens no item ends the list.
+    """
+    after_blank, in_list, in_code = True, False, False
+    for n, line in enumerate(lines):
+        if not line.strip():
+            after_blank = True
+            continue
+        indented = _indent(line) >= 4
+        if indented and (in_code or (after_blank and not in_list)):
+            in_code = True
+            lines[n] = " " * len(line)
+        else:
+            in_code = False
+            if _LIST_ITEM.match(line):
+                in_list = True
+            elif _indent(line) == 0 and after_blank:
+                in_list = False
+        after_blank = False
 
 
 def _spaces(match: re.Match[str]) -> str:

@@ -21,6 +21,7 @@ from .read_grammar import (
     UNDECIDED_RELATIONS,
     Parser,
     Term,
+    no_index_i_in_exponent,
 )
 from .read_guards import not_a_derivative, not_captured, one_character
 from .read_tokens import Token, Unreadable
@@ -258,6 +259,8 @@ def _function(p: Parser, name: str, pos: int) -> Term:
             # \sin x y is sin(x y), so \sin x \cdot y may be sin(x·y) as much as sin(x)·y.
             raise Unreadable(f"\\{name} without parentheses before {after.text} may be \\{name}(a {after.text} b) or "
                              f"(\\{name} a) {after.text} b; write the parentheses", after.pos)
+    if name == "exp":
+        no_index_i_in_exponent(argument, pos)
     value = FUNCTIONS[name](p.scalar(argument, pos, f"\\{name}"))
     if base is not None:
         value = value / sympy.log(p.scalar(base, pos, "a logarithm's base"))

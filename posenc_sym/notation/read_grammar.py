@@ -19,7 +19,7 @@ from sympy.matrices import ImmutableMatrix, MatrixBase
 
 from .read_tokens import Token, Unreadable
 
-__all__ = ["FUNCTIONS", "RELATIONS", "UNDECIDED_RELATIONS", "Parser", "Scope", "Term"]
+__all__ = ["FUNCTIONS", "RELATIONS", "UNDECIDED_RELATIONS", "Parser", "Scope", "Term", "no_index_i_in_exponent"]
 
 Term: TypeAlias = sympy.Expr | ImmutableMatrix
 
@@ -240,6 +240,8 @@ class Parser:
         if self.transpose_follows(base):
             return ImmutableMatrix(base.T) if _is_matrix(base) else base
         exponent = self.scalar(self.script(), pos, "a power")
+        if base is sympy.E:
+            no_index_i_in_exponent(exponent, pos)
         if _is_matrix(base):
             raise Unreadable("a power of a matrix is not read; write the product", pos)
         return base**exponent
@@ -280,3 +282,15 @@ class Parser:
 
     def _no_dot(self, token: Token) -> Term:
         raise Unreadable(f"cannot read the script '{token.text}'; brace it", token.pos)
+
+
+def no_index_i_in_exponent(exponent: Term, pos: int) -> None:
+    """Refuse an exponential whose exponent holds i declared as an integer (the pair index): in
+    ``e^{i\\pi}`` or ``e^{i\\theta}`` a reader takes i for the imaginary unit, and read as the index,
+    ``e^{i\\pi} + 1 \\neq 0`` would be "proven". Which one the writer meant is not for the reader to guess.
+    """
+    names = {s.name for s in getattr(exponent, "free_symbols", ()) if s.name == "i" and s.is_integer}
+    if names:
+        raise Unreadable("i is declared as an integer index here, so in an exponential it may be the index or "
+                         "the imaginary unit; write \\mathrm{i} for the imaginary unit, or write the power with "
+                         "another base (b^{-2i/d}) or rename the index", pos)
