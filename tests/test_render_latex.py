@@ -23,6 +23,7 @@ from posenc_sym import Claim, Derivation, Source, Verdict
 from posenc_sym.proof.assumptions import stated_assumptions
 from posenc_sym.render.escape import escape_latex, escape_markdown, is_latex_safe
 from posenc_sym.render.latex import QUOTE_PLACEHOLDER, render_claim, render_derivation, verdict_text
+from posenc_sym.render.layout import _depths, break_sum
 from posenc_sym.render.markup import MARKDOWN
 from posenc_sym.render.mathtex import decimal_latex, math_latex
 
@@ -394,3 +395,21 @@ def test_a_small_matrix_in_text_is_math() -> None:
     text = r"the block $\left[\begin{smallmatrix} \cos B & \sin B \\ −\sin B & \cos B \end{smallmatrix}\right]$"
     assert text_latex(text) == (r"the block $\left[\begin{smallmatrix} \cos B & \sin B \\ -\sin B & \cos B "
                                 r"\end{smallmatrix}\right]$")
+
+
+_LONG_SUM = " + ".join(f"x_{{{i}}}" for i in range(40))
+
+
+@pytest.mark.parametrize(("latex", "rows"), [
+    # A parenthesised sum with a short, balanced prefix/suffix is broken inside the parentheses.
+    (rf"2 \left({_LONG_SUM}\right)^{{2}}", "many"),
+    # Inside \frac{...}{...} or \sqrt{...} a break would leave an unclosed brace on the first row.
+    (rf"\frac{{\left({_LONG_SUM}\right)}}{{c}}", "one"),
+    (rf"\sqrt{{\left({_LONG_SUM}\right)}}", "one"),
+])
+def test_break_sum_rows_are_balanced(latex: str, rows: str) -> None:
+    lines = break_sum(latex, width=30)
+    assert (len(lines) > 1) == (rows == "many")
+    for line in lines:
+        depths = _depths(line + " ")
+        assert min(depths) >= 0 and depths[-1] == 0, line
