@@ -24,11 +24,11 @@ n = sympy.Symbol("n", positive=True)  # a distance, as a real number for the mon
 base = sympy.Symbol("b", positive=True)
 
 # Width 2, symbolic real entries: the four-term expansion is bilinear algebra, the same at any width.
-E_I, E_J, U_I, U_J = (symbol_matrix(name, 2, 1) for name in ("ei", "ej", "ui", "uj"))
-W_Q, W_K, W_KE, W_KR = (symbol_matrix(name, 2, 2) for name in ("wq", "wk", "wke", "wkr"))
+E_I, E_J, U_I, U_J = (symbol_matrix(name, 2, 1) for name in ("e_i", "e_j", "u_i", "u_j"))
+W_Q, W_K, W_KE, W_KR = (symbol_matrix(name, 2, 2) for name in ("W_q", "W_k", "W_ke", "W_kr"))
 U_VEC, V_VEC = symbol_matrix("u", 2, 1), symbol_matrix("v", 2, 1)
-H_I, H_J, P_IJ, P_JI = (symbol_matrix(name, 2, 1) for name in ("hi", "hj", "pij", "pji"))
-W_QC, W_KC, W_QR = (symbol_matrix(name, 2, 2) for name in ("wqc", "wkc", "wqr"))
+H_I, H_J, P_IJ, P_JI = (symbol_matrix(name, 2, 1) for name in ("h_i", "h_j", "P_ij", "P_ji"))
+W_QC, W_KC, W_QR = (symbol_matrix(name, 2, 2) for name in ("W_qc", "W_kc", "W_qr"))
 
 
 def _named(pairs: dict[str, sympy.Matrix]) -> tuple[tuple[sympy.MatrixSymbol, ...], tuple[Definition, ...]]:
