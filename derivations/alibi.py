@@ -91,7 +91,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.causal.same_softmax",
-            title="on causal row i = 2, softmax($x_j$ − m·|i − j|) = softmax($x_j$ + m·j)",
+            title="on causal row $i = 2$, $\\operatorname{softmax}(x_j − m|i − j|) = \\operatorname{softmax}(x_j + m j)$",
             lhs=softmax([x[jj] + bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             rhs=softmax([x[jj] + causal_bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             scope="query i = 2 with keys j = 0..2, real scores, slope m > 0",

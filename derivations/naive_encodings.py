@@ -65,7 +65,7 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
     return (
         Claim(
             id=f"naive.{enc}.bounded",
-            title=f"{title}: every entry satisfies sin² ≤ 1",
+            title=f"{title}: every entry satisfies $\\sin^2 ≤ 1$",
             lhs=entry**2,
             rhs=1,
             relation="<=",

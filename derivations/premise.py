@@ -62,7 +62,7 @@ DERIVATION = Derivation(
     claims=(
         Claim(
             id="premise.equivariance",
-            title="Attention(PX) = P·Attention(X) for a permutation P",
+            title="$\\operatorname{Attention}(PX) = P \\operatorname{Attention}(X)$ for a permutation $P$",
             written=(ATTN.apply(_Pw * _Xw), sympy.Mul(_Pw, ATTN.apply(_Xw), evaluate=False)),
             notation=NOTATION,
             scope="n = 3 tokens, width 2, $d_k$ = 2, P the 3-cycle (2 0 1); symbolic real X, $W_q$, $W_k$, $W_v$",
@@ -116,7 +116,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="premise.positions_break_equivariance",
-            title="Attention(PX + E) = P·Attention(X + E) (false once E is added)",
+            title="$\\operatorname{Attention}(PX + E) = P \\operatorname{Attention}(X + E)$ (false once $E$ is added)",
             lhs=_toy(REVERSE * WO_DA_NI + SMALL_POSITIONS),
             rhs=REVERSE * _toy(WO_DA_NI + SMALL_POSITIONS),
             expect="refuted",

@@ -413,3 +413,29 @@ def test_break_sum_rows_are_balanced(latex: str, rows: str) -> None:
     for line in lines:
         depths = _depths(line + " ")
         assert min(depths) >= 0 and depths[-1] == 0, line
+
+
+def _catalogue_titles() -> list[tuple[str, str]]:
+    from posenc_sym.catalog import builtin_root, load_catalog
+
+    catalogue = load_catalog([builtin_root()])
+    titles = [(d.file, d.derivation.title) for d in catalogue.derivations]
+    return titles + [(claim.id, claim.title) for claim, _ in catalogue.claims]
+
+
+# Math written as text in a title: a superscript character, a transpose sign, a norm bar, a
+# product dot, a function applied to a shifted position, ln( or a |...| bar. In a title each is
+# written inside $...$ so that it is typeset as math.
+_MATH_AS_TEXT = re.compile(r"[²³ᵀ‖·]|\w\(t ?\+ ?1\)|\bln ?\(|\|[^|]+\|")
+
+
+def test_catalogue_titles_carry_math_only_inside_dollars() -> None:
+    from posenc_sym.render.inline import math_segments, safe_math
+
+    offenders = []
+    for name, title in _catalogue_titles():
+        text = " ".join(piece for is_math, piece in math_segments(title) if not is_math)
+        rejected = [seg for seg in re.findall(r"(?<!\\)\$([^$]+)\$", title) if safe_math(seg) is None]
+        if _MATH_AS_TEXT.search(text) or rejected:
+            offenders.append((name, title))
+    assert offenders == [], "\n".join(f"{n}: {t}" for n, t in offenders)
