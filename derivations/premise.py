@@ -9,7 +9,7 @@ from posenc_sym.schemes.attention import attention, permutation_matrix, symbol_m
 # Concrete small sizes with symbolic entries: 3 tokens, width 2, d_k = 2 (the argument is the
 # same for any n and width; SymPy checks this instance entry by entry).
 X = symbol_matrix("x", 3, 2)
-W_Q, W_K, W_V = (symbol_matrix(name, 2, 2) for name in ("wq", "wk", "wv"))
+W_Q, W_K, W_V = (symbol_matrix(name, 2, 2) for name in ("W_q", "W_k", "W_v"))
 P = permutation_matrix([2, 0, 1])  # a 3-cycle: every token moves
 
 # The toy of 002_0b9a95f29ab03777.txt: token codes 我=1, 打=2, 你=3, positions coded 10, 20, 30.

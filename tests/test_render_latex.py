@@ -439,3 +439,22 @@ def test_catalogue_titles_carry_math_only_inside_dollars() -> None:
         if _MATH_AS_TEXT.search(text) or rejected:
             offenders.append((name, title))
     assert offenders == [], "\n".join(f"{n}: {t}" for n, t in offenders)
+
+
+def test_catalogue_matrix_entries_print_as_one_subscripted_name() -> None:
+    # A symbolic matrix entry named wq_0_0 prints as \mathrm{wq}_{0,0}, read as w·q; the entries
+    # are named W_q_0_0 (W_{q,0,0}) instead.
+    import sympy as sp
+
+    from posenc_sym.catalog import builtin_root, load_catalog
+    from posenc_sym.notation.names import name_latex
+
+    entry_as_word = re.compile(r"^\\mathrm\{[A-Za-z]+\}_\{\d+,\d+\}$")
+    offenders = set()
+    for claim, _ in load_catalog([builtin_root()]).claims:
+        for side in (claim.lhs, claim.rhs):
+            for symbol in getattr(side, "free_symbols", set()):
+                latex = name_latex(symbol.name) if isinstance(symbol, sp.Symbol) else None
+                if latex is not None and entry_as_word.match(latex):
+                    offenders.add((claim.id, symbol.name))
+    assert sorted(offenders) == []
