@@ -53,11 +53,12 @@ DERIVATION = Derivation(
     prose=(
         "Self-attention mixes tokens with weights computed from their contents only. Permuting the "
         "input rows therefore permutes the output rows the same way and changes nothing else: "
-        "Attention(PX) = P·Attention(X). The score matrix of PX is P S Pᵀ, a row-wise softmax commutes "
-        "with permuting rows and (inside each row) columns, and Pᵀ P = I cancels against the value "
-        "rows PX $W_v$. A token's output is therefore the same wherever it stands. Adding a position "
-        "vector E to the input, which stays attached to the slots while the tokens move, breaks this: "
-        "Attention(PX + E) is no longer P·Attention(X + E)."
+        "$\\operatorname{Attention}(PX) = P \\operatorname{Attention}(X)$. The score matrix of $PX$ is "
+        "$P S P^{\\top}$, a row-wise softmax commutes with permuting rows and (inside each row) columns, "
+        "and $P^{\\top} P = I$ cancels against the value rows $P X W_v$. A token's output is therefore "
+        "the same wherever it stands. Adding a position vector $E$ to the input, which stays attached "
+        "to the slots while the tokens move, breaks this: $\\operatorname{Attention}(PX + E)$ is no "
+        "longer $P \\operatorname{Attention}(X + E)$."
     ),
     claims=(
         Claim(
