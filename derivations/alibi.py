@@ -39,7 +39,7 @@ DERIVATION = Derivation(
     claims=(
         Claim(
             id="alibi.bias.shift",
-            title="−m|i − j| is unchanged when i and j move together",
+            title="$−m|i − j|$ is unchanged when $i$ and $j$ move together",
             written=(BIAS.apply(i + s, j + s), BIAS.apply(i, j)),
             notation=NOTATION,
             scope="integers i, j, s; slope m > 0",
@@ -48,14 +48,14 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.bias.offset_only",
-            title="with i = j + r the bias −m|i − j| does not change with j",
+            title="with $i = j + r$ the bias $−m|i − j|$ does not change with $j$",
             lhs=sympy.Derivative(bias(j + r, j, slope), j),
             rhs=0,
             scope="integers j, r; slope m > 0",
         ),
         Claim(
             id="alibi.slopes.eight",
-            title="8 heads: slopes 1/2, 1/4, …, 1/256",
+            title="8 heads: slopes $1/2, 1/4, \\ldots, 1/256$",
             written=(SLOPES.apply(8), sympy.Matrix([sympy.Rational(1, 2**n) for n in range(1, 9)])),
             notation=NOTATION,
             scope="n = 8 heads",
@@ -84,14 +84,14 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.softmax.translation",
-            title="softmax(x + c) = softmax(x) for a constant c added to every entry",
+            title="$\\operatorname{softmax}(x + c) = \\operatorname{softmax}(x)$ for a constant $c$ added to every entry",
             lhs=softmax([xx + c for xx in x]),
             rhs=softmax(list(x)),
             scope="a row of 3 real scores, real c",
         ),
         Claim(
             id="alibi.causal.same_softmax",
-            title="on causal row i = 2, softmax($x_j$ − m·|i − j|) = softmax($x_j$ + m·j)",
+            title="on causal row $i = 2$, $\\operatorname{softmax}(x_j − m|i − j|) = \\operatorname{softmax}(x_j + m j)$",
             lhs=softmax([x[jj] + bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             rhs=softmax([x[jj] + causal_bias(ROW, jj, slope) for jj in range(ROW + 1)]),
             scope="query i = 2 with keys j = 0..2, real scores, slope m > 0",
@@ -99,7 +99,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.causal.not_symmetric",
-            title="without the causal mask, m·j is not the same as −m|i − j| (false for keys after i)",
+            title="without the causal mask, $m j$ is not the same as $−m|i − j|$ (false for keys after $i$)",
             lhs=softmax([x[jj] + bias(1, jj, slope) for jj in range(3)]),
             rhs=softmax([x[jj] + causal_bias(1, jj, slope) for jj in range(3)]),
             expect="refuted",

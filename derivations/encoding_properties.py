@@ -19,7 +19,7 @@ delta = sympy.Symbol("delta", integer=True, positive=True)
 L = sympy.Symbol("L", integer=True, positive=True)  # the training length
 n = sympy.Symbol("n", integer=True, positive=True)  # a sequence length
 w = sympy.Symbol("omega", positive=True)  # the pair's frequency ω_i = b^(−2i/d), any value > 0
-i, j, u, kk = sympy.symbols("i j u kk", integer=True, nonnegative=True)
+i, j, u, s = sympy.symbols("i j u s", integer=True, nonnegative=True)
 N = sympy.Symbol("N", integer=True, positive=True)
 m = sympy.Symbol("m", positive=True)  # an ALiBi slope
 _qi, _kj = sympy.symbols("i j", integer=True)
@@ -60,7 +60,7 @@ DERIVATION = Derivation(
         # sinusoidal ----------------------------------------------------------------------------------
         Claim(
             id="props.sinusoidal.bounded",
-            title="sinusoidal: every pair (sin ωt, cos ωt) has norm 1",
+            title="sinusoidal: every pair $(\\sin ωt, \\cos ωt)$ has norm 1",
             lhs=_sq(_pe(t)),
             rhs=1,
             scope="pair i with frequency ω > 0; so |PE(t)|² = d/2",
@@ -68,7 +68,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.sinusoidal.distinct",
-            title="sinusoidal: integer positions t ≠ t + δ differ in pair 0",
+            title="sinusoidal: integer positions $t ≠ t + δ$ differ in pair 0",
             lhs=_sq(_pe(ti + delta, 1) - _pe(ti, 1)),
             rhs=0,
             relation=">",
@@ -78,7 +78,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.sinusoidal.spacing",
-            title="sinusoidal: the neighbour distance |PE(t+1) − PE(t)|² of a pair does not change with t",
+            title="sinusoidal: the neighbour distance $|\\mathrm{PE}(t+1) − \\mathrm{PE}(t)|^2$ of a pair does not change with $t$",
             lhs=sympy.Derivative(_sq(_pe(t + 1) - _pe(t)), t),
             rhs=0,
             scope="pair i with frequency ω > 0; the formula has no length n at all",
@@ -103,7 +103,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.sinusoidal.inner_product_offset",
-            title="sinusoidal: PE(t)·PE(t + k) of a pair does not change with t",
+            title="sinusoidal: $\\mathrm{PE}(t) \\cdot \\mathrm{PE}(t + k)$ of a pair does not change with $t$",
             lhs=sympy.Derivative((_pe(t).T * _pe(t + k))[0, 0], t),
             rhs=0,
             scope="pair i with frequency ω > 0 (the pair's product is cos ωk)",
@@ -112,7 +112,7 @@ DERIVATION = Derivation(
         # RoPE ------------------------------------------------------------------------------------------
         Claim(
             id="props.rope.distinct",
-            title="RoPE: integer positions t ≠ t + δ rotate pair 0 differently",
+            title="RoPE: integer positions $t ≠ t + δ$ rotate pair 0 differently",
             lhs=_sq(pair_rotation(ti + delta) * _E0 - pair_rotation(ti) * _E0),
             rhs=0,
             relation=">",
@@ -122,7 +122,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.rope.spacing",
-            title="RoPE: R((t+1)θ) R(tθ)ᵀ = R(θ), the same step at every position and length",
+            title="RoPE: $R((t+1)θ) R(tθ)^{\\top} = R(θ)$, the same step at every position and length",
             lhs=pair_rotation((t + 1) * w) * pair_rotation(t * w).T,
             rhs=pair_rotation(w),
             scope="pair i with frequency θ > 0",
@@ -130,7 +130,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.rope.extrapolates",
-            title="RoPE: the rotation at L + k past the training length is R(kθ) R(Lθ)",
+            title="RoPE: the rotation at $L + k$ past the training length is $R(kθ) R(Lθ)$",
             lhs=pair_rotation((L + k) * w),
             rhs=pair_rotation(k * w) * pair_rotation(L * w),
             scope="pair i with frequency θ > 0, training length L",
@@ -140,7 +140,7 @@ DERIVATION = Derivation(
         # ALiBi -----------------------------------------------------------------------------------------
         Claim(
             id="props.alibi.unbounded",
-            title="ALiBi (slope 1/2): for every bound N, the bias at distance 2N + 2 is below −N",
+            title="ALiBi (slope 1/2): for every bound $N$, the bias at distance $2N + 2$ is below $−N$",
             lhs=bias(2 * N + 2, 0, sympy.Rational(1, 2)),
             rhs=-N,
             relation="<",
@@ -150,7 +150,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.alibi.distinct",
-            title="ALiBi: bias rows of queries i and i + u + 1 differ at key i",
+            title="ALiBi: bias rows of queries $i$ and $i + u + 1$ differ at key $i$",
             lhs=bias(i + u + 1, i, m) - bias(i, i, m),
             rhs=0,
             relation="<",
@@ -159,7 +159,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.alibi.spacing",
-            title="ALiBi: neighbouring keys of a causal row differ by exactly m",
+            title="ALiBi: neighbouring keys of a causal row differ by exactly $m$",
             lhs=bias(j + u + 1, j + 1, m) - bias(j + u + 1, j, m),
             rhs=m,
             scope="query j + u + 1, keys j and j + 1 ≤ query; slope m > 0; no length involved",
@@ -167,16 +167,16 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.alibi.extrapolates",
-            title="ALiBi: the bias at any distance L + kk, trained or not, is −m(L + kk)",
-            written=(BIAS.apply(L + kk, 0), -m * (L + kk)),
+            title="ALiBi: the bias at any distance $L + s$, trained or not, is $−m(L + s)$",
+            written=(BIAS.apply(L + s, 0), -m * (L + s)),
             notation=ALIBI,
-            scope="training length L, extra distance kk ≥ 0, slope m > 0",
+            scope="training length L, extra distance s ≥ 0, slope m > 0",
             tags=("table:alibi:extrapolates",),
         ),
         Claim(
             id="props.alibi.linear_shift",
-            title="ALiBi: bias row i + kk is row i shifted by kk keys: B(i + kk, j) = B(i, j − kk)",
-            written=(BIAS.apply(i + kk, j), BIAS.apply(i, j - kk)),
+            title="ALiBi: bias row $i + s$ is row $i$ shifted by $s$ keys: $B(i + s, j) = B(i, j − s)$",
+            written=(BIAS.apply(i + s, j), BIAS.apply(i, j - s)),
             notation=ALIBI,
             scope="integer positions, slope m > 0; the shift of keys is a fixed linear map",
             tags=("table:alibi:linear_shift",),

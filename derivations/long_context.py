@@ -64,14 +64,14 @@ DERIVATION = Derivation(
     claims=(
         Claim(
             id="long.pi.relative",
-            title="interpolated RoPE score = qᵀ R((n − m)·θ·L/L′) k: still only the offset, scaled by L/L′",
+            title="interpolated RoPE score $= q^{\\top} R((n − m) θ L/L′) k$: still only the offset, scaled by $L/L′$",
             lhs=block_score(q, k, interpolated_position(m, L, L2), interpolated_position(n, L, L2), w),
             rhs=sympy.expand((q.T * pair_rotation((n - m) * w * L / L2) * k)[0, 0]),
             scope="one pair, symbolic frequency θ > 0, lengths L, L′ > 0",
         ),
         Claim(
             id="long.pi.in_range",
-            title="the last position L′ − 1 is interpolated to (L′ − 1)·L/L′ < L",
+            title="the last position $L′ − 1$ is interpolated to $(L′ − 1) L/L′ < L$",
             lhs=interpolated_position(L2 - 1, L, L2),
             rhs=L,
             relation="<",
@@ -105,7 +105,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="long.yarn.correction_index",
-            title="YaRN: pair i = d·ln(L/(2πr))/(2 ln b) makes exactly r turns over L",
+            title=r"YaRN: pair $i = d \ln(L/(2\pi r))/(2 \ln b)$ makes exactly $r$ turns over $L$",
             written=(L * THETA.apply(I_CORR.apply(rot)) / (2 * sympy.pi), rot),
             notation=NOTATION,
             conditions=(b > 1,),

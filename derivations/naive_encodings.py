@@ -65,7 +65,7 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
     return (
         Claim(
             id=f"naive.{enc}.bounded",
-            title=f"{title}: every entry satisfies sin² ≤ 1",
+            title=f"{title}: every entry satisfies $\\sin^2 ≤ 1$",
             lhs=entry**2,
             rhs=1,
             relation="<=",
@@ -90,7 +90,7 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
         ),
         Claim(
             id=f"naive.{enc}.spacing",
-            title=f"{title}: the step p(t+1) − p(t) does not involve the sequence length n",
+            title=f"{title}: the step $p(t+1) − p(t)$ does not involve the sequence length $n$",
             lhs=sympy.Derivative(p(t + 1) - p(t), n),
             rhs=sympy.zeros(WIDTH, 1),
             scope=f"width {WIDTH}",
@@ -160,7 +160,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="naive.integer.spacing",
-            title="integer index: the step p(t+1) − p(t) = 1 whatever the length",
+            title="integer index: the step $p(t+1) − p(t) = 1$ whatever the length",
             written=(sympy.Add(P_INT.apply(t + 1), -P_INT.apply(t), evaluate=False), sympy.Integer(1)),
             notation=NOTATION,
             scope="every position t; the rule has no length n",
@@ -188,7 +188,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="naive.integer.inner_product_offset",
-            title="integer index: p(t)·p(t+1) does not change with t (false)",
+            title="integer index: $p(t) \\cdot p(t+1)$ does not change with $t$ (false)",
             lhs=sympy.Derivative(integer_encoding(t) * integer_encoding(t + 1), t),
             rhs=0,
             expect="refuted",
@@ -297,7 +297,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="naive.binary.spacing",
-            title="binary (3 bits): the step p(t+1) − p(t) does not involve the sequence length n",
+            title="binary (3 bits): the step $p(t+1) − p(t)$ does not involve the sequence length $n$",
             lhs=sympy.Derivative(binary_encoding(t + 1, 3) - binary_encoding(t, 3), n),
             rhs=sympy.zeros(3, 1),
             scope="width 3",

@@ -9,7 +9,7 @@ from posenc_sym.schemes.attention import attention, permutation_matrix, symbol_m
 # Concrete small sizes with symbolic entries: 3 tokens, width 2, d_k = 2 (the argument is the
 # same for any n and width; SymPy checks this instance entry by entry).
 X = symbol_matrix("x", 3, 2)
-W_Q, W_K, W_V = (symbol_matrix(name, 2, 2) for name in ("wq", "wk", "wv"))
+W_Q, W_K, W_V = (symbol_matrix(name, 2, 2) for name in ("W_q", "W_k", "W_v"))
 P = permutation_matrix([2, 0, 1])  # a 3-cycle: every token moves
 
 # The toy of 002_0b9a95f29ab03777.txt: token codes 我=1, 打=2, 你=3, positions coded 10, 20, 30.
@@ -53,16 +53,17 @@ DERIVATION = Derivation(
     prose=(
         "Self-attention mixes tokens with weights computed from their contents only. Permuting the "
         "input rows therefore permutes the output rows the same way and changes nothing else: "
-        "Attention(PX) = P·Attention(X). The score matrix of PX is P S Pᵀ, a row-wise softmax commutes "
-        "with permuting rows and (inside each row) columns, and Pᵀ P = I cancels against the value "
-        "rows PX $W_v$. A token's output is therefore the same wherever it stands. Adding a position "
-        "vector E to the input, which stays attached to the slots while the tokens move, breaks this: "
-        "Attention(PX + E) is no longer P·Attention(X + E)."
+        "$\\operatorname{Attention}(PX) = P \\operatorname{Attention}(X)$. The score matrix of $PX$ is "
+        "$P S P^{\\top}$, a row-wise softmax commutes with permuting rows and (inside each row) columns, "
+        "and $P^{\\top} P = I$ cancels against the value rows $P X W_v$. A token's output is therefore "
+        "the same wherever it stands. Adding a position vector $E$ to the input, which stays attached "
+        "to the slots while the tokens move, breaks this: $\\operatorname{Attention}(PX + E)$ is no "
+        "longer $P \\operatorname{Attention}(X + E)$."
     ),
     claims=(
         Claim(
             id="premise.equivariance",
-            title="Attention(PX) = P·Attention(X) for a permutation P",
+            title="$\\operatorname{Attention}(PX) = P \\operatorname{Attention}(X)$ for a permutation $P$",
             written=(ATTN.apply(_Pw * _Xw), sympy.Mul(_Pw, ATTN.apply(_Xw), evaluate=False)),
             notation=NOTATION,
             scope="n = 3 tokens, width 2, $d_k$ = 2, P the 3-cycle (2 0 1); symbolic real X, $W_q$, $W_k$, $W_v$",
@@ -116,7 +117,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="premise.positions_break_equivariance",
-            title="Attention(PX + E) = P·Attention(X + E) (false once E is added)",
+            title="$\\operatorname{Attention}(PX + E) = P \\operatorname{Attention}(X + E)$ (false once $E$ is added)",
             lhs=_toy(REVERSE * WO_DA_NI + SMALL_POSITIONS),
             rhs=REVERSE * _toy(WO_DA_NI + SMALL_POSITIONS),
             expect="refuted",

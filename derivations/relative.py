@@ -24,11 +24,11 @@ n = sympy.Symbol("n", positive=True)  # a distance, as a real number for the mon
 base = sympy.Symbol("b", positive=True)
 
 # Width 2, symbolic real entries: the four-term expansion is bilinear algebra, the same at any width.
-E_I, E_J, U_I, U_J = (symbol_matrix(name, 2, 1) for name in ("ei", "ej", "ui", "uj"))
-W_Q, W_K, W_KE, W_KR = (symbol_matrix(name, 2, 2) for name in ("wq", "wk", "wke", "wkr"))
+E_I, E_J, U_I, U_J = (symbol_matrix(name, 2, 1) for name in ("e_i", "e_j", "u_i", "u_j"))
+W_Q, W_K, W_KE, W_KR = (symbol_matrix(name, 2, 2) for name in ("W_q", "W_k", "W_ke", "W_kr"))
 U_VEC, V_VEC = symbol_matrix("u", 2, 1), symbol_matrix("v", 2, 1)
-H_I, H_J, P_IJ, P_JI = (symbol_matrix(name, 2, 1) for name in ("hi", "hj", "pij", "pji"))
-W_QC, W_KC, W_QR = (symbol_matrix(name, 2, 2) for name in ("wqc", "wkc", "wqr"))
+H_I, H_J, P_IJ, P_JI = (symbol_matrix(name, 2, 1) for name in ("h_i", "h_j", "P_ij", "P_ji"))
+W_QC, W_KC, W_QR = (symbol_matrix(name, 2, 2) for name in ("W_qc", "W_kc", "W_qr"))
 
 
 def _named(pairs: dict[str, sympy.Matrix]) -> tuple[tuple[sympy.MatrixSymbol, ...], tuple[Definition, ...]]:
@@ -86,7 +86,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.xl.offset_only",
-            title="Transformer-XL's relative score, with i = j + r, does not change with j",
+            title="Transformer-XL's relative score, with $i = j + r$, does not change with $j$",
             lhs=sympy.Derivative(_XL_REL.subs(i, j + r), j),
             rhs=0,
             scope="width 2, $R_{i−j}$ the sinusoid of the offset with symbolic base b > 0",
@@ -107,7 +107,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.t5.monotone",
-            title="T5: the log-bucket argument 8·log(n/8)/log 16 increases with the distance n",
+            title="T5: the log-bucket argument $8 \\ln(n/8)/\\ln 16$ increases with the distance $n$",
             lhs=sympy.Derivative(8 * sympy.log(n / 8) / sympy.log(16), n),
             rhs=0,
             relation=">",
@@ -143,7 +143,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.t5.tie",
-            title="T5 at distance 16: 8·log(16/8)/log(128/8) is exactly 2 (a tie the float code must hit)",
+            title="T5 at distance 16: $8 \\ln(16/8)/\\ln(128/8)$ is exactly 2 (a tie the float code must hit)",
             lhs=8 * sympy.log(sympy.Rational(16, 8)) / sympy.log(sympy.Rational(128, 8)),
             rhs=2,
             scope="bidirectional, num_buckets = 32, max_distance = 128",
@@ -183,7 +183,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="relative.deberta.symmetry",
-            title="DeBERTa: δ(i, j) + δ(j, i) = 2k inside the window |i − j| < k",
+            title="DeBERTa: $δ(i, j) + δ(j, i) = 2k$ inside the window $|i − j| < k$",
             written=(sympy.Matrix([sympy.Add(DELTA_4.apply(o, 0), DELTA_4.apply(0, o), evaluate=False)
                                    for o in range(-3, 4)]), sympy.Matrix([8] * 7)),
             notation=NOTATION,

@@ -98,7 +98,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="rope.complex.relative",
-            title="complex form: q $e^{imθ}$ · conj(k $e^{inθ}$) = q conj(k) $e^{i(m−n)θ}$",
+            title="complex form: $q e^{imθ} \\cdot \\overline{k e^{inθ}} = q \\bar{k} e^{i(m−n)θ}$",
             lhs=complex_product(q, k, m, n, w),
             rhs=(q0 + sympy.I * q1) * (k0 - sympy.I * k1) * sympy.exp(sympy.I * (m - n) * w),
             scope="one pair, symbolic frequency θ > 0",
@@ -113,7 +113,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="rope.norm",
-            title="rotation preserves the norm: |R(mθ) q|² = |q|²",
+            title="rotation preserves the norm: $|R(mθ) q|^2 = |q|^2$",
             lhs=sympy.expand((pair_rotation(m * w) * q).dot(pair_rotation(m * w) * q)),
             rhs=q0**2 + q1**2,
             scope="one pair, symbolic frequency θ > 0",
@@ -138,7 +138,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="rope.pairings.permutation",
-            title="$R_{\\mathrm{halves}}(m)$ = P $R_{\\mathrm{adjacent}}(m)$ Pᵀ with P: 2p ↦ p, 2p+1 ↦ p + d/2",
+            title="$R_{\\mathrm{halves}}(m) = P R_{\\mathrm{adjacent}}(m) P^{\\top}$ with $P$: $2p ↦ p$, $2p+1 ↦ p + d/2$",
             written=(R_HALVES.apply(m), _P * R_ADJACENT.apply(m) * sympy.transpose(_P)),
             notation=PAIRINGS,
             scope="d = 8, symbolic position m and base b > 0",

@@ -18,7 +18,7 @@ def _div_term_written(column: int, width: int) -> sympy.Expr:
 div_term_general = Claim(
     id="sinusoidal.div-term",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="exp(2i·(−ln b/d)) = $b^{−2i/d}$",
+    title="$\\exp(2i \\cdot (−\\ln b/d)) = b^{−2i/d}$",
     lhs=div_term(2 * i),
     rhs=frequency(i),
     conditions=CONDITIONS,
@@ -38,7 +38,7 @@ div_term_general = Claim(
 div_term_arange_d8 = Claim(
     id="sinusoidal.div-term.arange-d8",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="exp(arange(0, d, 2)·(−ln b/d)) lists $ω_0$ … $ω_{d/2−1}$, d = 8",
+    title="$\\exp(\\mathrm{arange}(0, d, 2) \\cdot (−\\ln b/d))$ lists $ω_0, \\ldots, ω_{d/2−1}$, $d = 8$",
     written=(sympy.ImmutableMatrix([_div_term_written(j, 8) for j in range(0, 8, 2)]),
              sympy.ImmutableMatrix([frequency(p, 8) for p in range(4)])),
     conditions=(b > 1,),
@@ -48,7 +48,7 @@ div_term_arange_d8 = Claim(
 div_term_odd_index_wrong = Claim(
     id="sinusoidal.div-term.halved-exponent-is-wrong",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="exp(2i·(−ln b/d)) is not $b^{−i/d}$",
+    title="$\\exp(2i \\cdot (−\\ln b/d))$ is not $b^{−i/d}$",
     lhs=div_term(2 * i),
     rhs=b ** (-i / d),
     conditions=CONDITIONS,
@@ -90,7 +90,7 @@ increasing = Claim(
 below_2pi_b = Claim(
     id="sinusoidal.wavelength.below-2pi-b",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="The longest wavelength $2π·b^{(d−2)/d}$ is below 2π·b for every finite d",
+    title="The longest wavelength $2π b^{(d−2)/d}$ is below $2π b$ for every finite $d$",
     lhs=2 * sympy.pi * b ** ((d - 2) / d),
     rhs=2 * sympy.pi * b,
     relation="<",
@@ -106,7 +106,7 @@ below_2pi_b = Claim(
 paper_longest = Claim(
     id="sinusoidal.wavelength.paper-longest",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="For d = 512, b = 10000 the longest wavelength is below 2π·9647",
+    title="For $d = 512$, $b = 10000$ the longest wavelength is below $2π \\cdot 9647$",
     lhs=wavelength(255, 512, 10000),
     rhs=2 * sympy.pi * 9647,
     relation="<",

@@ -34,7 +34,7 @@ GEOMETRY = Notation(symbols=(b, d, k, t), definitions=(DOT_OF_OFFSET,))
 dot_product = Claim(
     id="sinusoidal.dot.closed-form",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="PE(t)·PE(t+k) = $Σ_i$ cos($ω_i$ k)",
+    title="$\\mathrm{PE}(t) \\cdot \\mathrm{PE}(t+k) = \\sum_i \\cos(ω_i k)$",
     lhs=DOT,
     rhs=DOT_CLOSED,
     conditions=(b > 1,),
@@ -47,7 +47,7 @@ dot_product = Claim(
 dot_offset_only = Claim(
     id="sinusoidal.dot.offset-only",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="PE(t)·PE(t+k) does not depend on t",
+    title="$\\mathrm{PE}(t) \\cdot \\mathrm{PE}(t+k)$ does not depend on $t$",
     lhs=sympy.Derivative(DOT, t),
     rhs=0,
     conditions=(b > 1,),
@@ -57,7 +57,7 @@ dot_offset_only = Claim(
 
 dot_even = Claim(
     id="sinusoidal.dot.even-in-k",
-    title="PE(t)·PE(t+k) is even in k",
+    title="$\\mathrm{PE}(t) \\cdot \\mathrm{PE}(t+k)$ is even in $k$",
     written=(DOT_OF_OFFSET.apply(-k), DOT_OF_OFFSET.apply(k)),
     notation=GEOMETRY,
     conditions=(b > 1,),
@@ -69,7 +69,7 @@ dot_even = Claim(
 norm = Claim(
     id="sinusoidal.norm",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="‖PE(t)‖² = d/2",
+    title="$‖\\mathrm{PE}(t)‖^2 = d/2$",
     lhs=over_pairs(sin_at(t) ** 2 + cos_at(t) ** 2),
     rhs=d / 2,
     conditions=(b > 1,),
@@ -81,7 +81,7 @@ norm = Claim(
 norm_wrong = Claim(
     id="sinusoidal.norm-is-not-d",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="‖PE(t)‖² is not d",
+    title="$‖\\mathrm{PE}(t)‖^2$ is not $d$",
     lhs=over_pairs(sin_at(t) ** 2 + cos_at(t) ** 2),
     rhs=d,
     conditions=(b > 1,),
@@ -93,7 +93,7 @@ norm_wrong = Claim(
 distance = Claim(
     id="sinusoidal.distance.closed-form",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="‖PE(t+k) − PE(t)‖² = $Σ_i$ (2 − 2 cos $ω_i$ k)",
+    title="$‖\\mathrm{PE}(t+k) − \\mathrm{PE}(t)‖^2 = \\sum_i (2 − 2 \\cos ω_i k)$",
     lhs=SQUARED_DISTANCE,
     rhs=DISTANCE_CLOSED,
     conditions=(b > 1,),
@@ -104,7 +104,7 @@ distance = Claim(
 distance_offset_only = Claim(
     id="sinusoidal.distance.offset-only",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="‖PE(t+k) − PE(t)‖² does not depend on t",
+    title="$‖\\mathrm{PE}(t+k) − \\mathrm{PE}(t)‖^2$ does not depend on $t$",
     lhs=sympy.Derivative(SQUARED_DISTANCE, t),
     rhs=0,
     conditions=(b > 1,),
@@ -117,7 +117,7 @@ x = sympy.Symbol("x", real=True)
 sin_bounded = Claim(
     id="sinusoidal.bounded.sin",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="sin entries lie in [−1, 1]: sin²($ω_i$ t) ≤ 1",
+    title="sin entries lie in $[−1, 1]$: $\\sin^2(ω_i t) ≤ 1$",
     lhs=sin_at(t).subs(j, i) ** 2,
     rhs=1,
     relation="<=",
@@ -128,7 +128,7 @@ sin_bounded = Claim(
 cos_bounded = Claim(
     id="sinusoidal.bounded.cos",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="cos entries lie in [−1, 1]: cos²($ω_i$ t) ≤ 1",
+    title="cos entries lie in $[−1, 1]$: $\\cos^2(ω_i t) ≤ 1$",
     lhs=cos_at(t).subs(j, i) ** 2,
     rhs=1,
     relation="<=",

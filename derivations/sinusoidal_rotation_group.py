@@ -22,7 +22,7 @@ I2 = sympy.eye(2)
 orthogonal_block = Claim(
     id="sinusoidal.rotation.orthogonal-block",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="Each block of $T_k$ is orthogonal: BᵀB = I",
+    title="Each block of $T_k$ is orthogonal: $B^{\\top} B = I$",
     written=(sympy.transpose(_T(k)) * _T(k), I2),
     conditions=CONDITIONS,
     scope="pair i of any even d; a block-diagonal matrix is orthogonal iff every block is",

@@ -23,6 +23,7 @@ from posenc_sym import Claim, Derivation, Source, Verdict
 from posenc_sym.proof.assumptions import stated_assumptions
 from posenc_sym.render.escape import escape_latex, escape_markdown, is_latex_safe
 from posenc_sym.render.latex import QUOTE_PLACEHOLDER, render_claim, render_derivation, verdict_text
+from posenc_sym.render.layout import _depths, break_sum
 from posenc_sym.render.markup import MARKDOWN
 from posenc_sym.render.mathtex import decimal_latex, math_latex
 
@@ -394,3 +395,66 @@ def test_a_small_matrix_in_text_is_math() -> None:
     text = r"the block $\left[\begin{smallmatrix} \cos B & \sin B \\ −\sin B & \cos B \end{smallmatrix}\right]$"
     assert text_latex(text) == (r"the block $\left[\begin{smallmatrix} \cos B & \sin B \\ -\sin B & \cos B "
                                 r"\end{smallmatrix}\right]$")
+
+
+_LONG_SUM = " + ".join(f"x_{{{i}}}" for i in range(40))
+
+
+@pytest.mark.parametrize(("latex", "rows"), [
+    # A parenthesised sum with a short, balanced prefix/suffix is broken inside the parentheses.
+    (rf"2 \left({_LONG_SUM}\right)^{{2}}", "many"),
+    # Inside \frac{...}{...} or \sqrt{...} a break would leave an unclosed brace on the first row.
+    (rf"\frac{{\left({_LONG_SUM}\right)}}{{c}}", "one"),
+    (rf"\sqrt{{\left({_LONG_SUM}\right)}}", "one"),
+])
+def test_break_sum_rows_are_balanced(latex: str, rows: str) -> None:
+    lines = break_sum(latex, width=30)
+    assert (len(lines) > 1) == (rows == "many")
+    for line in lines:
+        depths = _depths(line + " ")
+        assert min(depths) >= 0 and depths[-1] == 0, line
+
+
+def _catalogue_titles() -> list[tuple[str, str]]:
+    from posenc_sym.catalog import builtin_root, load_catalog
+
+    catalogue = load_catalog([builtin_root()])
+    titles = [(d.file, d.derivation.title) for d in catalogue.derivations]
+    return titles + [(claim.id, claim.title) for claim, _ in catalogue.claims]
+
+
+# Math written as text in a title: a superscript character, a transpose sign, a norm bar, a
+# product dot, a function applied to a shifted position, ln( or a |...| bar. In a title each is
+# written inside $...$ so that it is typeset as math.
+_MATH_AS_TEXT = re.compile(r"[²³ᵀ‖·]|\w\(t ?\+ ?1\)|\bln ?\(|\|[^|]+\|")
+
+
+def test_catalogue_titles_carry_math_only_inside_dollars() -> None:
+    from posenc_sym.render.inline import math_segments, safe_math
+
+    offenders = []
+    for name, title in _catalogue_titles():
+        text = " ".join(piece for is_math, piece in math_segments(title) if not is_math)
+        rejected = [seg for seg in re.findall(r"(?<!\\)\$([^$]+)\$", title) if safe_math(seg) is None]
+        if _MATH_AS_TEXT.search(text) or rejected:
+            offenders.append((name, title))
+    assert offenders == [], "\n".join(f"{n}: {t}" for n, t in offenders)
+
+
+def test_catalogue_matrix_entries_print_as_one_subscripted_name() -> None:
+    # A symbolic matrix entry named wq_0_0 prints as \mathrm{wq}_{0,0}, read as w·q; the entries
+    # are named W_q_0_0 (W_{q,0,0}) instead.
+    import sympy as sp
+
+    from posenc_sym.catalog import builtin_root, load_catalog
+    from posenc_sym.notation.names import name_latex
+
+    entry_as_word = re.compile(r"^\\mathrm\{[A-Za-z]+\}_\{\d+,\d+\}$")
+    offenders = set()
+    for claim, _ in load_catalog([builtin_root()]).claims:
+        for side in (claim.lhs, claim.rhs):
+            for symbol in getattr(side, "free_symbols", set()):
+                latex = name_latex(symbol.name) if isinstance(symbol, sp.Symbol) else None
+                if latex is not None and entry_as_word.match(latex):
+                    offenders.add((claim.id, symbol.name))
+    assert sorted(offenders) == []

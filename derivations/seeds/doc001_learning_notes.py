@@ -306,7 +306,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.alibi.causal-form",
-        title="−m·|i−j| equals ALiBi's −m·(i−j) for keys at or before the query",
+        title="$−m|i − j|$ equals ALiBi's $−m(i − j)$ for keys at or before the query",
         written=(BIAS.apply(m, sympy.Add(m, -delta, evaluate=False)), -slope * delta),
         notation=ALIBI,
         scope="query i, key j = i − δ with δ ≥ 0 (causal attention), any slope m > 0",
@@ -398,7 +398,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.code.exponent",
-        title="the loop's frequency for pair j is the standard $ω_j$ (it is not: exponent 2·(2j)/d)",
+        title="the loop's frequency for pair j is the standard $ω_j$ (it is not: exponent $2 \\cdot (2j)/d$)",
         lhs=BASE ** sympy.Rational(-2 * 2, 16),
         rhs=frequency(1, 16, BASE),
         scope="the example's d = 16, pair j = 1 (columns 2, 3)",

@@ -306,7 +306,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc002.code.sin-exponent",
-        title="the sin columns use the standard exponent (they use 2·(2j)/D)",
+        title="the sin columns use the standard exponent (they use $2 \\cdot (2j)/D$)",
         lhs=BASE ** sympy.Rational(-2 * 2, 6),
         rhs=frequency(1, 6, BASE),
         scope="D = 6 (the example's i = 0…5), sin column 2 (pair 1)",
@@ -320,7 +320,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc002.code.cos-exponent",
-        title="the cos columns use the standard exponent (they use 2·(2j+1)/D)",
+        title="the cos columns use the standard exponent (they use $2 \\cdot (2j+1)/D$)",
         lhs=BASE ** sympy.Rational(-2 * 1, 6),
         rhs=frequency(0, 6, BASE),
         scope="D = 6, cos column 1 (pair 0)",
@@ -345,7 +345,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc002.code.no-linear-map",
-        title="the code's D = 2 encoding admits a linear map PE(t+1) = M·PE(t) (it does not)",
+        title="the code's $D = 2$ encoding admits a linear map $\\mathrm{PE}(t+1) = M \\mathrm{PE}(t)$ (it does not)",
         lhs=sympy.Matrix([[sympy.sin(r), sympy.cos(sympy.Rational(r, 10000)), sympy.sin(r + 1)] for r in range(3)]).det(),
         rhs=ZERO,
         scope="D = 2, where the code gives PE(t) = (sin t, cos(t/10000)); positions t = 0, 1, 2",

@@ -408,7 +408,7 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.log-form.equivalent",
-        title="the code's div_term exp(2k·(−ln 10000/d)) equals $1/10000^{2k/d}$",
+        title="the code's div_term $\\exp(2k \\cdot (−\\ln 10000/d))$ equals $1/10000^{2k/d}$",
         lhs=div_term(2 * kk, d, BASE),
         rhs=frequency(kk, d, BASE),
         scope="pair k, general d",
@@ -418,7 +418,7 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.log-form.literal",
-        title="'its log form is −log(10000)/d' (that is the slope; ln $ω_k$ = 2k·(−ln 10000/d))",
+        title="'its log form is −log(10000)/d' (that is the slope; $\\ln ω_k = 2k \\cdot (−\\ln 10000/d)$)",
         lhs=sympy.log(frequency(1, 512, BASE)),
         rhs=-sympy.log(BASE) / 512,
         scope="d = 512, k = 1",
@@ -487,7 +487,7 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.wavelength.max",
-        title="the longest wavelength is 2π·10000 (it is $2π·10000^{255/256}$ ≈ 2π·9646.6)",
+        title="the longest wavelength is $2π \\cdot 10000$ (it is $2π \\cdot 10000^{255/256} ≈ 2π \\cdot 9646.6$)",
         lhs=wavelength(255, 512, BASE),
         rhs=2 * sympy.pi * BASE,
         scope="d = 512, pair 255",

@@ -69,7 +69,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc004.omega",
-        title="with ω = $1/10000^{2i/d}$, PE(pos,2i) = sin(ω·pos) and PE(pos,2i+1) = cos(ω·pos)",
+        title="with $ω = 1/10000^{2i/d}$, $\\mathrm{PE}(\\mathrm{pos}, 2i) = \\sin(ω \\, \\mathrm{pos})$ and $\\mathrm{PE}(\\mathrm{pos}, 2i+1) = \\cos(ω \\, \\mathrm{pos})$",
         written=(sympy.Matrix([as_written("sin(pos/10000**(2*i/d))", pos, i, d),
                                as_written("cos(pos/10000**(2*i/d))", pos, i, d)]),
                  sympy.Matrix([sympy.sin(sympy.Mul(OMEGA.apply(i), pos, evaluate=False)),
@@ -102,7 +102,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc004.shift.sin",
-        title="PE(pos+k, 2i) = PE(pos, 2i)·cos(ωk) + PE(pos, 2i+1)·sin(ωk)",
+        title="$\\mathrm{PE}(\\mathrm{pos}+k, 2i) = \\mathrm{PE}(\\mathrm{pos}, 2i) \\cos(ωk) + \\mathrm{PE}(\\mathrm{pos}, 2i+1) \\sin(ωk)$",
         lhs=sympy.sin(w * (pos + k)),
         rhs=S * sympy.cos(w * k) + C * sympy.sin(w * k),
         steps=(
@@ -117,7 +117,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc004.shift.cos",
-        title="PE(pos+k, 2i+1) = PE(pos, 2i+1)·cos(ωk) − PE(pos, 2i)·sin(ωk)",
+        title="$\\mathrm{PE}(\\mathrm{pos}+k, 2i+1) = \\mathrm{PE}(\\mathrm{pos}, 2i+1) \\cos(ωk) − \\mathrm{PE}(\\mathrm{pos}, 2i) \\sin(ωk)$",
         lhs=sympy.cos(w * (pos + k)),
         rhs=C * sympy.cos(w * k) - S * sympy.sin(w * k),
         steps=(

@@ -234,6 +234,10 @@ def _unwrap(latex: str) -> tuple[str, str, str] | None:
     pre, opening, inner, closing, post = match.groups()
     if any(d < 0 for d in _depths(inner)):
         return None
+    # A prefix that opens a group (``\frac{``, ``\sqrt{``) would leave the first row with an
+    # unclosed brace and the last with a stray one: such a term stays whole.
+    if _depths(pre + " ")[-1] != 0:
+        return None
     return pre + r"\Bigl" + opening, inner, r"\Bigr" + closing + post
 
 
