@@ -11,7 +11,7 @@ i, j, s = sympy.symbols("i j s", integer=True)
 r = sympy.Symbol("r", integer=True)
 slope = sympy.Symbol("m", positive=True)
 c = sympy.Symbol("c", real=True)
-x = sympy.symbols("x0:3", real=True)  # the content scores q_i·k_j of one row
+x = sympy.symbols("x_0:3", real=True)  # the content scores q_i·k_j of one row
 heads = sympy.Symbol("n", integer=True, positive=True)
 h = sympy.Symbol("h", integer=True, positive=True)
 

@@ -10,12 +10,13 @@ from posenc_sym.schemes.interpolation import (
     ntk_base,
     yarn_correction_index,
     yarn_frequency,
+    yarn_ramp,
 )
 from posenc_sym.schemes.rope import block_score, pair_rotation, theta
 
 m, n = sympy.symbols("m n", real=True)
 w = sympy.Symbol("theta", positive=True)
-q0, q1, k0, k1 = sympy.symbols("q0 q1 k0 k1", real=True)
+q0, q1, k0, k1 = sympy.symbols("q_0 q_1 k_0 k_1", real=True)
 q, k = sympy.Matrix([q0, q1]), sympy.Matrix([k0, k1])
 L, L2 = sympy.symbols("L L'", positive=True)  # trained and target lengths
 s = sympy.Symbol("s", positive=True)  # the scale L'/L
@@ -35,11 +36,18 @@ _x = sympy.Symbol("x")  # any index: b^(−2x/d) is defined for every x
 _r, _th, _sc, _len = sympy.symbols("r theta s L", positive=True)
 THETA = Definition("theta", (_x,), theta(_x, d, b), form="call")
 THETA_NTK = Definition("theta_NTK", (_x,), theta(_x, d, _B_NTK), form="call")
-THETA_YARN = Definition("theta_YaRN", (_th, _sc, _len), yarn_frequency(_th, _sc, _len), form="call")
+# θ_YaRN is written with its ramp γ named (the page would repeat the three-branch ramp twice);
+# the check below makes sure the written body is the scheme's yarn_frequency.
+GAMMA = Definition("gamma", (_r,), yarn_ramp(_r), form="call")
+_TURNS = _len * _th / (2 * sympy.pi)
+THETA_YARN = Definition("theta_YaRN", (_th, _sc, _len),
+                        (1 - GAMMA.apply(_TURNS)) * _th / _sc + GAMMA.apply(_TURNS) * _th, form="call")
 THETA_MID = Definition("theta_mid", (_th,), llama3_middle(_th, factor, low, high, L), form="call")
 I_CORR = Definition("i_corr", (_r,), yarn_correction_index(_r, d, b, L), form="call")
 NOTATION = Notation(symbols=(L, s, b, D, i, rot, factor, low, high),
-                    definitions=(THETA, THETA_NTK, THETA_YARN, THETA_MID, I_CORR))
+                    definitions=(THETA, THETA_NTK, GAMMA, THETA_YARN, THETA_MID, I_CORR))
+if NOTATION.expand(THETA_YARN.apply(_th, _sc, _len)) != yarn_frequency(_th, _sc, _len):
+    raise ValueError("theta_YaRN as written is not the scheme's yarn_frequency")
 
 DERIVATION = Derivation(
     id="long_context",

@@ -17,15 +17,15 @@ from posenc_sym.schemes.rope import (
 m, n, r = sympy.symbols("m n r", real=True)  # query position, key position, offset
 w = sympy.Symbol("theta", positive=True)  # the pair's frequency θ_p (any positive value)
 base = sympy.Symbol("b", positive=True)
-q0, q1, k0, k1 = sympy.symbols("q0 q1 k0 k1", real=True)
+q0, q1, k0, k1 = sympy.symbols("q_0 q_1 k_0 k_1", real=True)
 q = sympy.Matrix([q0, q1])
 k = sympy.Matrix([k0, k1])
-A4 = sympy.Matrix(sympy.symbols("a0:4", real=True))  # a query and a key of a 4-wide head
-C4 = sympy.Matrix(sympy.symbols("c0:4", real=True))
-h = sympy.symbols("h0:5", real=True)  # the values h_j of the RoFormer decay argument
+A4 = sympy.Matrix(sympy.symbols("a_0:4", real=True))  # a query and a key of a 4-wide head
+C4 = sympy.Matrix(sympy.symbols("c_0:4", real=True))
+h = sympy.symbols("h_0:5", real=True)  # the values h_j of the RoFormer decay argument
 # z_j stands for e^{i r θ_j}. Abel summation is a polynomial identity, so proving it for real z_j
 # proves it as a polynomial, hence for complex z_j too.
-z = sympy.symbols("z0:4", real=True)
+z = sympy.symbols("z_0:4", real=True)
 
 # R_halves(m) and R_adjacent(m), the 8-wide rotation in each pairing, and P the pairing permutation.
 R_HALVES = Definition("R_halves", (m,), rotation_matrix(m, 8, base, "halves"), form="call")
@@ -35,7 +35,25 @@ PAIRINGS = Notation(symbols=(m, base), definitions=(R_HALVES, R_ADJACENT, PERM))
 _P = PERM.apply()
 
 _SCORE = block_score(q, k, m, n, w)
-_RELATIVE = sympy.expand((q.T * pair_rotation((n - m) * w) * k)[0, 0])
+
+# The relative-score claims as written: R(x) the pair rotation, R_x the 4-wide one (adjacent
+# pairing), q and k the query and key. The page shows these; the engine decides their expansion.
+_x = sympy.Symbol("x", real=True)
+R_PAIR = Definition("R", (_x,), pair_rotation(_x), form="call")
+R_HEAD = Definition("R", (_x,), rotation_matrix(_x, 4, base), form="subscript")
+Q_PAIR = Definition("q", (), q, form="value")
+K_PAIR = Definition("k", (), k, form="value")
+Q_HEAD = Definition("q", (), A4, form="value")
+K_HEAD = Definition("k", (), C4, form="value")
+PAIR = Notation(symbols=(m, n, w), definitions=(R_PAIR, Q_PAIR, K_PAIR))
+HEAD = Notation(symbols=(m, n, base), definitions=(R_HEAD, Q_HEAD, K_HEAD))
+_T = sympy.transpose
+_U = sympy.UnevaluatedExpr  # keeps (R q)ᵀ (R k) grouped as written instead of distributing the ᵀ
+_OFFSET = sympy.Add(n, -m, evaluate=False)  # n − m, in the author's order
+_qp, _kp = Q_PAIR.apply(), K_PAIR.apply()
+_SCORE_WRITTEN = _T(_U(R_PAIR.apply(m * w) * _qp)) * _U(R_PAIR.apply(n * w) * _kp)
+_RELATIVE_WRITTEN = _T(_qp) * R_PAIR.apply(sympy.Mul(_OFFSET, w, evaluate=False)) * _kp
+_qh, _kh = Q_HEAD.apply(), K_HEAD.apply()
 
 # Abel summation for 4 terms with S_0 = 0, S_{j+1} = S_j + z_j: Σ h_j z_j = Σ h_j (S_{j+1} − S_j)
 # = h_3 S_4 − Σ_{j<3} S_{j+1} (h_{j+1} − h_j). With h_4 = 0 (RoFormer's convention) the first
@@ -48,9 +66,9 @@ DERIVATION = Derivation(
     id="rope",
     title="Rotary position embedding: relative scores, two forms, two pairings, long-term decay",
     prose=(
-        "RoPE rotates each pair ($x_u$, $x_v$) of a query at position m by the angle $m·θ_p$ and each pair of "
-        "a key at position n by $n·θ_p$. Rotations compose by adding angles and are orthogonal, so the "
-        "product of the rotated pair is qᵀ R(mθ)ᵀ R(nθ) k = qᵀ R((n−m)θ) k: only n − m survives. The "
+        "RoPE rotates each pair ($x_u$, $x_v$) of a query at position $m$ by the angle $m·θ_p$ and each pair of "
+        "a key at position $n$ by $n·θ_p$. Rotations compose by adding angles and are orthogonal, so the "
+        "product of the rotated pair is $q^\\top R(mθ)^\\top R(nθ) k = q^\\top R((n−m)θ) k$: only $n − m$ survives. The "
         "claims below are per pair with a symbolic frequency θ > 0 (a d-wide head is block-diagonal, so "
         "the full score is the sum of these pair scores, for every d), plus concrete-width checks. "
         "The RoFormer decay bound is computed honestly: on average it falls with the distance, but it "
@@ -59,13 +77,14 @@ DERIVATION = Derivation(
     claims=(
         Claim(
             id="rope.block.relative",
-            title="(R(mθ)q)·(R(nθ)k) = qᵀ R((n−m)θ) k for one pair",
-            lhs=_SCORE,
-            rhs=_RELATIVE,
+            title="$(R(mθ)q)^\\top (R(nθ)k) = q^\\top R((n−m)θ)\\, k$ for one pair",
+            written=(_SCORE_WRITTEN, _RELATIVE_WRITTEN),
+            notation=PAIR,
             steps=(
-                Step(sympy.expand((q.T * pair_rotation(m * w).T * pair_rotation(n * w) * k)[0, 0]),
-                     "(Ra)·(Sb) = aᵀ Rᵀ S b"),
-                Step(_RELATIVE, "R(α)ᵀ R(β) = R(β − α): angle addition for cos and sin"),
+                Step(None, "$(Ra)^\\top (Sb) = a^\\top R^\\top S b$",
+                     written=_T(_qp) * _T(R_PAIR.apply(m * w)) * R_PAIR.apply(n * w) * _kp),
+                Step(None, "$R(α)^\\top R(β) = R(β − α)$: angle addition for cos and sin",
+                     written=_RELATIVE_WRITTEN),
             ),
             scope="one pair, symbolic frequency θ > 0 (hence every pair of any width d)",
             tags=("table:rope:inner_product_offset",),
@@ -111,9 +130,10 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="rope.full.relative",
-            title="d = 4: ($R_m$ q)ᵀ ($R_n$ k) = qᵀ $R_{n−m}$ k for the whole head",
-            lhs=sympy.expand(((rotation_matrix(m, 4, base) * A4).T * rotation_matrix(n, 4, base) * C4)[0, 0]),
-            rhs=sympy.expand((A4.T * rotation_matrix(n - m, 4, base) * C4)[0, 0]),
+            title="$d = 4$: $(R_m q)^\\top (R_n k) = q^\\top R_{n−m} k$ for the whole head",
+            written=(_T(_U(R_HEAD.apply(m) * _qh)) * _U(R_HEAD.apply(n) * _kh),
+                     _T(_qh) * R_HEAD.apply(_OFFSET) * _kh),
+            notation=HEAD,
             scope="d = 4, adjacent pairing, symbolic base b > 0",
         ),
         Claim(

@@ -46,7 +46,7 @@ det_block = Claim(
     rhs=1,
     conditions=CONDITIONS,
     scope="pair i of any even d",
-    steps=(Step(sympy.cos(w * k) ** 2 + sympy.sin(w * k) ** 2, "det [[p, q], [−q, p]] = p² + q²"),
+    steps=(Step(sympy.cos(w * k) ** 2 + sympy.sin(w * k) ** 2, "$\\det \\left[\\begin{smallmatrix} p & q \\\\ −q & p \\end{smallmatrix}\\right] = p^2 + q^2$"),
            Step(sympy.Integer(1), "Pythagoras")),
 )
 
@@ -114,7 +114,7 @@ DERIVATION = Derivation(
     id="sinusoidal.rotation-group",
     title="Sinusoidal encoding: the matrices $T_k$ are rotations and compose like offsets",
     prose=(
-        "$T_k$ is block-diagonal with 2×2 blocks $B_i(k)$ = [[cos $ω_i$ k, sin $ω_i$ k], [−sin $ω_i$ k, cos $ω_i$ k]]. "
+        "$T_k$ is block-diagonal with 2×2 blocks $B_i(k) = \\left[\\begin{smallmatrix} \\cos ω_i k & \\sin ω_i k \\\\ −\\sin ω_i k & \\cos ω_i k \\end{smallmatrix}\\right]$. "
         "Products, transposes and determinants of block-diagonal matrices are taken block by block, "
         "so each property is proven for one block with symbolic i, d and b (hence every even d), "
         "and checked once more on an explicit matrix of a concrete size."

@@ -79,7 +79,7 @@ transposed_block_wrong = Claim(
     scope="pair i of any even d",
     expect="refuted",
     prose=(
-        "Orientation matters: with the (sin, cos) ordering the block is [[cos, sin], [−sin, cos]]. "
+        "Orientation matters: with the (sin, cos) ordering the block is $\\left[\\begin{smallmatrix} \\cos & \\sin \\\\ −\\sin & \\cos \\end{smallmatrix}\\right]$. "
         "Its transpose rotates the other way and maps PE(t) to PE(t−k), so this claim is false."
     ),
 )

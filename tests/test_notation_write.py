@@ -76,6 +76,11 @@ def test_every_plain_name_reads_back_as_itself(base: str, parts: list[str]) -> N
     (1 / sympy.sin(x), r"\left(\sin\left(x\right)\right)^{-1}"),  # \sin^{-1} would read as arcsin
     (sympy.Add(t, k, evaluate=False), "t + k"),  # term order as written
     (t + k, "k + t"),  # SymPy's order when nothing was written
+    (t - k, "t - k"),
+    (sympy.Symbol("L'", positive=True) - 1, "L' - 1"),  # a primed name takes a math prime, not text  # a difference as a reader writes it, not SymPy's "- k + t"
+    (-t - k, "- k - t"),  # both terms negative: nothing to put first
+    (sympy.Add(-k, t, evaluate=False), "- k + t"),  # as written, even so
+    (sympy.Min(x, t - k), r"\min\left(x, t - k\right)"),
     (sympy.Mul(2, sympy.pi, 1, evaluate=False), r"2 \pi \cdot 1"),
     (x * (y + 1), r"x \cdot \left(y + 1\right)"),  # not the call x(y + 1)
     (sympy.Function("f")(x + 1), r"f\left(x + 1\right)"),
@@ -83,6 +88,7 @@ def test_every_plain_name_reads_back_as_itself(base: str, parts: list[str]) -> N
     (sympy.IndexedBase("PE")[t, 2 * i + 1], r"\mathrm{PE}_{(t, 2 i + 1)}"),
     (sympy.IndexedBase("omega")[i + 1], r"\omega_{i + 1}"),
     (sympy.transpose(sympy.Symbol("P", commutative=False)), r"P^{\top}"),
+    (sympy.transpose(sympy.Function("R", commutative=False)(x)), r"R\left(x\right)^{\top}"),  # no (R(x))ᵀ
     (sympy.Matrix([[x, 0], [0, y]]), r"\begin{bmatrix}x & 0\\0 & y\end{bmatrix}"),
     (as_written("11*(11 + 22 + 33)"), r"11 \cdot \left(11 + 22 + 33\right)"),
     (as_written("(10 + 20 + 30)/(1 + 2 + 3)"), r"\frac{10 + 20 + 30}{1 + 2 + 3}"),
@@ -205,3 +211,14 @@ def test_a_counterexample_value_is_exact_when_short_and_rounded_when_long(value:
     from posenc_sym.notation import value_latex
 
     assert value_latex(value) == latex
+
+
+def test_fractions_in_a_matrix_are_set_at_full_size() -> None:
+    # A text-size fraction in a bmatrix cell (1748651/349807 in premise.positions_break_equivariance)
+    # was too small to read.
+    vector = sympy.Matrix([sympy.Rational(1748651, 349807), sympy.Rational(-31, 7), 3])
+    assert to_latex(vector) == r"\begin{bmatrix}\dfrac{1748651}{349807}\\-\dfrac{31}{7}\\3\end{bmatrix}"
+    assert to_latex(sympy.Matrix([[1, 2], [3, 4]])) == r"\begin{bmatrix}1 & 2\\3 & 4\end{bmatrix}"
+    from posenc_sym.notation.read import SimpleScope, from_latex
+
+    assert from_latex(to_latex(vector), SimpleScope({})) == vector  # the reader takes it back

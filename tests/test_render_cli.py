@@ -201,3 +201,28 @@ def test_an_unexpected_refutation_is_rendered_honestly_and_exits_1(
     assert r"\textbf{\posencrefuted{} Refuted:} at $x = " in text
     assert r"\textbf{Not as expected:} the derivation expected it to be \emph{proven}." in text
     assert capsys.readouterr().out.endswith("1 claim: 1 refuted; 1 not as expected\n")
+
+
+LONG = '''
+import sympy
+from posenc_sym import Claim, Derivation
+
+x = sympy.Symbol("x", real=True)
+terms = sum(sympy.sin(k * x) ** 2 + sympy.cos(k * x) ** 2 for k in range(1, 9))
+DERIVATION = Derivation("cli.long", "Long", (Claim("cli.long.sum", "eight Pythagoras", terms, 8),))
+'''
+
+
+def test_line_beamer_breaks_formulas_to_a_frames_line(tmp_path: Path) -> None:
+    path = tmp_path / "cli_long.py"
+    path.write_text(LONG, encoding="utf-8")
+    rows = {}
+    for line in ("article", "beamer"):
+        folder = tmp_path / line
+        assert main(["latex", str(path), "--fragments", str(folder), "--no-figures", "--line", line]) == 0
+        text = (folder / "claims" / "cli.long.sum.tex").read_text(encoding="utf-8")
+        display = text[text.index(r"\begin{align*}"):text.index(r"\end{align*}")]
+        rows[line] = [row for row in display.split("\\\\\n") if row.strip()]
+    # 16 squares and "= 8": more lines on a frame, each narrower than the article's widest.
+    assert len(rows["beamer"]) > len(rows["article"]) >= 2
+    assert max(map(len, rows["beamer"])) < max(map(len, rows["article"]))

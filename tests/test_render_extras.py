@@ -149,3 +149,13 @@ def test_without_decay_bound_the_decay_figure_is_left_out_with_a_reason(monkeypa
     assert "rope-decay" not in {d.name for d in data}
     assert left_out == ["rope-decay (needs posenc_sym.schemes.rope.decay_bound, which this installation "
                         "does not provide: AttributeError)"]
+
+
+def test_figure_captions_set_their_math_as_math() -> None:
+    from posenc_sym.render.pgf import pgf_figure
+
+    latex = pgf_figure(rotation_data(pair=2, offset=3))
+    assert (r"\caption{Pair $i = 2$ of the encoding ($d = " + str(WIDTH) + r"$) on the unit circle at "
+            r"$t = 0, \ldots, 8$; the arrows apply $T_k$ with $k = 3$ to $t = 0, 1, 2$ and land on $t + 3$.}"
+            ) in latex
+    assert r"\_" not in latex.split(r"\caption")[1]

@@ -356,3 +356,41 @@ def test_catalogue_markdown_lines_are_short_and_latex_shrinks_nothing() -> None:
         scaled += [derivation.id for word in (r"\resizebox", r"\scalebox", r"\textasciicircum") if word in latex]
     assert longest <= MARKDOWN_LINE_LIMIT
     assert scaled == []
+
+
+def test_a_wide_matrix_definition_starts_under_its_name() -> None:
+    # R_halves(m) of rope.pairings.permutation (8 × 8) ran 8.5pt past the margin beside its name.
+    from derivations.rope import DERIVATION
+
+    claim = next(c for c in DERIVATION.claims if c.id == "rope.pairings.permutation")
+    text = render_claim(claim, Verdict("proven"))
+    assert "&R_{\\text{halves}}\\left(m\\right) = \\\\\n&\\qquad \\begin{bmatrix}\\cos\\left(m\\right) & 0" in text
+    assert "&P = \\begin{bmatrix}1 & 0" in text  # a narrow one stays beside its name
+
+
+@pytest.mark.parametrize(("method", "words"), [
+    ("structural", "direct computation"),
+    ("residues (4 cases): residues (2 cases): sign",
+     "cases on the residues (4 cases), then cases on the residues (2 cases), then the signs of the terms"),
+    ("breakpoints (3 cases): expand", "cases on the pieces between the breakpoints (3 cases), then multiplying out"),
+    ("conditions, trigsimp, half-angle",
+     "using the conditions, then trigonometric simplification, then the half-angle formula"),
+    ("closed forms, structural", "the sums' closed forms, then direct computation"),
+    ("conditions, common roots, cancel",
+     "using the conditions, the powers of one base over a common root, then cancelling common factors"),
+    ("entrywise: generalized pythagoras, structural",
+     r"entry by entry: treating each power as a positive unknown, then $\sin^2 + \cos^2 = 1$; direct computation"),
+])
+def test_methods_read_as_mathematics(method: str, words: str) -> None:
+    from posenc_sym.render.verdicts import method_words
+
+    assert method_words(method) == words
+
+
+def test_a_small_matrix_in_text_is_math() -> None:
+    # "smallmatrix", the longest environment name, was read as text: its closing brace was not looked at.
+    from posenc_sym.render.inline import text_latex
+
+    text = r"the block $\left[\begin{smallmatrix} \cos B & \sin B \\ −\sin B & \cos B \end{smallmatrix}\right]$"
+    assert text_latex(text) == (r"the block $\left[\begin{smallmatrix} \cos B & \sin B \\ -\sin B & \cos B "
+                                r"\end{smallmatrix}\right]$")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 import sympy
 
 from posenc_sym import Claim, Derivation, Verdict
 from posenc_sym.render.table import table_latex, table_markdown
-from posenc_sym.report.table import build_table
+from posenc_sym.report.table import build_table, plain_label, table_lines
 from posenc_sym.runner import ClaimResult
 
 x = sympy.Symbol("x", real=True)
@@ -46,5 +47,34 @@ def test_latex_table_escapes_keys_from_tags() -> None:
 def test_markdown_table() -> None:
     text = table_markdown(build_table(RESULTS))
     assert "| RoPE | yes ✓ | – | – | – | – | – |" in text
-    assert "| integer index t | no ✗ | – | – | – | – | – |" in text
+    assert "| integer index $t$ | no ✗ | – | – | – | – | – |" in text
     assert "- RoPE / bounded: yes ✓, `rope.norm`" in text
+
+
+def test_row_labels_are_math_in_the_notes_and_plain_in_the_terminal() -> None:
+    table = build_table(RESULTS)
+    latex = table_latex(table, links=False)
+    assert r"sin only, $1/2^i$ & \textendash{}" in latex
+    assert r"sin only, $b^{-i/(d-1)}$ & \textendash{}" in latex  # the minus sign as TeX math writes it
+    assert r"\^{}" not in latex and "textasciicircum" not in latex
+    assert "| sin only, $1/2^i$ | – |" in table_markdown(table)
+    lines = table_lines(table)
+    assert any(line.startswith("sin only, b^(−i/(d−1)) | ") for line in lines)
+    assert not any("$" in line for line in lines)
+
+
+@pytest.mark.parametrize(("label", "plain"), [
+    ("sin only, $b^{−i/(d−1)}$", "sin only, b^(−i/(d−1))"),
+    ("$t/(n−1)$ in [0, 1]", "t/(n−1) in [0, 1]"),
+    ("my_enc%", "my_enc%"),
+])
+def test_plain_label(label: str, plain: str) -> None:
+    assert plain_label(label) == plain
+
+
+def test_column_labels_and_meanings_carry_their_math() -> None:
+    latex = table_latex(build_table(RESULTS), links=False)
+    assert r"& past $L$ & linear shift &" in latex
+    assert r"\item[linear shift] a fixed linear map takes position $t$ to $t + k$" in latex
+    lines = table_lines(build_table(RESULTS))
+    assert "  linear shift: a fixed linear map takes position t to t + k" in lines

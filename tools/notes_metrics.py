@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from posenc_sym.render.document import latex_document, latex_fragments, tex_engine
 from posenc_sym.render.escape import has_cjk
 from posenc_sym.render.latex import Options, undecidable
+from posenc_sym.render.layout import BEAMER_WIDTH
 from posenc_sym.render.mathtex import claim_sides_latex
 from posenc_sym.render.run import decide_notes
 from posenc_sym.render.tex import _RERUN, compile_latex, overfull_boxes
@@ -51,11 +52,14 @@ def fragments_compile(notes: object) -> dict[str, str]:
     result = compile_latex(LECTURER.replace("BODY", body), files, jobname="lecture")
     out["article+geometry+hyperref"] = "ok" if result.ok else f"FAILED: {result.problems[:1]}"
     out["article fragments"] = str(len(names))
-    beamer_files = latex_fragments(notes, Options(level=-1))  # type: ignore[arg-type]
-    claims = [n for n in names if n.startswith("claims/")][:40]
+    # Every non-CJK claim in a frame of its own, broken to a frame's line (--line beamer).
+    beamer_files = latex_fragments(notes, Options(level=-1, width=BEAMER_WIDTH))  # type: ignore[arg-type]
+    claims = [n for n in names if n.startswith("claims/")]
     frames = "\n".join(f"\\begin{{frame}}[allowframebreaks]\\input{{{n}}}\\end{{frame}}" for n in claims)
     result = compile_latex(BEAMER.replace("BODY", frames), beamer_files, jobname="slides")
-    out["beamer (40 claims)"] = "ok" if result.ok else f"FAILED: {result.problems[:1]}"
+    wide = [w for w in overfull_boxes(result.log) if w > 10]
+    out[f"beamer ({len(claims)} claims)"] = ("ok" if result.ok else f"FAILED: {result.problems[:1]}") + (
+        f"; lines over 10pt too wide: {len(wide)}, largest {max(wide, default=0):.1f}pt")
     return out
 
 

@@ -164,8 +164,9 @@ CLAIMS = [
         tags=("property", "linear-map"),
         prose=(
             "The quoted sentence of the paper, for which the note only links a proof. The block "
-            "[[cos ωk, sin ωk], [−sin ωk, cos ωk]] contains k but not pos, and maps (sin ωpos, "
-            "cos ωpos) to (sin ω(pos+k), cos ω(pos+k)); the block-diagonal matrix of these blocks "
+            "$\\left[\\begin{smallmatrix} \\cos ωk & \\sin ωk \\\\ −\\sin ωk & \\cos ωk \\end{smallmatrix}\\right]$ contains $k$ but not pos, and maps "
+            "$(\\sin ω\\,\\mathrm{pos}, \\cos ω\\,\\mathrm{pos})$ to $(\\sin ω(\\mathrm{pos}+k), \\cos ω(\\mathrm{pos}+k))$; "
+            "the block-diagonal matrix of these blocks "
             "maps the whole vector."
         ),
     ),

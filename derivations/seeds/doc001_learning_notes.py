@@ -38,8 +38,8 @@ slope = sympy.Symbol("m_h", positive=True)
 L_train = sympy.Symbol("L", positive=True)  # trained context length
 L_new = sympy.Symbol("L_new", positive=True)  # extended context length
 v = sympy.Symbol("v", nonnegative=True)  # how far before the end of the new context a position is
-x1, x2, x3 = sympy.symbols("x1 x2 x3", real=True)
-q1, q2, k1, k2 = sympy.symbols("q1 q2 k1 k2", real=True)
+x1, x2, x3 = sympy.symbols("x_1 x_2 x_3", real=True)
+q1, q2, k1, k2 = sympy.symbols("q_1 q_2 k_1 k_2", real=True)
 BASE = sympy.Integer(10000)
 
 # The notation of the formulas (ω_i, PE_{(t,2i)}, λ_i with base 10000) and the claims' written forms.
@@ -237,7 +237,7 @@ CLAIMS = [
         scope="every pair: any frequency ω > 0",
         source=src("位置pos+k的编码可用pos的编码线性表示", "二、2. 直观理解"),
         tags=("property", "linear-map"),
-        prose="The block [[cos ωk, sin ωk], [−sin ωk, cos ωk]] depends on k only and maps pair i of PE(pos) to pair i of PE(pos+k).",
+        prose="The block $\\left[\\begin{smallmatrix} \\cos ωk & \\sin ωk \\\\ −\\sin ωk & \\cos ωk \\end{smallmatrix}\\right]$ depends on $k$ only and maps pair i of PE(pos) to pair i of PE(pos+k).",
     ),
     Claim(
         id="seeds.doc001.linear.matrix",

@@ -24,7 +24,7 @@ DOC = "002_0b9a95f29ab03777.txt"
 
 t = sympy.Symbol("t", real=True)
 w = sympy.Symbol("omega", positive=True)
-x1, x2, x3 = sympy.symbols("x1 x2 x3", real=True)
+x1, x2, x3 = sympy.symbols("x_1 x_2 x_3", real=True)
 BASE = sympy.Integer(10000)
 ZERO = sympy.Integer(0)
 

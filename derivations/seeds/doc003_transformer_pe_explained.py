@@ -284,7 +284,7 @@ CLAIMS_ROTATION = [
     ),
     Claim(
         id="seeds.doc003.rotation.ccw-matrix",
-        title="row vector times [[cos B, sin B], [−sin B, cos B]] rotates counter-clockwise",
+        title="row vector times $\\left[\\begin{smallmatrix} \\cos B & \\sin B \\\\ −\\sin B & \\cos B \\end{smallmatrix}\\right]$ rotates counter-clockwise",
         written=(sympy.MatMul(sympy.ImmutableMatrix([[x, y]]), sympy.ImmutableMatrix(
                      [[sympy.cos(beta), sympy.sin(beta)], [-sympy.sin(beta), sympy.cos(beta)]]), evaluate=False),
                  sympy.Matrix([[x * sympy.cos(beta) - y * sympy.sin(beta), x * sympy.sin(beta) + y * sympy.cos(beta)]])),
@@ -295,7 +295,7 @@ CLAIMS_ROTATION = [
     ),
     Claim(
         id="seeds.doc003.rotation.cw-matrix",
-        title="row vector times [[cos B, −sin B], [sin B, cos B]] rotates clockwise",
+        title="row vector times $\\left[\\begin{smallmatrix} \\cos B & −\\sin B \\\\ \\sin B & \\cos B \\end{smallmatrix}\\right]$ rotates clockwise",
         written=(sympy.MatMul(sympy.ImmutableMatrix([[x, y]]), sympy.ImmutableMatrix(
                      [[sympy.cos(beta), -sympy.sin(beta)], [sympy.sin(beta), sympy.cos(beta)]]), evaluate=False),
                  sympy.Matrix([[x * sympy.cos(beta) + y * sympy.sin(beta), -x * sympy.sin(beta) + y * sympy.cos(beta)]])),
@@ -306,7 +306,7 @@ CLAIMS_ROTATION = [
     ),
     Claim(
         id="seeds.doc003.rotation.sin-cos-pair",
-        title="(sin(t+Δt), cos(t+Δt)) = [[cos Δt, sin Δt], [−sin Δt, cos Δt]]·(sin t, cos t)",
+        title="$(\\sin(t+Δt), \\cos(t+Δt)) = \\left[\\begin{smallmatrix} \\cos Δt & \\sin Δt \\\\ −\\sin Δt & \\cos Δt \\end{smallmatrix}\\right] (\\sin t, \\cos t)$",
         lhs=sympy.Matrix([[sympy.cos(dt), sympy.sin(dt)], [-sympy.sin(dt), sympy.cos(dt)]]) * sympy.Matrix([sympy.sin(t), sympy.cos(t)]),
         rhs=sympy.Matrix([sympy.sin(t + dt), sympy.cos(t + dt)]),
         scope="any t, Δt",

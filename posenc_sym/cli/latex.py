@@ -40,15 +40,20 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                         default="section",
                         help="the heading of a derivation (its claims one level below; "
                              "none: bold titles only, for beamer frames)")
+    parser.add_argument("--line", choices=("article", "beamer"), default="article",
+                        help="the line long formulas are broken to: an article's (11pt, 2.5cm margins) "
+                             "or a beamer frame's")
     return parser
 
 
 def _options(args: argparse.Namespace) -> Any:
     from ..render.latex import Options
+    from ..render.layout import BEAMER_WIDTH, LINE_WIDTH
 
     level = {"section": 1, "subsection": 2, "subsubsection": 3, "none": -1}[args.heading_level]
+    width = {"article": LINE_WIDTH, "beamer": BEAMER_WIDTH}[args.line]
     return Options(ids=not args.no_ids, methods=not args.no_methods, refuted=not args.no_refuted,
-                   level=level)
+                   level=level, width=width)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -66,6 +66,11 @@ _OPERATORS = {
 
 def _name_or_text(name: str) -> str:
     latex = name_latex(name)
+    unprimed = name.rstrip("'")
+    base = name_latex(unprimed) if unprimed != name else None
+    if latex is None and base is not None:
+        # L' (a second length): the name with a math prime, not the word "L'" in text.
+        return base + "'" * (len(name) - len(unprimed))
     return latex if latex is not None else rf"\text{{{escape_text(name)}}}"
 
 
@@ -144,7 +149,8 @@ class NotationPrinter(LatexPrinter):
     def _print_Transpose(self, expr: Any) -> str:
         inner = expr.args[0]
         arg = self._print(inner)
-        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol, sympy.Indexed)):
+        # A name, or a notation applied to its arguments (R(mθ), p(0)), is one atom: R(mθ)ᵀ.
+        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol, sympy.Indexed, AppliedUndef)):
             arg = rf"\left({arg}\right)"
         return rf"{arg}^{{\top}}"
 
@@ -153,7 +159,13 @@ class NotationPrinter(LatexPrinter):
 
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
-        return str(super()._print_Add(expr, order="none" if _is_written(expr) else order))
+        if _is_written(expr):
+            return str(super()._print_Add(expr, order="none"))
+        terms = expr.as_ordered_terms()
+        if len(terms) == 2 and terms[0].could_extract_minus_sign() and not terms[1].could_extract_minus_sign():
+            # SymPy prints n - m as -m + n; a reader writes the difference the other way round.
+            return str(super()._print_Add(sympy.Add(terms[1], terms[0], evaluate=False), order="none"))
+        return str(super()._print_Add(expr, order=order))
 
     def _print_Mul(self, expr: sympy.Mul) -> str:
         if not isinstance(expr, sympy.Mul):  # SymPy prints x**-1 through _print_Mul as 1/x
@@ -213,9 +225,22 @@ class NotationPrinter(LatexPrinter):
         return self._print(expr.args[0])
 
     # --- matrices --------------------------------------------------------------------------
+    def _numbers_matrix(self, expr: Any) -> str:
+        r"""A matrix with fractions among its entries: each fraction at full size (\dfrac), as a
+        text-size fraction in a matrix cell is too small to read."""
+        def entry(e: Any) -> str:
+            if isinstance(e, sympy.Rational) and not e.is_Integer:
+                sign = "-" if e < 0 else ""
+                return rf"{sign}\dfrac{{{abs(e.p)}}}{{{e.q}}}"
+            return str(self._print(e))
+        body = r"\\".join(" & ".join(entry(expr[r, c]) for c in range(expr.shape[1])) for r in range(expr.shape[0]))
+        return rf"\begin{{bmatrix}}{body}\end{{bmatrix}}"
+
     def _print_MatrixBase(self, expr: Any) -> str:
         rows, cols = expr.shape
         if rows <= MAX_ROWS and cols <= MAX_COLS:
+            if any(isinstance(e, sympy.Rational) and not e.is_Integer for e in expr):
+                return self._numbers_matrix(expr)
             return str(super()._print_MatrixBase(expr))
         if is_block_diagonal(expr, 2):
             return block_diagonal(self, expr, 2)

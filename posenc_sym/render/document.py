@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,7 @@ from ..proof.verdict import Verdict
 from .figures import Figure, build_figures
 from .latex import DEFAULT_OPTIONS, Options, render_claim, render_derivation
 from .latex import needs_cjk as latex_needs_cjk
+from .layout import with_line_width
 from .markup import LATEX, LATEX_CJK, MARKDOWN, Flavour
 from .preamble import document_head, preamble
 from .table import table_latex, table_markdown
@@ -173,6 +175,11 @@ def _placed(notes: Notes, body: list[Section]) -> dict[str, list[Figure]]:
 
 def latex_document(notes: Notes, options: Options = DEFAULT_OPTIONS) -> str:
     """A complete LaTeX document: the course, the property table, figures, the documents' appendix."""
+    with with_line_width(options.width):
+        return _document(notes, options)
+
+
+def _document(notes: Notes, options: Options) -> str:
     cjk = needs_cjk(notes)
     fl = LATEX_CJK if cjk else LATEX
     body, appendix = ordered(notes)
@@ -193,7 +200,9 @@ def latex_document(notes: Notes, options: Options = DEFAULT_OPTIONS) -> str:
     if rest.figures or rest.figures_left_out:
         parts.append(_figures_latex(rest, fl))
     if appendix:
-        parts.append("\\appendix\n" + fl.heading(1, "The source documents", "sec:documents") + "\n\n"
+        # The documents (level 2 here) are listed in the contents; their claims are not.
+        parts.append("\\appendix\n\\addtocontents{toc}{\\protect\\setcounter{tocdepth}{2}}\n"
+                     + fl.heading(1, "The source documents", "sec:documents") + "\n\n"
                      + fl.text(APPENDIX))
         parts += [_section(s, fl, dataclasses.replace(options, level=2)) for s in appendix]
     return "\n\n".join(parts) + "\n\\end{document}\n"
@@ -210,6 +219,12 @@ def fragment_name(derivation: Derivation) -> str:
 
 
 def latex_fragments(notes: Notes, options: Options = DEFAULT_OPTIONS) -> dict[str, str]:
+    """File name -> content: see :func:`_fragments`; formulas broken to ``options.width``."""
+    with with_line_width(options.width):
+        return _fragments(notes, options)
+
+
+def _fragments(notes: Notes, options: Options) -> dict[str, str]:
     """File name -> content: a preamble, one file per derivation and per claim, the table, figures.
 
     A lecturer's document ``\\input``s ``preamble.tex`` after its own preamble and any of the
@@ -234,6 +249,15 @@ def latex_fragments(notes: Notes, options: Options = DEFAULT_OPTIONS) -> dict[st
     return files
 
 
+def _alt_text(caption: str) -> str:
+    r"""A caption as an image's alt text, which shows no math: its ``$...$`` as plain characters.
+
+    >>> _alt_text(r"encoding $\mathrm{PE}(t, j)$ at $t = 0, \ldots, 8$")
+    'encoding PE(t, j) at t = 0, …, 8'
+    """
+    return re.sub(r"\\mathrm\{(\w+)\}", r"\1", caption).replace("\\ldots", "…").replace("$", "")
+
+
 def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = None,
                       figures_left_out: Sequence[str] = ()) -> str:
     """The notes as Markdown with ``$...$``/``$$...$$`` math (MathJax: GitHub; MkDocs with
@@ -249,7 +273,7 @@ def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = Non
     parts += ["## Properties of the encodings", table, "## Figures"]
     captions = {f.name: f.data.caption for f in notes.figures}
     for name, path in (figure_files or {}).items():
-        parts.append(f"![{MARKDOWN.literal(captions.get(name, name))}]({path})")
+        parts.append(f"![{MARKDOWN.literal(_alt_text(captions.get(name, name)))}]({path})")
     if figures_left_out:
         parts.append(MARKDOWN.figure_note("Figures left out: " + "; ".join(figures_left_out) + "."))
     if appendix:

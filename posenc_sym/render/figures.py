@@ -39,7 +39,7 @@ class FigureData:
     """What a figure shows, as numbers: named series of (x, y) points or one (rows × cols) grid."""
 
     name: str
-    caption: str
+    caption: str  # with $...$ math (render.inline)
     xlabel: str
     ylabel: str
     series: tuple[tuple[str, np.ndarray, np.ndarray], ...] = ()
@@ -70,8 +70,8 @@ def _table(width: int = WIDTH, positions: int = HEAT_POSITIONS) -> np.ndarray:
 def heatmap_data() -> FigureData:
     return FigureData(
         "sinusoidal-heatmap",
-        f"The sinusoidal encoding PE(t, j) for d = {HEAT_WIDTH}, base {BASE}: position t down, "
-        "dimension j across.", "dimension j", "position t", grid=_table(HEAT_WIDTH),
+        f"The sinusoidal encoding $\\mathrm{{PE}}(t, j)$ for $d = {HEAT_WIDTH}$, base {BASE}: position $t$ down, "
+        "dimension $j$ across.", "dimension j", "position t", grid=_table(HEAT_WIDTH),
     )
 
 
@@ -84,7 +84,7 @@ def dimensions_data() -> FigureData:
         series.append((f"j = {column}", ts, np.broadcast_to(np.asarray(f(ts), dtype=float), ts.shape)))
     return FigureData(
         "sinusoidal-dimensions",
-        f"A few dimensions of the encoding against position (d = {WIDTH}, base {BASE}): "
+        f"A few dimensions of the encoding against position ($d = {WIDTH}$, base {BASE}): "
         "lower pairs turn faster.", "position t", "PE(t, j)", series=tuple(series),
     )
 
@@ -103,8 +103,8 @@ def rotation_data(pair: int = 2, offset: int = 3) -> FigureData:
     )
     return FigureData(
         "sinusoidal-rotation",
-        f"Pair i = {pair} of the encoding (d = {WIDTH}) on the unit circle at t = 0, ..., 8; "
-        f"the arrows apply T_k with k = {offset} to t = 0, 1, 2 and land on t + {offset}.",
+        f"Pair $i = {pair}$ of the encoding ($d = {WIDTH}$) on the unit circle at $t = 0, \\ldots, 8$; "
+        f"the arrows apply $T_k$ with $k = {offset}$ to $t = 0, 1, 2$ and land on $t + {offset}$.",
         "PE(t, 2i) = sin", "PE(t, 2i+1) = cos",
         series=(("unit circle", np.sin(circle), np.cos(circle)),
                 ("positions", points[:, 0], points[:, 1])),

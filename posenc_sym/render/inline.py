@@ -58,7 +58,8 @@ def safe_math(math: str) -> str | None:
             if tok[1:] not in _COMMANDS:
                 return None
             if tok in ("\\begin", "\\end"):
-                name = "".join(tokens[n + 1:n + 2 + max(len(e) for e in _ENVIRONMENTS)])
+                # "{" + the longest name + "}": smallmatrix, the longest, was cut before its brace.
+                name = "".join(tokens[n + 1:n + 3 + max(len(e) for e in _ENVIRONMENTS)])
                 if not any(name.startswith("{" + e + "}") for e in _ENVIRONMENTS):
                     return None
                 env += 1 if tok == "\\begin" else -1

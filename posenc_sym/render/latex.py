@@ -34,7 +34,7 @@ from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
 from .escape import has_cjk, is_latex_safe
-from .layout import LINE_WIDTH, break_sum, fits
+from .layout import LINE_WIDTH, break_sum, fits, line_width
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
 from .verdict_text import badge, link_mark, verdict_text
@@ -49,12 +49,14 @@ QUOTE_PLACEHOLDER = "(quote in the source document)"
 
 @dataclass(frozen=True)
 class Options:
-    """What a rendering shows: claim ids, method names, refuted claims; the claims' heading level."""
+    """What a rendering shows: claim ids, method names, refuted claims; the claims' heading level;
+    the width of the line its formulas are broken to."""
 
     ids: bool = True
     methods: bool = True
     refuted: bool = True
     level: int = 1  # the derivation's heading level (1 = \section); its claims one level below
+    width: float = LINE_WIDTH  # the line formulas are broken to (layout.BEAMER_WIDTH for slides)
 
 
 #: What the notes show by default: everything, derivations as sections.
@@ -134,10 +136,10 @@ def _chain(claim: Claim, verdict: Verdict | None, fl: Flavour) -> str:
 
 def _entry_rows(name: str, a: str, rel: str, b: str) -> list[str] | None:
     """One entry's rows ``name: a = b``, broken where they are long; None if a piece cannot fit."""
-    if fits(f"{a} {rel} {b}", LINE_WIDTH - 8):
+    if fits(f"{a} {rel} {b}", line_width() - 8):
         return [rf"{name}\colon\quad & {a} {rel} {b}"]
-    left, right = break_sum(a, LINE_WIDTH - 8), break_sum(b, LINE_WIDTH - 10)
-    if not all(fits(x, LINE_WIDTH - 8) for x in [*left, *right]):
+    left, right = break_sum(a, line_width() - 8), break_sum(b, line_width() - 10)
+    if not all(fits(x, line_width() - 8) for x in [*left, *right]):
         return None
     return [rf"{name}\colon\quad & {left[0]}", *(rf"& \quad {x}" for x in left[1:]),
             f"& {rel} {right[0]}", *(rf"& \quad {x}" for x in right[1:])]
@@ -225,7 +227,7 @@ def statement(claim: Claim, fl: Flavour) -> str:
 
 def _statement(claim: Claim, fl: Flavour, lhs: str, rel: str, rhs: str) -> str:
     if is_matrix(claim.lhs) and not fits(f"{lhs} {rel} {rhs}"):
-        if fits(lhs, LINE_WIDTH - 2) and fits(rhs, LINE_WIDTH - 4):
+        if fits(lhs, line_width() - 2) and fits(rhs, line_width() - 4):
             return fl.rows_display([f"&{lhs}", f"&{rel} {rhs}"])
         return _entrywise(claim, fl)
     return fl.statement(lhs, rel, rhs)
@@ -234,7 +236,7 @@ def _statement(claim: Claim, fl: Flavour, lhs: str, rel: str, rhs: str) -> str:
 def _where(definitions: list[str], fl: Flavour) -> str:
     """The definitions a statement uses: inline when short, else one aligned display row each."""
     # A matrix inline would push the lines of the paragraph apart: matrices are displayed.
-    short = [d for d in definitions if fits(d, 0.45 * LINE_WIDTH) and "matrix}" not in d]
+    short = [d for d in definitions if fits(d, 0.45 * line_width()) and "matrix}" not in d]
     long = [d for d in definitions if d not in short]
     text = fl.paragraph("Where.", "; ".join(fl.inline(d) for d in short) + ("." if short else ""))
     if not long:
@@ -245,9 +247,17 @@ def _where(definitions: list[str], fl: Flavour) -> str:
             lines[-1] += r" \qquad " + d
         else:
             lines.append(d)
-    rows = [f"&{line}" for line in lines]
+    rows = []
+    for line in lines:
+        name, eq, value = line.partition(r" = \begin{bmatrix}")
+        if eq and not fits(line):
+            # A wide matrix (R_halves(m), 8 × 8) starts under its name: the name's width would
+            # otherwise push it past the margin.
+            rows += [f"&{name} =", f"&\\qquad \\begin{{bmatrix}}{value}"]
+        else:
+            rows.append(f"&{line}")
     display = fl.rows_display(rows)
-    if fl.name == "latex" and not all(fits(r) for r in rows):
+    if fl.name == "latex" and not all(fits(line) for line in lines):
         # A wide matrix (8 × 8) gets narrower gaps between its columns: spacing, not scaling.
         display = "{\\setlength{\\arraycolsep}{2pt}\n" + display + "}"
     return text + ("\n" if fl.name == "latex" else "\n\n") + display

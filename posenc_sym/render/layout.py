@@ -19,14 +19,48 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
-__all__ = ["LINE_WIDTH", "break_sum", "fits", "math_width", "split_terms", "split_top"]
+__all__ = ["BEAMER_WIDTH", "LINE_WIDTH", "break_sum", "fits", "line_width", "math_width", "split_terms",
+           "split_top", "with_line_width"]
 
 #: The line of the notes (article, 11pt, letter paper, 2.5cm margins: 472pt) in width units.
 #: Measured on 182 displays of the catalogue (each set by TeX in an \hbox and compared with
 #: math_width): a unit is 5.84pt at the median and at most 7.04pt, so 66 units (at most 465pt)
 #: fit the line whatever the formula.
 LINE_WIDTH = 66.0
+
+#: A beamer frame's line: 128mm paper less beamer's 1cm margins is 108mm (307pt) at the same
+#: 11pt, 0.65 of the article's 472pt; 66 × 0.65 = 42.9, rounded down.
+BEAMER_WIDTH = 42.0
+
+_WIDTH: ContextVar[float] = ContextVar("posenc_line_width", default=LINE_WIDTH)
+
+
+def line_width() -> float:
+    """The width lines are broken to now: :data:`LINE_WIDTH` unless :func:`with_line_width` says.
+
+    >>> with with_line_width(BEAMER_WIDTH):
+    ...     line_width()
+    42.0
+    >>> line_width()
+    66.0
+    """
+    return _WIDTH.get()
+
+
+@contextmanager
+def with_line_width(width: float) -> Iterator[None]:
+    """Break lines to ``width`` units inside the block (a beamer frame's line, say)."""
+    if not width > 10:
+        raise ValueError(f"line width {width!r} is too narrow to set a formula; give at least 10 units")
+    token = _WIDTH.set(width)
+    try:
+        yield
+    finally:
+        _WIDTH.reset(token)
 
 _TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|[{}]|[^\\{}]")
 _ZERO = {"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "displaystyle",
@@ -124,9 +158,9 @@ def _matrix_width(latex: str) -> float:
     return round(math_width(latex[:begin]) + width + 1.0 + math_width(tail), 6)
 
 
-def fits(latex: str, width: float = LINE_WIDTH) -> bool:
-    """True if the math is no wider than ``width`` units."""
-    return math_width(latex) <= width
+def fits(latex: str, width: float | None = None) -> bool:
+    """True if the math is no wider than ``width`` units (default: the current line)."""
+    return math_width(latex) <= (line_width() if width is None else width)
 
 
 def _at(latex: str, n: int, command: str) -> bool:
@@ -203,12 +237,13 @@ def _unwrap(latex: str) -> tuple[str, str, str] | None:
     return pre + r"\Bigl" + opening, inner, r"\Bigr" + closing + post
 
 
-def break_sum(latex: str, width: float = LINE_WIDTH) -> list[str]:
+def break_sum(latex: str, width: float | None = None) -> list[str]:
     """``latex`` as lines no wider than ``width`` where it can be broken (at ``+``/``-``).
 
     A line that still does not fit is a single term that cannot be broken here; the caller
     states it on its own line (it may be a little wide) rather than scaling it.
     """
+    width = line_width() if width is None else width
     if fits(latex, width):
         return [latex]
     terms = split_terms(latex)

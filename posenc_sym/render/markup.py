@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .escape import _GREEK, allow_breaks, escape_latex, escape_markdown
 from .inline import math_segments, text_latex, text_markdown
-from .layout import LINE_WIDTH, break_sum, fits, math_width
+from .layout import break_sum, fits, line_width, math_width
 from .mathtex import mathjax_text
 
 __all__ = ["HEADINGS", "LATEX", "LATEX_CJK", "MARKDOWN", "ChainRow", "Flavour"]
@@ -52,7 +52,7 @@ def bookmark(title: str, *, unicode: bool) -> str:
     out = []
     for is_math, piece in math_segments(" ".join(title.split())):
         if is_math:
-            piece = re.sub(r"\\([A-Za-z]+) ?", r"\1", piece)
+            piece = _bookmark_math(piece, unicode)
         for ch in piece:
             if ch in _BOOKMARK_ESCAPE:
                 out.append(_BOOKMARK_ESCAPE[ch])
@@ -61,6 +61,25 @@ def bookmark(title: str, *, unicode: bool) -> str:
             else:
                 out.append(_BOOKMARK_WORDS.get(ch, _GREEK.get(ch, "")))
     return "".join(out)
+
+
+def _bookmark_math(math: str, unicode: bool) -> str:
+    r"""A math segment as bookmark characters: a transpose as ᵀ (or ^T), thin spaces and font
+    switches dropped, Greek letters as letters under XeLaTeX, as names otherwise.
+
+    >>> _bookmark_math(r"q^\top R(\theta)^{\mathsf{T}}\, k", unicode=True)
+    'qᵀ R(θ)ᵀ k'
+    >>> _bookmark_math(r"\left[\begin{smallmatrix} \cos B & \sin B \\ 0 & 1 \end{smallmatrix}\right]", unicode=False)
+    '[ cos B , sin B ; 0 , 1 ]'
+    """
+    math = re.sub(r"\^\{?\\(?:top|mathsf\{T\})\}?", "ᵀ" if unicode else "T", math)
+    math = re.sub(r"\\[,;:!]", " ", math)
+    math = re.sub(r"\\(?:begin|end)\{[a-z]+\}|\\(?:mathsf|mathrm|mathbf|mathit|text|operatorname|left|right"
+                  r"|[bB]igg?[lr]?)\b", "", math)
+    math = math.replace("\\\\", "; ").replace("&", ",")  # a small matrix's rows and columns
+    letters = {name: ch for ch, name in _GREEK.items()} if unicode else {}
+    math = re.sub(r"\\([A-Za-z]+)( ?)", lambda m: letters.get(m.group(1), m.group(1)) + m.group(2), math)
+    return re.sub(r" {2,}", " ", math).strip()
 
 
 # A bookmark is navigation only: "^" and braces are dropped (hyperref would need
@@ -136,12 +155,12 @@ class Flavour:
         whole = f"{lhs} {relation} {rhs}"
         if fits(whole):
             return self.display(whole)
-        if math_width(lhs) <= 0.4 * LINE_WIDTH:
-            rest = break_sum(rhs, LINE_WIDTH - math_width(lhs) - 3)
+        if math_width(lhs) <= 0.4 * line_width():
+            rest = break_sum(rhs, line_width() - math_width(lhs) - 3)
             rows = [f"{lhs} &{relation} {rest[0]}", *(rf"&\quad {x}" for x in rest[1:])]
         else:
-            left = break_sum(lhs, LINE_WIDTH - 2)
-            right = break_sum(rhs, LINE_WIDTH - 4)
+            left = break_sum(lhs, line_width() - 2)
+            right = break_sum(rhs, line_width() - 4)
             rows = [f"&{left[0]}", *(rf"&\quad {x}" for x in left[1:]),
                     f"&{relation} {right[0]}", *(rf"&\quad {x}" for x in right[1:])]
         return self._rows(rows)
@@ -162,11 +181,11 @@ class Flavour:
     def chain(self, first: str, rows: Sequence[ChainRow]) -> str:
         """``first = e1 = e2 ...`` in ``align*``: each justification beside its row when it fits,
         else as a line of text just above the row (``\\intertext``); long rows are broken."""
-        lead = math_width(first) <= 0.3 * LINE_WIDTH
-        first_lines = [] if lead else break_sum(first, LINE_WIDTH - 2)
+        lead = math_width(first) <= 0.3 * line_width()
+        first_lines = [] if lead else break_sum(first, line_width() - 2)
         out: list[str] = [f"&{x}" if n == 0 else rf"&\quad {x}" for n, x in enumerate(first_lines)]
         indent = math_width(first) + 1 if lead else 2.0
-        room = LINE_WIDTH - indent - 3
+        room = line_width() - indent - 3
         broken = [break_sum(row.expr, room) for row in rows]
         # align* sets the notes in one column right of the widest expression of the whole chain.
         widest = max([math_width(x) for lines in broken for x in lines]
@@ -249,7 +268,7 @@ class _Markdown(Flavour):
         lines = []
         for n, row in enumerate(rows, start=1):
             left = first if n == 1 else ""
-            parts = break_sum(row.expr, LINE_WIDTH - 8)
+            parts = break_sum(row.expr, line_width() - 8)
             lines.append(rf"{left} &{row.relation} {parts[0]}")
             lines += [rf"&\qquad {x}" for x in parts[1:]]
             lines[-1] += rf" && \text{{({n})}}"

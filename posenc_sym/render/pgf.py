@@ -15,6 +15,7 @@ import numpy as np
 
 from .escape import escape_latex
 from .figures import FigureData
+from .inline import text_latex
 
 __all__ = ["coordinates", "pgf_figure"]
 
@@ -62,5 +63,5 @@ def pgf_figure(data: FigureData) -> str:
     body = _heatmap(data) if data.grid is not None else _lines(data, square=bool(data.arrows))
     return (
         "\\begin{figure}[htbp]\n\\centering\n\\begin{tikzpicture}\n" + body + "\n\\end{tikzpicture}\n"
-        f"\\caption{{{escape_latex(data.caption)}}}\\label{{fig:{data.name}}}\n\\end{{figure}}\n"
+        f"\\caption{{{text_latex(data.caption)}}}\\label{{fig:{data.name}}}\n\\end{{figure}}\n"
     )

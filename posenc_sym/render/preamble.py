@@ -54,9 +54,10 @@ def document_head(*, cjk: bool, figures: bool = True) -> str:
             + "\\usepackage[hidelinks]{hyperref}\n\\allowdisplaybreaks\n" + _CONTENTS)
 
 
-# The contents list sections and subsections (claims), with room for numbers such as 10.10 and
-# A.1: article's 2.3em would let them run into their titles.
-_CONTENTS = r"""\setcounter{tocdepth}{2}
+# The contents list the course's sections (derivations) only: a claim is found under its
+# derivation, and listing all of them made the contents four pages long. The appendix raises the
+# depth by one for its documents (see document.py), with room for numbers such as A.1.
+_CONTENTS = r"""\setcounter{tocdepth}{1}
 \makeatletter
 \renewcommand*\l@subsection{\@dottedtocline{2}{2.3em}{3.2em}}
 \makeatother

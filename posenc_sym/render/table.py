@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .escape import escape_latex, escape_markdown
+from .inline import text_latex, text_markdown
 from .latex import claim_label
 from .verdicts import BADGES
 
@@ -41,7 +42,7 @@ def _claim_line(table: Any, encoding: str, label: str, prop: str, plabel: str,
 def table_latex(table: Any, *, links: bool) -> str:
     """A booktabs tabular and the claim behind every decided cell."""
     props = table.properties
-    head = " & ".join(["encoding", *(escape_latex(p[1]) for p in props)]) + r" \\"
+    head = " & ".join(["encoding", *(text_latex(p[1]) for p in props)]) + r" \\"
     rows = []
     for encoding, label in table.encodings:
         cells = []
@@ -51,18 +52,18 @@ def table_latex(table: Any, *, links: bool) -> str:
             if links and cell.claim_id is not None:
                 text = rf"\hyperref[{claim_label(cell.claim_id)}]{{{text}}}"
             cells.append(text)
-        rows.append(" & ".join([escape_latex(label), *cells]) + r" \\")
+        rows.append(" & ".join([text_latex(label), *cells]) + r" \\")
     tabular = (
         "\\begin{tabular}{l" + "c" * len(props) + "}\n\\toprule\n" + head + "\n\\midrule\n"
         + "\n".join(rows) + "\n\\bottomrule\n\\end{tabular}"
     )
-    meanings = [rf"\item[{escape_latex(p[1])}] {escape_latex(p[2])}" for p in props if p[2]]
+    meanings = [rf"\item[{text_latex(p[1])}] {text_latex(p[2])}" for p in props if p[2]]
     behind = []
     for encoding, label in table.encodings:
         for prop, plabel, _ in props:
             where, text, claim_id = _claim_line(table, encoding, label, prop, plabel, latex=True)
             if claim_id is not None:
-                behind.append(rf"\item {escape_latex(where)}: {text}, "
+                behind.append(rf"\item {text_latex(where)}: {text}, "
                               rf"\texttt{{{escape_latex(claim_id)}}}")
     parts = [
         # Seven short columns fit the line in \small with narrower gaps: nothing is scaled.
@@ -81,14 +82,14 @@ def table_markdown(table: Any) -> str:
     """A pipe table and the claim behind every decided cell."""
     props = table.properties
     lines = [
-        "| " + " | ".join(["encoding", *(escape_markdown(p[1]) for p in props)]) + " |",
+        "| " + " | ".join(["encoding", *(text_markdown(p[1]) for p in props)]) + " |",
         "|" + "---|" * (len(props) + 1),
     ]
     for encoding, label in table.encodings:
         cells = [escape_markdown(_cell_text(table.cell(encoding, p[0]))) for p in props]
-        lines.append("| " + " | ".join([escape_markdown(label), *cells]) + " |")
+        lines.append("| " + " | ".join([text_markdown(label), *cells]) + " |")
     out = ["\n".join(lines), f"*{escape_markdown(LEGEND)}*"]
-    meanings = [f"- **{escape_markdown(p[1])}**: {escape_markdown(p[2])}" for p in props if p[2]]
+    meanings = [f"- **{text_markdown(p[1])}**: {text_markdown(p[2])}" for p in props if p[2]]
     if meanings:
         out.append("\n".join(meanings))
     behind = []
@@ -96,7 +97,7 @@ def table_markdown(table: Any) -> str:
         for prop, plabel, _ in props:
             where, text, claim_id = _claim_line(table, encoding, label, prop, plabel)
             if claim_id is not None:
-                behind.append(f"- {escape_markdown(where)}: {escape_markdown(text)}, `{claim_id}`")
+                behind.append(f"- {text_markdown(where)}: {escape_markdown(text)}, `{claim_id}`")
     if behind:
         out.append("**The claims behind the cells.**\n\n" + "\n".join(behind))
     return "\n\n".join(out)

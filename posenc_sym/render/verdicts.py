@@ -7,7 +7,7 @@ rounded to six significant digits; the exact values stay in the JSON report.
 >>> method_words("expand_trig")
 'the angle-addition formulas'
 >>> method_words("conditions, log-compare factor")
-'comparing logarithms, using the conditions, after factoring'
+'comparing logarithms, using the conditions, then factoring'
 >>> short_decimal("0.84147098480789650665250232163029899962256306079837")
 '0.841471'
 >>> short_decimal("-1.5e-40")
@@ -59,18 +59,35 @@ _PREFIXES = (
     ("generalized ", "treating each power as a positive unknown"),
     ("summand-first ", "simplifying the summand first"),
     ("summand ", "combining the sums"),
+    ("closed forms, ", "the sums' closed forms"),
+    ("common roots, ", "the powers of one base over a common root"),
 )
+#: The engine's case splits (posenc_sym.proof.conditional.SPLITS): "residues (4 cases): sign".
+_SPLIT = re.compile(r"(?P<kind>residues|breakpoints) \((?P<n>\d+) cases\): (?P<rest>.+)")
+_SPLIT_WORDS = {"residues": "the residues", "breakpoints": "the pieces between the breakpoints"}
 
 
 def method_words(method: str) -> str:
-    """The engine's method name as the mathematics it stands for (unknown names pass through)."""
+    """The engine's method name as the mathematics it stands for (unknown names pass through).
+
+    >>> method_words("residues (4 cases): residues (2 cases): sign")
+    'cases on the residues (4 cases), then cases on the residues (2 cases), then the signs of the terms'
+    >>> method_words("conditions, trigsimp, half-angle")
+    'using the conditions, then trigonometric simplification, then the half-angle formula'
+    >>> method_words("closed forms, structural")
+    "the sums' closed forms, then direct computation"
+    """
     method = method.strip()
     steps = re.fullmatch(r"derivation of (\d+) steps", method)
     if steps:
         return f"a derivation of {steps.group(1)} steps, each proven"
     if method.startswith("entrywise: "):
         parts = [method_words(p) for p in method[len("entrywise: "):].split(", ")]
-        return "entry by entry: " + ", ".join(dict.fromkeys(parts))
+        return "entry by entry: " + "; ".join(dict.fromkeys(parts))  # an entry's own steps use commas
+    split = _SPLIT.fullmatch(method)
+    if split:
+        cases = f"cases on {_SPLIT_WORDS[split['kind']]} ({split['n']} cases)"
+        return f"{cases}, then {method_words(split['rest'])}"
     prefixes = []
     found = True
     while found:
@@ -79,12 +96,15 @@ def method_words(method: str) -> str:
             if method.startswith(prefix):
                 prefixes.append(words)
                 method, found = method[len(prefix):], True
-    core = _METHODS.get(method, method.replace("_", " "))
+    if method not in _METHODS and ", " in method:  # strategies tried in turn: "trigsimp, half-angle"
+        core = ", then ".join(method_words(part) for part in method.split(", "))
+    else:
+        core = _METHODS.get(method, method.replace("_", " "))
     if not prefixes:
         return core
-    # "comparing logarithms, using the conditions, after factoring": the core strategy last.
+    # "comparing logarithms, using the conditions, then factoring": the core strategy last.
     prefixes.sort(key=lambda w: w != "comparing logarithms")
-    return ", ".join(prefixes) + (f", after {core}" if core != "the signs of the terms" else "")
+    return ", ".join(prefixes) + (f", then {core}" if core != "the signs of the terms" else "")
 
 
 def short_decimal(value: str, digits: int = 6) -> str:

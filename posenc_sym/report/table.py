@@ -19,6 +19,7 @@ ways make it ``conflict``: a bug in a derivation, shown rather than hidden.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -32,32 +33,34 @@ __all__ = [
     "Cell",
     "PropertyTable",
     "build_table",
+    "plain_label",
     "table_document",
     "table_lines",
 ]
 
 Answer = Literal["yes", "no", "checked yes", "checked no", "?", "conflict"]
 
-#: Rows, in the order the documents meet them: (key used in tags, label).
+#: Rows, in the order the documents meet them: (key used in tags, label). A label's ``$...$`` is
+#: math in the notes; :func:`plain_label` spells it for a terminal.
 ENCODINGS: tuple[tuple[str, str], ...] = (
-    ("integer", "integer index t"),
-    ("unit_interval", "t/(n−1) in [0,1]"),
+    ("integer", "integer index $t$"),
+    ("unit_interval", "$t/(n−1)$ in [0, 1]"),
     ("binary", "binary code"),
-    ("sin_pow2", "sin only, 1/2^i"),
-    ("sin_geometric", "sin only, b^(−i/(d−1))"),
+    ("sin_pow2", "sin only, $1/2^i$"),
+    ("sin_geometric", "sin only, $b^{−i/(d−1)}$"),
     ("learned", "learned table"),
     ("sinusoidal", "sinusoidal"),
     ("rope", "RoPE"),
     ("alibi", "ALiBi"),
 )
 
-#: Columns: (key used in tags, short label, what it means).
+#: Columns: (key used in tags, short label, what it means); ``$...$`` as in :data:`ENCODINGS`.
 PROPERTIES: tuple[tuple[str, str, str], ...] = (
     ("bounded", "bounded", "the values stay within a bound for every position"),
     ("distinct", "distinct", "distinct positions get distinct encodings"),
     ("spacing", "spacing", "the step between neighbours does not depend on the sequence length"),
-    ("extrapolates", "past L", "defined beyond the training length by the same rule"),
-    ("linear_shift", "linear shift", "a fixed linear map takes position t to t + k"),
+    ("extrapolates", "past $L$", "defined beyond the training length $L$ by the same rule"),
+    ("linear_shift", "linear shift", "a fixed linear map takes position $t$ to $t + k$"),
     ("inner_product_offset", "offset only", "the inner product (or score) depends only on the offset"),
 )
 
@@ -206,6 +209,15 @@ def _short(cell: Cell) -> str:
     return f"{cell.answer} [{_MARK[cell.status]}]"
 
 
+def plain_label(label: str) -> str:
+    """A row label as plain text: its math without dollars, a braced exponent in parentheses.
+
+    >>> plain_label("sin only, $b^{−i/(d−1)}$"), plain_label("integer index $t$")
+    ('sin only, b^(−i/(d−1))', 'integer index t')
+    """
+    return re.sub(r"\^\{([^{}]*)\}", r"^(\1)", label.replace("$", ""))
+
+
 def table_lines(table: PropertyTable) -> list[str]:
     """The grid (answer and [P]roven/[R]efuted/[C]hecked/[U]nknown), then the claim of every cell.
 
@@ -213,27 +225,28 @@ def table_lines(table: PropertyTable) -> list[str]:
     encoding               | bounded | distinct | spacing | past L | linear shift | offset only
     -----------------------+---------+----------+---------+--------+--------------+------------
     """
-    labels = [p[1] for p in table.properties]
-    first = max(len("encoding"), *(len(label) for _, label in table.encodings))
+    labels = [plain_label(p[1]) for p in table.properties]
+    rows = [(enc, plain_label(label)) for enc, label in table.encodings]
+    first = max(len("encoding"), *(len(label) for _, label in rows))
     widths = [max(len(label), *(len(_short(table.cell(e, p[0]))) for e, _ in table.encodings))
               for label, p in zip(labels, table.properties, strict=True)]
     header = " | ".join([f"{'encoding':<{first}}",
                          *(f"{lab:<{w}}" for lab, w in zip(labels, widths, strict=True))])
     lines = [header.rstrip(), "-+-".join(["-" * first, *("-" * w for w in widths)])]
-    for enc, label in table.encodings:
+    for enc, label in rows:
         cells = [f"{_short(table.cell(enc, p[0])):<{w}}" for p, w in zip(table.properties, widths, strict=True)]
         lines.append(" | ".join([f"{label:<{first}}", *cells]).rstrip())
     lines.append("")
     lines.append("[P] proven  [R] refuted  [C] checked numerically, not proven  [U] unknown  ? no claim")
     for p in table.properties:
         if p[2]:
-            lines.append(f"  {p[1]}: {p[2]}")
+            lines.append(f"  {plain_label(p[1])}: {plain_label(p[2])}")
     lines.append("")
     lines.append("claims behind the cells:")
-    for enc, label in table.encodings:
+    for enc, label in rows:
         for prop, plabel, _ in table.properties:
             cell = table.cell(enc, prop)
-            lines.append(f"  {label} / {plabel}: {cell.summary}")
+            lines.append(f"  {label} / {plain_label(plabel)}: {cell.summary}")
     return lines
 
 
@@ -245,8 +258,9 @@ def table_document(table: PropertyTable) -> dict[str, Any]:
     (['cells', 'encodings', 'properties'], [('answer', '?'), ('claim', None), ('claims', [])])
     """
     return {
-        "encodings": [{"key": k, "label": label} for k, label in table.encodings],
-        "properties": [{"key": k, "label": label, "meaning": meaning} for k, label, meaning in table.properties],
+        "encodings": [{"key": k, "label": plain_label(label)} for k, label in table.encodings],
+        "properties": [{"key": k, "label": plain_label(label), "meaning": plain_label(meaning)}
+                       for k, label, meaning in table.properties],
         "cells": [
             {
                 "encoding": c.encoding,
