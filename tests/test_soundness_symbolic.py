@@ -431,38 +431,3 @@ def test_a_false_conclusion_through_unknown_steps_is_refuted() -> None:
     assert [link.status for link in verdict.links] == ["refuted"]  # the only step is the conclusion
     assert verdict.status == "refuted"
     assert verdict.counterexample is not None and verdict.counterexample[D] % 2 == 0  # a well-formed width
-
-
-# --- a side undefined somewhere the assumptions allow (cancel removes the singularity) ---------
-# Each right side is undefined at one admissible value (m = 1, x = π/2, x = 0), so the claim is
-# not "for every value": checked at best, with the expression that may vanish and the fix.
-# (x = 0 for x-over-x: SymPy simplifies x/x to 1 as it builds it, but not the second term.)
-_mr = sympy.Symbol("m", real=True)
-SINGULAR: list[tuple[Entry, str]] = [
-    (("geometric-at-one", Sum(_mr**j, (j, 0, 2)), (_mr**3 - 1) / (_mr - 1), "==", ()), "m - 1"),
-    (("tan-times-cos", tan(x) * cos(x), sin(x), "==", ()), "cos(x)"),
-    (("cot-times-sin", cot(x) * sin(x), cos(x), "==", ()), "sin(x)"),
-    (("x-over-x", x / x + (x**2 - x) / x, x, "==", ()), "x"),
-]
-
-
-@pytest.mark.parametrize(("entry", "vanishing"), SINGULAR, ids=[e[0][0] for e in SINGULAR])
-def test_a_side_undefined_at_an_admissible_point_is_not_proven(entry: Entry, vanishing: str) -> None:
-    verdict = decide(_claim(*entry))
-    assert verdict.status == "checked"
-    assert verdict.reason.startswith(
-        f"not proven ({vanishing} may be 0 where the assumptions allow it (the side is then undefined); "
-        f"add the condition {vanishing} ≠ 0); agrees at ")
-
-
-# The same shapes with the condition that excludes the singular value stay proven.
-SINGULAR_EXCLUDED: list[Entry] = [
-    ("geometric-off-one", Sum(_mr**j, (j, 0, 2)), (_mr**3 - 1) / (_mr - 1), "==", (sympy.Ne(_mr, 1),)),
-    ("cancel-above-one", (b**2 - 1) / (b - 1), b + 1, "==", (b > 1,)),
-    ("over-a-positive", (u**2 + u) / u, u + 1, "==", ()),
-]
-
-
-@pytest.mark.parametrize("entry", SINGULAR_EXCLUDED, ids=[e[0] for e in SINGULAR_EXCLUDED])
-def test_a_denominator_nonzero_under_the_conditions_keeps_the_proof(entry: Entry) -> None:
-    assert decide(_claim(*entry)).status == "proven"

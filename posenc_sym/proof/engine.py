@@ -28,7 +28,6 @@ from .falsifier import POINT_SECONDS, Counterexample, Search, search
 from .inequality import prove_inequality
 from .instances import ELEMENTARY, instances_hold, uses_closed_form
 from .ranges import ill_formed_ranges
-from .singularities import possible_singularities
 from .strategies import held_derivatives, prove_zero
 from .verdict import Verdict
 
@@ -208,8 +207,7 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
         if searches[-1].counterexample is not None:
             return _refuted(searches[-1].counterexample, searches[-1].points, dps)
     ill_formed = ill_formed_ranges(lhs, rhs)
-    undefined = _undefined_somewhere(entries, conditions)
-    if not has_floats and not ill_formed and not undefined:
+    if not has_floats and not ill_formed:
         method = _prove(lhs, rhs, relation, conditions)
         if method is not None:
             gap = "lhs - rhs to 0" if relation == "==" else f"lhs {relation} rhs"
@@ -224,21 +222,13 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
     if ill_formed:
         return Verdict("unknown", method="ranges", points_checked=points,
                        reason=f"not proven: {ill_formed[0]}; agrees at {points} admissible points{skipped}")
-    why = f"{undefined[0]}" if undefined else _why_not_proven(entries, has_floats)
+    why = _why_not_proven(entries, has_floats)
     if points >= MIN_CHECKED_POINTS or (not symbols and points >= 1):
         return Verdict("checked", method="falsifier", points_checked=points,
                        reason=f"not proven ({why}); agrees at {points} admissible points "
                               f"to {dps} digits (mpmath){skipped}")
     return Verdict("unknown", method="falsifier", points_checked=points,
                    reason=f"not proven ({why}); only {points} admissible points could be evaluated{skipped}")
-
-
-def _undefined_somewhere(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]],
-                         conditions: Sequence[sympy.Basic]) -> list[str]:
-    try:
-        return possible_singularities([side for _, lhs, rhs in entries for side in (lhs, rhs)], conditions)
-    except Exception:  # SymPy failing to decide; the claim is then not proven through this gate
-        return ["a denominator could not be shown nonzero"]
 
 
 def _bounded(seconds: float | None, run: Callable[[], Verdict]) -> Verdict:
