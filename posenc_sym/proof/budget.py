@@ -51,6 +51,9 @@ class _Limit:
 
 _ACTIVE: list[_Limit] = []  # outermost first
 
+#: How soon an expired limit fires again while its block is still running.
+REFIRE_SECONDS = 0.05
+
 
 def _arm() -> None:
     if not _ACTIVE:
@@ -68,6 +71,11 @@ def _alarm(signum: int, frame: object) -> None:
         return
     outer = expired[0]  # the outermost expired limit unwinds everything inside it
     outer.fired = True
+    # The exception may never reach the block: raised inside a gc callback or a __del__ it is
+    # "ignored" (hypothesis registers gc callbacks, and a runaway allocation collects often),
+    # and an ``except Exception`` inside a soft block swallows it. Fire again until the block
+    # has ended (its exit re-arms the timer): a swallowed limit let trigsimp grow to 14.5 GB.
+    signal.setitimer(signal.ITIMER_REAL, REFIRE_SECONDS)
     if outer.hard:
         raise OutOfTime(outer.seconds)
     raise _SoftOutOfTime

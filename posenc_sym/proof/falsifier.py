@@ -17,6 +17,7 @@ import sympy
 from .budget import time_limit
 from .numeric import Evaluation, IllFormedRange, NotEvaluable, evaluate, expand_sums
 from .sampling import Point, admissible_points, edge_points
+from .special_points import angle_arguments
 from .strategies import evaluate_derivatives
 
 __all__ = ["Counterexample", "Search", "search"]
@@ -149,10 +150,11 @@ POINT_SECONDS = 10.0
 
 
 def _points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], count: int, seed: str,
-            edges: str, hints: Sequence[sympy.Basic]) -> Iterator[Point]:
+            edges: str, hints: Sequence[sympy.Basic], arguments: Sequence[sympy.Expr]) -> Iterator[Point]:
     yield from admissible_points(symbols, conditions, count, seed, hints)
     if edges != "none":
-        yield from edge_points(symbols, conditions, seed, hints, integers_only=edges == "integers")
+        yield from edge_points(symbols, conditions, seed, hints, integers_only=edges == "integers",
+                               arguments=arguments)
 
 
 def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]], relation: str,
@@ -178,7 +180,8 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
     evaluated = ill_formed = timed_out = refused = 0
     example = why = ""
     seen: set[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = set()
-    for point in _points(symbols, conditions, count, seed, edges, hints):
+    arguments = angle_arguments(side for _, lhs, rhs in prepared for side in (lhs, rhs))
+    for point in _points(symbols, conditions, count, seed, edges, hints, arguments):
         key = tuple(sorted(point.items(), key=lambda kv: str(kv[0])))
         if key in seen:
             continue

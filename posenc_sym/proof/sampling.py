@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 import sympy
 
 from .numeric import NotEvaluable, _decide_condition
+from .special_points import special_values
 
 __all__ = ["admissible_points", "edge_points", "fits", "pool_for", "satisfies"]
 
@@ -174,10 +175,13 @@ _SWEEP = 8
 
 
 def edge_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], seed: str,
-                hints: Sequence[sympy.Basic] = (), limit: int = 32, integers_only: bool = False) -> Iterator[Point]:
+                hints: Sequence[sympy.Basic] = (), limit: int = 32, integers_only: bool = False,
+                arguments: Sequence[sympy.Expr] = ()) -> Iterator[Point]:
     """Points where one symbol takes each value a condition (or hint) names, an integer
     symbol also each small integer (−10 … 10), and a real one the first values of its pool.
 
+    ``arguments`` are the statement's trigonometric arguments: a real symbol in one of them
+    also takes the values that make it a special angle (:mod:`.special_points`), first.
     ``integers_only`` skips the symbols that are not integers (the probe's cheaper variant).
     The other symbols keep the values of one admissible point. A random draw of three points
     would almost never hit the one integer where a closed form breaks, nor the gap between
@@ -200,7 +204,10 @@ def edge_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basi
         # several symbols at once rarely put one of them past π (exp(ix)^y = exp(ixy) fails
         # only for |x| > π) while the others stay simple.
         small = [sympy.Integer(v) for v in _SMALL_INTEGERS] if sym.is_integer else list(pool_for(sym)[:_SWEEP])
-        for value in small + named:
+        angles = special_values(sym, arguments, base)
+        # The special angles come on top of the budget: they are what the others cannot reach.
+        limit += len(angles)
+        for value in angles + small + named:
             point = {**base, sym: value}
             key = tuple(point[s] for s in symbols)
             if key in seen or not _fits(sym, value) or not _satisfies(conditions, point):
