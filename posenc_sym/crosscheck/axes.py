@@ -34,7 +34,7 @@ from ..errors import PosencSymError
 from .common import best_candidate, finish, measure_all, resolve_model
 from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES
-from .load import as_float_array, declared, require_ndim
+from .load import as_float_array, cache_halves, declared, require_ndim
 from .measure import Measurement
 from .names import short_values
 from .precision import ErrorModel, FloatFormat, data_format
@@ -332,12 +332,7 @@ def check_rope_axes(
 
 
 def _check_rope_axes(cos: Any, sin: Any, ids: Any, axes_dim: Any, model: ErrorModel | None) -> CheckResult:
-    c, c_fmt = as_float_array(cos, "the cos array")
-    s, s_fmt = as_float_array(sin, "the sin array")
-    c = require_ndim(c, 2, "the cos array", "(tokens, columns)")
-    s = require_ndim(s, 2, "the sin array", "(tokens, columns)")
-    if c.shape != s.shape or c_fmt != s_fmt:
-        raise PosencSymError(f"cos is {c_fmt} {c.shape} but sin is {s_fmt} {s.shape}; pass the two halves of one cache")
+    c, s, c_fmt = cache_halves(cos, sin, "(tokens, columns)")
     grid = _as_ids(ids, c.shape[0])
     fmt = data_format(c_fmt)
     model = resolve_model(model, c_fmt)  # default: the data's own precision

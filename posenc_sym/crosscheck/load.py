@@ -27,6 +27,7 @@ from .precision import FORMATS
 __all__ = [
     "Declared",
     "as_float_array",
+    "cache_halves",
     "declared",
     "load_source",
     "load_source_called",
@@ -176,6 +177,23 @@ def require_ndim(array: numpy.ndarray, ndim: int, what: str, axes: str) -> numpy
             f"{what} has shape {array.shape}, which is empty; expected a non-empty {ndim}-D {axes} array"
         )
     raise PosencSymError(f"{what} has shape {array.shape} ({array.ndim}-D); expected {ndim}-D {axes}: {meaning}")
+
+
+def cache_halves(cos: Any, sin: Any, axes: str) -> tuple[numpy.ndarray, numpy.ndarray, str]:
+    """The cos and sin halves of one cache as 2-D arrays of one format, and that format's name.
+
+    >>> cache_halves(numpy.ones((2, 4)), numpy.zeros((2, 4), numpy.float32), "(positions, rotary_dim)")
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: cos is float64 (2, 4) but sin is float32 (2, 4); pass the two halves of one cache
+    """
+    c, c_fmt = as_float_array(cos, "the cos array")
+    s, s_fmt = as_float_array(sin, "the sin array")
+    c = require_ndim(c, 2, "the cos array", axes)
+    s = require_ndim(s, 2, "the sin array", axes)
+    if c.shape != s.shape or c_fmt != s_fmt:
+        raise PosencSymError(f"cos is {c_fmt} {c.shape} but sin is {s_fmt} {s.shape}; pass the two halves of one cache")
+    return c, s, c_fmt
 
 
 def _load_file(path: Path) -> Any:

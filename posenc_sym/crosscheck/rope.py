@@ -23,11 +23,10 @@ from typing import Any
 
 import numpy
 
-from ..errors import PosencSymError
 from .common import best_candidate, finish, measure_all, resolve_model, sample_error, sample_rows, with_diagnosis
 from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs, ruled_out
-from .load import as_float_array, declared, require_ndim
+from .load import cache_halves, declared
 from .measure import ColumnSpec
 from .names import describe_named, short_values
 from .precision import ErrorModel, FloatFormat, angle_constant, data_format
@@ -333,14 +332,7 @@ def check_rope(
 
 
 def _check_rope(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
-    c, c_fmt = as_float_array(cos, "the cos array")
-    s, s_fmt = as_float_array(sin, "the sin array")
-    c = require_ndim(c, 2, "the cos array", "(positions, rotary_dim)")
-    s = require_ndim(s, 2, "the sin array", "(positions, rotary_dim)")
-    if c.shape != s.shape:
-        raise PosencSymError(f"cos has shape {c.shape} but sin has shape {s.shape}; pass the two halves of one cache")
-    if c_fmt != s_fmt:
-        raise PosencSymError(f"cos is {c_fmt} but sin is {s_fmt}; pass the two halves of one cache")
+    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)")
     fmt = data_format(c_fmt)
     model = resolve_model(model, c_fmt)
     conv, notes = identify(c, s, math.ldexp(1.0, 1 - fmt.precision), fmt)

@@ -36,10 +36,9 @@ from typing import Any
 import mpmath
 import numpy
 
-from ..errors import PosencSymError
 from .common import best_candidate, finish, resolve_model, sample_rows
 from .expect import conclude, parse_expectations
-from .load import as_float_array, declared, require_ndim
+from .load import cache_halves, declared
 from .measure import ColumnSpec, Measurement
 from .names import short_values
 from .precision import ErrorModel, FloatFormat, angle_constant, data_format, ulp
@@ -240,12 +239,7 @@ def check_xpos(
 
 
 def _check_xpos(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
-    c, c_fmt = as_float_array(cos, "the cos array")
-    s, s_fmt = as_float_array(sin, "the sin array")
-    c = require_ndim(c, 2, "the cos array", "(positions, rotary_dim)")
-    s = require_ndim(s, 2, "the sin array", "(positions, rotary_dim)")
-    if c.shape != s.shape or c_fmt != s_fmt:
-        raise PosencSymError(f"cos is {c_fmt} {c.shape} but sin is {s_fmt} {s.shape}; pass the two halves of one cache")
+    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)")
     fmt = data_format(c_fmt)
     model = resolve_model(model, c_fmt)  # default: the data's own precision
     floor = math.ldexp(1.0, 1 - fmt.precision)
