@@ -27,8 +27,8 @@ import numpy
 from ..accuracy import check_dtype
 from ..errors import PosencSymError
 from ._kernel import MAX_POSITION, sincos_words, turn_words
-from .rope import rope_cache
-from .sinusoidal import sinusoidal_table
+from .rope_cache import rope_cache
+from .sinusoidal_table import sinusoidal_table
 
 __all__ = ["MAX_POSITION", "accurate_sincos", "rope_cache", "sinusoidal_table"]
 
