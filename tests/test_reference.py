@@ -13,8 +13,8 @@ import sympy
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from posenc_sym.accuracy import ulp, ulp_error
 from posenc_sym.errors import PosencSymError
+from posenc_sym.numerics import ulp, ulp_error
 from posenc_sym.reference import (
     exact_frequency,
     rope_reference,
