@@ -260,8 +260,8 @@ def _bound_terms(bound: Callable[[numpy.ndarray, Any], numpy.ndarray], theta_max
 
 
 def _use_accurate(spec: ColumnSpec, fmt: FloatFormat, start: float, n_rows: int) -> bool:
-    """float64 data need the accurate kernel (0.5 + 2^-10 ulp); the libm one (≤ 2^-50·|v|, i.e. up to 4 ulp)
-    is enough for narrower formats and for positions outside the kernel's 0 … 2^32 − 1."""
+    """float64 data need the accurate kernel (0.5 + 2^-10 ulp); the libm reference (≤ 2^-50·|v|, i.e.
+    up to 4 ulp) is enough for narrower formats and for positions outside the kernel's 0 … 2^32 − 1."""
     return fmt.name == "float64" and bool(spec.exact) and start >= 0 and start + n_rows <= MAX_POSITION
 
 
@@ -335,8 +335,9 @@ def explain_growth(m: Measurement) -> tuple[Growth, str]:
     if m.needed_unit_roundoff == 0.0:
         kind = "correctly rounded" if m.max_ulp_error <= 0.5 + m.slack_ulp else "faithfully rounded"
         return Growth(slope, "faithful", 0.0), f"every element is within 1 ulp of the exact value: {kind}"
-    for name, p in sorted(((f.name, f.precision) for f in FORMATS.values()), key=lambda f: -f[1]):
-        if m.needed_unit_roundoff <= math.ldexp(1.0, -p):
+    for fmt in sorted(FORMATS.values(), key=lambda f: -f.precision):  # the widest that explains them
+        name, p = fmt.name, fmt.precision
+        if m.needed_unit_roundoff <= fmt.unit_roundoff:
             text = (
                 f"errors exceed 1 ulp{slope_text}; they stay within "
                 f"K·t·ω·2^-{p}: consistent with angles t·ω computed in {name} "
