@@ -24,7 +24,7 @@ from collections.abc import Callable
 import numpy
 
 from posenc_sym import sinusoidal_table
-from posenc_sym.accuracy import abs_error, accurate_ulp_bound, ulp_error
+from posenc_sym.numerics import abs_error, accurate_ulp_bound, ulp_error
 from posenc_sym.reference import sinusoidal_reference
 
 POSITIONS = (0, 10**3, 10**5, 10**6, 2**31 - 1)

@@ -3,13 +3,13 @@
 The public API is what ``__all__`` lists; everything else is internal.
 """
 
-from .accuracy import ulp, ulp_error
 from .crosscheck import CheckResult, check_alibi, check_rope, check_sinusoidal
 from .errors import PosencSymError
+from .numerics import accurate_sincos, ulp, ulp_error
 from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict, check_identity, decide
 from .reference import rope_reference, sinusoidal_reference
 from .render.jupyter import register as _register_display
-from .tables import accurate_sincos, rope_cache, sinusoidal_table
+from .tables import rope_cache, sinusoidal_table
 
 # Jupyter shows a Claim or a Derivation through _repr_latex_, which the render layer attaches:
 # the proof layer below it never imports a renderer (see posenc_sym.render.jupyter.register).

@@ -1,15 +1,14 @@
-"""Error measurement in ulps, and the a-priori error bounds of the table methods.
+"""The a-priori error bounds of the table methods, derived from the steps each one performs.
 
-Error is measured against the exact real value (an mpmath number from :mod:`posenc_sym.reference`)
-in units in the last place (ulp) of the output dtype, the ulp being taken at the exact value:
-``ulp(x) = 2^(max(e, e_min) − p + 1)`` for ``2^e <= |x| < 2^(e+1)``, p = 53 (float64) or 24 (float32).
+Errors are measured against the exact real value (an mpmath number from :mod:`posenc_sym.reference`)
+in ulps of the output dtype taken at the exact value (:func:`posenc_sym.numerics.ulp`). The bounds
+below are derived in ``docs/numerics.md``; the tests compare measured errors against them, never
+against a tuned constant. The bound of the accurate kernel itself lives beside it
+(:func:`posenc_sym.numerics.accurate_ulp_bound`). Notation: u = 2^−p is the unit roundoff (a
+correctly rounded operation has relative error <= u).
 
-The bounds below are derived from the steps each method performs (see ``docs/numerics.md``);
-the tests compare measured errors against them, never against a tuned constant. Notation:
-u = 2^−p is the unit roundoff (a correctly rounded operation has relative error <= u).
-
->>> ulp(1.0, numpy.float64) == 2.0 ** -52, ulp(0.75, numpy.float32) == 2.0 ** -24
-(True, True)
+>>> float(fast_bound([0.5], numpy.float64)[0] / 2.0 ** -53) < 3.5
+True
 """
 
 from __future__ import annotations
@@ -18,24 +17,18 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import mpmath
 import numpy
 
 from .errors import PosencSymError
+from .numerics import accurate_ulp_bound, check_dtype, ulp, unit_roundoff
 
 __all__ = [
     "LIBM_POW_ULPS",
     "NUMPY_SINCOS_ULPS",
-    "abs_error",
-    "accurate_ulp_bound",
-    "check_dtype",
     "direct_bound",
     "fast_bound",
     "method_bounds",
     "rotation_bound",
-    "ulp",
-    "ulp_error",
-    "unit_roundoff",
 ]
 
 #: Maximum error of NumPy's sin/cos in ulps: the tolerance NumPy's own accuracy test suite
@@ -43,98 +36,6 @@ __all__ = [
 NUMPY_SINCOS_ULPS = {numpy.dtype(numpy.float64): 1.0, numpy.dtype(numpy.float32): 2.0}
 #: Maximum error of ``pow`` (C libm, via NumPy's power) in ulps: glibc documents < 1 ulp.
 LIBM_POW_ULPS = 1.0
-
-
-def check_dtype(dtype: Any) -> numpy.dtype:
-    """The dtype as a NumPy dtype, or a PosencSymError unless it is float32 or float64.
-
-    >>> check_dtype("float32")
-    dtype('float32')
-    >>> check_dtype(numpy.int64)
-    Traceback (most recent call last):
-    ...
-    posenc_sym.errors.PosencSymError: dtype=int64 is not supported; use numpy.float32 or numpy.float64
-    """
-    try:
-        dt = numpy.dtype(dtype)
-    except TypeError:
-        raise PosencSymError(
-            f"dtype={dtype!r} is not a NumPy dtype; use numpy.float32 or numpy.float64"
-        ) from None
-    if dt not in (numpy.dtype(numpy.float32), numpy.dtype(numpy.float64)):
-        raise PosencSymError(f"dtype={dt} is not supported; use numpy.float32 or numpy.float64")
-    return dt
-
-
-def unit_roundoff(dtype: Any) -> float:
-    """u = 2^−p: 2^−53 for float64, 2^−24 for float32.
-
-    >>> unit_roundoff(numpy.float32) == 2.0 ** -24
-    True
-    """
-    return math.ldexp(1.0, -(numpy.finfo(check_dtype(dtype)).nmant + 1))
-
-
-def ulp(value: Any, dtype: Any) -> float:
-    """The ulp of the real number ``value`` (float or mpf) in ``dtype``, subnormals included.
-
-    >>> ulp(0, numpy.float64) == 2.0 ** -1074, ulp(mpmath.mpf(2) ** -130, numpy.float32) == 2.0 ** -149
-    (True, True)
-    """
-    info = numpy.finfo(check_dtype(dtype))
-    precision = info.nmant + 1
-    if value == 0:
-        return math.ldexp(1.0, info.minexp - precision + 1)
-    _, exponent = mpmath.frexp(mpmath.mpf(value)) if isinstance(value, mpmath.mpf) else math.frexp(value)
-    return math.ldexp(1.0, max(int(exponent) - 1, info.minexp) - precision + 1)
-
-
-def abs_error(computed: Any, exact: Any) -> numpy.ndarray:
-    """|computed − exact| elementwise as float64, the difference taken in mpmath at 40 digits.
-
-    >>> bool(abs_error(numpy.array([0.1]), [mpmath.mpf(1) / 10])[0] < 1e-17)
-    True
-    """
-    values = numpy.asarray(computed)
-    exacts = numpy.asarray(exact, dtype=object)
-    out = numpy.empty(values.shape, dtype=numpy.float64)
-    with mpmath.workdps(40):
-        for index in numpy.ndindex(values.shape):
-            out[index] = float(abs(mpmath.mpf(float(values[index])) - exacts[index]))
-    return out
-
-
-def ulp_error(computed: Any, exact: Any, dtype: Any = None) -> numpy.ndarray:
-    """|computed − exact| in ulps of ``dtype`` (default: computed's dtype) at the exact value.
-
-    >>> x = numpy.float32(0.1)
-    >>> float(ulp_error(numpy.array([x]), [mpmath.mpf(1) / 10])[0]) < 0.5
-    True
-    """
-    values = numpy.asarray(computed)
-    dt = check_dtype(values.dtype if dtype is None else dtype)
-    exacts = numpy.asarray(exact, dtype=object)
-    errors = abs_error(values, exacts)
-    scale = numpy.array([ulp(e, dt) for e in exacts.ravel()], dtype=numpy.float64).reshape(exacts.shape)
-    return errors / scale
-
-
-def accurate_ulp_bound(dtype: Any) -> float:
-    """Bound of method "accurate", in ulps at the exact value y.
-
-    float64: 0.5 (the one final rounding) + 2^−11 (the tail terms, each computed with relative
-    error <= ~6u on values below 2^−14.3·|y|, series truncation, table rounding) + 2^−11 (the
-    reduction error, below 2^−124.3 rad, divided by ulp(y) > 2^−53·|y|; this part needs
-    |y| >= 2^−60, see ``posenc_sym/tables/_kernel.py``). float32: the float64 result rounded
-    once more: 0.5 ulp32 + 2·(0.5 + 2^−10)·ulp64, and ulp64/ulp32 = 2^−29.
-
-    >>> accurate_ulp_bound(numpy.float64), accurate_ulp_bound(numpy.float32) < 0.5 + 2 ** -28
-    (0.5009765625, True)
-    """
-    inner = 0.5 + 2.0 ** -10
-    if check_dtype(dtype) == numpy.dtype(numpy.float64):
-        return inner
-    return 0.5 + 2 * inner * 2.0 ** -29
 
 
 def rotation_bound(row_error: float, rotation_error: float, work_dtype: Any = numpy.float64) -> float:
@@ -209,6 +110,7 @@ def method_bounds(exact: Any, method: str, dtype: Any, positions: Sequence[int],
     "accurate": :func:`accurate_ulp_bound` ulps at the exact value; "fast": :func:`fast_bound`;
     "direct": :func:`direct_bound` with ω = base^(−2·pair/width).
 
+    >>> import mpmath
     >>> bounds = method_bounds(numpy.array([[mpmath.mpf("0.5")]], dtype=object), "accurate",
     ...                        numpy.float64, [3], [0], 2)
     >>> float(bounds[0, 0] / 2.0**-53)

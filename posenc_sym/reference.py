@@ -2,9 +2,11 @@
 
 The values come from the SymPy definitions in :mod:`posenc_sym.schemes.sinusoidal` and
 :mod:`posenc_sym.schemes.rope`, lambdified to mpmath, so the oracle evaluates the proven
-formula rather than a re-typed one. Precision is set locally with ``mpmath.workdps`` and never
-left changed. Results are mpmath ``mpf`` numbers carrying ``dps`` significant digits; arrays are
-NumPy object arrays of them.
+formula rather than a re-typed one. Exact inputs are read by :func:`posenc_sym.numerics.to_mpf`,
+the conversion the sin/cos engine of :mod:`posenc_sym.numerics` uses too; the sines and cosines
+themselves are mpmath's, on purpose: the oracle that judges the engine shares none of its
+arithmetic. Precision is set locally with ``mpmath.workdps`` and never left changed. Results are
+mpmath ``mpf`` numbers carrying ``dps`` significant digits; arrays are NumPy object arrays of them.
 
 >>> float(sinusoidal_value(1, 0, 4))  # sin(1·10000^0)
 0.8414709848078965
@@ -14,9 +16,7 @@ NumPy object arrays of them.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from functools import cache
 from typing import Any, Literal
 
@@ -25,6 +25,7 @@ import numpy
 import sympy
 
 from .errors import PosencSymError
+from .numerics import to_mpf
 from .schemes import rope, sinusoidal
 
 __all__ = [
@@ -35,32 +36,11 @@ __all__ = [
     "sinusoidal_column",
     "sinusoidal_reference",
     "sinusoidal_value",
-    "to_mpf",
 ]
 
 DEFAULT_DPS = 50
 Denominator = Literal["d", "d-2"]
-Exact = Any  # int, Fraction, decimal str, SymPy number, mpmath mpf or float: see to_mpf
-
-
-def to_mpf(value: Any, dps: int = DEFAULT_DPS) -> mpmath.mpf:
-    """An exact input (int, Fraction, decimal string, SymPy number, mpf, float) as an mpf.
-
-    A Python float is taken as the binary number it is; a decimal string as the decimal it spells.
-
-    >>> mpmath.nstr(to_mpf("0.1", 30), 25), mpmath.nstr(to_mpf(sympy.Rational(1, 3), 30), 25)
-    ('0.1', '0.3333333333333333333333333')
-    """
-    if isinstance(value, numbers.Integral):
-        value = int(value)  # NumPy integers too
-    elif isinstance(value, numpy.floating):
-        value = float(value)
-    with mpmath.workdps(dps):
-        if isinstance(value, Fraction):
-            return mpmath.mpf(value.numerator) / value.denominator
-        if isinstance(value, sympy.Basic):
-            return mpmath.mpf(sympy.N(value, dps + 10))
-        return mpmath.mpf(value)
+Exact = Any  # int, Fraction, decimal str, SymPy number, mpmath mpf or float: see numerics.to_mpf
 
 
 @cache

@@ -69,7 +69,6 @@ KNOWN: set[tuple[str, str]] = {
     ("importlib", "posenc_sym.render.jupyter"),
     ("importlib", "posenc_sym.render.figures"),
     ("importlib", "posenc_sym.crosscheck.alibi"),
-    ("private", "posenc_sym.crosscheck.measure -> posenc_sym.tables._kernel"),
 }
 
 

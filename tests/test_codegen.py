@@ -13,9 +13,10 @@ import pytest
 import sympy
 
 from posenc_sym import cli
-from posenc_sym.accuracy import abs_error, direct_bound, rotation_bound
+from posenc_sym.accuracy import direct_bound, rotation_bound
 from posenc_sym.cli import codegen as codegen_cli
 from posenc_sym.codegen import compile_unit, generated_source, names
+from posenc_sym.numerics import abs_error
 from posenc_sym.reference import rope_reference, sinusoidal_reference
 from posenc_sym.schemes import sinusoidal
 

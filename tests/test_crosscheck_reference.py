@@ -7,7 +7,7 @@ import numpy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from posenc_sym.crosscheck.reference import reference_error_bound, sincos_from_frequencies, split_frequencies
+from posenc_sym.numerics import reference_error_bound, sincos_from_frequencies, split_frequencies
 from posenc_sym.strategies import dims, positions
 
 

@@ -1,4 +1,4 @@
-"""The mpmath oracle and the ulp arithmetic.
+"""The mpmath oracle (the ulp arithmetic is tested in test_numerics.py).
 
 Expected values here are computed independently: mpmath called directly on the formula typed
 from the paper (not through the lambdified schemes), or exact powers of two.
@@ -7,13 +7,11 @@ from the paper (not through the lambdified schemes), or exact powers of two.
 from __future__ import annotations
 
 import mpmath
-import numpy
 import pytest
 import sympy
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from posenc_sym.accuracy import ulp, ulp_error
 from posenc_sym.errors import PosencSymError
 from posenc_sym.reference import (
     exact_frequency,
@@ -101,26 +99,6 @@ def test_bad_reference_arguments(kwargs: dict[str, object], message: str) -> Non
     with pytest.raises(PosencSymError) as info:
         sinusoidal_value(1, column, 4, **args)  # type: ignore[arg-type]
     assert str(info.value) == message
-
-
-@pytest.mark.parametrize(("value", "dtype", "expected"), [
-    (1.0, numpy.float64, 2.0**-52), (0.999, numpy.float64, 2.0**-53), (0.0, numpy.float64, 2.0**-1074),
-    (1.0, numpy.float32, 2.0**-23), (0.75, numpy.float32, 2.0**-24), (2.0**-140, numpy.float32, 2.0**-149),
-    (mpmath.mpf(3) / 7, numpy.float64, 2.0**-54), (-5.0, numpy.float32, 2.0**-21),
-])
-def test_ulp_table(value: object, dtype: type, expected: float) -> None:
-    assert ulp(value, dtype) == expected
-
-
-def test_ulp_error_of_a_correctly_rounded_value_is_at_most_half() -> None:
-    with mpmath.workdps(50):
-        exact = [mpmath.mpf(1) / 3, mpmath.sqrt(2), mpmath.pi]
-    values64 = numpy.array([float(x) for x in exact])
-    assert (ulp_error(values64, exact) <= 0.5).all()
-    # One float32 step away from the rounded value is between 0.5 and 1.5 ulp.
-    values32 = numpy.nextafter(values64.astype(numpy.float32), numpy.float32(10))
-    errors = ulp_error(values32, exact)
-    assert ((errors > 0.5) & (errors < 1.5)).all()
 
 
 def test_sinusoidal_reference_shape_and_columns() -> None:

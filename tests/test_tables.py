@@ -1,7 +1,7 @@
 """The public generators: shapes, layouts, bad input, and each method's derived bound.
 
 The exact values come from the mpmath oracle (posenc_sym.reference); the bounds from
-posenc_sym.accuracy, derived in docs/numerics.md. No tolerance here is tuned.
+posenc_sym.accuracy and posenc_sym.numerics, derived in docs/numerics.md. No tolerance here is tuned.
 """
 
 from __future__ import annotations
@@ -15,16 +15,10 @@ import pytest
 import sympy
 
 from posenc_sym import accurate_sincos, rope_cache, sinusoidal_table
-from posenc_sym.accuracy import (
-    NUMPY_SINCOS_ULPS,
-    abs_error,
-    accurate_ulp_bound,
-    fast_bound,
-    method_bounds,
-    ulp_error,
-)
+from posenc_sym.accuracy import NUMPY_SINCOS_ULPS, fast_bound, method_bounds
 from posenc_sym.errors import PosencSymError
-from posenc_sym.reference import rope_reference, sinusoidal_column, sinusoidal_reference, to_mpf
+from posenc_sym.numerics import abs_error, accurate_ulp_bound, to_mpf, ulp_error
+from posenc_sym.reference import rope_reference, sinusoidal_column, sinusoidal_reference
 from posenc_sym.schemes import rope, sinusoidal
 
 DTYPES = [numpy.float64, numpy.float32]

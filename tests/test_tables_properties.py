@@ -13,14 +13,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from posenc_sym import sinusoidal_table
-from posenc_sym.accuracy import (
-    accurate_ulp_bound,
-    direct_bound,
-    fast_bound,
-    rotation_bound,
-    unit_roundoff,
-)
+from posenc_sym.accuracy import direct_bound, fast_bound, rotation_bound
 from posenc_sym.codegen import compile_unit
+from posenc_sym.numerics import accurate_ulp_bound, unit_roundoff
 from posenc_sym.reference import sinusoidal_reference
 
 from .test_tables import assert_within_bound

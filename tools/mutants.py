@@ -160,9 +160,9 @@ class _TowardZeroNumpy:
 
 
 def _kernel_toward_zero(mutant: Mutant) -> None:
-    from posenc_sym.tables import _kernel
+    from posenc_sym.numerics import sincos
 
-    _kernel.numpy = _TowardZeroNumpy(_kernel.numpy, mutant)  # type: ignore[assignment]
+    sincos.numpy = _TowardZeroNumpy(sincos.numpy, mutant)  # type: ignore[assignment]
 
 
 def _check_wide(mutant: Mutant) -> None:

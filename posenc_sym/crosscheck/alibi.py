@@ -35,9 +35,10 @@ from typing import Any, Literal
 import mpmath
 import numpy
 
+from ..numerics import FORMATS, data_format, ulp
 from .expect import conclude, parse_expectations
 from .load import as_float_array, declared, require_ndim
-from .precision import FORMATS, ErrorModel, angle_constant, data_format, native_model, ulp
+from .precision import ErrorModel, angle_constant, native_model
 from .result import CheckResult, Worst
 
 __all__ = ["RULES", "check_alibi", "slopes_exact"]

@@ -31,13 +31,14 @@ from typing import Any
 import numpy
 
 from ..errors import PosencSymError
+from ..numerics import FloatFormat, data_format
 from .common import best_candidate, finish, measure_all, resolve_model
 from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES
 from .load import as_float_array, cache_halves, declared, require_ndim
 from .measure import Measurement
 from .names import short_values
-from .precision import ErrorModel, FloatFormat, data_format
+from .precision import ErrorModel
 from .result import CheckResult, Worst
 from .rope import RopeConvention
 from .rope_extras import denominator_for

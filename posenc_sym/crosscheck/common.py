@@ -8,9 +8,10 @@ from typing import Any, Literal, TypeVar
 
 import numpy
 
+from ..numerics import FloatFormat
 from .diagnose import diagnose
 from .measure import ColumnSpec, Measurement, explain_growth, measure_many
-from .precision import ErrorModel, FloatFormat, native_model
+from .precision import ErrorModel, native_model
 from .progress import Progress
 from .result import CheckResult
 

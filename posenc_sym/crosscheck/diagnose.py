@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy
 
-from .precision import FloatFormat, data_format
+from ..numerics import FloatFormat, data_format
 
 __all__ = ["Diagnosis", "data_format", "diagnose"]
 

@@ -35,8 +35,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..errors import PosencSymError
+from ..numerics import data_format
 from .load import as_float_array, narrower_format
-from .precision import ErrorModel, angle_constant, data_format, native_model
+from .precision import ErrorModel, angle_constant, native_model
 from .result import CheckResult
 from .slips import known_slips
 

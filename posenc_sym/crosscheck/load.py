@@ -22,7 +22,7 @@ from typing import Any
 import numpy
 
 from ..errors import PosencSymError
-from .precision import FORMATS
+from ..numerics import FORMATS
 
 __all__ = [
     "Declared",

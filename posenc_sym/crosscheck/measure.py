@@ -9,7 +9,8 @@ the input plus a few chunk-sized arrays.
 Per element we compute err = |x − r| against the reference r, its ulp in the data's format, and
 decide against the error model (:mod:`.precision`). An element is *outside* the model only when
 err > bound + e_ref, where e_ref is the reference's own derived bound
-(:func:`.reference.reference_error_bound`): a value the reference cannot decide is never counted
+(:func:`posenc_sym.numerics.reference_error_bound`, or :func:`posenc_sym.numerics.accurate_error_bound`
+for float64 data): a value the reference cannot decide is never counted
 against the data.
 
 ``needed_unit_roundoff`` is the smallest u for which every element satisfies
@@ -25,9 +26,19 @@ from typing import Any
 
 import numpy
 
-from ..tables._kernel import MAX_POSITION, sincos_words, turn_words
-from .precision import ErrorModel, FloatFormat, angle_constant, data_format, ulp
-from .reference import reference_error_bound, sincos_from_frequencies
+from ..numerics import (
+    FORMATS,
+    MAX_POSITION,
+    FloatFormat,
+    accurate_error_bound,
+    data_format,
+    reference_error_bound,
+    sincos_from_frequencies,
+    sincos_words,
+    turn_words,
+    ulp,
+)
+from .precision import ErrorModel, angle_constant
 from .result import Growth, Worst
 
 __all__ = ["CHUNK_ELEMENTS", "ColumnSpec", "Measurement", "explain_growth", "measure", "measure_many"]
@@ -135,15 +146,6 @@ class _Accumulator:
             self.vacuous,
             self.first_vacuous,
         )
-
-
-def accurate_error_bound(values: numpy.ndarray, angles: numpy.ndarray | float) -> numpy.ndarray:
-    """Bound of the accurate kernel of :mod:`posenc_sym.tables` in float64: 0.5 + 2^-10 ulp for
-    |y| ≥ 2^-60 and 2^-71.3/|y| ulp more below that (its docstring). A float64 ulp of v is at most
-    2^-52·|v|, so this is at most 2^-52·|v| + 2^-123. Our frequencies are 40-digit approximations
-    of the exact ones, which moves the angle by at most t·ω·10^-40 < 2^-100 (t < 2^32, ω ≤ 2^10):
-    the bound used is 2^-52·|v| + 2^-100 + 2^-123."""
-    return numpy.ldexp(numpy.abs(values), -52) + (math.ldexp(1.0, -123) + math.ldexp(1.0, -100))
 
 
 @dataclass(frozen=True)
@@ -258,8 +260,8 @@ def _bound_terms(bound: Callable[[numpy.ndarray, Any], numpy.ndarray], theta_max
 
 
 def _use_accurate(spec: ColumnSpec, fmt: FloatFormat, start: float, n_rows: int) -> bool:
-    """float64 data need the accurate kernel (0.5 + 2^-10 ulp); ours (≤ 2^-50·|v|, i.e. up to 4 ulp)
-    is enough for narrower formats and for positions outside the kernel's 0 … 2^32 − 1."""
+    """float64 data need the accurate kernel (0.5 + 2^-10 ulp); the libm reference (≤ 2^-50·|v|, i.e.
+    up to 4 ulp) is enough for narrower formats and for positions outside the kernel's 0 … 2^32 − 1."""
     return fmt.name == "float64" and bool(spec.exact) and start >= 0 and start + n_rows <= MAX_POSITION
 
 
@@ -323,9 +325,6 @@ def measure(
     return measure_many([(label, data, spec)], start, fmt, model, base, on_rows=on_rows)[0]
 
 
-_ANGLE_FORMATS = (("float64", 53), ("float32", 24), ("bfloat16", 8), ("float16", 11))
-
-
 def explain_growth(m: Measurement) -> tuple[Growth, str]:
     """The log-log slope of the error envelope against position, the tightest model that explains
     the errors, and a sentence saying so."""
@@ -336,8 +335,9 @@ def explain_growth(m: Measurement) -> tuple[Growth, str]:
     if m.needed_unit_roundoff == 0.0:
         kind = "correctly rounded" if m.max_ulp_error <= 0.5 + m.slack_ulp else "faithfully rounded"
         return Growth(slope, "faithful", 0.0), f"every element is within 1 ulp of the exact value: {kind}"
-    for name, p in sorted(_ANGLE_FORMATS, key=lambda f: -f[1]):
-        if m.needed_unit_roundoff <= math.ldexp(1.0, -p):
+    for fmt in sorted(FORMATS.values(), key=lambda f: -f.precision):  # the widest that explains them
+        name, p = fmt.name, fmt.precision
+        if m.needed_unit_roundoff <= fmt.unit_roundoff:
             text = (
                 f"errors exceed 1 ulp{slope_text}; they stay within "
                 f"K·t·ω·2^-{p}: consistent with angles t·ω computed in {name} "

@@ -22,10 +22,11 @@ from typing import Any, Protocol
 
 import numpy
 
+from ..numerics import FloatFormat
 from .common import measure_all
 from .fit import PairFit, estimate_start
 from .measure import ColumnSpec, Measurement
-from .precision import ErrorModel, FloatFormat
+from .precision import ErrorModel
 from .result import Worst
 
 __all__ = ["measure_stepped", "positions_note", "sample_error_stepped", "signed_start"]

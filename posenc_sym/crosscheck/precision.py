@@ -1,8 +1,9 @@
-"""Floating-point formats of the data being checked, their ulp, and the error models a verdict uses.
+"""The error models a verdict uses, in the data's floating-point format.
 
 A table's *storage* dtype is not always its *data* dtype: a bfloat16 torch tensor reaches us as
 float32 (NumPy has no bfloat16), so the loader records the format the values were rounded to and
-every ulp here is taken in that format.
+every ulp here is taken in that format (the formats and :func:`~posenc_sym.numerics.ulp` are
+:mod:`posenc_sym.numerics`'s).
 
 Error models (the ``matches`` verdict is decided against one of them, never a hand-picked tolerance):
 
@@ -37,8 +38,6 @@ Error models (the ``matches`` verdict is decided against one of them, never a ha
     one binade above v, where the spacing doubles). So bound = ulp_D(v) + ulp_F(v) + K·|t·ω|·u:
     the ulp_F(v) term (:meth:`ErrorModel.bound`) is what computing in FORMAT adds to the result.
 
->>> ulp(numpy.array([1.0, 0.75, 0.0]), "float32").tolist() == [2.0**-23, 2.0**-24, 2.0**-149]
-True
 >>> parse_error_model("angle:float32").angle_format
 'float32'
 >>> native_model("bfloat16").name, native_model("float64").name
@@ -53,79 +52,9 @@ from dataclasses import dataclass
 import numpy
 
 from ..errors import PosencSymError
+from ..numerics import FORMATS, FloatFormat, data_format, ulp
 
-__all__ = [
-    "FORMATS",
-    "ErrorModel",
-    "FloatFormat",
-    "angle_constant",
-    "data_format",
-    "native_model",
-    "parse_error_model",
-    "ulp",
-]
-
-
-@dataclass(frozen=True)
-class FloatFormat:
-    """A binary floating-point format: p significand bits (with the hidden one), emin of normals."""
-
-    name: str
-    precision: int
-    emin: int
-
-    @property
-    def unit_roundoff(self) -> float:
-        """u = 2^-p: the relative error bound of one correctly rounded operation."""
-        return math.ldexp(1.0, -self.precision)
-
-
-FORMATS: dict[str, FloatFormat] = {
-    "float64": FloatFormat("float64", 53, -1022),
-    "float32": FloatFormat("float32", 24, -126),
-    "float16": FloatFormat("float16", 11, -14),
-    "bfloat16": FloatFormat("bfloat16", 8, -126),
-}
-
-
-def data_format(name: str) -> FloatFormat:
-    """The format called ``name``; a clear error for anything we cannot measure ulps in.
-
-    >>> data_format("float16").precision
-    11
-    >>> data_format("int64")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    posenc_sym.errors.PosencSymError: dtype int64 is not a floating-point format; pass float64, float32, ...
-    """
-    try:
-        return FORMATS[name]
-    except KeyError:
-        raise PosencSymError(
-            f"dtype {name} is not a floating-point format; pass float64, float32, float16 or bfloat16 data"
-        ) from None
-
-
-def ulp(values: numpy.ndarray, fmt: str | FloatFormat) -> numpy.ndarray:
-    """ulp(v) in ``fmt`` for float64 values v: 2^(e−p) for |v| in [2^(e−1), 2^e), subnormal floor.
-
-    Taken from the *exact* value (our reference), so a rounding that crosses a binade edge is
-    measured in the finer unit: the conservative choice.
-
-    >>> ulp(numpy.array([3.0]), "float64").tolist() == [2.0**-51]
-    True
-    """
-    f = fmt if isinstance(fmt, FloatFormat) else data_format(fmt)
-    v = numpy.ascontiguousarray(values, dtype=numpy.float64)
-    # 2^e for |v| in [2^e, 2^(e+1)): keep only the exponent bits (sign and significand cleared);
-    # exact, and much faster than frexp/ldexp. 0 and float64 subnormals give 0 and hit the floor.
-    power = numpy.bitwise_and(v.view(numpy.int64), _EXPONENT_BITS).view(numpy.float64)
-    power *= math.ldexp(1.0, 1 - f.precision)
-    # subnormals of the format (and 0) share the spacing of its first normal binade
-    return numpy.maximum(power, math.ldexp(1.0, f.emin + 1 - f.precision), out=power)
-
-
-_EXPONENT_BITS = numpy.int64(0x7FF0000000000000)
+__all__ = ["ErrorModel", "angle_constant", "native_model", "parse_error_model"]
 
 
 @dataclass(frozen=True)

@@ -23,14 +23,14 @@ from typing import Any
 
 import numpy
 
+from ..numerics import FloatFormat, data_format, split_frequencies
 from .common import best_candidate, finish, measure_all, resolve_model, sample_error, sample_rows, with_diagnosis
 from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs, ruled_out
 from .load import cache_halves, declared
 from .measure import ColumnSpec
 from .names import describe_named, short_values
-from .precision import ErrorModel, FloatFormat, angle_constant, data_format
-from .reference import split_frequencies
+from .precision import ErrorModel, angle_constant
 from .result import CheckResult
 from .rope_extras import Candidate, float32_note, longrope_candidates, more_candidates, unrotated_pairs
 from .rope_scaling import attention_factor, frequencies

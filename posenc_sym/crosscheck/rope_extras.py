@@ -31,10 +31,10 @@ from typing import Any
 import mpmath
 import numpy
 
+from ..numerics import FloatFormat, sincos_from_frequencies, split_frequencies, ulp
 from .fit import KNOWN_BASES
 from .names import short_values
-from .precision import FloatFormat, angle_constant, ulp
-from .reference import sincos_from_frequencies, split_frequencies
+from .precision import angle_constant
 from .rope_scaling import attention_factor
 
 __all__ = [

@@ -33,6 +33,7 @@ from typing import Any
 import mpmath
 import numpy
 
+from ..numerics import data_format
 from .common import best_candidate, finish, resolve_model, sample_rows, with_diagnosis
 from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES, PairFit, fit_pairs
@@ -40,7 +41,7 @@ from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
 from .names import describe_named, short_values
 from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
-from .precision import ErrorModel, data_format
+from .precision import ErrorModel
 from .reference import power_frequencies, power_split
 from .result import CheckResult
 

@@ -36,13 +36,13 @@ from typing import Any
 import mpmath
 import numpy
 
+from ..numerics import FloatFormat, data_format, reference_error_bound, ulp
 from .common import best_candidate, finish, resolve_model, sample_rows
 from .expect import conclude, parse_expectations
 from .load import cache_halves, declared
 from .measure import ColumnSpec, Measurement
 from .names import short_values
-from .precision import ErrorModel, FloatFormat, angle_constant, data_format, ulp
-from .reference import reference_error_bound
+from .precision import ErrorModel, angle_constant
 from .result import CheckResult, Worst
 from .rope import RopeConvention, identify
 

@@ -15,8 +15,8 @@ from typing import Any
 import numpy
 
 from ..codegen import compile_kernel
+from ..numerics import TurnWords, add_turns, sincos_turns, turn_words, turns
 from ..reference import exact_frequency
-from ._kernel import TurnWords, add_turns, sincos_turns, turn_words, turns
 
 __all__ = ["Dest", "encoding_words", "fast_rotations", "fill_pairs"]
 

@@ -11,9 +11,8 @@ from typing import Any
 import numpy
 import sympy
 
-from ..accuracy import check_dtype
 from ..errors import PosencSymError
-from ._kernel import MAX_POSITION
+from ..numerics import MAX_POSITION, check_dtype
 
 __all__ = ["METHODS", "available_bytes", "check_base", "check_choice", "check_count", "check_memory"]
 

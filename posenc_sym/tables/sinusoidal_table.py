@@ -6,8 +6,8 @@ from typing import Any
 
 import numpy
 
+from ..numerics import TurnWords
 from ..schemes.sinusoidal import validate_width
-from ._kernel import TurnWords
 from ._methods import encoding_words, fast_rotations, fill_pairs
 from ._validate import METHODS, check_base, check_choice, check_count, check_memory, check_positions
 

@@ -2,13 +2,7 @@
 
 Steps (each exact or with a stated error; the bound is derived in ``docs/numerics.md``):
 
-1. **Exact turns.** g = ω/2π modulo 1 is computed by mpmath at 320 bits and stored as a 192-bit
-   fixed-point fraction in three uint64 words. For an integer 0 <= t < 2^32, t·g mod 1 is then
-   computed *exactly* to 128 bits with uint64 arithmetic (products split into 32-bit halves,
-   carries propagated; the integer part wraps away mod 2^64). This is the reduction modulo 2π,
-   done in turns instead of radians, so no Cody–Waite constant is needed; the only errors are the
-   truncations of g (2^−192·t) and of the product (the low word, < 2^−128 per ``turns`` call, two
-   calls when offsets are added), together below 2^−127 turns = 2^−124.3 rad.
+1. **Exact turns** (:mod:`.turns`): t·ω/2π mod 1 to 128 bits, off by less than 2^−124.3 rad.
 2. **Table point.** The top 9 bits (rounded) give j: the angle is 2π(j/512 + e) with
    |e| <= 2^−10 turns, e a double-double e_hi + e_lo; e₁ = the leading 26 bits of e_hi.
 3. **Angle addition.** sin 2π(a + e) = S + C·2πe + S·(cos 2πe − 1) + C·(sin 2πe − 2πe), with S, C the
@@ -23,12 +17,16 @@ The bound 0.5 + 2^−10 ulp holds whenever the result y has |y| >= 2^−60: the 
 2^−124.3 rad is then below 2^−11 ulp (ulp(y) > 2^−53·|y|). For smaller |y| add 2^−71.3/|y| ulp. A
 heuristic count: over all positions below 2^31 and 2048 frequencies, about 10^−5 entries are
 expected below 2^−60 (the closest approach to a zero of sin for ω = 1 and t < 2^32 is 4.5·10^−10).
+
+>>> s, c = sincos_words(numpy.array([1, 2**31 - 1]), turn_words([1]))
+>>> s[:, 0].tolist(), c[:, 0].tolist()
+([0.8414709848078965, -0.7249165551445564], [0.5403023058681398, -0.6888366918779438])
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -36,117 +34,62 @@ import mpmath
 import numpy
 
 from ..errors import PosencSymError
-from ..reference import to_mpf
+from .double_double import SPLITTER, split_mpf
+from .formats import check_dtype
+from .turns import MAX_POSITION, TurnWords, turn_words, turns
 
-__all__ = ["MAX_POSITION", "TurnWords", "add_turns", "sincos_turns", "sincos_words", "turn_words", "turns"]
+__all__ = ["accurate_error_bound", "accurate_sincos", "accurate_ulp_bound", "sincos_turns", "sincos_words"]
 
-#: Positions must lie in [0, MAX_POSITION): t fits 32 bits, so each 32×32-bit product is exact.
-MAX_POSITION = 2**32
+_S55 = numpy.uint64(55)
 _MASK32 = numpy.uint64(0xFFFFFFFF)
-_S32, _S55 = numpy.uint64(32), numpy.uint64(55)
+_S32 = numpy.uint64(32)
 _HALF_STEP = numpy.uint64(1 << 54)  # half a table step (2^−10 turns) in units of 2^−64
 _TABLE_BITS = 9
-_SPLIT = 134217729.0  # 2^27 + 1, Dekker's splitting constant
 _TAU = 6.283185307179586  # float(2π); used only in terms below 2^−13 of the result
-
-
-@dataclass(frozen=True)
-class TurnWords:
-    """ω/2π mod 1 as a 192-bit fraction, three uint64 words per frequency (most significant first)."""
-
-    w0: numpy.ndarray
-    w1: numpy.ndarray
-    w2: numpy.ndarray
-
-
-def turn_words(frequencies: Sequence[Any]) -> TurnWords:
-    """Convert exact frequencies (int, Fraction, str, SymPy, mpf) to 192-bit turn fractions.
-
-    >>> words = turn_words([0, mpmath.pi])  # ω = π is half a turn
-    >>> [hex(int(w)) for w in words.w0]
-    ['0x0', '0x8000000000000000']
-    """
-    fractions = []
-    with mpmath.workprec(320):
-        for f in frequencies:
-            g = (+f if isinstance(f, mpmath.mpf) else to_mpf(f, 100)) / (2 * mpmath.pi)
-            g = g - mpmath.floor(g)
-            fractions.append(int(mpmath.floor(g * mpmath.mpf(2) ** 192)))
-    mask = (1 << 64) - 1
-    w = [numpy.array([(x >> shift) & mask for x in fractions], dtype=numpy.uint64) for shift in (128, 64, 0)]
-    return TurnWords(w[0], w[1], w[2])
-
-
-def _mul_high(t: numpy.ndarray, word: numpy.ndarray) -> numpy.ndarray:
-    """floor(t·word / 2^64) for t < 2^32, via 32-bit halves (no product exceeds 2^64)."""
-    low = (t * (word & _MASK32)) >> _S32
-    return (t * (word >> _S32) + low) >> _S32
-
-
-def turns(positions: numpy.ndarray, words: TurnWords) -> tuple[numpy.ndarray, numpy.ndarray]:
-    """(U, V) with t·g mod 1 = U·2^−64 + V·2^−128 (exact but for the dropped tail), t down, g across."""
-    t = numpy.asarray(positions)
-    if t.size and (t.min() < 0 or t.max() >= MAX_POSITION):
-        raise PosencSymError(
-            f"positions span {int(t.min())}..{int(t.max())}; the accurate kernel takes integers in 0..2**32-1"
-        )
-    tcol = t.astype(numpy.uint64).reshape(-1, 1)
-    with numpy.errstate(over="ignore"):
-        h2 = _mul_high(tcol, words.w2)
-        v = tcol * words.w1 + h2  # wraps mod 2^64 by design
-        carry = (v < h2).astype(numpy.uint64)
-        u = tcol * words.w0 + _mul_high(tcol, words.w1) + carry
-    return u, v
-
-
-def add_turns(a: tuple[numpy.ndarray, numpy.ndarray],
-              b: tuple[numpy.ndarray, numpy.ndarray]) -> tuple[numpy.ndarray, numpy.ndarray]:
-    """(t₁ + t₂)·g mod 1 from the turns of t₁ and t₂: a 128-bit addition with carry (broadcasts)."""
-    with numpy.errstate(over="ignore"):
-        v = a[1] + b[1]
-        u = a[0] + b[0] + (v < b[1]).astype(numpy.uint64)
-    return u, v
-
-
-def _two_sum(a: Any, b: Any) -> tuple[Any, Any]:
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
-
-
-def _round_bits(x: mpmath.mpf, bits: int) -> float:
-    if x == 0:
-        return 0.0
-    _, e = mpmath.frexp(x)
-    scale = mpmath.mpf(2) ** (bits - int(e))
-    return float(mpmath.nint(x * scale) / scale)
-
-
-@cache
-def _table() -> numpy.ndarray:
-    """(8, 512): for a = j/512 turns, S_hi, S_lo, C_hi, C_lo, (2πS)₂₇, rest, (2πC)₂₇, rest."""
-    cols: list[list[float]] = [[] for _ in range(8)]
-    with mpmath.workprec(200):
-        for j in range(1 << _TABLE_BITS):
-            x = mpmath.mpf(j) / (1 << (_TABLE_BITS - 1))
-            for slot, value in ((0, mpmath.sinpi(x)), (2, mpmath.cospi(x))):
-                hi = float(value)
-                cols[slot].append(hi)
-                cols[slot + 1].append(float(value - hi))
-                scaled = 2 * mpmath.pi * value
-                lead = _round_bits(scaled, 27)
-                cols[4 + slot].append(lead)
-                cols[5 + slot].append(float(scaled - lead))
-    return numpy.array(cols)
-
-
-def _fast_two_sum(a: Any, b: Any) -> tuple[Any, Any]:
-    """Exact a + b = s + err, valid when |a| >= |b| or a == 0 (Dekker's Fast2Sum)."""
-    s = a + b
-    return s, b - (s - a)
-
+_ROWS = 1 << 14  # entries per accurate_sincos block: the kernel's temporaries stay in cache
 
 Pair = tuple[numpy.ndarray, numpy.ndarray]
+
+
+def accurate_sincos(positions: Sequence[int] | numpy.ndarray, frequencies: Sequence[Any],
+                    dtype: Any = numpy.float64) -> Pair:
+    """(sin, cos) of t·ω for every integer position t (rows) and exact frequency ω (columns).
+
+    Frequencies are exact numbers: int, Fraction, decimal str, SymPy expressions (e.g.
+    ``theta(p, d - 2, b)`` for the d−2 convention, or a scaled RoPE frequency) or mpmath values
+    (taken as exact). A Python float is taken as the binary number it is. Positions are integers
+    in 0..2**32−1. Bound: float64 within 0.5 + 2^−10 ulp of the exact sin/cos of t·ω (results of
+    magnitude >= 2^−60; below that add 2^−71.3/|y| ulp); float32
+    within 0.5 + 2^−28 ulp (:func:`accurate_ulp_bound`). The frequency
+    conversion costs a few mpmath operations per frequency.
+
+    >>> import sympy
+    >>> s, c = accurate_sincos([0, 2], [1, sympy.Rational(1, 2)])
+    >>> [float(x) for x in s[1]], [float(x) for x in c[1]]
+    ([0.9092974268256817, 0.8414709848078965], [-0.4161468365471424, 0.5403023058681398])
+    """
+    dt = check_dtype(dtype)
+    t = numpy.asarray(positions)
+    if t.dtype.kind not in "iu":
+        t = numpy.array([int(x) for x in t.ravel()], dtype=numpy.int64).reshape(t.shape)
+    t = t.ravel()
+    if t.size and (t.min() < 0 or t.max() >= MAX_POSITION):
+        raise PosencSymError(
+            f"positions span {int(t.min())}..{int(t.max())}; accurate_sincos takes integers in 0..2**32-1"
+        )
+    words = turn_words(list(frequencies))
+    sin = numpy.empty((t.size, len(frequencies)), dtype=dt)
+    cos = numpy.empty_like(sin)
+    rows = max(1, _ROWS // max(len(frequencies), 1))
+    for r0 in range(0, t.size, rows):
+        s, c = sincos_words(t[r0 : r0 + rows], words)
+        sin[r0 : r0 + rows], cos[r0 : r0 + rows] = s, c
+    return sin, cos
+
+
+def sincos_words(positions: numpy.ndarray, words: TurnWords) -> Pair:
+    """(sin, cos) of t·ω, shape (len(positions), len(words.w0)), float64; positions integers in [0, 2^32)."""
+    return sincos_turns(*turns(positions, words))
 
 
 def sincos_turns(u: numpy.ndarray, v: numpy.ndarray, out: Pair | None = None) -> Pair:
@@ -166,6 +109,32 @@ def sincos_turns(u: numpy.ndarray, v: numpy.ndarray, out: Pair | None = None) ->
     return _assemble(table, e1, rest, cm, sin_out, cos_out)
 
 
+def _round_bits(x: mpmath.mpf, bits: int) -> float:
+    if x == 0:
+        return 0.0
+    _, e = mpmath.frexp(x)
+    scale = mpmath.mpf(2) ** (bits - int(e))
+    return float(mpmath.nint(x * scale) / scale)
+
+
+@cache
+def _table() -> numpy.ndarray:
+    """(8, 512): for a = j/512 turns, S_hi, S_lo, C_hi, C_lo, (2πS)₂₇, rest, (2πC)₂₇, rest."""
+    cols: list[list[float]] = [[] for _ in range(8)]
+    with mpmath.workprec(200):
+        for j in range(1 << _TABLE_BITS):
+            x = mpmath.mpf(j) / (1 << (_TABLE_BITS - 1))
+            for slot, value in ((0, mpmath.sinpi(x)), (2, mpmath.cospi(x))):
+                hi, lo = split_mpf(value)
+                cols[slot].append(hi)
+                cols[slot + 1].append(lo)
+                scaled = 2 * mpmath.pi * value
+                lead = _round_bits(scaled, 27)
+                cols[4 + slot].append(lead)
+                cols[5 + slot].append(float(scaled - lead))
+    return numpy.array(cols)
+
+
 def _reduced_turns(rem: numpy.ndarray, v: numpy.ndarray) -> tuple[numpy.ndarray, ...]:
     """e = rem·2^−64 + V·2^−128 turns as e₁ (26 bits) + e_rest, and the series cos x − 1, sin x − x."""
     rounded = rem.astype(numpy.float64)  # nearest 53-bit value of a 55-bit integer
@@ -178,7 +147,7 @@ def _reduced_turns(rem: numpy.ndarray, v: numpy.ndarray) -> tuple[numpy.ndarray,
     e_lo += part
     numpy.multiply(v & _MASK32, 2.0**-128, out=part)
     e_lo += part
-    e1 = _SPLIT * e_hi
+    e1 = SPLITTER * e_hi
     numpy.subtract(e1, e_hi, out=part)
     e1 -= part  # Veltkamp: the leading 26 bits, exact products with the 27-bit table entries
     numpy.subtract(e_hi, e1, out=part)
@@ -236,6 +205,33 @@ def _assemble(table: numpy.ndarray, e1: numpy.ndarray, rest: numpy.ndarray, cm: 
     return sin, cos
 
 
-def sincos_words(positions: numpy.ndarray, words: TurnWords) -> tuple[numpy.ndarray, numpy.ndarray]:
-    """(sin, cos) of t·ω, shape (len(positions), len(words.w0)), float64; positions integers in [0, 2^32)."""
-    return sincos_turns(*turns(positions, words))
+def accurate_ulp_bound(dtype: Any) -> float:
+    """Bound of the kernel (tables' method "accurate"), in ulps at the exact value y.
+
+    float64: 0.5 (the one final rounding) + 2^−11 (the tail terms, each computed with relative
+    error <= ~6u on values below 2^−14.3·|y|, series truncation, table rounding) + 2^−11 (the
+    reduction error, below 2^−124.3 rad, divided by ulp(y) > 2^−53·|y|; this part needs
+    |y| >= 2^−60, see the module docstring). float32: the float64 result rounded
+    once more: 0.5 ulp32 + 2·(0.5 + 2^−10)·ulp64, and ulp64/ulp32 = 2^−29.
+
+    >>> accurate_ulp_bound(numpy.float64), accurate_ulp_bound(numpy.float32) < 0.5 + 2 ** -28
+    (0.5009765625, True)
+    """
+    inner = 0.5 + 2.0 ** -10
+    if check_dtype(dtype) == numpy.dtype(numpy.float64):
+        return inner
+    return 0.5 + 2 * inner * 2.0 ** -29
+
+
+def accurate_error_bound(values: numpy.ndarray, angles: numpy.ndarray | float) -> numpy.ndarray:
+    """Absolute bound of the kernel in float64 when the frequencies are 40-digit approximations.
+
+    0.5 + 2^-10 ulp for |y| ≥ 2^-60 and 2^-71.3/|y| ulp more below that (module docstring). A
+    float64 ulp of v is at most 2^-52·|v|, so this is at most 2^-52·|v| + 2^-123. Frequencies
+    given to 40 digits move the angle by at most t·ω·10^-40 < 2^-100 (t < 2^32, ω ≤ 2^10): the
+    bound is 2^-52·|v| + 2^-100 + 2^-123 (``angles`` is unused: the bound does not grow with it).
+
+    >>> float(accurate_error_bound(numpy.array([1.0]), 0.0)[0]) == 2.0**-52 + 2.0**-100 + 2.0**-123
+    True
+    """
+    return numpy.ldexp(numpy.abs(values), -52) + (math.ldexp(1.0, -123) + math.ldexp(1.0, -100))
