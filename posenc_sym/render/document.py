@@ -17,11 +17,11 @@ from typing import Any
 
 from ..proof.claim import Derivation
 from ..proof.verdict import Verdict
-from .figures import Figure, build_figures
 from .latex import DEFAULT_OPTIONS, Options, render_claim, render_derivation
 from .latex import needs_cjk as latex_needs_cjk
 from .layout import with_line_width
 from .markup import LATEX, LATEX_CJK, MARKDOWN, Flavour
+from .pgf import Figure, build_figures
 from .preamble import document_head, preamble
 from .table import table_latex, table_markdown
 from .verdict_text import badge
@@ -81,7 +81,7 @@ def notes_from_results(results: Sequence[object], *, figures: bool = True) -> No
         derivation: Derivation = result.derivation  # type: ignore[attr-defined]
         section = sections.setdefault(derivation.id, Section(derivation, result.file, {}))  # type: ignore[attr-defined]
         section.verdicts[result.claim.id] = result.verdict  # type: ignore[attr-defined, index]
-    built, left_out = build_figures() if figures else ([], ["all figures (turned off)"])
+    built, left_out = (build_figures(), []) if figures else ([], ["all figures (turned off)"])
     table, table_note = _property_table(results)
     return Notes(tuple(sections.values()), tuple(built), tuple(left_out), table, table_note)
 

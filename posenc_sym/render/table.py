@@ -12,7 +12,7 @@ from typing import Any
 
 from .escape import escape_latex, escape_markdown
 from .inline import text_latex, text_markdown
-from .latex import claim_label
+from .options import claim_label
 from .verdicts import BADGES
 
 __all__ = ["LEGEND", "table_latex", "table_markdown"]
