@@ -17,6 +17,7 @@ from typing import Any
 
 from ..proof.claim import Derivation
 from ..proof.verdict import Verdict
+from ..schemes import registry
 from .latex import DEFAULT_OPTIONS, Options, render_claim, render_derivation
 from .latex import needs_cjk as latex_needs_cjk
 from .layout import with_line_width
@@ -27,7 +28,6 @@ from .table import table_latex, table_markdown
 from .verdict_text import badge
 
 __all__ = [
-    "COURSE",
     "Notes",
     "Section",
     "latex_document",
@@ -46,13 +46,6 @@ INTRO = (
     "the stated assumptions; a refuted claim carries a counterexample evaluated with mpmath at high "
     "precision; numerically checked means numeric agreement only, not a proof. The badges: "
 )
-
-#: The course order of the built-in derivations (by id); others follow in the order met, and the
-#: source documents (ids ``seeds.*``) form the appendix.
-COURSE = ("premise", "naive_encodings", "sinusoidal.shift", "sinusoidal.rotation-group",
-          "sinusoidal.div-term", "sinusoidal.frequencies", "sinusoidal.geometry", "rope", "alibi",
-          "relative", "long_context", "encoding_properties")
-
 
 @dataclass(frozen=True)
 class Section:
@@ -126,8 +119,9 @@ def tex_engine(notes: Notes) -> str:
 
 
 def ordered(notes: Notes) -> tuple[list[Section], list[Section]]:
-    """The course (in :data:`COURSE` order, then the rest) and the appendix (source documents)."""
-    rank = {name: n for n, name in enumerate(COURSE)}
+    """The course (in the registry's course order, then the rest in the order met) and the appendix
+    (the source documents, ids ``seeds.*``)."""
+    rank = {name: n for n, name in enumerate(registry.course())}
     body = [s for s in notes.sections if not s.derivation.id.startswith("seeds.")]
     body.sort(key=lambda s: rank.get(s.derivation.id, len(rank)))
     appendix = [s for s in notes.sections if s.derivation.id.startswith("seeds.")]
