@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from ..documents.annotate import annotate
-from ..documents.check import DocumentReport, check_document
+from ..documents.decide_document import DocumentReport, check_document
 from ..documents.extract import kind_of
 from ..documents.report import display_lines, document_json, summary_line
 from ..errors import PosencSymError

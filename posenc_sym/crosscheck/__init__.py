@@ -13,11 +13,11 @@ from __future__ import annotations
 from .alibi import check_alibi
 from .axes import AxesConvention, check_rope_axes
 from .expect import parse_expectations
+from .identify_rope import RopeConvention, check_rope
+from .identify_sinusoidal import SinusoidalConvention, check_sinusoidal
 from .load import load_source
 from .precision import ErrorModel, native_model, parse_error_model
 from .result import CheckResult, Growth, Worst
-from .rope import RopeConvention, check_rope
-from .sinusoidal import SinusoidalConvention, check_sinusoidal
 from .xpos import XposAmplitude, check_xpos
 
 __all__ = [

@@ -38,13 +38,13 @@ import numpy
 
 from .common import best_candidate, finish, resolve_model, sample_rows
 from .expect import conclude, parse_expectations
+from .identify_rope import RopeConvention, identify
 from .load import cache_halves, declared
 from .measure import ColumnSpec, Measurement
 from .names import short_values
 from .precision import ErrorModel, FloatFormat, angle_constant, data_format, ulp
 from .reference import reference_error_bound
 from .result import CheckResult, Worst
-from .rope import RopeConvention, identify
 
 __all__ = ["XposAmplitude", "check_xpos"]
 

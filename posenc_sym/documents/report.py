@@ -12,7 +12,7 @@ import sympy
 
 from ..notation.definitions import Notation
 from ..notation.write import to_latex
-from .check import DocumentReport
+from .decide_document import DocumentReport
 from .decide import DisplayResult, LinkResult
 from .rows import split_rows
 

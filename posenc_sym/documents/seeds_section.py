@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .check import check_document
 from .decide import DisplayResult
+from .decide_document import check_document
 from .rows import split_rows
 
 __all__ = ["READ_DOCUMENTS", "section"]
