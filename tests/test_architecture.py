@@ -59,9 +59,6 @@ KNOWN: set[tuple[str, str]] = {
     ("layer", "posenc_sym.documents.annotate -> posenc_sym.render.escape"),
     ("layer", "posenc_sym.report.seeds_doc -> posenc_sym.cli"),
     ("layer", "posenc_sym.report.seeds_doc -> posenc_sym.documents.seeds_section"),
-    ("layer", "posenc_sym.render.document -> posenc_sym.report.table"),
-    ("importlib", "posenc_sym.render.run"),
-    ("importlib", "posenc_sym.render.document"),
     ("private", "posenc_sym.crosscheck.measure -> posenc_sym.tables._kernel"),
 }
 

@@ -13,8 +13,8 @@ import sympy
 
 from ..notation.definitions import Notation
 from ..render.escape import escape_latex
-from .decide_document import DocumentReport
 from .decide import DisplayResult, LinkResult
+from .decide_document import DocumentReport
 from .report import _RELATION_LATEX, _counterexample, latex_of, link_latex
 
 __all__ = ["BADGES", "annotate"]
