@@ -57,8 +57,6 @@ KNOWN: set[tuple[str, str]] = {
     ("circle", "posenc_sym.notation.read_atoms <-> posenc_sym.notation.read_grammar <-> posenc_sym.notation.read_guards"),
     ("circle", "posenc_sym.proof.conditional <-> posenc_sym.proof.series <-> posenc_sym.proof.strategies"),
     ("layer", "posenc_sym.documents.annotate -> posenc_sym.render.escape"),
-    ("layer", "posenc_sym.report.seeds_doc -> posenc_sym.cli"),
-    ("layer", "posenc_sym.report.seeds_doc -> posenc_sym.documents.seeds_section"),
     ("private", "posenc_sym.crosscheck.measure -> posenc_sym.tables._kernel"),
 }
 

@@ -10,5 +10,5 @@ The pipeline, one module a step:
   into links, each with its line;
 - :mod:`.decide`: each link decided by the proof engine, the display from its links;
 - :mod:`.decide_document`: a whole document, in order; :mod:`.report` and :mod:`.annotate`: what the user
-  sees (terminal lines, JSON, the annotated document); :mod:`.seeds_section`: the docs/seeds.md part.
+  sees (terminal lines, JSON, the annotated document).
 """
