@@ -188,7 +188,7 @@ def _rate(base: Any, den: Any, width: Any) -> float | None:
     return math.log(base) / float(value)
 
 
-def _same_frequencies(found: Mapping[str, Any], expect: Mapping[str, Any], rel: float, width: Any) -> bool:
+def _same_frequencies(found: Mapping[str, Any], expect: Mapping[str, Any], rel: float, width: object) -> bool:
     """Whether the expected base/denominator differ from those found but name the same frequencies
     (b^(−2i/(d−2)) = (b^(d/(d−2)))^(−2i/d)): the data cannot tell them apart, so no mismatch.
 
@@ -197,8 +197,8 @@ def _same_frequencies(found: Mapping[str, Any], expect: Mapping[str, Any], rel: 
     ``base=100000000`` names those frequencies as surely as ``exponent_denominator=32`` does."""
     if not any(k in expect for k in _RATE_KEYS) or all(
         expect.get(k) == found.get(k) for k in _RATE_KEYS if k in expect
-    ):
-        return False
+    ) or not isinstance(width, int):
+        return False  # no width: the scheme has no single frequency ladder (or the data no rate)
     have = _rate(found.get("base"), found.get("exponent_denominator"), width)
     dens = (
         [expect["exponent_denominator"]]

@@ -33,7 +33,7 @@ from .fit import KNOWN_BASES
 __all__ = ["doubled_base", "known_slips", "ladder_width"]
 
 
-def ladder_width(scheme: str, found: Mapping[str, Any]) -> Any:
+def ladder_width(scheme: str, found: Mapping[str, Any]) -> object:
     """The width d of the frequencies ω_i = b^(−2i/d) in the convention ``found`` of ``scheme``
     (under the key the registry names: ``d_model``, ``rotary_dim``), or None when the scheme has
     no single frequency ladder (ALiBi's slopes, multi-axis RoPE's per-axis bases).
@@ -45,7 +45,7 @@ def ladder_width(scheme: str, found: Mapping[str, Any]) -> Any:
     return None if kind is None or kind.width_key is None else found.get(kind.width_key)
 
 
-def _denominator_ratio(found: Mapping[str, Any], width: Any) -> float | None:
+def _denominator_ratio(found: Mapping[str, Any], width: object) -> float | None:
     """width / den: the power that turns the base found into the base with denominator = width."""
     den = found.get("exponent_denominator")
     if not isinstance(width, int):
@@ -60,7 +60,7 @@ def _denominator_ratio(found: Mapping[str, Any], width: Any) -> float | None:
     return None
 
 
-def doubled_base(found: Mapping[str, Any], width: Any) -> float | None:
+def doubled_base(found: Mapping[str, Any], width: object) -> float | None:
     """The common base b such that the convention's frequencies are (b²)^(−2i/width), if any."""
     base = found.get("base")
     ratio = _denominator_ratio(found, width)
