@@ -1,8 +1,10 @@
-"""``posenc-sym``: a thin shell over the library; each subcommand lives in its own module.
+"""``posenc-sym``: a thin shell over the use cases of :mod:`posenc_sym.app`; each subcommand lives in
+its own module.
 
 A subcommand module defines ``register(subparsers) -> argparse.ArgumentParser`` and
-``run(args) -> int``. Errors on bad input (:class:`~posenc_sym.errors.PosencSymError`) are
-printed as one line on stderr with exit status 2, never as a traceback.
+``run(args) -> int``: it parses its arguments, calls the app, prints the result and returns the
+exit status. Errors on bad input (:class:`~posenc_sym.errors.PosencSymError`) are printed as one
+line on stderr with exit status 2, never as a traceback.
 """
 
 from __future__ import annotations
