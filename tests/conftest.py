@@ -102,8 +102,12 @@ def require_seeds() -> Path:
     return SEEDS_DIR
 
 
-def _load_mutants() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("_posenc_sym_mutants", ROOT / "tools" / "mutants.py")
+def load_tool(name: str) -> ModuleType:
+    """The script ``tools/NAME.py`` as a module (tools/ is not a package, and not in the wheel)."""
+    module_name = f"_posenc_sym_tool_{name}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
@@ -114,7 +118,7 @@ def _load_mutants() -> ModuleType:
 def pytest_configure(config: pytest.Config) -> None:
     name = os.environ.get("POSENC_SYM_MUTANT")
     if name:
-        config._posenc_sym_mutant = _load_mutants().apply(name)  # type: ignore[attr-defined]
+        config._posenc_sym_mutant = load_tool("mutants").apply(name)  # type: ignore[attr-defined]
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from posenc_sym.documents.check import check_document
+from posenc_sym.documents.decide_document import check_document
 from posenc_sym.documents.extract import Declaration, Display, extract
 from posenc_sym.documents.katex import katex_source
 from posenc_sym.documents.rows import split_rows

@@ -172,11 +172,11 @@ def test_shell_escape_is_off() -> None:
 @pytest.fixture(scope="module")
 def builtin_notes() -> Notes:
     """The notes of the built-in catalogue, decided by the engine (once for this module)."""
-    from posenc_sym.render.run import decide_notes
+    from posenc_sym.app.notes import decide_notes
 
-    notes, report = decide_notes()
-    assert report.problems == ()
-    return notes
+    decided = decide_notes()
+    assert decided.report.problems == ()
+    return decided.notes
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 import sympy
 
-import posenc_sym
-from posenc_sym import Claim, Derivation, Step, Verdict
+from posenc_sym import Claim, Derivation, PosencSymError, Step, Verdict
 from posenc_sym.accuracy import direct_bound, rotation_bound
+from posenc_sym.proof import engine as engine_module
 from posenc_sym.render import jupyter
 from posenc_sym.render.figures import BASE, HEAT_WIDTH, WIDTH, figure_data, heatmap_data, rotation_data
 from posenc_sym.render.figures_mpl import draw_pngs
@@ -32,7 +32,7 @@ def engine(monkeypatch: pytest.MonkeyPatch) -> list[Claim]:
         asked.append(claim)
         return Verdict("proven", method="stand-in")
 
-    monkeypatch.setattr(posenc_sym, "decide", decide, raising=False)
+    monkeypatch.setattr(engine_module, "decide", decide)
     jupyter._decide.cache_clear()
     yield asked
     jupyter._decide.cache_clear()
@@ -62,11 +62,14 @@ def test_derivation_repr_latex_holds_each_claim(engine: list[Claim]) -> None:
     assert shown.count("Proven symbolically") == 1
 
 
-def test_repr_latex_without_an_engine_says_not_decided(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delattr(posenc_sym, "decide", raising=False)
+def test_repr_latex_of_a_claim_the_engine_refuses_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(claim: Claim) -> Verdict:
+        raise PosencSymError("symbol x has no assumptions; declare it")
+
+    monkeypatch.setattr(engine_module, "decide", refuse)
     jupyter._decide.cache_clear()
     try:
-        assert "\\text{Not decided: the proof engine is not available.}" in CLAIM._repr_latex_()
+        assert "\\text{Not decided: symbol x has no assumptions; declare it}" in CLAIM._repr_latex_()
     finally:
         jupyter._decide.cache_clear()
 
@@ -106,7 +109,7 @@ def test_rotation_arrows_land_on_the_shifted_positions() -> None:
 
 def test_without_matplotlib_the_figures_are_named_as_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    data, _ = figure_data()
+    data = figure_data()
     pngs, left_out = draw_pngs(data)
     assert pngs == {}
     assert left_out == [", ".join(d.name for d in data)
@@ -115,7 +118,7 @@ def test_without_matplotlib_the_figures_are_named_as_left_out(monkeypatch: pytes
 
 def test_with_matplotlib_every_figure_is_a_png() -> None:
     require_module("matplotlib", "matplotlib is not installed (pip install 'posenc-sym[figures]')")
-    data, _ = figure_data()
+    data = figure_data()
     pngs, left_out = draw_pngs(data)
     assert left_out == []
     assert sorted(pngs) == sorted(d.name for d in data)
@@ -132,23 +135,11 @@ def test_rope_decay_figure_plots_decay_bound(monkeypatch: pytest.MonkeyPatch) ->
         return 1.0 / (1 + distance)
 
     monkeypatch.setattr(rope, "decay_bound", stand_in, raising=False)
-    data, left_out = figure_data()
-    decay = {d.name: d for d in data}["rope-decay"]
-    assert left_out == []
+    decay = {d.name: d for d in figure_data()}["rope-decay"]
     _label, xs, ys = decay.series[0]
     assert list(xs) == list(range(0, 257, 2))
     np.testing.assert_array_equal(ys, [1.0 / (1 + r) for r in range(0, 257, 2)])
     assert {(dim, base) for _r, dim, base in calls} == {(128, 10000)}
-
-
-def test_without_decay_bound_the_decay_figure_is_left_out_with_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    from posenc_sym.schemes import rope
-
-    monkeypatch.delattr(rope, "decay_bound", raising=False)
-    data, left_out = figure_data()
-    assert "rope-decay" not in {d.name for d in data}
-    assert left_out == ["rope-decay (needs posenc_sym.schemes.rope.decay_bound, which this installation "
-                        "does not provide: AttributeError)"]
 
 
 def test_figure_captions_set_their_math_as_math() -> None:

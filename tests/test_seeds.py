@@ -17,9 +17,10 @@ import pytest
 import sympy
 
 from posenc_sym import Claim, Derivation, decide
-from posenc_sym.report.seeds_doc import SEED_DOCUMENTS
 
-from .conftest import require_seeds
+from .conftest import load_tool, require_seeds
+
+SEED_DOCUMENTS: tuple[str, ...] = load_tool("seeds_doc").SEED_DOCUMENTS
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT / "derivations" / "seeds"

@@ -1,10 +1,10 @@
-"""``docs/seeds.md`` and its generator ``posenc_sym.report.seeds_doc``.
+"""``docs/seeds.md`` and its generator ``tools/seeds_doc.py`` (a repository tool, not in the wheel).
 
 The renderer is tested on small hand-written ``verify --json`` documents (tables of cases). The
 sync test regenerates the page from the seed derivations with the real engine and compares it
 with the committed file; after a deliberate change, refresh it with
 ``POSENC_SYM_UPDATE_SEEDS_DOC=1 pytest tests/test_seeds_doc.py`` (or
-``python -m posenc_sym.report.seeds_doc``) and review the diff.
+``python tools/seeds_doc.py``) and review the diff.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from posenc_sym.report import seeds_doc
+from .conftest import load_tool
+
+seeds_doc = load_tool("seeds_doc")
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "seeds.md"
 
@@ -112,7 +114,7 @@ def test_docs_seeds_md_is_in_sync() -> None:
     generated = seeds_doc.generate()
     if os.environ.get("POSENC_SYM_UPDATE_SEEDS_DOC") == "1":  # only "1" rewrites, never "0"
         DOC.write_text(generated, encoding="utf-8")
-    assert DOC.exists(), "docs/seeds.md is missing; run python -m posenc_sym.report.seeds_doc"
+    assert DOC.exists(), "docs/seeds.md is missing; run python tools/seeds_doc.py"
     assert DOC.read_text(encoding="utf-8") == generated, (
         "docs/seeds.md is stale; regenerate with POSENC_SYM_UPDATE_SEEDS_DOC=1 pytest tests/test_seeds_doc.py"
     )

@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from posenc_sym.app.notes import decide_notes
 from posenc_sym.render.document import latex_document, latex_fragments, tex_engine
 from posenc_sym.render.escape import has_cjk
 from posenc_sym.render.latex import Options, undecidable
 from posenc_sym.render.layout import BEAMER_WIDTH
 from posenc_sym.render.mathtex import claim_sides_latex
-from posenc_sym.render.run import decide_notes
 from posenc_sym.render.tex import _RERUN, compile_latex, overfull_boxes
 
 LECTURER = ("\\documentclass[12pt]{article}\n\\usepackage[margin=3cm,a5paper]{geometry}\n"
@@ -65,7 +65,7 @@ def fragments_compile(notes: object) -> dict[str, str]:
 
 def main(outdir: Path) -> None:
     outdir.mkdir(parents=True, exist_ok=True)
-    notes, _report = decide_notes()
+    notes = decide_notes().notes
     document = latex_document(notes)
     (outdir / "notes.tex").write_text(document, encoding="utf-8")
     engine = tex_engine(notes)

@@ -1,8 +1,10 @@
-"""``posenc-sym``: a thin shell over the library; each subcommand lives in its own module.
+"""``posenc-sym``: a thin shell over the use cases of :mod:`posenc_sym.app`; each subcommand lives in
+its own module.
 
 A subcommand module defines ``register(subparsers) -> argparse.ArgumentParser`` and
-``run(args) -> int``. Errors on bad input (:class:`~posenc_sym.errors.PosencSymError`) are
-printed as one line on stderr with exit status 2, never as a traceback.
+``run(args) -> int``: it parses its arguments, calls the app, prints the result and returns the
+exit status. Errors on bad input (:class:`~posenc_sym.errors.PosencSymError`) are printed as one
+line on stderr with exit status 2, never as a traceback.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ..errors import PosencSymError
 
@@ -26,7 +29,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 class _Parser(argparse.ArgumentParser):
     """argparse, but usage errors exit 2 with one line and the hint to use --help."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 

@@ -1,6 +1,7 @@
 """``posenc-sym check SOURCE --scheme SCHEME [--json] [--strict | --model M] [--expect K=V,…]``.
 
-SCHEME is sinusoidal, rope, rope-axes (multi-axis RoPE, Flux), xpos or alibi.
+SCHEME is one of the scheme registry's check kinds (:func:`posenc_sym.schemes.registry.check_kinds`):
+sinusoidal, rope, rope-axes (multi-axis RoPE, Flux), xpos or alibi.
 
 SOURCE is a ``.npy`` file (a (positions, dims) table, or an ALiBi slope vector), a ``.npz`` file
 (a RoPE or xPos cache: arrays ``cos`` and ``sin``; a multi-axis RoPE cache: ``cos``, ``sin`` and
@@ -14,30 +15,17 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Mapping
 from typing import Any
 
-import numpy
-
-from ..crosscheck import check_alibi, check_rope, check_rope_axes, check_sinusoidal, check_xpos, parse_error_model
-from ..crosscheck.axes import axes_arrays
-from ..crosscheck.expect import parse_expectations
-from ..crosscheck.load import load_source_called
-from ..crosscheck.result import CheckResult
+from ..app.check import check_source
 from ..errors import PosencSymError
+from ..schemes.registry import check_kinds
 
 __all__ = ["register", "run"]
 
-SCHEMES = ("sinusoidal", "rope", "rope-axes", "xpos", "alibi")
-_CACHES = ("rope", "rope-axes", "xpos")  # schemes whose source is a cos/sin pair
 
-_SCHEME_HELP = (
-    "which encoding SOURCE holds: sinusoidal (a (positions, d_model) table), rope (a cos/sin cache), "
-    "rope-axes (a multi-axis RoPE cache over a 2-D/3-D grid, as Flux's: a .npz with cos, sin, ids of "
-    "shape (tokens, axes), optionally axes_dim; a callable returns (cos, sin, ids)), xpos (a RoPE "
-    "cache whose pairs carry xPos amplitudes: cos·A and sin·A as the attention sees them), alibi "
-    "(a slope vector)"
-)
+def _scheme_help() -> str:
+    return "which encoding SOURCE holds: " + ", ".join(f"{k.name} ({k.holds})" for k in check_kinds())
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -56,7 +44,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("source", metavar="SOURCE", help=".npy, .npz, or module:attribute")
-    parser.add_argument("--scheme", choices=SCHEMES, required=True, help=_SCHEME_HELP)
+    parser.add_argument("--scheme", choices=[k.name for k in check_kinds()], required=True,
+                        help=_scheme_help())
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--positions", type=int, help="number of positions to ask a callable for")
     parser.add_argument("--dim", type=int, help="width (d_model or rotary_dim) to ask a callable for")
@@ -95,87 +84,6 @@ def _sizes(args: argparse.Namespace) -> dict[str, int]:
                 raise PosencSymError(f"--{name}={value} is not positive; pass a positive size")
             sizes[name] = value
     return sizes
-
-
-def _rope_arrays(obj: Any, scheme: str = "rope") -> tuple[Any, Any]:
-    kind = {"rope": "RoPE", "xpos": "xPos"}[scheme]
-    if isinstance(obj, Mapping):
-        missing = [k for k in ("cos", "sin") if k not in obj]
-        if missing:
-            raise PosencSymError(
-                f"the {kind} source has arrays {sorted(obj)} but no {' or '.join(missing)}; "
-                "save them with numpy.savez(path, cos=cos, sin=sin)"
-            )
-        return obj["cos"], obj["sin"]
-    if isinstance(obj, tuple | list) and len(obj) == 2:
-        return obj[0], obj[1]
-    raise PosencSymError(
-        f"a {kind} source must give two arrays, cos and sin: a .npz with arrays 'cos' and "
-        "'sin', or a callable returning (cos, sin)"
-    )
-
-
-def _single(obj: Any, scheme: str) -> Any:
-    if isinstance(obj, Mapping):
-        if len(obj) != 1:
-            raise PosencSymError(f"the {scheme} source holds arrays {sorted(obj)}; pass a .npy file with one array")
-        return next(iter(obj.values()))
-    return obj
-
-
-def _require_sizes(arrays: list[Any], scheme: str, sizes: Mapping[str, int]) -> None:
-    """Sizes given for data that were not made from them must describe the data: a file of 8
-    slopes checked with --heads 12 is a mistake to report, not an option to ignore."""
-    shape = tuple(numpy.shape(arrays[0]))
-    found: dict[str, tuple[int, ...]] = {}
-    if scheme == "alibi":
-        found["heads"] = (int(numpy.prod(shape)),)
-    elif len(shape) == 2:
-        found["positions"] = (shape[0],)
-        # a compact RoPE cache holds one column per pair: its rotary width is twice its width
-        found["dim"] = (shape[1], 2 * shape[1]) if scheme in _CACHES else (shape[1],)
-    for name, value in sizes.items():
-        if name not in found:
-            raise PosencSymError(f"--{name} does not apply to a {scheme} source; drop it")
-        if value not in found[name]:
-            raise PosencSymError(
-                f"--{name} {value} does not match the data, which have {found[name][0]} "
-                f"({'slopes' if name == 'heads' else name}, shape {shape}); drop --{name} or fix it"
-            )
-
-
-def check_source(
-    source: str,
-    scheme: str,
-    sizes: Mapping[str, int],
-    model_text: str = "native",
-    expect: Mapping[str, Any] | str | None = None,
-) -> CheckResult:
-    """Load ``source`` and run the check for ``scheme`` (the CLI's work, usable from Python)."""
-    model = parse_error_model(model_text)
-    wanted = parse_expectations(expect)
-    obj, called = load_source_called(source, sizes)
-    if scheme == "rope-axes":
-        cos, sin, ids, axes_dim = axes_arrays(obj)
-        if not called:
-            _require_sizes([cos, sin], scheme, sizes)
-        return check_rope_axes(cos, sin, ids, axes_dim=axes_dim, model=model, expect=wanted)
-    if scheme == "xpos":
-        cos, sin = _rope_arrays(obj, scheme)
-        if not called:
-            _require_sizes([cos, sin], scheme, sizes)
-        return check_xpos(cos, sin, model=model, expect=wanted)
-    if scheme == "rope":
-        cos, sin = _rope_arrays(obj)
-        if not called:
-            _require_sizes([cos, sin], scheme, sizes)
-        return check_rope(cos, sin, model=model, expect=wanted)
-    single = _single(obj, scheme)
-    if not called:
-        _require_sizes([single], scheme, sizes)
-    if scheme == "alibi":
-        return check_alibi(single, model=model, expect=wanted)
-    return check_sinusoidal(single, model=model, expect=wanted)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -12,7 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import PosencSymError
+from ..app.write_notes import LatexRequest, write_latex
+from ..render.layout import BEAMER_WIDTH, LINE_WIDTH
+from ..render.options import Options
+from ..report.terminal import claims_line
 
 __all__ = ["register", "run"]
 
@@ -46,10 +49,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-def _options(args: argparse.Namespace) -> Any:
-    from ..render.latex import Options
-    from ..render.layout import BEAMER_WIDTH, LINE_WIDTH
-
+def _options(args: argparse.Namespace) -> Options:
     level = {"section": 1, "subsection": 2, "subsubsection": 3, "none": -1}[args.heading_level]
     width = {"article": LINE_WIDTH, "beamer": BEAMER_WIDTH}[args.line]
     return Options(ids=not args.no_ids, methods=not args.no_methods, refuted=not args.no_refuted,
@@ -57,39 +57,11 @@ def _options(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..render.document import latex_document, latex_fragments, tex_engine
-    from ..render.output import write_files
-    from ..render.run import decide_notes, summary_line
-    from ..render.tex import compile_latex, find_engine, first_error
-
-    if (args.output is None) == (args.fragments is None):
-        raise PosencSymError("give exactly one of -o FILE.tex (a whole document) or --fragments DIR")
-    if args.pdf and args.output is None:
-        raise PosencSymError("--pdf compiles a whole document; use it with -o FILE.tex, not --fragments")
-    if args.pdf and find_engine("pdflatex") is None:
-        compile_latex("")  # raises the error that says how to install TeX
-    options = _options(args)
-    notes, report = decide_notes(args.paths, figures=not args.no_figures)
-    files: dict[Path, str | bytes] = {}
-    if args.fragments is not None:
-        files = {args.fragments / name: text for name, text in latex_fragments(notes, options).items()}
-    else:
-        document = latex_document(notes, options)
-        files[args.output] = document
-        if args.pdf:
-            engine = tex_engine(notes)
-            result = compile_latex(document, engine=engine)
-            if not result.ok:
-                where = first_error(result.log) or result.problems[0]
-                raise PosencSymError(f"{engine} failed: {where}; nothing was written "
-                                     "(this is a bug in posenc-sym, please report it)")
-            assert result.pdf is not None
-            files[args.output.with_suffix(".pdf")] = result.pdf
-            files[args.output.with_suffix(".log")] = result.log
-    write_files(files)
-    for path in files:
+    written = write_latex(LatexRequest(args.paths, args.output, args.fragments, pdf=args.pdf,
+                                       figures=not args.no_figures, options=_options(args)))
+    for path in written.files:
         print(f"wrote {path}")
-    for line in notes.figures_left_out:
+    for line in written.figures_left_out:
         print(f"figure left out: {line}", file=sys.stderr)
-    print(summary_line(report))
-    return int(report.exit_status)
+    print(claims_line(written.report))
+    return int(written.report.exit_status)

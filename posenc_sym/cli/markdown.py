@@ -12,6 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..app.write_notes import MarkdownRequest, write_markdown
+from ..report.terminal import claims_line
+
 __all__ = ["register", "run"]
 
 
@@ -28,22 +31,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..render.document import markdown_document
-    from ..render.figures_mpl import draw_pngs
-    from ..render.output import write_files
-    from ..render.run import decide_notes, summary_line
-
-    notes, report = decide_notes(args.paths, figures=not args.no_figures)
-    folder = args.output.parent / f"{args.output.stem}_figures"
-    pngs, left_out = draw_pngs([f.data for f in notes.figures]) if notes.figures else ({}, [])
-    left_out = [*left_out, *notes.figures_left_out]
-    links = {name: f"{folder.name}/{name}.png" for name in pngs}
-    files: dict[Path, str | bytes] = {args.output: markdown_document(notes, links, left_out)}
-    files.update({folder / f"{name}.png": data for name, data in pngs.items()})
-    write_files(files)
-    for path in files:
+    written = write_markdown(MarkdownRequest(args.output, args.paths, figures=not args.no_figures))
+    for path in written.files:
         print(f"wrote {path}")
-    for line in left_out:
+    for line in written.figures_left_out:
         print(f"figure left out: {line}", file=sys.stderr)
-    print(summary_line(report))
-    return int(report.exit_status)
+    print(claims_line(written.report))
+    return int(written.report.exit_status)

@@ -9,13 +9,15 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..catalog import load_catalog
+from ..app.documents import is_document
+from ..app.verify import Verification, verify_derivations
+from ..catalog import Problem
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
 from ..report import problem_line, report_document, result_lines, summary_lines
-from ..report.table import build_table, table_document, table_lines
-from ..runner import ClaimResult, RunReport, default_jobs, run_catalog
-from .verify_documents import is_document, run_documents
+from ..report.table import table_document, table_lines
+from ..runner import ClaimResult
+from .verify_documents import run_documents
 
 __all__ = ["register", "run"]
 
@@ -95,7 +97,7 @@ def _positive_int(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Load, decide, report; returns the exit status (0, 1 or 2)."""
+    """Decide, report; returns the exit status (0, 1 or 2)."""
     if args.paths and any(is_document(p) for p in args.paths):
         return run_documents(args)
     if args.notation is not None or args.annotate is not None:
@@ -105,30 +107,28 @@ def run(args: argparse.Namespace) -> int:
         # stdout carries the JSON document only: whatever derivation files or the engine print
         # while they run goes to stderr.
         with contextlib.redirect_stdout(sys.stderr):
-            report = _run(args, progress=sys.stderr if sys.stderr.isatty() else None)
-        document = report_document(report)
+            verification = _verify(args, progress=sys.stderr if sys.stderr.isatty() else None)
+        document = report_document(verification.report)
         # Always present for machines: the cells of the claims this run decided.
-        document["table"] = table_document(build_table(report))
+        document["table"] = table_document(verification.table)
         json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
-        report = _run(args, progress=sys.stdout)
-        print("\n".join(summary_lines(report)))
+        verification = _verify(args, progress=sys.stdout)
+        print("\n".join(summary_lines(verification.report)))
         if getattr(args, "table", False):
-            print("\n" + "\n".join(table_lines(build_table(report))))
-    return report.exit_status
+            print("\n" + "\n".join(table_lines(verification.table)))
+    return verification.report.exit_status
 
 
-def _run(args: argparse.Namespace, progress: TextIO | None) -> RunReport:
-    catalog = load_catalog(args.paths)
-    for problem in catalog.problems:
-        print(problem_line(problem), file=sys.stderr, flush=True)
-    return run_catalog(
-        catalog,
-        on_result=_progress_printer(progress) if progress is not None else None,
-        on_problem=lambda p: print(problem_line(p), file=sys.stderr, flush=True),
-        jobs=args.jobs or default_jobs(),
-    )
+def _verify(args: argparse.Namespace, progress: TextIO | None) -> Verification:
+    return verify_derivations(args.paths, jobs=args.jobs,
+                              on_result=_progress_printer(progress) if progress is not None else None,
+                              on_problem=_print_problem)
+
+
+def _print_problem(problem: Problem) -> None:
+    print(problem_line(problem), file=sys.stderr, flush=True)
 
 
 def _progress_printer(stream: TextIO) -> Callable[[ClaimResult], None]:

@@ -3,7 +3,8 @@
 ``check_sinusoidal(table)``, ``check_rope(cos, sin)``, ``check_rope_axes(cos, sin, ids)`` (multi-axis
 RoPE, Flux), ``check_xpos(cos, sin)`` and ``check_alibi(slopes)`` take anything
 ``numpy.asarray`` accepts (torch tensors included) and return a :class:`CheckResult`; the
-``posenc-sym check`` command and :mod:`posenc_sym.testing` are thin layers over them. By default
+``posenc-sym check`` command (through :mod:`.checkers`, the one mapping from ``--scheme`` to
+checker) and :mod:`posenc_sym.testing` are thin layers over them. By default
 the data are judged in their own precision (:func:`native_model`); ``expect=`` names the
 convention meant (:mod:`.expect`).
 """
@@ -13,11 +14,11 @@ from __future__ import annotations
 from .alibi import check_alibi
 from .axes import AxesConvention, check_rope_axes
 from .expect import parse_expectations
+from .identify_rope import RopeConvention, check_rope
+from .identify_sinusoidal import SinusoidalConvention, check_sinusoidal
 from .load import load_source
 from .precision import ErrorModel, native_model, parse_error_model
 from .result import CheckResult, Growth, Worst
-from .rope import RopeConvention, check_rope
-from .sinusoidal import SinusoidalConvention, check_sinusoidal
 from .xpos import XposAmplitude, check_xpos
 
 __all__ = [

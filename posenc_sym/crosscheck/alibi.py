@@ -27,7 +27,6 @@ slopes were computed as powers in FORMAT": a power x^(h+1) of a rounded x carrie
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -36,6 +35,7 @@ import mpmath
 import numpy
 
 from ..numerics import FORMATS, data_format, ulp
+from ..schemes.alibi import slopes as symbolic_slopes
 from .expect import conclude, parse_expectations
 from .load import as_float_array, declared, require_ndim
 from .precision import ErrorModel, angle_constant, native_model
@@ -57,33 +57,23 @@ def slopes_exact(n_heads: int, rule: str, max_bias: float = DEFAULT_MAX_BIAS) ->
     """The slopes of ``rule`` for ``n_heads`` heads and maximum bias ``max_bias``, exactly (40 digits).
 
     For the paper's B = 8 the rules come from the symbolic definitions in
-    ``posenc_sym.schemes.alibi`` when that module is present (the single source of truth); the
-    ``geometric`` formula and other maximum biases are computed here from 2^(−B(h+1)/n), B read
-    as the exact decimal it is written as (``str(max_bias)``).
+    ``posenc_sym.schemes.alibi`` (the single source of truth); the ``geometric`` formula and other
+    maximum biases are computed here from 2^(−B(h+1)/n), B read as the exact decimal it is written
+    as (``str(max_bias)``).
 
     >>> [float(s) for s in slopes_exact(6, "interpolated")]  # 4 heads, then 2 of the 8-head sequence
     [0.25, 0.0625, 0.015625, 0.00390625, 0.5, 0.125]
     >>> [float(s) for s in slopes_exact(4, "power-of-two", max_bias=4)]  # MPT's alibi_bias_max=4
     [0.5, 0.25, 0.125, 0.0625]
     """
-    symbolic = _schemes_slopes() if rule != "geometric" and max_bias == DEFAULT_MAX_BIAS else None
     with mpmath.workdps(40):
-        if symbolic is not None:
-            return [mpmath.mpf(str(expr.evalf(45))) for expr in symbolic(n_heads)]
+        if rule != "geometric" and max_bias == DEFAULT_MAX_BIAS:
+            return [mpmath.mpf(str(expr.evalf(45))) for expr in symbolic_slopes(n_heads)]
         bias = mpmath.mpf(repr(float(max_bias)))
         if rule == "interpolated" and n_heads & (n_heads - 1):
             closest = 1 << (n_heads.bit_length() - 1)
             return _geometric(closest, bias) + _geometric(2 * closest, bias)[0::2][: n_heads - closest]
         return _geometric(n_heads, bias)
-
-
-def _schemes_slopes() -> Any:
-    """``posenc_sym.schemes.alibi.slopes`` if that module exists (it lands from another branch)."""
-    try:
-        module = importlib.import_module("posenc_sym.schemes.alibi")
-    except ImportError:
-        return None
-    return getattr(module, "slopes", None)
 
 
 def _as_slopes(slopes: Any) -> tuple[numpy.ndarray, str, list[str]]:

@@ -35,12 +35,12 @@ from ..numerics import FloatFormat, data_format
 from .common import best_candidate, finish, measure_all, resolve_model
 from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES
+from .identify_rope import RopeConvention
 from .load import as_float_array, cache_halves, declared, require_ndim
 from .measure import Measurement
 from .names import short_values
 from .precision import ErrorModel
 from .result import CheckResult, Worst
-from .rope import RopeConvention
 from .rope_extras import denominator_for
 
 __all__ = ["AxesConvention", "axes_arrays", "check_rope_axes"]

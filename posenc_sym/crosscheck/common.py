@@ -9,6 +9,7 @@ from typing import Any, Literal, TypeVar
 import numpy
 
 from ..numerics import FloatFormat
+from ..schemes import registry
 from .diagnose import diagnose
 from .measure import ColumnSpec, Measurement, explain_growth, measure_many
 from .precision import ErrorModel, native_model
@@ -171,19 +172,15 @@ def finish(
     )
 
 
-_ACCURATE = {
-    "rope": 'posenc_sym.rope_cache(..., method="accurate")',
-    "sinusoidal": 'posenc_sym.sinusoidal_table(..., method="accurate")',
-}
-
-
 def precision_note(scheme: str, max_abs: float, max_ulp: float, model: ErrorModel) -> str:
-    """What a ``matches`` in the data's own precision means, its cause, and how to get the last bit.
+    """What a ``matches`` in the data's own precision means, its cause, and how to get the last bit
+    (the scheme's ``accurate`` call in the registry, when it has one).
 
     >>> precision_note("rope", 2.4e-4, 3.5, ErrorModel("float32", native=True))  # doctest: +ELLIPSIS
     'correct in its own precision: errors up to 0.00024 (3.5 ulp), ... method="accurate")...'
     """
-    accurate = _ACCURATE.get(scheme, "exact frequencies and correctly rounded sin/cos")
+    kind = registry.find_check(scheme)
+    accurate = (kind.accurate if kind is not None else "") or "exact frequencies and correctly rounded sin/cos"
     return (
         f"correct in its own precision: errors up to {max_abs:.3g} ({max_ulp:.3g} ulp), all within "
         f"what forming the angles t·ω in {model.angle_format} and rounding explains (they grow with "

@@ -39,7 +39,7 @@ from ..numerics import data_format
 from .load import as_float_array, narrower_format
 from .precision import ErrorModel, angle_constant, native_model
 from .result import CheckResult
-from .slips import known_slips
+from .slips import known_slips, ladder_width
 
 __all__ = ["DTYPE_KEY", "conclude", "float_tolerance", "parse_expectations"]
 
@@ -189,7 +189,7 @@ def _rate(base: Any, den: Any, width: Any) -> float | None:
     return math.log(base) / float(value)
 
 
-def _same_frequencies(found: Mapping[str, Any], expect: Mapping[str, Any], rel: float) -> bool:
+def _same_frequencies(found: Mapping[str, Any], expect: Mapping[str, Any], rel: float, width: object) -> bool:
     """Whether the expected base/denominator differ from those found but name the same frequencies
     (b^(−2i/(d−2)) = (b^(d/(d−2)))^(−2i/d)): the data cannot tell them apart, so no mismatch.
 
@@ -198,9 +198,8 @@ def _same_frequencies(found: Mapping[str, Any], expect: Mapping[str, Any], rel: 
     ``base=100000000`` names those frequencies as surely as ``exponent_denominator=32`` does."""
     if not any(k in expect for k in _RATE_KEYS) or all(
         expect.get(k) == found.get(k) for k in _RATE_KEYS if k in expect
-    ):
-        return False
-    width = found.get("d_model", found.get("rotary_dim"))
+    ) or not isinstance(width, int):
+        return False  # no width: the scheme has no single frequency ladder (or the data no rate)
     have = _rate(found.get("base"), found.get("exponent_denominator"), width)
     dens = (
         [expect["exponent_denominator"]]
@@ -229,7 +228,7 @@ def conclude(
     base = found.get("base")
     rel = float_tolerance(model, result.dtype, float(base) if isinstance(base, int | float) and base > 0 else 2.0)
     identified = not all(v is None for v in found.values())  # else the mismatch says why already
-    traded = identified and _same_frequencies(found, expect, rel)
+    traded = identified and _same_frequencies(found, expect, rel, ladder_width(result.scheme, found))
     problems = _differences(result.scheme, found, expect, rel, traded) if identified else []
     if traded:
         named = ", ".join(f"{k}={expect[k]!r}" for k in _RATE_KEYS if k in expect)

@@ -27,15 +27,27 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from ..schemes import registry
 from .fit import KNOWN_BASES
 
-__all__ = ["known_slips"]
+__all__ = ["doubled_base", "known_slips", "ladder_width"]
 
 
-def _denominator_ratio(found: Mapping[str, Any]) -> float | None:
+def ladder_width(scheme: str, found: Mapping[str, Any]) -> object:
+    """The width d of the frequencies ω_i = b^(−2i/d) in the convention ``found`` of ``scheme``
+    (under the key the registry names: ``d_model``, ``rotary_dim``), or None when the scheme has
+    no single frequency ladder (ALiBi's slopes, multi-axis RoPE's per-axis bases).
+
+    >>> ladder_width("rope", {"rotary_dim": 64}), ladder_width("alibi", {"heads": 8})
+    (64, None)
+    """
+    kind = registry.find_check(scheme)
+    return None if kind is None or kind.width_key is None else found.get(kind.width_key)
+
+
+def _denominator_ratio(found: Mapping[str, Any], width: object) -> float | None:
     """width / den: the power that turns the base found into the base with denominator = width."""
     den = found.get("exponent_denominator")
-    width = found.get("d_model", found.get("rotary_dim"))
     if not isinstance(width, int):
         return None
     width -= width % 2
@@ -48,10 +60,10 @@ def _denominator_ratio(found: Mapping[str, Any]) -> float | None:
     return None
 
 
-def doubled_base(found: Mapping[str, Any]) -> float | None:
+def doubled_base(found: Mapping[str, Any], width: object) -> float | None:
     """The common base b such that the convention's frequencies are (b²)^(−2i/width), if any."""
     base = found.get("base")
-    ratio = _denominator_ratio(found)
+    ratio = _denominator_ratio(found, width)
     if not isinstance(base, int | float) or base <= 1 or ratio is None:
         return None
     log_base = math.log(base) * ratio
@@ -68,8 +80,8 @@ def doubled_base(found: Mapping[str, Any]) -> float | None:
 def known_slips(scheme: str, found: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(key, explanation) for each known slip in the convention ``found``."""
     slips = []
-    b = doubled_base(found)
-    if b is not None and scheme in ("sinusoidal", "rope", "xpos"):
+    b = doubled_base(found, ladder_width(scheme, found))
+    if b is not None:
         # the key that carries the slip: the base when the denominator is the width's (or d − 2),
         # the denominator when it is a number of its own (10000 over 32 for a 64-wide rotation)
         key = "exponent_denominator" if isinstance(found.get("exponent_denominator"), int | float) else "base"

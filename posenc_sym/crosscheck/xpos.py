@@ -39,12 +39,12 @@ import numpy
 from ..numerics import FloatFormat, data_format, reference_error_bound, ulp
 from .common import best_candidate, finish, resolve_model, sample_rows
 from .expect import conclude, parse_expectations
+from .identify_rope import RopeConvention, identify
 from .load import cache_halves, declared
 from .measure import ColumnSpec, Measurement
 from .names import short_values
 from .precision import ErrorModel, angle_constant
 from .result import CheckResult, Worst
-from .rope import RopeConvention, identify
 
 __all__ = ["XposAmplitude", "check_xpos"]
 

@@ -9,6 +9,6 @@ The pipeline, one module a step:
 - :mod:`.rows` and :mod:`.claims`: a display's rows read (by :mod:`posenc_sym.notation.read`)
   into links, each with its line;
 - :mod:`.decide`: each link decided by the proof engine, the display from its links;
-- :mod:`.check`: a whole document, in order; :mod:`.report` and :mod:`.annotate`: what the user
-  sees (terminal lines, JSON, the annotated document); :mod:`.seeds_section`: the docs/seeds.md part.
+- :mod:`.decide_document`: a whole document, in order; :mod:`.report` and :mod:`.annotate`: what the user
+  sees (terminal lines, JSON, the annotated document).
 """

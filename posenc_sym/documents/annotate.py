@@ -13,8 +13,8 @@ import sympy
 
 from ..notation.definitions import Notation
 from ..render.escape import escape_latex
-from .check import DocumentReport
 from .decide import DisplayResult, LinkResult
+from .decide_document import DocumentReport
 from .report import _RELATION_LATEX, _counterexample, latex_of, link_latex
 
 __all__ = ["BADGES", "annotate"]
@@ -27,7 +27,7 @@ _TEX_BADGES = {"proven": "proven", "refuted": "REFUTED", "checked": "checked num
 def annotate(report: DocumentReport) -> str:
     """The document's text with the verdicts inserted after each display.
 
-    >>> from .check import DocumentReport
+    >>> from .decide_document import DocumentReport
     >>> annotate(DocumentReport("n.md", (), (), 0.0, "no math\\n", "markdown"))
     'no math\\n'
     """

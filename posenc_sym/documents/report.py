@@ -12,8 +12,8 @@ import sympy
 
 from ..notation.definitions import Notation
 from ..notation.write import to_latex
-from .check import DocumentReport
 from .decide import DisplayResult, LinkResult
+from .decide_document import DocumentReport
 from .rows import split_rows
 
 __all__ = ["STATUSES", "display_lines", "document_json", "latex_of", "summary_line"]

@@ -1,10 +1,11 @@
 """Rendering checked derivations: LaTeX (documents and fragments), Markdown, Jupyter, figures.
 
 One module a concept: :mod:`.escape` (user text), :mod:`.mathtex` (SymPy to math),
-:mod:`.markup` (the LaTeX and Markdown flavours), :mod:`.latex` (a claim, a derivation),
-:mod:`.document` (whole notes), :mod:`.figures` / :mod:`.pgf` / :mod:`.figures_mpl` (figures),
-:mod:`.tex` (running pdflatex), :mod:`.output` (atomic writes), :mod:`.run` (catalogue to notes),
-:mod:`.jupyter` (``_repr_latex_``).
+:mod:`.markup` (the LaTeX and Markdown flavours), :mod:`.options` (what a rendering shows),
+:mod:`.latex` (a claim, a derivation), :mod:`.document` (whole notes), :mod:`.figures` /
+:mod:`.pgf` / :mod:`.figures_mpl` (figures), :mod:`.tex` (running pdflatex), :mod:`.output`
+(atomic writes), :mod:`.jupyter` (``_repr_latex_``). Deciding the claims the notes show is the
+application's work (:mod:`posenc_sym.app.notes`).
 """
 
 from .escape import escape_latex, escape_markdown

@@ -1,40 +1,36 @@
 """Whole notes: a LaTeX document (or ``\\input``-able fragments) and a Markdown page.
 
-The notes are built from a :class:`~posenc_sym.runner.RunReport`: the claims the engine decided
-and their verdicts, grouped by derivation in catalogue order, so what is rendered is exactly
-what was proven. Around them: the property table of the encodings (when the installed
-library has it) and the figures.
+The :class:`Notes` hold the claims the engine decided and their verdicts, grouped by derivation
+in catalogue order (:mod:`posenc_sym.app.notes` builds them from a run), so what is rendered is
+exactly what was proven. Around them: the property table of the encodings and the figures.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..proof.claim import Derivation
 from ..proof.verdict import Verdict
-from .figures import Figure, build_figures
+from ..schemes import registry
 from .latex import DEFAULT_OPTIONS, Options, render_claim, render_derivation
 from .latex import needs_cjk as latex_needs_cjk
 from .layout import with_line_width
 from .markup import LATEX, LATEX_CJK, MARKDOWN, Flavour
+from .pgf import Figure
 from .preamble import document_head, preamble
-from .table import table_latex, table_markdown
+from .table import Table, table_latex, table_markdown
 from .verdict_text import badge
 
 __all__ = [
-    "COURSE",
     "Notes",
     "Section",
     "latex_document",
     "latex_fragments",
     "markdown_document",
     "needs_cjk",
-    "notes_from_results",
     "tex_engine",
 ]
 
@@ -46,12 +42,6 @@ INTRO = (
     "the stated assumptions; a refuted claim carries a counterexample evaluated with mpmath at high "
     "precision; numerically checked means numeric agreement only, not a proof. The badges: "
 )
-
-#: The course order of the built-in derivations (by id); others follow in the order met, and the
-#: source documents (ids ``seeds.*``) form the appendix.
-COURSE = ("premise", "naive_encodings", "sinusoidal.shift", "sinusoidal.rotation-group",
-          "sinusoidal.div-term", "sinusoidal.frequencies", "sinusoidal.geometry", "rope", "alibi",
-          "relative", "long_context", "encoding_properties")
 
 
 @dataclass(frozen=True)
@@ -70,30 +60,8 @@ class Notes:
     sections: tuple[Section, ...]
     figures: tuple[Figure, ...] = ()
     figures_left_out: tuple[str, ...] = ()
-    table: Any = None  # issue 4's PropertyTable, when the installed library has it
-    table_left_out: str = ""
-
-
-def notes_from_results(results: Sequence[object], *, figures: bool = True) -> Notes:
-    """Notes from a run's ``ClaimResult`` list: one section per derivation, in the order met."""
-    sections: dict[str, Section] = {}
-    for result in results:
-        derivation: Derivation = result.derivation  # type: ignore[attr-defined]
-        section = sections.setdefault(derivation.id, Section(derivation, result.file, {}))  # type: ignore[attr-defined]
-        section.verdicts[result.claim.id] = result.verdict  # type: ignore[attr-defined, index]
-    built, left_out = build_figures() if figures else ([], ["all figures (turned off)"])
-    table, table_note = _property_table(results)
-    return Notes(tuple(sections.values()), tuple(built), tuple(left_out), table, table_note)
-
-
-def _property_table(results: Sequence[object]) -> tuple[Any, str]:
-    """The encodings' property table from ``posenc_sym.report.table``, when installed."""
-    try:
-        build_table = importlib.import_module("posenc_sym.report.table").build_table
-    except (ImportError, AttributeError) as exc:
-        return None, ("The property table of the encodings is left out: this installation "
-                      f"does not provide it ({type(exc).__name__}).")
-    return build_table(results), ""
+    table: Table | None = None  # the property table of the encodings
+    table_left_out: str = ""  # what the notes say instead when there is no table
 
 
 def _figures_latex(notes: Notes, fl: Flavour = LATEX) -> str:
@@ -126,8 +94,9 @@ def tex_engine(notes: Notes) -> str:
 
 
 def ordered(notes: Notes) -> tuple[list[Section], list[Section]]:
-    """The course (in :data:`COURSE` order, then the rest) and the appendix (source documents)."""
-    rank = {name: n for n, name in enumerate(COURSE)}
+    """The course (in the registry's course order, then the rest in the order met) and the appendix
+    (the source documents, ids ``seeds.*``)."""
+    rank = {name: n for n, name in enumerate(registry.course())}
     body = [s for s in notes.sections if not s.derivation.id.startswith("seeds.")]
     body.sort(key=lambda s: rank.get(s.derivation.id, len(rank)))
     appendix = [s for s in notes.sections if s.derivation.id.startswith("seeds.")]

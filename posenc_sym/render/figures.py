@@ -1,32 +1,27 @@
-"""The figures of the notes, as pgfplots code with data we compute from the proven expressions.
+"""The figures of the notes, as data we compute from the proven expressions.
 
 Every number plotted comes from the library's symbolic definitions (``pe_vector``,
 ``rotation_block``, RoPE's ``decay_bound``), turned into NumPy functions by ``sympy.lambdify``;
-nothing is re-typed. The data is written into the LaTeX as coordinate tables, small enough to
-keep the document light (a 40 × 16 heatmap is the largest).
+nothing is re-typed. :mod:`.pgf` writes the data into the LaTeX as coordinate tables, small enough
+to keep the document light (a 40 × 16 heatmap is the largest); :mod:`.figures_mpl` draws them as
+PNG files for Markdown.
 
-A figure whose ingredients are missing (RoPE's ``decay_bound`` before it exists) is left out,
-and :func:`build_figures` says which and why, so the notes can print that line.
-
->>> figs, left_out = build_figures()
->>> [f.name for f in figs][:3]
-['sinusoidal-heatmap', 'sinusoidal-dimensions', 'sinusoidal-rotation']
+>>> [d.name for d in figure_data()]
+['sinusoidal-heatmap', 'sinusoidal-dimensions', 'sinusoidal-rotation', 'rope-decay']
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import sympy
 
+from ..schemes import rope as rope_scheme
 from ..schemes import sinusoidal as sin_scheme
 
-__all__ = [
-    "BASE", "HEAT_POSITIONS", "HEAT_WIDTH", "WIDTH", "Figure", "FigureData", "build_figures", "figure_data",
-]
+__all__ = ["BASE", "HEAT_POSITIONS", "HEAT_WIDTH", "WIDTH", "FigureData", "figure_data"]
 
 #: The sizes the figures use: the paper's base and a width small enough to read every column.
 #: The heatmap is smaller still: pgfplots spends about 2.5 ms of CPU per cell (measured), so
@@ -45,18 +40,6 @@ class FigureData:
     series: tuple[tuple[str, np.ndarray, np.ndarray], ...] = ()
     grid: np.ndarray | None = None
     arrows: tuple[tuple[float, float, float, float], ...] = ()
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A figure ready for the notes: its data and its pgfplots code (a ``figure`` environment)."""
-
-    data: FigureData
-    pgf: str
-
-    @property
-    def name(self) -> str:
-        return self.data.name
 
 
 def _table(width: int = WIDTH, positions: int = HEAT_POSITIONS) -> np.ndarray:
@@ -113,11 +96,9 @@ def rotation_data(pair: int = 2, offset: int = 3) -> FigureData:
 
 
 def decay_data() -> FigureData:
-    """RoPE's long-term decay bound against relative distance, from issue 4's ``decay_bound``."""
-    rope = importlib.import_module("posenc_sym.schemes.rope")
-    bound: Callable[..., object] = rope.decay_bound  # AttributeError: left out, said by caller
+    """RoPE's long-term decay bound against relative distance (``schemes.rope.decay_bound``)."""
     distances = np.arange(0, 257, 2)  # step 2: the bound wiggles (it is not monotone)
-    values = np.array([float(bound(int(r), 128, BASE)) for r in distances])  # type: ignore[arg-type]
+    values = np.array([float(rope_scheme.decay_bound(int(r), 128, BASE)) for r in distances])
     return FigureData(
         "rope-decay", "RoPE's long-term decay bound (RoFormer) against relative distance, head width 128: "
         "it falls overall, but not monotonically.",
@@ -125,32 +106,10 @@ def decay_data() -> FigureData:
     )
 
 
-#: Each figure, with what it needs beyond the sinusoidal definitions (said when it is left out).
-_BUILDERS: tuple[tuple[str, Callable[[], FigureData], str], ...] = (
-    ("sinusoidal-heatmap", heatmap_data, ""),
-    ("sinusoidal-dimensions", dimensions_data, ""),
-    ("sinusoidal-rotation", rotation_data, ""),
-    ("rope-decay", decay_data, "posenc_sym.schemes.rope.decay_bound"),
-)
+#: Each figure's builder, in the order the notes show them.
+_BUILDERS: tuple[Callable[[], FigureData], ...] = (heatmap_data, dimensions_data, rotation_data, decay_data)
 
 
-def figure_data() -> tuple[list[FigureData], list[str]]:
-    """The data of every figure that can be computed, and a line for each that cannot."""
-    found, left_out = [], []
-    for name, build, needs in _BUILDERS:
-        try:
-            found.append(build())
-        except (ImportError, AttributeError, TypeError) as exc:
-            if not needs:
-                raise  # the sinusoidal figures need nothing optional: this is a bug
-            left_out.append(f"{name} (needs {needs}, which this installation does not provide: "
-                            f"{type(exc).__name__})")
-    return found, left_out
-
-
-def build_figures() -> tuple[list[Figure], list[str]]:
-    """Every figure as pgfplots code, and the figures left out with the reason."""
-    from .pgf import pgf_figure  # pgfplots code generation lives beside, one concept a module
-
-    data, left_out = figure_data()
-    return [Figure(d, pgf_figure(d)) for d in data], left_out
+def figure_data() -> list[FigureData]:
+    """The data of every figure."""
+    return [build() for build in _BUILDERS]

@@ -3,8 +3,8 @@
 Without matplotlib nothing fails: :func:`draw_pngs` returns no images and says which figures
 were left out and how to get them.
 
->>> from posenc_sym.render.figures import figure_data
->>> pngs, left_out = draw_pngs(figure_data()[0][:1])
+>>> from posenc_sym.render.figures import heatmap_data
+>>> pngs, left_out = draw_pngs([heatmap_data()])
 >>> bool(pngs) != bool(left_out)
 True
 """

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 
 from ..proof.claim import Claim
 from ..proof.verdict import Verdict
-from .latex import Options, claim_label
 from .markup import Flavour
+from .options import Options, claim_label
 from .verdict_text import badge, verdict_text
 
 __all__ = ["render_grid"]

@@ -21,10 +21,10 @@ x^{2} \ge 0\\
 from __future__ import annotations
 
 import functools
-import importlib
 
 from ..errors import PosencSymError
 from ..notation import value_latex
+from ..proof import engine
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation
 from ..proof.verdict import Verdict
@@ -45,11 +45,7 @@ __all__ = ["claim_display", "claim_repr_latex", "derivation_repr_latex", "regist
 def _decide(claim: Claim) -> Verdict | str:
     """The engine's verdict, or the reason there is none (in words)."""
     try:
-        decide = importlib.import_module("posenc_sym").decide
-    except AttributeError:
-        return "Not decided: the proof engine is not available."
-    try:
-        verdict: Verdict = decide(claim)
+        verdict = engine.decide(claim)
     except PosencSymError as exc:
         return f"Not decided: {exc}"
     return verdict

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import sympy
 from sympy.core.function import AppliedUndef
@@ -34,38 +33,20 @@ from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
 from .escape import has_cjk, is_latex_safe
-from .layout import LINE_WIDTH, break_sum, fits, line_width
+from .grid import render_grid
+from .layout import break_sum, fits, line_width
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
+from .options import DEFAULT_OPTIONS, Options, claim_label
 from .verdict_text import badge, link_mark, verdict_text
 from .verdicts import short_value
 
-__all__ = ["QUOTE_PLACEHOLDER", "Options", "render_claim", "render_derivation", "verdict_text"]
+__all__ = ["DEFAULT_OPTIONS", "QUOTE_PLACEHOLDER", "Options", "claim_label", "render_claim", "render_derivation",
+           "verdict_text"]
 
 #: What pdfLaTeX notes print instead of a quote they cannot typeset; with CJK text the notes are
 #: compiled by XeLaTeX and the quote is shown (see :func:`posenc_sym.render.document.needs_cjk`).
 QUOTE_PLACEHOLDER = "(quote in the source document)"
-
-
-@dataclass(frozen=True)
-class Options:
-    """What a rendering shows: claim ids, method names, refuted claims; the claims' heading level;
-    the width of the line its formulas are broken to."""
-
-    ids: bool = True
-    methods: bool = True
-    refuted: bool = True
-    level: int = 1  # the derivation's heading level (1 = \section); its claims one level below
-    width: float = LINE_WIDTH  # the line formulas are broken to (layout.BEAMER_WIDTH for slides)
-
-
-#: What the notes show by default: everything, derivations as sections.
-DEFAULT_OPTIONS = Options()
-
-
-def claim_label(claim_id: str) -> str:
-    """The LaTeX label of a claim's subsection (claim ids are label-safe: see Claim)."""
-    return f"claim:{claim_id}"
 
 
 def derivation_label(derivation: Derivation) -> str:
@@ -329,8 +310,6 @@ def _grid_groups(claims: tuple[Claim, ...]) -> list[tuple[Claim, ...]]:
 def render_derivation(derivation: Derivation, verdicts: Mapping[str, Verdict], fl: Flavour = LATEX,
                       options: Options = DEFAULT_OPTIONS) -> str:
     """A derivation as a section: its prose, then each claim with the verdict found for it."""
-    from .grid import render_grid  # the grid renders claims too: imported here to avoid a cycle
-
     parts = [fl.heading(options.level, derivation.title, derivation_label(derivation))]
     if derivation.prose.strip():
         parts.append(fl.text(derivation.prose))

@@ -1,4 +1,5 @@
-"""pgfplots code for a :class:`~posenc_sym.render.figures.FigureData`: axes, coordinate tables, arrows.
+"""pgfplots code for a :class:`~posenc_sym.render.figures.FigureData`: axes, coordinate tables, arrows;
+and the notes' figures as :class:`Figure` (the data with its code).
 
 Numbers are written with 4 decimals: the figures are pictures, and 4 decimals are far below
 what a printed plot can resolve, while keeping the document small.
@@ -11,13 +12,15 @@ what a printed plot can resolve, while keeping the document small.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .escape import escape_latex
-from .figures import FigureData
+from .figures import FigureData, figure_data
 from .inline import text_latex
 
-__all__ = ["coordinates", "pgf_figure"]
+__all__ = ["Figure", "build_figures", "coordinates", "pgf_figure"]
 
 _COLOURS = ("blue", "red", "black!60!green", "orange")
 
@@ -65,3 +68,24 @@ def pgf_figure(data: FigureData) -> str:
         "\\begin{figure}[htbp]\n\\centering\n\\begin{tikzpicture}\n" + body + "\n\\end{tikzpicture}\n"
         f"\\caption{{{text_latex(data.caption)}}}\\label{{fig:{data.name}}}\n\\end{{figure}}\n"
     )
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure ready for the notes: its data and its pgfplots code (a ``figure`` environment)."""
+
+    data: FigureData
+    pgf: str
+
+    @property
+    def name(self) -> str:
+        return self.data.name
+
+
+def build_figures() -> list[Figure]:
+    """Every figure of the notes as pgfplots code.
+
+    >>> [f.name for f in build_figures()][:3]
+    ['sinusoidal-heatmap', 'sinusoidal-dimensions', 'sinusoidal-rotation']
+    """
+    return [Figure(d, pgf_figure(d)) for d in figure_data()]

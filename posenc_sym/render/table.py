@@ -1,5 +1,8 @@
 """The property table of the encodings (issue 4's :mod:`posenc_sym.report.table`) as LaTeX and Markdown.
 
+The table comes from whoever builds the notes (:mod:`posenc_sym.app.notes`); rendering needs only
+what :class:`Table` and :class:`TableCell` describe, so render does not import report, its sibling.
+
 Each cell is the answer the verdicts give (yes, no, checked yes, ...) with the badge of the
 claim that decided it (✓ proven, ✗ refuted, ≈ checked numerically, ? unknown), and the
 list below the table names that claim. In the complete document each cell links to its claim;
@@ -8,14 +11,40 @@ a fragment has no links, because the claims' sections may not be in the same doc
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 from .escape import escape_latex, escape_markdown
 from .inline import text_latex, text_markdown
-from .latex import claim_label
+from .options import claim_label
 from .verdicts import BADGES
 
-__all__ = ["LEGEND", "table_latex", "table_markdown"]
+__all__ = ["LEGEND", "Table", "TableCell", "table_latex", "table_markdown"]
+
+
+class TableCell(Protocol):
+    """One cell as the rendering reads it (:class:`posenc_sym.report.table.Cell` is one)."""
+
+    @property
+    def answer(self) -> str: ...
+
+    @property
+    def status(self) -> str | None: ...
+
+    @property
+    def claim_id(self) -> str | None: ...
+
+
+class Table(Protocol):
+    """The table as the rendering reads it (:class:`posenc_sym.report.table.PropertyTable` is one):
+    rows (key, label), columns (key, short label, meaning), and a cell per row and column."""
+
+    @property
+    def encodings(self) -> tuple[tuple[str, str], ...]: ...
+
+    @property
+    def properties(self) -> tuple[tuple[str, str, str], ...]: ...
+
+    def cell(self, encoding: str, prop: str) -> TableCell: ...
 
 LEGEND = ("✓ proven, ✗ refuted, ≈ checked numerically (not proven), ? unknown; "
           "– means no claim decides the cell.")
@@ -25,7 +54,7 @@ LEGEND_LATEX = (r"\posencproven{} proven, \posencrefuted{} refuted, \posenccheck
                 r"(not proven), \posencunknown{} unknown; \textendash{} means no claim decides the cell.")
 
 
-def _cell_text(cell: Any, latex: bool = False) -> str:
+def _cell_text(cell: TableCell, latex: bool = False) -> str:
     """The answer and the badge of the claim that decided it (LaTeX: the preamble's badge macro)."""
     if cell.status is None:
         return "\\textendash{}" if latex else "–"
@@ -33,13 +62,13 @@ def _cell_text(cell: Any, latex: bool = False) -> str:
     return f"{escape_latex(cell.answer)} {macro}{{}}" if latex else f"{cell.answer} {sign}"
 
 
-def _claim_line(table: Any, encoding: str, label: str, prop: str, plabel: str,
+def _claim_line(table: Table, encoding: str, label: str, prop: str, plabel: str,
                 latex: bool = False) -> tuple[str, str, str | None]:
     cell = table.cell(encoding, prop)
     return f"{label} / {plabel}", _cell_text(cell, latex), cell.claim_id
 
 
-def table_latex(table: Any, *, links: bool) -> str:
+def table_latex(table: Table, *, links: bool) -> str:
     """A booktabs tabular and the claim behind every decided cell."""
     props = table.properties
     head = " & ".join(["encoding", *(text_latex(p[1]) for p in props)]) + r" \\"
@@ -78,7 +107,7 @@ def table_latex(table: Any, *, links: bool) -> str:
     return "\n\n".join(parts)
 
 
-def table_markdown(table: Any) -> str:
+def table_markdown(table: Table) -> str:
     """A pipe table and the claim behind every decided cell."""
     props = table.properties
     lines = [

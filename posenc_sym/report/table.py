@@ -25,14 +25,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..runner import ClaimResult, RunReport
+from ..schemes import registry
 
 __all__ = [
-    "ENCODINGS",
     "PROPERTIES",
     "Answer",
     "Cell",
     "PropertyTable",
     "build_table",
+    "encodings",
     "plain_label",
     "table_document",
     "table_lines",
@@ -40,21 +41,18 @@ __all__ = [
 
 Answer = Literal["yes", "no", "checked yes", "checked no", "?", "conflict"]
 
-#: Rows, in the order the documents meet them: (key used in tags, label). A label's ``$...$`` is
-#: math in the notes; :func:`plain_label` spells it for a terminal.
-ENCODINGS: tuple[tuple[str, str], ...] = (
-    ("integer", "integer index $t$"),
-    ("unit_interval", "$t/(n−1)$ in [0, 1]"),
-    ("binary", "binary code"),
-    ("sin_pow2", "sin only, $1/2^i$"),
-    ("sin_geometric", "sin only, $b^{−i/(d−1)}$"),
-    ("learned", "learned table"),
-    ("sinusoidal", "sinusoidal"),
-    ("rope", "RoPE"),
-    ("alibi", "ALiBi"),
-)
+def encodings() -> tuple[tuple[str, str], ...]:
+    """Rows, in course order: (key used in tags, label), one per scheme the registry gives a label
+    (:func:`posenc_sym.schemes.registry.table_rows`). A label's ``$...$`` is math in the notes;
+    :func:`plain_label` spells it for a terminal.
 
-#: Columns: (key used in tags, short label, what it means); ``$...$`` as in :data:`ENCODINGS`.
+    >>> encodings()[:2]
+    (('integer', 'integer index $t$'), ('unit_interval', '$t/(n−1)$ in [0, 1]'))
+    """
+    return registry.table_rows()
+
+
+#: Columns: (key used in tags, short label, what it means); ``$...$`` as in :func:`encodings`.
 PROPERTIES: tuple[tuple[str, str, str], ...] = (
     ("bounded", "bounded", "the values stay within a bound for every position"),
     ("distinct", "distinct", "distinct positions get distinct encodings"),
@@ -185,14 +183,14 @@ def build_table(results: RunReport | Iterable[ClaimResult]) -> PropertyTable:
             found.setdefault((enc, prop), []).append(
                 Evidence(result.claim.id, result.verdict.status, negated)
             )
-    encodings = _extend(ENCODINGS, (e for e, _ in found), 2)
+    rows = _extend(encodings(), (e for e, _ in found), 2)
     properties = _extend(PROPERTIES, (p for _, p in found), 3)
     cells = tuple(
         Cell(enc, prop, tuple(found.get((enc, prop), ())))
-        for enc, _ in encodings
+        for enc, _ in rows
         for prop, *_ in properties
     )
-    return PropertyTable(encodings, properties, cells)
+    return PropertyTable(rows, properties, cells)
 
 
 def empty_table() -> PropertyTable:

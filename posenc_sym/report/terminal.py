@@ -24,7 +24,7 @@ from ..catalog import Problem
 from ..proof.verdict import STATUSES, Verdict
 from ..runner import ClaimResult, RunReport
 
-__all__ = ["problem_line", "result_lines", "summary_lines"]
+__all__ = ["claims_line", "problem_line", "result_lines", "summary_lines"]
 
 _STATUS_WIDTH = max(len(s) for s in STATUSES)
 _INDENT = " " * (_STATUS_WIDTH + 3)
@@ -93,3 +93,19 @@ def summary_lines(report: RunReport) -> list[str]:
         f"({expected} expected), {counts['checked']} checked, {counts['unknown']} unknown",
         f"{unexpected} unexpected, {len(report.problems)} problems, {report.seconds:.2f} s in all: {outcome}",
     ]
+
+
+def claims_line(report: RunReport) -> str:
+    """One line for a run whose notes were written: '12 claims: 10 proven, 2 refuted; 1 not as expected'.
+
+    >>> claims_line(RunReport((), (), 0.0))
+    '0 claims: '
+    """
+    counts: dict[str, int] = {}
+    for result in report.results:
+        counts[result.verdict.status] = counts.get(result.verdict.status, 0) + 1
+    parts = [f"{counts[s]} {s}" for s in ("proven", "refuted", "checked", "unknown") if s in counts]
+    unexpected = sum(1 for r in report.results if r.unexpected)
+    tail = f"; {unexpected} not as expected" if unexpected else ""
+    noun = "claim" if len(report.results) == 1 else "claims"
+    return f"{len(report.results)} {noun}: {', '.join(parts)}{tail}"

@@ -14,8 +14,9 @@ import sympy
 from sympy.matrices import ImmutableMatrix
 
 from ..errors import PosencSymError
+from .scheme import CheckKind, Scheme
 
-__all__ = ["bias", "bias_matrix", "causal_bias", "slopes", "slopes_power_of_two", "validate_heads"]
+__all__ = ["SCHEMES", "bias", "bias_matrix", "causal_bias", "slopes", "slopes_power_of_two", "validate_heads"]
 
 
 def validate_heads(n_heads: int) -> int:
@@ -127,3 +128,10 @@ def bias_matrix(n: int, slope: sympy.Expr, causal: bool = False) -> ImmutableMat
     if causal:
         return ImmutableMatrix(n, n, lambda r, c: causal_bias(r, c, slope) if c <= r else 0)
     return ImmutableMatrix(n, n, lambda r, c: bias(r, c, slope))
+
+
+#: ALiBi: its derivation, its row of the property table, and the slopes ``posenc-sym check`` accepts.
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme("alibi", "ALiBi", course=40, derivations=("alibi",),
+           checks=(CheckKind("alibi", "ALiBi", "a slope vector", "slopes"),)),
+)

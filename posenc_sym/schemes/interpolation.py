@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import sympy
 
+from .scheme import Scheme
+
 __all__ = [
+    "SCHEMES",
     "interpolated_position",
     "llama3_frequency",
     "llama3_middle",
@@ -158,3 +161,7 @@ def llama3_frequency(freq: sympy.Expr, factor: sympy.Expr = 8, low: sympy.Expr =
         (freq / factor, wavelength > trained / low),
         (llama3_middle(freq, factor, low, high, trained), True),
     )
+
+
+#: RoPE stretched to longer contexts: its derivation in the course.
+SCHEMES: tuple[Scheme, ...] = (Scheme("rope_scaling", None, course=60, derivations=("long_context",)),)

@@ -11,8 +11,9 @@ import sympy
 from sympy.matrices import ImmutableMatrix
 
 from ..errors import PosencSymError
+from .scheme import Scheme
 
-__all__ = ["learned_lookup", "learned_table"]
+__all__ = ["SCHEMES", "learned_lookup", "learned_table"]
 
 
 def learned_table(length: int, width: int = 1, name: str = "e") -> ImmutableMatrix:
@@ -44,3 +45,7 @@ def learned_lookup(table: ImmutableMatrix, position: int) -> ImmutableMatrix:
             f"position={position} is past the {table.rows}-row learned table; it has no row for that position"
         )
     return ImmutableMatrix(table.row(position).T)
+
+
+#: The learned table: a row of the property table, its claims in the naive encodings' file.
+SCHEMES: tuple[Scheme, ...] = (Scheme("learned", "learned table", course=10, derivations=("naive_encodings",)),)

@@ -23,8 +23,10 @@ import sympy
 from sympy.matrices import ImmutableMatrix
 
 from ..errors import PosencSymError
+from .scheme import Scheme
 
 __all__ = [
+    "SCHEMES",
     "binary_encoding",
     "float32_row_error",
     "integer_encoding",
@@ -136,3 +138,16 @@ def float32_row_error(position: int, dim: int, base: float = 10000.0) -> float:
             total += (mpmath.sin(exact) - mpmath.mpf(float(sin32[p]))) ** 2
             total += (mpmath.cos(exact) - mpmath.mpf(float(cos32[p]))) ** 2
         return float(mpmath.sqrt(total))
+
+
+#: The property table's rows for the naive encodings (one derivation file covers all five).
+SCHEMES: tuple[Scheme, ...] = tuple(
+    Scheme(name, label, course=10, derivations=("naive_encodings",))
+    for name, label in (
+        ("integer", "integer index $t$"),
+        ("unit_interval", "$t/(n−1)$ in [0, 1]"),
+        ("binary", "binary code"),
+        ("sin_pow2", "sin only, $1/2^i$"),
+        ("sin_geometric", "sin only, $b^{−i/(d−1)}$"),
+    )
+)

@@ -22,8 +22,10 @@ import sympy
 from sympy.matrices import MatrixBase
 
 from ..errors import PosencSymError
+from .scheme import Scheme
 
 __all__ = [
+    "SCHEMES",
     "deberta_delta",
     "deberta_score_terms",
     "shaw_clip",
@@ -200,3 +202,7 @@ def deberta_score_terms(h_i: MatrixBase, h_j: MatrixBase, p_ij: MatrixBase, p_ji
     c2p = _scalar((w_qc * h_i).T * (w_kr * p_ij))
     p2c = _scalar((w_kc * h_j).T * (w_qr * p_ji))
     return c2c, c2p, p2c
+
+
+#: The relative encodings (T5, Transformer-XL, Shaw): their derivation in the course.
+SCHEMES: tuple[Scheme, ...] = (Scheme("relative", None, course=50, derivations=("relative",)),)

@@ -19,9 +19,10 @@ import sympy
 from sympy.matrices import ImmutableMatrix
 
 from ..errors import PosencSymError
+from .scheme import CheckKind, Scheme
 from .sinusoidal import frequency, validate_width
 
-__all__ = ["Pairing", "cache_entry", "pair_of_column", "partner", "rotation_matrix", "theta"]
+__all__ = ["SCHEMES", "Pairing", "cache_entry", "pair_of_column", "partner", "rotation_matrix", "theta"]
 
 Pairing = Literal["adjacent", "halves"]
 PAIRINGS: tuple[Pairing, ...] = ("adjacent", "halves")
@@ -243,3 +244,22 @@ __all__ += [  # the public names appended by issue 4
     "pair_rotation",
     "pairing_permutation",
 ]
+
+
+#: RoPE: its derivation, its row of the property table, and the caches ``posenc-sym check``
+#: accepts (single-axis, multi-axis as Flux's, and with xPos amplitudes).
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme(
+        "rope", "RoPE", course=30, derivations=("rope",),
+        checks=(
+            CheckKind("rope", "RoPE", "a cos/sin cache", "cache", width_key="rotary_dim",
+                      accurate='posenc_sym.rope_cache(..., method="accurate")'),
+            CheckKind("rope-axes", "multi-axis RoPE",
+                      "a multi-axis RoPE cache over a 2-D/3-D grid, as Flux's: a .npz with cos, sin, ids of "
+                      "shape (tokens, axes), optionally axes_dim; a callable returns (cos, sin, ids)", "axes"),
+            CheckKind("xpos", "xPos",
+                      "a RoPE cache whose pairs carry xPos amplitudes: cos·A and sin·A as the attention sees "
+                      "them", "cache", width_key="rotary_dim"),
+        ),
+    ),
+)

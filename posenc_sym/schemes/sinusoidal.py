@@ -18,6 +18,7 @@ from sympy.matrices import ImmutableMatrix
 
 from ..errors import PosencSymError
 from ..notation.definitions import Definition, Notation
+from .scheme import CheckKind, Scheme
 
 __all__ = [
     "NOTATION",
@@ -25,6 +26,7 @@ __all__ = [
     "PE_COS",
     "PE_PAIR",
     "PE_SIN",
+    "SCHEMES",
     "T_BLOCK",
     "WAVELENGTH",
     "Layout",
@@ -240,3 +242,16 @@ def notation(base: sympy.Expr | int = b, width: sympy.Expr | int = d) -> Notatio
 #: The notation of the sinusoidal encoding, as the derivations write it and the documents read.
 NOTATION = notation()
 OMEGA, PE_SIN, PE_COS, PE_PAIR, T_BLOCK, WAVELENGTH = NOTATION.definitions
+
+
+#: The sinusoidal encoding: its derivations, its row of the property table, and the table
+#: ``posenc-sym check`` accepts.
+SCHEMES: tuple[Scheme, ...] = (
+    Scheme(
+        "sinusoidal", "sinusoidal", course=20,
+        derivations=("sinusoidal.shift", "sinusoidal.rotation-group", "sinusoidal.frequencies",
+                     "sinusoidal.geometry"),
+        checks=(CheckKind("sinusoidal", "sinusoidal", "a (positions, d_model) table", "table", width_key="d_model",
+                          accurate='posenc_sym.sinusoidal_table(..., method="accurate")'),),
+    ),
+)

@@ -1,0 +1,104 @@
+"""Write the notes: a LaTeX document (compiled to PDF on request), ``\\input``-able fragments, or Markdown.
+
+Every file of one request is written atomically (:func:`posenc_sym.render.output.write_files`):
+on any error, including a failed compilation, nothing is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import PosencSymError
+from ..render import tex
+from ..render.document import latex_document, latex_fragments, markdown_document, tex_engine
+from ..render.figures_mpl import draw_pngs
+from ..render.options import DEFAULT_OPTIONS, Options
+from ..render.output import write_files
+from ..runner import RunReport
+from .notes import decide_notes
+
+__all__ = ["LatexRequest", "MarkdownRequest", "WrittenNotes", "write_latex", "write_markdown"]
+
+
+@dataclass(frozen=True)
+class LatexRequest:
+    """LaTeX notes for the derivations under ``paths`` (none: the built-in catalogue): a whole
+    document at ``output`` (and its PDF beside it with ``pdf``), or one file per derivation and
+    claim in the folder ``fragments``; exactly one of the two."""
+
+    paths: Sequence[str | Path] = ()
+    output: Path | None = None
+    fragments: Path | None = None
+    pdf: bool = False
+    figures: bool = True
+    options: Options = DEFAULT_OPTIONS
+
+
+@dataclass(frozen=True)
+class MarkdownRequest:
+    """A Markdown page at ``output`` for the derivations under ``paths``; its figures as PNG files
+    in ``<output stem>_figures/`` beside it when matplotlib is installed."""
+
+    output: Path
+    paths: Sequence[str | Path] = ()
+    figures: bool = True
+
+
+@dataclass(frozen=True)
+class WrittenNotes:
+    """The files written (in the order written), the figures left out (each with the reason), and
+    the run whose verdicts the notes show."""
+
+    files: tuple[Path, ...]
+    figures_left_out: tuple[str, ...]
+    report: RunReport
+
+
+def write_latex(request: LatexRequest) -> WrittenNotes:
+    """Decide, render and write LaTeX notes; bad requests fail before anything is decided."""
+    if (request.output is None) == (request.fragments is None):
+        raise PosencSymError("give exactly one of -o FILE.tex (a whole document) or --fragments DIR")
+    if request.pdf and request.output is None:
+        raise PosencSymError("--pdf compiles a whole document; use it with -o FILE.tex, not --fragments")
+    if request.pdf and tex.find_engine("pdflatex") is None:
+        tex.compile_latex("")  # raises the error that says how to install TeX
+    decided = decide_notes(request.paths, figures=request.figures)
+    notes = decided.notes
+    files: dict[Path, str | bytes] = {}
+    if request.fragments is not None:
+        files = {request.fragments / name: text for name, text in latex_fragments(notes, request.options).items()}
+    else:
+        assert request.output is not None
+        document = latex_document(notes, request.options)
+        files[request.output] = document
+        if request.pdf:
+            files.update(_compiled(document, tex_engine(notes), request.output))
+    write_files(files)
+    return WrittenNotes(tuple(files), notes.figures_left_out, decided.report)
+
+
+def _compiled(document: str, engine: str, output: Path) -> dict[Path, str | bytes]:
+    """The PDF and the log of ``document``, to go beside ``output``; a failure is an error."""
+    result = tex.compile_latex(document, engine=engine)
+    if not result.ok:
+        where = tex.first_error(result.log) or result.problems[0]
+        raise PosencSymError(f"{engine} failed: {where}; nothing was written "
+                             "(this is a bug in posenc-sym, please report it)")
+    assert result.pdf is not None
+    return {output.with_suffix(".pdf"): result.pdf, output.with_suffix(".log"): result.log}
+
+
+def write_markdown(request: MarkdownRequest) -> WrittenNotes:
+    """Decide, render and write a Markdown page, with its figures drawn when matplotlib is there."""
+    decided = decide_notes(request.paths, figures=request.figures)
+    notes = decided.notes
+    folder = request.output.parent / f"{request.output.stem}_figures"
+    pngs, left_out = draw_pngs([f.data for f in notes.figures]) if notes.figures else ({}, [])
+    left_out = [*left_out, *notes.figures_left_out]
+    links = {name: f"{folder.name}/{name}.png" for name in pngs}
+    files: dict[Path, str | bytes] = {request.output: markdown_document(notes, links, left_out)}
+    files.update({folder / f"{name}.png": data for name, data in pngs.items()})
+    write_files(files)
+    return WrittenNotes(tuple(files), tuple(left_out), decided.report)
