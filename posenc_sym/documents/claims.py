@@ -23,7 +23,7 @@ from sympy.matrices import MatrixBase
 
 from ..notation.definitions import Notation
 from ..notation.read import Term, Unreadable, read_row
-from ..notation.read_grammar import UNDECIDED_RELATIONS
+from ..notation.vocabulary import UNDECIDED_RELATIONS
 from .context import Context
 from .extract import Display
 from .rows import split_rows

@@ -44,25 +44,13 @@ from sympy.printing.latex import LatexPrinter
 from sympy.printing.precedence import PRECEDENCE
 
 from .definitions import Definition, Notation
+from .escape import escape_text
 from .matrices import MAX_COLS, MAX_ROWS, block_diagonal, elided_matrix, is_block_diagonal
 from .names import name_latex
-from .numbers import escape_text, number_latex
+from .numbers import decimal_latex
+from .vocabulary import FUNCTION_LATEX, RELATION_LATEX
 
-__all__ = [
-    "RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "renders_alike", "to_latex",
-    "value_latex",
-]
-
-#: A claim's relation and its LaTeX.
-RELATIONS = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge", "!=": r"\neq"}
-
-#: Functions with a LaTeX operator of their own, written \sin\left(x\right).
-_OPERATORS = {
-    "sin": r"\sin", "cos": r"\cos", "tan": r"\tan", "cot": r"\cot", "sec": r"\sec", "csc": r"\csc",
-    "sinh": r"\sinh", "cosh": r"\cosh", "tanh": r"\tanh", "coth": r"\coth",
-    "asin": r"\arcsin", "acos": r"\arccos", "atan": r"\arctan", "log": r"\ln", "exp": r"\exp",
-    "Max": r"\max", "Min": r"\min",
-}
+__all__ = ["definition_latex", "number_latex", "relation_latex", "renders_alike", "to_latex", "value_latex"]
 
 def _name_or_text(name: str) -> str:
     latex = name_latex(name)
@@ -121,8 +109,8 @@ class NotationPrinter(LatexPrinter):
             head = _name_or_text(name)
             if head.startswith(r"\text"):
                 head = rf"\operatorname{{{head}}}"
-        elif name in _OPERATORS:
-            head = _OPERATORS[name]
+        elif name in FUNCTION_LATEX:  # \sin\left(x\right): a function with an operator of its own
+            head = FUNCTION_LATEX[name]
         else:
             return str(super()._print_Function(expr, exp))
         args = ", ".join(self._print(a) for a in expr.args)
@@ -216,7 +204,7 @@ class NotationPrinter(LatexPrinter):
 
     def _print_Relational(self, expr: Any) -> str:
         # One spelling per relation, the same as relation_latex (SymPy would write \leq here).
-        symbol = RELATIONS.get(expr.rel_op)
+        symbol = RELATION_LATEX.get(expr.rel_op)
         if symbol is None:
             return str(super()._print_Relational(expr))
         return f"{self._print(expr.lhs)} {symbol} {self._print(expr.rhs)}"
@@ -374,12 +362,28 @@ def value_latex(value: Any, digits: int = 6, longest: int = 24) -> str:
     return exact
 
 
+def number_latex(value: str | float | int | sympy.Basic, digits: int = 6) -> str:
+    r"""A number as math, rounded to at most ``digits`` significant digits (the exact value stays in
+    JSON); a symbolic value is printed, not rounded.
+
+    >>> number_latex("0.84147098480789650665"), number_latex(sympy.Rational(1, 3)), number_latex(sympy.pi)
+    ('0.841471', '0.333333', '3.14159')
+    >>> number_latex(sympy.Symbol("t") + 1), number_latex(sympy.I)
+    ('t + 1', '\\mathrm{i}')
+    """
+    if isinstance(value, sympy.Basic):
+        if not value.is_number or not value.is_real:
+            return to_latex(value)
+        value = str(sympy.N(value, digits + 5))
+    return decimal_latex(value, digits)
+
+
 def relation_latex(relation: str) -> str:
     """The LaTeX for a claim's relation (``"=="`` is ``=``).
 
     >>> relation_latex("<=")
     '\\\\le'
     """
-    return RELATIONS[relation]
+    return RELATION_LATEX[relation]
 
 

@@ -7,7 +7,7 @@ One module a concept: :mod:`.escape` (user text), :mod:`.mathtex` (SymPy to math
 :mod:`.jupyter` (``_repr_latex_``).
 """
 
-from .escape import escape_latex, escape_markdown
+from ..notation.escape import escape_latex, escape_markdown
 from .latex import render_claim, render_derivation
 from .markup import LATEX, MARKDOWN
 

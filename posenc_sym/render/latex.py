@@ -30,10 +30,10 @@ from dataclasses import dataclass
 import sympy
 from sympy.core.function import AppliedUndef
 
+from ..notation.escape import has_cjk, is_latex_safe
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
-from .escape import has_cjk, is_latex_safe
 from .layout import LINE_WIDTH, break_sum, fits, line_width
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex

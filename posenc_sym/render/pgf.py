@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .escape import escape_latex
+from ..notation.escape import escape_latex
 from .figures import FigureData
 from .inline import text_latex
 
