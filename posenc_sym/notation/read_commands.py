@@ -25,6 +25,7 @@ from .vocabulary import (
     FUNCTIONS,
     GREEK,
     GREEK_ALIASES,
+    LATEX_GREEK,
     MATRICES,
     MULTIPLY,
     UNDECIDED_RELATIONS,
@@ -144,7 +145,8 @@ def _accent(p: Cursor, token: Token) -> Term:
     """``\\hat{q}``, ``\\tilde\\omega``: the symbol named by the letter and the accent (``qhat``)."""
     braced = p.take("{")
     inner = p.next()
-    letter = inner.text if inner.kind == "letter" else greek_name(inner)
+    # Under an accent \pi is the letter: \hat{\pi} names the symbol pihat, as the writer prints it.
+    letter = inner.text if inner.kind == "letter" else LATEX_GREEK.get(inner.text) if inner.kind == "cmd" else None
     if letter is None or (braced and not p.take("}")):
         raise Unreadable(f"{token.text} is read over one letter ({token.text}{{q}}, {token.text}{{\\omega}}); "
                          "name anything else", inner.pos)

@@ -70,12 +70,12 @@ GREEK_LETTERS: tuple[Letter, ...] = (
               "upsilon phi chi psi omega", "αβγδεζηθικλμνξπρστυφχψω"),
     *_letters("Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega", "ΓΔΘΛΞΠΣΥΦΨΩ"),
     Letter("varepsilon"), Letter("vartheta", ("ϑ",)), Letter("varpi", ("ϖ",)), Letter("varrho", ("ϱ",)),
-    Letter("varsigma", ("ς",)), Letter("varphi"), Letter("varkappa", ("ϰ",)), Letter("digamma", ("ϝ", "Ϝ")),
+    Letter("varsigma", ("ς",)), Letter("varphi"), Letter("varkappa", ("ϰ",)), Letter("digamma", ("ϝ",)),
     *(Letter(f"var{n}") for n in ["Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi",
                                   "Omega"]),
 )
 # Second spellings of a letter (the symbol forms of Unicode's Greek block): read and escaped, never printed.
-_ALTERNATES = {"ϐ": "beta", "ϵ": "epsilon", "ϕ": "phi", "ϴ": "Theta", "ϒ": "Upsilon"}
+_ALTERNATES = {"ϐ": "beta", "ϵ": "epsilon", "ϕ": "phi", "ϲ": "sigma", "ϴ": "Theta", "ϒ": "Upsilon", "Ϲ": "Sigma"}
 
 #: Greek name -> command (``"omega"`` -> ``"\\omega"``), for every letter of :data:`GREEK_LETTERS`.
 GREEK: Mapping[str, str] = MappingProxyType({letter.name: letter.command for letter in GREEK_LETTERS})
@@ -92,7 +92,7 @@ GREEK_ALIASES: Mapping[str, str] = MappingProxyType({"\\bigtriangleup": "Delta",
 UNICODE_GREEK: Mapping[str, str] = MappingProxyType({
     **_ALTERNATES, **{c: letter.name for letter in GREEK_LETTERS for c in letter.chars}})
 #: Greek capitals (and omicron) that are drawn as Latin letters and have no command of their own.
-LATIN_LOOKALIKES: Mapping[str, str] = MappingProxyType(dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΧο", "ABEZHIKMNOPTXo", strict=True)))
+LATIN_LOOKALIKES: Mapping[str, str] = MappingProxyType(dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΧοϜ", "ABEZHIKMNOPTXoF", strict=True)))
 
 
 @dataclass(frozen=True)
