@@ -132,6 +132,18 @@ class NotationPrinter(LatexPrinter):
         if base.is_Function and not (power.is_Integer and power > 0):
             # \sin^{-1} would read as arcsin: only positive integer powers go on the operator.
             return rf"\left({self._print(base)}\right)^{{{self._print(power)}}}"
+        if power.is_Integer and power < 0 and base.is_commutative and (
+                base.is_Number or base.is_Pow or isinstance(base, sympy.Mul)
+                or (isinstance(base, sympy.Add) and _is_written(base))):
+            # A written base (SymPy evaluates a power of a product, so such a power was written):
+            # SymPy would print 1/base through the fraction of the *evaluated* base, its sign and
+            # grouping lost ((-3/7 t)^{-2} as 1/(9/49 t^2)), and loops on some (a power of a power).
+            shown = self._print(base)
+            if power == -1:
+                return rf"\frac{{1}}{{{shown}}}"
+            if not (base.is_Integer and base > 0):
+                shown = rf"\left({shown}\right)"
+            return rf"\frac{{1}}{{{shown}^{{{self._print(-power)}}}}}"
         return str(super()._print_Pow(expr))
 
     def _print_Transpose(self, expr: Any) -> str:
@@ -148,22 +160,36 @@ class NotationPrinter(LatexPrinter):
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
         if _is_written(expr):
-            return str(super()._print_Add(expr, order="none"))
-        terms = expr.as_ordered_terms()
-        if len(terms) == 2 and terms[0].could_extract_minus_sign() and not terms[1].could_extract_minus_sign():
-            # SymPy prints n - m as -m + n; a reader writes the difference the other way round.
-            return str(super()._print_Add(sympy.Add(terms[1], terms[0], evaluate=False), order="none"))
-        return str(super()._print_Add(expr, order=order))
+            terms = list(expr.args)
+        else:
+            terms = self._as_ordered_terms(expr, order=order)
+            if len(terms) == 2 and terms[0].could_extract_minus_sign() and not terms[1].could_extract_minus_sign():
+                # SymPy prints n - m as -m + n; a reader writes the difference the other way round.
+                terms.reverse()
+        tex = ""
+        for n, term in enumerate(terms):
+            negated = _negated(term) if n > 0 else None
+            if negated is not None:
+                tex += " - "
+                term = negated
+            elif n > 0:
+                tex += " + "
+            term_tex = self._print(term)
+            if self._needs_add_brackets(term) or (n > 0 and term_tex.startswith("-")):
+                # t - (-k) as written: a sign after a sign would not read back
+                term_tex = rf"\left({term_tex}\right)"
+            tex += term_tex
+        return tex
 
     def _print_Mul(self, expr: sympy.Mul) -> str:
         if not isinstance(expr, sympy.Mul):  # SymPy prints x**-1 through _print_Mul as 1/x
             return str(super()._print_Mul(expr))
         saved = self._settings["order"]
         if _is_written(expr):  # built with evaluate=False: the author's order and grouping
-            over = [a.base for a in expr.args if a.is_Pow and a.exp == -1]
+            over = [d for a in expr.args if (d := _divisor(a)) is not None]
             if not over:
                 return self._written_product(expr.args)
-            num = [a for a in expr.args if not (a.is_Pow and a.exp == -1) and a != 1]
+            num = [a for a in expr.args if _divisor(a) is None and a != 1]
             top = self._written_product(tuple(num), bare=True) if num else "1"
             return rf"\frac{{{top}}}{{{self._written_product(tuple(over), bare=True)}}}"
         elif any(_is_coefficient_name(a) for a in expr.args):
@@ -187,9 +213,12 @@ class NotationPrinter(LatexPrinter):
             out, factors = "-", factors[1:]
         for n, factor in enumerate(factors):
             alone = bare and len(factors) == 1
-            text = self._print(factor) if alone else self.parenthesize(factor, PRECEDENCE["Mul"], strict=False)
-            if factor.is_Number and (factor.is_negative or (n > 0 and not factor.is_Integer)):
-                text = rf"\left({self._print(factor)}\right)"
+            if factor.is_Number:  # bare first (-\frac{3}{7} t), in parentheses after a factor or when negative
+                text = self._print(factor)
+                if factor.is_negative or (n > 0 and not factor.is_Integer):
+                    text = rf"\left({text}\right)"
+            else:
+                text = self._print(factor) if alone else self.parenthesize(factor, PRECEDENCE["Mul"], strict=False)
             if n > 0:
                 joint = text.startswith((r"\left(", "(")) or text[:1].isdigit()
                 out += r" \cdot " if joint else " "
@@ -237,16 +266,55 @@ class NotationPrinter(LatexPrinter):
 
 def _is_written(expr: sympy.Add | sympy.Mul) -> bool:
     """True if an Add or Mul was built unevaluated: SymPy would have merged numbers, flattened a
-    nested sum or product, dropped a neutral term, or sorted the arguments (checked without
-    rebuilding the expression, which would cost a full evaluation per node)."""
+    nested sum or product, dropped a neutral term, collected like terms (t + t, t·t²), or sorted
+    the arguments; or it holds a written sum or product (or a power of one), which SymPy's own
+    printing of the whole would evaluate. Checked without rebuilding the expression, which would
+    cost a full evaluation per node."""
     args = list(expr.args)
     kind = type(expr)
     if sum(1 for a in args if a.is_Number) > 1 or any(isinstance(a, kind) for a in args):
         return True
+    inner = [a.base if a.is_Pow else a for a in args]
+    if any(isinstance(a, (sympy.Add, sympy.Mul)) and _is_written(a) for a in inner):
+        return True
     if any(a == (0 if kind is sympy.Add else 1) for a in args):
         return True
     commutative = [a for a in args if a.is_commutative]
+    # Like terms: a sum collects those with one non-numeric part, a product the rational powers of
+    # one base (t·t², not e^{x} e^{y} or x^{2} x^{y}, which SymPy keeps apart).
+    if kind is sympy.Mul:
+        alike = [b for b, e in (a.as_base_exp() for a in commutative if not a.is_Number) if e.is_Rational]
+    else:
+        alike = [a.as_coeff_Mul()[1] for a in commutative if not a.is_Number]
+    if len(set(alike)) < len(alike):
+        return True
     return commutative != sorted(commutative, key=_ARGS_ORDER)
+
+
+def _divisor(factor: Any) -> Any | None:
+    """What a factor of a written product puts in the fraction's denominator: ``b`` for ``b^{-1}``,
+    ``b^{n}`` for ``b^{-n}`` (a scalar's negative integer power, as SymPy's own fractions do), else None."""
+    if factor.is_Pow and factor.exp.is_Integer and factor.exp < 0 and factor.is_commutative:
+        return factor.base if factor.exp == -1 else sympy.Pow(factor.base, -factor.exp, evaluate=False)
+    return None
+
+
+def _negated(term: Any) -> Any | None:
+    """What a term of a sum prints as after a minus, or None if it prints after a plus.
+
+    A written product is negative when its first factor is a negative number (``-k``, ``-3·(-1)``,
+    as its author wrote them); the rest stays as written. Anything else is negative when SymPy can
+    take a minus out of it, and prints as SymPy negates it.
+    """
+    if isinstance(term, sympy.Add) and _is_written(term):
+        return None  # a written sum is added whole, in parentheses: t + (k - x), never t - (-k + x)
+    if isinstance(term, sympy.Mul) and _is_written(term):
+        first, *rest = term.args
+        if not (first.is_Number and first.is_negative):
+            return None
+        factors = rest if first == -1 else [-first, *rest]
+        return factors[0] if len(factors) == 1 else sympy.Mul(*factors, evaluate=False)
+    return -term if term.could_extract_minus_sign() else None
 
 
 def _is_coefficient_name(factor: Any) -> bool:
