@@ -13,6 +13,12 @@ Conventions it applies (and the annotation shows, so a misreading can be spotted
 - a decimal such as ``10000.0`` is the exact number it writes;
 - a declared symbol followed by ``(`` is a product; only a declared function is applied.
 
+Where a new construct goes: a LaTeX word (a letter, relation, function, accent) in
+:mod:`.vocabulary`; how a command is read in :mod:`.read_commands`; a naming convention (runs of
+letters, subscripts) in :mod:`.read_names`; precedence in :mod:`.read_grammar`; a refusal of an
+ambiguous writing in :mod:`.read_guards`. What the reader assumes of a document (definitions from
+the text, conventions) belongs to the document's scope (``posenc_sym.documents``), not here.
+
 >>> import sympy
 >>> x = sympy.Symbol("x", real=True)
 >>> from_latex(r"\\frac{\\sin^2 x}{2} + \\left(\\cos x\\right)^{2}", SimpleScope({"x": x}))
