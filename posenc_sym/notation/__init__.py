@@ -6,8 +6,9 @@ r"""The notation layer: SymPy <-> LaTeX in the field's notation, used by every o
 - :mod:`.definitions`: :class:`Definition` and :class:`Notation`; ``Notation.expand``
   (:mod:`.expand`) turns a written form (applied notations) into the decided form, matching
   subscripts by :mod:`.patterns`.
-- :mod:`.write`: :func:`to_latex`, the printer; :mod:`.matrices` (large matrices by their
-  pattern) and :mod:`.numbers` (rounded numbers) serve it.
+- :mod:`.write`: :func:`to_latex`, the printer; :mod:`.written` (what an author wrote, told from
+  what SymPy built), :mod:`.shorthands` (ω_i for its body), :mod:`.matrices` (large matrices by
+  their pattern) and :mod:`.numbers` (rounded numbers) serve it.
 - :mod:`.read`: :func:`~.read.from_latex`, the reader (its layers are listed in :mod:`.read_grammar`).
 - :mod:`.escape`: user text made harmless for LaTeX and Markdown (used by the renderer and the
   document checker, which sit above this layer side by side).

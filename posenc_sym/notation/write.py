@@ -32,12 +32,10 @@ bodies (ω_i where b^{-2i/d} is meant):
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any
 
 import sympy
-from sympy.core.basic import Basic
 from sympy.core.function import AppliedUndef
 from sympy.matrices import MatrixBase
 from sympy.printing.latex import LatexPrinter
@@ -48,7 +46,9 @@ from .escape import escape_text
 from .matrices import MAX_COLS, MAX_ROWS, block_diagonal, elided_matrix, is_block_diagonal
 from .names import name_latex
 from .numbers import decimal_latex
+from .shorthands import with_shorthands
 from .vocabulary import FUNCTION_LATEX, RELATION_LATEX
+from .written import divisor, is_written, negated
 
 __all__ = ["definition_latex", "number_latex", "relation_latex", "renders_alike", "to_latex", "value_latex"]
 
@@ -61,9 +61,6 @@ def _name_or_text(name: str) -> str:
         return base + "'" * (len(name) - len(unprimed))
     return latex if latex is not None else rf"\text{{{escape_text(name)}}}"
 
-
-#: The order SymPy sorts the commutative arguments of a sum or product in (Basic.compare).
-_ARGS_ORDER = functools.cmp_to_key(Basic.compare)
 
 _CALL_AFTER_NAME = re.compile(r"(?<=[A-Za-z0-9}])(?<!\\cdot)(?<!\\right\)) \\left\(")
 
@@ -134,7 +131,7 @@ class NotationPrinter(LatexPrinter):
             return rf"\left({self._print(base)}\right)^{{{self._print(power)}}}"
         if power.is_Integer and power < 0 and base.is_commutative and (
                 base.is_Number or base.is_Pow or isinstance(base, sympy.Mul)
-                or (isinstance(base, sympy.Add) and _is_written(base))):
+                or (isinstance(base, sympy.Add) and is_written(base))):
             # A written base (SymPy evaluates a power of a product, so such a power was written):
             # SymPy would print 1/base through the fraction of the *evaluated* base, its sign and
             # grouping lost ((-3/7 t)^{-2} as 1/(9/49 t^2)), and loops on some (a power of a power).
@@ -159,7 +156,7 @@ class NotationPrinter(LatexPrinter):
 
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
-        if _is_written(expr):
+        if is_written(expr):
             terms = list(expr.args)
         else:
             terms = self._as_ordered_terms(expr, order=order)
@@ -168,10 +165,10 @@ class NotationPrinter(LatexPrinter):
                 terms.reverse()
         tex = ""
         for n, term in enumerate(terms):
-            negated = _negated(term) if n > 0 else None
-            if negated is not None:
+            magnitude = negated(term) if n > 0 else None
+            if magnitude is not None:
                 tex += " - "
-                term = negated
+                term = magnitude
             elif n > 0:
                 tex += " + "
             term_tex = self._print(term)
@@ -185,11 +182,11 @@ class NotationPrinter(LatexPrinter):
         if not isinstance(expr, sympy.Mul):  # SymPy prints x**-1 through _print_Mul as 1/x
             return str(super()._print_Mul(expr))
         saved = self._settings["order"]
-        if _is_written(expr):  # built with evaluate=False: the author's order and grouping
-            over = [d for a in expr.args if (d := _divisor(a)) is not None]
+        if is_written(expr):  # built with evaluate=False: the author's order and grouping
+            over = [d for a in expr.args if (d := divisor(a)) is not None]
             if not over:
                 return self._written_product(expr.args)
-            num = [a for a in expr.args if _divisor(a) is None and a != 1]
+            num = [a for a in expr.args if divisor(a) is None and a != 1]
             top = self._written_product(tuple(num), bare=True) if num else "1"
             return rf"\frac{{{top}}}{{{self._written_product(tuple(over), bare=True)}}}"
         elif any(_is_coefficient_name(a) for a in expr.args):
@@ -264,99 +261,10 @@ class NotationPrinter(LatexPrinter):
         return elided_matrix(self, expr)
 
 
-def _is_written(expr: sympy.Add | sympy.Mul) -> bool:
-    """True if an Add or Mul was built unevaluated: SymPy would have merged numbers, flattened a
-    nested sum or product, dropped a neutral term, collected like terms (t + t, t·t²), or sorted
-    the arguments; or it holds a written sum or product (or a power of one), which SymPy's own
-    printing of the whole would evaluate. Checked without rebuilding the expression, which would
-    cost a full evaluation per node."""
-    args = list(expr.args)
-    kind = type(expr)
-    if sum(1 for a in args if a.is_Number) > 1 or any(isinstance(a, kind) for a in args):
-        return True
-    inner = [a.base if a.is_Pow else a for a in args]
-    if any(isinstance(a, (sympy.Add, sympy.Mul)) and _is_written(a) for a in inner):
-        return True
-    if any(a == (0 if kind is sympy.Add else 1) for a in args):
-        return True
-    commutative = [a for a in args if a.is_commutative]
-    # Like terms: a sum collects those with one non-numeric part, a product the rational powers of
-    # one base (t·t², not e^{x} e^{y} or x^{2} x^{y}, which SymPy keeps apart).
-    if kind is sympy.Mul:
-        alike = [b for b, e in (a.as_base_exp() for a in commutative if not a.is_Number) if e.is_Rational]
-    else:
-        alike = [a.as_coeff_Mul()[1] for a in commutative if not a.is_Number]
-    if len(set(alike)) < len(alike):
-        return True
-    return commutative != sorted(commutative, key=_ARGS_ORDER)
-
-
-def _divisor(factor: Any) -> Any | None:
-    """What a factor of a written product puts in the fraction's denominator: ``b`` for ``b^{-1}``,
-    ``b^{n}`` for ``b^{-n}`` (a scalar's negative integer power, as SymPy's own fractions do), else None."""
-    if factor.is_Pow and factor.exp.is_Integer and factor.exp < 0 and factor.is_commutative:
-        return factor.base if factor.exp == -1 else sympy.Pow(factor.base, -factor.exp, evaluate=False)
-    return None
-
-
-def _negated(term: Any) -> Any | None:
-    """What a term of a sum prints as after a minus, or None if it prints after a plus.
-
-    A written product is negative when its first factor is a negative number (``-k``, ``-3·(-1)``,
-    as its author wrote them); the rest stays as written. Anything else is negative when SymPy can
-    take a minus out of it, and prints as SymPy negates it.
-    """
-    if isinstance(term, sympy.Add) and _is_written(term):
-        return None  # a written sum is added whole, in parentheses: t + (k - x), never t - (-k + x)
-    if isinstance(term, sympy.Mul) and _is_written(term):
-        first, *rest = term.args
-        if not (first.is_Number and first.is_negative):
-            return None
-        factors = rest if first == -1 else [-first, *rest]
-        return factors[0] if len(factors) == 1 else sympy.Mul(*factors, evaluate=False)
-    return -term if term.could_extract_minus_sign() else None
-
-
 def _is_coefficient_name(factor: Any) -> bool:
     """A subscripted scalar notation such as ω_i (or a power of one), which reads first in a product."""
     base = factor.base if isinstance(factor, sympy.Pow) else factor
     return isinstance(base, sympy.Indexed) and bool(base.is_commutative)
-
-
-def _shorthand(expr: Any, definition: Definition) -> Any:
-    """``expr`` with every instance of ``definition``'s body replaced by the notation applied."""
-    params = definition.parameters
-    if not params:
-        body = definition.body
-        return expr.xreplace({body: definition.apply()}) if body.free_symbols else expr
-    wilds = {p: sympy.Wild(f"w_{p.name}") for p in params}
-    pattern = definition.body.xreplace(wilds)
-
-    def instance(node: Any) -> Any:
-        found = node.match(pattern)
-        if not found:
-            return None
-        values = {p: found.get(w, p) for p, w in wilds.items()}
-        args = [pat.xreplace(values) for pat in definition.params]
-        if definition.match(args) is None:  # the parameter would leave its domain: not this notation
-            return None
-        return definition.apply(*args)
-
-    def is_instance(node: Any) -> bool:
-        # A constant (2π) is never a shorthand's instance, even where the pattern could fit it.
-        return (isinstance(node, sympy.Basic) and not node.is_Atom and bool(node.free_symbols)
-                and instance(node) is not None)
-
-    return expr.replace(is_instance, instance)
-
-
-def with_shorthands(expr: Any, notation: Notation | None) -> Any:
-    """``expr`` with the notation's shorthands in place of their bodies (for display only)."""
-    if notation is None or not isinstance(expr, sympy.Basic):
-        return expr
-    for definition in notation.shorthand_definitions():
-        expr = _shorthand(expr, definition)
-    return expr
 
 
 def to_latex(expr: Any, notation: Notation | None = None, *, shorthands: bool = True) -> str:
