@@ -52,11 +52,7 @@ IMPORTLIB_ALLOWED = {
 
 #: Violations present when the rules were written: (rule, detail). Remove an entry with its fix.
 KNOWN: set[tuple[str, str]] = {
-    ("circle", "posenc_sym.notation.definitions <-> posenc_sym.notation.expand"),
-    ("circle", "posenc_sym.notation.numbers <-> posenc_sym.notation.write"),
-    ("circle", "posenc_sym.notation.read_atoms <-> posenc_sym.notation.read_grammar <-> posenc_sym.notation.read_guards"),
     ("circle", "posenc_sym.proof.conditional <-> posenc_sym.proof.series <-> posenc_sym.proof.strategies"),
-    ("layer", "posenc_sym.documents.annotate -> posenc_sym.render.escape"),
 }
 
 

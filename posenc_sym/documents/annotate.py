@@ -12,10 +12,11 @@ from typing import Any
 import sympy
 
 from ..notation.definitions import Notation
-from ..render.escape import escape_latex
+from ..notation.escape import escape_latex
+from ..notation.vocabulary import RELATION_LATEX
 from .decide import DisplayResult, LinkResult
 from .decide_document import DocumentReport
-from .report import _RELATION_LATEX, _counterexample, latex_of, link_latex
+from .report import _counterexample, latex_of, link_latex
 
 __all__ = ["BADGES", "annotate"]
 
@@ -70,7 +71,7 @@ LINE = 75
 def _broken(link: LinkResult, notation: Notation | None) -> list[str]:
     """The link as read, in ``align*``, each side broken between its terms so no line runs off the page."""
     sides = [_side_lines(link.link.lhs, notation), _side_lines(link.link.rhs, notation)]
-    rel = _RELATION_LATEX[link.link.relation]
+    rel = RELATION_LATEX[link.link.relation]
     rows = [f"& {sides[0][0]}", *(f"& \\quad {line}" for line in sides[0][1:]),
             f"& {rel} {sides[1][0]}", *(f"& \\quad {line}" for line in sides[1][1:])]
     return ["\\begin{align*}", " \\\\\n".join(rows), "\\end{align*}"]

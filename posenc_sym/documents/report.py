@@ -11,6 +11,7 @@ from typing import Any
 import sympy
 
 from ..notation.definitions import Notation
+from ..notation.vocabulary import RELATION_LATEX
 from ..notation.write import to_latex
 from .decide import DisplayResult, LinkResult
 from .decide_document import DocumentReport
@@ -20,7 +21,6 @@ __all__ = ["STATUSES", "display_lines", "document_json", "latex_of", "summary_li
 
 #: Statuses a display or a row can have, in the order the summary counts them.
 STATUSES = ("proven", "refuted", "checked", "unknown", "approximate")
-_RELATION_LATEX = {"==": "=", "<": "<", "<=": "\\le", ">": ">", ">=": "\\ge", "!=": "\\ne", "~": "\\approx"}
 _WIDTH = 11
 
 
@@ -39,7 +39,7 @@ def latex_of(term: sympy.Basic, notation: Notation | None = None) -> str:
 def link_latex(result: LinkResult, notation: Notation | None = None) -> str:
     """The row as understood: ``lhs REL rhs`` in LaTeX, in the document's shorthands."""
     link = result.link
-    relation = _RELATION_LATEX[link.relation]
+    relation = RELATION_LATEX[link.relation]
     lhs, rhs = latex_of(link.lhs, notation), latex_of(link.rhs, notation)
     if lhs == rhs and notation is not None:
         # Shorthands made the sides look alike (ω_i = ω_i); show the bodies, which is what was compared.
