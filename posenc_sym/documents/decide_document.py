@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,11 +19,18 @@ from pathlib import Path
 
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
-from .claims import read_display
+from ..notation.read import Unreadable, from_latex
+from .claims import document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
-from .extract import Declaration, Kind, extract, kind_of
+from .extract import Declaration, Display, Kind, extract, kind_of
+from .inline import Inline, inline_formulas
+from .name_forms import name_form
+from .scope import DocumentScope
+from .statements import statements
+from .survey import survey
+from .text_definitions import define_from_text
 
 __all__ = ["DocumentProblem", "DocumentReport", "check_document", "preset_context"]
 
@@ -85,21 +93,68 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     ctx = preset_context(notation)
     problems: list[DocumentProblem] = []
     results: list[DisplayResult] = []
-    for item in extract(text, kind):
+    items = extract(text, kind)
+    inlines = inline_formulas(text, kind)
+    scope = document_scope(ctx, [i.body for i in items if isinstance(i, Display)] + [f.text for f in inlines])
+    ordered: list[Declaration | Display | Inline] = sorted([*items, *inlines], key=lambda i: (i.line, _rank(i)))
+    for item in ordered:
         if isinstance(item, Declaration):
             try:
                 apply_declaration(item.text, ctx)
             except DeclarationError as exc:
                 problems.append(DocumentProblem(shown, item.line, str(exc)))
             continue
+        if isinstance(item, Inline):
+            _inline_definitions(item, scope)
+            continue
         ctx.bound_conditions.clear()
-        read = read_display(item, ctx)
+        read = read_display(item, scope)
         if not read.has_relation:
             continue  # a display with no relation states nothing to check
         # A notation bound outside what can be shown in range holds only where it is defined.
-        conditions = (*ctx.conditions, *ctx.bound_conditions)
-        result = decide_display(read, conditions, f"doc.d{item.line}")
+        conditions = (*ctx.conditions, *ctx.bound_conditions, *scope.conditions())
+        result = decide_display(read, conditions, f"doc.d{item.line}", scope.take_recent(),
+                                frozenset(ctx.symbols.values()))
         results.append(result)
         if on_display is not None:
             on_display(result)
     return DocumentReport(shown, tuple(results), tuple(problems), time.perf_counter() - start, text, kind)
+
+
+def _rank(item: Declaration | Display | Inline) -> int:
+    """Declarations first on a line, then the text's inline formulas, then a display."""
+    return 0 if isinstance(item, Declaration) else 1 if isinstance(item, Inline) else 2
+
+
+def _inline_definitions(item: Inline, scope: DocumentScope) -> None:
+    """The definitions an inline formula of the prose makes ("denoting $\\omega_j = 1/10000^{2j/d}$")."""
+    scope.line = item.line
+    for piece in statements(item.text):
+        for part in _comma_parts(piece.text):
+            lhs, equals, rhs = part.partition("=")
+            if not equals or re.search(r"[<>!]|\\(?:le|ge|ne|leq|geq|neq)(?![A-Za-z])", lhs) or "=" in rhs:
+                continue
+            form = name_form(lhs)
+            if form is None:
+                continue
+            try:
+                value = from_latex(rhs, scope)
+            except (Unreadable, ArithmeticError, TypeError, ValueError):
+                continue
+            outcome = define_from_text(form, " ".join(lhs.split()), value, scope, inline=True)
+            if outcome is not None and outcome.role == "definition":
+                scope.note(f"text:{form.name}:{item.line}", f"{outcome.note} = {' '.join(rhs.split())} (in the text)",
+                           "definition")
+    scope.seen |= survey([item.text]).standalone
+
+
+def _comma_parts(text: str) -> list[str]:
+    """``h_i = a, S_j = b`` as its two definitions (a comma at depth 0 before another '=')."""
+    parts, depth, start = [], 0, 0
+    for n, char in enumerate(text):
+        depth += (char in "({[") - (char in ")}]")
+        if char == "," and depth == 0 and "=" in text[n:]:
+            parts.append(text[start:n])
+            start = n + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if "=" in p]

@@ -19,8 +19,9 @@ from .rows import split_rows
 
 __all__ = ["STATUSES", "display_lines", "document_json", "latex_of", "summary_line"]
 
-#: Statuses a display or a row can have, in the order the summary counts them.
-STATUSES = ("proven", "refuted", "checked", "unknown", "approximate")
+#: Statuses a display or a row can have, in the order the summary counts them. A ``definition`` or a
+#: ``condition`` is stated by the text (``w_k = …`` defines w_k; ``k = 8`` sets a value), not decided.
+STATUSES = ("proven", "refuted", "checked", "unknown", "approximate", "definition", "condition")
 _WIDTH = 11
 
 
@@ -62,19 +63,24 @@ def _counterexample(result: LinkResult) -> str:
 
 
 def display_lines(file: str, result: DisplayResult) -> list[str]:
-    """The display's line, then one line per row when it has several (or a reason when unknown)."""
+    """The conventions first needed here (once per document), the display's line, then one line per
+    row when it has several (or a reason when unknown), with what a definition defines."""
+    lines = [f"{file}:{c.line}: {c.kind:<{_WIDTH}} {c.text}" for c in result.conventions]
     first = " \\\\ ".join(" ".join(row.text.split()) for row in split_rows(result.read.display.body))
     first = first if len(first) <= 70 else first[:67] + "..."
-    lines = [f"{file}:{result.line}: {result.status:<{_WIDTH}} {first}{_marker(result)}"]
+    lines.append(f"{file}:{result.line}: {result.status:<{_WIDTH}} {first}{_marker(result)}")
     indent = " " * 4
     if result.read.unreadable:
         lines.append(f"{indent}{file}:{result.read.unreadable_line}: cannot be read: {result.read.unreadable}")
-    if len(result.links) > 1 or result.status != "proven":
+    for line, finding in result.read.findings:
+        lines.append(f"{indent}{file}:{line}: finding: {finding}")
+    if len(result.links) > 1 or result.status not in ("proven",):
         for link in result.links:
             written = " ".join(link.link.source.split())
             written = written if len(written) <= 90 else written[:87] + "..."
             lines.append(f"{indent}{file}:{link.line}: {link.status:<{_WIDTH}} {written}")
-            extra = _counterexample(link) or (link.note if link.status in ("unknown", "approximate") else "")
+            extra = _counterexample(link) or (link.note if link.status in ("unknown", "approximate", "definition",
+                                                                            "condition") else "")
             if extra:
                 lines.append(f"{indent * 2}{extra}")
     return lines
@@ -120,6 +126,8 @@ def _display_json(report: DocumentReport, result: DisplayResult) -> dict[str, An
         "reason": result.reason,
         "unreadable": ({"line": result.read.unreadable_line, "reason": result.read.unreadable}
                        if result.read.unreadable else None),
+        "conventions": [{"line": c.line, "kind": c.kind, "text": c.text} for c in result.conventions],
+        "findings": [{"line": line, "message": message} for line, message in result.read.findings],
         "written": result.read.display.body.strip(),
         "links": [_link_json(link, result.read.notation) for link in result.links],
     }

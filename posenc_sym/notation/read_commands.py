@@ -26,13 +26,15 @@ from .vocabulary import (
     GREEK,
     GREEK_ALIASES,
     LATEX_GREEK,
+    LETTER_STYLES,
     MATRICES,
     MULTIPLY,
     UNDECIDED_RELATIONS,
+    UPRIGHT,
+    UPRIGHT_FUNCTIONS,
 )
 
-__all__ = ["command", "function", "is_function_start"]
-
+__all__ = ["command", "font_word", "function", "is_function_start", "upright_function"]
 
 def command(p: Cursor, token: Token) -> Term:
     """What the command ``token`` (already taken) writes, with its arguments."""
@@ -45,6 +47,8 @@ def command(p: Cursor, token: Token) -> Term:
         return sympy.oo
     if spelled in FUNCTIONS:
         return function(p, spelled, token.pos)
+    if spelled in UPRIGHT_FUNCTIONS:
+        return upright_function(p, spelled, token.pos)
     if spelled in ACCENTS:
         return _accent(p, token)
     if token.text in FRACTIONS:
@@ -59,6 +63,8 @@ def command(p: Cursor, token: Token) -> Term:
         return _environment(p, token)
     if token.text in FONTS:
         return _font(p, token)
+    if token.text in LETTER_STYLES:
+        return name(p, font_word(p, token) + LETTER_STYLES[token.text], token.pos)
     if token.text in UNDECIDED_RELATIONS:
         raise Unreadable(f"{token.text} is a relation posenc-sym does not decide; write =, \\le, \\ge, <, > or "
                          "\\approx", token.pos)
@@ -83,15 +89,21 @@ def function(p: Cursor, spelled: str, pos: int) -> Term:
     if FUNCTIONS[spelled].many:
         value = FUNCTIONS[spelled].apply(*_arguments(p, spelled, pos))
     else:
-        value = FUNCTIONS[spelled].apply(p.scalar(_argument(p, spelled, pos), pos, f"\\{spelled}"))
+        argument = p.scalar(_argument(p, spelled, pos), pos, f"\\{spelled}")
+        value = FUNCTIONS[spelled].apply(argument)
+        if (pole := FUNCTIONS[spelled].pole(argument)) is not None:
+            p.must_not_vanish(pole)
     if base is not None:
-        value = value / sympy.log(p.scalar(base, pos, "a logarithm's base"))
+        logarithm = sympy.log(p.scalar(base, pos, "a logarithm's base"))
+        p.must_not_vanish(logarithm)
+        value = value / logarithm
     return value if power is None else value**power
 
 
 def _argument(p: Cursor, spelled: str, pos: int) -> Term:
     """The argument of a function: parenthesized, or running to the next sum, relation or function."""
     token = p.peek()
+    start = p.index
     if token is not None and token.text in ("(", "["):
         argument = p.atom()
     else:
@@ -107,8 +119,18 @@ def _argument(p: Cursor, spelled: str, pos: int) -> Term:
                              f"\\{spelled}(a {after.text} b) or (\\{spelled} a) {after.text} b; write the parentheses",
                              after.pos)
     if spelled == "exp":
-        no_index_i_in_exponent(argument, pos)
+        no_index_i_in_exponent(p, start, argument, pos)
     return argument
+
+
+def upright_function(p: Cursor, spelled: str, pos: int) -> Term:
+    """``\\operatorname{Re}[z]``, ``\\Re(z)``, ``\\text{Re}\\,z``: the real part (imaginary part, argument) of z."""
+    token = p.peek()
+    if token is None or token.text not in ("(", "["):
+        argument = p.factor()
+    else:
+        argument = p.atom()
+    return UPRIGHT_FUNCTIONS[spelled].apply(p.scalar(argument, pos, f"\\{spelled}"))  # type: ignore[no-any-return]
 
 
 def _arguments(p: Cursor, spelled: str, pos: int) -> list[sympy.Expr]:
@@ -155,19 +177,52 @@ def _accent(p: Cursor, token: Token) -> Term:
 
 
 def _font(p: Cursor, token: Token) -> Term:
-    p.require("{")
-    letters = []
-    while not p.take("}"):
-        inner = p.next()
-        if inner.kind not in ("letter", "num") and inner.text != "_":
-            raise Unreadable(f"cannot read '{inner.text}' inside {token.text}{{...}}", inner.pos)
-        letters.append(inner.text)
-    word = "".join(letters)
-    if token.text == "\\mathrm" and word in CONSTANTS:
+    """A name in a font (``\\mathrm{PE}``, ``\\text{max\\_seq}``, ``\\boldsymbol{\\mathcal{R}}``), or an upright
+    constant (``\\mathrm{e}``, ``\\text{i}``) or function (``\\operatorname{Re}``)."""
+    word = font_word(p, token)
+    if token.text in UPRIGHT and word in CONSTANTS:
         return CONSTANTS[word]  # upright e and i are the constants; italic e and i stay letters
     if word in FUNCTIONS and p.scope.lookup(word) is None:
         return function(p, word, token.pos)
+    if word in UPRIGHT_FUNCTIONS and p.scope.lookup(word) is None:
+        return upright_function(p, word, token.pos)
     return name(p, word, token.pos)
+
+
+def font_word(p: Cursor, token: Token) -> str:
+    """The name a font command's group spells: letters, digits, ``\\_``, Greek letters, fonts inside
+    (``\\boldsymbol{\\omega}`` is omega), a script letter with its style (``\\mathcal{R}`` is Rcal)."""
+    if token.text == "\\rm":  # {\rm Concat}: the old font switch sets the rest of its group upright
+        run = []
+        while (inner := p.peek()) is not None and inner.kind == "letter" and (not run or not inner.space):
+            run.append(p.next().text)
+        if run:
+            return "".join(run)
+    if not p.take("{"):
+        inner = p.next()
+        letter = inner.text if inner.kind in ("letter", "num") else LATEX_GREEK.get(inner.text)
+        if letter is None:
+            raise Unreadable(f"cannot read '{inner.text}' after {token.text}", inner.pos)
+        return letter
+    letters = []
+    while not p.take("}"):
+        inner = p.next()
+        if inner.kind in ("letter", "num") or inner.text == "_":
+            letters.append(inner.text)
+        elif inner.text == "\\_":
+            letters.append("_")
+        elif inner.text in LATEX_GREEK:
+            letters.append(LATEX_GREEK[inner.text])
+        elif inner.text in FONTS:
+            letters.append(font_word(p, inner))
+        elif inner.text in LETTER_STYLES:
+            letters.append(font_word(p, inner) + LETTER_STYLES[inner.text])
+        else:
+            raise Unreadable(f"cannot read '{inner.text}' inside {token.text}{{...}}", inner.pos)
+    word = "".join(letters)
+    if not word:
+        raise Unreadable(f"{token.text}{{}} is empty", token.pos)
+    return word
 
 
 def _sqrt(p: Cursor, token: Token) -> Term:

@@ -18,12 +18,13 @@ of what a term is goes here; a new atom or command in its own module.
 from __future__ import annotations
 
 import sympy
+from sympy.core.function import AppliedUndef
 from sympy.matrices import ImmutableMatrix
 
 from .read_atoms import atom
 from .read_cursor import Cursor, Term, is_matrix
 from .read_guards import no_index_i_in_exponent
-from .read_names import single
+from .read_names import single, subscripted_call
 from .read_tokens import Token, Unreadable
 from .vocabulary import MULTIPLY
 
@@ -91,6 +92,10 @@ class Parser(Cursor):
                 raise Unreadable("a prime (') is not read; name the derivative or the new symbol", token.pos)
             if token.text == "!":
                 raise Unreadable("a factorial is not read", token.pos)
+            if token.text == "_" and isinstance(value, AppliedUndef):
+                self.next()
+                value = subscripted_call(self, value, token.pos)
+                continue
             if token.text == "_":
                 raise Unreadable("a subscript on this expression is not read; subscripts belong to names",
                                  token.pos)
@@ -104,13 +109,34 @@ class Parser(Cursor):
 
     def power(self, base: Term, pos: int) -> Term:
         if self.transpose_follows(base):
-            return ImmutableMatrix(base.T) if is_matrix(base) else base
+            if is_matrix(base):
+                return ImmutableMatrix(base.T)
+            return base if base.is_commutative else sympy.transpose(base)  # a vector's name: vᵀ
+        conjugate = self.conjugate_follows()
+        if conjugate is not None:
+            if is_matrix(base):
+                return ImmutableMatrix(base.conjugate() if conjugate == "*" else base.H)
+            return sympy.conjugate(base) if conjugate == "*" else sympy.adjoint(base)
+        start = self.index
         exponent = self.scalar(self.script(), pos, "a power")
         if base is sympy.E:
-            no_index_i_in_exponent(exponent, pos)
+            no_index_i_in_exponent(self, start, exponent, pos)
         if is_matrix(base):
             raise Unreadable("a power of a matrix is not read; write the product", pos)
+        if exponent.is_nonnegative is not True:
+            self.must_not_vanish(base)  # x^{-1} is 1/x: undefined at x = 0
         return base**exponent
+
+    def conjugate_follows(self) -> str | None:
+        """Consume ``*`` (the complex conjugate, also ``\\ast``) or ``\\dagger`` (the conjugate transpose)
+        after '^', braced or not; which one, or None."""
+        texts = [t.text for t in self.tokens[self.index:self.index + 3]]
+        for mark, kind in (("*", "*"), ("\\ast", "*"), ("\\dagger", "dagger")):
+            for candidate in ([mark], ["{", mark, "}"]):
+                if texts[:len(candidate)] == candidate:
+                    self.index += len(candidate)
+                    return kind
+        return None
 
     def transpose_follows(self, base: Term) -> bool:
         """Consume ``\\top``, ``\\intercal``, ``T`` or ``\\mathsf{T}`` (braced or not) after '^'."""

@@ -39,8 +39,10 @@ import sympy
 __all__ = [
     "ACCENTS", "BIG_OPERATORS", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS", "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
+    "LETTER_STYLES", "UPRIGHT",
     "LATIN_LOOKALIKES", "MATRICES", "MULTIPLY", "READ_RELATIONS", "READ_UNICODE", "RELATION_LATEX", "RELATION_TABLE",
-    "SIZERS", "SPACING", "SYMBOL_LETTERS", "UNDECIDED_RELATIONS", "UNICODE_GREEK", "UNICODE_MATH", "WIDE", "Function",
+    "SIZERS", "SPACING", "SYMBOL_LETTERS", "UNDECIDED_RELATIONS", "UNICODE_GREEK", "UNICODE_MATH", "UPRIGHT_FUNCTIONS",
+    "UPRIGHT_FUNCTION_TABLE", "WIDE", "Function",
     "Letter", "Relation", "accent_of",
 ]
 
@@ -135,20 +137,40 @@ class Function:
     latex: str
     spellings: tuple[str, ...]
     many: bool = False
+    #: Where it is undefined: at the zeros of this SymPy function of its argument (``cos`` for tan),
+    #: or of the argument itself (``arg``: log 0); "" where it is defined everywhere.
+    poles: str = ""
 
     @property
     def apply(self) -> Callable[..., Any]:
         return getattr(sympy, self.sympy_name)
 
+    def pole(self, argument: sympy.Expr) -> sympy.Expr | None:
+        """What must not be zero for the function to be defined at ``argument`` (None: nothing)."""
+        if not self.poles:
+            return None
+        return argument if self.poles == "arg" else getattr(sympy, self.poles)(argument)  # type: ignore[no-any-return]
 
+
+_POLES = {"tan": "cos", "sec": "cos", "cot": "sin", "csc": "sin", "coth": "sinh"}
 FUNCTION_TABLE: tuple[Function, ...] = (
-    *(Function(n, "\\" + n, (n,)) for n in ["sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "coth",
-                                            "exp"]),
+    *(Function(n, "\\" + n, (n,), poles=_POLES.get(n, "")) for n in [
+        "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "coth", "exp"]),
     *(Function(f"a{n}", f"\\arc{n}", (f"arc{n}",)) for n in ("sin", "cos", "tan")),
-    Function("log", "\\ln", ("ln", "log")),  # the natural logarithm, as the field's papers write it
+    Function("log", "\\ln", ("ln", "log"), poles="arg"),  # the natural logarithm, as the field's papers write it
     Function("Max", "\\max", ("max",), many=True),
     Function("Min", "\\min", ("min",), many=True),
 )
+#: Functions written only upright (``\\Re``, ``\\operatorname{Re}``, ``\\text{Re}``), never as letters: ``Re``
+#: in italics is R·e. The real and imaginary parts of a complex number, and its argument.
+UPRIGHT_FUNCTION_TABLE: tuple[Function, ...] = (
+    Function("re", "\\operatorname{Re}", ("Re", "re")),
+    Function("im", "\\operatorname{Im}", ("Im", "im")),
+    Function("arg", "\\operatorname{arg}", ("arg",)),
+)
+#: A name the reader reads as a function only after ``\\`` or in ``\\operatorname{}``, ``\\mathrm{}``, ``\\text{}``.
+UPRIGHT_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
+    {s: f for f in UPRIGHT_FUNCTION_TABLE for s in f.spellings})
 #: SymPy function name -> the operator the writer prints (``"log"`` -> ``"\\ln"``).
 FUNCTION_LATEX: Mapping[str, str] = MappingProxyType({f.sympy_name: f.latex for f in FUNCTION_TABLE})
 #: A name the reader reads as a function (after ``\``, in ``\operatorname{}``, or as letters) -> it.
@@ -180,7 +202,11 @@ BIG_OPERATORS: Mapping[str, type[sympy.Expr]] = MappingProxyType({"\\sum": sympy
 CONSTANTS: Mapping[str, sympy.Expr] = MappingProxyType({"e": sympy.E, "i": sympy.I})
 #: Font commands around a name (``\mathrm{PE}``, ``\text{model}``).
 FONTS = frozenset({"\\mathrm", "\\text", "\\operatorname", "\\mathit", "\\textrm", "\\mathsf", "\\mathbf",
-                   "\\boldsymbol", "\\bm"})
+                   "\\boldsymbol", "\\bm", "\\rm", "\\mathbfit", "\\pmb", "\\textit", "\\textbf"})
+#: Upright fonts: ``\\mathrm{e}`` and ``\\text{i}`` are the constants, an italic e or i a letter.
+UPRIGHT = frozenset({"\\mathrm", "\\text", "\\textrm", "\\operatorname", "\\rm"})
+#: Letter styles that make another letter: ``\\mathcal{R}`` is not R (its name is Rcal).
+LETTER_STYLES: Mapping[str, str] = MappingProxyType({"\\mathcal": "cal", "\\mathscr": "scr", "\\mathfrak": "frak"})
 FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
 MULTIPLY = frozenset({"*", "\\cdot", "\\times"})
 #: Matrix environments (the writer prints ``bmatrix``).
@@ -203,7 +229,8 @@ SIZERS = frozenset({
 #: Delimiter commands and the delimiter they are.
 DELIMITERS: Mapping[str, str] = MappingProxyType({
     "\\{": "\\{", "\\}": "\\}", "\\lvert": "|", "\\rvert": "|", "\\vert": "|", "\\lbrack": "[", "\\rbrack": "]",
-    "\\langle": "\\langle", "\\rangle": "\\rangle"})
+    "\\langle": "\\langle", "\\rangle": "\\rangle", "\\|": "\\Vert", "\\Vert": "\\Vert", "\\lVert": "\\Vert",
+    "\\rVert": "\\Vert"})
 
 #: Unicode characters of math other than Greek letters, and the LaTeX they mean (set in math mode).
 UNICODE_MATH: Mapping[str, str] = MappingProxyType({
@@ -220,7 +247,7 @@ UNICODE_MATH: Mapping[str, str] = MappingProxyType({
     "′": "'", "″": "''", "⁺": "^{+}", "₊": "_{+}", "₋": "_{-}", "ⱼ": "_{j}", "ₙ": "_{n}", "ₘ": "_{m}",
     "ₜ": "_{t}", "ₚ": "_{p}", "ᵏ": "^{k}", "ⁱ": "^{i}", "ᵈ": "^{d}", "ᵗ": "^{t}",
     "∫": r"\int", "⊕": r"\oplus", "⊗": r"\otimes", "⊙": r"\odot", "≔": ":=", "↔": r"\leftrightarrow",
-    "⋯": r"\cdots", "⋮": r"\vdots", "∼": r"\sim", "≃": r"\simeq", "⊂": r"\subset", "⊆": r"\subseteq",
+    "⋯": r"\cdots", "…": r"\ldots", "⋮": r"\vdots", "∼": r"\sim", "≃": r"\simeq", "⊂": r"\subset", "⊆": r"\subseteq",
     "⋅": r"\cdot", "∩": r"\cap", "∪": r"\cup", "ℓ": r"\ell", "ħ": r"\hbar",
     **{chr(0x2070 + n): f"^{{{n}}}" for n in (4, 5, 6, 7, 8, 9)},
     **{chr(0x2080 + n): f"_{{{n}}}" for n in range(4, 10)},
@@ -228,6 +255,6 @@ UNICODE_MATH: Mapping[str, str] = MappingProxyType({
 #: Unicode a note may type directly in a formula, and the LaTeX the reader reads it as (one meaning
 #: each; anything else stays unreadable): every Greek letter, and the operators and relations below.
 READ_UNICODE: Mapping[str, str] = MappingProxyType({
-    **{c: UNICODE_MATH[c] for c in "−·×≤≥≠≈∞∑∏"},
+    **{c: UNICODE_MATH[c] for c in "−·×≤≥≠≈∞∑∏⋯…⟨⟩‖"},
     **{c: GREEK[name] for c, name in UNICODE_GREEK.items()},
 })

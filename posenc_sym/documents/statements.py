@@ -1,0 +1,138 @@
+r"""One row of a display as the statements it makes, each with its offset in the row.
+
+A row may hold several statements: ``\lambda^{d/2} = k \Rightarrow \lambda = k^{2/d}`` (an
+implication: two statements), ``q_m = f(q, m), \quad k_n = f(k, n)`` (a list, set apart by a comma
+and a wide space). A wide space alone does not split (``0 = 0 \qquad y = 0`` stays unreadable, as
+the reader says: it may be a product). A statement may also be a range, ``i = 0, 1, \ldots, d/2 - 1``
+(:func:`range_of`), or a chain with an ellipsis for a member, ``a_1 \ge a_2 \ge \cdots \ge 1``
+(:func:`chain_members`): its links to the ellipsis leave their terms unstated.
+
+>>> [(s.text, s.offset) for s in statements(r"x^2 = y \Rightarrow x = \sqrt{y}")]
+[('x^2 = y', 0), ('x = \\sqrt{y}', 20)]
+>>> [s.text for s in statements(r"a = 1, \quad b = 2")], [s.text for s in statements(r"a = 1 \qquad b = 2")]
+(['a = 1', 'b = 2'], ['a = 1 \\qquad b = 2'])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..notation.read_tokens import Token, Unreadable, tokenize
+from ..notation.vocabulary import ELLIPSES, READ_RELATIONS
+
+__all__ = ["Piece", "chain_members", "range_of", "statements"]
+
+_IMPLIES = frozenset({"\\Rightarrow", "\\implies", "\\Longrightarrow", "\\iff", "\\Leftrightarrow",
+                      "\\Longleftrightarrow", "\\therefore"})
+_ELLIPSES = ELLIPSES | {"…", "..."}
+_TRAILING_SPACE = re.compile(r"(?:\s|\\[ ,;:!]|\\q?quad)+$")
+_WORDS = re.compile(r"^(?:\\(?:text|textrm|mathrm|rm)\s*\{[^{}]*\}|\{\\rm[^{}]*\})")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A statement's text and its offset in the row."""
+
+    text: str
+    offset: int
+
+
+def _tokens(text: str) -> list[Token]:
+    try:
+        return tokenize(text)
+    except Unreadable:
+        return []
+
+
+def _cut(text: str, cuts: list[tuple[int, int]]) -> list[Piece]:
+    pieces, start = [], 0
+    for begin, end in cuts:
+        pieces.append(Piece(text[start:begin], start))
+        start = end
+    pieces.append(Piece(text[start:], start))
+    return [_trim(p) for p in pieces if p.text.strip()]
+
+
+def _trim(piece: Piece) -> Piece:
+    """Leading space and a leading word or two of prose (``{\\rm s.t.}``) left out."""
+    text, offset = piece.text, piece.offset
+    while True:
+        stripped = text.lstrip()
+        offset += len(text) - len(stripped)
+        text = stripped
+        for spacing in ("\\quad", "\\qquad", "\\,", "\\;", "\\ ", "&"):
+            if text.startswith(spacing):
+                text, offset = text[len(spacing):], offset + len(spacing)
+                break
+        else:
+            match = _WORDS.match(text)
+            if match is None:
+                return Piece(_TRAILING_SPACE.sub("", text), offset)
+            text, offset = text[match.end():], offset + match.end()
+
+
+def statements(text: str) -> list[Piece]:
+    """The statements of one row (see the module docstring)."""
+    tokens = _tokens(text)
+    cuts: list[tuple[int, int]] = []
+    depth = 0
+    for n, token in enumerate(tokens):
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        if depth:
+            continue
+        if token.text in _IMPLIES:
+            cuts.append((token.pos, token.pos + len(token.text)))
+        elif token.text == "," and n + 1 < len(tokens) and tokens[n + 1].wide:
+            cuts.append((token.pos, tokens[n + 1].pos))
+    return _cut(text, cuts)
+
+
+def _top_level(tokens: list[Token]) -> list[int]:
+    """Indices of the relation tokens outside every bracket."""
+    found, depth = [], 0
+    for n, token in enumerate(tokens):
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        if depth == 0 and token.text in READ_RELATIONS:
+            found.append(n)
+    return found
+
+
+def chain_members(text: str) -> list[tuple[str, int, str]] | None:
+    """For a chain with an ellipsis as one of its members (``a \\ge \\cdots \\ge b``): each member's text,
+    offset and the relation before it (``""`` for the first); None for any other statement."""
+    tokens = _tokens(text)
+    relations = _top_level(tokens)
+    if not relations:
+        return None
+    bounds = [-1, *relations, len(tokens)]
+    members: list[tuple[str, int, str]] = []
+    for n in range(len(bounds) - 1):
+        start = tokens[bounds[n] + 1].pos if bounds[n] + 1 < len(tokens) else len(text)
+        end = tokens[bounds[n + 1]].pos if bounds[n + 1] < len(tokens) else len(text)
+        relation = tokens[bounds[n]].text if n else ""
+        members.append((text[start:end].strip(), start, relation))
+    if not any(member.strip(" ,.") in _ELLIPSES for member, _, _ in members):
+        return None
+    return members
+
+
+def range_of(text: str) -> tuple[str, str, str] | None:
+    """``(name, first, last)`` for a range written ``i = 0, 1, \\ldots, d/2 - 1``, else None.
+
+    >>> range_of(r"i = 0,1,2,3,...,\\frac{d_{model}}{2} -1"), range_of("x = 1, 2")
+    (('i', '0', '\\\\frac{d_{model}}{2} -1'), None)
+    """
+    name, equals, rest = text.partition("=")
+    if not equals or not re.fullmatch(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)\s*", name):
+        return None
+    items, depth, start = [], 0, 0
+    for n, char in enumerate(rest):
+        depth += (char in "({[") - (char in ")}]")
+        if char == "," and depth == 0:
+            items.append(rest[start:n].strip())
+            start = n + 1
+    items.append(rest[start:].strip())
+    if len(items) < 3 or not any(item in _ELLIPSES for item in items[1:-1]):
+        return None
+    return name.strip(), items[0], items[-1]

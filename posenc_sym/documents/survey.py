@@ -1,0 +1,193 @@
+r"""How a document uses its names, read off every formula it holds (displays and inline math).
+
+The reader's conventions depend on the roles a name plays in the whole text, as a mathematician's
+reading does: ``i`` is an index where the text indexes with it (``\omega_i``, ``PE_{(pos,2i)}``,
+``\sum_{i=0}``) and the imaginary unit only where it never does; a name set in bold, transposed or
+put in ``\langle\,\rangle`` is a vector or a matrix; a name written before parentheses
+(``f(q, m)``) is a function; the width is ``d`` or ``d_model``, whichever the text writes.
+
+>>> s = survey([r"PE_{(pos,2i)} = \sin(pos / 10000^{2i/d_{model}})", r"\mathbf{q}^\top W", r"f(\langle x, y \rangle)"])
+>>> sorted(s.indices), sorted(s.vectors), sorted(s.applied), sorted(s.widths), sorted(s.exponent_widths)
+(['i'], ['q', 'x', 'y'], ['f'], ['d_model'], ['d_model'])
+>>> sorted(s.standalone)
+['PE', 'W', 'd_model', 'f', 'i', 'pos', 'q', 'x', 'y']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..notation.read_tokens import Token, Unreadable, tokenize
+from ..notation.vocabulary import BIG_OPERATORS, FONTS, LATEX_GREEK
+
+__all__ = ["Survey", "WIDTH_NAMES", "survey"]
+
+#: The names a width is written with, as the reader names them (``d_{\text{model}}`` is d_model).
+WIDTH_NAMES = ("d", "d_model")
+_BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\vec", "\\mathbfit", "\\pmb"})
+_TRANSPOSES = (["^", "\\top"], ["^", "T"], ["^", "\\intercal"], ["^", "{", "\\top", "}"], ["^", "{", "T", "}"],
+               ["^", "\\mathsf", "{", "T", "}"], ["^", "{", "\\mathsf", "{", "T", "}", "}"],
+               ["^", "{", "\\intercal", "}"])
+
+
+@dataclass
+class Survey:
+    """The roles of the names of one document (built by :func:`survey`)."""
+
+    standalone: set[str] = field(default_factory=set)  # names written on their own (t, pos, \omega, d_model)
+    indices: set[str] = field(default_factory=set)  # letters a subscript or a sum indexes with
+    pairs: set[str] = field(default_factory=set)  # letters a subscript doubles (PE_{(pos,2i)}): pair indices
+    vectors: set[str] = field(default_factory=set)  # bold, transposed, or inside \langle \rangle
+    applied: set[str] = field(default_factory=set)  # written before '(' (f(q, m), \varphi(m))
+    widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
+    exponent_widths: set[str] = field(default_factory=set)  # width names in an exponent (10000^{2i/d})
+
+
+def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
+    """The name whose base starts at ``tokens[at]`` (a letter run, a Greek letter, a font or accent
+    around one), and the index after it; (None, at) if none starts there."""
+    token = tokens[at]
+    if token.kind == "letter":
+        end = at + 1
+        while end < len(tokens) and tokens[end].kind == "letter" and not tokens[end].space:
+            end += 1
+        return "".join(t.text for t in tokens[at:end]), end
+    if token.kind == "cmd" and token.text in LATEX_GREEK:
+        return LATEX_GREEK[token.text], at + 1
+    if token.kind == "cmd" and (token.text in FONTS or token.text in _BOLD) and at + 1 < len(tokens):
+        if tokens[at + 1].text != "{":
+            inner, end = _base(tokens, at + 1)
+            return inner, end
+        end, letters = at + 2, []
+        while end < len(tokens) and tokens[end].text != "}":
+            if tokens[end].kind in ("letter", "num"):
+                letters.append(tokens[end].text)
+            elif tokens[end].text in LATEX_GREEK:
+                letters.append(LATEX_GREEK[tokens[end].text])
+            elif tokens[end].text == "{" or tokens[end].kind == "cmd":
+                end += 1
+                continue
+            else:
+                return None, at
+            end += 1
+        return ("".join(letters) or None), end + 1
+    return None, at
+
+
+@dataclass
+class _Subscript:
+    letters: list[str] = field(default_factory=list)  # single letters in it (indices)
+    words: list[str] = field(default_factory=list)  # runs of letters (model in d_{model})
+    doubled: list[str] = field(default_factory=list)  # letters after a 2 (2i): pairs
+    plain: str | None = ""  # its text as a name's part, as the reader spells it (None: a formula)
+
+
+def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
+    """The subscript starting at ``tokens[at]`` (after '_'), and the index after it."""
+    found = _Subscript()
+    if at >= len(tokens):
+        return found, at
+    if tokens[at].text != "{":
+        token = tokens[at]
+        name = token.text if token.kind in ("letter", "num") else LATEX_GREEK.get(token.text)
+        if token.kind != "num" and name:
+            found.letters.append(name)
+        found.plain = name
+        return found, at + 1
+    depth, end, parts = 1, at + 1, []
+    while end < len(tokens) and depth:
+        token = tokens[end]
+        depth += (token.text == "{") - (token.text == "}")
+        if token.kind == "letter":
+            run_end = end + 1
+            while run_end < len(tokens) and tokens[run_end].kind == "letter" and not tokens[run_end].space:
+                run_end += 1
+            run = "".join(t.text for t in tokens[end:run_end])
+            (found.letters if len(run) == 1 else found.words).append(run)
+            if len(run) == 1 and tokens[end - 1].text == "2":
+                found.doubled.append(run)
+            parts.append(run)
+            end = run_end
+            continue
+        if token.text in LATEX_GREEK:
+            found.letters.append(LATEX_GREEK[token.text])
+            parts.append(LATEX_GREEK[token.text])
+        elif token.kind == "num":
+            parts.append(token.text)
+        elif token.text == ",":
+            parts.append("_")
+        elif depth and token.text not in FONTS and token.text != "{":
+            found.plain = None
+        end += 1
+    if found.plain is not None:
+        found.plain = "".join(parts)
+    return found, end
+
+
+def _add_formula(result: Survey, text: str) -> None:
+    try:
+        tokens = tokenize(text)
+    except Unreadable:
+        return
+    texts = [t.text for t in tokens]
+    at, in_angle, in_exponent = 0, 0, 0
+    while at < len(tokens):
+        token = tokens[at]
+        in_angle += (token.text == "\\langle") - (token.text == "\\rangle")
+        if token.text in BIG_OPERATORS and texts[at + 1:at + 3] == ["_", "{"] and at + 3 < len(tokens):
+            index = tokens[at + 3]
+            name = index.text if index.kind == "letter" else LATEX_GREEK.get(index.text)
+            if name:
+                result.indices.add(name)
+            at += 3
+            continue
+        if token.text == "^" and texts[at + 1:at + 2] == ["{"]:
+            in_exponent += 1
+        base, end = _base(tokens, at)
+        if base is None:
+            at += 1
+            continue
+        bold = token.text in _BOLD
+        name = base
+        if end < len(tokens) and texts[end] == "_":
+            sub, end = _subscript(tokens, end + 1)
+            if sub.plain:
+                name = f"{base}_{sub.plain}"
+            if not (sub.words and not sub.letters):
+                result.indices.update(sub.letters)
+                result.pairs.update(sub.doubled)
+        result.standalone.add(name)
+        if name in WIDTH_NAMES:
+            result.widths.add(name)
+            if _inside_exponent(tokens, at):
+                result.exponent_widths.add(name)
+        if bold or in_angle > 0 or any(texts[end:end + len(p)] == p for p in _TRANSPOSES):
+            result.vectors.add(base)
+        if end < len(tokens) and texts[end] == "(":
+            result.applied.add(name)
+        elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == ["^", "{", "*", "}", "("]:
+            result.applied.add(name)  # f^*(k, n): the conjugate of f applied
+        at = end
+
+
+def _inside_exponent(tokens: list[Token], at: int) -> bool:
+    """True if ``tokens[at]`` sits inside the braces of a superscript (``10000^{2i/d}``)."""
+    depth = 0
+    for back in range(at - 1, -1, -1):
+        text = tokens[back].text
+        if text == "}":
+            depth += 1
+        elif text == "{":
+            if depth == 0:
+                return back > 0 and tokens[back - 1].text == "^"
+            depth -= 1
+    return False
+
+
+def survey(formulas: Iterable[str]) -> Survey:
+    """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
+    result = Survey()
+    for text in formulas:
+        _add_formula(result, text)
+    return result
