@@ -27,7 +27,8 @@ from sympy.matrices import MatrixBase
 from ..notation.definitions import Notation
 from ..notation.read import Row, Term, Unreadable, from_latex, read_row
 from ..notation.read_tokens import tokenize
-from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, UNDECIDED_RELATIONS
+from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS
+from ..notation.write import to_latex
 from .context import Context
 from .conventions import Conventions
 from .extract import Display
@@ -64,6 +65,7 @@ class Link:
     role: str = "claim"
     note: str = ""
     nonzero: tuple[sympy.Expr, ...] = ()
+    offset: int = field(default=0, compare=False)  # where its relation is in the display's body
 
 
 @dataclass(frozen=True)
@@ -117,9 +119,9 @@ class _Reading:
             return
         candidate = _definition_candidate(text)
         try:
-            read = read_row(text if candidate is None else text[candidate:], self.scope)
+            read = read_row(text if candidate is None else _as_equals(text, candidate), self.scope)
         except Unreadable as exc:
-            at = 0 if candidate is None else candidate
+            at = 0 if candidate is None else candidate[0]
             if not self._opaque_definition(row, piece, exc.reason) and _mentions_relation(text):
                 self.fail(exc.reason, self.display.line_of(offset + at + exc.position))
             return
@@ -139,7 +141,8 @@ class _Reading:
         self._links(row, piece, 0, read)
 
     def _links(self, row: RowText, piece: Piece, at: int, read: Row, first: Link | None = None) -> None:
-        """The links of a read row (``at``: where the part read starts in the statement)."""
+        """The links of a read row (``at``: where the part read starts in the statement), then what the
+        row states inside its formulas (a condition of cases, an evaluation point) as conditions."""
         offset = row.offset + piece.offset + at
         text = piece.text[at:]
         positions = [position for _, _, position in read.links]
@@ -152,12 +155,18 @@ class _Reading:
             assert self.previous is not None
             lhs, rhs = _scalar_if_one_by_one(self.previous, right)
             self.links.append(Link(self.display.line_of(offset + position), relation, lhs, rhs, self.statement,
-                                   written, row.note, nonzero=read.nonzero))
+                                   written, row.note, nonzero=read.nonzero, offset=offset + position))
             self.previous = right
+        for relation, left, right, position, what in read.stated:
+            written = f"{_shown(left)} {RELATION_LATEX.get(relation, relation)} {_shown(right)}"
+            self.links.append(Link(self.display.line_of(offset + position), relation, left, right, self.statement,
+                                   written, role="condition", note=f"{what}: stated, not a claim",
+                                   offset=offset + position))
 
-    def _read_definition(self, row: RowText, piece: Piece, at: int, read: Row) -> None:
+    def _read_definition(self, row: RowText, piece: Piece, candidate: tuple[int, int], read: Row) -> None:
         """``NAME = formula …``: a definition of the text, or a claim about NAME (read then)."""
         text = piece.text
+        at = candidate[0]
         lhs_text = text[:at]
         relation, rhs, _ = read.links[0]
         line = self.display.line_of(row.offset + piece.offset + at)
@@ -165,6 +174,11 @@ class _Reading:
         link = Link(line, relation, sympy.Symbol(" ".join(lhs_text.split())), rhs, self.statement + 1, written,
                     row.note, nonzero=read.nonzero)
         defined = self._definition(link, lhs_text, rhs)
+        if defined.role == "claim" and candidate[1] > 1:
+            relation = text[at:at + candidate[1]]
+            self.fail(f"{relation} defines a name; here its left side is one the text has (or declares), so it "
+                      "is a claim posenc-sym does not decide: write = to have it checked", line)
+            return
         if defined.role == "claim":
             try:
                 whole = read_row(text, self.scope)
@@ -179,7 +193,7 @@ class _Reading:
             return
         self.statement += 1
         self.blocked = False
-        self._links(row, piece, at, read, first=defined)
+        self._links(row, piece, at, read, first=replace(defined, offset=row.offset + piece.offset + at))
 
     def _definition(self, link: Link, lhs_text: str, rhs: Term | None) -> Link:
         form = name_form(lhs_text.replace("&", " "))
@@ -198,10 +212,10 @@ class _Reading:
         at = _definition_candidate(piece.text)
         if at is None:
             return False
-        lhs_text = piece.text[:at]
-        line = self.display.line_of(row.offset + piece.offset + at)
+        lhs_text = piece.text[:at[0]]
+        line = self.display.line_of(row.offset + piece.offset + at[0])
         link = Link(line, "==", sympy.Symbol(" ".join(lhs_text.split()) or "?"), _NOT_READ, self.statement + 1,
-                    " ".join(piece.text.replace("&", " ").split()), row.note)
+                    " ".join(piece.text.replace("&", " ").split()), row.note, offset=row.offset + piece.offset + at[0])
         defined = self._definition(link, lhs_text, None)
         if defined.role == "claim":
             return False
@@ -218,7 +232,8 @@ class _Reading:
         written = " ".join(piece.text.replace("&", " ").split())
         note = self.scope.add_range(name, first, last)
         self.links.append(Link(line, "==", sympy.Symbol(name), ELLIPSIS, self.statement, written, row.note,
-                               role="definition", note=note))
+                               role="definition", note=note,
+                               offset=row.offset + piece.offset + piece.text.index("=")))
         self.previous, self.blocked = None, True
 
     def _chain(self, row: RowText, piece: Piece, members: list[tuple[str, int, str]]) -> None:
@@ -244,24 +259,39 @@ class _Reading:
             self.links.append(Link(line, READ_RELATIONS[relation], left, right, self.statement, written, row.note,
                                    role="ellipsis" if ellipsis else "claim",
                                    note="an ellipsis leaves the terms it stands for unstated; not decided"
-                                   if ellipsis else ""))
+                                   if ellipsis else "", offset=row.offset + piece.offset + at - 1))
         self.previous, self.blocked = None, True
 
 
-def _definition_candidate(text: str) -> int | None:
-    """The offset of the '=' after which ``text`` may define the name before it (``w_k = …``), or None."""
+#: Relations that define a name: ``W' \\equiv \\gamma W``, ``a \\coloneqq b``, ``a := b``.
+DEFINING = frozenset({"\\equiv", "\\coloneqq", "\\triangleq", "\\eqqcolon", ":="})
+
+
+def _definition_candidate(text: str) -> tuple[int, int] | None:
+    """Where the relation is (offset, width) after which ``text`` may define the name before it
+    (``w_k = …``, ``W' \\equiv …``), or None."""
     try:
         tokens = tokenize(text)
     except Unreadable:
         return None
     depth = 0
-    for token in tokens:
+    for n, token in enumerate(tokens):
         depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
-        if depth == 0 and token.text in READ_RELATIONS:
-            if token.text != "=" or name_form(text[:token.pos].replace("&", " ")) is None:
+        if depth:
+            continue
+        following = tokens[n + 1].text if n + 1 < len(tokens) else ""
+        spelled = ":=" if token.text == ":" and following == "=" else token.text
+        if spelled in READ_RELATIONS or spelled in DEFINING:
+            if spelled not in ("=", *DEFINING) or name_form(text[:token.pos].replace("&", " ")) is None:
                 return None
-            return token.pos
+            return token.pos, (2 if spelled == ":=" else len(spelled))
     return None
+
+
+def _as_equals(text: str, at: tuple[int, int]) -> str:
+    """``text`` from its defining relation on, that relation written '=' (padded: offsets are kept)."""
+    position, width = at
+    return " " * (width - 1) + "=" + text[position + width:]
 
 
 def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
@@ -273,7 +303,8 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
         for piece in statements(row.text):
             reading.read(row, piece)
     scope.seen |= survey([display.body]).standalone
-    return ReadDisplay(display, tuple(reading.links), reading.unreadable, reading.unreadable_line,
+    links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
+    return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
                        scope.ctx.notation(), tuple(reading.findings))
 
 
@@ -295,6 +326,13 @@ def _pieces(text: str, positions: list[int]) -> list[str]:
         end = positions[n + 1] if n + 1 < len(positions) else len(text)
         pieces.append(" ".join(text[start:end].replace("&", " ").split()))
     return pieces
+
+
+def _shown(term: Term) -> str:
+    try:
+        return str(to_latex(term))
+    except Exception:  # the writer failing must not lose the row
+        return sympy.sstr(term)
 
 
 def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:

@@ -126,9 +126,20 @@ def _rank(item: Declaration | Display | Inline) -> int:
     return 0 if isinstance(item, Declaration) else 1 if isinstance(item, Inline) else 2
 
 
+#: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
+#: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
+#: "约定" (agree), "解得" (solving gives), "其中" (where). Without one, an inline equation is something
+#: the text says of a case ("$w = 0$ if $s > t$"), not a definition.
+_INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set|write|we\s+have|i\.\s?e\.|namely|with|given\s+by|"
+                         r"记|设|即|定义|令|约定|解得|其中|这里|记为)\W*$", re.IGNORECASE)
+
+
 def _inline_definitions(item: Inline, scope: DocumentScope) -> None:
     """The definitions an inline formula of the prose makes ("denoting $\\omega_j = 1/10000^{2j/d}$")."""
     scope.line = item.line
+    if not _INTRODUCES.search(item.before):
+        scope.seen |= survey([item.text]).standalone
+        return
     for piece in statements(item.text):
         for part in _comma_parts(piece.text):
             lhs, equals, rhs = part.partition("=")

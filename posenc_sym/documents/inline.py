@@ -25,6 +25,7 @@ class Inline:
     text: str
     line: int
     offset: int
+    before: str = ""  # the prose just before it (a few words), which says whether it defines a name
 
 
 _FENCED = re.compile(r"^[ \t]*(```+|~~~+).*?^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
@@ -59,5 +60,6 @@ def inline_formulas(text: str, kind: str) -> list[Inline]:
         body = match.group(group)
         if "\n\n" in body or not body.strip():
             continue  # a lone dollar sign (a price) paired across a paragraph is not a formula
-        found.append(Inline(body.strip(), blanked.count("\n", 0, match.start(group)) + 1, match.start(group)))
+        before = " ".join(text[max(0, match.start() - 40):match.start()].split())
+        found.append(Inline(body.strip(), blanked.count("\n", 0, match.start(group)) + 1, match.start(group), before))
     return found

@@ -55,9 +55,12 @@ def _blank_prose(text: str) -> str:
     """
     chars = list(text)
     for match in _PROSE.finditer(text):
-        if " " not in match.group() or text[:match.start()].rstrip().endswith(("_", "^", "_{", "^{")):
-            continue
+        before = text[:match.start()].rstrip()
+        if " " not in match.group() or before.endswith(("_", "^", "_{", "^{")) or _RELATION_BEFORE.search(before):
+            continue  # a name in words: d_{\text{model}}, w < \text{max length}
         start, end = match.start(), match.end()
+        if _QUANTIFIER.match(match.group()):
+            end = _end_of_row(text, end)  # a = b \text{ for all } h: the quantified name is prose too
         opened = re.search(r"\(\s*$", text[:start])
         if opened:
             close = _matching_parenthesis(text, opened.start())
@@ -66,6 +69,20 @@ def _blank_prose(text: str) -> str:
         if _ENDS_ROW.match(text, end):
             chars[start:end] = " " * (end - start)
     return "".join(chars)
+
+
+_RELATION_BEFORE = re.compile(r"(?:[=<>]|\\(?:le|ge|leq|geq|ne|neq|lt|gt|approx))\s*$")
+_QUANTIFIER = re.compile(r"\\\w+\{\s*(?:for|where|if|when|with|whenever)\b")
+
+
+def _end_of_row(text: str, start: int) -> int:
+    """Where the row that ``start`` is in ends: the next ``\\\\`` or ``&`` outside braces, or the end."""
+    depth = 0
+    for n in range(start, len(text)):
+        depth += (text[n] == "{") - (text[n] == "}")
+        if depth < 0 or (depth == 0 and (text.startswith("\\\\", n) or text[n] == "&")):
+            return n
+    return len(text)
 
 
 def _matching_parenthesis(text: str, opening: int) -> int | None:

@@ -25,7 +25,10 @@ __all__ = ["Piece", "chain_members", "range_of", "statements"]
 
 _IMPLIES = frozenset({"\\Rightarrow", "\\implies", "\\Longrightarrow", "\\iff", "\\Leftrightarrow",
                       "\\Longleftrightarrow", "\\therefore"})
-_ELLIPSES = ELLIPSES | {"…", "..."}
+_ELLIPSES = ELLIPSES | {"…", "...", "\\cdot\\cdot\\cdot"}
+_ASSIGNS = frozenset({"\\leftarrow", "\\gets", "\\longleftarrow"})
+#: Words that open a clause of prose inside a formula: ``\\mathrm{for}\\, n = 0, …``, ``\\text{if}``.
+_PROSE_WORDS = frozenset({"for", "if", "where", "when", "with", "and", "or", "s.t.", "st", "otherwise", "since"})
 _TRAILING_SPACE = re.compile(r"(?:\s|\\[ ,;:!]|\\q?quad)+$")
 _WORDS = re.compile(r"^(?:\\(?:text|textrm|mathrm|rm)\s*\{[^{}]*\}|\{\\rm[^{}]*\})")
 
@@ -45,10 +48,12 @@ def _tokens(text: str) -> list[Token]:
         return []
 
 
-def _cut(text: str, cuts: list[tuple[int, int]]) -> list[Piece]:
+def _cut(text: str, cuts: list[tuple[int, int, bool]]) -> list[Piece]:
+    """The pieces between the cuts (begin, end, whether the piece before the cut is dropped)."""
     pieces, start = [], 0
-    for begin, end in cuts:
-        pieces.append(Piece(text[start:begin], start))
+    for begin, end, drop in cuts:
+        if not drop:
+            pieces.append(Piece(text[start:begin], start))
         start = end
     pieces.append(Piece(text[start:], start))
     return [_trim(p) for p in pieces if p.text.strip()]
@@ -67,25 +72,42 @@ def _trim(piece: Piece) -> Piece:
                 break
         else:
             match = _WORDS.match(text)
-            if match is None:
+            if match is None or not _is_prose(match.group(), text[match.end():]):
                 return Piece(_TRAILING_SPACE.sub("", text), offset)
             text, offset = text[match.end():], offset + match.end()
+
+
+def _is_prose(words: str, after: str) -> bool:
+    """A leading ``\\text{…}`` is prose (``{\\rm s.t.}``), not a name (``\\text{seq}``), when it holds a
+    space or a full stop, or a wide space sets it apart."""
+    inner = words[words.index("{") + 1:-1].replace("\\rm", "").strip()
+    return (" " in inner or "." in inner or inner.lower() in _PROSE_WORDS
+            or after.lstrip().startswith(("\\quad", "\\qquad")))
 
 
 def statements(text: str) -> list[Piece]:
     """The statements of one row (see the module docstring)."""
     tokens = _tokens(text)
-    cuts: list[tuple[int, int]] = []
+    cuts: list[tuple[int, int, bool]] = []
     depth = 0
     for n, token in enumerate(tokens):
         depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
         if depth:
             continue
+        following = tokens[n + 1] if n + 1 < len(tokens) else None
         if token.text in _IMPLIES:
-            cuts.append((token.pos, token.pos + len(token.text)))
-        elif token.text == "," and n + 1 < len(tokens) and tokens[n + 1].wide:
-            cuts.append((token.pos, tokens[n + 1].pos))
+            cuts.append((token.pos, token.pos + len(token.text), False))
+        elif token.text in _ASSIGNS:
+            cuts.append((token.pos, token.pos + len(token.text), True))  # z \leftarrow f(z): no claim about z
+        elif token.text == "," and following is not None and (following.wide or _opens_prose(text, following)):
+            cuts.append((token.pos, following.pos, False))
     return _cut(text, cuts)
+
+
+def _opens_prose(text: str, token: Token) -> bool:
+    """True if ``token`` opens a word of prose that starts a new statement (``,\\mathrm{for}\\, n = 0, …``)."""
+    match = _WORDS.match(text[token.pos:])
+    return match is not None and _is_prose(match.group(), text[token.pos + match.end():])
 
 
 def _top_level(tokens: list[Token]) -> list[int]:

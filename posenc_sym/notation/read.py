@@ -88,6 +88,9 @@ class Row:
     #: What must not be zero for the row to be defined: its divisors, the bases of its negative
     #: powers, the cosine under a tangent (SymPy may have cancelled them from the expressions).
     nonzero: tuple[sympy.Expr, ...] = ()
+    #: Relations the row states inside a formula rather than claims: the conditions of cases, the point
+    #: of an evaluation bar ``|_{x = a}``; (relation, left, right, offset, what it is).
+    stated: tuple[tuple[str, Term, Term, int, str], ...] = ()
 
 
 def from_latex(text: str, scope: Scope) -> Term:
@@ -123,7 +126,7 @@ def read_row(text: str, scope: Scope) -> Row:
         token = parser.next()
         links.append((READ_RELATIONS[token.text], parser.expression(), token.pos))
     parser.expect_end()
-    return Row(first, tuple(links), 0, tuple(parser.nonzero))
+    return Row(first, tuple(links), 0, tuple(parser.nonzero), tuple(parser.stated))
 
 
 def _without_alignment(tokens: list[Token]) -> list[Token]:

@@ -39,6 +39,8 @@ def atom(p: Cursor) -> Term:
         return _norm(p, token)
     if token.text == "\\langle":
         return _inner_product(p, token)
+    if token.text in ("\\lceil", "\\lfloor"):
+        return _rounded(p, token)
     if token.kind == "letter":
         split_run(p, token)
         return atom(p)
@@ -53,8 +55,17 @@ def _parenthesized(p: Cursor, opening: Token) -> Term:
     closing = ")" if opening.text == "(" else "]"
     saved, p.in_bars = p.in_bars, 0
     value = p.expression()
-    p.in_bars = saved
     token = p.peek()
+    if token is not None and token.text == "," and opening.text == "[":
+        # [a, b, c]: a row, as plain-text notes write a vector
+        cells = [p.scalar(value, token.pos, "a row's entry")]
+        while p.take(","):
+            cells.append(p.scalar(p.expression(), p.here(), "a row's entry"))
+        p.in_bars = saved
+        p.require("]")
+        p.scope.note("row", "read [a, b, …] as a row vector")
+        return sympy.ImmutableMatrix([cells])
+    p.in_bars = saved
     if token is not None and token.text == ",":
         raise Unreadable("a tuple (a, b) is not an expression; only a notation's subscript may hold one",
                          token.pos)
@@ -62,7 +73,21 @@ def _parenthesized(p: Cursor, opening: Token) -> Term:
     return value
 
 
+def _rounded(p: Cursor, opening: Token) -> Term:
+    """``\\lceil x \\rceil`` (the ceiling) and ``\\lfloor x \\rfloor`` (the floor)."""
+    closing, function = ("\\rceil", sympy.ceiling) if opening.text == "\\lceil" else ("\\rfloor", sympy.floor)
+    saved, p.in_bars = p.in_bars, 0
+    value = p.scalar(p.expression(), opening.pos, opening.text)
+    p.in_bars = saved
+    p.require(closing)
+    return function(value)  # type: ignore[no-any-return]
+
+
 def _word(p: Cursor, word: str, pos: int) -> Term:
+    following = p.peek()
+    if FUNCTIONS.get(word) is not None and FUNCTIONS[word].many and (following is None or following.text not in (
+            "(", "_")) and p.scope.undeclared(word) is not None:
+        return name(p, word, pos)  # λ{max}: the word max, not the function, where no arguments follow
     if word in FUNCTIONS and word not in p.bound and p.scope.lookup(word) is None:
         return function(p, word, pos)
     return name(p, word, pos)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
+from .read_cases import CASES, cases, environment_name
 from .read_cursor import Cursor, Term
 from .read_guards import no_index_i_in_exponent, not_a_derivative
 from .read_names import greek_name, name
@@ -34,7 +35,7 @@ from .vocabulary import (
     UPRIGHT_FUNCTIONS,
 )
 
-__all__ = ["command", "font_word", "function", "is_function_start", "upright_function"]
+__all__ = ["braced_cases", "command", "font_word", "function", "is_function_start", "upright_function"]
 
 def command(p: Cursor, token: Token) -> Term:
     """What the command ``token`` (already taken) writes, with its arguments."""
@@ -61,6 +62,8 @@ def command(p: Cursor, token: Token) -> Term:
         return _big_operator(p, token)
     if spelled == "begin":
         return _environment(p, token)
+    if token.text == "\\{":
+        return braced_cases(p, token)
     if token.text in FONTS:
         return _font(p, token)
     if token.text in LETTER_STYLES:
@@ -262,7 +265,9 @@ def _big_operator(p: Cursor, token: Token) -> Term:
 
 
 def _environment(p: Cursor, token: Token) -> Term:
-    kind = _group_text(p)
+    kind = environment_name(p)
+    if kind in CASES:
+        return cases(p, token, kind)
     if kind not in MATRICES:
         raise Unreadable(f"the environment {kind} is not read here (matrices: pmatrix, bmatrix, matrix)",
                          token.pos)
@@ -279,17 +284,22 @@ def _environment(p: Cursor, token: Token) -> Term:
             continue
         p.require("\\end")
         break
-    if _group_text(p) != kind:
+    if environment_name(p) != kind:
         raise Unreadable(f"\\begin{{{kind}}} is closed by another environment", token.pos)
     return _assemble(rows, token.pos)
 
 
-def _group_text(p: Cursor) -> str:
-    p.require("{")
-    text = ""
-    while not p.take("}"):
-        text += p.next().text
-    return text
+def braced_cases(p: Cursor, brace: Token) -> Term:
+    """``\\left\\{\\begin{matrix} a & c \\\\ b & d \\end{matrix}\\right.``: cases written with a brace."""
+    if not (p.take("\\begin") and p.peek() is not None):
+        raise Unreadable("a brace \\{ is read only before cases (\\{\\begin{matrix} … \\end{matrix}); a set is not "
+                         "read", brace.pos)
+    kind = environment_name(p)
+    if kind == "array" and p.peek() is not None and p.peek().text == "{":  # type: ignore[union-attr]
+        environment_name(p)  # the column specification {ll}
+    elif kind not in MATRICES:
+        raise Unreadable(f"a brace \\{{ before the environment {kind} is not read", brace.pos)
+    return cases(p, brace, kind)
 
 
 def _assemble(rows: list[list[Term]], pos: int) -> ImmutableMatrix:

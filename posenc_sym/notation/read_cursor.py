@@ -23,7 +23,8 @@ __all__ = ["Cursor", "Scope", "Term", "is_matrix"]
 Term: TypeAlias = sympy.Expr | ImmutableMatrix
 
 # Tokens that end a factor rather than start one.
-_STOPS = frozenset({"\\\\", "\\end", "\\pm", "\\mp", "\\}", "\\rangle", *READ_RELATIONS, *MULTIPLY})
+_STOPS = frozenset({"\\\\", "\\end", "\\pm", "\\mp", "\\}", "\\rangle", "\\rceil", "\\rfloor", *READ_RELATIONS,
+                    *MULTIPLY})
 
 
 class Scope(Protocol):
@@ -76,6 +77,9 @@ class Cursor:
         #: cos under tan, ...): SymPy cancels sin(x)/sin(x) to 1 when it builds the quotient, so the
         #: reader keeps the divisor for the checker to see that x = 0 is not a point of the claim.
         self.nonzero: list[sympy.Expr] = []
+        #: Relations the formula states rather than claims (a condition of cases, the point of an
+        #: evaluation bar): (relation, left, right, offset, what it is), for the checker to show.
+        self.stated: list[tuple[str, Term, Term, int, str]] = []
 
     # -- the grammar (read_grammar.Parser) -------------------------------------------------
     def expression(self) -> Term:

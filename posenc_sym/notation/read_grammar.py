@@ -22,6 +22,7 @@ from sympy.core.function import AppliedUndef
 from sympy.matrices import ImmutableMatrix
 
 from .read_atoms import atom
+from .read_cases import evaluation_bar
 from .read_cursor import Cursor, Term, is_matrix
 from .read_guards import no_index_i_in_exponent
 from .read_names import single, subscripted_call
@@ -48,6 +49,10 @@ class Parser(Cursor):
             self.next()
             right = self.term()
             value = self.add(value, right if token.text == "+" else -right, token.pos)
+        if self._at_evaluation_bar():
+            bar = self.next()
+            self.next()
+            value = evaluation_bar(self, value, bar.pos)
         if (token := self.peek()) is not None and token.text in ("\\pm", "\\mp"):
             raise Unreadable(f"{token.text} states two formulas at once; write each on its own row", token.pos)
         return value
@@ -62,6 +67,8 @@ class Parser(Cursor):
             elif token.text == "/":
                 self.next()
                 value, divided_at = self.divide(value, self.factor(), token.pos), token.pos
+            elif self._at_evaluation_bar():
+                break
             elif self.starts_factor(token):
                 if token.kind == "num" and self._after_number():
                     # TeX ignores spaces in math: "2 3" is typeset 23, not 2·3.
@@ -78,6 +85,11 @@ class Parser(Cursor):
             else:
                 break
         return value
+
+    def _at_evaluation_bar(self) -> bool:
+        """True before ``|_{x = a}`` (``\\big|_{…}``): the value of what precedes at x = a."""
+        token, following = self.peek(), self.peek(1)
+        return token is not None and token.text == "|" and following is not None and following.text == "_"
 
     def _after_number(self) -> bool:
         """True if the token before the current one is a number that is not a script (``x^2 3``)."""

@@ -115,14 +115,14 @@ RELATION_TABLE: tuple[Relation, ...] = (
     Relation("<=", "\\le", ("\\le", "\\leq", "\\leqslant"), sympy.Le),
     Relation(">", ">", (">", "\\gt"), sympy.Gt),
     Relation(">=", "\\ge", ("\\ge", "\\geq", "\\geqslant"), sympy.Ge),
-    Relation("~", "\\approx", ("\\approx",), None),
+    Relation("~", "\\approx", ("\\approx", "\\simeq"), None),
 )
 #: A claim's relation -> its LaTeX (``"<="`` -> ``"\\le"``); one spelling each, in every output.
 RELATION_LATEX: Mapping[str, str] = MappingProxyType({r.op: r.latex for r in RELATION_TABLE})
 #: Every relation spelling the reader accepts -> the claim's relation.
 READ_RELATIONS: Mapping[str, str] = MappingProxyType({s: r.op for r in RELATION_TABLE for s in r.spellings})
 #: Relations that are claims but that the tool does not decide: a display holding one is unknown.
-UNDECIDED_RELATIONS = frozenset({"\\equiv", "\\sim", "\\simeq", "\\cong", "\\propto", "\\doteq",
+UNDECIDED_RELATIONS = frozenset({"\\equiv", "\\sim", "\\cong", "\\propto", "\\doteq",
                                  "\\triangleq", "\\coloneqq", "\\eqqcolon", "\\ll", "\\gg", "\\lesssim",
                                  "\\gtrsim", "\\prec", "\\succ", "\\preceq", "\\succeq"})
 
