@@ -179,9 +179,9 @@ class _Reading:
             self.fail(f"{relation} defines a name; here its left side is one the text has (or declares), so it "
                       "is a claim posenc-sym does not decide: write = to have it checked", line)
             return
-        if defined.role == "claim":
+        if defined.role in ("claim", "restated"):
             try:
-                whole = read_row(text, self.scope)
+                whole = read_row(text[:at] + _as_equals(text, candidate), self.scope)
             except Unreadable as exc:
                 self.fail(exc.reason, self.display.line_of(row.offset + piece.offset + exc.position))
                 return
@@ -189,7 +189,10 @@ class _Reading:
                 self.fail(f"SymPy cannot build this row ({exc})", line)
                 return
             self.previous, self.statement, self.blocked = whole.first, self.statement + 1, False
+            first = len(self.links)
             self._links(row, piece, 0, whole)
+            if defined.role == "restated" and len(self.links) > first:
+                self.links[first] = replace(self.links[first], note=defined.note)
             return
         self.statement += 1
         self.blocked = False
@@ -203,6 +206,8 @@ class _Reading:
         outcome = define_from_text(form, " ".join(lhs_text.replace("&", " ").split()), rhs, self.scope)
         if outcome is None:
             return link
+        if outcome.role == "restated":
+            return replace(link, role="restated", note=outcome.note)
         if outcome.finding:
             self.findings.append((link.line, outcome.finding))
         return replace(link, role=outcome.role, note=outcome.note)

@@ -174,6 +174,17 @@ class Context:
             raise ValueError(f"let redefines '{name}'; each name is defined once")
         self.functions[name] = (params, body)
 
+    def pattern_of(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+        """How ``head_{args}`` stands to the definitions of ``head``: ``"same"`` (one of its patterns,
+        ``PE_{(pos,2i)}`` again), ``"instance"`` (a pattern at other values, ``PE_{(pos+k,2i)}``), or None."""
+        for pattern in self.indexed.get(head, []):
+            if len(pattern.args) == len(args) and all(sympy.expand(a - b) == 0 for a, b in zip(pattern.args, args,
+                                                                                                strict=True)):
+                return "same"
+        if any(_match(pattern, args) is not None for pattern in self.indexed.get(head, [])):
+            return "instance"
+        return None
+
     def forget(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> None:
         """Drop the definition of ``name`` (only the pattern ``args`` of an indexed notation, when
         given), so that the text may define it again (a later section redefining θ_m)."""

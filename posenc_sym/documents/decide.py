@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import mpmath
 import sympy
+from sympy.core.function import AppliedUndef
 
 from ..errors import PosencSymError
 from ..proof.claim import Claim
@@ -203,7 +204,7 @@ def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[
     try:
         entries = (list(sympy.Matrix(link.lhs - link.rhs)) if isinstance(link.lhs, sympy.MatrixBase)
                    else [link.lhs - link.rhs])
-        methods = [prove_zero(sympy.expand(e)) for e in entries]
+        methods = [_zero_whatever_they_are(e) for e in entries]
     except Exception:  # SymPy failing, or shapes that do not match, proves nothing
         return unknown
     if any(m is None for m in methods):
@@ -214,6 +215,41 @@ def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[
              f"sides are equal for every value ({methods[0]})"
     return LinkResult(link, "proven", Verdict("proven", method=f"{methods[0]}, undefined names left free",
                                               reason=reason), reason)
+
+
+def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
+    """The method that shows ``difference`` is 0 for every meaning of its undefined names, or None.
+
+    With only numbers about, the undefined names are numbers of any value (complex) and the engine's
+    strategies apply. With a vector or a matrix about (a noncommutative factor), every undefined name
+    may be one too: the names are made noncommutative and only expanding the products in the free
+    algebra (transposes reversing them) counts; a function of a noncommutative argument is not
+    reasoned about at all, as SymPy's rules for sin(A + B) assume A and B commute."""
+    if difference.is_commutative:
+        return prove_zero(sympy.expand(difference))
+    general = difference.xreplace({s: _noncommutative(s) for s in sympy.preorder_traversal(difference)
+                                   if _provisional(s)})
+    functions = [f for f in general.atoms(sympy.Function) if not isinstance(f, (sympy.transpose, sympy.adjoint,
+                                                                                sympy.conjugate))]
+    if any(not a.is_commutative for f in functions for a in f.args):
+        return None
+    return "expand (undefined names noncommutative)" if sympy.expand(general) == 0 else None
+
+
+def _provisional(node: sympy.Basic) -> bool:
+    if isinstance(node, sympy.Indexed):
+        return bool(node.is_commutative)
+    if isinstance(node, AppliedUndef):
+        return bool(node.is_commutative)
+    return isinstance(node, sympy.Symbol) and node.is_commutative and not (node.is_real or node.is_complex)
+
+
+def _noncommutative(node: sympy.Basic) -> sympy.Basic:
+    if isinstance(node, sympy.Indexed):
+        return sympy.IndexedBase(str(node.base.label), commutative=False)[node.indices]
+    if isinstance(node, AppliedUndef):
+        return sympy.Function(node.func.__name__, commutative=False)(*node.args)
+    return sympy.Symbol(str(node), commutative=False)
 
 
 def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix: str,

@@ -7,8 +7,9 @@ both held by the :class:`~.context.Context`; read by a convention (:mod:`.conven
 recorded with the line where it was first needed; or *undefined*: then it is read provisionally,
 so the row is still read and shown, but nothing about it is decided from a value it does not have:
 
-- a plain name is a symbol with no domain (``Symbol("theta")``), noncommutative when the text sets
-  it in bold, transposes it, or writes it as a capital letter (a matrix, ``R`` in ``R^i q_i``);
+- a plain name is a symbol with no domain (``Symbol("theta")``); it commutes only where the text uses
+  it as a number (in an exponent, a subscript, a function's argument) and never sets it in bold or
+  transposes it: anywhere else it may be a vector or a matrix (``R`` and ``q_i`` in ``R^i q_i``);
 - a name with an index (``\lambda_{m+1}``, ``\theta_1``) is ``IndexedBase("lambda")[m + 1]``;
 - a name written before parentheses (``f(q, m)``) is an undefined function applied.
 
@@ -22,7 +23,7 @@ that holds any only by a proof that holds whatever they are, and never refutes i
 >>> from posenc_sym.notation.read import from_latex
 >>> value = from_latex(r"\theta_{m+1} f(q, m) e", scope)
 >>> value, sorted(undefined_names(value))
-(E*f(q, m)*theta[m + 1], ['f', 'q', 'theta'])
+(E*theta[m + 1]*f(q, m), ['f', 'q', 'theta'])
 >>> [c.key for c in scope.take_recent()]
 ['name:m', 'function', 'name:e']
 """
@@ -43,10 +44,6 @@ from .survey import Survey
 __all__ = ["DocumentScope", "undefined_names"]
 
 _INDEX = re.compile(r"^(?:[A-Za-z]|[0-9]+|[a-zA-Z]+)$")
-
-
-def _is_capital_letter(base: str) -> bool:
-    return len(base) == 1 and base.isascii() and base.isupper()
 
 
 class DocumentScope:
@@ -145,9 +142,11 @@ class DocumentScope:
         return sympy.Symbol(name, commutative=commutative)
 
     def _commutative(self, base: str) -> bool:
-        """A vector or a matrix (bold, transposed, a capital letter) is read noncommutative."""
-        base = base.partition("_")[0]
-        return not (base in self.roles.vectors or _is_capital_letter(base))
+        """An undefined name is read as a number only where the text uses it as one (in an exponent, a
+        subscript, a function's argument) and never sets it in bold or transposes it; anywhere else it
+        may be a vector or a matrix, so it is read noncommutative: a product of such names keeps its order."""
+        base = base.partition("_")[0].partition("^")[0].rstrip("'")
+        return base in self.roles.scalars and base not in self.roles.vectors
 
 
 def undefined_names(expr: Any) -> set[str]:

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..notation.read_tokens import Token, Unreadable, tokenize
-from ..notation.vocabulary import BIG_OPERATORS, FONTS, LATEX_GREEK
+from ..notation.vocabulary import BIG_OPERATORS, FONTS, FUNCTIONS, LATEX_GREEK
 
 __all__ = ["Survey", "WIDTH_NAMES", "survey"]
 
@@ -40,6 +40,7 @@ class Survey:
     pairs: set[str] = field(default_factory=set)  # letters a subscript doubles (PE_{(pos,2i)}): pair indices
     vectors: set[str] = field(default_factory=set)  # bold, transposed, or inside \langle \rangle
     applied: set[str] = field(default_factory=set)  # written before '(' (f(q, m), \varphi(m))
+    scalars: set[str] = field(default_factory=set)  # in an exponent, a function's argument or a subscript: numbers
     widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
     exponent_widths: set[str] = field(default_factory=set)  # width names in an exponent (10000^{2i/d})
 
@@ -131,7 +132,8 @@ def _add_formula(result: Survey, text: str) -> None:
     except Unreadable:
         return
     texts = [t.text for t in tokens]
-    at, in_angle, in_exponent = 0, 0, 0
+    scalar = _scalar_places(tokens)
+    at, in_angle = 0, 0
     while at < len(tokens):
         token = tokens[at]
         in_angle += (token.text == "\\langle") - (token.text == "\\rangle")
@@ -142,8 +144,6 @@ def _add_formula(result: Survey, text: str) -> None:
                 result.indices.add(name)
             at += 3
             continue
-        if token.text == "^" and texts[at + 1:at + 2] == ["{"]:
-            in_exponent += 1
         base, end = _base(tokens, at)
         if base is None:
             at += 1
@@ -158,6 +158,8 @@ def _add_formula(result: Survey, text: str) -> None:
                 result.indices.update(sub.letters)
                 result.pairs.update(sub.doubled)
         result.standalone.add(name)
+        if scalar[at]:
+            result.scalars.add(base)
         if name in WIDTH_NAMES:
             result.widths.add(name)
             if _inside_exponent(tokens, at):
@@ -169,6 +171,41 @@ def _add_formula(result: Survey, text: str) -> None:
         elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == ["^", "{", "*", "}", "("]:
             result.applied.add(name)  # f^*(k, n): the conjugate of f applied
         at = end
+
+
+def _group_end(tokens: list[Token], at: int) -> int:
+    """The index after the group (braced, parenthesized, bracketed) or single token at ``at``."""
+    closing = {"{": "}", "(": ")", "[": "]"}.get(tokens[at].text) if at < len(tokens) else None
+    if closing is None:
+        return at + 1
+    depth = 0
+    for n in range(at, len(tokens)):
+        depth += (tokens[n].text == tokens[at].text) - (tokens[n].text == closing)
+        if depth == 0:
+            return n + 1
+    return len(tokens)
+
+
+def _scalar_places(tokens: list[Token]) -> list[bool]:
+    """For each token, whether it stands where only a number can: in an exponent, a subscript, or the
+    argument of a function (sin, exp, ...)."""
+    scalar = [False] * len(tokens)
+    for n, token in enumerate(tokens):
+        if token.text in ("^", "_") and n + 1 < len(tokens):
+            start, end = n + 1, _group_end(tokens, n + 1)
+        elif token.kind == "cmd" and token.text[1:] in FUNCTIONS and n + 1 < len(tokens):
+            start = n + 1
+            if tokens[start].text in ("(", "{", "["):
+                end = _group_end(tokens, start)
+            else:
+                end = start
+                while end < len(tokens) and tokens[end].text not in ("+", "-", "=", "<", ">", "&", "\\\\", ")"):
+                    end += 1
+        else:
+            continue
+        for m in range(start, min(end, len(tokens))):
+            scalar[m] = True
+    return scalar
 
 
 def _inside_exponent(tokens: list[Token], at: int) -> bool:

@@ -44,8 +44,9 @@ class TextDefinition:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a ``NAME = formula`` statement is: a ``definition`` or a ``condition``, said in ``note``;
-    ``finding`` is a conflict with an earlier definition, at this statement's line."""
+    """What a ``NAME = formula`` statement is: a ``definition``, a ``condition``, or ``restated`` (a
+    defined name given its formula again: a claim), said in ``note``; ``finding`` is a conflict with an
+    earlier definition, at this statement's line."""
 
     role: str
     note: str
@@ -66,7 +67,10 @@ def _is_value(rhs: Term | None) -> bool:
 def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: DocumentScope, *,
                      inline: bool = False) -> Outcome | None:
     """Apply ``shown = rhs`` (``form`` its left side, ``rhs`` None when it could not be read) as a
-    definition of the text if it is one (see the module docstring); None when it is a claim."""
+    definition of the text if it is one (see the module docstring); None when it is a claim.
+
+    A role ``restated`` says the statement gives a defined name the formula it already has (``β =
+    10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
     head = form.name
     ctx = scope.ctx
     if head in ctx.symbols or (head not in scope.text_defined and (
@@ -75,79 +79,106 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if _mentions(rhs, form.head):
         return None
     plain = form.subscript is None and form.arguments is None and not form.label
-    if plain and head in scope.seen and (_is_value(rhs) or scope.rules.applies(head)):
+    if plain and head in scope.seen and head not in scope.text_defined and (
+            _is_value(rhs) or scope.rules.applies(head)):
         if inline:
             return None
-        written = "a value" if rhs is None else sympy.sstr(rhs)
-        return Outcome("condition", f"sets {shown} = {written} here, a value chosen for an example or a case "
-                                    f"({shown} is used before as a free name); later rows keep {shown} free")
+        written = "a formula" if rhs is None else sympy.sstr(rhs)
+        return Outcome("definition", f"sets {shown} = {written} here, a value chosen for an example or a case "
+                                     f"({shown} is used before as a free name): later rows keep {shown} free")
+    known = scope.text_defined.get(head, {})
     try:
-        pattern, params, registered = _register(form, rhs, scope)
+        pattern, params, args = _pattern(form, scope, known)
     except _NotADefinition:
         return None
-    old = scope.text_defined.get(head)
-    scope.text_defined[head] = TextDefinition(head, shown, scope.line, pattern, params, rhs)
+    old = known.get(pattern)
+    if old is not None and old.body is not None and rhs is not None:
+        if _same(old.body, rhs, dict(zip(old.params, params, strict=True))):
+            return Outcome("restated", f"gives {shown} the formula it has from line {old.line}")
+        outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}",
+                          finding=f"{shown} is defined again, differently from line {old.line}; the rows after "
+                                  "this line use this definition")
+    else:
+        outcome = None
+    registered = _register(form, head, args, params, rhs, scope)
+    known[pattern] = TextDefinition(head, shown, scope.line, pattern, params, rhs)
+    scope.text_defined[head] = known
+    if outcome is not None:
+        return outcome
     if registered is True:
         note = f"defines {shown}"
     elif rhs is None:
         note = f"defines {shown} (its formula cannot be read, so rows that use it are not decided)"
     else:
         note = f"defines {shown} (later rows cannot use it: {registered})"
-    if old is None or old.pattern != pattern:
-        return Outcome("definition", note)
-    if old.body is None or rhs is None:
-        return Outcome("definition", f"{note}, again (line {old.line} defines it too)")
-    if _same(old.body, rhs, dict(zip(old.params, params, strict=True))):
-        return Outcome("definition", f"defines {shown} again, as at line {old.line}")
-    return Outcome("definition", f"{note}, again: differently from line {old.line}",
-                   finding=f"{shown} is defined again, differently from line {old.line}; the rows after this "
-                           "line use this definition")
+    again = f", again (line {old.line} defines it too)" if old is not None else ""
+    return Outcome("definition", note + again)
 
 
 class _NotADefinition(Exception):
     """The left side is a function at a point (``f(q, 0) = q``): a claim about f, not its definition."""
 
 
-def _register(form: NameForm, rhs: Term | None, scope: DocumentScope) -> tuple[tuple[str, ...], tuple[sympy.Expr, ...],
-                                                                          str | bool]:
-    """Put the definition in the scope's context. Returns its pattern (what "the same definition
-    again" compares), its parameters, and True when later rows can use it, else why not."""
-    ctx, head = scope.ctx, form.name
+def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], TextDefinition]) -> tuple[
+        tuple[str, ...], tuple[sympy.Expr, ...], tuple[sympy.Expr, ...] | None]:
+    """The definition's pattern (what "the same definition again" compares), its parameters, and the
+    values of its subscript (None when it has none that later rows can match); raises
+    :class:`_NotADefinition` when the left side applies a defined name (``PE_{(pos+k, 2i)}``) or a
+    function at a point (``f(q, 0)``)."""
     if form.arguments is not None:
         params = tuple(_read(a, scope) for a in form.arguments)
         if any(p is None or p.is_number or not isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params) or len(
                 set(params)) != len(params):
             raise _NotADefinition
-        symbols: tuple[sympy.Expr, ...] = params  # type: ignore[assignment]
-        pattern = ("call",) * len(params)
-        if rhs is None:
-            return pattern, symbols, "its formula cannot be read"
-        ctx.forget(head)
-        try:
-            ctx.define_function(head, symbols, rhs)  # type: ignore[arg-type]
-        except ValueError as exc:
-            return pattern, symbols, str(exc)
-        return pattern, symbols, True
-    if form.subscript is not None and not form.label:
-        args = tuple(_read(part, scope) for part in form.subscript)
-        pattern = tuple(form.subscript)
-        if rhs is None or any(a is None for a in args):
-            return pattern, (), "its formula cannot be read" if rhs is None else "its subscript cannot be read"
-        ctx.forget(head, args)  # type: ignore[arg-type]
-        try:
-            ctx.define_indexed(head, args, rhs)  # type: ignore[arg-type]
-        except ValueError as exc:
-            return pattern, (), str(exc)
-        return pattern, (), True
-    pattern = (f"^({form.label})",) if form.label else ()
-    if rhs is None or form.label:
-        return pattern, (), "its formula cannot be read" if rhs is None else "a name with a label is not read again"
-    ctx.forget(head)
+        return ("call",) * len(params), params, None  # type: ignore[return-value]
+    if form.subscript is None:
+        return (f"^({form.label})",) if form.label else (), (), None
+    args = tuple(_read(part, scope) for part in form.subscript)
+    readable = all(a is not None for a in args)
+    relation = scope.ctx.pattern_of(form.name, args) if readable else None  # type: ignore[arg-type]
+    if relation == "same":
+        return tuple(sympy.srepr(a) for a in args), (), args  # type: ignore[return-value]
+    if relation == "instance" or (known and not (readable and _is_pattern(args))):  # type: ignore[arg-type]
+        raise _NotADefinition
+    pattern = tuple(sympy.srepr(a) for a in args) if readable else tuple(form.subscript)
+    return pattern, (), args if readable and _is_pattern(args) else None  # type: ignore[return-value]
+
+
+def _is_pattern(args: tuple[sympy.Expr, ...]) -> bool:
+    """True if each part of a subscript is a constant or c·p + e of one symbol p (``2i + 1``, ``m``)."""
+    for arg in args:
+        symbols = arg.free_symbols
+        if len(symbols) > 1:
+            return False
+        if symbols:
+            (p,) = symbols
+            c = sympy.diff(arg, p)
+            if c == 0 or c.free_symbols:
+                return False
+    return True
+
+
+def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, params: tuple[sympy.Expr, ...],
+              rhs: Term | None, scope: DocumentScope) -> str | bool:
+    """Put the definition in the scope's context; True when later rows can use it, else why not."""
+    ctx = scope.ctx
+    if rhs is None:
+        return "its formula cannot be read"
     try:
-        ctx.define_value(head, rhs)
+        if form.arguments is not None:
+            ctx.forget(head)
+            ctx.define_function(head, params, rhs)  # type: ignore[arg-type]
+        elif form.subscript is not None:
+            if args is None:
+                return "its subscript is not a pattern of parameters"
+            ctx.forget(head, args)
+            ctx.define_indexed(head, args, rhs)
+        else:
+            ctx.forget(head)
+            ctx.define_value(head, rhs)
     except ValueError as exc:
-        return pattern, (), str(exc)
-    return pattern, (), True
+        return str(exc)
+    return True
 
 
 def _read(latex: str, scope: DocumentScope) -> sympy.Expr | None:

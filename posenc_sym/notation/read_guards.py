@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from .read_cursor import Cursor, Term
 from .read_tokens import Token, Unreadable
-from .vocabulary import GREEK
+from .vocabulary import FONTS, GREEK
 
 __all__ = ["no_index_i_in_exponent", "not_a_derivative", "not_captured", "one_character", "shown_name"]
 
@@ -104,7 +104,20 @@ def _bare_i(tokens: list[Token]) -> bool:
             else:
                 n += 1
             continue
+        if tokens[n].text in FONTS and n + 1 < len(tokens) and tokens[n + 1].text == "{":
+            n = _after_group(tokens, n + 1)  # \text{i}, \mathrm{i}: the upright i, the imaginary unit
+            continue
         if tokens[n].kind in ("letter", "word") and tokens[n].text == "i":
             return True
         n += 1
     return False
+
+
+def _after_group(tokens: list[Token], at: int) -> int:
+    depth = 0
+    while at < len(tokens):
+        depth += (tokens[at].text == "{") - (tokens[at].text == "}")
+        at += 1
+        if depth == 0:
+            break
+    return at

@@ -139,10 +139,10 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     A name nothing declares is offered to the scope (:meth:`~.read_cursor.Scope.undeclared`),
     which may read it (a document's own reading of its names) or refuse it."""
     shown = shown or shown_name(base)
-    base = _primed(p, base, pos)
+    base = _labelled(p, _primed(p, base, pos))
     if subscript_allowed and p.peek() is not None and p.peek().text == "_":  # type: ignore[union-attr]
         p.next()
-        return _subscripted(p, _primed(p, base, pos), pos)
+        return _subscripted(p, _labelled(p, _primed(p, base, pos)), pos)
     if base in p.bound:
         return p.bound[base]
     if base in p.closed:
@@ -192,6 +192,26 @@ def _primed(p: Cursor, base: str, pos: int) -> str:
     p.index += width
     p.scope.note("prime", "read a primed name (b′) as a name of its own, not a derivative")
     return _primed(p, primed, pos)
+
+
+def _labelled(p: Cursor, base: str) -> str:
+    """``a^{(1)}``: a name with a label (the first of several a's), where the scope knows no value of
+    ``a`` to raise to a power; else the superscript stays a power."""
+    texts = [t.text for t in p.tokens[p.index:p.index + 3]]
+    if texts != ["^", "{", "("]:
+        return base
+    end = p.index + 3
+    while end < len(p.tokens) and p.tokens[end].text not in (")", "}"):
+        end += 1
+    if end + 1 >= len(p.tokens) or p.tokens[end].text != ")" or p.tokens[end + 1].text != "}":
+        return base
+    label = "".join(t.text for t in p.tokens[p.index + 3:end])
+    labelled = f"{base}^({label})"
+    known = p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None
+    if not known and (p.scope.lookup(base) is not None or p.scope.undeclared(labelled) is None):
+        return base
+    p.index = end + 2
+    return labelled
 
 
 def subscripted_call(p: Cursor, value: Term, pos: int) -> Term:
