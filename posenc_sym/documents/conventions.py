@@ -88,6 +88,9 @@ class Conventions:
             return sympy.E
         if name == "i" and name not in self.roles.indices:
             return sympy.I
+        if name.startswith("Δ") and self._make(name[1:]) is not None and getattr(self._make(name[1:]), "is_real",
+                                                                                   False):
+            return sympy.Symbol(name, real=True)  # Δt: a shift of the real position t
         if name in WIDTH_NAMES and self._is_width(name):
             return sympy.Symbol(name, even=True, positive=True)
         if name in POSITIONS and name not in self.roles.indices:
@@ -113,6 +116,8 @@ class Conventions:
             return "read e as Euler's number"
         if value is sympy.I:
             return "read i as the imaginary unit (the text never indexes with i)"
+        if name.startswith("Δ"):
+            return f"read {name} as a real shift of {name[1:]}"
         if name in WIDTH_NAMES:
             return f"read {name} as the width, a positive even integer"
         if name in self.roles.pairs and self.width is not None:

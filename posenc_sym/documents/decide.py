@@ -29,7 +29,6 @@ from dataclasses import dataclass
 
 import mpmath
 import sympy
-from sympy.core.function import AppliedUndef
 
 from ..errors import PosencSymError
 from ..proof.claim import Claim
@@ -220,36 +219,18 @@ def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[
 def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
     """The method that shows ``difference`` is 0 for every meaning of its undefined names, or None.
 
-    With only numbers about, the undefined names are numbers of any value (complex) and the engine's
-    strategies apply. With a vector or a matrix about (a noncommutative factor), every undefined name
-    may be one too: the names are made noncommutative and only expanding the products in the free
-    algebra (transposes reversing them) counts; a function of a noncommutative argument is not
-    reasoned about at all, as SymPy's rules for sin(A + B) assume A and B commute."""
+    An undefined name is a number (commutative) only where the text uses it as one (:mod:`.scope`);
+    with only numbers about, the engine's strategies apply. With a noncommutative name about (it may be
+    a vector or a matrix), only expanding the products in the free algebra counts (transposes reverse
+    them); a function of such a name is not reasoned about, as SymPy's rules for sin(A + B) assume that
+    A and B commute."""
     if difference.is_commutative:
         return prove_zero(sympy.expand(difference))
-    general = difference.xreplace({s: _noncommutative(s) for s in sympy.preorder_traversal(difference)
-                                   if _provisional(s)})
-    functions = [f for f in general.atoms(sympy.Function) if not isinstance(f, (sympy.transpose, sympy.adjoint,
-                                                                                sympy.conjugate))]
+    functions = [f for f in difference.atoms(sympy.Function) if not isinstance(f, (sympy.transpose, sympy.adjoint,
+                                                                                   sympy.conjugate))]
     if any(not a.is_commutative for f in functions for a in f.args):
         return None
-    return "expand (undefined names noncommutative)" if sympy.expand(general) == 0 else None
-
-
-def _provisional(node: sympy.Basic) -> bool:
-    if isinstance(node, sympy.Indexed):
-        return bool(node.is_commutative)
-    if isinstance(node, AppliedUndef):
-        return bool(node.is_commutative)
-    return isinstance(node, sympy.Symbol) and node.is_commutative and not (node.is_real or node.is_complex)
-
-
-def _noncommutative(node: sympy.Basic) -> sympy.Basic:
-    if isinstance(node, sympy.Indexed):
-        return sympy.IndexedBase(str(node.base.label), commutative=False)[node.indices]
-    if isinstance(node, AppliedUndef):
-        return sympy.Function(node.func.__name__, commutative=False)(*node.args)
-    return sympy.Symbol(str(node), commutative=False)
+    return "expand, in the free algebra" if sympy.expand(difference) == 0 else None
 
 
 def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix: str,

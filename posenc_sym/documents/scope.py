@@ -37,6 +37,7 @@ import sympy
 from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term, Unreadable, from_latex
+from ..notation.vocabulary import FUNCTIONS
 from .context import Context
 from .conventions import Convention, Conventions
 from .survey import Survey
@@ -105,7 +106,7 @@ class DocumentScope:
 
     def words(self) -> frozenset[str]:
         single = {n for n in self.roles.standalone if len(n) == 1}
-        runs = {n for n in self.roles.standalone if len(n) >= 3 and n.isalpha()}
+        runs = {n for n in self.roles.standalone if len(n) >= 3 and n.isalpha() and not n.startswith(tuple(FUNCTIONS))}
         known = {n for n in self.roles.standalone if self.rules.applies(n)}
         return self.ctx.words() | frozenset(single | runs | known)
 

@@ -148,6 +148,14 @@ def _add_formula(result: Survey, text: str) -> None:
         if base is None:
             at += 1
             continue
+        function = max((f for f in FUNCTIONS if base.startswith(f)), key=len, default="")
+        if token.kind == "letter" and function and len(base) > len(function):
+            for n in range(at + len(function), end):  # plain-text cosB: the letter B, a number
+                result.standalone.add(tokens[n].text)
+                if scalar[n]:
+                    result.scalars.add(tokens[n].text)
+            at = end
+            continue
         bold = token.text in _BOLD
         name = base
         if end < len(tokens) and texts[end] == "_":
@@ -193,6 +201,17 @@ def _scalar_places(tokens: list[Token]) -> list[bool]:
     for n, token in enumerate(tokens):
         if token.text in ("^", "_") and n + 1 < len(tokens):
             start, end = n + 1, _group_end(tokens, n + 1)
+        elif token.kind == "letter" and (n == 0 or tokens[n - 1].kind != "letter" or token.space):
+            # plain-text functions: sin(x), cosB
+            run_end = n
+            while run_end < len(tokens) and tokens[run_end].kind == "letter" and (run_end == n or not tokens[run_end].space):
+                run_end += 1
+            run = "".join(t.text for t in tokens[n:run_end])
+            function = max((f for f in FUNCTIONS if run.startswith(f)), key=len, default="")
+            if not function:
+                continue
+            start = n + len(function)
+            end = _group_end(tokens, run_end) if run_end < len(tokens) and tokens[run_end].text == "(" else run_end
         elif token.kind == "cmd" and token.text[1:] in FUNCTIONS and n + 1 < len(tokens):
             start = n + 1
             if tokens[start].text in ("(", "{", "["):

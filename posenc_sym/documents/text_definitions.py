@@ -54,10 +54,11 @@ class Outcome:
 
 
 def _mentions(rhs: Term | None, head: str) -> bool:
+    """True if ``rhs`` names ``head`` (``\\lambda_2`` names lambda; ``input_embedding`` does not name input)."""
     if rhs is None:
         return False
     names = undefined_names(rhs) | {s.name for s in getattr(rhs, "free_symbols", ()) if isinstance(s, sympy.Symbol)}
-    return head.partition("_")[0] in {n.partition("_")[0] for n in names} or head in names
+    return head in names
 
 
 def _is_value(rhs: Term | None) -> bool:

@@ -43,6 +43,8 @@ def command(p: Cursor, token: Token) -> Term:
     if token.text == "\\pi":
         return sympy.pi
     if (letter := greek_name(token) or GREEK_ALIASES.get(token.text)) is not None:
+        if letter == "Delta" and (shift := _shift(p)) is not None:
+            return shift
         return name(p, letter, token.pos)
     if spelled == "infty":
         return sympy.oo
@@ -76,6 +78,27 @@ def command(p: Cursor, token: Token) -> Term:
                          "block, or as a sum", token.pos)
     raise Unreadable(f"unknown macro {token.text}; rewrite it in plain LaTeX math or declare its meaning",
                      token.pos)
+
+
+def _shift(p: Cursor) -> Term | None:
+    """``\\Delta t`` (``\\bigtriangleup t``): one symbol, the shift Δt, where the scope reads one and
+    nothing declares Δ itself (a declared Δ makes ``\\Delta t`` the product Δ·t)."""
+    following = p.peek()
+    after = p.peek(1)
+    if following is None or following.kind != "letter" or (after is not None and after.kind == "letter"
+                                                             and not after.space):
+        return None
+    if p.scope.lookup("Delta") is not None:
+        return None
+    shift = f"Δ{following.text}"
+    value = p.scope.lookup(shift)
+    if value is None:
+        value = p.scope.undeclared(shift)
+    if value is None:
+        return None
+    p.next()
+    p.scope.note("shift", "read Δt (\\Delta t, \\bigtriangleup t) as one symbol, a shift, not Δ·t")
+    return value
 
 
 def function(p: Cursor, spelled: str, pos: int) -> Term:

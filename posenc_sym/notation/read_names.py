@@ -43,6 +43,8 @@ def split_run(p: Cursor, first: Token) -> None:
     end = p.index
     while end < len(p.tokens) and p.tokens[end].kind == "letter" and not p.tokens[end].space:
         end += 1
+    if _joined(p, start, end):
+        return
     run = "".join(t.text for t in p.tokens[start:end])
     words = p.scope.words() | frozenset(FUNCTIONS) | frozenset(p.bound) | frozenset(p.closed)
     splits = _splits(run, words)
@@ -76,6 +78,28 @@ def split_run(p: Cursor, first: Token) -> None:
         offset += len(word)
     p.tokens[start:end] = tokens
     p.index = start
+
+
+def _joined(p: Cursor, start: int, end: int) -> bool:
+    """``input\\_embedding``, ``step{\\_}num``: letters joined by escaped underscores are one name, as
+    plain-text notes write a program's variable; the run is replaced by it. False if there is no ``\\_``."""
+    texts = [t.text for t in p.tokens]
+    parts, at = ["".join(texts[start:end])], end
+    while True:
+        width = 1 if texts[at:at + 1] == ["\\_"] else 3 if texts[at:at + 3] == ["{", "\\_", "}"] else 0
+        if not width or at + width >= len(texts) or p.tokens[at + width].kind != "letter":
+            break
+        stop = at + width + 1
+        while stop < len(p.tokens) and p.tokens[stop].kind == "letter" and not p.tokens[stop].space:
+            stop += 1
+        parts.append("".join(texts[at + width:stop]))
+        at = stop
+    if len(parts) == 1:
+        return False
+    first = p.tokens[start]
+    p.tokens[start:at] = [Token("word", "_".join(parts), first.pos, first.space, first.wide)]
+    p.index = start
+    return True
 
 
 def _open_run(run: str, words: frozenset[str]) -> list[str]:
