@@ -102,8 +102,8 @@ def test_bad_declarations_are_one_line_each_on_stderr_and_exit_2(capsys: pytest.
     assert status == 2
     lines = err.splitlines()
     assert len(lines) == 6 and all(line.startswith(f"posenc-sym verify: error: {path}:") for line in lines)
-    assert f"{path}:16: unknown" in out
-    assert f"    {path}:16: cannot be read: 'u' is not declared; declare it (assume u real)" in out
+    assert f"{path}:28: unknown" in out
+    assert f"    {path}:28: cannot be read: unknown macro \\frob; rewrite it in plain LaTeX math or declare its meaning" in out
     assert "Traceback" not in out + err
 
 
@@ -157,12 +157,20 @@ def test_seed_004_is_proven_row_by_row_with_the_sinusoidal_preset(capsys: pytest
     assert [c["line"] for c in claims] == [12, 20, 24, 28, 32]
     assert all(c["status"] == "proven" and len(c["links"]) == 2 for c in claims)
     assert all(link["status"] == "proven" for c in claims for link in c["links"])
-    # Without the preset nothing is declared: every display is unknown and says what to declare.
+    # Without the preset the note is read as written (issue 23): line 12 defines PE, the text defines ω on
+    # line 18, and every later row is proven from them; each assumption is said once, with its line.
     status, out, _ = _run(capsys, str(seed), "--json")
     bare = json.loads(out)["claims"]
-    assert status == 0 and {c["status"] for c in bare} == {"unknown"}
-    assert bare[0]["unreadable"] == {"line": 12, "reason": "'PE' is not declared; declare it (assume PE real, or "
-                                                           "write a product with spaces)"}
+    assert status == 0
+    assert [(c["line"], c["status"]) for c in bare] == [(12, "definition"), (20, "proven"), (24, "proven"),
+                                                      (28, "proven"), (32, "proven")]
+    assert [(c["line"], c["text"]) for claim in bare for c in claim["conventions"]] == [
+        (12, "read pos as a real position"),
+        (12, "read i as a pair index, 0 ≤ i < d_model/2 (it indexes the pairs 2i, 2i+1)"),
+        (12, "read d_model as the width, a positive even integer"),
+        (18, "defines \\omega = \\frac{1}{10000^{2i/d_{model}}} (in the text)"),
+        (24, "read k as an integer index (the text indexes with it)"),
+    ]
 
 
 def test_the_pair_index_i_is_never_read_as_the_imaginary_unit(capsys: pytest.CaptureFixture[str],

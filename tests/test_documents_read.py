@@ -74,7 +74,8 @@ def test_reads(latex: str, expected: object) -> None:
     (r"\sin^{-1} x", r"\sin^{-1} may mean arcsin or 1/sin; write \arcsin or (\sin x)^{-1}", 0),
     ("(x, y)", "a tuple (a, b) is not an expression; only a notation's subscript may hold one", 2),
     ("x'", "a prime (') is not read; name the derivative or the new symbol", 1),
-    (r"\begin{cases} x \end{cases}", "the environment cases is not read here (matrices: pmatrix, bmatrix, matrix)", 0),
+    (r"\begin{tabular} x \end{tabular}", "the environment tabular is not read here (matrices: pmatrix, bmatrix, "
+     "matrix)", 0),
     (r"\begin{pmatrix} x \\ y \end{pmatrix} + x", "a matrix plus a scalar has no meaning; check the terms of this sum", 37),
     (r"\begin{pmatrix} x \\ y \end{pmatrix} \begin{pmatrix} x \\ y \end{pmatrix}",
      "matrices of shapes (2, 1) and (2, 1) cannot be multiplied", 37),

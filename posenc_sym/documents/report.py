@@ -13,7 +13,7 @@ import sympy
 from ..notation.definitions import Notation
 from ..notation.vocabulary import RELATION_LATEX
 from ..notation.write import to_latex
-from .decide import DisplayResult, LinkResult
+from .decide import STATED, DisplayResult, LinkResult
 from .decide_document import DocumentReport
 from .rows import split_rows
 
@@ -89,7 +89,8 @@ def display_lines(file: str, result: DisplayResult) -> list[str]:
 def summary_line(reports: list[DocumentReport]) -> str:
     """Counts of displays per status, and what the run means."""
     displays = [d for r in reports for d in r.displays]
-    counts = ", ".join(f"{sum(d.status == s for d in displays)} {s}" for s in STATUSES)
+    counts = ", ".join(f"{sum(d.status == s for d in displays)} {s}" for s in STATUSES
+                       if s not in STATED or any(d.status == s for d in displays))
     expected = sum(d.expected_refuted and d.status == "refuted" for d in displays)
     problems = sum(len(r.problems) for r in reports)
     status = max((r.exit_status for r in reports), default=0)

@@ -127,9 +127,8 @@ class DocumentScope:
             return self.ctx.call(name, args)
         if any(isinstance(a, sympy.MatrixBase) for a in args):
             raise ValueError(f"{name} is not defined, and it is applied to a matrix; define {name}")
-        self.note("function", "read a name written before parentheses that the text does not define, "
-                  "f(q, m), as a function applied (rows about it are decided only if they hold "
-                  "whatever it is)")
+        self.note("function", f"read {name}(…), and any name before parentheses that the text does not define, "
+                  "as a function applied; a row about one is decided only if it holds whatever the function is")
         return sympy.Function(name, commutative=self._commutative(name))(*args)
 
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import sympy
 
 from ..notation.read import Term, Unreadable, from_latex
+from ..notation.read_names import splits
 from .name_forms import NameForm
 from .scope import DocumentScope, undefined_names
 
@@ -61,6 +62,14 @@ def _mentions(rhs: Term | None, head: str) -> bool:
     return head in names
 
 
+def _spells_a_product(form: NameForm, scope: DocumentScope) -> bool:
+    """True for a run of letters that spells names the text has (``tk`` with t and k): a product."""
+    if not form.head.isalpha() or len(form.head) < 2 or not form.head.isascii():
+        return False
+    found = splits(form.head, scope.words() - {form.head})
+    return len(found) == 1 and len(found[0]) > 1
+
+
 def _is_value(rhs: Term | None) -> bool:
     return rhs is None or isinstance(rhs, sympy.Symbol) or bool(getattr(rhs, "is_number", False))
 
@@ -77,7 +86,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if head in ctx.symbols or (head not in scope.text_defined and (
             head in ctx.values or head in ctx.indexed or head in ctx.functions)):
         return None
-    if _mentions(rhs, form.head):
+    if _mentions(rhs, form.head) or _spells_a_product(form, scope):
         return None
     plain = form.subscript is None and form.arguments is None and not form.label
     if plain and head in scope.seen and head not in scope.text_defined and (

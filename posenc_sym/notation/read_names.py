@@ -17,7 +17,7 @@ from .read_guards import not_captured, one_character, shown_name
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
-__all__ = ["call", "greek_name", "name", "single", "split_run", "subscripted_call"]
+__all__ = ["call", "greek_name", "name", "single", "split_run", "splits", "subscripted_call"]
 
 
 def greek_name(token: Token | None) -> str | None:
@@ -47,12 +47,12 @@ def split_run(p: Cursor, first: Token) -> None:
         return
     run = "".join(t.text for t in p.tokens[start:end])
     words = p.scope.words() | frozenset(FUNCTIONS) | frozenset(p.bound) | frozenset(p.closed)
-    splits = _splits(run, words)
+    found = splits(run, words)
     following = p.tokens[end] if end < len(p.tokens) else None
     open_reading = p.scope.undeclared(run) is not None
-    if not splits and open_reading:
-        splits = [_open_run(run, words)]
-    if not splits:
+    if not found and open_reading:
+        found = [_open_run(run, words)]
+    if not found:
         if run == "e":
             hint = "write \\exp(…) or \\mathrm{e} for Euler's number, or assume e real for a symbol"
         elif following is not None and following.text == "(" and len(run) == 1:
@@ -62,18 +62,20 @@ def split_run(p: Cursor, first: Token) -> None:
         else:
             hint = f"assume {run} real, or write a product with spaces"
         raise Unreadable(f"'{run}' is not declared; declare it ({hint})", first.pos)
-    if len(splits) > 1:
-        readings = " or ".join("·".join(s) for s in splits[:2])
+    if len(found) > 1:
+        readings = " or ".join("·".join(s) for s in found[:2])
         raise Unreadable(f"'{run}' reads as {readings}; separate the names with spaces or declare one", first.pos)
-    names = [w for w in splits[0] if w not in FUNCTIONS]
+    names = [w for w in found[0] if w not in FUNCTIONS]
+    if len(names) > 1 and open_reading:
+        p.scope.note("juxtaposition", f"read {run} as {'·'.join(names)} (letters side by side multiply)")
     if len(names) > 1 and not open_reading:
         # tk may be the product t·k or a name nobody declared: the reader does not guess.
-        spaced = " ".join(splits[0])
+        spaced = " ".join(found[0])
         raise Unreadable(f"'{run}' is not a declared name; write '{spaced}' for a product, or declare {run}",
                          first.pos)
     tokens: list[Token] = []
     offset = first.pos
-    for word in splits[0]:
+    for word in found[0]:
         tokens.append(Token("word", word, offset, first.space and not tokens, first.wide and not tokens))
         offset += len(word)
     p.tokens[start:end] = tokens
@@ -124,20 +126,20 @@ def _open_run(run: str, words: frozenset[str]) -> list[str]:
             pieces.append(run[at])
         at += 1
     between = [piece for piece in pieces if piece not in FUNCTIONS]
-    if len(pieces) == 1 or any(len(piece) > 1 and len(_splits(piece, words)) != 1 for piece in between):
+    if len(pieces) == 1 or any(len(piece) > 1 and len(splits(piece, words)) != 1 for piece in between):
         return [run]
     spelled: list[str] = []
     for piece in pieces:
-        spelled.extend([piece] if piece in FUNCTIONS or len(piece) == 1 else _splits(piece, words)[0])
+        spelled.extend([piece] if piece in FUNCTIONS or len(piece) == 1 else splits(piece, words)[0])
     return spelled
 
 
-def _splits(run: str, words: frozenset[str]) -> list[list[str]]:
+def splits(run: str, words: frozenset[str]) -> list[list[str]]:
     """Every way (at most two) to spell ``run`` as declared words.
 
-    >>> _splits("pos", frozenset({"p", "o", "s", "pos"}))
+    >>> splits("pos", frozenset({"p", "o", "s", "pos"}))
     [['p', 'o', 's'], ['pos']]
-    >>> _splits("kt", frozenset({"k", "t"}))
+    >>> splits("kt", frozenset({"k", "t"}))
     [['k', 't']]
     """
     found: list[list[str]] = []
