@@ -39,7 +39,7 @@ from .statements import Piece, chain_members, range_of, statements
 from .survey import survey
 from .text_definitions import define_from_text
 
-__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "document_scope", "read_display"]
+__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "defined_names", "document_scope", "read_display"]
 
 #: What a link shows for an ellipsis member of a chain (``a \\ge \\cdots \\ge b``).
 ELLIPSIS = sympy.Symbol("…")
@@ -297,6 +297,23 @@ def _as_equals(text: str, at: tuple[int, int]) -> str:
     """``text`` from its defining relation on, that relation written '=' (padded: offsets are kept)."""
     position, width = at
     return " " * (width - 1) + "=" + text[position + width:]
+
+
+def defined_names(formulas: Iterable[str]) -> set[str]:
+    """The names the text may define: every ``NAME = …`` (``NAME \\equiv …``) of ``formulas``.
+
+    >>> sorted(defined_names([r"PE_{(t,2i)} = \\sin t", r"x^2 = 1", r"a = 1, \\quad \\omega_i = 2"]))
+    ['PE', 'a', 'omega']
+    """
+    found = set()
+    for formula in formulas:
+        for row in split_rows(formula):
+            for piece in statements(row.text):
+                at = _definition_candidate(piece.text)
+                form = name_form(piece.text[:at[0]].replace("&", " ")) if at is not None else None
+                if form is not None:
+                    found.add(form.name)
+    return found
 
 
 def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:

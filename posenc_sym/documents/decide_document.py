@@ -20,13 +20,14 @@ from pathlib import Path
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
 from ..notation.read import Unreadable, from_latex
-from .claims import document_scope, read_display
+from .claims import defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
 from .extract import Declaration, Display, Kind, extract, kind_of
 from .inline import Inline, inline_formulas
 from .name_forms import name_form
+from .presets import preset_lines
 from .scope import DocumentScope
 from .statements import statements
 from .survey import survey
@@ -67,7 +68,8 @@ class DocumentReport:
 
 
 def preset_context(notation: str | None) -> Context:
-    """A context with the declarations of a ``--notation`` preset (empty for None)."""
+    """A context with all the declarations of a ``--notation`` preset (empty for None), as written;
+    a document gets only what follows its text (:func:`.presets.preset_lines`)."""
     ctx = Context()
     if notation is None:
         return ctx
@@ -90,12 +92,25 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     except (OSError, UnicodeDecodeError) as exc:
         raise PosencSymError(f"{shown}: cannot read the file ({exc}); pass a UTF-8 text file") from None
     start = time.perf_counter()
-    ctx = preset_context(notation)
+    if notation is not None and notation not in PRESETS:
+        raise PosencSymError(f"--notation {notation!r} is not a preset; use one of {', '.join(sorted(PRESETS))}")
+    ctx = Context()
     problems: list[DocumentProblem] = []
     results: list[DisplayResult] = []
     items = extract(text, kind)
     inlines = inline_formulas(text, kind)
-    scope = document_scope(ctx, [i.body for i in items if isinstance(i, Display)] + [f.text for f in inlines])
+    formulas = [i.body for i in items if isinstance(i, Display)] + [f.text for f in inlines]
+    scope = document_scope(ctx, formulas)
+    conventional: frozenset[str] = frozenset()
+    if notation is not None:
+        applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)
+        for line in applied:
+            apply_declaration(line, ctx)
+        scope.line = 1
+        scope.note("preset", f"--notation {notation} declares, as this text writes it: " + ("; ".join(applied) or
+                   "nothing (the text writes none of its notations, or defines them itself)"))
+    # The preset's names are the field's conventions, not the author's declarations (see decide_link).
+    conventional = frozenset(ctx.symbols)
     ordered: list[Declaration | Display | Inline] = sorted([*items, *inlines], key=lambda i: (i.line, _rank(i)))
     for item in ordered:
         if isinstance(item, Declaration):
@@ -113,8 +128,8 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             continue  # a display with no relation states nothing to check
         # A notation bound outside what can be shown in range holds only where it is defined.
         conditions = (*ctx.conditions, *ctx.bound_conditions, *scope.conditions())
-        result = decide_display(read, conditions, f"doc.d{item.line}", scope.take_recent(),
-                                frozenset(ctx.symbols.values()))
+        declared = frozenset(s for name, s in ctx.symbols.items() if name not in conventional)
+        result = decide_display(read, conditions, f"doc.d{item.line}", scope.take_recent(), declared)
         results.append(result)
         if on_display is not None:
             on_display(result)
