@@ -269,9 +269,11 @@ def _decide_unequal(link: Link) -> LinkResult:
 
 
 def _relevant(conditions: Sequence[sympy.Basic], link: Link) -> tuple[sympy.Basic, ...]:
-    """The conditions on the link's symbols (the others would only slow the search down)."""
+    """The conditions on the link's symbols only: one that also names a symbol the link does not hold
+    (``i < d/2`` beside ``\\sum_{i=0}^{1} (i + d)``, whose i is the sum's own) says nothing of its points,
+    and would leave the search with none it can evaluate."""
     symbols = link.lhs.free_symbols | link.rhs.free_symbols
-    return tuple(c for c in conditions if c.free_symbols & symbols)
+    return tuple(c for c in conditions if c.free_symbols and c.free_symbols <= symbols)
 
 
 def _gap(link: Link) -> str:

@@ -29,6 +29,7 @@ _ELLIPSES = ELLIPSES | {"…", "...", "\\cdot\\cdot\\cdot"}
 _ASSIGNS = frozenset({"\\leftarrow", "\\gets", "\\longleftarrow"})
 #: Words that open a clause of prose inside a formula: ``\\mathrm{for}\\, n = 0, …``, ``\\text{if}``.
 _PROSE_WORDS = frozenset({"for", "if", "where", "when", "with", "and", "or", "s.t.", "st", "otherwise", "since"})
+_SIZE = re.compile(r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)(?![A-Za-z])\s*")
 _TRAILING_SPACE = re.compile(r"(?:\s|\\[ ,;:!]|\\q?quad)+$")
 _WORDS = re.compile(r"^(?:\\(?:text|textrm|mathrm|rm)\s*\{[^{}]*\}|\{\\rm[^{}]*\})")
 
@@ -71,10 +72,30 @@ def _trim(piece: Piece) -> Piece:
                 text, offset = text[len(spacing):], offset + len(spacing)
                 break
         else:
+            if (size := _SIZE.match(text)) is not None:
+                text, offset = text[size.end():], offset + size.end()
+                continue
+            if text.startswith("{") and _closing(text) == len(_TRAILING_SPACE.sub("", text)) - 1:
+                text, offset = _TRAILING_SPACE.sub("", text)[1:-1], offset + 1  # \Large{a = b}: the group is the row
+                continue
             match = _WORDS.match(text)
             if match is None or not _is_prose(match.group(), text[match.end():]):
                 return Piece(_TRAILING_SPACE.sub("", text), offset)
             text, offset = text[match.end():], offset + match.end()
+
+
+def _closing(text: str) -> int:
+    """The index of the brace that closes the one ``text`` opens with (-1 if none)."""
+    depth = 0
+    for n, char in enumerate(text):
+        if char == "\\":
+            continue
+        if n and text[n - 1] == "\\":
+            continue
+        depth += (char == "{") - (char == "}")
+        if depth == 0:
+            return n
+    return -1
 
 
 def _is_prose(words: str, after: str) -> bool:

@@ -172,13 +172,25 @@ def _add_formula(result: Survey, text: str) -> None:
             result.widths.add(name)
             if _inside_exponent(tokens, at):
                 result.exponent_widths.add(name)
-        if bold or in_angle > 0 or any(texts[end:end + len(p)] == p for p in _TRANSPOSES):
+        is_vector = bold or in_angle > 0 or any(texts[end:end + len(p)] == p for p in _TRANSPOSES)
+        if is_vector:
             result.vectors.add(base)
-        if end < len(tokens) and texts[end] == "(":
+        if end < len(tokens) and texts[end] == "(" and (_arguments(tokens, end) > 1 or not (bold or is_vector)):
+            # f(q, m) is a function; W_q(x + p), a matrix's name before one argument, is a product
             result.applied.add(name)
         elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == ["^", "{", "*", "}", "("]:
             result.applied.add(name)  # f^*(k, n): the conjugate of f applied
         at = end
+
+
+def _arguments(tokens: list[Token], at: int) -> int:
+    """How many arguments the parenthesis at ``at`` holds (commas outside inner brackets, plus one)."""
+    depth, count = 0, 1
+    for token in tokens[at:_group_end(tokens, at)]:
+        depth += (token.text in ("(", "{", "[")) - (token.text in (")", "}", "]"))
+        if token.text == "," and depth == 1:
+            count += 1
+    return count
 
 
 def _group_end(tokens: list[Token], at: int) -> int:

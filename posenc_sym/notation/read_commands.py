@@ -262,16 +262,32 @@ def _sqrt(p: Cursor, token: Token) -> Term:
 def _big_operator(p: Cursor, token: Token) -> Term:
     if not p.take("_"):
         raise Unreadable(f"{token.text} needs its limits: {token.text}_{{i=0}}^{{n-1}}", token.pos)
-    p.require("{")
+    braced = p.take("{")
     index = p.next()
     index_name = index.text if index.kind == "letter" else greek_name(index)
     if index_name is None:
         raise Unreadable(f"the index of {token.text} must be a letter, not '{index.text}'", index.pos)
+    while p.take("'"):
+        index_name += "'"
+    if not braced or (p.peek() is not None and p.peek().text == "}"):  # type: ignore[union-attr]
+        # \sum_i, \sum_{s'}: over a range the formula does not state; the document may read its ends
+        if braced:
+            p.require("}")
+        lower = p.scope.undeclared(f"{index_name}_first")
+        upper = p.scope.undeclared(f"{index_name}_last")
+        if lower is None or upper is None:
+            raise Unreadable(f"{token.text} needs its limits: {token.text}_{{i=0}}^{{n-1}}", token.pos)
+        return _summed(p, token, index_name, lower, upper)
     p.require("=")
     lower = p.expression()
     p.require("}")
     p.require("^")
     upper = p.script()
+    return _summed(p, token, index_name, lower, upper)
+
+
+def _summed(p: Cursor, token: Token, index_name: str, lower: Term, upper: Term) -> Term:
+    """The sum (product) over ``index_name`` from ``lower`` to ``upper`` of the term that follows."""
     outer = p.bound.get(index_name)
     p.bound[index_name] = sympy.Symbol(index_name, integer=True)
     try:

@@ -217,7 +217,9 @@ ELLIPSES = frozenset({"\\cdots", "\\ldots", "\\dots", "\\vdots", "\\ddots"})
 #: Commands that only move ink; they never change what a formula means.
 SPACING = frozenset({
     "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle", "\\textstyle",
-    "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle",
+    "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle", "\\scriptstyle", "\\scriptscriptstyle",
+    "\\tiny", "\\scriptsize", "\\footnotesize", "\\small", "\\normalsize", "\\large", "\\Large", "\\LARGE",
+    "\\huge", "\\Huge",
 })
 #: Spaces that set formulas apart (``x = 1 \\qquad y = 2``); never read as a product.
 WIDE = frozenset({"\\quad", "\\qquad"})
