@@ -82,8 +82,8 @@ class Conventions:
         return self._made[name]
 
     def _make(self, name: str) -> Any:
-        if name in self.roles.applied:
-            return None  # a name written before parentheses is a function, never an index or a position
+        if name in self.roles.applied or name in self.roles.vectors:
+            return None  # a function or a vector's name (W_q, R_f: a label), never an index or a position
         if name == "e":
             return sympy.E
         if name == "i" and name not in self.roles.indices:
@@ -118,7 +118,7 @@ class Conventions:
             return "read i as the imaginary unit (the text never indexes with i)"
         if name.startswith("Δ"):
             return f"read {name} as a real shift of {name[1:]}"
-        if name in WIDTH_NAMES:
+        if name in WIDTH_NAMES and self._is_width(name):
             return f"read {name} as the width, a positive even integer"
         if name in self.roles.pairs and self.width is not None:
             return (f"read {shown} as a pair index, 0 ≤ {shown} < {self.width}/2 (it indexes the pairs 2{shown}, "

@@ -15,6 +15,7 @@ put in ``\langle\,\rangle`` is a vector or a matrix; a name written before paren
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -60,19 +61,17 @@ def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
         if tokens[at + 1].text != "{":
             inner, end = _base(tokens, at + 1)
             return inner, end
-        end, letters = at + 2, []
-        while end < len(tokens) and tokens[end].text != "}":
+        end, letters, depth = at + 2, [], 1
+        while end < len(tokens) and depth:
+            depth += (tokens[end].text == "{") - (tokens[end].text == "}")
             if tokens[end].kind in ("letter", "num"):
                 letters.append(tokens[end].text)
             elif tokens[end].text in LATEX_GREEK:
                 letters.append(LATEX_GREEK[tokens[end].text])
-            elif tokens[end].text == "{" or tokens[end].kind == "cmd":
-                end += 1
-                continue
-            else:
+            elif tokens[end].text not in ("{", "}") and tokens[end].kind != "cmd":
                 return None, at
             end += 1
-        return ("".join(letters) or None), end + 1
+        return ("".join(letters) or None), end
     return None, at
 
 
@@ -158,6 +157,11 @@ def _add_formula(result: Survey, text: str) -> None:
             continue
         bold = token.text in _BOLD
         name = base
+        while texts[end:end + 1] == ["'"] or texts[end:end + 2] == ["^", "\\prime"] or texts[end:end + 4] == [
+                "^", "{", "\\prime", "}"]:
+            end += 1 if texts[end] == "'" else 2 if texts[end + 1] == "\\prime" else 4  # b', λ^{\prime}_d
+        if texts[end:end + 3] == ["^", "{", "("] and "_" in texts[end:end + 12]:
+            end = _group_end(tokens, end + 1)  # a^{(1)}_{i,j}: a label before the subscript
         if end < len(tokens) and texts[end] == "_":
             sub, end = _subscript(tokens, end + 1)
             if sub.plain:
@@ -253,9 +257,15 @@ def _inside_exponent(tokens: list[Token], at: int) -> bool:
     return False
 
 
+_RANGE = re.compile(r"^\s*(?:([A-Za-z])|\\([A-Za-z]+))\s*=\s*[^=,]+,[^=]*(?:\\[lc]?dots|\\cdots|\.\.\.|…|\\cdot\\cdot)")
+
+
 def survey(formulas: Iterable[str]) -> Survey:
     """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
     result = Survey()
     for text in formulas:
         _add_formula(result, text)
+        for line in re.split(r"\\\\|,\s*\\(?:mathrm|text)\{for\}", text):
+            if (match := _RANGE.match(line.replace("&", " "))) is not None:  # i = 0, 1, …, d/2 - 1: an index
+                result.indices.add(match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2)))
     return result

@@ -285,6 +285,14 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
     if p.scope.is_function(full) and (_at_parenthesis(p) or p.scope.undeclared(full) is None):
         return call(p, full, pos)
     value = p.scope.lookup(full)
+    if value is None and all(len(part) == 1 or part.isdigit() for part in text.split("_")):
+        # x_i, a_{i,j}, x_1: an index the scope may read at its values (the index of a sum being read
+        # is the sum's own), where nothing names the whole
+        end = p.index
+        p.index = start
+        value = p.scope.undeclared(base, _subscript_args(p))
+        if value is None:
+            p.index = end
     if value is None:
         value = p.scope.undeclared(full)
     if value is None:
