@@ -37,7 +37,7 @@ import sympy
 from ..notation.read_guards import shown_name
 from .survey import WIDTH_NAMES, Survey
 
-__all__ = ["Convention", "Conventions", "POSITIONS"]
+__all__ = ["POSITIONS", "Convention", "Conventions"]
 
 #: Names read as positions.
 POSITIONS = ("t", "pos", "m", "n")

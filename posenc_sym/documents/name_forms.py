@@ -164,7 +164,8 @@ def name_form(text: str) -> NameForm | None:
     base = _base(t)
     if base is None:
         return None
-    head, subscript, label = base + _primes(t), None, ""
+    head, label = base + _primes(t), ""
+    subscript: tuple[str, ...] | None = None
     for _ in range(2):
         if t.peek() == "_" and subscript is None:
             t.at += 1

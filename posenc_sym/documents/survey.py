@@ -2,13 +2,13 @@ r"""How a document uses its names, read off every formula it holds (displays and
 
 The reader's conventions depend on the roles a name plays in the whole text, as a mathematician's
 reading does: ``i`` is an index where the text indexes with it (``\omega_i``, ``PE_{(pos,2i)}``,
-``\sum_{i=0}``) and the imaginary unit only where it never does; a name set in bold, transposed or
-put in ``\langle\,\rangle`` is a vector or a matrix; a name written before parentheses
+``\sum_{i=0}``) and the imaginary unit only where it never does; a name set in bold or transposed is a vector
+or a matrix; a name written before parentheses
 (``f(q, m)``) is a function; the width is ``d`` or ``d_model``, whichever the text writes.
 
 >>> s = survey([r"PE_{(pos,2i)} = \sin(pos / 10000^{2i/d_{model}})", r"\mathbf{q}^\top W", r"f(\langle x, y \rangle)"])
 >>> sorted(s.indices), sorted(s.vectors), sorted(s.applied), sorted(s.widths), sorted(s.exponent_widths)
-(['i'], ['q', 'x', 'y'], ['f'], ['d_model'], ['d_model'])
+(['i'], ['q'], ['f'], ['d_model'], ['d_model'])
 >>> sorted(s.standalone)
 ['PE', 'W', 'd_model', 'f', 'i', 'pos', 'q', 'x', 'y']
 """
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from ..notation.read_tokens import Token, Unreadable, tokenize
 from ..notation.vocabulary import BIG_OPERATORS, FONTS, FUNCTIONS, LATEX_GREEK
 
-__all__ = ["Survey", "WIDTH_NAMES", "survey"]
+__all__ = ["WIDTH_NAMES", "Survey", "survey"]
 
 #: The names a width is written with, as the reader names them (``d_{\text{model}}`` is d_model).
 WIDTH_NAMES = ("d", "d_model")
@@ -39,7 +39,7 @@ class Survey:
     standalone: set[str] = field(default_factory=set)  # names written on their own (t, pos, \omega, d_model)
     indices: set[str] = field(default_factory=set)  # letters a subscript or a sum indexes with
     pairs: set[str] = field(default_factory=set)  # letters a subscript doubles (PE_{(pos,2i)}): pair indices
-    vectors: set[str] = field(default_factory=set)  # bold, transposed, or inside \langle \rangle
+    vectors: set[str] = field(default_factory=set)  # bold or transposed
     applied: set[str] = field(default_factory=set)  # written before '(' (f(q, m), \varphi(m))
     scalars: set[str] = field(default_factory=set)  # in an exponent, a function's argument or a subscript: numbers
     widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
@@ -132,10 +132,9 @@ def _add_formula(result: Survey, text: str) -> None:
         return
     texts = [t.text for t in tokens]
     scalar = _scalar_places(tokens)
-    at, in_angle = 0, 0
+    at = 0
     while at < len(tokens):
         token = tokens[at]
-        in_angle += (token.text == "\\langle") - (token.text == "\\rangle")
         if token.text in BIG_OPERATORS and texts[at + 1:at + 3] == ["_", "{"] and at + 3 < len(tokens):
             index = tokens[at + 3]
             name = index.text if index.kind == "letter" else LATEX_GREEK.get(index.text)
@@ -176,13 +175,14 @@ def _add_formula(result: Survey, text: str) -> None:
             result.widths.add(name)
             if _inside_exponent(tokens, at):
                 result.exponent_widths.add(name)
-        is_vector = bold or in_angle > 0 or any(texts[end:end + len(p)] == p for p in _TRANSPOSES)
+        is_vector = bold or any(texts[end:end + len(p)] == p for p in _TRANSPOSES)
         if is_vector:
             result.vectors.add(base)
         if end < len(tokens) and texts[end] == "(" and (_arguments(tokens, end) > 1 or not (bold or is_vector)):
             # f(q, m) is a function; W_q(x + p), a matrix's name before one argument, is a product
             result.applied.add(name)
-        elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == ["^", "{", "*", "}", "("]:
+        elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == [
+                "^", "{", "*", "}", "("]:
             result.applied.add(name)  # f^*(k, n): the conjugate of f applied
         at = end
 
@@ -220,7 +220,8 @@ def _scalar_places(tokens: list[Token]) -> list[bool]:
         elif token.kind == "letter" and (n == 0 or tokens[n - 1].kind != "letter" or token.space):
             # plain-text functions: sin(x), cosB
             run_end = n
-            while run_end < len(tokens) and tokens[run_end].kind == "letter" and (run_end == n or not tokens[run_end].space):
+            while run_end < len(tokens) and tokens[run_end].kind == "letter" and (
+                    run_end == n or not tokens[run_end].space):
                 run_end += 1
             run = "".join(t.text for t in tokens[n:run_end])
             function = max((f for f in FUNCTIONS if run.startswith(f)), key=len, default="")

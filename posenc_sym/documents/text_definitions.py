@@ -22,11 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import sympy
+from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term, Unreadable, from_latex
 from ..notation.read_names import splits
 from .name_forms import NameForm
-from .scope import DocumentScope, undefined_names
+from .scope import DocumentScope
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
 
@@ -58,8 +59,21 @@ def _mentions(rhs: Term | None, head: str) -> bool:
     """True if ``rhs`` names ``head`` (``\\lambda_2`` names lambda; ``input_embedding`` does not name input)."""
     if rhs is None:
         return False
-    names = undefined_names(rhs) | {s.name for s in getattr(rhs, "free_symbols", ()) if isinstance(s, sympy.Symbol)}
-    return head in names
+    return head in _named(rhs)
+
+
+def _named(term: Term) -> set[str]:
+    """The names a formula uses as values: not a letter that only labels a subscript (the q of W_q)."""
+    if isinstance(term, sympy.MatrixBase):
+        return set().union(*(_named(e) for e in term)) if term else set()
+    if isinstance(term, sympy.Indexed):
+        return {str(term.base.label)}
+    if isinstance(term, sympy.Symbol):
+        return {term.name}
+    names = {term.func.__name__} if isinstance(term, AppliedUndef) else set()
+    for arg in getattr(term, "args", ()):
+        names |= _named(arg)
+    return names
 
 
 def _spells_a_product(form: NameForm, scope: DocumentScope) -> bool:
@@ -140,18 +154,18 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
         if any(p is None or p.is_number or not isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params) or len(
                 set(params)) != len(params):
             raise _NotADefinition
-        return ("call",) * len(params), params, None  # type: ignore[return-value]
+        return ("call",) * len(params), params, None
     if form.subscript is None:
         return (f"^({form.label})",) if form.label else (), (), None
     args = tuple(_read(part, scope) for part in form.subscript)
     readable = all(a is not None for a in args)
-    relation = scope.ctx.pattern_of(form.name, args) if readable else None  # type: ignore[arg-type]
+    relation = scope.ctx.pattern_of(form.name, args) if readable else None
     if relation == "same":
-        return tuple(sympy.srepr(a) for a in args), (), args  # type: ignore[return-value]
-    if relation == "instance" or (known and not (readable and _is_pattern(args))):  # type: ignore[arg-type]
+        return tuple(sympy.srepr(a) for a in args), (), args
+    if relation == "instance" or (known and not (readable and _is_pattern(args))):
         raise _NotADefinition
     pattern = tuple(sympy.srepr(a) for a in args) if readable else tuple(form.subscript)
-    return pattern, (), args if readable and _is_pattern(args) else None  # type: ignore[return-value]
+    return pattern, (), args if readable and _is_pattern(args) else None
 
 
 def _is_pattern(args: tuple[sympy.Expr, ...]) -> bool:
@@ -177,7 +191,7 @@ def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, pa
     try:
         if form.arguments is not None:
             ctx.forget(head)
-            ctx.define_function(head, params, rhs)  # type: ignore[arg-type]
+            ctx.define_function(head, params, rhs)
         elif form.subscript is not None:
             if args is None:
                 return "its subscript is not a pattern of parameters"

@@ -80,7 +80,7 @@ def _rounded(p: Cursor, opening: Token) -> Term:
     value = p.scalar(p.expression(), opening.pos, opening.text)
     p.in_bars = saved
     p.require(closing)
-    return function(value)  # type: ignore[no-any-return]
+    return function(value)
 
 
 def _word(p: Cursor, word: str, pos: int) -> Term:
@@ -117,9 +117,9 @@ def _inner_product(p: Cursor, opening: Token) -> Term:
         if left.shape != right.shape or left.shape[1] != 1:
             raise Unreadable(f"⟨a, b⟩ of shapes {left.shape} and {right.shape}: the dot product needs two "
                              "columns of one length", opening.pos)
-        return (left.T * right)[0, 0]  # type: ignore[no-any-return]
+        return (left.T * right)[0, 0]
     if is_matrix(left) or is_matrix(right):
         raise Unreadable("⟨a, b⟩ of a vector and a number has no meaning; check the two sides", opening.pos)
     if left.is_commutative and right.is_commutative:
         return left * right
-    return sympy.transpose(left) * right  # type: ignore[no-any-return]
+    return sympy.transpose(left) * right

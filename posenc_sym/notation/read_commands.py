@@ -152,11 +152,8 @@ def _argument(p: Cursor, spelled: str, pos: int) -> Term:
 def upright_function(p: Cursor, spelled: str, pos: int) -> Term:
     """``\\operatorname{Re}[z]``, ``\\Re(z)``, ``\\text{Re}\\,z``: the real part (imaginary part, argument) of z."""
     token = p.peek()
-    if token is None or token.text not in ("(", "["):
-        argument = p.factor()
-    else:
-        argument = p.atom()
-    return UPRIGHT_FUNCTIONS[spelled].apply(p.scalar(argument, pos, f"\\{spelled}"))  # type: ignore[no-any-return]
+    argument = p.factor() if token is None or token.text not in ("(", "[") else p.atom()
+    return UPRIGHT_FUNCTIONS[spelled].apply(p.scalar(argument, pos, f"\\{spelled}"))
 
 
 def _arguments(p: Cursor, spelled: str, pos: int) -> list[sympy.Expr]:
@@ -219,7 +216,7 @@ def font_word(p: Cursor, token: Token) -> str:
     """The name a font command's group spells: letters, digits, ``\\_``, Greek letters, fonts inside
     (``\\boldsymbol{\\omega}`` is omega), a script letter with its style (``\\mathcal{R}`` is Rcal)."""
     if token.text == "\\rm":  # {\rm Concat}: the old font switch sets the rest of its group upright
-        run = []
+        run: list[str] = []
         while (inner := p.peek()) is not None and inner.kind == "letter" and (not run or not inner.space):
             run.append(p.next().text)
         if run:

@@ -179,7 +179,7 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     if p.scope.is_function(base) and (_at_parenthesis(p) or p.scope.undeclared(base) is None):
         return call(p, base, pos)
     if p.scope.is_function(base) and _conjugated_call(p):
-        return sympy.conjugate(call(p, base, pos))  # type: ignore[no-any-return]
+        return sympy.conjugate(call(p, base, pos))
     value = p.scope.lookup(base)
     if value is None:
         value = p.scope.undeclared(base)
@@ -246,7 +246,7 @@ def subscripted_call(p: Cursor, value: Term, pos: int) -> Term:
     if text is None:
         raise Unreadable("a subscript on this expression is not read; subscripts belong to names", pos)
     function = sympy.Function(f"{value.func.__name__}_{text}", commutative=value.is_commutative)
-    return function(*value.args)  # type: ignore[no-any-return]
+    return function(*value.args)
 
 
 def _at_parenthesis(p: Cursor) -> bool:

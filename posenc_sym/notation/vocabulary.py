@@ -39,11 +39,9 @@ import sympy
 __all__ = [
     "ACCENTS", "BIG_OPERATORS", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS", "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
-    "LETTER_STYLES", "UPRIGHT",
-    "LATIN_LOOKALIKES", "MATRICES", "MULTIPLY", "READ_RELATIONS", "READ_UNICODE", "RELATION_LATEX", "RELATION_TABLE",
-    "SIZERS", "SPACING", "SYMBOL_LETTERS", "UNDECIDED_RELATIONS", "UNICODE_GREEK", "UNICODE_MATH", "UPRIGHT_FUNCTIONS",
-    "UPRIGHT_FUNCTION_TABLE", "WIDE", "Function",
-    "Letter", "Relation", "accent_of",
+    "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "READ_RELATIONS", "READ_UNICODE", "RELATION_LATEX",
+    "RELATION_TABLE", "SIZERS", "SPACING", "SYMBOL_LETTERS", "UNDECIDED_RELATIONS", "UNICODE_GREEK", "UNICODE_MATH",
+    "UPRIGHT", "UPRIGHT_FUNCTIONS", "UPRIGHT_FUNCTION_TABLE", "WIDE", "Function", "Letter", "Relation", "accent_of",
 ]
 
 
@@ -149,7 +147,7 @@ class Function:
         """What must not be zero for the function to be defined at ``argument`` (None: nothing)."""
         if not self.poles:
             return None
-        return argument if self.poles == "arg" else getattr(sympy, self.poles)(argument)  # type: ignore[no-any-return]
+        return argument if self.poles == "arg" else getattr(sympy, self.poles)(argument)
 
 
 _POLES = {"tan": "cos", "sec": "cos", "cot": "sin", "csc": "sin", "coth": "sinh"}
