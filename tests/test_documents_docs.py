@@ -1,4 +1,4 @@
-"""docs/checking-your-own-notes.md: the worked example runs and prints what the page shows.
+"""docs/checking-your-own-notes.md: the real document and the worked example print what the page shows.
 
 The counterexample's values come from the falsifier's sampling, so for that line only the
 symbols are compared; every verdict line is compared whole.
@@ -14,7 +14,8 @@ import pytest
 
 from posenc_sym.cli import main
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "checking-your-own-notes.md"
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "checking-your-own-notes.md"
 
 
 def _blocks(fence: str, info: str) -> list[str]:
@@ -29,6 +30,17 @@ def _mask(line: str) -> str:
     return line
 
 
+def test_the_page_opens_with_a_real_document_verified_as_written(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    (command, *_) = _blocks("```", "sh")
+    arguments = command.split()
+    assert arguments[:2] == ["posenc-sym", "verify"] and arguments[2].startswith("tests/documents/real/")
+    monkeypatch.chdir(ROOT)
+    status = main(arguments[1:])
+    assert status == 0
+    assert capsys.readouterr().out.splitlines() == _blocks("```", "text")[0].splitlines()
+
+
 @pytest.fixture
 def example(tmp_path: Path) -> Path:
     (notes,) = _blocks("````", "markdown")
@@ -40,7 +52,7 @@ def test_the_worked_example_prints_what_the_page_shows(example: Path, capsys: py
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(example)
     status = main(["verify", "notes.md"])
-    shown = _blocks("```", "text")[0]
+    shown = _blocks("```", "text")[1]
     printed = capsys.readouterr().out
     assert status == 1
     assert [_mask(line) for line in printed.splitlines()] == [_mask(line) for line in shown.splitlines()]
@@ -51,7 +63,7 @@ def test_the_annotated_example_matches_the_page(example: Path, capsys: pytest.Ca
     monkeypatch.chdir(example)
     main(["verify", "notes.md", "--annotate", "checked.md"])
     annotated = (example / "checked.md").read_text(encoding="utf-8").splitlines()
-    shown = _blocks("```", "text")[1].splitlines()
+    shown = _blocks("```", "text")[2].splitlines()
     assert shown[:2] == [line for line in annotated if line.startswith(("> **", "> - line 18"))][:2]
     refuted = next(line for line in annotated if line.startswith("> - line 19"))
     assert refuted.startswith(shown[2].removesuffix("…"))

@@ -346,8 +346,21 @@ def _pieces(text: str, positions: list[int]) -> list[str]:
             before = _RELATION_TOKEN.match(text, positions[n - 1])
             start = before.end() if before else positions[n - 1]
         end = positions[n + 1] if n + 1 < len(positions) else len(text)
-        pieces.append(" ".join(text[start:end].replace("&", " ").split()))
+        pieces.append(" ".join(_without_marks(text[start:end]).split()))
     return pieces
+
+
+def _without_marks(text: str) -> str:
+    """``text`` without its alignment marks ``&``; those of a matrix inside it are its columns, kept.
+
+    >>> print(_without_marks(r"a &= \\begin{pmatrix} 1 & 0 \\end{pmatrix}"))
+    a  = \\begin{pmatrix} 1 & 0 \\end{pmatrix}
+    """
+    out, depth = [], 0
+    for n, char in enumerate(text):
+        depth += text.startswith("\\begin", n) - text.startswith("\\end", n)
+        out.append(" " if char == "&" and depth == 0 else char)
+    return "".join(out)
 
 
 def _shown(term: Term) -> str:
