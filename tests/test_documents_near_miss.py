@@ -58,6 +58,11 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     ("$$ (R q)^T (R k) = q^T R^T R k $$\n", [(1, P)]),
     ("$$ (R q)^T (R k) = q^T R R k $$\n", [(1, U)]),
     ("$$ q^T R k = q^T k R $$\n", [(1, U)]),
+    # a capital letter may be a matrix even in an exponent (a generator): e^A e^B = e^{A+B} fails for matrices
+    ("$$ e^{A} e^{B} = e^{A + B} $$\n", [(1, U)]),
+    ("$$ e^{a} e^{b} = e^{a + b} $$\n", [(1, P)]),
+    # a variable of the notes set to a number is an example, not a definition the rows after are read with
+    ("$$ d = 512 $$\n\n$$ d^2 = 262144 $$\n", [(1, D), (3, C)]),
     # a comparison of names read by conventions alone that fails somewhere is a condition, not refuted
     ("$$ t > 1 $$\n", [(1, C)]),
     # a function of them is a claim: refuted
@@ -74,6 +79,11 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     # the index of a sum reusing a declared name is the sum's own: a slip inside is refuted
     ("```posenc\nassume i integer\nassume d even positive\nassume i < d/2\n```\n\n"
      "$$ \\sum_{i=0}^{1} (i + d) = 2 d + 2 $$\n", [(7, R)]),
+    # a multline whose first line holds no relation is one formula: once its second line was refuted alone
+    ("```posenc\nassume t real\nassume w positive\n```\n\n\\begin{multline}\n\\cos^2(w t) + \\sin^2(w t) \\\\\n"
+     "- \\cos^2(w t) = \\sin^2(w t)\n\\end{multline}\n", [(8, P)]),
+    ("```posenc\nassume t real\nassume w positive\n```\n\n$$\n\\begin{split}\n\\cos^2(w t) + 2 \\\\\n"
+     "- \\cos^2(w t) &= 3\n\\end{split}\n$$\n", [(9, R)]),
     # \text{ for all } h is prose: the row before it is read
     ("```posenc\nassume h real\n```\n\n$$ (h + 1)^2 = h^2 + 2h + 1 \\text{ for all } h $$\n", [(5, P)]),
 ])

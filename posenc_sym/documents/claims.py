@@ -171,7 +171,8 @@ class _Reading:
         relation, rhs, _ = read.links[0]
         line = self.display.line_of(row.offset + piece.offset + at)
         written = _pieces(text, [at + p for _, _, p in read.links])[0]
-        link = Link(line, relation, sympy.Symbol(" ".join(lhs_text.split())), rhs, self.statement + 1, written,
+        link = Link(line, relation, sympy.Symbol(" ".join(_without_marks(lhs_text).split())), rhs, self.statement + 1,
+                    written,
                     row.note, nonzero=read.nonzero)
         defined = self._definition(link, lhs_text, rhs)
         if defined.role == "claim" and candidate[1] > 1:
@@ -210,7 +211,8 @@ class _Reading:
             return replace(link, role="restated", note=outcome.note)
         if outcome.finding:
             self.findings.append((link.line, outcome.finding))
-        return replace(link, role=outcome.role, note=outcome.note)
+        lhs = outcome.written if outcome.written is not None else link.lhs
+        return replace(link, role=outcome.role, note=outcome.note, lhs=lhs)
 
     def _opaque_definition(self, row: RowText, piece: Piece, reason: str) -> bool:
         """A definition whose formula cannot be read still introduces its name."""
@@ -219,7 +221,8 @@ class _Reading:
             return False
         lhs_text = piece.text[:at[0]]
         line = self.display.line_of(row.offset + piece.offset + at[0])
-        link = Link(line, "==", sympy.Symbol(" ".join(lhs_text.split()) or "?"), _NOT_READ, self.statement + 1,
+        link = Link(line, "==", sympy.Symbol(" ".join(_without_marks(lhs_text).split()) or "?"), _NOT_READ,
+                    self.statement + 1,
                     " ".join(piece.text.replace("&", " ").split()), row.note, offset=row.offset + piece.offset + at[0])
         defined = self._definition(link, lhs_text, None)
         if defined.role == "claim":
@@ -327,7 +330,7 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
     scope.seen |= survey([display.body]).standalone
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
-                       scope.ctx.notation(), tuple(reading.findings))
+                       scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings))
 
 
 _RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")

@@ -19,7 +19,7 @@ cos(t + 1)
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -199,14 +199,16 @@ class Context:
             else:
                 del self.indexed[name]
 
-    def notation(self) -> Notation:
+    def notation(self, leave_out: Collection[str] = ()) -> Notation:
         """The notation layer's view of these declarations, for writing expressions back in the
         document's own shorthands (ω_i where b^{-2i/d} is meant). A definition the layer cannot
         hold (a name it cannot write, a value beside a subscript form) is left out: it then prints
-        as its body, which is still what was read."""
-        candidates = [(h, p.args, p.body, "subscript") for h, ps in self.indexed.items() for p in ps if p.params]
+        as its body, which is still what was read; so are the names in ``leave_out`` (those the text
+        defines: its p_{i,2j} = sin(i ω_j) would print every sine as some p)."""
+        candidates = [(h, p.args, p.body, "subscript") for h, ps in self.indexed.items() for p in ps
+                      if p.params and h not in leave_out]
         candidates += [(n, (), v, "value") for n, v in self.values.items()
-                       if not isinstance(v, MatrixBase) and is_plain_name(n)]
+                       if not isinstance(v, MatrixBase) and is_plain_name(n) and n not in leave_out]
         # The document declared them, so they are its shorthands: the writer uses them.
         notation = Notation(symbols=tuple(self.symbols.values()), conditions=tuple(self.conditions),
                             shorthands=tuple(dict.fromkeys(c[0] for c in candidates)))

@@ -112,7 +112,8 @@ def split_rows(body: str) -> list[RowText]:
             depth += 1
         elif text[i] == "}":
             depth -= 1
-        elif text.startswith("\\\\", i) and depth == 0 and (joined := _continues(text, i + 2)):
+        elif text.startswith("\\\\", i) and depth == 0 and (joined := _continues(text, i + 2,
+                                                                                 _open_formula(text[start:i]))):
             # One formula broken over two lines: join them, the break and the new line's '&' blanked.
             text = text[:i] + re.sub(r"[^\n]", " ", text[i:joined]) + text[joined:]
             i = joined
@@ -134,7 +135,12 @@ _CONTINUATION = re.compile(r"(?:\s|&|\\(?:quad|qquad|[,;:! ]))*(\+|-|\\cdot(?![A
 _ANY_RELATION = re.compile(r"[=<>]|\\(?:le|ge|ne|neq|leq|geq|approx|lt|gt|leqslant|geqslant)(?![A-Za-z])")
 
 
-def _continues(text: str, start: int) -> int:
+def _open_formula(row: str) -> bool:
+    """True for a row that holds no relation: the first line of a formula broken over lines (multline)."""
+    return bool(row.strip()) and _ANY_RELATION.search(row) is None
+
+
+def _continues(text: str, start: int, open_above: bool = False) -> int:
     r"""Where the row starting at ``start`` carries on the formula above, or 0 if it does not: a row
     opening with ``+``, ``\cdot`` or ``\times`` (``a &= b \\ &\quad + c``), or with ``-`` and holding no
     relation of its own, gives the offset of that operator.
@@ -148,8 +154,8 @@ def _continues(text: str, start: int) -> int:
     match = _CONTINUATION.match(text, start)
     if match is None:
         return 0
-    if match.group(1) != "-":
-        return match.start(1)
+    if match.group(1) != "-" or open_above:
+        return match.start(1)  # after a line with no relation, even "- x = y" carries that line on
     end = text.find("\\\\", match.end())
     return 0 if _ANY_RELATION.search(text, match.end(), end if end >= 0 else len(text)) else match.start(1)
 

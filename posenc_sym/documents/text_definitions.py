@@ -19,7 +19,7 @@ formula cannot be read still introduces its name; rows that use it are not decid
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import sympy
 from sympy.core.function import AppliedUndef
@@ -53,6 +53,7 @@ class Outcome:
     role: str
     note: str
     finding: str = ""
+    written: Term | None = None  # the defined name as an expression (p_{i,2j} applied), to show it
 
 
 def _mentions(rhs: Term | None, head: str) -> bool:
@@ -103,13 +104,15 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if _mentions(rhs, form.head) or _spells_a_product(form, scope):
         return None
     plain = form.subscript is None and form.arguments is None and not form.label
-    if plain and head in scope.seen and head not in scope.text_defined and (
-            _is_value(rhs) or scope.rules.applies(head)):
+    used = head in scope.seen and (_is_value(rhs) or scope.rules.applies(head))
+    variable = scope.rules.applies(head) and _is_value(rhs)  # d = 512: a width of one example, not of the notes
+    if plain and head not in scope.text_defined and (used or variable):
         if inline:
             return None
         written = "a formula" if rhs is None else sympy.sstr(rhs)
+        why = f"{shown} is used before as a free name" if used else f"{shown} is a variable of the notes"
         return Outcome("definition", f"sets {shown} = {written} here, a value chosen for an example or a case "
-                                     f"({shown} is used before as a free name): later rows keep {shown} free")
+                                     f"({why}): later rows keep {shown} free")
     known = scope.text_defined.get(head, {})
     try:
         pattern, params, args = _pattern(form, scope, known)
@@ -127,8 +130,9 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     registered = _register(form, head, args, params, rhs, scope)
     known[pattern] = TextDefinition(head, shown, scope.line, pattern, params, rhs)
     scope.text_defined[head] = known
+    written = _written(form, args, params)
     if outcome is not None:
-        return outcome
+        return replace(outcome, written=written)
     if registered is True:
         note = f"defines {shown}"
     elif rhs is None:
@@ -136,7 +140,21 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     else:
         note = f"defines {shown} (later rows cannot use it: {registered})"
     again = f", again (line {old.line} defines it too)" if old is not None else ""
-    return Outcome("definition", note + again)
+    return Outcome("definition", note + again, written=written)
+
+
+def _written(form: NameForm, args: tuple[sympy.Expr, ...] | None, params: tuple[sympy.Expr, ...]) -> Term | None:
+    """The defined name as the writer shows it: ``p_{i,2j}``, ``f(q, m)``, ``\\beta``."""
+    try:
+        if form.arguments is not None:
+            return sympy.Function(form.name)(*params)
+        if args is not None:
+            return sympy.IndexedBase(form.name)[args]
+        if form.subscript is None and not form.label:
+            return sympy.Symbol(form.name)
+    except (TypeError, ValueError):  # a name SymPy cannot hold: shown as written instead
+        return None
+    return None
 
 
 class _NotADefinition(Exception):
