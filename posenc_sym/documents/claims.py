@@ -118,6 +118,8 @@ class _Reading:
             self._chain(row, piece, members)
             return
         candidate = _definition_candidate(text)
+        if candidate is None and self._reversed_definition(row, piece):
+            return
         try:
             read = read_row(text if candidate is None else _as_equals(text, candidate), self.scope)
         except Unreadable as exc:
@@ -214,6 +216,38 @@ class _Reading:
         lhs = outcome.written if outcome.written is not None else link.lhs
         return replace(link, role=outcome.role, note=outcome.note, lhs=lhs)
 
+    def _reversed_definition(self, row: RowText, piece: Piece) -> bool:
+        """``\\langle f(q, m), f(k, n) \\rangle = g(q, k, m - n)``: a formula named by a name the text writes
+        here for the first time, on the right (it introduces g). Only a name nothing declares, defines,
+        reads by a convention, and no earlier formula writes."""
+        at = _reversed_candidate(piece.text)
+        if at is None:
+            return False
+        position, width = at
+        rhs_text = piece.text[position + width:]
+        form = name_form(rhs_text)
+        scope = self.scope
+        if form is None or form.name in scope.seen or form.head in scope.seen or scope.lookup(form.name) is not None \
+                or scope.ctx.is_function(form.name) or scope.ctx.is_indexed(form.name):
+            return False
+        try:
+            body = from_latex(piece.text[:position], scope)
+        except (Unreadable, ArithmeticError, TypeError, ValueError, sympy.SympifyError):
+            return False
+        line = self.display.line_of(row.offset + piece.offset + position)
+        link = Link(line, "==", body, sympy.Symbol(" ".join(rhs_text.split())), self.statement + 1,
+                    " ".join(_without_marks(piece.text).split()), row.note,
+                    offset=row.offset + piece.offset + position)
+        scope.line = line
+        outcome = define_from_text(form, " ".join(rhs_text.split()), body, scope)
+        if outcome is None or outcome.role != "definition":
+            return False
+        self.statement += 1
+        written = outcome.written if outcome.written is not None else link.rhs
+        self.links.append(replace(link, rhs=written, role="definition", note=outcome.note))
+        self.previous, self.blocked = None, True
+        return True
+
     def _opaque_definition(self, row: RowText, piece: Piece, reason: str) -> bool:
         """A definition whose formula cannot be read still introduces its name."""
         at = _definition_candidate(piece.text)
@@ -294,6 +328,26 @@ def _definition_candidate(text: str) -> tuple[int, int] | None:
                 return None
             return token.pos, (2 if spelled == ":=" else len(spelled))
     return None
+
+
+def _reversed_candidate(text: str) -> tuple[int, int] | None:
+    """Where the one relation of ``text`` is (offset, width) when it is '=' or a defining one and what
+    follows it is a name (``… = g(q, k, m - n)``), else None."""
+    try:
+        tokens = tokenize(text)
+    except Unreadable:
+        return None
+    found, depth = [], 0
+    for n, token in enumerate(tokens):
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        following = tokens[n + 1].text if n + 1 < len(tokens) else ""
+        spelled = ":=" if token.text == ":" and following == "=" else token.text
+        if depth == 0 and (spelled in READ_RELATIONS or spelled in DEFINING):
+            found.append((token.pos, 2 if spelled == ":=" else len(spelled), spelled))
+    if len(found) != 1 or found[0][2] not in ("=", *DEFINING) or found[0][0] == 0:
+        return None
+    position, width, _ = found[0]
+    return (position, width) if name_form(text[position + width:]) is not None else None
 
 
 def _as_equals(text: str, at: tuple[int, int]) -> str:

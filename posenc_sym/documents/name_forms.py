@@ -199,6 +199,13 @@ def name_form(text: str) -> NameForm | None:
         if depth:
             return None
         arguments = _split_top(text[open_at + 1:t.tokens[t.at - 1].pos])
+        if t.peek() == "_" and subscript is None:  # Attention(Q, K, V)_i: the function Attention_i
+            t.at += 1
+            span = t.group()
+            word = _letters(text[span[0]:span[1]]) if span is not None else None
+            if word is None:
+                return None
+            head = f"{head}_{word}"
     if t.at != len(t.tokens):
         return None
     return NameForm(head, subscript or None, arguments, label)

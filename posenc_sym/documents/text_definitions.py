@@ -169,9 +169,12 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
     function at a point (``f(q, 0)``)."""
     if form.arguments is not None:
         params = tuple(_read(a, scope) for a in form.arguments)
-        if any(p is None or p.is_number or not isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params) or len(
-                set(params)) != len(params):
-            raise _NotADefinition
+        if any(p is None or p.is_number for p in params) or len(set(params)) != len(params):
+            raise _NotADefinition  # f(q, 0) = q: the function at a point, a claim about it
+        if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
+            if known:
+                raise _NotADefinition  # f(q, m - n) with f defined: f applied, a claim
+            return ("call", *form.arguments), params, None  # g(q, k, m - n) = …: introduces g, not read again
         return ("call",) * len(params), params, None
     if form.subscript is None:
         return (f"^({form.label})",) if form.label else (), (), None
@@ -208,6 +211,8 @@ def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, pa
         return "its formula cannot be read"
     try:
         if form.arguments is not None:
+            if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
+                return "its arguments are not all names, so later rows do not use it"
             ctx.forget(head)
             ctx.define_function(head, params, rhs)
         elif form.subscript is not None:

@@ -247,7 +247,7 @@ UNICODE_MATH: Mapping[str, str] = MappingProxyType({
     "′": "'", "″": "''", "⁺": "^{+}", "₊": "_{+}", "₋": "_{-}", "ⱼ": "_{j}", "ₙ": "_{n}", "ₘ": "_{m}",
     "ₜ": "_{t}", "ₚ": "_{p}", "ᵏ": "^{k}", "ⁱ": "^{i}", "ᵈ": "^{d}", "ᵗ": "^{t}",
     "∫": r"\int", "⊕": r"\oplus", "⊗": r"\otimes", "⊙": r"\odot", "≔": ":=", "↔": r"\leftrightarrow",
-    "⋯": r"\cdots", "…": r"\ldots", "⋮": r"\vdots", "∼": r"\sim", "≃": r"\simeq", "⊂": r"\subset", "⊆": r"\subseteq",
+    "⋯": r"\cdots", "⋮": r"\vdots", "∼": r"\sim", "≃": r"\simeq", "⊂": r"\subset", "⊆": r"\subseteq",
     "⋅": r"\cdot", "∩": r"\cap", "∪": r"\cup", "ℓ": r"\ell", "ħ": r"\hbar",
     **{chr(0x2070 + n): f"^{{{n}}}" for n in (4, 5, 6, 7, 8, 9)},
     **{chr(0x2080 + n): f"_{{{n}}}" for n in range(4, 10)},
@@ -255,6 +255,7 @@ UNICODE_MATH: Mapping[str, str] = MappingProxyType({
 #: Unicode a note may type directly in a formula, and the LaTeX the reader reads it as (one meaning
 #: each; anything else stays unreadable): every Greek letter, and the operators and relations below.
 READ_UNICODE: Mapping[str, str] = MappingProxyType({
-    **{c: UNICODE_MATH[c] for c in "−·×≤≥≠≈∞∑∏⋯…⟨⟩‖"},
+    **{c: UNICODE_MATH[c] for c in "−·×≤≥≠≈∞∑∏⋯⟨⟩‖"},
+    "…": r"\ldots",  # the escaper sets it in text as \ldots{}; in a formula it is the ellipsis
     **{c: GREEK[name] for c, name in UNICODE_GREEK.items()},
 })
