@@ -67,6 +67,10 @@ def _read(latex: str, *others: str) -> tuple[str, list[str]]:
     (r"q_{[2i:2i+1]}", [], "q[2*i, 2*i + 1]", ["read i as an integer index (the text indexes with it)"]),
     (r"\lambda{max}", [], "lambda*max", []),
     (r"[x, y]", [], "Matrix([[x, y]])", ["read [a, b, …] as a row vector"]),
+    # an ellipsis between terms of one indexed name: its product or sum over the indices
+    (r"\lambda_1\lambda_2\cdots\lambda_m", [], "Product(lambda[j], (j, 1, m))",
+     ["read m as an integer position (the text indexes with it)"]),
+    (r"a_1 + a_2 + \cdots + a_n", [], "Sum(a[j], (j, 1, n))", ["read n as an integer position (the text indexes with it)"]),
 ])
 def test_a_document_reads_its_names(latex: str, others: list[str], reading: str, said: list[str]) -> None:
     assert _read(latex, *others) == (reading, said)
@@ -75,6 +79,9 @@ def test_a_document_reads_its_names(latex: str, others: list[str], reading: str,
 @pytest.mark.parametrize(("latex", "others", "reason"), [
     # two plausible readings: refused, both named
     ("dim", ["d", "i", "m", "dim"], "'dim' reads as d·i·m or dim; separate the names with spaces or declare one"),
+    # an ellipsis between different names leaves its terms unstated
+    (r"a_1 + \cdots + b_n", [], r"an ellipsis (\cdots) leaves terms unstated; state the claim per entry, per block, or "
+                                "as a sum"),
     # a prime on a function the text has: its derivative, or a name of its own?
     ("f'(x)", ["f(x, y)"], "f' may be the derivative of f, which is not read; name it, or state its value as a "
                            "claim of its own"),
@@ -137,6 +144,14 @@ def test_ranges(text: str, found: tuple[str, str, str] | None) -> None:
     (r"m_{s} = \begin{cases} 0 & s \le 1 \\ 1 & s > 1 \end{cases}",
      [("definition", "defines m_{s}"), ("condition", "a condition of the cases: stated, not a claim"),
       ("condition", "a condition of the cases: stated, not a claim")]),
+    # \equiv and := define a name, as = does
+    (r"W'_{d} \equiv \gamma_d W_{d}", [("definition", "defines W'_{d}")]),
+    (r"a := b + 1", [("definition", "defines a")]),
+    # a name written for the first time on the right of '=' names the formula on its left
+    (r"\langle \mathbf{q}, \mathbf{k} \rangle = g(\mathbf{q}, \mathbf{k}, m - n)",
+     [("definition", r"defines g(\mathbf{q}, \mathbf{k}, m - n) (later rows cannot use it: its arguments are not all "
+                     "names, so later rows do not use it)")]),
+    (r"Attention(Q, K, V)_i = \frac{a}{b}", [("definition", "defines Attention(Q, K, V)_i")]),
     # a definition whose formula cannot be read still introduces its name
     (r"y_i = f(x_i, (x_1, x_1))", [("definition", "defines y_i (its formula cannot be read, so rows that use it are "
                                                   "not decided): a tuple (a, b) is not an expression; only a "
@@ -151,6 +166,16 @@ def test_a_display_reads_into_roles(body: str, links: list[tuple[str, str]]) -> 
         status = link.role if link.role in ("definition", "condition", "ellipsis") else decide_link(link, (), "t").status
         found.append((status, link.note if link.role != "claim" else ""))
     assert found == links
+
+
+def test_a_defining_relation_on_a_name_the_text_has_is_refused() -> None:
+    body = r"x \equiv y"
+    scope = document_scope(Context(), [body])
+    scope.ctx.declare("x", {"real": True})
+    read = read_display(Display(body, 1, 1, False, 1), scope)
+    assert (read.links, read.unreadable) == ((), r"\equiv defines a name; here its left side is one the text has (or "
+                                                 "declares), so it is a claim posenc-sym does not decide: write = to "
+                                                 "have it checked")
 
 
 def test_the_survey_reads_roles_off_the_whole_text() -> None:

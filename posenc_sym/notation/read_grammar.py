@@ -23,11 +23,12 @@ from sympy.matrices import ImmutableMatrix
 
 from .read_atoms import atom
 from .read_cases import evaluation_bar
+from .read_ellipsis import run
 from .read_cursor import Cursor, Term, is_matrix
 from .read_guards import no_index_i_in_exponent
 from .read_names import single, subscripted_call
 from .read_tokens import Token, Unreadable
-from .vocabulary import MULTIPLY
+from .vocabulary import ELLIPSES, MULTIPLY
 
 __all__ = ["Parser"]
 
@@ -45,9 +46,17 @@ class Parser(Cursor):
         value = self.term()
         if negate:
             value = -value
+        terms = [value]
         while (token := self.peek()) is not None and token.text in ("+", "-"):
             self.next()
+            if token.text == "+" and self._at_ellipsis():
+                ellipsis = self.next()
+                self.require("+")
+                value = run(terms, self.term(), "sum", ellipsis.pos, ellipsis.text)  # a_1 + a_2 + \cdots + a_n
+                terms = [value]
+                continue
             right = self.term()
+            terms.append(right if token.text == "+" else -right)
             value = self.add(value, right if token.text == "+" else -right, token.pos)
         if self._at_evaluation_bar():
             bar = self.next()
@@ -59,11 +68,19 @@ class Parser(Cursor):
 
     def term(self) -> Term:
         value = self.factor()
+        factors = [value]
         divided_at: int | None = None
         while (token := self.peek()) is not None:
-            if token.text in MULTIPLY:
+            if self._at_ellipsis() and divided_at is None and not is_matrix(value) and self.peek(1) is not None \
+                    and self.starts_factor(self.peek(1)):
                 self.next()
-                value = self.mul(value, self.factor(), token.pos)
+                value = run(factors, self.factor(), "product", token.pos, token.text)  # λ_1 λ_2 ⋯ λ_m
+                factors = [value]
+            elif token.text in MULTIPLY:
+                self.next()
+                factor = self.factor()
+                factors.append(factor)
+                value = self.mul(value, factor, token.pos)
             elif token.text == "/":
                 self.next()
                 value, divided_at = self.divide(value, self.factor(), token.pos), token.pos
@@ -81,10 +98,16 @@ class Parser(Cursor):
                 if divided_at is not None:
                     # a/bc is a/(bc) to some readers and (a/b)c to others.
                     raise Unreadable("after '/', a product is ambiguous: write (a/b) c or a/(b c)", token.pos)
-                value = self.mul(value, self.factor(), token.pos)
+                factor = self.factor()
+                factors.append(factor)
+                value = self.mul(value, factor, token.pos)
             else:
                 break
         return value
+
+    def _at_ellipsis(self) -> bool:
+        token = self.peek()
+        return token is not None and token.text in ELLIPSES
 
     def _at_evaluation_bar(self) -> bool:
         """True before ``|_{x = a}`` (``\\big|_{…}``): the value of what precedes at x = a."""
