@@ -16,6 +16,8 @@ Sum(a[j], (j, 1, m))
 
 from __future__ import annotations
 
+import itertools
+
 import sympy
 
 from .read_cursor import Term
@@ -48,7 +50,7 @@ def run(items: list[Term], last: Term, kind: str, pos: int, written: str = "\\cd
     if count == 0:
         raise unstated
     indices = [_one_index(item)[1] for item in items[len(items) - count:]]  # type: ignore[index]
-    if any(sympy.simplify(b - a - 1) != 0 for a, b in zip(indices, indices[1:], strict=False)):
+    if any(sympy.simplify(b - a - 1) != 0 for a, b in itertools.pairwise(indices)):
         raise unstated
     used = {str(s) for s in (*[i for i in indices], stop) for s in getattr(s, "free_symbols", ())}
     name = next(n for n in (*_FRESH, "i") if n not in used)

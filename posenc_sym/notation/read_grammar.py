@@ -23,8 +23,8 @@ from sympy.matrices import ImmutableMatrix
 
 from .read_atoms import atom
 from .read_cases import evaluation_bar
-from .read_ellipsis import run
 from .read_cursor import Cursor, Term, is_matrix
+from .read_ellipsis import run
 from .read_guards import no_index_i_in_exponent
 from .read_names import single, subscripted_call
 from .read_tokens import Token, Unreadable
