@@ -10,6 +10,7 @@ import sympy
 
 from posenc_sym.documents.context import Context
 from posenc_sym.documents.declarations import DeclarationError, apply_declaration, symbol_name
+from posenc_sym.notation import to_latex
 from posenc_sym.notation.read import SimpleScope, Unreadable, from_latex, read_row
 
 T, K, X, Y = sympy.symbols("t k x y", real=True)
@@ -279,6 +280,15 @@ def test_a_bound_makes_a_symbol_positive_everywhere_it_appears() -> None:
 @pytest.mark.parametrize(("latex", "name"), [
     ("t", "t"), (r"\omega", "omega"), ("d_{model}", "d_model"), (r"d_{\text{model}}", "d_model"), ("x_0", "x_0"),
     ("pos", "pos"),
+    # what the reader reads, a declaration declares (once refused: '\hat{q}' is not a symbol)
+    (r"\hat{q}", "qhat"), (r"R_\theta", "R_theta"), ("x_{i,j}", "x_i_j"), (r"\tilde{\omega}_{i}", "omegatilde_i"),
 ])
 def test_symbol_names(latex: str, name: str) -> None:
     assert symbol_name(latex) == name
+
+
+@pytest.mark.parametrize("part", [sympy.re, sympy.im, sympy.arg])
+def test_the_parts_of_a_complex_number_read_back_as_the_writer_prints_them(part: object) -> None:
+    z = sympy.Symbol("z", complex=True)
+    expr = part(z) + 1  # type: ignore[operator]
+    assert from_latex(to_latex(expr), SimpleScope({"z": z})) == expr
