@@ -9,8 +9,8 @@ so the row is still read and shown, but nothing about it is decided from a value
 
 - a plain name is a symbol with no domain (``Symbol("theta")``); it commutes only where the text uses
   it as a number (in an exponent, a subscript, a function's argument), never sets it in bold or
-  transposes it, and it is not a capital letter: anywhere else it may be a vector or a matrix (``R`` and
-  ``q_i`` in ``R^i q_i``, ``T`` in ``e^{isT}``);
+  transposes it, and it is not a capital letter outside the argument of sin, cos, …: anywhere else it
+  may be a vector or a matrix (``R`` and ``q_i`` in ``R^i q_i``, ``T`` in ``e^{isT}``);
 - a name with an index (``\lambda_{m+1}``, ``\theta_1``) is ``IndexedBase("lambda")[m + 1]``;
 - a name written before parentheses (``f(q, m)``) is an undefined function applied.
 
@@ -147,7 +147,8 @@ class DocumentScope:
         subscript, a function's argument) and never sets it in bold or transposes it; anywhere else it
         may be a vector or a matrix, so it is read noncommutative: a product of such names keeps its order."""
         base = base.partition("_")[0].partition("^")[0].rstrip("'")
-        capital = len(base) == 1 and base.isascii() and base.isupper()  # T in e^{isT}: a generator, a matrix
+        # T in e^{isT} may be a generator (a matrix); B in cos B is an angle
+        capital = len(base) == 1 and base.isascii() and base.isupper() and base not in self.roles.angles
         return base in self.roles.scalars and base not in self.roles.vectors and not capital
 
 

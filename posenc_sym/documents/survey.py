@@ -42,6 +42,7 @@ class Survey:
     vectors: set[str] = field(default_factory=set)  # bold or transposed
     applied: set[str] = field(default_factory=set)  # written before '(' (f(q, m), \varphi(m))
     scalars: set[str] = field(default_factory=set)  # in an exponent, a function's argument or a subscript: numbers
+    angles: set[str] = field(default_factory=set)  # in the argument of sin, cos, … (not exp): numbers even if capital
     widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
     exponent_widths: set[str] = field(default_factory=set)  # width names in an exponent (10000^{2i/d})
 
@@ -132,6 +133,7 @@ def _add_formula(result: Survey, text: str) -> None:
         return
     texts = [t.text for t in tokens]
     scalar = _scalar_places(tokens)
+    angle = _scalar_places(tokens, trigonometric=True)
     at = 0
     while at < len(tokens):
         token = tokens[at]
@@ -152,6 +154,8 @@ def _add_formula(result: Survey, text: str) -> None:
                 result.standalone.add(tokens[n].text)
                 if scalar[n]:
                     result.scalars.add(tokens[n].text)
+                if angle[n]:
+                    result.angles.add(tokens[n].text)
             at = end
             continue
         bold = token.text in _BOLD
@@ -171,6 +175,8 @@ def _add_formula(result: Survey, text: str) -> None:
         result.standalone.add(name)
         if scalar[at]:
             result.scalars.add(base)
+        if angle[at]:
+            result.angles.add(base)
         if name in WIDTH_NAMES:
             result.widths.add(name)
             if _inside_exponent(tokens, at):
@@ -210,12 +216,15 @@ def _group_end(tokens: list[Token], at: int) -> int:
     return len(tokens)
 
 
-def _scalar_places(tokens: list[Token]) -> list[bool]:
+def _scalar_places(tokens: list[Token], trigonometric: bool = False) -> list[bool]:
     """For each token, whether it stands where only a number can: in an exponent, a subscript, or the
-    argument of a function (sin, exp, ...)."""
+    argument of a function (sin, exp, ...); with ``trigonometric``, only in the argument of a function
+    other than exp (where a capital letter is an angle, not a matrix's exponential)."""
     scalar = [False] * len(tokens)
     for n, token in enumerate(tokens):
         if token.text in ("^", "_") and n + 1 < len(tokens):
+            if trigonometric:
+                continue
             start, end = n + 1, _group_end(tokens, n + 1)
         elif token.kind == "letter" and (n == 0 or tokens[n - 1].kind != "letter" or token.space):
             # plain-text functions: sin(x), cosB
@@ -225,11 +234,12 @@ def _scalar_places(tokens: list[Token]) -> list[bool]:
                 run_end += 1
             run = "".join(t.text for t in tokens[n:run_end])
             function = max((f for f in FUNCTIONS if run.startswith(f)), key=len, default="")
-            if not function:
+            if not function or (trigonometric and function == "exp"):
                 continue
             start = n + len(function)
             end = _group_end(tokens, run_end) if run_end < len(tokens) and tokens[run_end].text == "(" else run_end
-        elif token.kind == "cmd" and token.text[1:] in FUNCTIONS and n + 1 < len(tokens):
+        elif token.kind == "cmd" and token.text[1:] in FUNCTIONS and n + 1 < len(tokens) and not (
+                trigonometric and token.text == "\\exp"):
             start = n + 1
             if tokens[start].text in ("(", "{", "["):
                 end = _group_end(tokens, start)
