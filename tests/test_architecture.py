@@ -55,7 +55,6 @@ KNOWN: set[tuple[str, str]] = {
     ("circle", "posenc_sym.notation.definitions <-> posenc_sym.notation.expand"),
     ("circle", "posenc_sym.notation.numbers <-> posenc_sym.notation.write"),
     ("circle", "posenc_sym.notation.read_atoms <-> posenc_sym.notation.read_grammar <-> posenc_sym.notation.read_guards"),
-    ("circle", "posenc_sym.proof.conditional <-> posenc_sym.proof.series <-> posenc_sym.proof.strategies"),
     ("circle", "posenc_sym.render.figures <-> posenc_sym.render.pgf"),
     ("circle", "posenc_sym.render.grid <-> posenc_sym.render.latex"),
     ("layer", "posenc_sym.documents.annotate -> posenc_sym.render.escape"),
