@@ -20,7 +20,7 @@ def decide_notes(paths: Sequence[str] = (), *, figures: bool = True) -> tuple[No
     """Notes for the derivations under ``paths`` (none: the built-in catalogue), and the run report."""
     catalog_module = importlib.import_module("posenc_sym.catalog")
     runner = importlib.import_module("posenc_sym.runner")
-    catalog = catalog_module.load_catalog(list(paths))
+    catalog = catalog_module.without_same_sides(catalog_module.load_catalog(list(paths)))
     report = runner.run_catalog(catalog)
     if report.problems:
         first = report.problems[0]
