@@ -11,6 +11,7 @@ and its file; every other claim is still decided.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import time
@@ -108,6 +109,21 @@ def _decide_index(index: int) -> tuple[int, Verdict | Problem, float]:
     return index, outcome.verdict, outcome.seconds
 
 
+#: Claims handed to a worker at a time: neighbours in the catalogue share subexpressions, which a
+#: worker's SymPy cache then computes once; small enough that the last chunks still balance.
+CHUNK = 4
+
+
+def _before_fork() -> None:
+    """Do once, in the parent, what every forked worker would otherwise do for itself."""
+    # SymPy's simplify imports its physics units on its first call (0.15-0.3 s): once here, not per worker.
+    import sympy.physics.units  # noqa: F401
+    # The objects alive now are shared with the workers until written to. A worker's garbage
+    # collector writes to every object it scans, copying its page: frozen, they are never scanned
+    # (on the catalogue: about 3000 fewer copied pages a worker, and a third of the collection time).
+    gc.freeze()
+
+
 def _outcomes(work: list[tuple[Claim, LoadedDerivation]], jobs: int) -> Iterator[ClaimResult | Problem]:
     """Each claim's outcome in catalogue order, decided by ``jobs`` forked workers when worth it."""
     if jobs <= 1 or len(work) < MIN_CLAIMS_TO_FORK or "fork" not in multiprocessing.get_all_start_methods():
@@ -116,10 +132,11 @@ def _outcomes(work: list[tuple[Claim, LoadedDerivation]], jobs: int) -> Iterator
         return
     global _WORK
     _WORK = work
+    _before_fork()
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             # imap keeps catalogue order, so the report is the same whatever the number of workers.
-            for index, outcome, seconds in pool.imap(_decide_index, range(len(work)), chunksize=1):
+            for index, outcome, seconds in pool.imap(_decide_index, range(len(work)), chunksize=CHUNK):
                 if isinstance(outcome, Problem):
                     yield outcome
                 else:
@@ -127,6 +144,7 @@ def _outcomes(work: list[tuple[Claim, LoadedDerivation]], jobs: int) -> Iterator
                     yield ClaimResult(claim, outcome, loaded.file, loaded.derivation, seconds)
     finally:
         _WORK = []
+        gc.unfreeze()
 
 
 def run_catalog(

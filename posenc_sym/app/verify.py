@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..catalog import Problem, load_catalog
+from ..catalog import Problem, load_catalog, without_same_sides
 from ..report.table import PropertyTable, build_table
 from ..runner import ClaimResult, RunReport, default_jobs, run_catalog
 
@@ -41,14 +41,19 @@ def verify_derivations(
     jobs: int | None = None,
     on_result: Callable[[ClaimResult], object] | None = None,
     on_problem: Callable[[Problem], object] | None = None,
+    for_pages: bool = False,
 ) -> Verification:
     """Decide the claims of the derivation files under ``paths`` (none: the built-in catalogue).
 
     ``on_problem`` hears of each file that failed to load, then of each claim the engine could
     not take; ``on_result`` of each verdict, in catalogue order. ``jobs`` processes decide the
-    claims (default: one per core); the verdicts do not depend on it.
+    claims (default: one per core); the verdicts do not depend on it. ``for_pages``: the verdicts
+    will be shown on a page, so a claim whose two sides display identically is a problem, not a
+    verdict (:func:`~posenc_sym.catalog.without_same_sides`).
     """
     catalog = load_catalog(paths)
+    if for_pages:
+        catalog = without_same_sides(catalog)
     if on_problem is not None:
         for problem in catalog.problems:
             on_problem(problem)
