@@ -17,7 +17,6 @@ import argparse
 import json
 from typing import Any
 
-from ..app.check import check_source
 from ..errors import PosencSymError
 from ..schemes.registry import check_kinds
 
@@ -87,6 +86,9 @@ def _sizes(args: argparse.Namespace) -> dict[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: building the parser must not import what other subcommands use.
+    from ..app.check import check_source
+
     result = check_source(args.source, args.scheme, _sizes(args), args.model, args.expect)
     if args.json:
         print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
