@@ -68,6 +68,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--jobs", type=_positive_int, default=None, metavar="N",
         help="decide claims in N processes (default: one per core); verdicts do not depend on N",
     )
+    parser.add_argument(
+        "--no-cache", action="store_true",
+        help="decide every claim afresh: do not take proofs and counterexamples from the verdict cache of "
+        "earlier runs, nor keep new ones (the cache: $POSENC_SYM_CACHE_DIR, else ~/.cache/posenc-sym; "
+        "only proven and refuted verdicts of the same statement by the same engine are kept)",
+    )
     parser.add_argument(  # issue 13: documents
         "--notation", choices=sorted(PRESETS), default=None,
         help="for documents (.md, .tex): declare what the notes leave implicit (sinusoidal: pos, t, k, i, "
@@ -122,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace, progress: TextIO | None) -> Verification:
-    return verify_derivations(args.paths, jobs=args.jobs,
+    return verify_derivations(args.paths, jobs=args.jobs, cache=not args.no_cache,
                               on_result=_progress_printer(progress) if progress is not None else None,
                               on_problem=_print_problem)
 
