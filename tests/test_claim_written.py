@@ -221,12 +221,14 @@ def test_a_lower_layer_never_imports_a_higher_one(layer: str, forbidden: tuple[s
 
 
 def test_the_render_layer_attaches_the_jupyter_display() -> None:
+    """``from posenc_sym import Claim`` gives claims and derivations the render layer's display."""
     from posenc_sym.render import jupyter
 
-    assert Claim._repr_latex_ is jupyter.claim_repr_latex  # type: ignore[attr-defined]
-    assert Derivation._repr_latex_ is jupyter.derivation_repr_latex  # type: ignore[attr-defined]
     claim = Claim("demo.jupyter", "f(x+1) = (x+1)^2", written=(SQUARE.apply(x + 1), (x + 1) ** 2),
                   notation=Notation(definitions=(SQUARE,)))
+    derivation = Derivation("demo", "Demo", (claim,))
+    assert claim._repr_latex_() == jupyter.claim_repr_latex(claim)  # type: ignore[attr-defined]
+    assert derivation._repr_latex_() == jupyter.derivation_repr_latex(derivation)  # type: ignore[attr-defined]
     shown = jupyter.claim_display(claim, None)
     assert r"f\left(x + 1\right) = \left(x + 1\right)^{2}\\" in shown
     assert r"\text{with } f\left(x\right) = x^{2}\\" in shown
