@@ -11,7 +11,7 @@ convention meant (:mod:`.expect`).
 
 from __future__ import annotations
 
-from .alibi import check_alibi
+from .alibi_bias import check_alibi
 from .axes import AxesConvention, check_rope_axes
 from .expect import parse_expectations
 from .identify_rope import RopeConvention, check_rope

@@ -328,8 +328,14 @@ def check_rope_axes(
     None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
     ``axes_dim=16;56;56``, ``axes_theta=10000;10000;10000``, ``pairing=adjacent``, …)."""
     wanted = parse_expectations(expect)
+    raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)
-    return conclude(_check_rope_axes(cos, sin, ids, axes_dim, model), wanted, model, (cos, sin))
+    return conclude(
+        _check_rope_axes(cos, sin, ids, axes_dim, model), wanted, model, (cos, sin),
+        lambda fmt: _check_rope_axes(
+            declared(raw[0], {"dtype": fmt}), declared(raw[1], {"dtype": fmt}), ids, axes_dim, model
+        ),
+    )
 
 
 def _check_rope_axes(cos: Any, sin: Any, ids: Any, axes_dim: Any, model: ErrorModel | None) -> CheckResult:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from ..errors import PosencSymError
 from ..schemes import registry
-from .alibi import check_alibi
+from .alibi_bias import check_alibi
 from .axes import check_rope_axes
 from .identify_rope import check_rope
 from .identify_sinusoidal import check_sinusoidal

@@ -327,8 +327,12 @@ def check_rope(
     ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
     convention keys meant (:mod:`.expect`)."""
     wanted = parse_expectations(expect)
+    raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)
-    return conclude(_check_rope(cos, sin, model), wanted, model, (cos, sin))
+    return conclude(
+        _check_rope(cos, sin, model), wanted, model, (cos, sin),
+        lambda fmt: _check_rope(declared(raw[0], {"dtype": fmt}), declared(raw[1], {"dtype": fmt}), model),
+    )
 
 
 def _check_rope(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:

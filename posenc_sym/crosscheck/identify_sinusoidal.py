@@ -294,8 +294,12 @@ def check_sinusoidal(
     ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
     convention keys meant (:mod:`.expect`)."""
     wanted = parse_expectations(expect)
+    raw = table
     table = declared(table, wanted)
-    return conclude(_check_sinusoidal(table, model), wanted, model, (table,))
+    return conclude(
+        _check_sinusoidal(table, model), wanted, model, (table,),
+        lambda fmt: _check_sinusoidal(declared(raw, {"dtype": fmt}), model),
+    )
 
 
 def _check_sinusoidal(table: Any, model: ErrorModel | None) -> CheckResult:

@@ -115,8 +115,10 @@ def narrower_format(arrays: list[numpy.ndarray], name: str) -> str | None:
     return None
 
 
-def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
+def as_float_array(obj: Any, what: str, *, masks: bool = False) -> tuple[numpy.ndarray, str]:
     """``obj`` as a float array and the name of its format; a clear error otherwise.
+
+    ``masks`` admits −infinity (an attention mask in a bias); NaN and +infinity are refused always.
 
     >>> as_float_array([[0.0, 1.0]], "table")[1]
     'float64'
@@ -130,7 +132,7 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
     posenc_sym.errors.PosencSymError: table holds NaN or infinity (first at index (0, 1)); ...
     """
     if isinstance(obj, Declared):
-        array, name = as_float_array(obj.values, what)
+        array, name = as_float_array(obj.values, what, masks=masks)
         return _narrow(array, name, what, obj.format)
     converted = _torch_to_numpy(obj)
     if converted is None:
@@ -151,6 +153,8 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
             f"{what} has dtype {array.dtype}, not numbers; pass a float array (float64, float32, float16 or bfloat16)"
         )
     finite = numpy.isfinite(array)
+    if masks:
+        finite |= numpy.isneginf(array)
     if not finite.all():
         index = tuple(int(i) for i in numpy.argwhere(~finite)[0])
         raise PosencSymError(

@@ -234,8 +234,12 @@ def check_xpos(
     ``model`` None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
     ``scale_base=512``, ``amplitude_centre=32``, ``base=10000``, …)."""
     wanted = parse_expectations(expect)
+    raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)
-    return conclude(_check_xpos(cos, sin, model), wanted, model, (cos, sin))
+    return conclude(
+        _check_xpos(cos, sin, model), wanted, model, (cos, sin),
+        lambda fmt: _check_xpos(declared(raw[0], {"dtype": fmt}), declared(raw[1], {"dtype": fmt}), model),
+    )
 
 
 def _check_xpos(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
