@@ -336,10 +336,12 @@ def check_rope(
 
 
 def _check_rope(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
-    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)")
+    read: list[str] = []
+    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)", read)
     fmt = data_format(c_fmt)
     model = resolve_model(model, c_fmt)
     conv, notes = identify(c, s, math.ldexp(1.0, 1 - fmt.precision), fmt)
+    notes = [*read, *notes]
     shape = tuple(c.shape)
     if conv is None:
         both = numpy.concatenate([c[:4096], s[:4096]], axis=1)  # rows (cos | sin) for the diagnosis

@@ -33,6 +33,7 @@ __all__ = [
     "load_source_called",
     "narrower_format",
     "require_ndim",
+    "squeeze_singletons",
 ]
 
 
@@ -183,8 +184,32 @@ def require_ndim(array: numpy.ndarray, ndim: int, what: str, axes: str) -> numpy
     raise PosencSymError(f"{what} has shape {array.shape} ({array.ndim}-D); expected {ndim}-D {axes}: {meaning}")
 
 
-def cache_halves(cos: Any, sin: Any, axes: str) -> tuple[numpy.ndarray, numpy.ndarray, str]:
-    """The cos and sin halves of one cache as 2-D arrays of one format, and that format's name.
+def squeeze_singletons(array: numpy.ndarray, ndim: int, what: str, notes: list[str] | None) -> numpy.ndarray:
+    """``array`` without its axes of size 1 when that leaves exactly ``ndim`` axes (a (L, 1, D)
+    buffer, as PyTorch's tutorial registers ``pe``, or a (1, L, D) one), saying so in ``notes``;
+    otherwise ``array`` unchanged (its shape is then refused, with the fix, by :func:`require_ndim`).
+
+    >>> found = []
+    >>> squeeze_singletons(numpy.zeros((4, 1, 6)), 2, "the table", found).shape, found
+    ((4, 6), ['the table has shape (4, 1, 6): its axis 1 has size 1 and is dropped, read as (4, 6)'])
+    """
+    if array.ndim <= ndim:
+        return array
+    single = [i for i, size in enumerate(array.shape) if size == 1]
+    if array.ndim - len(single) != ndim:
+        return array
+    squeezed = array.reshape([size for size in array.shape if size != 1])
+    if notes is not None:
+        which = f"axis {single[0]} has" if len(single) == 1 else f"axes {single} have"
+        notes.append(f"{what} has shape {array.shape}: its {which} size 1 and is dropped, read as {squeezed.shape}")
+    return squeezed
+
+
+def cache_halves(
+    cos: Any, sin: Any, axes: str, notes: list[str] | None = None
+) -> tuple[numpy.ndarray, numpy.ndarray, str]:
+    """The cos and sin halves of one cache as 2-D arrays of one format, and that format's name
+    (axes of size 1 dropped, and said in ``notes``: :func:`squeeze_singletons`).
 
     >>> cache_halves(numpy.ones((2, 4)), numpy.zeros((2, 4), numpy.float32), "(positions, rotary_dim)")
     Traceback (most recent call last):
@@ -193,8 +218,8 @@ def cache_halves(cos: Any, sin: Any, axes: str) -> tuple[numpy.ndarray, numpy.nd
     """
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
-    c = require_ndim(c, 2, "the cos array", axes)
-    s = require_ndim(s, 2, "the sin array", axes)
+    c = require_ndim(squeeze_singletons(c, 2, "the cos array", notes), 2, "the cos array", axes)
+    s = require_ndim(squeeze_singletons(s, 2, "the sin array", None), 2, "the sin array", axes)
     if c.shape != s.shape or c_fmt != s_fmt:
         raise PosencSymError(f"cos is {c_fmt} {c.shape} but sin is {s_fmt} {s.shape}; pass the two halves of one cache")
     return c, s, c_fmt

@@ -243,13 +243,15 @@ def check_xpos(
 
 
 def _check_xpos(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
-    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)")
+    read: list[str] = []
+    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)", read)
     fmt = data_format(c_fmt)
     model = resolve_model(model, c_fmt)  # default: the data's own precision
     floor = math.ldexp(1.0, 1 - fmt.precision)
     seg = slice(0, min(c.shape[0], _FIT_ROWS))
     amplitude = numpy.hypot(numpy.asarray(c[seg], numpy.float64), numpy.asarray(s[seg], numpy.float64))
     conv, notes = identify(c[seg] / amplitude, s[seg] / amplitude, floor, fmt) if amplitude.all() else (None, [])
+    notes = [*read, *notes]
     amp = None
     if conv is not None:
         amp = _fit_amplitude(
