@@ -38,6 +38,7 @@ from ..numerics import data_format, split_frequencies
 from .common import best_candidate, finish, resolve_model, sample_rows, with_diagnosis
 from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES, PairFit, fit_pairs
+from .grids import find_grid, leading_zero_rows
 from .load import as_float_array, declared, require_ndim, squeeze_singletons
 from .measure import ColumnSpec
 from .names import describe_named, short_values
@@ -412,7 +413,13 @@ def _check_sinusoidal(table: Any, model: ErrorModel | None) -> CheckResult:
     notes = [*read, *notes]
     shape = tuple(array.shape)
     if conv is None:
-        if array.shape[0] >= 2 and array.shape[1] >= 3 and identify(array.T, floor)[0] is not None:
+        grid = find_grid(array, leading_zero_rows(array)) if array.shape[0] >= 4 else None
+        if grid is not None:
+            notes.append(
+                f"the rows look like the tokens of a {grid[0]}×{grid[1]} grid, each coordinate in its own columns: "
+                "check it with --scheme sinusoidal-2d (check_sinusoidal_2d)"
+            )
+        elif array.shape[0] >= 2 and array.shape[1] >= 3 and identify(array.T, floor)[0] is not None:
             notes.append(
                 f"the transpose, shape {array.shape[::-1]}, is a sinusoidal table: axis 0 must run "
                 "over positions and axis 1 over dims, so pass table.T"
