@@ -192,6 +192,7 @@ class SlopeFit:
     active: numpy.ndarray
     negative: bool
     fits: str | None
+    order: numpy.ndarray  # k of each head: its place among the non-zero slopes, 1 … (0 for a zero slope)
 
     @property
     def outside(self) -> int:
@@ -212,15 +213,16 @@ def fit_slopes(x: numpy.ndarray, fmt: FloatFormat, model: ErrorModel) -> SlopeFi
     ref = numpy.zeros(x.size)
     ref[active] = ref_active
     err = numpy.abs(x - ref)
-    exponent = numpy.zeros(x.size)
-    exponent[active] = numpy.arange(1, active.size + 1) * ref_active  # plays the role of the angle
+    order = numpy.zeros(x.size)
+    order[active] = numpy.arange(1, active.size + 1)
+    exponent = order * ref  # plays the role of the angle
     slack = numpy.ldexp(ref, -52)  # our slopes: mpmath's, rounded once to float64
     bound = numpy.where(ref == 0, 0.0, model.bound(ref, exponent, 2.0, fmt) + slack)
     unit = ulp(ref, fmt)
     with numpy.errstate(divide="ignore", invalid="ignore"):
         need = numpy.where(ref == 0, 0.0, numpy.maximum(err - unit - slack, 0.0) / (angle_constant(2.0) * exponent))
     fits = _precision_explaining(float(need.max()))
-    return SlopeFit(rule, max_bias, ref, err, bound, active, negative, fits)
+    return SlopeFit(rule, max_bias, ref, err, bound, active, negative, fits, order)
 
 
 def _check_alibi(slopes: Any, model: ErrorModel | None) -> CheckResult:

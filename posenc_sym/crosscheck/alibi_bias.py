@@ -45,7 +45,7 @@ from ..numerics import FloatFormat, data_format, ulp
 from .alibi import SlopeFit, check_alibi_slopes, fit_slopes
 from .expect import conclude, parse_expectations
 from .load import Declared, as_float_array, declared
-from .precision import ErrorModel, native_model
+from .precision import ErrorModel, angle_constant, native_model
 from .result import CheckResult, Worst
 
 __all__ = ["check_alibi", "check_alibi_bias", "is_bias"]
@@ -205,7 +205,7 @@ def _check_bias(bias: Any, model: ErrorModel | None) -> CheckResult:
         keys = (("heads", heads), ("form", form.name), ("rule", None))
         why = "every head's slope is 0: no ALiBi bias"
         return CheckResult("alibi", "mismatch", keys, None, None, None, (*notes, why), model.name, fmt_name, b.shape)
-    measured = _measure(b, form, fit, fmt)
+    measured = _measure(b, form, fit, fmt, model)
     stored: Any = _stored_slopes(b, form, fmt)
     if fmt.name == "bfloat16":
         stored = Declared(stored, "bfloat16")
@@ -257,14 +257,20 @@ class _Measured:
     max_ulp: float
 
 
-def _measure(b: numpy.ndarray, form: _Form, fit: SlopeFit, fmt: FloatFormat) -> _Measured:
+def _measure(b: numpy.ndarray, form: _Form, fit: SlopeFit, fmt: FloatFormat, model: ErrorModel) -> _Measured:
     """Every visible element against m·Δ within |Δ|·E_m + ulp(m·Δ) + 2^-52·|m·Δ| (module docstring)."""
     m = fit.reference[:, None, None]
     ref = m * form.delta
     err = numpy.where(form.masked[None], 0.0, numpy.abs(b - ref))
     unit = ulp(ref, fmt)
-    bound = numpy.abs(form.delta) * fit.bound[:, None, None] + numpy.where(ref == 0, 0.0, unit)
-    bound += numpy.ldexp(numpy.abs(ref), -52)
+    distance = numpy.abs(form.delta)
+    # |Δ|·E_m + ulp(m·Δ), E_m = ulp(m) + K·k·|m|·u (+ ulp_F(m)) the slope's bound (module docstring)
+    per_u = distance * angle_constant(2.0) * fit.order[:, None, None] * m
+    rounding = numpy.where(ref == 0, 0.0, unit) + distance * ulp(m, fmt)
+    bound = model.allowance(rounding, per_u, ref, fmt)
+    if model.wider_ulp(fmt) is not None:  # E_m's ulp_F(m), times |Δ|, beyond allowance's ulp_F(m·Δ)
+        bound = bound + distance * ulp(m, model.wider_ulp(fmt))
+    bound += numpy.ldexp(numpy.abs(ref), -52) + distance * numpy.ldexp(m, -52)
     load = err / numpy.where(bound > 0, bound, math.inf)
     load = numpy.where((bound == 0) & (err > 0), math.inf, load)
     bad = err > bound

@@ -31,7 +31,6 @@ from ..numerics import (
     MAX_POSITION,
     FloatFormat,
     accurate_error_bound,
-    data_format,
     reference_error_bound,
     sincos_from_frequencies,
     sincos_words,
@@ -202,13 +201,7 @@ def _chunk_stats(
         # fl(fl(c)·fl(A)): fl(A) adds u_F·|v|, and c's own rounding adds A·ulp(c)/2 ≤ ulp(v) ≤
         # 2u_F·|v|; the final rounding is the ulp allowed anyway: 4|v| more per unit roundoff
         per_u += 4.0 * numpy.abs(ch.ref)
-    allowed = ch.unit.copy()
-    if model.angle_format is not None:
-        allowed += per_u * data_format(model.angle_format).unit_roundoff
-        wider = model.wider_ulp(fmt)
-        if wider is not None:
-            allowed += ulp(ch.ref, wider)
-    limit = allowed + slack
+    limit = model.allowance(ch.unit, per_u, ch.ref, fmt) + slack
     load = ch.err / limit
     flat = int(numpy.argmax(load))
     if load.flat[flat] > acc.best[0]:

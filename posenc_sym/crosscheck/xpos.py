@@ -183,9 +183,7 @@ def _measure_chunk(
         run.best = (float(ratio.flat[flat]), worst, float(slack.flat[flat] / unit.flat[flat]))
     # per unit roundoff u: the angle term K·|θ| and the amplitude term (2|ln A| + 3|x| + 3)·|v|
     per_u = angle_constant(base) * numpy.abs(angle) + numpy.abs(ref) * (2 * numpy.abs(log_a) + 3 * numpy.abs(expo) + 3)
-    allowed = unit + slack
-    if model.angle_format is not None:
-        allowed = allowed + per_u * data_format(model.angle_format).unit_roundoff
+    allowed = model.allowance(unit, per_u, ref, fmt) + slack
     bad = err > allowed
     if bad.any() and run.first_outside is None:
         run.first_outside = _worst(x, ref, err, unit, positions, row0, int(numpy.argmax(bad)), run.label)
