@@ -35,6 +35,7 @@ import numpy
 from ..numerics import sincos_from_frequencies, split_frequencies
 from .common import best_candidate
 from .fit import KNOWN_BASES
+from .grids import follows
 from .names import short_values
 from .precision import angle_constant
 from .rope_extras import denominator_for
@@ -72,21 +73,15 @@ class AxisSamples:
 
 
 def pair_axes(cos: numpy.ndarray, sin: numpy.ndarray, ids: numpy.ndarray) -> list[set[int]]:
-    """For each pair (column of the compact cos/sin), the axes whose ids determine its values."""
+    """For each pair (column of the compact cos/sin), the axes whose ids determine its values
+    (:func:`.grids.follows`: to within 10^-3, so that one wrong element is measured, not misread)."""
     pairs = cos.shape[1]
-    follows: list[set[int]] = [set() for _ in range(pairs)]
+    found: list[set[int]] = [set() for _ in range(pairs)]
     for axis in range(ids.shape[1]):
-        order = numpy.argsort(ids[:, axis], kind="stable")
-        sorted_ids = ids[order, axis]
-        starts = numpy.concatenate([[0], numpy.flatnonzero(numpy.diff(sorted_ids)) + 1])
-        same = numpy.ones(pairs, dtype=bool)
-        for values in (cos, sin):
-            v = values[order]
-            spread = numpy.maximum.reduceat(v, starts, axis=0) - numpy.minimum.reduceat(v, starts, axis=0)
-            same &= ~spread.any(axis=0)
+        same = follows(cos, ids[:, axis]) & follows(sin, ids[:, axis])
         for p in numpy.flatnonzero(same):
-            follows[int(p)].add(axis)
-    return follows
+            found[int(p)].add(axis)
+    return found
 
 
 def _wrap(x: numpy.ndarray) -> numpy.ndarray:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy
 
-__all__ = ["column_axes", "find_grid", "leading_zero_rows"]
+__all__ = ["column_axes", "find_grid", "follows", "leading_zero_rows"]
 
 
 def leading_zero_rows(table: numpy.ndarray) -> int:
@@ -27,13 +27,16 @@ def leading_zero_rows(table: numpy.ndarray) -> int:
     return int(nonzero[0]) if nonzero.size else 0
 
 
-def _follows(values: numpy.ndarray, key: numpy.ndarray) -> numpy.ndarray:
-    """For each column, whether it is a function of ``key`` (equal values wherever key is equal)."""
+def follows(values: numpy.ndarray, key: numpy.ndarray) -> numpy.ndarray:
+    """For each column, whether it is a function of ``key``: values equal wherever key is equal, to
+    within 10^-3 of the column's own range over all rows (the verdict then holds tokens with equal
+    keys to exact equality: a wrong element is named there, not taken for another layout). A
+    column that barely moves (cos of a low frequency) is judged against its own small range."""
     order = numpy.argsort(key, kind="stable")
     starts = numpy.concatenate([[0], numpy.flatnonzero(numpy.diff(key[order])) + 1])
     v = values[order]
     spread = numpy.maximum.reduceat(v, starts, axis=0) - numpy.minimum.reduceat(v, starts, axis=0)
-    return numpy.asarray(~spread.any(axis=0))
+    return numpy.asarray((spread <= 1e-3 * numpy.ptp(values, axis=0)).all(axis=0))
 
 
 def column_axes(tokens: numpy.ndarray, width: int) -> numpy.ndarray | None:
@@ -41,7 +44,7 @@ def column_axes(tokens: numpy.ndarray, width: int) -> numpy.ndarray | None:
     index i, 1 if the column index j; None when some column follows neither, or a coordinate has
     none (a constant column follows both and counts for neither)."""
     r = numpy.arange(tokens.shape[0])
-    by_row, by_column = _follows(tokens, r // width), _follows(tokens, r % width)
+    by_row, by_column = follows(tokens, r // width), follows(tokens, r % width)
     moving = numpy.ptp(tokens, axis=0) > 0
     if numpy.any(moving & ~by_row & ~by_column):
         return None
