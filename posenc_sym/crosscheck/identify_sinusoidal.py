@@ -41,12 +41,12 @@ from .fit import KNOWN_BASES, PairFit, fit_pairs
 from .grids import find_grid, leading_zero_rows
 from .load import as_float_array, declared, require_ndim, squeeze_singletons
 from .measure import ColumnSpec
-from .names import describe_named, short_values
+from .names import describe_named, digits, fewest_digits, short_values
 from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
 from .precision import ErrorModel, angle_constant
 from .reference import power_frequencies, power_split
 from .result import CheckResult
-from .scales import amplitude_candidates, position_scale_candidates, scale_text
+from .scales import position_scale_candidates, scale_notes, scale_text, snap_amplitude
 
 __all__ = ["SinusoidalConvention", "check_sinusoidal"]
 
@@ -254,7 +254,7 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         fit, order = _oriented(forward, step, seg.shape[0])
         if numpy.any(fit.omega <= 0):
             continue
-        scale, form = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
+        scale, form = snap_amplitude(float(numpy.median(fit.scale)), width, fmt_floor)
         floor = 8 * fmt_floor * max(scale, 1.0)
         for den, base, known, s in _scaled_candidates(fit.omega, 2 * p):
             if known is not True and any(k is True and e <= floor for _, e, k in scored):
@@ -272,33 +272,15 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         ]
     top_scale = max(max(c.scale for c, _, _ in scored), 1.0)
     noise = _noise(forward, n, fmt_floor, top_scale)
-    conv, equivalent = best_candidate(_fewest_digits(scored, noise), 8 * fmt_floor * top_scale, noise)
+    conv, equivalent = best_candidate(fewest_digits(scored, noise, _length), 8 * fmt_floor * top_scale, noise)
     estimate = next(
         (c.base for c, _, known in scored if known is False and c.exponent_denominator == conv.exponent_denominator),
         conv.base,
     )
     naming = _naming_notes(conv, equivalent, estimate)
-    scaled = [*_scale_notes(conv)]
+    scaled = scale_notes(conv.scale, conv.scale_form, conv.width, conv.position_scale, conv.base,
+                         conv.exponent_denominator)
     return conv, [*_zero_rows_note(zero_rows), *notes, *naming, *scaled, *positions_note(conv, n)]
-
-
-def _fewest_digits(
-    scored: list[tuple[SinusoidalConvention, float, bool | str]], margin: float
-) -> list[tuple[SinusoidalConvention, float, bool | str]]:
-    """The short names that fit within ``margin`` (the data's noise) of the best short name, only
-    those with the fewest digits (base and position scale): where angles were formed in float32, a
-    longer name (base 6581 over d for tensor2tensor's 5000 over d − 2) can reproduce the samples
-    better by chance, by less than the noise; the shortest number that reproduces them is the name."""
-    short = [(c, e) for c, e, kind in scored if kind == "short"]
-    if not short:
-        return scored
-    least = min(e for _, e in short)
-
-    def digits(c: SinusoidalConvention) -> int:
-        return _digits(c.base) + len(str(c.position_scale).replace("/", ""))
-
-    fewest = min(digits(c) for c, e in short if e <= least + margin)
-    return [(c, e, k) for c, e, k in scored if k != "short" or digits(c) == fewest]
 
 
 def _noise(fit: PairFit, n: int, floor: float, amplitude: float) -> float:
@@ -308,46 +290,9 @@ def _noise(fit: PairFit, n: int, floor: float, amplitude: float) -> float:
     return amplitude * (8 * floor + angle_constant(1e7) * floor / 2 * t_max * float(numpy.abs(fit.omega).max()))
 
 
-def _scale_notes(conv: SinusoidalConvention) -> list[str]:
-    """What a position scale or a named amplitude is, and the code known to write it."""
-    notes = []
-    if conv.scale_form is not None:
-        known = ", as x-transformers' ScaledSinusoidalEmbedding sets it" if conv.scale_form == "d_model^(-1/2)" else ""
-        value = conv.scale_form.replace("d_model", str(conv.width))
-        notes.append(
-            f"scale {conv.scale:.9g} = {value} exactly ({conv.scale_form}{known}); the data are measured "
-            "against that number"
-        )
-    if conv.position_scale == 1:
-        return notes
-    s = scale_text(conv.position_scale)
-    text = f"positions scaled by {s}: sin({s}·t·ω_i), the same numbers as every frequency times {s}"
-    if conv.exponent_denominator == "d-2" and conv.position_scale > 1:
-        text += (
-            f" — tensor2tensor's get_timing_signal_1d with min_timescale={s} and max_timescale="
-            f"{float(conv.base * conv.position_scale):g} (it multiplies its frequencies by min_timescale, so base "
-            f"{conv.base:g} = max_timescale/min_timescale)"
-        )
-    elif conv.position_scale < 1:
-        text += (
-            " — positions divided as diffusers' get_2d_sincos_pos_embed divides its grid by grid_size/base_size "
-            "and interpolation_scale (PixArt: interpolation_scale=2)"
-        )
-    return [*notes, text]
-
-
-def _digits(x: float) -> int:
-    """Significant digits of a short value (fewer digits: the more likely name)."""
-    return len(f"{x:.6e}".split("e")[0].replace(".", "").rstrip("0"))
-
-
-def _snap_scale(estimate: float, width: int, floor: float) -> tuple[float, str | None]:
-    """Scales in use are 1, closed forms (√d, d^(−1/2), 2^(±1/2): :mod:`.scales`), eighths or short
-    numbers (:mod:`.names`): snap within a few ulps of the data, closed forms first."""
-    for candidate, form in amplitude_candidates(estimate, width):
-        if abs(estimate - candidate) <= 8 * floor * candidate:
-            return candidate, form
-    return estimate, None
+def _length(c: SinusoidalConvention) -> int:
+    """The digits of a named convention: its base's and its position scale's."""
+    return digits(c.base) + len(str(c.position_scale).replace("/", ""))
 
 
 def _scaled_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, bool | str, Fraction]]:
@@ -379,7 +324,7 @@ def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, boo
         # exact short names of the estimate (:mod:`.names`), after the common bases
         out.extend((den_name, v, "short") for v in short_values(estimate) if v not in KNOWN_BASES and v > 1)
     rank = {v: i for i, v in enumerate(KNOWN_BASES)}
-    out.sort(key=lambda c: (c[2] is not True, rank.get(c[1], len(rank) + _digits(c[1])), c[0] != "d"))
+    out.sort(key=lambda c: (c[2] is not True, rank.get(c[1], len(rank) + digits(c[1])), c[0] != "d"))
     if not out:  # one pair: its frequency is 1 whatever the base; name the paper's
         out.append(("d", 10000.0, True))
     return out

@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from .names import short_values
 
-__all__ = ["amplitude_candidates", "position_scale_candidates", "scale_text"]
+__all__ = ["amplitude_candidates", "position_scale_candidates", "scale_notes", "scale_text", "snap_amplitude"]
 
 #: A position scale within this relative distance of 1 is 1: pair 0 turns at 1 radian per row.
 _UNIT = 1e-6
@@ -78,3 +78,41 @@ def scale_text(value: Fraction) -> str:
     ('1/2', '2', '1/8')
     """
     return str(value)
+
+
+def snap_amplitude(estimate: float, width: int, floor: float) -> tuple[float, str | None]:
+    """The amplitude an ``estimate`` names, and its closed form: 1, the closed forms, eighths or
+    short numbers (:func:`amplitude_candidates`) within a few ulps of the data (8·``floor``)."""
+    for candidate, form in amplitude_candidates(estimate, width):
+        if abs(estimate - candidate) <= 8 * floor * candidate:
+            return candidate, form
+    return estimate, None
+
+
+def scale_notes(
+    scale: float, form: str | None, width: int, position_scale: Fraction, base: float, denominator: str
+) -> list[str]:
+    """What a named amplitude or a position scale is, and the code known to write it."""
+    notes = []
+    if form is not None:
+        known = ", as x-transformers' ScaledSinusoidalEmbedding sets it" if form == "d_model^(-1/2)" else ""
+        notes.append(
+            f"scale {scale:.9g} = {form.replace('d_model', str(width))} exactly ({form}{known}); the data are "
+            "measured against that number"
+        )
+    if position_scale == 1:
+        return notes
+    s = scale_text(position_scale)
+    text = f"positions scaled by {s}: sin({s}·t·ω_i), the same numbers as every frequency times {s}"
+    if denominator == "d-2" and position_scale > 1:
+        text += (
+            f" — tensor2tensor's get_timing_signal_1d with min_timescale={s} and max_timescale="
+            f"{float(base * position_scale):g} (it multiplies its frequencies by min_timescale, so base "
+            f"{base:g} = max_timescale/min_timescale)"
+        )
+    elif position_scale < 1:
+        text += (
+            " — positions divided as diffusers' get_2d_sincos_pos_embed divides its grid by grid_size/base_size "
+            "and interpolation_scale (PixArt: interpolation_scale=2)"
+        )
+    return [*notes, text]
