@@ -12,12 +12,15 @@ Verdicts follow from the models: code forming its angles in float32 is within th
 from __future__ import annotations
 
 import functools
+import json
 import types
+from pathlib import Path
 from typing import Any
 
 import numpy
 import pytest
 
+import posenc_sym.cli as cli
 from posenc_sym.crosscheck import check_rope_axes, check_sinusoidal, check_sinusoidal_2d
 from posenc_sym.testing import assert_rope_axes, assert_sinusoidal, assert_sinusoidal_2d
 
@@ -221,3 +224,13 @@ def test_a_scale_with_no_closed_form_is_named_as_a_short_number() -> None:
     table = vision.x_transformers_scaled_sinusoidal(256, 128) / numpy.float32(128**-0.5) * numpy.float32(0.09)
     result = assert_sinusoidal(table.astype(numpy.float32), scale=0.09, scale_form=None)
     assert result.convention_dict()["scale"] == 0.09
+
+
+def test_a_2d_table_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "pos_embed.npy"
+    numpy.save(path, vision.mae_2d_sincos(64, 8, cls_token=True)[None])
+    assert cli.main(["check", str(path), "--scheme", "sinusoidal-2d", "--json", "--expect", "extra_rows=1"]) == 0
+    found = json.loads(capsys.readouterr().out)["convention"]
+    assert (found["grid"], found["axis_blocks"], found["base"]) == ([8, 8], ["w", "h"], 10000)
+    assert cli.main(["check", str(path), "--scheme", "sinusoidal-2d", "--expect", "axis_blocks=h;w"]) == 1
+    assert "expected axis_blocks='h;w', found axis_blocks=['w', 'h']" in capsys.readouterr().out

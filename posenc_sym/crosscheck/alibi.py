@@ -176,6 +176,11 @@ def check_alibi_slopes(
     )
 
 
+#: The slope check under the name it had before bias arrays: :func:`.alibi_bias.check_alibi` takes
+#: slopes or a bias and is the one the package exports.
+check_alibi = check_alibi_slopes
+
+
 @dataclass(frozen=True)
 class SlopeFit:
     """The rule that explains the non-zero slopes, and each slope measured against it.
