@@ -14,7 +14,7 @@ from pathlib import Path
 from ..documents.annotate import annotate
 from ..documents.decide import DisplayResult
 from ..documents.decide_document import DocumentReport, check_document
-from ..documents.source import FORMAT_NAMES, SUFFIXES, format_of
+from ..documents.source import FORMAT_NAMES, SUFFIXES, format_of, load_document
 from ..errors import PosencSymError
 
 __all__ = ["is_document", "verify_documents", "write_annotated"]
@@ -50,6 +50,8 @@ def verify_documents(
         raise PosencSymError(f"--annotate {annotate_to} writes one document; pass exactly one")
     if annotate_to is not None:
         _check_target(Path(annotate_to), files[0])
+    for path in files:
+        load_document(path)  # a bad document (a display never closed, none at all) stops the run before any verdict
     return tuple(check_document(path, notation=notation,
                                 on_display=None if on_display is None else functools.partial(on_display, str(path)))
                  for path in files)

@@ -51,7 +51,8 @@ _DEFINER = re.compile(
 _NAME = re.compile(r"\s*(?:\{\s*(\\(?:[A-Za-z]+|[^A-Za-z\s]))\s*\}|(\\(?:[A-Za-z]+|[^A-Za-z\s])))")
 _TOKEN = re.compile(r"\\(?:[A-Za-z]+|.)|[^\s{}]", re.DOTALL)
 _CONTROL = re.compile(r"\\(?:[A-Za-z]+|.)", re.DOTALL)
-_PARAMETER = re.compile(r"#(#|[1-9])")
+_PARAMETER = re.compile(r"\\.|#(#|[1-9])", re.DOTALL)  # an escaped \# is no parameter
+_NOT_ARGUMENTS = frozenset({"$", "\\\\", "\\]", "\\)", "\\end", "&", "\\begin"})
 _ENDS_IN_WORD = re.compile(r"(?<!\\)(?:\\\\)*\\[A-Za-z]+$")
 
 
@@ -170,6 +171,7 @@ class _Expansion:
     def __init__(self, table: dict[str, Macro]) -> None:
         self.table = table
         self.calls = 0
+        self.outer: Macro | None = None
 
     def run(self, text: str, depth: int = 0) -> str:
         out: list[str] = []
@@ -187,6 +189,9 @@ class _Expansion:
     def call(self, text: str, match: re.Match[str], depth: int = 0) -> tuple[str, int]:
         """The expansion of the call at ``match`` and the offset just after its arguments."""
         macro = self.table[match.group()]
+        if depth == 0 or self.outer is None:
+            self.outer = macro  # the call the author wrote: named when the expansion grows too large
+        outer = self.outer
         if macro.refusal:
             raise ExpansionError(macro.refusal)
         self.calls += 1
@@ -194,12 +199,12 @@ class _Expansion:
             raise ExpansionError(f"{macro.name} expands into itself without end (defined at {macro.where}); "
                                  "change its definition so that it stops")
         if self.calls > MAX_CALLS:
-            raise ExpansionError(f"{macro.name} (defined at {macro.where}) expands into more than {MAX_CALLS} "
+            raise ExpansionError(f"{outer.name} (defined at {outer.where}) expands into more than {MAX_CALLS} "
                                  "macro calls; posenc-sym stops there: simplify the macro")
         arguments, end = _arguments(text, match.end(), macro)
         expansion = self.run(_substituted(macro.body, arguments), depth + 1)
         if len(expansion) > MAX_SIZE:
-            raise ExpansionError(f"{macro.name} (defined at {macro.where}) expands to more than {MAX_SIZE} "
+            raise ExpansionError(f"{outer.name} (defined at {outer.where}) expands to more than {MAX_SIZE} "
                                  "characters; posenc-sym stops there: simplify the macro")
         return expansion, end
 
@@ -218,6 +223,8 @@ def _arguments(text: str, position: int, macro: Macro) -> tuple[list[str], int]:
     while len(arguments) < macro.parameters:
         start = _skip_spaces(text, position)
         token = _TOKEN.match(text, start)
+        if token is not None and token.group() in _NOT_ARGUMENTS:
+            token = None  # what ends a formula or a row is never an argument: the arguments are missing
         if text.startswith("{", start):
             close = _group_end(text, start)
             if close is not None:
@@ -242,6 +249,8 @@ def _substituted(body: str, arguments: list[str]) -> str:
     out: list[str] = []
     position = 0
     for match in _PARAMETER.finditer(body):
+        if match.group(1) is None:
+            continue
         _append(out, body[position:match.start()])
         number = match.group(1)
         _append(out, "#" if number == "#" else arguments[int(number) - 1] if int(number) <= len(arguments) else "")
