@@ -217,3 +217,15 @@ def test_an_unknown_macro_from_a_style_file_is_named_at_its_line() -> None:
 def test_macros_leave_a_text_without_definitions_as_it_is() -> None:
     text = "no macros: \\alpha \\\\ $$ x $$"
     assert Macros().expand(text, lambda offset: "line 1").text == text
+
+
+def test_the_macro_example_of_the_docs_prints_what_the_page_shows(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "checking-your-own-notes.md").read_text(encoding="utf-8")
+    example = re.search(r"Save this as `macros.tex`:\n\n```latex\n(.*?)^```\n\nand `posenc-sym verify macros.tex` "
+                        r"prints:\n\n```text\n(.*?)^```$", page, re.DOTALL | re.MULTILINE)
+    assert example is not None
+    (tmp_path / "macros.tex").write_text(example.group(1), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["verify", "macros.tex"]) == 0
+    assert capsys.readouterr().out == example.group(2)
