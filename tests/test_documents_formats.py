@@ -177,8 +177,9 @@ def test_a_quarto_page_skips_front_matter_and_code_chunks_and_keeps_labelled_dis
     ("~~~math\na = a \\\\\nb = b\n~~~\n", [(1, "a = a \\\\\nb = b")]),
     # a YAML front matter (Jekyll, Hugo) is metadata, even with dollars in it
     ("---\ntitle: $$ 1 = 2 $$\n---\n$$ y = y $$\n", [(4, "y = y")]),
-    # a rule that opens a page is not front matter when nothing closes it
+    # a rule that opens a page is not front matter when nothing closes it, or when prose or math follows
     ("---\n$$ z = z $$\n", [(2, "z = z")]),
+    ("---\nSome prose:\n$$ z = z $$\n\n---\n", [(3, "z = z")]),
     # kramdown: $$ … $$ inside a sentence is math; two on a line are two
     ("The ratio $$a = b$$ and $$c \\le d$$ hold.\n", [(1, "a = b"), (1, "c \\le d")]),
     # \[ alone in Markdown is an escaped bracket, not an unclosed display
@@ -289,3 +290,17 @@ def test_a_real_notebook_annotated_keeps_every_cell(tmp_path: Path, capsys: pyte
         position = 0
         for line in old:
             position = new.index(line, position) + 1
+
+
+def test_a_bad_declaration_in_a_notebook_names_its_cell(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = notebook([("markdown", "# Notes\n```posenc\nassume x realish\n```\n"), ("markdown", "$$ 1 = 1 $$\n")])
+    path = tmp_path / "nb.ipynb"
+    path.write_text(text, encoding="utf-8")
+    line = file_line(text, "assume x realish\n")
+    message = ("cannot read the declaration 'assume x realish': the domain must be one of real, positive, nonnegative, "
+               "integer, integer positive, integer nonnegative, even positive, complex")
+    status, _, err = _run(capsys, str(path))
+    assert (status, err) == (2, f"posenc-sym verify: error: {path}:{line} (cell 0, line 3): {message}\n")
+    status, out, _ = _run(capsys, str(path), "--json")
+    assert json.loads(out)["problems"] == [{"file": str(path), "line": line, "cell": 0, "cell_line": 3,
+                                            "message": message}]

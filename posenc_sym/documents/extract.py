@@ -97,7 +97,8 @@ def extract(text: str, kind: Kind, *, macros: Macros | None = None, cell: Cell |
     """The declarations and displays of ``text`` in document order.
 
     ``macros`` are the macros in force before ``text`` (a notebook's earlier cells), updated with the
-    ones it defines; ``cell`` is the notebook cell ``text`` is the source of.
+    ones it defines; ``cell`` is the notebook cell ``text`` is the source of (a cell is never a copy
+    of a KaTeX page: one without a display has none).
     """
     macros = Macros() if macros is None else macros
     if kind == "markdown":
@@ -116,7 +117,7 @@ def extract(text: str, kind: Kind, *, macros: Macros | None = None, cell: Cell |
     expanded = macros.expand(blanked, where)
     items: list[Item] = list(declarations)
     displays = _displays(text, expanded, kind, cell)
-    if not displays and kind == "markdown":
+    if not displays and kind == "markdown" and cell is None:
         displays = _katex_displays(text, expanded.text, cell)
     items.extend(displays)
     return sorted(items, key=lambda item: item.line)

@@ -21,6 +21,8 @@ _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([^\s`]*)")
 _LIST_ITEM = re.compile(r"^ {0,3}([-*+]|\d{1,9}[.)])(\s|$)")
 _QUOTED = re.compile(r"^([ \t]*>)+", re.MULTILINE)
 _FRONT_MATTER_END = re.compile(r"^(---|\.\.\.)\s*$")
+#: A line of YAML as front matter holds it: a key, a list item, an indented or commented line.
+_YAML_LINE = re.compile(r"^(?:\s|-|#|[\w\"'.-]+\s*:|$)")
 
 
 class MarkdownError(Exception):
@@ -46,13 +48,19 @@ def markdown_blocks(text: str) -> tuple[str, list[tuple[str, int]]]:
 
 
 def _front_matter_blanked(lines: list[str]) -> None:
-    """Blank, in place, a YAML block that opens the page with ``---`` and closes with ``---`` or ``...``."""
+    """Blank, in place, a YAML block that opens the page with ``---`` and closes with ``---`` or ``...``.
+
+    Every line between must be YAML: a page that opens with a rule (``---``) and has prose or math
+    before its next rule has no front matter.
+    """
     if not lines or lines[0].rstrip() != "---":
         return
     for n in range(1, len(lines)):
         if _FRONT_MATTER_END.match(lines[n]):
             for k in range(n + 1):
                 lines[k] = " " * len(lines[k])
+            return
+        if not _YAML_LINE.match(lines[n]):
             return
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -42,7 +43,7 @@ def notebook_cells(text: str) -> tuple[NotebookCell, ...]:
     """The cells of the notebook ``text``, in order."""
     notebook = _parsed(text)
     offsets = _source_offsets(text)
-    newlines = [n for n, char in enumerate(text) if char == "\n"]
+    newlines = [match.start() for match in re.finditer("\n", text)]
     cells = []
     for index, cell in enumerate(notebook["cells"]):
         parts = [cell["source"]] if isinstance(cell["source"], str) else list(cell["source"])
