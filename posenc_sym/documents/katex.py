@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
-
 __all__ = ["katex_source"]
 
 #: The largest share of characters the two renderings may differ by (KaTeX drops some glyphs,
@@ -59,6 +57,8 @@ def _candidates(words: list[str]) -> list[tuple[float, int, int]]:
     all ends of a begin at once, from the character counts of the prefixes: a line of a few hundred
     tokens has tens of thousands of splits.
     """
+    import numpy as np  # here, not at the top: verify imports this module, and NumPy only a KaTeX copy needs
+
     alphabet = {char: n for n, char in enumerate(sorted(set("".join(words))))}
     counts = np.zeros((len(words), len(alphabet)), dtype=np.int64)
     for row, word in enumerate(words):
