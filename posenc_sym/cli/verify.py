@@ -58,7 +58,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "paths", nargs="*", metavar="PATH",
         help="a derivation file (.py), a folder searched recursively (default: built-in derivations), "
-        "or a document (.md, .markdown, .txt, .tex) whose displays are checked row by row",
+        "or a document (.md, .markdown, .txt, .tex, .ipynb, .qmd, .rmd) whose displays are checked row by row",
     )
     parser.add_argument(
         "--json", action="store_true",
@@ -107,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
     if args.paths and any(is_document(p) for p in args.paths):
         return run_documents(args)
     if args.notation is not None or args.annotate is not None:
-        raise PosencSymError("--notation and --annotate apply to documents (.md, .markdown, .txt, .tex); "
+        raise PosencSymError("--notation and --annotate apply to documents (.md, .markdown, .txt, .tex, .ipynb, "
+                             ".qmd, .rmd); "
                              "pass a document")
     if args.json:
         # stdout carries the JSON document only: whatever derivation files or the engine print
