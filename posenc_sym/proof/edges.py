@@ -8,7 +8,8 @@ N = n² − 121 (0 at n = 11). So the points are computed, not drawn:
 * :func:`smallest_admissible`: each symbol at the smallest value its assumptions and the
   conditions allow, symbols bounded by others after those (m = 21, then n = m + 1 = 22);
 * :func:`count_targets`: the counts hi − lo + 1 of the sums and products, and the arguments of
-  binomials and factorials, whose small values are where closed forms break;
+  binomials and factorials, whose small values (0, 1, 2, and −1: a reversed range) are where
+  closed forms break;
 * :func:`solutions`: the values of one symbol that give such an expression a chosen value, by
   solving it exactly (a polynomial, or floor/ceiling of one: ⌊u(t)⌋ = K at u(t) = K + 1/2).
 """
@@ -31,8 +32,9 @@ _SMALL = tuple(sorted(range(-10, 11), key=lambda v: (abs(v), v < 0)))
 _HALF = sympy.Rational(1, 2)
 #: Solving is exact but may be slow on an unlucky expression: it then gives nothing.
 SOLVE_SECONDS = 1.0
-#: Values of a count (or a binomial argument) where closed forms degenerate.
-EDGE_COUNTS = (0, 1, 2)
+#: Values of a count (or a binomial argument) where closed forms degenerate; −1 is the first
+#: reversed range, empty to a reader and negative to SymPy's Karr convention.
+EDGE_COUNTS = (0, 1, 2, -1)
 
 
 def count_targets(expr: sympy.Basic) -> list[sympy.Expr]:
@@ -147,8 +149,8 @@ def solutions(expr: sympy.Expr, sym: sympy.Symbol, value: sympy.Expr, point: Poi
 
 
 def solved_edges(exprs: Sequence[sympy.Basic], symbols: Sequence[sympy.Symbol], base: Point) -> Iterator[Point]:
-    """``base`` with one symbol moved to where a count or binomial argument is 0, 1 or 2 (not yet checked
-    against the conditions).
+    """``base`` with one symbol moved to where a count or binomial argument is 0, 1, 2 or −1 (not yet
+    checked against the conditions).
 
     >>> n, j = sympy.symbols("n j", integer=True)
     >>> [p[n] for p in solved_edges([sympy.Sum(1, (j, 0, n**2 - 121))], [n], {n: sympy.Integer(12)})]
@@ -163,20 +165,21 @@ def solved_edges(exprs: Sequence[sympy.Basic], symbols: Sequence[sympy.Symbol], 
 
 
 def region_edges(exprs: Sequence[sympy.Basic], symbols: Sequence[sympy.Symbol],
-                 conditions: Sequence[sympy.Basic]) -> Iterator[Point]:
-    """Admissible points at the edge of the region: the smallest point, then the solved edges around it.
+                 conditions: Sequence[sympy.Basic], others: Sequence[Point] = ()) -> Iterator[Point]:
+    """Admissible points at the edge of the region: the smallest point and the solved edges around it,
+    then the solved edges around each of ``others`` (a typical point: at the smallest one b may be 1,
+    where b^t = 1 hides what a reversed product does).
 
     >>> m, n, j = sympy.symbols("m n j", integer=True)
     >>> [(p[m], p[n]) for p in region_edges([sympy.Sum(1, (j, 0, n - m - 1))], [m, n], [m > 20, n > m])]
     [(21, 22), (21, 23)]
     """
-    base = smallest_admissible(symbols, conditions)
-    if base is None:
-        return
-    yield base
-    seen = {tuple(base[s] for s in symbols)}
-    for point in solved_edges(exprs, symbols, base):
-        key = tuple(point[s] for s in symbols)
-        if key not in seen and satisfies(conditions, point):
-            seen.add(key)
-            yield point
+    smallest = smallest_admissible(symbols, conditions)
+    bases = ([smallest] if smallest is not None else []) + list(others)
+    seen: set[tuple[sympy.Expr, ...]] = set()
+    for base in bases:
+        for point in itertools.chain([base], solved_edges(exprs, symbols, base)):
+            key = tuple(point[s] for s in symbols)
+            if key not in seen and satisfies(conditions, point):
+                seen.add(key)
+                yield point

@@ -7,6 +7,7 @@ precisions agree on and that exceeds 10^-dps relative to the operands.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -160,7 +161,8 @@ def _points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], 
     if edges != "none":
         # The edge of the region (.edges): where a count or a binomial argument is smallest, which
         # neither random draws nor the −10 … 10 sweep reach under m > 20, n > m or for n² − 121.
-        yield from region_edges(sides, symbols, conditions)
+        typical = list(itertools.islice(admissible_points(symbols, conditions, 1, seed, hints), 1))
+        yield from region_edges(sides, symbols, conditions, typical)
         yield from edge_points(symbols, conditions, seed, hints, integers_only=edges == "integers",
                                arguments=arguments)
 

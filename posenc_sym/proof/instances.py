@@ -11,7 +11,7 @@ instance is a finite sum, expanded term by term (never by ``doit``; an empty ran
 reduced to 0 by the equivalence transforms alone. The instances are where closed forms
 degenerate (:mod:`.edges`), smallest first:
 
-1. for each count hi − lo + 1 and each binomial or factorial argument, the values 0, 1 and 2,
+1. for each count hi − lo + 1 and each binomial or factorial argument, the values 0, 1, 2 and −1,
    solved for each symbol in it (⌊t/2π⌋ − 3 = 0 at t = 7π; n² − 121 = 0 at n = 11), the other
    symbols at the edge point below;
 2. the edge point itself: each symbol at the smallest value the conditions allow (m > 20 and

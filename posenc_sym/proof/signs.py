@@ -13,7 +13,8 @@ comparison of numbers, and ``False`` only means "not shown":
   makes ``b = 1 + β``, β > 0; ``y < t`` makes ``t = y + g``);
 * a condition that states the exclusion itself (``Ne(cos(x), 0)``, ``x ≠ 1`` for ``x − 1``);
 * a product is nonzero when every factor is, a power when its base is, a logarithm when its
-  argument differs from 1 (``log b ≠ 0`` from ``b ≠ 1``);
+  argument differs from 1 (``log b ≠ 0`` from ``b ≠ 1``); a sum of positive terms over at least
+  one term is positive (softmax's denominator), a product of nonzero factors nonzero;
 * **differences of powers**: ``A − B`` with A and B provably positive is nonzero when
   ``log A − log B`` is (log is injective on the positive reals), and ``expand_log`` (without
   ``force``) splits ``log(b^p) = p·log b`` for b > 0 and real p. So ``b^p − 1 ≠ 0`` needs
@@ -107,6 +108,8 @@ def _nonzero_by_structure(expr: sympy.Expr, depth: int) -> bool:
         return False
     if expr.is_Mul:
         return all(_nonzero_by_structure(f, depth - 1) for f in expr.args)
+    if isinstance(expr, (sympy.Sum, sympy.Product)):
+        return _termwise(expr, "nonzero")
     if expr.is_Pow:
         return bool(expr.exp.is_finite) and _nonzero_by_structure(expr.base, depth - 1)
     if isinstance(expr, sympy.exp):
@@ -137,7 +140,26 @@ def _trigsimp(expr: sympy.Expr) -> sympy.Expr:
         return expr
 
 
+def _termwise(expr: sympy.Expr, sign: Sign) -> bool:
+    """A sum of positive terms over a count ≥ 1 is positive (≥ 0 terms over a count ≥ 0: ≥ 0); a
+    product of nonzero (positive) factors over a count ≥ 0 likewise. Each term is taken at index
+    lo + g for an integer g ≥ 0 (softmax's Σ_j exp(s_j) is positive for n ≥ 1 terms)."""
+    if len(expr.limits) != 1:
+        return False
+    j, lo, hi = expr.limits[0]
+    count = sympy.expand(hi - lo + 1)
+    g = sympy.Dummy("g", integer=True, nonnegative=True)
+    term = expr.function.xreplace({j: lo + g})
+    if isinstance(expr, sympy.Sum):
+        # ≥ 0 terms over ≥ 0 of them sum to ≥ 0; > 0 (hence ≠ 0) needs > 0 terms and at least one.
+        need: Sign = "nonnegative" if sign == "nonnegative" else "positive"
+        return _by_assumptions(count, need) and _holds(term, need)
+    return _by_assumptions(count, "nonnegative") and _holds(term, sign)
+
+
 def _holds(expr: sympy.Expr, sign: Sign) -> bool:
+    if isinstance(expr, (sympy.Sum, sympy.Product)):
+        return _termwise(expr, sign)
     if sign == "nonzero":
         return _nonzero_by_structure(expr, 3)
     return _by_assumptions(expr, sign)
@@ -165,6 +187,9 @@ def has_sign(expr: sympy.Basic, conditions: Sequence[sympy.Basic], sign: Sign) -
     >>> n = sympy.Symbol("n", integer=True)
     >>> has_sign(n**2 - 120, [n > 11], "nonnegative"), has_sign(n - 1, [n > -5], "nonnegative")
     (True, False)
+    >>> j = sympy.Symbol("j", integer=True)
+    >>> has_sign(sympy.Sum(sympy.exp(x * j), (j, 0, n - 1)), [n > 0], "nonzero")
+    True
     """
     try:
         return _has_sign(sympy.sympify(expr), tuple(conditions), sign)

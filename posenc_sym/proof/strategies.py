@@ -192,7 +192,10 @@ def rebind_indices(expr: sympy.Basic) -> sympy.Basic:
     def rebind(node: sympy.Basic) -> sympy.Basic:
         function, limits = node.function, list(node.limits)
         for k, (var, lo, _hi) in enumerate(node.limits):
-            fresh = sympy.Dummy(str(var), integer=True) if lo.is_integer else sympy.Dummy(str(var))
+            fresh = _index_dummy(str(var), bool(lo.is_integer))
+            if fresh in function.free_symbols | _bound_symbols(function):
+                # An inner sum already binds it (one name used at two levels): never shadow.
+                fresh = sympy.Dummy(str(var), integer=True) if lo.is_integer else sympy.Dummy(str(var))
             function = function.xreplace({var: fresh})
             # Limits inside this one (earlier in the list) may mention it; later ones may not.
             limits = [(fresh, lo_, hi_) if m == k else
@@ -201,6 +204,18 @@ def rebind_indices(expr: sympy.Basic) -> sympy.Basic:
         return type(node)(function, *limits)
 
     return expr.replace(lambda e: isinstance(e, (sympy.Sum, sympy.Product)), rebind)
+
+
+#: One index symbol per name and kind, so that two copies of one sum stay one expression after
+#: rebinding (S/S with S = Σ_j e^(j·x) cancels); a bound variable, so sharing it binds nothing.
+_INDEX_DUMMIES: dict[tuple[str, bool], sympy.Dummy] = {}
+
+
+def _index_dummy(name: str, integer: bool) -> sympy.Dummy:
+    key = (name, integer)
+    if key not in _INDEX_DUMMIES:
+        _INDEX_DUMMIES[key] = sympy.Dummy(name, integer=True) if integer else sympy.Dummy(name)
+    return _INDEX_DUMMIES[key]
 
 
 def _bound_symbols(expr: sympy.Basic) -> set[sympy.Basic]:
