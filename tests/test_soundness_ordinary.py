@@ -103,6 +103,9 @@ KARR: list[tuple[Entry, dict]] = [
     (("product-of-two", Product(2, (j, 1, n)), 2**n, "==", ()), None),  # 1 against 1/2 at n = -1
     # Σ_{j=0}^{n} q^j = (q^(n+1) − 1)/(q − 1): at n = -2 the sum is empty, the right side −1/q.
     (("geometric", Sum(q**j, (j, 0, n)), (q ** (n + 1) - 1) / (q - 1), "==", (q > 1,)), None),
+    # The same with the count n: at n = -1 the sum is empty, (1 − q^(-1))/(1 − q) = −1/q. SymPy's
+    # closed form came through "conditions, summand-first" (a closed form behind a prefix).
+    (("geometric-to-n-minus-1", Sum(q**j, (j, 0, n - 1)), (1 - q**n) / (1 - q), "==", (q > 1,)), None),
     # Σ_{j=m}^{n} 1 = n − m + 1 fails wherever n < m − 1: 0 against n − m + 1 < 0.
     (("span-count", Sum(1, (j, m, n)), n - m + 1, "==", ()), None),
     # A condition that still allows negative counts: n = -1 satisfies n > -5.
