@@ -326,9 +326,15 @@ LATE = floor(t / (2 * pi)) - 3  # 0 for 6π ≤ t < 8π
 EDGES: list[tuple[Entry, dict | None]] = [
     # 6π ≤ t < 8π: N = 0. The named values around 6π (18, 19, 20) reach it, so does the edge t = 6π.
     (("alternating-floor", Sum((-1) ** j * binomial(LATE, j), (j, 0, LATE)), 0, "==", (t >= 6 * pi,)), None),
-    # N = 1 at 8π ≤ t < 10π: t = 31 is named (10·3 + 1 from the 3 of the statement).
+    # N = 1 at 8π ≤ t < 10π: the solved edge t = 8π, or t = 31 (10·3 + 1 from the 3 of the statement).
     (("alternating-floor-weighted", Sum(j * (-1) ** j * binomial(LATE, j), (j, 0, LATE)), 0, "==",
-      (t >= 6 * pi,)), {t: 31}),
+      (t >= 6 * pi,)), None),
+    # No condition at all: the range is reversed for t < 4π, so no closed form is taken; the edge
+    # where the count ⌊t/2π⌋ − 2 is 1 (N = 0) is solved exactly: t = 6π (the sum is 1).
+    (("alternating-floor-anywhere", Sum((-1) ** j * binomial(LATE, j), (j, 0, LATE)), 0, "==", ()), {t: 6 * pi}),
+    # ... and where it is 2 (N = 1) for the weighted form: t = 8π (the sum is −1).
+    (("alternating-floor-weighted-anywhere", Sum(j * (-1) ** j * binomial(LATE, j), (j, 0, LATE)), 0, "==", ()),
+     {t: 8 * pi}),
     # N = n − m − 1 = 0 at n = m + 1; the smallest admissible point is m = 21, n = 22.
     (("alternating-past-the-grid", Sum((-1) ** j * binomial(n - m - 1, j), (j, 0, n - m - 1)), 0, "==",
       (m > 20, n > m)), {m: 21, n: 22}),

@@ -170,13 +170,14 @@ def _hints(lhs: Term, rhs: Term, relation: Relation) -> tuple[sympy.Basic, ...]:
 
 def _needs_edges(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]],
                  symbols: Sequence[sympy.Symbol]) -> bool:
-    """True when a strategy may evaluate something in closed form over an integer symbol.
+    """True when a strategy may evaluate something in closed form.
 
     Sums, products, binomials, factorials, floor, Mod, Piecewise, ...: SymPy's closed form of
     Σ_{j=0}^{n-3} (-1)^j C(n-3, j) is 0, wrong at n = 3 only. Such statements get the edge
-    points (every small integer) in the probe, in front of the proof; others only in the search.
+    points (every small integer, and the edge of the region, where a count is 0, 1, 2 or −1: a
+    real t in ⌊t/2π⌋ − 3 included) in the probe, in front of the proof; others only in the search.
     """
-    if not any(s.is_integer for s in symbols):
+    if not symbols:
         return False
     for _, left, right in entries:
         for side in (left, right):
