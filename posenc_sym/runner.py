@@ -29,7 +29,7 @@ __all__ = [
     "EXIT_OK", "EXIT_PROBLEM", "EXIT_UNEXPECTED", "ClaimResult", "RunReport", "default_jobs", "run_catalog",
 ]
 
-#: Exit statuses of ``posenc-sym verify``: all as expected, something refuted unexpectedly, bad input.
+#: Exit statuses of ``posenc-sym verify``: all as expected, a verdict other than the expected one, bad input.
 EXIT_OK, EXIT_UNEXPECTED, EXIT_PROBLEM = 0, 1, 2
 
 
@@ -46,15 +46,13 @@ class ClaimResult:
 
     @property
     def unexpected(self) -> bool:
-        """True when the verdict contradicts what the author expected.
+        """True when the verdict is not the one the author expected: expectations are exact.
 
-        A refutation nobody expected, or a claim expected to be refuted that came back proven.
-        (``checked`` or ``unknown`` where ``proven`` was hoped for is weaker, not contradictory.)
+        A refutation nobody expected, a claim expected to be refuted that came back proven, and
+        also ``proven`` where ``checked`` was written (the engine now proves what the author only
+        checked: the expectation is out of date) or ``checked`` where ``proven`` was (a proof lost).
         """
-        status, expect = self.verdict.status, self.claim.expect
-        if status == "refuted":
-            return expect != "refuted"
-        return expect == "refuted" and status == "proven"
+        return self.verdict.status != self.claim.expect
 
     @property
     def expected_refuted(self) -> bool:

@@ -39,7 +39,7 @@ derivation: it is reported as [expected refuted] and keeps the run green.
 _EPILOG = """\
 exit status:
   0  every verdict is as expected (expected refutations included)
-  1  a claim was refuted unexpectedly, or a claim expected to be refuted was proven
+  1  a verdict differs from the claim's expect (e.g. refuted unexpectedly, or proven where checked was expected)
   2  bad input: a path that does not exist, a file that fails to import or defines no
      DERIVATION, a duplicate claim id, a claim that cannot be decided (e.g. a symbol
      without assumptions); one line per problem on stderr, every other claim still decided

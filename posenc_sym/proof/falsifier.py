@@ -7,6 +7,7 @@ precisions agree on and that exceeds 10^-dps relative to the operands.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,10 +16,11 @@ import mpmath
 import sympy
 
 from .budget import time_limit
+from .edges import region_edges
 from .numeric import Evaluation, IllFormedRange, NotEvaluable, evaluate, expand_sums
 from .sampling import Point, admissible_points, edge_points
 from .special_points import angle_arguments
-from .strategies import evaluate_derivatives
+from .strategies import sample_derivatives
 
 __all__ = ["Counterexample", "Search", "search"]
 
@@ -53,6 +55,9 @@ class Search:
     timed_out: int = 0
     not_evaluable: int = 0
     not_evaluable_example: str = ""
+    #: The points evaluated, as sorted (symbol, value) pairs: two searches may meet the same point,
+    #: and a point counts once however many searches evaluated it.
+    point_keys: frozenset[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = frozenset()
 
 
 def _exact_violation(lhs: sympy.Expr, rhs: sympy.Expr, relation: str) -> bool | None:
@@ -150,9 +155,14 @@ POINT_SECONDS = 10.0
 
 
 def _points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], count: int, seed: str,
-            edges: str, hints: Sequence[sympy.Basic], arguments: Sequence[sympy.Expr]) -> Iterator[Point]:
+            edges: str, hints: Sequence[sympy.Basic], arguments: Sequence[sympy.Expr],
+            sides: Sequence[sympy.Basic]) -> Iterator[Point]:
     yield from admissible_points(symbols, conditions, count, seed, hints)
     if edges != "none":
+        # The edge of the region (.edges): where a count or a binomial argument is smallest, which
+        # neither random draws nor the −10 … 10 sweep reach under m > 20, n > m or for n² − 121.
+        typical = list(itertools.islice(admissible_points(symbols, conditions, 1, seed, hints), 1))
+        yield from region_edges(sides, symbols, conditions, typical)
         yield from edge_points(symbols, conditions, seed, hints, integers_only=edges == "integers",
                                arguments=arguments)
 
@@ -172,7 +182,7 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
     >>> found.counterexample is not None
     True
     """
-    prepared = [(pos, _exact_floats(evaluate_derivatives(lhs)), _exact_floats(evaluate_derivatives(rhs)))
+    prepared = [(pos, _exact_floats(sample_derivatives(lhs)), _exact_floats(sample_derivatives(rhs)))
                 for pos, lhs, rhs in entries]
     # A Float in a condition stands for its exact value too: SymPy decides 1 + 5·10⁻²¹ > 1.0 at
     # the Float's 53 bits (False), which would exclude the very points where b > 1.0 matters.
@@ -180,8 +190,10 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
     evaluated = ill_formed = timed_out = refused = 0
     example = why = ""
     seen: set[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = set()
+    agreed: set[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = set()
     arguments = angle_arguments(side for _, lhs, rhs in prepared for side in (lhs, rhs))
-    for point in _points(symbols, conditions, count, seed, edges, hints, arguments):
+    sides = [side for _, lhs, rhs in prepared for side in (lhs, rhs)]
+    for point in _points(symbols, conditions, count, seed, edges, hints, arguments, sides):
         key = tuple(sorted(point.items(), key=lambda kv: str(kv[0])))
         if key in seen:
             continue
@@ -201,9 +213,11 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
             why = why or (f"at {_where(point)}: {exc}" if point else str(exc))
             continue
         if found is not None:
-            return Search(found, evaluated + 1, ill_formed, example, timed_out, refused, why)
-        evaluated += done
-    return Search(None, evaluated, ill_formed, example, timed_out, refused, why)
+            return Search(found, evaluated + 1, ill_formed, example, timed_out, refused, why, frozenset(agreed | {key}))
+        if done:
+            evaluated += 1
+            agreed.add(key)
+    return Search(None, evaluated, ill_formed, example, timed_out, refused, why, frozenset(agreed))
 
 
 def _where(point: Point) -> str:
