@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 import sympy
 
+from ..sizes import too_large
 from .numeric import NotEvaluable, expand_sums
 from .sampling import Point, fits, satisfies
 
@@ -91,6 +92,8 @@ def instances_hold(expr: sympy.Expr, conditions: Sequence[sympy.Basic],
     if not symbols:
         return True
     for point in _instances(symbols, conditions):
+        if too_large(expr, point) is not None:
+            return False  # an instance that cannot be built cannot confirm the closed form
         try:
             finite = expand_sums(expr.xreplace(point))
         except NotEvaluable:
