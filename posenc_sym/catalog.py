@@ -44,7 +44,8 @@ class Problem:
     """Something that kept a file or a claim from being decided.
 
     ``file`` is the file (or path) as reports name it, ``claim`` the claim id or ``""``, and
-    ``message`` one line that says what is wrong and how to fix it.
+    ``message`` one line that says what is wrong and how to fix it. ``internal`` marks a bug of
+    posenc-sym met on the way (the proof engine failing), as opposed to bad input.
 
     >>> str(Problem("derivations/x.py", "", "path does not exist; pass ..."))
     'derivations/x.py: path does not exist; pass ...'
@@ -57,6 +58,7 @@ class Problem:
     file: str
     claim: str
     message: str
+    internal: bool = False
 
     def __post_init__(self) -> None:
         # One line, always: the CLI prints one line per problem.

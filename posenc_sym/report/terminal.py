@@ -87,7 +87,8 @@ def summary_lines(report: RunReport) -> list[str]:
         counts[result.verdict.status] += 1
     expected = sum(r.expected_refuted for r in report.results)
     unexpected = sum(r.unexpected for r in report.results)
-    outcome = {0: "OK", 1: "FAILED (unexpected verdicts)", 2: "FAILED (problems above)"}[report.exit_status]
+    outcome = {0: "OK", 1: "FAILED (unexpected verdicts)", 2: "FAILED (problems above)",
+               3: "FAILED (posenc-sym failed on a claim: a bug, above)"}[report.exit_status]
     return [
         f"{len(report.results)} claims: {counts['proven']} proven, {counts['refuted']} refuted "
         f"({expected} expected), {counts['checked']} checked, {counts['unknown']} unknown",
