@@ -38,7 +38,7 @@ from ..numerics import FORMATS, data_format, ulp
 from ..schemes.alibi import slopes as symbolic_slopes
 from .expect import conclude, parse_expectations
 from .load import as_float_array, declared, require_ndim
-from .precision import ErrorModel, angle_constant, native_model
+from .precision import ErrorModel, angle_constant, as_error_model, native_model
 from .result import CheckResult, Worst
 
 __all__ = ["RULES", "check_alibi", "slopes_exact"]
@@ -158,12 +158,13 @@ def _rule_notes(rule: str, n: int) -> list[str]:
 
 
 def check_alibi(
-    slopes: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    slopes: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify the slope rule of a vector of per-head slopes and measure it.
 
     ``model`` None is the data's own precision (:func:`.precision.native_model`: slopes formed as
     powers in float32 for float32 data); ``expect`` the convention keys meant (:mod:`.expect`)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     slopes = declared(slopes, wanted)
     return conclude(_check_alibi(slopes, model), wanted, model, (slopes,))

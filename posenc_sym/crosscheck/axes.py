@@ -39,7 +39,7 @@ from .identify_rope import RopeConvention
 from .load import as_float_array, cache_halves, declared, require_ndim
 from .measure import Measurement
 from .names import short_values
-from .precision import ErrorModel
+from .precision import ErrorModel, as_error_model
 from .result import CheckResult, Worst
 from .rope_extras import denominator_for
 
@@ -320,13 +320,14 @@ def check_rope_axes(
     ids: Any,
     *,
     axes_dim: Any = None,
-    model: ErrorModel | None = None,
+    model: ErrorModel | str | None = None,
     expect: Mapping[str, Any] | str | None = None,
 ) -> CheckResult:
     """Identify a multi-axis RoPE cache (tokens × columns) built from per-axis ``ids`` and measure
     it; ``axes_dim`` (the block widths) is needed only when an axis's ids are constant. ``model``
     None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
     ``axes_dim=16;56;56``, ``axes_theta=10000;10000;10000``, ``pairing=adjacent``, …)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     cos, sin = declared(cos, wanted), declared(sin, wanted)
     return conclude(_check_rope_axes(cos, sin, ids, axes_dim, model), wanted, model, (cos, sin))

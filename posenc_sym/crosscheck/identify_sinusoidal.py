@@ -41,7 +41,7 @@ from .load import as_float_array, declared, require_ndim
 from .measure import ColumnSpec
 from .names import describe_named, short_values
 from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
-from .precision import ErrorModel
+from .precision import ErrorModel, as_error_model
 from .reference import power_frequencies, power_split
 from .result import CheckResult
 
@@ -287,12 +287,13 @@ def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, boo
 
 
 def check_sinusoidal(
-    table: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    table: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify the convention of a (positions, d_model) table and measure it against the exact one.
 
     ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
     convention keys meant (:mod:`.expect`)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     table = declared(table, wanted)
     return conclude(_check_sinusoidal(table, model), wanted, model, (table,))
