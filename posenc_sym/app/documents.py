@@ -15,6 +15,7 @@ from ..documents.decide import DisplayResult
 from ..documents.decide_document import DocumentReport, check_document
 from ..documents.extract import kind_of
 from ..errors import PosencSymError
+from .outputs import LANGUAGES, require_file
 
 __all__ = ["is_document", "verify_documents", "write_annotated"]
 
@@ -59,11 +60,10 @@ def _check_target(target: Path, source: Path) -> None:
     if target.resolve() == source.resolve():
         raise PosencSymError(f"--annotate {target} is the document itself; pass another path, e.g. "
                              f"{source.with_suffix('.checked' + source.suffix).name}")
-    kind = kind_of(source.suffix)
-    if kind_of(target.suffix) != kind:
-        suffix, language = (".tex", "LaTeX") if kind == "latex" else (".md", "Markdown")
-        raise PosencSymError(f"--annotate {target}: the annotated copy is {language}, like the document; give "
-                             f"it a {suffix} name, e.g. {source.with_suffix('.checked' + suffix).name}")
+    language = "latex" if kind_of(source.suffix) == "latex" else "markdown"
+    usual = LANGUAGES[language][1][0]
+    require_file(target, language, option="--annotate", writes="the annotated copy is {language}, like the document",
+                 example=source.with_suffix(".checked" + usual))
 
 
 def write_annotated(target: str | Path, report: DocumentReport) -> None:

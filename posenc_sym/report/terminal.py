@@ -1,8 +1,9 @@
 """The terminal report: a line per claim as it is decided, then a summary.
 
-A claim line reads ``status  seconds  id  title``, followed by a marker when the claim is a
-document's error refuted as expected, or when the verdict is unexpected; a refuted claim
-gets its counterexample on the next line. A derivation that is not fully proven lists every
+A claim line reads ``status  seconds  id  title`` (the title's math as plain text), followed by
+a marker when the claim is a document's error refuted as expected, when the verdict is
+unexpected, or when a claim expected proven is only checked or unknown (the marker says why); a
+refuted claim gets its counterexample on the next line. A derivation that is not fully proven lists every
 step's verdict below it, with the counterexample of each refuted step.
 
 >>> import sympy
@@ -23,6 +24,7 @@ from __future__ import annotations
 from ..catalog import Problem
 from ..proof.verdict import STATUSES, Verdict
 from ..runner import ClaimResult, RunReport
+from .plain import plain_text
 
 __all__ = ["claims_line", "problem_line", "result_lines", "summary_lines"]
 
@@ -34,11 +36,14 @@ def result_lines(result: ClaimResult) -> list[str]:
     """The line for one decided claim, and its counterexample line when refuted."""
     verdict = result.verdict
     claim = result.claim
-    line = f"{verdict.status:<{_STATUS_WIDTH}} {result.seconds:6.2f}s  {claim.id}  {claim.title}"
+    line = f"{verdict.status:<{_STATUS_WIDTH}} {result.seconds:6.2f}s  {claim.id}  {plain_text(claim.title)}"
     if result.unexpected:
         line += f"  [UNEXPECTED: expected {claim.expect}]"
     elif result.expected_refuted:
         line += "  [expected refuted]"
+    elif claim.expect == "proven" and verdict.status in ("checked", "unknown") and verdict.reason:
+        # weaker than hoped, not a contradiction: the run stays green, and the line says why
+        line += f"  [expected proven; {verdict.reason}]"
     lines = [line]
     if verdict.status == "refuted":
         lines.append(_INDENT + _counterexample(verdict))
@@ -60,7 +65,7 @@ def _step_lines(result: ClaimResult) -> list[str]:
     becauses = [because for *_, because in result.claim.links]
     lines = []
     for n, (link, because) in enumerate(zip(result.verdict.links, becauses, strict=True), start=1):
-        lines.append(f"{_INDENT}step {n}: {link.status:<{_STATUS_WIDTH}}  {because}")
+        lines.append(f"{_INDENT}step {n}: {link.status:<{_STATUS_WIDTH}}  {plain_text(because)}")
         if link.status == "refuted":
             lines.append(f"{_INDENT}        {_counterexample(link)}")
     return lines
