@@ -51,7 +51,10 @@ class _Math:
         self.index = 0
 
     def render(self) -> str:
-        text = self.until(None).replace(_WORD_END + "(", "(").replace(_WORD_END, " ")
+        text = self.until(None)
+        for follower in "(^_":  # sin(x), cos^2 x, not "sin (x)"
+            text = text.replace(_WORD_END + follower, follower)
+        text = text.replace(_WORD_END, " ")
         text = re.sub(r"\s+", " ", text)
         return re.sub(r"([\[(]) ", r"\1", re.sub(r" ([,;\])])", r"\1", text)).strip()
 
