@@ -165,8 +165,8 @@ def test_module_attribute_source(capsys: pytest.CaptureFixture[str]) -> None:
         (
             "good.npy",
             "rope",
-            "a RoPE source must give two arrays, cos and sin: a .npz with arrays 'cos' and "
-            "'sin', or a callable returning (cos, sin)",
+            "a RoPE source must give two arrays, cos and sin: a .npz (or .pt, .safetensors) with arrays 'cos' "
+            "and 'sin', or a callable returning (cos, sin)",
         ),
     ],
 )
@@ -317,7 +317,7 @@ def test_default_states_the_precision_and_how_to_get_the_last_bit(
             "--dim 64 does not match the data, which have 32 (dim, shape (256, 32)); drop --dim or fix it",
         ),
         ("good.npy", "sinusoidal", ["--heads", "8"],
-         "--heads does not apply to a sinusoidal source (it takes --positions and --dim); drop --heads"),
+         "--heads does not apply to --scheme sinusoidal (it takes --positions and --dim); drop --heads"),
         (
             "good.npy",
             "sinusoidal",

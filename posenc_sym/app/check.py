@@ -61,7 +61,7 @@ def check_source(
     names = SIZES.get(kind.data, ("positions", "dim"))
     for name in sizes:
         if name not in names:
-            raise PosencSymError(f"--{name} does not apply to a {kind.name} source (it takes "
+            raise PosencSymError(f"--{name} does not apply to --scheme {kind.name} (it takes "
                                  f"{' and '.join('--' + n for n in names)}); drop --{name}")
     obj, called = load_source_called(source, sizes, example=" ".join(f"--{n} {_EXAMPLE[n]}" for n in names))
     arrays, options = _arrays(obj, kind)
@@ -92,8 +92,8 @@ def _cos_sin(obj: Any, title: str) -> tuple[Any, Any]:
     if isinstance(obj, tuple | list) and len(obj) == 2:
         return obj[0], obj[1]
     raise PosencSymError(
-        f"a {title} source must give two arrays, cos and sin: a .npz with arrays 'cos' and "
-        "'sin', or a callable returning (cos, sin)"
+        f"a {title} source must give two arrays, cos and sin: a .npz (or .pt, .safetensors) with arrays 'cos' "
+        "and 'sin', or a callable returning (cos, sin)"
     )
 
 
@@ -119,7 +119,7 @@ def _require_sizes(data: Any, kind: CheckKind, sizes: Mapping[str, int]) -> None
         found["dim"] = (shape[1], 2 * shape[1]) if kind.data in ("cache", "axes") else (shape[1],)
     for name, value in sizes.items():
         if name not in found:
-            raise PosencSymError(f"--{name} does not apply to a {kind.name} source; drop it")
+            raise PosencSymError(f"--{name} does not apply to this --scheme {kind.name} data; drop it")
         if value not in found[name]:
             raise PosencSymError(
                 f"--{name} {value} does not match the data, which have {found[name][0]} "

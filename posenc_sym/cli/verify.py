@@ -117,10 +117,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         verification = _verify(args, progress=sys.stdout)
-        for file in verification.skipped:
-            print(f"{'skipped':<17}{file}  ({_SKIPPED})")
         report = verification.report
         if report.results or not report.problems:  # nothing loaded: the problems on stderr say it all
+            for file in verification.skipped:
+                print(f"{'skipped':<17}{file}  ({_SKIPPED})")
             print("\n".join(summary_lines(report)))
         if getattr(args, "table", False):
             print("\n" + "\n".join(table_lines(verification.table)))

@@ -268,7 +268,7 @@ def load_source_called(source: str, sizes: Mapping[str, int],
     if ":" not in source:
         raise PosencSymError(
             f"{source!r} is neither an existing file nor module:attribute; "
-            "pass a .npy/.npz file or e.g. mypkg.encoding:make_table"
+            f"pass a file ({', '.join(FILE_KINDS)}) or e.g. mypkg.encoding:make_table"
         )
     obj = _import_object(source)
     if callable(obj) and _torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
