@@ -12,6 +12,7 @@ on inputs the issue did not try.
 from __future__ import annotations
 
 import shlex
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -286,3 +287,18 @@ def test_an_error_the_reader_raises_reaches_the_user_as_bad_input(
     status = main(["verify", "notes.md"])
     assert (status, *capsys.readouterr()) == (
         2, "", "posenc-sym verify: error: notes.md:7: this display is never closed; add $$\n")
+
+
+@pytest.mark.parametrize(("name", "module", "install"), [
+    ("junk.safetensors", "safetensors", "pip install 'posenc-sym[safetensors]'"),
+    ("cache.pt", "torch", "pip install torch"),
+])
+def test_a_missing_optional_dependency_is_named_with_its_install(
+        folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        name: str, module: str, install: str) -> None:
+    (folder / "cache.pt").write_bytes(b"PK\x03\x04")
+    monkeypatch.setitem(sys.modules, module, None)  # import fails as if it were not installed
+    status = main(["check", name, "--scheme", "rope"])
+    assert (status, *capsys.readouterr()) == (2, "", (
+        f"posenc-sym check: error: {name}: reading a {Path(name).suffix} file needs {module}, which is not "
+        f"installed; {install}, or save the arrays with numpy.save\n"))

@@ -15,7 +15,6 @@ posenc_sym.errors.PosencSymError: table.csv does not exist; pass a file (.npy, .
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import math
 import zipfile
@@ -135,18 +134,18 @@ def _require_memory(path: Path, needed: int) -> None:
         )
 
 
-def _optional(module: str, install: str, path: Path) -> Any:
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise PosencSymError(f"{path}: reading a {path.suffix} file needs {module}, which is not installed; "
-                             f"{install}, or save the arrays with numpy.save") from None
+def _missing(module: str, install: str, path: Path) -> PosencSymError:
+    return PosencSymError(f"{path}: reading a {path.suffix} file needs {module}, which is not installed; "
+                          f"{install}, or save the arrays with numpy.save")
 
 
 def _load_torch(path: Path) -> Any:
     """A tensor, a dict of tensors (a state dict) or a tuple of tensors saved with torch.save, read
     with ``weights_only=True``: no pickled code runs."""
-    torch = _optional("torch", "pip install torch", path)
+    try:
+        import torch
+    except ImportError:
+        raise _missing("torch", "pip install torch", path) from None
     try:
         obj = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as exc:  # torch raises many kinds (UnpicklingError, RuntimeError, ...)
@@ -172,10 +171,13 @@ def _load_torch(path: Path) -> Any:
 
 def _load_safetensors(path: Path) -> dict[str, Any]:
     """The tensors of a .safetensors file by name; bfloat16 ones need torch (NumPy has no bfloat16)."""
-    safetensors = _optional("safetensors", "pip install 'posenc-sym[safetensors]'", path)
+    try:
+        from safetensors import safe_open
+    except ImportError:
+        raise _missing("safetensors", "pip install 'posenc-sym[safetensors]'", path) from None
     framework = "pt" if importlib.util.find_spec("torch") is not None else "numpy"
     try:
-        with safetensors.safe_open(str(path), framework=framework) as handle:
+        with safe_open(str(path), framework=framework) as handle:
             names = list(handle.keys())
             _require_memory(path, sum(_slice_bytes(handle.get_slice(name)) for name in names))
             return {name: handle.get_tensor(name) for name in names}
