@@ -155,7 +155,7 @@ def test_a_claim_whose_sides_display_alike_is_decided_but_kept_off_the_page(tmp_
 def test_notes_are_never_written_with_identical_sides(
         command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _write(tmp_path, SAME_SIDES)
-    out = tmp_path / "out" / "notes.tex"
+    out = tmp_path / "out" / ("notes.tex" if command == "latex" else "notes.md")
     assert main([command, str(path), "-o", str(out), "--no-figures"]) == 2
     assert capsys.readouterr().err == (f"posenc-sym {command}: error: {path}: {SAME_SIDES_WHY}; "
                                        "fix it and run again (nothing was written)\n")
@@ -223,6 +223,7 @@ def test_a_lower_layer_never_imports_a_higher_one(layer: str, forbidden: tuple[s
 def test_the_render_layer_attaches_the_jupyter_display() -> None:
     from posenc_sym.render import jupyter
 
+    jupyter.register()  # what a notebook calls; the package root otherwise attaches it on first use
     assert Claim._repr_latex_ is jupyter.claim_repr_latex  # type: ignore[attr-defined]
     assert Derivation._repr_latex_ is jupyter.derivation_repr_latex  # type: ignore[attr-defined]
     claim = Claim("demo.jupyter", "f(x+1) = (x+1)^2", written=(SQUARE.apply(x + 1), (x + 1) ** 2),

@@ -133,8 +133,8 @@ UNREACHABLE_REASONS = {
         "many terms at this point)",
     "index-assumption-vs-range":
         "not proven (no symbolic strategy closed the gap); only 0 admissible points could be evaluated; "
-        "8 sampled points could not be evaluated (at n = -100001: Product(jp, (jp, -5, -100001)) has too many "
-        "terms at this point)",
+        "8 sampled points could not be evaluated (at n = -100001: too large to evaluate: Product(jp, (jp, -5, "
+        "-100001)) would have about 5.12e+05 decimal digits (the limit is 315,653))",
     **dict.fromkeys(("step-depends-only-on-a", "step-matrix-depends-only-on-a"),
                     "not proven (Derivative(a + Piecewise((0, x < 0), (1, True)), x) is not carried out: "
                     "a + Piecewise((0, x < 0), (1, True)) is not continuous in x by construction (a branch cut, "

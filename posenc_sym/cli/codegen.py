@@ -22,10 +22,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the source of ``args.name`` (or the list); unknown names raise PosencSymError (exit 2)."""
     # Imported here, not at the top: building the parser must not import what other subcommands use.
     from ..codegen import generated_source, names, unit
 
-    """Print the source of ``args.name`` (or the list); unknown names raise PosencSymError (exit 2)."""
     if args.list:
         for name in names():
             print(f"{name:24} {unit(name).summary}")

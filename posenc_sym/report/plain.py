@@ -18,21 +18,37 @@ from __future__ import annotations
 
 import re
 
-from ..notation.vocabulary import GREEK_LETTERS
+from ..notation.vocabulary import (
+    DELIMITERS,
+    ELLIPSES,
+    FONTS,
+    GREEK_LETTERS,
+    RELATION_TABLE,
+    SIZERS,
+    SPACING,
+    UNICODE_MATH,
+)
 
 __all__ = ["plain_text"]
 
 _GREEK = {letter.name: letter.chars[0] for letter in GREEK_LETTERS if letter.chars}
-_SYMBOLS = {
-    "cdot": "·", "times": "×", "le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠",
-    "approx": "≈", "infty": "∞", "ldots": "…", "dots": "…", "cdots": "…", "pm": "±", "to": "→",
-    "top": "ᵀ", "intercal": "ᵀ", "|": "‖", "sum": "Σ", "prod": "Π", "in": "∈", "partial": "∂",
-    "{": "{", "}": "}", "$": "$", "%": "%", "&": "&", "_": "_", "lvert": "|", "rvert": "|", "vert": "|",
-    "lVert": "‖", "rVert": "‖", "Vert": "‖", "langle": "⟨", "rangle": "⟩", "circ": "∘", "equiv": "≡",
-}
-_SPACES = {",", ";", ":", "!", " ", "quad", "qquad"}
-_DROPPED = {"left", "right", "big", "Big", "bigl", "bigr", "Bigl", "Bigr", "displaystyle", "limits"}
-_FONTS = {"mathrm", "text", "operatorname", "mathsf", "mathbf", "mathit", "textrm", "mathbb", "mathcal", "textbf"}
+# A command the vocabulary spells with one Unicode character is that character (the first one the
+# vocabulary gives it: \cdot is ·), every spelling of a relation its relation's character.
+_SYMBOLS: dict[str, str] = {}
+for _char, _latex in UNICODE_MATH.items():
+    if re.fullmatch(r"\\([A-Za-z]+|\|)", _latex):
+        _SYMBOLS.setdefault(_latex[1:], _char)
+for _relation in RELATION_TABLE:
+    for _spelling in _relation.spellings:
+        if _spelling.startswith("\\") and _relation.latex[1:] in _SYMBOLS:
+            _SYMBOLS.setdefault(_spelling[1:], _SYMBOLS[_relation.latex[1:]])
+_SYMBOLS.update({e[1:]: "…" for e in ELLIPSES if e != "\\vdots"})
+_SYMBOLS.update({d[1:]: v for d, v in DELIMITERS.items() if not v.startswith("\\")})
+_SYMBOLS.update({"top": "ᵀ", "intercal": "ᵀ"})  # only ever a transpose in a title
+_SYMBOLS.update({c: c for c in "{}$%&_#"})  # \{, \$, ...: the character itself
+_SPACES = {s[1:] for s in SPACING} | {"quad", "qquad"}
+_DROPPED = {s[1:] for s in SIZERS} | {"displaystyle", "limits"}
+_FONTS = {f[1:] for f in FONTS} | {"mathbb", "mathcal", "textbf"}
 _MATRIX_DELIMITERS = {"pmatrix": ("(", ")"), "bmatrix": ("[", "]"), "vmatrix": ("|", "|")}
 _TOKEN = re.compile(r"\\[A-Za-z]+|\\.|\s+|.", re.S)
 _SEGMENT = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$", re.S)
