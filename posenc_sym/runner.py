@@ -26,11 +26,13 @@ from .proof.verdict import Verdict
 from .proof.verdict_cache import VerdictCache
 
 __all__ = [
-    "EXIT_OK", "EXIT_PROBLEM", "EXIT_UNEXPECTED", "ClaimResult", "RunReport", "default_jobs", "run_catalog",
+    "EXIT_INTERNAL", "EXIT_OK", "EXIT_PROBLEM", "EXIT_UNEXPECTED", "ClaimResult", "RunReport", "default_jobs",
+    "run_catalog",
 ]
 
-#: Exit statuses of ``posenc-sym verify``: all as expected, a verdict other than the expected one, bad input.
-EXIT_OK, EXIT_UNEXPECTED, EXIT_PROBLEM = 0, 1, 2
+#: Exit statuses of ``posenc-sym verify``: all as expected, a verdict other than the expected one,
+#: bad input, a bug of posenc-sym (the proof engine failed on a claim).
+EXIT_OK, EXIT_UNEXPECTED, EXIT_PROBLEM, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,10 @@ class RunReport:
 
     @property
     def exit_status(self) -> int:
-        """2 if anything could not be loaded or decided, else 1 if a verdict was unexpected, else 0."""
+        """3 if posenc-sym failed on a claim (a bug), else 2 if anything could not be loaded or decided,
+        else 1 if a verdict was unexpected, else 0."""
+        if any(p.internal for p in self.problems):
+            return EXIT_INTERNAL
         if self.problems:
             return EXIT_PROBLEM
         if any(r.unexpected for r in self.results):
@@ -192,7 +197,7 @@ def _decide_one(claim: Claim, loaded: LoadedDerivation, cache: VerdictCache | No
         return Problem(
             loaded.file, claim.id,
             f"the proof engine failed with {type(exc).__name__}: {exc}; this is a bug in posenc-sym, "
-            "please report it with this claim",
+            "please report it with this claim", internal=True,
         )
     if cache is not None:
         cache.put(claim, verdict)

@@ -148,35 +148,35 @@ BAD_FILES = [
         id="syntax-error",
     ),
     pytest.param(
-        "import sympy\nimport no_such_module_for_posenc\n",
+        "import sympy\nimport no_such_module_for_posenc\nDERIVATION = None\n",
         "failed to import: ModuleNotFoundError at line 2: No module named 'no_such_module_for_posenc'; "
         "fix this file so that it imports",
         id="import-error",
     ),
     pytest.param(
-        "def helper():\n    return 1 / 0\n\nVALUE = helper()\n",  # the line that raised, not the call
+        "def helper():\n    return 1 / 0\n\nDERIVATION = helper()\n",  # the line that raised, not the call
         "failed to import: ZeroDivisionError at line 2: division by zero; fix this file so that it imports",
         id="raises-while-importing",
     ),
     pytest.param(
-        "from posenc_sym.schemes.sinusoidal import validate_width\nD = validate_width(7)\n",
+        "from posenc_sym.schemes.sinusoidal import validate_width\nDERIVATION = validate_width(7)\n",
         "failed to import: PosencSymError at line 2: d_model=7 is odd; the sinusoidal encoding pairs "
         "columns, so d_model must be even",
         id="odd-d",
     ),
     pytest.param(
-        "from posenc_sym.schemes.sinusoidal import validate_width\nD = validate_width(0)\n",
+        "from posenc_sym.schemes.sinusoidal import validate_width\nDERIVATION = validate_width(0)\n",
         "failed to import: PosencSymError at line 2: d_model=0 is not positive; pass a positive even int "
         "such as 512",
         id="non-positive-d",
     ),
     pytest.param(
-        "import sys\nsys.exit(3)\n",
+        "import sys\nsys.exit(3)\nDERIVATION = None\n",
         "failed to import: SystemExit at line 2: 3; fix this file so that it imports",
         id="exits-while-importing",
     ),
     pytest.param(
-        "import sympy\n",
+        "import sympy\nif False:\n    DERIVATION = None\n",
         "defines no DERIVATION; add a module-level DERIVATION = Derivation(...), or name the file _*.py "
         "if it is a helper",
         id="no-derivation",
@@ -340,7 +340,9 @@ def test_an_engine_crash_is_a_problem_naming_the_claim(
     assert report.problems == (Problem(
         "t.py", "t.false",
         f"the proof engine failed with {shown}; this is a bug in posenc-sym, please report it with this claim",
+        internal=True,
     ),)
+    assert report.exit_status == 3  # posenc-sym's own failure, not bad input
 
 
 def test_load_problems_carry_into_the_report_and_times_are_recorded(fake_engine: None) -> None:

@@ -20,8 +20,9 @@ from collections.abc import Callable, Sequence
 import sympy
 from sympy.matrices import MatrixBase
 
+from ..sizes import available_bytes, too_large
 from .assumptions import require_assumptions
-from .budget import OutOfTime, time_limit
+from .budget import OutOfTime, memory_limit, time_limit
 from .chain import decide_chain
 from .claim import Claim, Relation, Term, as_term, explicit, is_matrix, shape_of
 from .continuity import differentiability_obstacle, is_continuous_in
@@ -44,6 +45,9 @@ MIN_CHECKED_POINTS = 8
 #: The most one claim may take (every step of a derivation included). The whole catalogue
 #: takes a few seconds; this only stops a pathological claim from holding up the run.
 CLAIM_SECONDS = 60.0
+#: The most memory one claim may add to the process (less when less is available). The
+#: catalogue's hungriest claim adds a few tens of megabytes.
+CLAIM_BYTES = 2 * 2**30
 
 
 def _entries(lhs: Term, rhs: Term) -> list[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]]:
@@ -217,6 +221,11 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
                       symbols: Sequence[sympy.Symbol], *, seed: str, dps: int,
                       has_floats: bool, probe: bool = True) -> Verdict:
     lhs, rhs = explicit(lhs), explicit(rhs)
+    # Any SymPy operation on a side may build the numbers it holds (Add evaluates a power of
+    # numbers): a side too large to build is not touched at all.
+    huge = too_large(lhs, sums=False) or too_large(rhs, sums=False)
+    if huge is not None:
+        return Verdict("unknown", method="size", reason=f"too large to evaluate: {huge}")
     entries = _entries(lhs, rhs)
     hints = _hints(lhs, rhs, relation)
     searches: list[Search] = []
@@ -264,12 +273,17 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
 def _bounded(seconds: float | None, run: Callable[[], Verdict]) -> Verdict:
     # Looked up at each call, so a test may shorten the budget of a whole run.
     seconds = CLAIM_SECONDS if seconds is None else seconds
+    extra = min(CLAIM_BYTES, available_bytes())
     try:
-        with time_limit(seconds, hard=True):
+        with memory_limit(extra), time_limit(seconds, hard=True):
             return run()
     except OutOfTime as exc:
         return Verdict("unknown", method="timeout",
                        reason=f"{exc} (the claim's time budget); neither proven nor refuted in that time")
+    except MemoryError:
+        return Verdict("unknown", method="memory",
+                       reason=f"too large to evaluate: deciding it needed more than {extra / 2**30:.3g} GiB of memory "
+                              "(the claim's memory budget); neither proven nor refuted")
 
 
 def decide(claim: Claim, *, dps: int = 50, probe: bool = True, seconds: float | None = None) -> Verdict:

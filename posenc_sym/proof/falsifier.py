@@ -15,6 +15,7 @@ from typing import Any
 import mpmath
 import sympy
 
+from ..sizes import too_large
 from .budget import time_limit
 from .edges import region_edges
 from .numeric import Evaluation, IllFormedRange, NotEvaluable, evaluate, expand_sums
@@ -90,6 +91,15 @@ def _not_real(ev: Evaluation, lhs: sympy.Expr, rhs: sympy.Expr, relation: str, d
     return any(evaluate(sympy.im(side), sympy.S.Zero, dps).clearly_nonzero(dps) for side in (lhs, rhs))
 
 
+def _exact_text(value: sympy.Rational) -> str:
+    """An exact rational as text; one too long to print whole (Python prints at most 4300 digits)
+    by its value to 15 digits."""
+    bits = max(int(value.p).bit_length(), int(value.q).bit_length())
+    if bits <= 4000:
+        return str(value)
+    return f"{sympy.Float(value, 15)} (exact value: about {round(bits * 0.30103)} digits)"
+
+
 def _fmt(value: Any, dps: int) -> str:
     return str(mpmath.nstr(value, dps, min_fixed=-5, max_fixed=20))
 
@@ -97,14 +107,14 @@ def _fmt(value: Any, dps: int) -> str:
 def _check_entry(lhs: sympy.Expr, rhs: sympy.Expr, relation: str, point: Point,
                  dps: int) -> tuple[bool, Counterexample | None]:
     """(evaluated, counterexample) for one entry at one point."""
-    _refuse_huge_powers(lhs, rhs, point)
+    _refuse_too_large(lhs, rhs, point)
     left = expand_sums(lhs.xreplace(point))
     right = expand_sums(rhs.xreplace(point))
     exact = _exact_violation(left, right, relation)
     if exact is not None:
         if not exact:
             return True, None
-        return True, Counterexample(dict(point), str(left), str(right), str(left - right))
+        return True, Counterexample(dict(point), _exact_text(left), _exact_text(right), _exact_text(left - right))
     ev = evaluate(left, right, dps)
     if _numeric_violation(ev, relation, dps) or _not_real(ev, left, right, relation, dps):
         with mpmath.workdps(dps + 5):
@@ -124,19 +134,12 @@ def _clearly_strict(ev: Evaluation, relation: str, dps: int) -> bool:
     return excess < -(10.0 ** (-dps)) if relation == "<" else excess > 10.0 ** (-dps)
 
 
-#: SymPy raises a rational to an integer power exactly as it substitutes: (3/7)**(10**9) is
-#: gigabytes. A power whose exponent exceeds this at a point is not evaluated there.
-MAX_EXPONENT = 10**5
-
-
-def _refuse_huge_powers(lhs: sympy.Expr, rhs: sympy.Expr, point: Point) -> None:
+def _refuse_too_large(lhs: sympy.Expr, rhs: sympy.Expr, point: Point) -> None:
+    """Substituting the point would build numbers too large to hold: (3/7)**(10**9) is gigabytes."""
     for side in (lhs, rhs):
-        for power in side.atoms(sympy.Pow):
-            if not power.base.free_symbols:
-                continue  # a constant power was already evaluated (or kept) when it was built
-            exponent = power.exp.xreplace(point)
-            if exponent.is_Integer and abs(exponent) > MAX_EXPONENT:
-                raise NotEvaluable(f"{power} has the exponent {exponent} at this point")
+        why = too_large(side, point)
+        if why is not None:
+            raise NotEvaluable(f"too large to evaluate: {why}")
 
 
 def _exact_floats(expr: sympy.Basic) -> sympy.Basic:

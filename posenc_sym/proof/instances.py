@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import sympy
 
+from ..sizes import too_large
 from .edges import smallest_admissible, solved_edges
 from .numeric import NotEvaluable, expand_sums
 from .sampling import Point, fits, satisfies
@@ -134,6 +135,8 @@ def instances_hold(expr: sympy.Expr, conditions: Sequence[sympy.Basic],
         return True
     checked = 0
     for point in _instances(expr, symbols, conditions):
+        if too_large(expr, point) is not None:
+            continue  # an instance that cannot be built confirms nothing (and is not counted)
         try:
             finite = expand_sums(expr.xreplace(point))
         except NotEvaluable:

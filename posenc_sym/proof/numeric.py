@@ -318,7 +318,9 @@ def _amplification_digits(*exprs: sympy.Basic) -> int:
     digits = 0
     for expr in exprs:
         for r in expr.atoms(sympy.Rational):
-            digits = max(digits, len(str(abs(r.p))), len(str(r.q)))
+            # from the bit length: Python will not print an integer of more than 4300 digits
+            bits = max(int(r.p).bit_length(), int(r.q).bit_length())
+            digits = max(digits, len(str(abs(r.p))) if bits < 64 else int(bits * 0.30103) + 1)
     return min(digits, MAX_BOOST) if digits > 15 else 0
 
 

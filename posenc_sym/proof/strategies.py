@@ -22,9 +22,11 @@ from collections.abc import Callable, Iterator, Sequence
 
 import sympy
 
+from ..sizes import too_large
 from . import conditional
 from .budget import time_limit
 from .continuity import differentiability_obstacle, is_continuous_in
+from .numeric import NotEvaluable
 
 __all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "held_derivatives", "prove_zero",
            "rebind_indices", "sample_derivatives"]
@@ -261,6 +263,9 @@ def _summand_first(e: sympy.Expr, transform: Transform) -> sympy.Expr:
     # Simplify the body first: Sum(1, ...) or Product(1, ...) then evaluates at once, where a
     # deep doit() on the raw body would search for a closed form of a trigonometric sum.
     def simplify_body(s: sympy.Sum | sympy.Product) -> sympy.Expr:
+        why = too_large(s)  # Π_{j=1}^{10^10} j: doit() would build 10^10!
+        if why is not None:
+            raise NotEvaluable(f"too large to evaluate: {why}")
         return type(s)(transform(s.function), *s.limits).doit()
 
     return e.replace(lambda x: isinstance(x, (sympy.Sum, sympy.Product)), simplify_body)
