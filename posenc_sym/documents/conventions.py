@@ -35,6 +35,7 @@ from typing import Any
 import sympy
 
 from ..notation.read_guards import shown_name
+from .places import Cell
 from .survey import WIDTH_NAMES, Survey
 
 __all__ = ["POSITIONS", "Convention", "Conventions"]
@@ -51,6 +52,7 @@ class Convention:
     text: str
     line: int
     kind: str = "convention"  # or "definition": a name the prose defines ("denoting $\\omega_j = …$")
+    cell: Cell | None = None  # in a notebook, the cell of that line
 
 
 class Conventions:

@@ -24,11 +24,14 @@ from .claims import defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
-from .extract import Declaration, Display, Kind, extract, kind_of
+from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
 from .name_forms import name_form
+from .notebook import notebook_cells
+from .places import Cell, Place, place_of
 from .presets import preset_lines
 from .scope import DocumentScope
+from .source import Document, Format, load_document
 from .statements import statements
 from .survey import survey
 from .text_definitions import define_from_text
@@ -38,14 +41,16 @@ __all__ = ["DocumentProblem", "DocumentReport", "check_document", "preset_contex
 
 @dataclass(frozen=True)
 class DocumentProblem:
-    """A bad declaration (or an unreadable file): one line, with file:line."""
+    """A bad declaration (or an unreadable file): one line, with file:line (and its cell in a notebook)."""
 
     file: str
     line: int
     message: str
+    place: Place | None = None  # where line is in a notebook
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}" if self.line else f"{self.file}: {self.message}"
+        where = self.place or (Place(self.line) if self.line else None)
+        return f"{self.file}:{where}: {self.message}" if where else f"{self.file}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -58,6 +63,7 @@ class DocumentReport:
     seconds: float
     text: str
     kind: Kind
+    file_format: Format | None = None  # None: the format of ``kind`` (Markdown or LaTeX)
 
     @property
     def exit_status(self) -> int:
@@ -83,25 +89,16 @@ def preset_context(notation: str | None) -> Context:
 def check_document(path: Path, *, notation: str | None = None, name: str | None = None,
                    on_display: Callable[[DisplayResult], object] | None = None) -> DocumentReport:
     """Check the document at ``path``; ``on_display`` hears of each display as it is decided."""
-    shown = name or str(path)
-    kind = kind_of(path.suffix)
-    if kind is None:
-        raise PosencSymError(f"{shown}: a document must end in .md, .markdown, .txt or .tex")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PosencSymError(f"{shown}: cannot read the file ({exc}); pass a UTF-8 text file") from None
     start = time.perf_counter()
+    document = load_document(path, name)
     if notation is not None and notation not in PRESETS:
         raise PosencSymError(f"--notation {notation!r} is not a preset; use one of {', '.join(sorted(PRESETS))}")
     ctx = Context()
     problems: list[DocumentProblem] = []
     results: list[DisplayResult] = []
-    items = extract(text, kind)
-    inlines = inline_formulas(text, kind)
-    formulas = [i.body for i in items if isinstance(i, Display)] + [f.text for f in inlines]
+    inlines = _inlines(document)
+    formulas = [i.body for i in document.items if isinstance(i, Display)] + [f.text for f in inlines]
     scope = document_scope(ctx, formulas)
-    conventional: frozenset[str] = frozenset()
     if notation is not None:
         applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)
         for line in applied:
@@ -111,13 +108,25 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                    "nothing (the text writes none of its notations, or defines them itself)"))
     # The preset's names are the field's conventions, not the author's declarations (see decide_link).
     conventional = frozenset(ctx.symbols)
-    ordered: list[Declaration | Display | Inline] = sorted([*items, *inlines], key=lambda i: (i.line, _rank(i)))
+    ordered: list[Declaration | Display | Inline] = sorted([*document.items, *inlines], key=_order)
     for item in ordered:
+        scope.cell = item.cell
         if isinstance(item, Declaration):
             try:
                 apply_declaration(item.text, ctx)
             except DeclarationError as exc:
-                problems.append(DocumentProblem(shown, item.line, str(exc)))
+                place = place_of(item.cell, item.line)
+                problems.append(DocumentProblem(document.file, place.line, str(exc), place))
+            continue
+        if isinstance(item, Inline):
+            _inline_definitions(item, scope)
+            continue
+        if isinstance(item, Declaration):
+            try:
+                apply_declaration(item.text, ctx)
+            except DeclarationError as exc:
+                place = place_of(item.cell, item.line)
+                problems.append(DocumentProblem(document.file, place.line, str(exc), place))
             continue
         if isinstance(item, Inline):
             _inline_definitions(item, scope)
@@ -133,12 +142,24 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         results.append(result)
         if on_display is not None:
             on_display(result)
-    return DocumentReport(shown, tuple(results), tuple(problems), time.perf_counter() - start, text, kind)
+    return DocumentReport(document.file, tuple(results), tuple(problems), time.perf_counter() - start,
+                          document.text, document.kind, document.format)
 
 
-def _rank(item: Declaration | Display | Inline) -> int:
-    """Declarations first on a line, then the text's inline formulas, then a display."""
-    return 0 if isinstance(item, Declaration) else 1 if isinstance(item, Inline) else 2
+def _inlines(document: Document) -> list[Inline]:
+    """The document's inline formulas; in a notebook, those of each Markdown cell, with the cell."""
+    if document.format != "notebook":
+        return inline_formulas(document.text, document.kind)
+    return [Inline(f.text, f.line, f.offset, f.before, Cell(cell.index, cell.file_lines))
+            for cell in notebook_cells(document.text) if cell.kind == "markdown"
+            for f in inline_formulas(cell.source, "markdown")]
+
+
+def _order(item: Declaration | Display | Inline) -> tuple[int, int, int]:
+    """Document order: by cell (in a notebook) and line; on a line, declarations first, then the text's
+    inline formulas, then a display."""
+    rank = 0 if isinstance(item, Declaration) else 1 if isinstance(item, Inline) else 2
+    return (item.cell.index if item.cell else -1, item.line, rank)
 
 
 #: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .places import Cell
+
 __all__ = ["Inline", "inline_formulas"]
 
 
@@ -26,6 +28,7 @@ class Inline:
     line: int
     offset: int
     before: str = ""  # the prose just before it (a few words), which says whether it defines a name
+    cell: Cell | None = None  # in a notebook, its cell (the line is then the cell's)
 
 
 _FENCED = re.compile(r"^[ \t]*(```+|~~~+).*?^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)

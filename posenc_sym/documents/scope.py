@@ -41,6 +41,7 @@ from ..notation.read import Term, Unreadable, from_latex
 from ..notation.vocabulary import FUNCTIONS
 from .context import Context
 from .conventions import Convention, Conventions
+from .places import Cell
 from .survey import Survey
 
 __all__ = ["DocumentScope", "undefined_names"]
@@ -56,6 +57,7 @@ class DocumentScope:
         self.rules = rules
         self.roles = roles
         self.line = 0  # the line being read, for the conventions it needs
+        self.cell: Cell | None = None  # in a notebook, the cell being read
         self.fired: dict[str, Convention] = {}
         self._recent: list[Convention] = []
         self.text_defined: dict[str, Any] = {}  # name -> its TextDefinition (.text_definitions)
@@ -66,7 +68,7 @@ class DocumentScope:
     def note(self, key: str, text: str, kind: str = "convention") -> None:
         """Record a reading the report says once (a convention), at the line being read."""
         if key not in self.fired:
-            self.fired[key] = Convention(key, text, self.line, kind)
+            self.fired[key] = Convention(key, text, self.line, kind, self.cell)
             self._recent.append(self.fired[key])
 
     def take_recent(self) -> tuple[Convention, ...]:

@@ -21,6 +21,7 @@ import sympy
 from sympy.core.function import AppliedUndef
 from sympy.matrices import ImmutableMatrix
 
+from ..sizes import power_too_large
 from .read_atoms import atom
 from .read_cases import evaluation_bar
 from .read_cursor import Cursor, Term, is_matrix
@@ -158,6 +159,9 @@ class Parser(Cursor):
             no_index_i_in_exponent(self, start, exponent, pos)
         if is_matrix(base):
             raise Unreadable("a power of a matrix is not read; write the product", pos)
+        huge = power_too_large(base, exponent)  # SymPy would build 2^{2^{32}} as it reads it
+        if huge is not None:
+            raise Unreadable(f"too large to evaluate: {huge}; state it for a symbol, or with smaller numbers", pos)
         if exponent.is_nonnegative is not True:
             self.must_not_vanish(base)  # x^{-1} is 1/x: undefined at x = 0
         return base**exponent
