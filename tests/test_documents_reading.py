@@ -152,6 +152,10 @@ def test_ranges(text: str, found: tuple[str, str, str] | None) -> None:
      [("definition", r"defines g(\mathbf{q}, \mathbf{k}, m - n) (later rows cannot use it: its arguments are not all "
                      "names, so later rows do not use it)")]),
     (r"Attention(Q, K, V)_i = \frac{a}{b}", [("definition", "defines Attention(Q, K, V)_i")]),
+    # a system (cases, or a brace before aligned, around the whole display, every row a relation): its rows
+    (r"\begin{cases} \sin^2 t + \cos^2 t = 1 \\ \sin(2t) = 2 \sin t \cos t \end{cases}", [("proven", ""), ("proven", "")]),
+    (r"\left\{\begin{aligned} \sin(2t) &= 2 \sin t \cos t \\ \cos^2 t &= 2 \end{aligned}\right.",
+     [("proven", ""), ("refuted", "")]),
     # a definition whose formula cannot be read still introduces its name
     (r"y_i = f(x_i, (x_1, x_1))", [("definition", "defines y_i (its formula cannot be read, so rows that use it are "
                                                   "not decided): a tuple (a, b) is not an expression; only a "
@@ -166,6 +170,17 @@ def test_a_display_reads_into_roles(body: str, links: list[tuple[str, str]]) -> 
         status = link.role if link.role in ("definition", "condition", "ellipsis") else decide_link(link, (), "t").status
         found.append((status, link.note if link.role != "claim" else ""))
     assert found == links
+
+
+@pytest.mark.parametrize("body", [
+    r"\begin{cases} t = 1 \\ 0 \end{cases}",  # a row with no relation: not a system
+    r"\begin{cases} t = 1 & t > 0 \\ t = 2 & t \le 0 \end{cases}",  # values and conditions in columns
+    r"\begin{cases} t = 1 \\ t = 2 \end{cases} + \begin{cases} t = 3 \end{cases}",  # not around the whole display
+])
+def test_a_cases_that_is_not_a_system_is_not_split(body: str) -> None:
+    scope = document_scope(Context(), [body])
+    read = read_display(Display(body, 1, 1, False, 1), scope)
+    assert (read.links, read.unreadable) == ((), r"expected '\end' but found '='")
 
 
 def test_a_defining_relation_on_a_name_the_text_has_is_refused() -> None:

@@ -94,9 +94,62 @@ def _matching_parenthesis(text: str, opening: int) -> int | None:
     return None
 
 
+#: A system of statements, one a row, around the whole display: ``\begin{cases} a = b \\ c = d \end{cases}``
+#: or ``\left\{ \begin{aligned} … \end{aligned} \right.`` (the brace, the environment, the closing dot).
+_SYSTEM = re.compile(r"^\s*(?P<open>(?:\\left\s*\\\{\s*)?\\begin\{(?P<env>cases|aligned|array|gathered|matrix)\}"
+                     r"(?:(?<=\{array\})\{[^{}]*\})?)(?P<rows>.*)"
+                     r"(?P<close>\\end\{(?P=env)\}(?:\s*\\right\s*\.)?)\s*[,.;]?\s*$", re.DOTALL)
+
+
+def _system(body: str) -> str:
+    r"""``body`` with the wrapper of a system blanked: a ``cases`` (or ``\left\{`` … ``\right.``) around
+    the whole display whose every row states a relation is its rows, each a statement. A ``cases``
+    whose values are not relations (a function by cases) is left alone, and so is one with ``&`` in a
+    row (values and conditions in columns), except in ``aligned``, where ``&`` only aligns.
+
+    >>> _system(r"\begin{cases} a = b \\ c < d \end{cases}").split()
+    ['a', '=', 'b', '\\\\', 'c', '<', 'd']
+    >>> by_cases = r"\begin{cases} 1 & x > 0 \\ 0 & x \le 0 \end{cases}"
+    >>> _system(by_cases) == by_cases
+    True
+    """
+    match = _SYSTEM.match(body)
+    if match is None or (match.group("env") != "cases" and not match.group("open").lstrip().startswith("\\left")):
+        return body
+    rows = [r for r in _depth_zero_rows(match.group("rows")) or [] if r.strip()]
+    aligned = match.group("env") == "aligned"
+    if len(rows) < 2 or any(_ANY_RELATION.search(r) is None or ("&" in r and not aligned) for r in rows):
+        return body
+    return (body[:match.start("open")] + " " * len(match.group("open")) + match.group("rows")
+            + " " * len(match.group("close")) + body[match.end("close"):])
+
+
+def _depth_zero_rows(text: str) -> list[str] | None:
+    """``text`` split at ``\\\\`` outside braces and environments; None if a group closes that it did
+    not open (``\\begin{cases} a \\end{cases} = \\begin{cases} b``: two systems, not one)."""
+    rows, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        if text.startswith("\\begin", i) or text[i] == "{":
+            depth += 1
+        elif text.startswith("\\end", i) or text[i] == "}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif text.startswith("\\\\", i) and depth == 0:
+            rows.append(text[start:i])
+            start = i + 2
+            i += 2
+            continue
+        elif text[i] == "\\":
+            i += 2
+            continue
+        i += 1
+    return [*rows, text[start:]]
+
+
 def split_rows(body: str) -> list[RowText]:
     """The non-blank rows of ``body`` (split at ``\\\\`` outside braces and environments)."""
-    with_prose = _WRAPPERS.sub(_blank, body)
+    with_prose = _WRAPPERS.sub(_blank, _system(body))
     prose_blanked = _blank_prose(with_prose)
     text = _SPACING_AFTER_BREAK.sub(_blank, prose_blanked)
     rows: list[RowText] = []

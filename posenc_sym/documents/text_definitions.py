@@ -114,10 +114,10 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return Outcome("definition", f"sets {shown} = {written} here, a value chosen for an example or a case "
                                      f"({why}): later rows keep {shown} free")
     known = scope.text_defined.get(head, {})
-    try:
-        pattern, params, args = _pattern(form, scope, known)
-    except _NotADefinition:
+    found = _pattern(form, scope, known)
+    if found is None:
         return None
+    pattern, params, args = found
     old = known.get(pattern)
     if old is not None and old.body is not None and rhs is not None:
         if _same(old.body, rhs, dict(zip(old.params, params, strict=True))):
@@ -157,23 +157,19 @@ def _written(form: NameForm, args: tuple[sympy.Expr, ...] | None, params: tuple[
     return None
 
 
-class _NotADefinition(Exception):
-    """The left side is a function at a point (``f(q, 0) = q``): a claim about f, not its definition."""
-
-
 def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], TextDefinition]) -> tuple[
-        tuple[str, ...], tuple[sympy.Expr, ...], tuple[sympy.Expr, ...] | None]:
+        tuple[str, ...], tuple[sympy.Expr, ...], tuple[sympy.Expr, ...] | None] | None:
     """The definition's pattern (what "the same definition again" compares), its parameters, and the
-    values of its subscript (None when it has none that later rows can match); raises
-    :class:`_NotADefinition` when the left side applies a defined name (``PE_{(pos+k, 2i)}``) or a
+    values of its subscript (None when it has none that later rows can match); None when the left
+    side is not a definition but a claim: it applies a defined name (``PE_{(pos+k, 2i)}``) or a
     function at a point (``f(q, 0)``)."""
     if form.arguments is not None:
         params = tuple(_read(a, scope) for a in form.arguments)
         if any(p is None or p.is_number for p in params) or len(set(params)) != len(params):
-            raise _NotADefinition  # f(q, 0) = q: the function at a point, a claim about it
+            return None  # f(q, 0) = q: the function at a point, a claim about it
         if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
             if known:
-                raise _NotADefinition  # f(q, m - n) with f defined: f applied, a claim
+                return None  # f(q, m - n) with f defined: f applied, a claim
             return ("call", *form.arguments), params, None  # g(q, k, m - n) = …: introduces g, not read again
         return ("call",) * len(params), params, None
     if form.subscript is None:
@@ -184,7 +180,7 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
     if relation == "same":
         return tuple(sympy.srepr(a) for a in args), (), args
     if relation == "instance" or (known and not (readable and _is_pattern(args))):
-        raise _NotADefinition
+        return None
     pattern = tuple(sympy.srepr(a) for a in args) if readable else tuple(form.subscript)
     return pattern, (), args if readable and _is_pattern(args) else None
 
