@@ -142,6 +142,13 @@ def test_reads(latex: str, expected: object) -> None:
     (r"x^{2} \big|_{x + 1 = 2}", "an evaluation bar |_{x = a} names one symbol and its value", 10),
     ("x + … + y", r"an ellipsis (\ldots) leaves terms unstated; state the claim per entry, per block, or as a sum", 4),
     (r"\sum_{j} x", r"\sum needs its limits: \sum_{i=0}^{n-1}", 0),  # over an unstated range: a document may read it
+    # operators of real notes that are not read, named for what they are
+    (r"\frac{\partial y}{\partial x}", r"\partial (a partial derivative) is not read; state its value as a claim of "
+     "its own", 6),
+    (r"\nabla f", r"\nabla (a gradient) is not read; state its value as a claim of its own", 0),
+    (r"x \odot y", r"\odot (the elementwise (Hadamard) product) is not read; state its value as a claim of its own", 2),
+    (r"x \otimes y", r"\otimes (a tensor (Kronecker) product) is not read; state its value as a claim of its own", 2),
+    (r"\int_0^1 x", r"\int (an integral) is not read; state its value as a claim of its own", 0),
 ])
 def test_refuses_to_guess(latex: str, reason: str, position: int) -> None:
     with pytest.raises(Unreadable) as info:

@@ -30,6 +30,7 @@ def _read(latex: str, *others: str) -> tuple[str, list[str]]:
 
 @pytest.mark.parametrize(("latex", "others", "reading", "said"), [
     ("e^{x}", [], "exp(x)", ["read e as Euler's number"]),
+    (r"\ell + \ell", [], "2*ell", []),  # the script l is a name of its own, never e·l·l
     ("e^{i t}", [], "exp(I*t)", ["read e as Euler's number", "read i as the imaginary unit (the text never "
                                  "indexes with i)", "read t as a real position"]),
     (r"\omega_i t", [], "t*omega[i]", ["read i as an integer index (the text indexes with it)",

@@ -30,6 +30,7 @@ from .vocabulary import (
     LETTER_STYLES,
     MATRICES,
     MULTIPLY,
+    NOT_READ_OPERATORS,
     UNDECIDED_RELATIONS,
     UPRIGHT,
     UPRIGHT_FUNCTIONS,
@@ -76,6 +77,9 @@ def command(p: Cursor, token: Token) -> Term:
     if token.text in ELLIPSES:
         raise Unreadable(f"an ellipsis ({token.text}) leaves terms unstated; state the claim per entry, per "
                          "block, or as a sum", token.pos)
+    if token.text in NOT_READ_OPERATORS:
+        raise Unreadable(f"{token.text} ({NOT_READ_OPERATORS[token.text]}) is not read; state its value as a claim of "
+                         "its own", token.pos)
     raise Unreadable(f"unknown macro {token.text}; rewrite it in plain LaTeX math or declare its meaning",
                      token.pos)
 

@@ -39,7 +39,8 @@ import sympy
 __all__ = [
     "ACCENTS", "BIG_OPERATORS", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS", "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
-    "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "READ_RELATIONS", "READ_UNICODE", "RELATION_LATEX",
+    "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "READ_RELATIONS",
+    "READ_UNICODE", "RELATION_LATEX",
     "RELATION_TABLE", "SIZERS", "SPACING", "SYMBOL_LETTERS", "UNDECIDED_RELATIONS", "UNICODE_GREEK", "UNICODE_MATH",
     "UPRIGHT", "UPRIGHT_FUNCTIONS", "UPRIGHT_FUNCTION_TABLE", "WIDE", "Function", "Letter", "Relation", "accent_of",
 ]
@@ -85,8 +86,10 @@ LATEX_GREEK: Mapping[str, str] = MappingProxyType({letter.command: letter.name f
 CONSTANT_LETTERS = frozenset({"pi"})
 #: The Greek letters a symbol is named by, and read back as (every letter but the constants).
 SYMBOL_LETTERS = frozenset(GREEK) - CONSTANT_LETTERS
-#: Other commands a note writes a Greek letter with (seed 003 writes Δt as ``\bigtriangleup t``).
-GREEK_ALIASES: Mapping[str, str] = MappingProxyType({"\\bigtriangleup": "Delta", "\\triangle": "Delta"})
+#: Other commands a note writes a letter with (seed 003 writes Δt as ``\bigtriangleup t``; ``\ell``, the
+#: script l, names a layer or a length: a name of its own, ``ell``, never the product e·l·l).
+GREEK_ALIASES: Mapping[str, str] = MappingProxyType({"\\bigtriangleup": "Delta", "\\triangle": "Delta",
+                                                     "\\ell": "ell"})
 #: Unicode Greek character -> letter name. The second spellings come first, so that a reverse table
 #: built from it (name -> character) ends on the character typed most often.
 UNICODE_GREEK: Mapping[str, str] = MappingProxyType({
@@ -211,6 +214,14 @@ MULTIPLY = frozenset({"*", "\\cdot", "\\times"})
 MATRICES = frozenset({"pmatrix", "bmatrix", "Bmatrix", "matrix", "smallmatrix"})
 #: Ellipses: they leave terms unstated (the writer prints them only in an elided large matrix).
 ELLIPSES = frozenset({"\\cdots", "\\ldots", "\\dots", "\\vdots", "\\ddots"})
+
+#: Operators real notes write that the reader does not read, each with what it is, so a refusal names
+#: it (``\partial``, ``\nabla``: derivatives; ``\odot``: the elementwise product of two vectors).
+NOT_READ_OPERATORS: Mapping[str, str] = MappingProxyType({
+    "\\partial": "a partial derivative", "\\nabla": "a gradient", "\\odot": "the elementwise (Hadamard) product",
+    "\\otimes": "a tensor (Kronecker) product", "\\oplus": "a direct sum or concatenation",
+    "\\int": "an integral", "\\oint": "an integral",
+})
 
 #: Commands that only move ink; they never change what a formula means.
 SPACING = frozenset({
