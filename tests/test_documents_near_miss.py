@@ -84,6 +84,14 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
      "- \\cos^2(w t) = \\sin^2(w t)\n\\end{multline}\n", [(8, P)]),
     ("```posenc\nassume t real\nassume w positive\n```\n\n$$\n\\begin{split}\n\\cos^2(w t) + 2 \\\\\n"
      "- \\cos^2(w t) &= 3\n\\end{split}\n$$\n", [(9, R)]),
+    # a name in a subscript that the text also indexes (R_{m\theta}, then \theta_i) is neither an index nor a
+    # sequence by convention: cos(2πθ) = 1 holds for integers only, and θ is not assumed one (not proven)
+    ("$$ R_{m\\theta} q = q $$\n\n$$ \\cos(2 \\pi \\theta) = 1 $$\n\nwhere $\\theta_i = 10000^{-2i/d}$.\n",
+     [(1, U), (3, U)]),
+    # ... while δ, only ever an index, is an integer: the same row is proven
+    ("$$ p_{i+\\delta} = 1 $$\n\n$$ \\cos(2 \\pi \\delta) = 1 $$\n", [(1, D), (3, P)]),
+    # an index the text used before, set to a formula afterwards, is a case, never its definition restated
+    ("$$ \\theta_d = b^{-2d/D} $$\n\n$$ d = D/2 - 1 $$\n\n$$ d = D/2 - 1 $$\n", [(1, D), (3, D), (5, D)]),
     # \text{ for all } h is prose: the row before it is read
     ("```posenc\nassume h real\n```\n\n$$ (h + 1)^2 = h^2 + 2h + 1 \\text{ for all } h $$\n", [(5, P)]),
 ])

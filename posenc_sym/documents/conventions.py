@@ -97,6 +97,8 @@ class Conventions:
             return sympy.Symbol(name, even=True, positive=True)
         if name in POSITIONS and name not in self.roles.indices:
             return sympy.Symbol(name, real=True)
+        if name in self.roles.indices and name in self.roles.sequences:
+            return None  # R_{m\theta}, and \theta_i too: an index, or the name of a sequence? neither is assumed
         if name in self.roles.indices and name != "e":
             nonnegative = name in self.roles.pairs and self.width is not None
             return sympy.Symbol(name, integer=True, nonnegative=nonnegative or None)

@@ -45,6 +45,7 @@ class Survey:
     angles: set[str] = field(default_factory=set)  # in the argument of sin, cos, … (not exp): numbers even if capital
     widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
     exponent_widths: set[str] = field(default_factory=set)  # width names in an exponent (10000^{2i/d})
+    sequences: set[str] = field(default_factory=set)  # names written with a subscript (\theta_i): indexed themselves
 
 
 def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
@@ -81,6 +82,7 @@ class _Subscript:
     letters: list[str] = field(default_factory=list)  # single letters in it (indices)
     words: list[str] = field(default_factory=list)  # runs of letters (model in d_{model})
     doubled: list[str] = field(default_factory=list)  # letters after a 2 (2i): pairs
+    sequences: list[str] = field(default_factory=list)  # names indexed inside it (\theta_i in R_{m\theta_i})
     plain: str | None = ""  # its text as a name's part, as the reader spells it (None: a formula)
 
 
@@ -112,7 +114,8 @@ def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
             end = run_end
             continue
         if token.text in LATEX_GREEK:
-            found.letters.append(LATEX_GREEK[token.text])
+            indexed = end + 1 < len(tokens) and tokens[end + 1].text == "_"
+            (found.sequences if indexed else found.letters).append(LATEX_GREEK[token.text])
             parts.append(LATEX_GREEK[token.text])
         elif token.kind == "num":
             parts.append(token.text)
@@ -166,7 +169,9 @@ def _add_formula(result: Survey, text: str) -> None:
         if texts[end:end + 3] == ["^", "{", "("] and "_" in texts[end:end + 12]:
             end = _group_end(tokens, end + 1)  # a^{(1)}_{i,j}: a label before the subscript
         if end < len(tokens) and texts[end] == "_":
+            result.sequences.add(base)
             sub, end = _subscript(tokens, end + 1)
+            result.sequences.update(sub.sequences)
             if sub.plain:
                 name = f"{base}_{sub.plain}"
             if not (sub.words and not sub.letters):

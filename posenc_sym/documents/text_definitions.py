@@ -104,7 +104,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if _mentions(rhs, form.head) or _spells_a_product(form, scope):
         return None
     plain = form.subscript is None and form.arguments is None and not form.label
-    used = head in scope.seen and (_is_value(rhs) or scope.rules.applies(head))
+    # d = \|D\|/2 - 1 after \theta_d = …: an index the text used before, set for a case, never defined
+    used = head in scope.seen and (_is_value(rhs) or scope.rules.applies(head) or head in scope.roles.indices)
     variable = scope.rules.applies(head) and _is_value(rhs)  # d = 512: a width of one example, not of the notes
     if plain and head not in scope.text_defined and (used or variable):
         if inline:
