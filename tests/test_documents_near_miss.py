@@ -92,6 +92,9 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     ("$$ p_{i+\\delta} = 1 $$\n\n$$ \\cos(2 \\pi \\delta) = 1 $$\n", [(1, D), (3, P)]),
     # an index the text used before, set to a formula afterwards, is a case, never its definition restated
     ("$$ \\theta_d = b^{-2d/D} $$\n\n$$ d = D/2 - 1 $$\n\n$$ d = D/2 - 1 $$\n", [(1, D), (3, D), (5, D)]),
+    # f_q(x, m) and f_k(x, n) are two functions, not one defined twice; a row about f_q uses f_q's formula
+    ("$$ f_q(x, m) = 2 x \\cos(m) \\\\ f_k(x, n) = 3 x \\cos(n) $$\n\n$$ f_q(y, t) = 2 y \\cos(t) $$\n",
+     [(1, D), (1, D), (3, P)]),
     # \text{ for all } h is prose: the row before it is read
     ("```posenc\nassume h real\n```\n\n$$ (h + 1)^2 = h^2 + 2h + 1 \\text{ for all } h $$\n", [(5, P)]),
 ])

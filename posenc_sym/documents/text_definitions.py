@@ -19,6 +19,7 @@ formula cannot be read still introduces its name; rows that use it are not decid
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 import sympy
@@ -85,6 +86,16 @@ def _spells_a_product(form: NameForm, scope: DocumentScope) -> bool:
     return len(found) == 1 and len(found[0]) > 1
 
 
+def _function_name(form: NameForm) -> str | None:
+    """The name a definition introduces: a function with a subscript, ``f_q(x, m)``, is ``f_q`` (the reader
+    calls it so; ``f_k(x, n)`` beside it is another function); None for a subscript that is not a name."""
+    if form.arguments is None or form.subscript is None:
+        return form.name
+    if len(form.subscript) == 1 and re.fullmatch(r"[A-Za-z0-9]+", form.subscript[0]) and not form.label:
+        return f"{form.head}_{form.subscript[0]}"
+    return None
+
+
 def _is_value(rhs: Term | None) -> bool:
     return rhs is None or isinstance(rhs, sympy.Symbol) or bool(getattr(rhs, "is_number", False))
 
@@ -96,7 +107,9 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
 
     A role ``restated`` says the statement gives a defined name the formula it already has (``β =
     10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
-    head = form.name
+    head = _function_name(form)
+    if head is None:
+        return None
     ctx = scope.ctx
     if head in ctx.symbols or (head not in scope.text_defined and (
             head in ctx.values or head in ctx.indexed or head in ctx.functions)):
