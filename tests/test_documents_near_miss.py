@@ -95,6 +95,15 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     # f_q(x, m) and f_k(x, n) are two functions, not one defined twice; a row about f_q uses f_q's formula
     ("$$ f_q(x, m) = 2 x \\cos(m) \\\\ f_k(x, n) = 3 x \\cos(n) $$\n\n$$ f_q(y, t) = 2 y \\cos(t) $$\n",
      [(1, D), (1, D), (3, P)]),
+    # pairs counted from 1 (RoFormer's x_{2i-1}, x_{2i}): 1 ≤ i ≤ d/2, where θ_i ≤ 1 holds (it was refuted at i = 0)
+    ("Let $\\theta_i = 10000^{-2(i-1)/d}$ rotate the pair $(q_{2i-1}, q_{2i})$.\n\n$$ \\theta_i \\le 1 $$\n"
+     "\n$$ \\theta_i \\ge 10000^{-1} $$\n", [(3, P), (5, "checked")]),  # true for i ≤ d/2
+    # ... the pairs 2i, 2i+1 from 0, but the range the text states replaces the convention's
+    ("Let $\\theta_i = 10000^{-2(i-1)/d}$ for $i = 1, 2, \\ldots, d/2$, and rotate $(q_{2i}, q_{2i+1})$.\n\n"
+     "$$ \\theta_i \\le 1 $$\n", [(3, P)]),
+    # ... and a text that writes both 2i-1 and 2i+1 says neither: i is not read by a convention (never refuted)
+    ("Let $\\theta_i = 10000^{-2(i-1)/d}$ rotate $(q_{2i-1}, q_{2i})$, then $(q_{2i}, q_{2i+1})$.\n\n"
+     "$$ \\theta_i \\le 1 $$\n", [(3, U)]),
     # \text{ for all } h is prose: the row before it is read
     ("```posenc\nassume h real\n```\n\n$$ (h + 1)^2 = h^2 + 2h + 1 \\text{ for all } h $$\n", [(5, P)]),
 ])

@@ -97,20 +97,32 @@ class Conventions:
             return sympy.Symbol(name, even=True, positive=True)
         if name in POSITIONS and name not in self.roles.indices:
             return sympy.Symbol(name, real=True)
+        if name in self.roles.pairs and self.width is not None and self._pair_range(name) is None:
+            return None  # x_{2j-1} and x_{2j+1} both: pairs from 0 or from 1? neither is assumed
         if name in self.roles.indices and name in self.roles.sequences:
             return None  # R_{m\theta}, and \theta_i too: an index, or the name of a sequence? neither is assumed
         if name in self.roles.indices and name != "e":
-            nonnegative = name in self.roles.pairs and self.width is not None
+            nonnegative = self._pair_range(name) is not None
             return sympy.Symbol(name, integer=True, nonnegative=nonnegative or None)
         return None
 
     def conditions(self, name: str) -> tuple[sympy.Basic, ...]:
         """The conditions a convention puts on ``name`` (a pair index's range)."""
         value = self.symbol(name)
-        if not isinstance(value, sympy.Symbol) or name not in self.roles.pairs or self.width is None:
+        first = self._pair_range(name)
+        if not isinstance(value, sympy.Symbol) or first is None or self.width is None:
             return ()
         width = self.symbol(self.width)
-        return (sympy.Ge(value, 0, evaluate=False), sympy.Lt(value, width / 2))
+        return (sympy.Ge(value, first, evaluate=False), sympy.Lt(value, width / 2 + first))
+
+    def _pair_range(self, name: str) -> int | None:
+        """Where a pair index starts: 0 for the pairs 2j, 2j+1; 1 for the pairs 2j-1, 2j (RoFormer's
+        x_{2i-1}, x_{2i}); None for no pair index, or a text that writes both 2j-1 and 2j+1 (then no
+        convention reads j)."""
+        if name not in self.roles.pairs or self.width is None:
+            return None
+        from_one, from_zero = name in self.roles.pairs_from_one, name in self.roles.pairs_from_zero
+        return None if from_one and from_zero else 1 if from_one else 0
 
     def text(self, name: str) -> str:
         """The convention for ``name`` in words, as the report prints it."""
@@ -124,9 +136,13 @@ class Conventions:
             return f"read {name} as a real shift of {name[1:]}"
         if name in WIDTH_NAMES and self._is_width(name):
             return f"read {name} as the width, a positive even integer"
-        if name in self.roles.pairs and self.width is not None:
+        first = self._pair_range(name)
+        if first == 0:
             return (f"read {shown} as a pair index, 0 ≤ {shown} < {self.width}/2 (it indexes the pairs 2{shown}, "
                     f"2{shown}+1)")
+        if first == 1:
+            return (f"read {shown} as a pair index, 1 ≤ {shown} ≤ {self.width}/2 (it indexes the pairs "
+                    f"2{shown}-1, 2{shown})")
         if name in self.roles.indices:
             kind = "an integer position" if name in POSITIONS else "an integer index"
             return f"read {shown} as {kind} (the text indexes with it)"

@@ -32,7 +32,7 @@ from .places import Cell, Place, place_of
 from .presets import preset_lines
 from .scope import DocumentScope
 from .source import Document, Format, load_document
-from .statements import statements
+from .statements import range_of, statements
 from .survey import survey
 from .text_definitions import define_from_text
 
@@ -173,6 +173,9 @@ _INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set|write|we\s+have|i\
 def _inline_definitions(item: Inline, scope: DocumentScope) -> None:
     """The definitions an inline formula of the prose makes ("denoting $\\omega_j = 1/10000^{2j/d}$")."""
     scope.line = item.line
+    if (found := range_of(item.text)) is not None:  # "for $i = 1, 2, \ldots, d/2$": a range, in any sentence
+        scope.note(f"range:{found[0]}:{item.line}", f"{scope.add_range(*found)} (in the text)", "definition")
+        return
     if not _INTRODUCES.search(item.before):
         scope.seen |= survey([item.text]).standalone
         return

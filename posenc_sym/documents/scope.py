@@ -77,9 +77,10 @@ class DocumentScope:
         return recent
 
     def conditions(self) -> tuple[sympy.Basic, ...]:
-        """The conditions of every convention made so far (a pair index's range) and of the ranges
-        the text states."""
-        return tuple(c for key in self.fired if key.startswith("name:")
+        """The conditions of every convention made so far (a pair index's range, unless the text
+        states the index's range) and of the ranges the text states."""
+        stated = {str(r.lhs) for r in self.ranges if isinstance(r, sympy.Rel)}  # a stated range replaces the pairs'
+        return tuple(c for key in self.fired if key.startswith("name:") and key.removeprefix("name:") not in stated
                      for c in self.rules.conditions(key.removeprefix("name:"))) + tuple(self.ranges)
 
     def add_range(self, name: str, first: str, last: str) -> str:

@@ -39,6 +39,8 @@ class Survey:
     standalone: set[str] = field(default_factory=set)  # names written on their own (t, pos, \omega, d_model)
     indices: set[str] = field(default_factory=set)  # letters a subscript or a sum indexes with
     pairs: set[str] = field(default_factory=set)  # letters a subscript doubles (PE_{(pos,2i)}): pair indices
+    pairs_from_one: set[str] = field(default_factory=set)  # doubled less one (x_{2i-1}, x_{2i}): pairs from 1
+    pairs_from_zero: set[str] = field(default_factory=set)  # doubled plus one (x_{2i+1}): pairs from 0
     vectors: set[str] = field(default_factory=set)  # bold or transposed
     applied: set[str] = field(default_factory=set)  # written before '(' (f(q, m), \varphi(m))
     scalars: set[str] = field(default_factory=set)  # in an exponent, a function's argument or a subscript: numbers
@@ -82,6 +84,8 @@ class _Subscript:
     letters: list[str] = field(default_factory=list)  # single letters in it (indices)
     words: list[str] = field(default_factory=list)  # runs of letters (model in d_{model})
     doubled: list[str] = field(default_factory=list)  # letters after a 2 (2i): pairs
+    down: list[str] = field(default_factory=list)  # doubled letters less one (2i-1): pairs counted from 1
+    up: list[str] = field(default_factory=list)  # doubled letters plus one (2i+1): pairs counted from 0
     sequences: list[str] = field(default_factory=list)  # names indexed inside it (\theta_i in R_{m\theta_i})
     plain: str | None = ""  # its text as a name's part, as the reader spells it (None: a formula)
 
@@ -110,6 +114,9 @@ def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
             (found.letters if len(run) == 1 else found.words).append(run)
             if len(run) == 1 and tokens[end - 1].text == "2":
                 found.doubled.append(run)
+                after = [t.text for t in tokens[run_end:run_end + 2]]
+                if after in (["-", "1"], ["+", "1"]):
+                    (found.down if after[0] == "-" else found.up).append(run)
             parts.append(run)
             end = run_end
             continue
@@ -177,6 +184,8 @@ def _add_formula(result: Survey, text: str) -> None:
             if not (sub.words and not sub.letters):
                 result.indices.update(sub.letters)
                 result.pairs.update(sub.doubled)
+                result.pairs_from_one.update(sub.down)
+                result.pairs_from_zero.update(sub.up)
         result.standalone.add(name)
         if scalar[at]:
             result.scalars.add(base)
