@@ -88,7 +88,8 @@ def _domain(rest: str) -> str:
 
 
 def _applies(name: str, roles: Survey) -> bool:
-    """True if the text writes ``name`` in the preset's sense (``i`` only as a doubled pair index)."""
+    """True if the text writes ``name`` in the preset's sense (``i`` only as a doubled pair index counted
+    from 0: a text writing x_{2i-1} counts its pairs from 1, and the preset's 0 ≤ i < d/2 is not its)."""
     if name == "i":
-        return "i" in roles.pairs
+        return "i" in roles.pairs and "i" not in roles.pairs_from_one
     return name in roles.standalone
