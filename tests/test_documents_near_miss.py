@@ -104,6 +104,13 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     # ... and a text that writes both 2i-1 and 2i+1 says neither: i is not read by a convention (never refuted)
     ("Let $\\theta_i = 10000^{-2(i-1)/d}$ rotate $(q_{2i-1}, q_{2i})$, then $(q_{2i}, q_{2i+1})$.\n\n"
      "$$ \\theta_i \\le 1 $$\n", [(3, U)]),
+    # a condition in words is never dropped: w_x = 1 only if x > 0, so w_{-2} = 1 is not proven from it, and
+    # cos y = 1 if y = 0 is not refuted as cos y = 1 (the rows are not read)
+    ("$$ w_x = 1 \\text{ if } x > 0 $$\n\n$$ w_{-2} + 1 = 2 $$\n", [(1, D), (3, U)]),
+    ("$$\n\\begin{cases}\nw_x = 1 \\text{ if } x > 0 \\\\\nw_x = 0 \\text{ otherwise}\n\\end{cases}\n$$\n\n"
+     "$$ w_{2} + 1 = 1 $$\n", [(3, D), (4, D), (8, U)]),
+    ("```posenc\nassume y real\n```\n\n$$ \\cos y = 1, \\text{ if } y = 0 $$\n\n"
+     "$$ \\cos y = 1 \\quad \\text{when } y = 0 $$\n\n$$ \\cos y = 1 \\quad (\\text{for } y = 0) $$\n", []),
     # \text{ for all } h is prose: the row before it is read
     ("```posenc\nassume h real\n```\n\n$$ (h + 1)^2 = h^2 + 2h + 1 \\text{ for all } h $$\n", [(5, P)]),
 ])

@@ -142,6 +142,9 @@ def test_reads(latex: str, expected: object) -> None:
     (r"x^{2} \big|_{x + 1 = 2}", "an evaluation bar |_{x = a} names one symbol and its value", 10),
     ("x + … + y", r"an ellipsis (\ldots) leaves terms unstated; state the claim per entry, per block, or as a sum", 4),
     (r"\sum_{j} x", r"\sum needs its limits: \sum_{i=0}^{n-1}", 0),  # over an unstated range: a document may read it
+    # a condition in words is never read as a name (if·x) nor dropped
+    (r"x \text{ if } y > 0", r"\text{if} is a word of prose inside the formula (a condition or a clause); state a "
+     "condition as a relation of its own, or write the formula without it", 2),
     # operators of real notes that are not read, named for what they are
     (r"\frac{\partial y}{\partial x}", r"\partial (a partial derivative) is not read; state its value as a claim of "
      "its own", 6),

@@ -141,6 +141,8 @@ def test_ranges(text: str, found: tuple[str, str, str] | None) -> None:
                                       ("ellipsis", "an ellipsis leaves the terms it stands for unstated; not decided")]),
     # a range
     (r"i = 0, 1, \ldots, 9", [("definition", "i ranges over the integers from 0 to 9")]),
+    # a range to a name nobody defined is shown and not used (it was an internal error: N is not a real number)
+    (r"n = 0, 1, \ldots, N", [("definition", "n ranges from 0 to N (not used: an end is not a real number)")]),
     # cases: the definition, and each condition stated (not a claim)
     (r"m_{s} = \begin{cases} 0 & s \le 1 \\ 1 & s > 1 \end{cases}",
      [("definition", "defines m_{s}"), ("condition", "a condition of the cases: stated, not a claim"),

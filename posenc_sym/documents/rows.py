@@ -58,6 +58,8 @@ def _blank_prose(text: str) -> str:
         before = text[:match.start()].rstrip()
         if " " not in match.group() or before.endswith(("_", "^", "_{", "^{")) or _RELATION_BEFORE.search(before):
             continue  # a name in words: d_{\text{model}}, w < \text{max length}
+        if _CONDITION.match(match.group()):
+            continue  # a = b \text{ if } x > 0: a condition, which must not be dropped (the row is then not read)
         start, end = match.start(), match.end()
         if _QUANTIFIER.match(match.group()):
             end = _end_of_row(text, end)  # a = b \text{ for all } h: the quantified name is prose too
@@ -72,7 +74,12 @@ def _blank_prose(text: str) -> str:
 
 
 _RELATION_BEFORE = re.compile(r"(?:[=<>]|\\(?:le|ge|leq|geq|ne|neq|lt|gt|approx))\s*$")
-_QUANTIFIER = re.compile(r"\\\w+\{\s*(?:for|where|if|when|with|whenever)\b")
+# Only a universal quantifier may be dropped with what it quantifies (a = b \text{ for all } h): the row
+# then states the same. A condition (if, when, for x > 0, ...) dropped would make a row, or a definition,
+# say more than the text does (w_x = 1 \text{ if } x > 0 read as w_x = 1 for every x).
+_QUANTIFIER = re.compile(r"\\\w+\{\s*for\s+(?:all|every|any|each)\b")
+_CONDITION = re.compile(r"\\\w+\{\s*(?:if|when|whenever|with|unless|provided|given|assuming|otherwise|such|s\.\s?t\.|"
+                        r"for(?!\s+(?:all|every|any|each)\b))\b")
 
 
 def _end_of_row(text: str, start: int) -> int:

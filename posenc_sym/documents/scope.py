@@ -92,7 +92,11 @@ class DocumentScope:
             return f"{name} ranges from {first} to {last} (the range cannot be read, so it is not used)"
         if not (isinstance(symbol, sympy.Symbol) and symbol.is_integer):
             return f"{name} ranges from {sympy.sstr(low)} to {sympy.sstr(high)} (not used: {name} is not an index)"
-        self.ranges.extend([sympy.Ge(symbol, low), sympy.Le(symbol, high)])
+        try:
+            bounds = [sympy.Ge(symbol, low), sympy.Le(symbol, high)]
+        except TypeError:  # an end that is not a real number (N, not defined in the text)
+            return f"{name} ranges from {sympy.sstr(low)} to {sympy.sstr(high)} (not used: an end is not a real number)"
+        self.ranges.extend(bounds)
         return f"{name} ranges over the integers from {sympy.sstr(low)} to {sympy.sstr(high)}"
 
     def _convention(self, name: str) -> Any:

@@ -121,8 +121,28 @@ def statements(text: str) -> list[Piece]:
         elif token.text in _ASSIGNS:
             cuts.append((token.pos, token.pos + len(token.text), True))  # z \leftarrow f(z): no claim about z
         elif token.text == "," and following is not None and (following.wide or _opens_prose(text, following)):
+            if _conditional(text[following.pos:]):
+                continue  # a = b, \text{if } x > 0: one statement with its condition, never two
             cuts.append((token.pos, following.pos, False))
     return _cut(text, cuts)
+
+
+#: Words opening a condition of the statement before them (after a comma): cut there, the statement
+#: would be read for every value. ``for`` opens a condition too, unless a range follows (for n = 0, …, N).
+_CONDITIONS = re.compile(r"^(?:\\q?quad\s*|\\[,;: ]\s*)*(?:\\(?:text|textrm|mathrm|rm)\s*\{|\{\\rm)\s*"
+                         r"(if|when|whenever|with|unless|provided|given|assuming|otherwise|s\.\s?t\.|st|for)\b")
+
+
+def _conditional(rest: str) -> bool:
+    """True if ``rest`` (after a comma) opens a condition: ``\text{if } x > 0``, ``\text{for } x > 0``."""
+    match = _CONDITIONS.match(rest)
+    if match is None:
+        return False
+    if match.group(1) != "for":
+        return True
+    after = _WORDS.sub("", rest.lstrip(), count=1) if _WORDS.match(rest.lstrip()) else rest
+    after = re.sub(r"^(?:\\q?quad|\\[,;: ]|\s)+", "", after)
+    return not (re.match(r"(?:all|every|any|each)\b", after) or range_of(after) is not None)
 
 
 def _opens_prose(text: str, token: Token) -> bool:

@@ -31,6 +31,7 @@ from .vocabulary import (
     MATRICES,
     MULTIPLY,
     NOT_READ_OPERATORS,
+    PROSE_WORDS,
     UNDECIDED_RELATIONS,
     UPRIGHT,
     UPRIGHT_FUNCTIONS,
@@ -207,6 +208,9 @@ def _font(p: Cursor, token: Token) -> Term:
     """A name in a font (``\\mathrm{PE}``, ``\\text{max\\_seq}``, ``\\boldsymbol{\\mathcal{R}}``), or an upright
     constant (``\\mathrm{e}``, ``\\text{i}``) or function (``\\operatorname{Re}``)."""
     word = font_word(p, token)
+    if word.lower() in PROSE_WORDS:
+        raise Unreadable(f"{token.text}{{{word}}} is a word of prose inside the formula (a condition or a clause); "
+                         "state a condition as a relation of its own, or write the formula without it", token.pos)
     if token.text in UPRIGHT and word in CONSTANTS:
         return CONSTANTS[word]  # upright e and i are the constants; italic e and i stay letters
     if word in FUNCTIONS and p.scope.lookup(word) is None:

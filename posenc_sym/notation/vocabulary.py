@@ -39,7 +39,7 @@ import sympy
 __all__ = [
     "ACCENTS", "BIG_OPERATORS", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS", "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
-    "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "READ_RELATIONS",
+    "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "PROSE_WORDS", "READ_RELATIONS",
     "READ_UNICODE", "RELATION_LATEX",
     "RELATION_TABLE", "SIZERS", "SPACING", "SYMBOL_LETTERS", "UNDECIDED_RELATIONS", "UNICODE_GREEK", "UNICODE_MATH",
     "UPRIGHT", "UPRIGHT_FUNCTIONS", "UPRIGHT_FUNCTION_TABLE", "WIDE", "Function", "Letter", "Relation", "accent_of",
@@ -214,6 +214,10 @@ MULTIPLY = frozenset({"*", "\\cdot", "\\times"})
 MATRICES = frozenset({"pmatrix", "bmatrix", "Bmatrix", "matrix", "smallmatrix"})
 #: Ellipses: they leave terms unstated (the writer prints them only in an elided large matrix).
 ELLIPSES = frozenset({"\\cdots", "\\ldots", "\\dots", "\\vdots", "\\ddots"})
+
+#: Words of prose a formula may hold in a font command (``\\text{ if }``, ``\\mathrm{for}``): never a name.
+PROSE_WORDS = frozenset({"if", "for", "when", "whenever", "otherwise", "and", "or", "where", "with", "else", "then",
+                         "since", "unless", "all", "each", "every", "any", "st", "iff"})
 
 #: Operators real notes write that the reader does not read, each with what it is, so a refusal names
 #: it (``\partial``, ``\nabla``: derivatives; ``\odot``: the elementwise product of two vectors).
