@@ -134,6 +134,10 @@ def test_a_definition_given_again_differently_is_a_finding_at_its_line(tmp_path:
     # a note in d gets ω_i in d, not a d_model of its own: (ω_i)^d = 10000^{-2i} holds (in d_model it would not)
     ("$$ PE_{(t,2i)} = \\sin(t \\omega_i) $$\n\n$$ \\omega_i \\le 1 $$\n\n$$ \\omega_i^{d} = 10000^{-2i} $$\n",
      "sinusoidal", [(1, D), (3, P), (5, P)]),
+    # \omega_{d/2} is the last pair of the width d, so d stays the width: the preset binds to d, not d_model
+    # (10000^{2/d} > 1 holds for a positive d; read as an index, d could be 0 or negative)
+    ("$$ \\omega_k = 10000^{-2k/d} $$\n\n$$ \\omega_{d/2} = 10000^{-1} $$\n\n$$ 10000^{2/d} > 1 $$\n",
+     "sinusoidal", [(1, D), (3, P), (5, P)]),
     # a note counting its pairs from 1 (PE_{(t,2i-1)}) does not get the preset's 0 ≤ i < d/2: θ_i ≤ 1 holds there
     ("$$ PE_{(t,2i-1)} = \\sin(t \\omega_i) $$\n\n$$ \\omega_i = 10000^{-2(i-1)/d} $$\n\n$$ \\omega_i \\le 1 $$\n",
      "sinusoidal", [(1, D), (3, D), (5, P)]),

@@ -71,7 +71,7 @@ class Conventions:
         return chosen[0] if len(chosen) == 1 else None
 
     def _is_width(self, name: str) -> bool:
-        return name != "d" or "d" not in self.roles.indices
+        return name != "d" or "d" not in self.roles.plain_indices  # \omega_{d/2} is the last pair of the width d
 
     def applies(self, name: str) -> bool:
         """True if a convention reads ``name`` (a name nothing declares and the text does not define)."""

@@ -38,6 +38,8 @@ class Survey:
 
     standalone: set[str] = field(default_factory=set)  # names written on their own (t, pos, \omega, d_model)
     indices: set[str] = field(default_factory=set)  # letters a subscript or a sum indexes with
+    # ... of them, those that index on their own, not only inside a quotient or product (\lambda_d, not \omega_{d/2})
+    plain_indices: set[str] = field(default_factory=set)
     pairs: set[str] = field(default_factory=set)  # letters a subscript doubles (PE_{(pos,2i)}): pair indices
     pairs_from_one: set[str] = field(default_factory=set)  # doubled less one (x_{2i-1}, x_{2i}): pairs from 1
     pairs_from_zero: set[str] = field(default_factory=set)  # doubled plus one (x_{2i+1}): pairs from 0
@@ -88,6 +90,7 @@ class _Subscript:
     up: list[str] = field(default_factory=list)  # doubled letters plus one (2i+1): pairs counted from 0
     sequences: list[str] = field(default_factory=list)  # names indexed inside it (\theta_i in R_{m\theta_i})
     plain: str | None = ""  # its text as a name's part, as the reader spells it (None: a formula)
+    scaled: bool = False  # it divides or multiplies (\omega_{d/2}, x_{d \times 1}): its letters need not be indices
 
 
 def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
@@ -126,6 +129,9 @@ def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
             parts.append(LATEX_GREEK[token.text])
         elif token.kind == "num":
             parts.append(token.text)
+        elif token.text in ("/", "\\frac", "\\times", "\\cdot", "\\tfrac", "\\dfrac"):
+            found.scaled = True
+            found.plain = None
         elif token.text == ",":
             parts.append("_")
         elif depth and token.text not in FONTS and token.text != "{":
@@ -152,6 +158,7 @@ def _add_formula(result: Survey, text: str) -> None:
             name = index.text if index.kind == "letter" else LATEX_GREEK.get(index.text)
             if name:
                 result.indices.add(name)
+                result.plain_indices.add(name)
             at += 3
             continue
         base, end = _base(tokens, at)
@@ -183,6 +190,8 @@ def _add_formula(result: Survey, text: str) -> None:
                 name = f"{base}_{sub.plain}"
             if not (sub.words and not sub.letters):
                 result.indices.update(sub.letters)
+                if not sub.scaled:
+                    result.plain_indices.update(sub.letters)
                 result.pairs.update(sub.doubled)
                 result.pairs_from_one.update(sub.down)
                 result.pairs_from_zero.update(sub.up)
@@ -292,5 +301,7 @@ def survey(formulas: Iterable[str]) -> Survey:
         _add_formula(result, text)
         for line in re.split(r"\\\\|,\s*\\(?:mathrm|text)\{for\}", text):
             if (match := _RANGE.match(line.replace("&", " "))) is not None:  # i = 0, 1, …, d/2 - 1: an index
-                result.indices.add(match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2)))
+                ranged = match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2))
+                result.indices.add(ranged)
+                result.plain_indices.add(ranged)
     return result
