@@ -273,21 +273,31 @@ def measure_many(
     base: float,
     *,
     on_rows: Callable[[int], None] | None = None,
+    positions: numpy.ndarray | None = None,
 ) -> list[Measurement]:
     """Measure arrays of the same length whose specs share one frequency table, computing the
-    reference sin/cos once per chunk for all of them (a RoPE cache's cos and sin)."""
+    reference sin/cos once per chunk for all of them (a RoPE cache's cos and sin).
+
+    Row r holds position start + r, or ``positions[r]`` when ``positions`` are given (integers,
+    as a function probed at chosen positions gives them; ``start`` is then unused)."""
     n_rows = arrays[0][1].shape[0]
+    at = (
+        start + numpy.arange(n_rows, dtype=numpy.float64)
+        if positions is None
+        else numpy.asarray(positions, dtype=numpy.float64)
+    )
     width = sum(a.shape[1] for _, a, _ in arrays)
     chunk = max(1, CHUNK_ELEMENTS // max(width, 1))
     k = angle_constant(base)
     first = arrays[0][2]
-    accurate = _use_accurate(first, fmt, start, n_rows)
+    low = float(at.min()) if n_rows else start
+    accurate = _use_accurate(first, fmt, low, int(at.max() - low) + 1 if n_rows else 0)
     words = turn_words(list(first.exact)) if accurate else None
     bound = accurate_error_bound if accurate else reference_error_bound
     accs = [_Accumulator(label, n_rows) for label, _, _ in arrays]
     for row0 in range(0, n_rows, chunk):
         row1 = min(n_rows, row0 + chunk)
-        positions = start + numpy.arange(row0, row1, dtype=numpy.float64)
+        positions = at[row0:row1]
         if words is not None:
             s, c = sincos_words(positions.astype(numpy.int64), words)
         else:
@@ -306,8 +316,7 @@ def measure_many(
             _chunk_stats(acc, chunk_, spec, model, fmt, k, bound)
         if on_rows is not None:
             on_rows(row1 - row0)
-    all_positions = start + numpy.arange(n_rows, dtype=numpy.float64)
-    return [acc.result(all_positions) for acc in accs]
+    return [acc.result(at) for acc in accs]
 
 
 def measure(
