@@ -3,7 +3,14 @@
 The public API is what ``__all__`` lists; everything else is internal.
 """
 
-from .crosscheck import CheckResult, check_alibi, check_rope, check_sinusoidal
+from .crosscheck import (
+    CheckResult,
+    check_alibi,
+    check_alibi_function,
+    check_rope,
+    check_rotary_function,
+    check_sinusoidal,
+)
 from .errors import PosencSymError
 from .numerics import accurate_sincos, ulp, ulp_error
 from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict, check_identity, decide
@@ -30,8 +37,10 @@ __all__ = [
     "__version__",
     "accurate_sincos",
     "check_alibi",
+    "check_alibi_function",
     "check_identity",
     "check_rope",
+    "check_rotary_function",
     "check_sinusoidal",
     "decide",
     "rope_cache",

@@ -50,7 +50,15 @@ from ..numerics import data_format
 from .common import finish, resolve_model
 from .expect import conclude, parse_expectations
 from .fit import PairFit, estimate_start
-from .function_positions import BLOCK, FLOAT16_OVERFLOW, IDENTIFY, MAX_POSITION, default_offsets, name_map, plan_positions
+from .function_positions import (
+    BLOCK,
+    FLOAT16_OVERFLOW,
+    IDENTIFY,
+    MAX_POSITION,
+    default_offsets,
+    name_map,
+    plan_positions,
+)
 from .identify_rope import RopeConvention, _effective_base, identify
 from .measure import Measurement, measure_many
 from .precision import ErrorModel

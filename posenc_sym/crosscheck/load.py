@@ -29,6 +29,7 @@ __all__ = [
     "as_float_array",
     "cache_halves",
     "declared",
+    "load_callable",
     "load_source",
     "load_source_called",
     "narrower_format",
@@ -323,3 +324,24 @@ def load_source_called(source: str, sizes: Mapping[str, int]) -> tuple[Any, bool
             raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. --positions 128 --dim 64")
         return _call(obj, sizes, source), True
     return obj, False
+
+
+def load_callable(source: str) -> Any:
+    """The function ``module:attribute`` names, not called (``check --function`` drives it).
+
+    >>> load_callable("math:floor")(2.5)
+    2
+    >>> load_callable("math:pi")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: math:pi is a float, not a function; --function checks a callable ...
+    """
+    if ":" not in source:
+        raise PosencSymError(f"{source!r} is not module:attribute; --function needs e.g. mypkg.rotary:apply_rope")
+    obj = _import_object(source)
+    if not callable(obj) or _torch_to_numpy(obj) is not None:
+        raise PosencSymError(
+            f"{source} is a {type(obj).__name__}, not a function; --function checks a callable "
+            "(drop --function to check an array)"
+        )
+    return obj
