@@ -6,8 +6,9 @@
   :mod:`.identify_rope` reads frequencies off consecutive rows), every one exact in every format
   down to bfloat16 (integers up to 256 are), and starting at 16 so that a function whose
   positions are off by −k (k ≤ 16) shows a start of 16 − k rather than a negative one;
-* blocks of :data:`BLOCK` consecutive positions at offsets in the zones where implementations go
-  wrong: just past 256 (bfloat16 stops holding every integer), past 2048 (float16 does),
+* blocks of :data:`BLOCK` consecutive positions: from 0 (where the map must be the identity), and
+  at offsets in the zones where implementations go wrong: just past 256 (bfloat16 stops holding
+  every integer), past 2048 (float16 does),
   across each power of two from 2^11 to the largest position, at the float16 overflow (65504 is
   float16's largest number; 65520 rounds to infinity), and far (up to 2^20 by default), plus any
   offsets the caller draws (:func:`posenc_sym.strategies.rotary_offsets` draws them with
@@ -23,7 +24,7 @@ low-precision type), or else the first few pairs are listed.
 
 >>> plan = default_offsets(2**20)
 >>> min(plan), max(plan) + BLOCK - 1 <= 2**20
-(257, True)
+(0, True)
 >>> round_position(numpy.array([2049, 65519, 65520]), "float16").tolist()
 [2048.0, 65504.0, inf]
 >>> name_map(numpy.array([2049.0, 2051.0]), numpy.array([2048.0, 2052.0]))[0]
@@ -61,7 +62,7 @@ FLOAT16_MAX, FLOAT16_OVERFLOW = 65504, 65520
 
 def default_offsets(max_position: int = MAX_POSITION) -> tuple[int, ...]:
     """Block offsets in the danger zones (module docstring), each block within 0 … max_position."""
-    zones = [257, 511, 1001, 2049, 3001, 4097, 12345, 40001, FLOAT16_OVERFLOW - 3]
+    zones = [0, 257, 511, 1001, 2049, 3001, 4097, 12345, 40001, FLOAT16_OVERFLOW - 3]
     zones += [(1 << k) - 2 for k in range(11, 64) if (1 << k) + 1 <= max_position]
     zones += [max_position // 3 + 1, max_position - 2 * BLOCK + 1, max_position - BLOCK + 1]
     return tuple(sorted({o for o in zones if o >= 0 and o + BLOCK - 1 <= max_position}))

@@ -64,7 +64,16 @@ from .measure import Measurement, measure_many
 from .precision import ErrorModel
 from .probe import Caller, find_caller, linearity, probe_maps
 from .result import CheckResult
-from .rotary_structure import Structure, directions, find_structure, layout_mismatch, row_cache
+from .rotary_structure import (
+    Structure,
+    amplitude_note,
+    directions,
+    find_structure,
+    layout_mismatch,
+    pairing_note,
+    row_cache,
+    swapped_at_zero,
+)
 
 __all__ = ["check_rotary_function"]
 
@@ -143,14 +152,20 @@ class _Probe:
         if shape.problems and shape.pairing in ("other", "none"):
             self.bugs.append(("not-a-rotation", "; ".join(shape.problems)))
             return self._unidentified("no RoPE convention fits")
-        self.notes.extend(shape.problems)
         if shape.problems:
             self.bugs.append(("not-passed-through", shape.problems[0]))
+        unknown = pairing_note(shape)
+        if unknown:
+            self.bugs.append(("mis-paired", unknown))
         self.cos, self.sin = row_cache(self.maps, shape)
+        self._swapped(shape)
         self._directions(ident, shape)
         mispaired = layout_mismatch(self.cos[ident], shape)
         if mispaired:
             self.bugs.append(("mis-paired", mispaired))
+        scaled = amplitude_note(self.cos, self.sin, shape, self.positions, self.fmt.unit_roundoff)
+        if scaled:
+            self.bugs.append(("not-a-rotation", scaled))
         floor = math.ldexp(1.0, 1 - self.fmt.precision)
         conv, notes = identify(self.cos[ident], self.sin[ident], floor, self.fmt)
         self.notes.extend(notes)
@@ -161,6 +176,18 @@ class _Probe:
             self.bugs.append(name_map(IDENTIFY.astype(float), (IDENTIFY + offset).astype(float)))
         self._linearity()
         return self._measure(conv, offset, shape)
+
+    def _swapped(self, shape: Structure) -> None:
+        """cos and sin traded places (x·sin + rotate(x)·cos): named, then read the right way round."""
+        zero = numpy.nonzero(self.positions == 0)[0]
+        if zero.size and swapped_at_zero(self.maps[int(zero[0])], shape):
+            self.bugs.append((
+                "cos-sin-swapped",
+                "cos and sin swapped: at position 0 every rotated dimension comes back as its partner "
+                "instead of itself (x·sin + rotate(x)·cos where x·cos + rotate(x)·sin belongs); read below "
+                "with the two exchanged",
+            ))
+            self.cos, self.sin = self.sin.copy(), self.cos.copy()
 
     def _directions(self, ident: numpy.ndarray, shape: Structure) -> None:
         found = directions(self.cos[ident], self.sin[ident], shape)

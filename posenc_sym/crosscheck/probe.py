@@ -212,16 +212,18 @@ class Linearity:
 
 
 def dot_bound(matrix: numpy.ndarray, x: numpy.ndarray, fmt: str) -> numpy.ndarray:
-    """γ_(n+1)·(|M|·|x|) for each output element of x @ M.T (x: tokens × D): the largest error of
-    a row of M·x computed as a dot product of its n nonzero terms in ``fmt`` (Higham's bound
-    γ_n = n·u/(1 − n·u)), plus one term for rounding x itself into ``fmt`` (or a wider result into
-    it: |y| ≤ |M|·|x|, so one more u·|M|·|x| covers it).
+    """γ_(n+3)·(|M|·|x|) for each output element of x @ M.T (x: tokens × D), γ_k = k·u/(1 − k·u)
+    in ``fmt``: a row of M·x with n nonzero terms, computed as a dot product (each term perturbed
+    by at most n − 1 + 1 roundings, Higham's γ_n), then possibly scaled by a constant (an
+    attention factor applied last: one rounding more) and possibly rounded from a wider format
+    or computed from x rounded into ``fmt`` (one more), against entries M read back as the
+    function's own rounded values (fl(m·s): one more).
 
-    >>> bool(dot_bound(numpy.eye(2), numpy.ones((1, 2)), "float32")[0, 0] == 2 * 2.0**-24 / (1 - 2 * 2.0**-24))
+    >>> bool(dot_bound(numpy.eye(2), numpy.ones((1, 2)), "float32")[0, 0] == 4 * 2.0**-24 / (1 - 4 * 2.0**-24))
     True
     """
     u = FORMATS[fmt].unit_roundoff
-    terms = numpy.count_nonzero(matrix, axis=1) + 1  # per output row
+    terms = numpy.count_nonzero(matrix, axis=1) + 3  # per output row
     gamma = terms * u / (1 - terms * u)
     return gamma[None, :] * (numpy.abs(x) @ numpy.abs(matrix).T)
 

@@ -42,7 +42,17 @@ import numpy
 
 from .fit import fit_pairs
 
-__all__ = ["Directions", "Structure", "directions", "find_structure", "layout_mismatch", "row_cache"]
+__all__ = [
+    "Directions",
+    "Structure",
+    "amplitude_note",
+    "directions",
+    "find_structure",
+    "layout_mismatch",
+    "pairing_note",
+    "row_cache",
+    "swapped_at_zero",
+]
 
 _PAIRING_TEXT = {
     "adjacent": "adjacent dimensions (2i, 2i+1), as rotate_every_two or a complex product does",
@@ -164,8 +174,8 @@ def directions(cos: numpy.ndarray, sin: numpy.ndarray, shape: Structure) -> Dire
             backward,
             "rotation-sign",
             "rotation sign reversed: every pair turns by −θ·t, not θ·t (the sin terms carry the "
-            "opposite sign, as rotate_half returning (x2, −x1) instead of (−x2, x1) does); "
-            "read below with the sign corrected",
+            "opposite sign, as rotate_half returning (x2, −x1) instead of (−x2, x1) does, or the "
+            "positions are negated); read below with the sign corrected",
         )
     pair = next(j for j in backward if shape.partner[j] not in backward)
     k = shape.partner[pair]
@@ -216,4 +226,51 @@ def layout_mismatch(cos: numpy.ndarray, shape: Structure) -> str:
         f"mis-paired dimensions: the rotation pairs {pairs}, but its cos/sin are laid out {laid}; "
         f"the two rows of a pair turn at different frequencies (rows {j} and {k}, and "
         f"{len(differ) - 1} more pairs), so the map is not a rotation"
+    )
+
+
+def swapped_at_zero(map_zero: numpy.ndarray, shape: Structure) -> bool:
+    """Whether cos and sin trade places: at position 0 (angle 0) every rotated row comes back as
+    its partner (|M_jk| ≈ 1, M_jj ≈ 0) where the identity belongs — x·sin + rotate(x)·cos."""
+    rows = [j for j in shape.rotated if j < shape.span]
+    return bool(rows) and all(
+        abs(map_zero[j, j]) < 0.5 < abs(map_zero[j, shape.partner[j]]) for j in rows
+    )
+
+
+def amplitude_note(
+    cos: numpy.ndarray, sin: numpy.ndarray, shape: Structure, positions: numpy.ndarray, unit_roundoff: float
+) -> str:
+    """A note when |y|/|x| of the rotated pairs, √(cos² + sin²), changes with the position or the
+    pair by more than 8u relative (a rotation keeps it at 1, an attention factor at one constant
+    A): cos and sin each rounded to the output format move it by at most u·(|cos| + |sin|) ≤ √2·u
+    relative, the angle not at all. Finer differences are left to the measurement."""
+    rows = [j for j in shape.rotated if j < shape.span]
+    if not rows:
+        return ""
+    amp = numpy.hypot(cos[:, rows], sin[:, rows])
+    low, high = float(amp.min()), float(amp.max())
+    if high <= low * (1 + 8 * unit_roundoff):
+        return ""
+    at_low, at_high = (numpy.unravel_index(int(f(amp)), amp.shape) for f in (numpy.argmin, numpy.argmax))
+    return (
+        f"not a rotation: the map scales x by a factor that changes with the position or the pair, from "
+        f"{low:.6g} (position {int(positions[at_low[0]])}, dimension {rows[at_low[1]]}) to {high:.6g} "
+        f"(position {int(positions[at_high[0]])}, dimension {rows[at_high[1]]}); a rotation keeps |x| (xPos "
+        "caches, whose amplitudes grow with the position, are --scheme xpos)"
+    )
+
+
+def pairing_note(shape: Structure) -> str:
+    """The pairs of a rotation that pairs neither adjacent dimensions nor halves (a bug, or a
+    convention we do not know), or "" for those two."""
+    if shape.pairing in ("adjacent", "halves", "none"):
+        return ""
+    pairs = [(j, k) for j, k in enumerate(shape.partner) if 0 <= j < k]
+    shown = ", ".join(f"({j}, {k})" for j, k in pairs[:4]) + (", …" if len(pairs) > 4 else "")
+    start = min(j for j, _ in pairs)
+    where = f"; the rotated dimensions start at {start}, not 0" if start else ""
+    return (
+        f"mis-paired dimensions: the rotation pairs {shown}: neither adjacent dimensions (2i, 2i+1) nor "
+        f"halves (i, i + R/2){where}"
     )
