@@ -225,10 +225,11 @@ def _query_bugs(read: list[_Call]) -> list[tuple[str, str]]:
             for i, r in enumerate(rows):
                 if r.shape in ("peak", "valley") or c.masked[h, i].any():
                     at = r.apex if r.shape in ("peak", "valley") else r.last
-                    if at not in (i, i + c.k_len - c.q_len):
+                    last = i + c.k_len - c.q_len
+                    if at not in (i, last):
+                        also = f" (or {last}, the queries being the last ones)" if last != i else ""
                         return [("query-position", f"fn({c.q_len}, {c.k_len}), head {h}, row {i}: the query sits on "
-                                 f"key {at}, not on key {i} (or {i + c.k_len - c.q_len}, the queries being the "
-                                 "last ones): the distances are off by one or more")]
+                                 f"key {at}, not on key {i}{also}: the distances are off by {at - i:+d}")]
     return []
 
 

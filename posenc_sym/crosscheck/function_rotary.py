@@ -109,7 +109,7 @@ def check_rotary_function(
     wanted = parse_expectations(expect)
     caller = find_caller(fn, dim)
     blocks = plan_positions(tuple(sorted({*default_offsets(max_position), *(int(o) for o in offsets)})))
-    positions = numpy.concatenate([IDENTIFY, *blocks])
+    positions = numpy.unique(numpy.concatenate([IDENTIFY, *blocks]))  # sorted: blocks may overlap
     maps, fmt_name = probe_maps(fn, caller, dim, positions)
     probe = _Probe(fn, caller, dim, positions, maps, fmt_name, resolve_model(model, fmt_name))
     result = probe.run()

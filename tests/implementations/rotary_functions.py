@@ -36,7 +36,8 @@ def inv_freq(rotary_dim: int, base: float = 10000.0, denominator: int | None = N
 def angles(positions: numpy.ndarray, freq: numpy.ndarray, position_dtype: Any = numpy.float32) -> numpy.ndarray:
     """t·ω in float32, t first held in ``position_dtype`` (float16: the slip of casting positions
     to the model's dtype)."""
-    t = positions.astype(position_dtype).astype(numpy.float32)
+    with numpy.errstate(over="ignore"):  # float16 positions overflow from 65520: the bug itself
+        t = positions.astype(position_dtype).astype(numpy.float32)
     return t[:, None] * freq[None, :]
 
 
@@ -82,7 +83,8 @@ def make(
         r = rotary_dim or x.shape[1]
         theta = angles(positions + offset, inv_freq(r, base, denominator), position_dtype)
         emb = numpy.concatenate([theta, theta], 1) if layout == "halves" else numpy.repeat(theta, 2, axis=1)
-        cos, sin = numpy.cos(emb).astype(numpy.float32), numpy.sin(emb).astype(numpy.float32)
+        with numpy.errstate(invalid="ignore"):  # cos(inf) is NaN, as the bug makes it
+            cos, sin = numpy.cos(emb).astype(numpy.float32), numpy.sin(emb).astype(numpy.float32)
         rot, rest = x[:, :r], x[:, r:]
         turned = rotate_half(rot, sign, second_sign) if pairing == "halves" else rotate_every_two(rot)
         out = numpy.concatenate([rot * cos + turned * sin, rest], axis=1)
