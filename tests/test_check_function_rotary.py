@@ -17,12 +17,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from posenc_sym import check_rotary_function
-from posenc_sym.crosscheck.function_positions import IDENTIFY, default_offsets, plan_positions
+from posenc_sym.crosscheck.function_positions import IDENTIFY, default_offsets, plan_positions, round_position
 from posenc_sym.errors import PosencSymError
 from posenc_sym.strategies import rotary_offsets
 from posenc_sym.testing import assert_rotary_function
 
-from .conftest import has_module
+from .conftest import has_module, require_module
 from .implementations import rotary_functions as impl
 
 D = 64
@@ -115,13 +115,16 @@ def test_right_function_matches_at_any_drawn_positions(offsets: list[int]) -> No
     assert result.verdict == "matches", result.summary()
 
 
-@settings(max_examples=25)
-@given(offset=rotary_offsets(max_position=60000).filter(lambda o: 2048 < o))
-def test_float16_positions_are_caught_at_drawn_blocks_past_2048(offset: int) -> None:
-    # a block of 4 consecutive positions past 2048 holds an odd one, which float16 moves
-    result = check_rotary_function(impl.make(position_dtype=numpy.float16), dim=16, max_position=60000,
-                                   offsets=[offset])
-    assert "position-precision" in result.as_json()["function"]["bugs"]
+@given(offset=rotary_offsets())
+def test_positions_rounded_as_float16_and_bfloat16_round_them(offset: int) -> None:
+    # the names "positions pass through float16/bfloat16" rest on round_position; NumPy's float16
+    # and torch's bfloat16 are the independent oracles
+    block = numpy.arange(offset, offset + 4)
+    with numpy.errstate(over="ignore"):
+        assert round_position(block, "float16").tolist() == block.astype(numpy.float16).astype(float).tolist()
+    torch = require_module("torch", "torch is not installed (pip install torch==2.13.0): bfloat16's oracle")
+    expected = torch.tensor(block).to(torch.bfloat16).double().tolist()
+    assert round_position(block, "bfloat16").tolist() == expected
 
 
 def test_a_function_that_is_not_linear_is_named() -> None:
