@@ -1,4 +1,4 @@
-"""Run the test suite against the five mutants of issue 15 and count the failing tests of each.
+"""Run the test suite against the mutants of issues 15 and 21 and count the failing tests of each.
 
 A mutant is a deliberate bug the suite must catch:
 
@@ -15,7 +15,11 @@ A mutant is a deliberate bug the suite must catch:
 ``check-wide``
     the check's error models are widened 10×: the ``faithful`` bound (|x − v| <= ulp(v), ``--strict``)
     and the ulp unit every model measures in, the default ``native`` model's ulp term included (its
-    angle term, K·|t·ω|·u, is left as it is).
+    angle term, K·|t·ω|·u, is left as it is);
+``function-wide``
+    the function checks' bounds are widened 10× (issue 21): both terms of the measurement's bound
+    (the ulp and the angle term's K), every ``ErrorModel.bound`` (the ALiBi bias elements and the
+    rotary amplitude), and the linearity bound γ·|M|·|x| of a rotary function.
 
 Mutants are applied by monkeypatching, not by editing text, so they survive refactoring of the
 code they patch: ``tests/conftest.py`` calls :func:`apply` when ``POSENC_SYM_MUTANT=NAME`` is
@@ -27,7 +31,7 @@ subprocesses some CLI tests start.
 
 Run from the repository root::
 
-    python tools/mutants.py                      # baseline + all five, fast suite
+    python tools/mutants.py                      # baseline + every mutant, fast suite
     python tools/mutants.py --mutant rotation-sign -- tests/test_codegen.py
 """
 
@@ -191,12 +195,31 @@ def _check_wide(mutant: Mutant) -> None:
     precision.ErrorModel.bound = bound  # type: ignore[method-assign]
 
 
+def _function_wide(mutant: Mutant) -> None:
+    from posenc_sym.crosscheck import measure, precision, probe
+
+    def widened(original: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(original)
+        def wide(*args: Any, **kwargs: Any) -> Any:
+            mutant.hit()
+            return 10 * original(*args, **kwargs)
+
+        return wide
+
+    # measure's bound is ulp(v) + K·|t·ω|·u: ten times each term is ten times the bound
+    measure.ulp = widened(measure.ulp)
+    measure.angle_constant = widened(measure.angle_constant)
+    precision.ErrorModel.bound = widened(precision.ErrorModel.bound)  # type: ignore[method-assign]
+    _replace(probe, "dot_bound", widened(probe.dot_bound))
+
+
 MUTANTS: dict[str, Callable[[Mutant], None]] = {
     "prove-everything": _prove_everything,
     "proven-after-probe": _proven_after_probe,
     "rotation-sign": _rotation_sign,
     "kernel-toward-zero": _kernel_toward_zero,
     "check-wide": _check_wide,
+    "function-wide": _function_wide,
 }
 
 
@@ -221,7 +244,7 @@ class Outcome:
 
 
 def _copy_tree(dest: Path) -> Path:
-    ignore = shutil.ignore_patterns(".git", ".hypothesis", "__pycache__", ".mypy_cache", ".ruff_cache",
+    ignore = shutil.ignore_patterns(".git", ".venv", ".hypothesis", "__pycache__", ".mypy_cache", ".ruff_cache",
                                     ".pytest_cache", "*.egg-info", "build", "dist")
     shutil.copytree(ROOT, dest, ignore=ignore)
     return dest
@@ -257,7 +280,7 @@ def run_one(name: str | None, pytest_args: list[str], workdir: Path) -> Outcome:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mutant", action="append", choices=list(MUTANTS),
-                        help="run only this mutant (repeatable; default: all five)")
+                        help="run only this mutant (repeatable; default: all)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the unmutated run")
     parser.add_argument("--list-failures", action="store_true", help="print the failing tests of each run")
     parser.add_argument("pytest_args", nargs="*",

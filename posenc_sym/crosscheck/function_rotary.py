@@ -163,14 +163,12 @@ class _Probe:
         mispaired = layout_mismatch(self.cos[ident], shape)
         if mispaired:
             self.bugs.append(("mis-paired", mispaired))
-        scaled = amplitude_note(self.cos, self.sin, shape, self.positions, self.fmt.unit_roundoff)
-        if scaled:
-            self.bugs.append(("not-a-rotation", scaled))
         floor = math.ldexp(1.0, 1 - self.fmt.precision)
         conv, notes = identify(self.cos[ident], self.sin[ident], floor, self.fmt)
         self.notes.extend(notes)
         if conv is None:
             return self._unidentified("no RoPE convention fits")
+        self._amplitude(conv, shape)
         offset = conv.start - int(IDENTIFY[0])
         if offset:
             self.bugs.append(name_map(IDENTIFY.astype(float), (IDENTIFY + offset).astype(float)))
@@ -194,6 +192,19 @@ class _Probe:
         if found.bug:
             self.bugs.append((found.bug, found.note))
             self.sin[:, list(found.backward)] *= -1.0
+
+    def _amplitude(self, conv: RopeConvention, shape: Structure) -> None:
+        """Name a scale that changes with the position or pair, beyond what the model allows cos
+        and sin together (:func:`.rotary_structure.amplitude_note`)."""
+        spec = conv.spec("cos")
+        if spec.freq.size != self.cos.shape[1]:
+            return  # a compact reading: columns and rows differ, nothing to compare column by column
+        angles = numpy.abs(self.positions[:, None] * spec.hi[spec.freq][None, :])
+        level = numpy.full(angles.shape, max(spec.scale, 1.0))
+        allowed = 2 * self.model.bound(level, angles, _effective_base(conv), self.fmt)
+        scaled = amplitude_note(self.cos, self.sin, shape, self.positions, allowed)
+        if scaled:
+            self.bugs.append(("not-a-rotation", scaled))
 
     def _linearity(self) -> None:
         pick = numpy.unique(numpy.linspace(0, self.positions.size - 1, 96).round().astype(int))

@@ -239,19 +239,21 @@ def swapped_at_zero(map_zero: numpy.ndarray, shape: Structure) -> bool:
 
 
 def amplitude_note(
-    cos: numpy.ndarray, sin: numpy.ndarray, shape: Structure, positions: numpy.ndarray, unit_roundoff: float
+    cos: numpy.ndarray, sin: numpy.ndarray, shape: Structure, positions: numpy.ndarray, allowed: numpy.ndarray
 ) -> str:
-    """A note when |y|/|x| of the rotated pairs, √(cos² + sin²), changes with the position or the
-    pair by more than 8u relative (a rotation keeps it at 1, an attention factor at one constant
-    A): cos and sin each rounded to the output format move it by at most u·(|cos| + |sin|) ≤ √2·u
-    relative, the angle not at all. Finer differences are left to the measurement."""
+    """A note when |y|/|x| of the rotated pairs, √(cos² + sin²), leaves the one constant A a rotation
+    (A = 1) or an attention factor keeps it at, by more than ``allowed`` (per position and column:
+    the error model's bounds on cos and on sin added, since each moves the amplitude by at most its
+    own error): the map scales x by a factor that changes with the position or the pair. Within
+    that, the measurement has the last word."""
     rows = [j for j in shape.rotated if j < shape.span]
     if not rows:
         return ""
     amp = numpy.hypot(cos[:, rows], sin[:, rows])
-    low, high = float(amp.min()), float(amp.max())
-    if high <= low * (1 + 8 * unit_roundoff):
+    level = float(numpy.median(amp))
+    if not (numpy.abs(amp - level) > allowed[:, rows]).any():
         return ""
+    low, high = float(amp.min()), float(amp.max())
     at_low, at_high = (numpy.unravel_index(int(f(amp)), amp.shape) for f in (numpy.argmin, numpy.argmax))
     return (
         f"not a rotation: the map scales x by a factor that changes with the position or the pair, from "
