@@ -28,6 +28,8 @@ RIGHT = [
     ("one row slope·j (BLOOM's form), 16 heads", 16, {"form": "row"}, {"form": "causal", "rows": "one-row"}),
     ("MPT alibi_bias_max=16, 12 heads", 12, {"form": "row", "max_bias": 16.0}, {"max_bias": 16, "rule": "interpolated"}),
     ("one head", 1, {"form": "symmetric"}, {"heads": 1, "rule": "power-of-two"}),
+    ("causal, masked with -1e4", 8, {"mask": -1e4}, {"form": "causal", "rows": "per-query"}),
+    ("causal, masked with -1e9", 8, {"mask": -1e9}, {"form": "causal", "rows": "per-query"}),
 ]
 
 

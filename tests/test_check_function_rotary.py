@@ -211,3 +211,19 @@ def test_a_position_limit_is_honoured() -> None:
     result = check_rotary_function(_raises_beyond(4096), dim=D, max_position=4095)
     assert result.verdict == "matches"
     assert result.as_json()["function"]["largest_position"] == 4095
+
+
+class _ArrayLike:
+    """An array of another library (JAX, TensorFlow): NumPy reads it through ``__array__``."""
+
+    def __init__(self, values: numpy.ndarray) -> None:
+        self.values = values
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> numpy.ndarray:
+        return self.values if dtype is None else self.values.astype(dtype)
+
+
+def test_a_result_of_another_array_library_is_read_through_its_array_interface() -> None:
+    right = impl.make()
+    result = check_rotary_function(lambda x, t: _ArrayLike(right(x, t)), dim=16, max_position=4096)
+    assert result.verdict == "matches", result.summary()

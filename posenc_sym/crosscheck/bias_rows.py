@@ -34,9 +34,22 @@ _MOST_NEGATIVE = {"float64": 1.7976931348623157e308, "float32": 3.40282346638528
 
 
 def masked_entries(bias: numpy.ndarray, fmt: str) -> numpy.ndarray:
-    """Entries a mask removes: −∞, or at most half the format's most negative number (what
-    ``torch.finfo(dtype).min`` masks fill in)."""
-    return (bias == -numpy.inf) | (bias <= -0.5 * _MOST_NEGATIVE[fmt])
+    """Entries a mask removes: −∞, at most half the format's most negative number (what
+    ``torch.finfo(dtype).min`` masks fill in), or one constant far below every other value of
+    the call (−10⁴, −10⁹ in older code): below twice the next lowest value, which no ALiBi value
+    is (the lowest of −m·d over distances d, next to −m·(d − 1), or a row constant shifting both).
+
+    >>> masked_entries(numpy.array([[[0.0, -1e4], [-0.5, 0.0]]]), "float32").tolist()
+    [[[False, True], [False, False]]]
+    """
+    masked = (bias == -numpy.inf) | (bias <= -0.5 * _MOST_NEGATIVE[fmt])
+    rest = bias[~masked & numpy.isfinite(bias)]
+    if rest.size:
+        low = float(rest.min())
+        above = rest[rest > low]
+        if above.size and low < 2 * min(float(above.min()), 0.0) - 1:
+            masked |= bias == low
+    return masked
 
 
 @dataclass(frozen=True)

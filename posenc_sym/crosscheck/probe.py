@@ -87,14 +87,18 @@ def _torch() -> Any:
 
 
 def output_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
-    """The float values of ``obj`` (a NumPy array or a torch tensor; bfloat16 widened exactly) and
-    its format name. Non-finite values are kept: the callers say where they are."""
+    """The float values of ``obj`` (a NumPy array, a torch tensor, or anything with ``__array__``:
+    JAX, TensorFlow; bfloat16 widened exactly to float32) and its format name. Non-finite values
+    are kept: the callers say where they are."""
     converted = _torch_to_numpy(obj)
     if converted is None:
-        if not isinstance(obj, numpy.ndarray):
+        if not isinstance(obj, numpy.ndarray) and not hasattr(obj, "__array__"):
             kind = type(obj).__name__
             raise PosencSymError(f"{what} returned a {kind}, not an array; return the result as one array")
-        array, name = obj, str(obj.dtype)
+        array = numpy.asarray(obj)
+        name = str(array.dtype)
+        if name == "bfloat16":  # ml_dtypes' bfloat16 (JAX): widen exactly, remember the format
+            array = array.astype(numpy.float32)
     else:
         array, name = converted
     if array.dtype.kind != "f" or name not in FORMATS:

@@ -5,7 +5,7 @@ MPT): powers of 2^(−B/c) for the closest power of two c ≤ n, then every othe
 2^(−B/2c), as float32 powers; the queries are the last q_len of the k_len keys (a prompt when
 q_len = k_len, decoding with a cache when q_len < k_len). Forms:
 
-* ``causal``: −m·(i − j) for j ≤ i, −∞ after (the mask built in);
+* ``causal``: −m·(i − j) for j ≤ i, ``mask`` after (−∞ by default; −10⁴ or −10⁹ in older code);
 * ``symmetric``: −m·|i − j| (an encoder's bias);
 * ``row``: m·j, one row for every query (BLOOM's form, (heads, 1, k_len)).
 
@@ -49,6 +49,7 @@ def make(
     start_one: bool = False,
     query_shift: int = 0,
     plant: tuple[int, int, int, float] | None = None,
+    mask: float = -numpy.inf,
 ) -> Builder:
     """A bias builder (module docstring); ``plant`` = (head, row, key, amount) adds ``amount`` to
     that element of the square calls whose size holds it."""
@@ -66,7 +67,7 @@ def make(
             distance = numpy.abs(i - j) if form == "symmetric" else (i - j)
             out = -m[:, None, None] * distance[None]
             if form == "causal":
-                out = numpy.where(j[None, None, :] > i[None], -numpy.inf, out)
+                out = numpy.where(j[None, None, :] > i[None], mask, out)
         out = out.astype(numpy.float32)
         if plant is not None and plant[1] < out.shape[1] and plant[2] < k_len and q_len == k_len:
             h, r, k, amount = plant
