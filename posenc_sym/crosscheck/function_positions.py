@@ -43,7 +43,7 @@ __all__ = [
     "BLOCK",
     "FLOAT16_OVERFLOW",
     "IDENTIFY",
-    "MAX_POSITION",
+    "LARGEST_POSITION",
     "default_offsets",
     "name_map",
     "plan_positions",
@@ -55,12 +55,12 @@ IDENTIFY = numpy.arange(16, 256, dtype=numpy.int64)
 #: Consecutive positions per drawn offset.
 BLOCK = 4
 #: The largest position probed by default (the issue's "large up to 2^20").
-MAX_POSITION = 1 << 20
+LARGEST_POSITION = 1 << 20
 #: float16's largest finite number, and where rounding to nearest turns a value into infinity.
-FLOAT16_MAX, FLOAT16_OVERFLOW = 65504, 65520
+FLOAT16_OVERFLOW = 65520  # float16 holds 65504 at most; rounding to nearest sends 65520 to infinity
 
 
-def default_offsets(max_position: int = MAX_POSITION) -> tuple[int, ...]:
+def default_offsets(max_position: int = LARGEST_POSITION) -> tuple[int, ...]:
     """Block offsets in the danger zones (module docstring), each block within 0 … max_position."""
     zones = [0, 257, 511, 1001, 2049, 3001, 4097, 12345, 40001, FLOAT16_OVERFLOW - 3]
     zones += [(1 << k) - 2 for k in range(11, 64) if (1 << k) + 1 <= max_position]

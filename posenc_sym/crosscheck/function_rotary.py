@@ -54,7 +54,7 @@ from .function_positions import (
     BLOCK,
     FLOAT16_OVERFLOW,
     IDENTIFY,
-    MAX_POSITION,
+    LARGEST_POSITION,
     default_offsets,
     name_map,
     plan_positions,
@@ -84,7 +84,7 @@ def check_rotary_function(
     dim: int,
     model: ErrorModel | None = None,
     expect: Mapping[str, Any] | str | None = None,
-    max_position: int = MAX_POSITION,
+    max_position: int = LARGEST_POSITION,
     offsets: Sequence[int] = (),
 ) -> CheckResult:
     """Identify the RoPE convention ``fn(x, positions)`` applies and measure it (module docstring).
