@@ -122,7 +122,9 @@ def rotary_offsets(max_position: int = 2**20, block: int = 4) -> st.SearchStrate
         raise ValueError(f"max_position={max_position} holds no block of {block} positions")
 
     def within(lo: int, hi: int) -> st.SearchStrategy[int]:
-        return st.integers(min(lo, last), min(hi, last))
+        # a zone beyond max_position shrinks to its last block; one below 0 starts at 0
+        low = max(0, min(lo, last))
+        return st.integers(low, max(low, min(hi, last)))
 
     powers = [k for k in range(1, 64) if 2**k <= max_position]
     return st.one_of(

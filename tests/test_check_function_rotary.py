@@ -227,3 +227,12 @@ def test_a_result_of_another_array_library_is_read_through_its_array_interface()
     right = impl.make()
     result = check_rotary_function(lambda x, t: _ArrayLike(right(x, t)), dim=16, max_position=4096)
     assert result.verdict == "matches", result.summary()
+
+
+@pytest.mark.parametrize("max_position", [3, 255, 300, 4096, 65536, 2**20])
+@given(data=st.data())
+def test_drawn_offsets_start_blocks_within_the_positions(max_position: int, data: st.DataObject) -> None:
+    # a block of 4 must fit in 0 … max_position whatever zone the offset is drawn from (a
+    # power of two minus 4 once gave −2)
+    offset = data.draw(rotary_offsets(max_position))
+    assert 0 <= offset <= max_position - 3

@@ -56,8 +56,9 @@ IDENTIFY = numpy.arange(16, 256, dtype=numpy.int64)
 BLOCK = 4
 #: The largest position probed by default (the issue's "large up to 2^20").
 LARGEST_POSITION = 1 << 20
-#: float16's largest finite number, and where rounding to nearest turns a value into infinity.
-FLOAT16_OVERFLOW = 65520  # float16 holds 65504 at most; rounding to nearest sends 65520 to infinity
+#: Where a float16 position becomes infinity: float16 holds 65504 at most, and rounding to nearest
+#: sends 65520 and above to infinity.
+FLOAT16_OVERFLOW = 65520
 
 
 def default_offsets(max_position: int = LARGEST_POSITION) -> tuple[int, ...]:
