@@ -132,7 +132,9 @@ class _Probe:
         self.fn, self.caller, self.dim, self.model = fn, caller, dim, model
         self.fmt_name, self.fmt = fmt_name, data_format(fmt_name)
         finite = numpy.isfinite(maps).all(axis=(1, 2))
-        self.positions, self.maps = positions[finite], maps[finite]
+        # maps are P × D × D: copied only when some position has to go
+        self.positions: numpy.ndarray = positions if finite.all() else positions[finite]
+        self.maps: numpy.ndarray = maps if finite.all() else maps[finite]
         self.bugs: list[tuple[str, str]] = []  # (tag, note), in the order found
         self.notes: list[str] = [*caller.note()]
         self.pairing = "none"

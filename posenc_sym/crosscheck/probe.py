@@ -161,14 +161,16 @@ def _rotary_chunk(
             f"{what} returned shape {tuple(array.shape)} for x of shape {x.shape}; return x rotated, "
             "of the same shape (tokens, D)"
         )
-    return numpy.asarray(array, dtype=numpy.float64), name
+    # every format but float64 is exact in float32: half the memory of float64 maps (P × D × D)
+    return numpy.asarray(array, dtype=numpy.float64 if name == "float64" else numpy.float32), name
 
 
 def call_rotary(
     fn: Callable[..., Any], caller: Caller, x: numpy.ndarray, positions: numpy.ndarray
 ) -> tuple[numpy.ndarray, str]:
-    """``fn(x, positions)`` in calls of at most :data:`CALL_TOKENS` tokens, as float64 values, and
-    the format of the result (one format for every call, else an error)."""
+    """``fn(x, positions)`` in calls of at most :data:`CALL_TOKENS` tokens, as float32 values (float64
+    for float64 results: exact either way), and the format of the result (one format for every
+    call, else an error)."""
     parts, names = [], set()
     for start in range(0, x.shape[0], CALL_TOKENS):
         part, name = _rotary_chunk(fn, caller, x[start : start + CALL_TOKENS], positions[start : start + CALL_TOKENS])
@@ -185,15 +187,19 @@ def probe_maps(
     """M(t) for each position t, shape (len(positions), D, D), and the result's format: the basis
     vectors e_0 … e_{D−1} at each position, column j of M(t) being what e_j comes back as."""
     basis = numpy.eye(dim, dtype=numpy.float32)
-    columns, name = [], ""
     per_call = max(1, CALL_TOKENS // dim)
+    out: numpy.ndarray | None = None
+    name = ""
     for start in range(0, positions.size, per_call):
         block = positions[start : start + per_call]
         x = numpy.tile(basis, (block.size, 1))
         y, name = call_rotary(fn, caller, x, numpy.repeat(block, dim).astype(numpy.int64))
-        columns.append(y.reshape(block.size, dim, dim))
-    # y[t, j, :] is M(t)·e_j, column j of M(t)
-    return numpy.concatenate(columns).transpose(0, 2, 1), name
+        if out is None:  # filled in place: no second copy of P × D × D values
+            out = numpy.empty((positions.size, dim, dim), dtype=y.dtype)
+        out[start : start + block.size] = y.reshape(block.size, dim, dim)
+    assert out is not None
+    # out[t, j, :] is M(t)·e_j, column j of M(t)
+    return out.transpose(0, 2, 1), name
 
 
 @dataclass(frozen=True)
@@ -241,14 +247,15 @@ def linearity(
     index = rng.permutation(numpy.repeat(numpy.arange(positions.size), 4))
     dim = maps.shape[1]
     x = rng.standard_normal((index.size, dim)).astype(numpy.float32)
-    y, _ = call_rotary(fn, caller, x, positions[index].astype(numpy.int64))
-    x64 = x.astype(numpy.float64)
+    y32, _ = call_rotary(fn, caller, x, positions[index].astype(numpy.int64))
+    y, x64 = y32.astype(numpy.float64), x.astype(numpy.float64)
     expected = numpy.empty_like(y)
     bound = numpy.empty_like(y)
     for p in range(positions.size):  # grouped by position: never a (tokens, D, D) temporary
         rows = numpy.nonzero(index == p)[0]
-        expected[rows] = x64[rows] @ maps[p].T
-        bound[rows] = dot_bound(maps[p], x64[rows], fmt)
+        matrix = maps[p].astype(numpy.float64)
+        expected[rows] = x64[rows] @ matrix.T
+        bound[rows] = dot_bound(matrix, x64[rows], fmt)
     with numpy.errstate(invalid="ignore", divide="ignore"):
         error = numpy.abs(y - expected)
         load = numpy.where(error == 0, 0.0, error / numpy.maximum(bound, math.ulp(0.0)))

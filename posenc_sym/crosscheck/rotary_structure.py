@@ -78,7 +78,9 @@ class Structure:
 def find_structure(maps: numpy.ndarray) -> Structure:
     """Partners, pairing and span of the maps (P, D, D) (module docstring)."""
     dim = maps.shape[1]
-    off = numpy.abs(maps).max(axis=0)
+    off = numpy.zeros((dim, dim), dtype=maps.dtype)
+    for start in range(0, maps.shape[0], 16):  # max |M_jk| over positions, 16 maps at a time
+        numpy.maximum(off, numpy.abs(maps[start : start + 16]).max(axis=0), out=off)
     numpy.fill_diagonal(off, 0.0)
     counts = numpy.count_nonzero(off, axis=1)
     problems = [
@@ -144,7 +146,7 @@ def row_cache(maps: numpy.ndarray, shape: Structure) -> tuple[numpy.ndarray, num
     a row that is not rotated reads cos 1 (or its M_jj), sin 0."""
     span = shape.span
     index = numpy.arange(span)
-    cos = maps[:, index, index].copy()
+    cos = maps[:, index, index].astype(numpy.float64)
     sin = numpy.zeros_like(cos)
     for j in range(span):
         k = shape.partner[j]
