@@ -6,6 +6,10 @@ A derivation file is a Python file that defines a module-level ``DERIVATION`` (a
 bytecode, so an edited file is always what runs) and collects every problem it meets as a
 :class:`Problem` whose message says the fix; the other files still load.
 
+Loading renders nothing. Whether a claim's two sides would display identically (``r = r`` on a
+page: the claim was evaluated away when it was built) is a question for whatever writes a page:
+:func:`without_same_sides` asks it, and the notes writer calls it before deciding anything.
+
 >>> catalog = load_catalog()            # no paths: the built-in derivations
 >>> isinstance(catalog, Catalog), all(isinstance(c, Claim) for c, _ in catalog.claims)
 (True, True)
@@ -27,7 +31,7 @@ from .errors import PosencSymError
 from .notation.write import renders_alike, to_latex
 from .proof.claim import Claim, Derivation
 
-__all__ = ["Catalog", "LoadedDerivation", "Problem", "builtin_root", "load_catalog", "same_sides"]
+__all__ = ["Catalog", "LoadedDerivation", "Problem", "builtin_root", "load_catalog", "same_sides", "without_same_sides"]
 
 #: How built-in files are named in reports, wherever the package is installed.
 BUILTIN_PREFIX = "derivations"
@@ -125,8 +129,7 @@ def load_catalog(paths: Iterable[str | Path] = ()) -> Catalog:
             else:
                 loaded.append(result)
     unique, duplicates = _drop_duplicate_claims(loaded)
-    shown, same = _drop_same_sides(unique)
-    return Catalog(tuple(shown), tuple(problems + duplicates + same))
+    return Catalog(tuple(unique), tuple(problems + duplicates))
 
 
 def _files_under(
@@ -261,11 +264,19 @@ def same_sides(claim: Claim) -> str | None:
             "docs/writing-derivations.md) or give same_sides_ok='why the sides are meant to look alike'")
 
 
-def _drop_same_sides(loaded: list[LoadedDerivation]) -> tuple[list[LoadedDerivation], list[Problem]]:
-    """Report (and leave out) every claim whose two sides display identically."""
+def without_same_sides(catalog: Catalog) -> Catalog:
+    """``catalog`` without the claims whose two sides display identically, each reported as a problem.
+
+    For every writer of pages (the notes): it renders both sides of every claim, which costs
+    more than loading them, so :func:`load_catalog` leaves it to them.
+
+    >>> c = without_same_sides(Catalog(()))
+    >>> c.derivations, c.problems
+    ((), ())
+    """
     problems: list[Problem] = []
     out: list[LoadedDerivation] = []
-    for item in loaded:
+    for item in catalog.derivations:
         kept = []
         for claim in item.derivation.claims:
             why = same_sides(claim)
@@ -276,4 +287,4 @@ def _drop_same_sides(loaded: list[LoadedDerivation]) -> tuple[list[LoadedDerivat
         if len(kept) != len(item.derivation.claims):
             item = dataclasses.replace(item, derivation=dataclasses.replace(item.derivation, claims=tuple(kept)))
         out.append(item)
-    return out, problems
+    return Catalog(tuple(out), catalog.problems + tuple(problems))

@@ -17,6 +17,7 @@ from posenc_sym import Claim, Derivation, Verdict, runner
 from posenc_sym import catalog as catalog_module
 from posenc_sym.catalog import Catalog, LoadedDerivation, Problem, builtin_root, load_catalog
 from posenc_sym.proof.assumptions import require_assumptions
+from posenc_sym.proof.numeric import NotEvaluable
 from posenc_sym.runner import ClaimResult, run_catalog
 
 REPO = Path(__file__).resolve().parent.parent
@@ -317,10 +318,17 @@ def test_a_claim_the_engine_refuses_is_a_problem_and_the_others_are_still_decide
     assert report.exit_status == 2
 
 
-def test_an_engine_crash_is_a_problem_naming_the_claim(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("error", "shown"), [
+    (RecursionError("maximum recursion depth exceeded"), "RecursionError: maximum recursion depth exceeded"),
+    # An engine signal is control flow inside the engine: one that escapes it is the engine's bug,
+    # never the user's problem (it is deliberately not a PosencSymError).
+    (NotEvaluable("cannot evaluate Foo node foo(x)"), "NotEvaluable: cannot evaluate Foo node foo(x)"),
+])
+def test_an_engine_crash_is_a_problem_naming_the_claim(
+        monkeypatch: pytest.MonkeyPatch, error: Exception, shown: str) -> None:
     def crash(claim: Claim) -> Verdict:
         if claim.id == "t.false":
-            raise RecursionError("maximum recursion depth exceeded")
+            raise error
         return fake_decide(claim)
 
     monkeypatch.setattr(runner, "_decide", crash)
@@ -328,8 +336,7 @@ def test_an_engine_crash_is_a_problem_naming_the_claim(monkeypatch: pytest.Monke
     assert [r.claim.id for r in report.results] == ["t.true"]
     assert report.problems == (Problem(
         "t.py", "t.false",
-        "the proof engine failed with RecursionError: maximum recursion depth exceeded; this is a bug in "
-        "posenc-sym, please report it with this claim",
+        f"the proof engine failed with {shown}; this is a bug in posenc-sym, please report it with this claim",
     ),)
 
 

@@ -65,7 +65,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
     numpy.save(paths["nan.npy"], bad)
     numpy.save(paths["text.npy"], numpy.array([["a", "b"], ["c", "d"]]))
     numpy.save(paths["one_d.npy"], numpy.zeros(5))
-    numpy.save(paths["three_d.npy"], numpy.zeros((1, 5, 4)))
+    numpy.save(paths["three_d.npy"], numpy.zeros((2, 5, 4)))  # (1, 5, 4) would be squeezed
     numpy.save(paths["pickled.npy"], numpy.array([{"a": 1}], dtype=object), allow_pickle=True)
     numpy.save(paths["ints.npy"], numpy.zeros((4, 4), dtype=numpy.int64))
     numpy.save(paths["wrong.npy"], impl.wrong_exponent(256, 64))  # 10000^(2j/d), j the column
@@ -153,7 +153,7 @@ def test_module_attribute_source(capsys: pytest.CaptureFixture[str]) -> None:
         (
             "three_d.npy",
             "sinusoidal",
-            "the sinusoidal table has shape (1, 5, 4) (3-D); expected 2-D (positions, "
+            "the sinusoidal table has shape (2, 5, 4) (3-D); expected 2-D (positions, "
             "dims): axis 0 runs over positions and axis 1 over dims",
         ),
         (

@@ -109,8 +109,7 @@ def test_unreadable_displays_say_why_and_where() -> None:
         (40, U, 40, "the blocks of this matrix do not fit together (The matrices have incompatible number of "
                     "columns (2 and 1))"),
         (44, U, 47, "'v' is not declared; declare it (assume v real)"),
-        (53, U, 53, "this display is never closed; add $$"),
-    ]
+    ]  # a display never closed refuses the whole document: tests/test_documents_formats.py
     assert [d.links for d in report.displays][7][0].status == P  # the readable first row is still decided
 
 

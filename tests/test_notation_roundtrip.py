@@ -6,9 +6,13 @@ construction orders a product differently) with a difference that reduces to exa
 numeric check.
 Written with a document's shorthands (ω_i for b^{-2i/d}), an expression reads back as one whose
 difference from the original SymPy reduces to exactly 0.
+*Written* forms (what an author typed: unevaluated sums, products, negations and powers, issue 18)
+read back with their exact value, and print their terms and factors in the order written.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 import sympy
@@ -145,3 +149,97 @@ SHORTHAND_EXPRESSIONS = st.recursive(_SHORTHAND_LEAVES, lambda c: st.one_of(
 def test_shorthands_written_by_the_notation_read_back_as_their_bodies(expr: sympy.Expr) -> None:
     written = to_latex(expr, DECLARED.notation())
     assert sympy.simplify(from_latex(written, DECLARED) - expr) == 0, written
+
+
+# --- written forms: what an author typed, unevaluated, keeps its value and its order ----------------
+
+_W_T, _W_K = sympy.symbols("t k", real=True)
+_W_X = sympy.Symbol("x", positive=True)
+_W_SCOPE = SimpleScope({"t": _W_T, "k": _W_K, "x": _W_X})
+_W_LEAVES = st.sampled_from([_W_T, _W_K, _W_X]) | st.integers(-9, 9).map(sympy.Integer) | st.sampled_from(
+    [sympy.Rational(1, 2), sympy.Rational(-3, 7), sympy.Rational(5, 3)])
+
+
+def _written_nodes(children: st.SearchStrategy[sympy.Expr]) -> st.SearchStrategy[sympy.Expr]:
+    """Sums, products, negations, differences and integer powers, all built as written (evaluate=False)."""
+    def add(args: list[sympy.Expr]) -> sympy.Expr:
+        return sympy.Add(*args, evaluate=False)
+
+    def mul(args: list[sympy.Expr]) -> sympy.Expr:
+        return sympy.Mul(*args, evaluate=False)
+
+    return st.one_of(
+        st.lists(children, min_size=2, max_size=3).map(add),
+        st.lists(children, min_size=2, max_size=3).map(mul),
+        children.map(lambda c: sympy.Mul(-1, c, evaluate=False)),
+        st.tuples(children, children).map(lambda p: sympy.Add(p[0], sympy.Mul(-1, p[1], evaluate=False),
+                                                               evaluate=False)),
+        st.tuples(children, st.sampled_from([2, 3, -1, -2])).map(
+            lambda p: sympy.Pow(p[0], sympy.Integer(p[1]), evaluate=False)),
+    )
+
+
+WRITTEN = st.recursive(_W_LEAVES, _written_nodes, max_leaves=7)
+
+
+def _value(written: sympy.Expr) -> sympy.Expr:
+    return written.doit()
+
+
+def _divides_by_zero(written: sympy.Basic) -> bool:
+    return any(isinstance(node, sympy.Pow) and node.exp.is_negative and sympy.expand(node.base.doit()) == 0
+               for node in sympy.preorder_traversal(written))
+
+
+def _equal(read: sympy.Basic, value: sympy.Basic) -> bool:
+    """Exactly equal as values: identical, the difference expands to 0, or (for a quotient, which
+    expand leaves as two fractions) cancels to 0. Every written form here is a rational function of
+    t, k and x, for which cancel is exact polynomial arithmetic, never a heuristic."""
+    difference = read - value
+    return bool(read == value or sympy.expand(difference) == 0 or sympy.cancel(difference) == 0)
+
+
+def _reading_order(expr: sympy.Basic) -> list[str]:
+    """The symbols of a written form in the order a reader meets them: terms and factors as written,
+    a product's divisors (factors to a negative integer power) after its other factors, in the
+    fraction's denominator."""
+    if isinstance(expr, sympy.Symbol):
+        return [expr.name]
+    args = list(expr.args)
+    if isinstance(expr, sympy.Mul):
+        def divides(a: sympy.Basic) -> bool:
+            return isinstance(a, sympy.Pow) and a.exp.is_Integer and a.exp < 0
+
+        args = [a for a in args if not divides(a)] + [a for a in args if divides(a)]
+    return [name for a in args for name in _reading_order(a)]
+
+
+def _all_written(expr: sympy.Basic) -> bool:
+    """True if every sum and product in ``expr`` differs from what SymPy builds from its arguments:
+    only then can a printer tell the order its author wrote (an evaluated k + t is printed in
+    SymPy's order)."""
+    return all(node != node.func(*node.args) for node in sympy.preorder_traversal(expr)
+               if isinstance(node, (sympy.Add, sympy.Mul)))
+
+
+def _printed_order(latex: str) -> list[str]:
+    return re.findall(r"[tkx]", re.sub(r"\\[A-Za-z]+", " ", latex))
+
+
+@settings(max_examples=300, deadline=None)
+@given(WRITTEN)
+@example(sympy.Mul(-1, _W_T, _W_K, evaluate=False))  # issue 18: the written minus must not be dropped
+@example(sympy.Mul(-1, sympy.Mul(-1, _W_T, evaluate=False), evaluate=False))
+@example(sympy.Add(_W_T, sympy.Mul(-1, sympy.Mul(-1, _W_K, evaluate=False), evaluate=False), evaluate=False))
+@example(sympy.Pow(sympy.Add(_W_T, _W_K, evaluate=False), 2, evaluate=False))
+@example(sympy.Pow(sympy.Mul(-1, sympy.Rational(3, 7), _W_T, evaluate=False), -2, evaluate=False))
+@example(sympy.Mul(sympy.Rational(-1, 2), _W_T, evaluate=False))
+@example(sympy.Mul(_W_T, -1, evaluate=False))
+def test_written_forms_read_back_with_their_value_and_order(written: sympy.Expr) -> None:
+    if _divides_by_zero(written):
+        return  # no value to keep: the reader refuses it ("division by zero")
+    value = _value(written)
+    latex = to_latex(written)
+    assert _equal(from_latex(latex, _W_SCOPE), value), latex
+    if _all_written(written):
+        assert _printed_order(latex) == _reading_order(written), latex

@@ -95,9 +95,39 @@ def test_every_plain_name_reads_back_as_itself(base: str, parts: list[str]) -> N
     (sympy.Le(x, 1), r"x \le 1"),
     (sympy.Ne(x, 1), r"x \neq 1"),
     (sympy.Eq(x, 1, evaluate=False), "x = 1"),
+    (sympy.Ge(x, 1), r"x \ge 1"),
+    (sympy.coth(x), r"\coth\left(x\right)"),
+    (sympy.Max(x, y), r"\max\left(x, y\right)"),
+    (sympy.Symbol("qhat"), r"\hat{q}"),  # an accent's name after one letter, as SymPy names it
+    (sympy.Symbol("omegatilde_i"), r"\tilde{\omega}_{i}"),
+    (sympy.Symbol("varrho"), r"\varrho"),
+    (sympy.Symbol("R_theta"), r"R_{\theta}"),
 ])
 def test_expressions_in_the_readers_notation(expr: sympy.Basic, latex: str) -> None:
     assert to_latex(expr) == latex
+
+
+_M, _A, _P = (lambda *a: sympy.Mul(*a, evaluate=False)), (lambda *a: sympy.Add(*a, evaluate=False)), (
+    lambda a, b: sympy.Pow(a, b, evaluate=False))
+
+
+@pytest.mark.parametrize(("written", "latex"), [
+    (_M(-1, t, k), "-t k"),  # issue 18: the written minus is kept
+    (_A(t, _M(-1, _M(-1, k))), r"t - \left(- k\right)"),  # a minus after a minus, in parentheses
+    (_A(t, _M(-3, -1)), r"t - 3 \cdot \left(-1\right)"),
+    (_A(t, _M(-1, _A(t, k))), r"t - \left(t + k\right)"),
+    (_A(t, _A(k, _M(-1, t))), r"t + \left(k - t\right)"),  # a written sum is added whole, never negated
+    (_M(-1, sympy.Rational(3, 7), t), r"-\frac{3}{7} t"),
+    (_P(_M(-1, sympy.Rational(3, 7), t), -2), r"\frac{1}{\left(-\frac{3}{7} t\right)^{2}}"),  # not 1/(9/49 t^2)
+    (_P(_M(t, t), -2), r"\frac{1}{\left(t t\right)^{2}}"),
+    (_P(-3, -2), r"\frac{1}{\left(-3\right)^{2}}"),
+    (_M(_P(k, -2), t), r"\frac{t}{k^{2}}"),
+    (_P(_A(t, k), 2), r"\left(t + k\right)^{2}"),
+    (_A(t, t), "t + t"),  # like terms as written, not 2 t
+    (_A(_M(-1, 0), _M(t, 0), _M(t, k)), r"-0 + t \cdot 0 + t k"),
+])
+def test_written_forms_keep_their_signs_grouping_and_order(written: sympy.Expr, latex: str) -> None:
+    assert to_latex(written) == latex
 
 
 def test_large_matrices_keep_corners_with_dots_and_shape() -> None:

@@ -18,8 +18,10 @@ import pytest
 import sympy
 
 from posenc_sym import Derivation, Verdict
+from posenc_sym.notation.escape import _ASCII, _TEXT, escape_latex, has_cjk
+from posenc_sym.notation.vocabulary import UNICODE_GREEK as _GREEK
+from posenc_sym.notation.vocabulary import UNICODE_MATH as _MATH
 from posenc_sym.render.document import Notes, Section, latex_document, latex_fragments, tex_engine
-from posenc_sym.render.escape import _ASCII, _GREEK, _MATH, _TEXT, escape_latex, has_cjk
 from posenc_sym.render.latex import Options
 from posenc_sym.render.layout import BEAMER_WIDTH
 from posenc_sym.render.tex import (

@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from posenc_sym import Claim, Derivation, Source, Verdict
+from posenc_sym.notation.escape import escape_latex, escape_markdown, is_latex_safe
 from posenc_sym.proof.assumptions import stated_assumptions
-from posenc_sym.render.escape import escape_latex, escape_markdown, is_latex_safe
 from posenc_sym.render.latex import QUOTE_PLACEHOLDER, render_claim, render_derivation, verdict_text
 from posenc_sym.render.layout import _depths, break_sum
 from posenc_sym.render.markup import MARKDOWN

@@ -13,13 +13,15 @@ A mutant is a deliberate bug the suite must catch:
 ``kernel-toward-zero``
     the accurate sin/cos kernel rounds its final sum toward zero instead of to nearest;
 ``check-wide``
-    the check's error models are widened 10×: the ``faithful`` bound (|x − v| <= ulp(v), ``--strict``)
-    and the ulp unit every model measures in, the default ``native`` model's ulp term included (its
-    angle term, K·|t·ω|·u, is left as it is);
+    the check's error models are widened 10×, for every scheme (``ErrorModel.allowance``, which
+    builds each bound): the ``faithful`` bound (|x − v| <= ulp(v), ``--strict``) and the ``native``
+    and ``angle:FORMAT`` bounds whole, ulp term and angle (or amplitude, or slope) term alike.
+    ``tests/test_check_bounds.py`` plants an element just outside each scheme's derived bound.
 ``function-wide``
-    the function checks' bounds are widened 10× (issue 21): both terms of the measurement's bound
-    (the ulp and the angle term's K), every ``ErrorModel.bound`` (the ALiBi bias elements and the
-    rotary amplitude), and the linearity bound γ·|M|·|x| of a rotary function.
+    the function checks' bounds are widened 10× (issue 21): ``ErrorModel.allowance`` as for
+    ``check-wide`` (the measurement of every probed position, the ALiBi bias elements, the rotary
+    amplitude) and the linearity bound γ·|M|·|x| of a rotary function (``probe.dot_bound``).
+    ``tests/test_check_function_bounds.py`` plants errors at 3× the derived bounds.
 
 Mutants are applied by monkeypatching, not by editing text, so they survive refactoring of the
 code they patch: ``tests/conftest.py`` calls :func:`apply` when ``POSENC_SYM_MUTANT=NAME`` is
@@ -169,48 +171,39 @@ def _kernel_toward_zero(mutant: Mutant) -> None:
     sincos.numpy = _TowardZeroNumpy(sincos.numpy, mutant)  # type: ignore[assignment]
 
 
-def _check_wide(mutant: Mutant) -> None:
-    from posenc_sym.crosscheck import measure, precision
+def _wide_allowance(mutant: Mutant) -> None:
+    from posenc_sym.crosscheck import precision
 
-    # The sinusoidal and RoPE measurement compares errors with ulp(v) directly (faithful: err <= ulp);
-    # the ulp it measures against becomes 10·ulp (this also widens the ulp term of the angle models).
-    ulp = measure.ulp
-
-    @functools.wraps(ulp)
-    def wide_ulp(*args: Any, **kwargs: Any) -> Any:
-        mutant.hit()
-        return 10 * ulp(*args, **kwargs)
-
-    measure.ulp = wide_ulp
-    original = precision.ErrorModel.bound
+    # Every scheme's bound is built by ErrorModel.allowance (tables, caches, multi-axis and 2-D
+    # tables, xPos, ALiBi slopes and bias arrays, the function checks' measurements; faithful,
+    # native and angle:FORMAT alike): the allowance, ulp term and computation term, becomes 10
+    # times what was derived.
+    original = precision.ErrorModel.allowance
 
     @functools.wraps(original)
-    def bound(self: Any, *args: Any, **kwargs: Any) -> Any:
-        allowed = original(self, *args, **kwargs)
-        if self.angle_format is None:  # "faithful" (--strict)
-            mutant.hit()
-            return 10 * allowed
-        return allowed
+    def allowance(self: Any, *args: Any, **kwargs: Any) -> Any:
+        mutant.hit()
+        return 10 * original(self, *args, **kwargs)
 
-    precision.ErrorModel.bound = bound  # type: ignore[method-assign]
+    precision.ErrorModel.allowance = allowance  # type: ignore[method-assign]
+
+
+def _check_wide(mutant: Mutant) -> None:
+    _wide_allowance(mutant)
 
 
 def _function_wide(mutant: Mutant) -> None:
-    from posenc_sym.crosscheck import measure, precision, probe
+    from posenc_sym.crosscheck import probe
 
-    def widened(original: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(original)
-        def wide(*args: Any, **kwargs: Any) -> Any:
-            mutant.hit()
-            return 10 * original(*args, **kwargs)
+    _wide_allowance(mutant)
+    dot_bound = probe.dot_bound
 
-        return wide
+    @functools.wraps(dot_bound)
+    def wide_dot_bound(*args: Any, **kwargs: Any) -> Any:
+        mutant.hit()
+        return 10 * dot_bound(*args, **kwargs)
 
-    # measure's bound is ulp(v) + K·|t·ω|·u: ten times each term is ten times the bound
-    measure.ulp = widened(measure.ulp)
-    measure.angle_constant = widened(measure.angle_constant)
-    precision.ErrorModel.bound = widened(precision.ErrorModel.bound)  # type: ignore[method-assign]
-    _replace(probe, "dot_bound", widened(probe.dot_bound))
+    _replace(probe, "dot_bound", wide_dot_bound)
 
 
 MUTANTS: dict[str, Callable[[Mutant], None]] = {

@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from posenc_sym.app.notes import decide_notes
+from posenc_sym.notation.escape import has_cjk
 from posenc_sym.render.document import latex_document, latex_fragments, tex_engine
-from posenc_sym.render.escape import has_cjk
 from posenc_sym.render.latex import Options, undecidable
 from posenc_sym.render.layout import BEAMER_WIDTH
 from posenc_sym.render.mathtex import claim_sides_latex

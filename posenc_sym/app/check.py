@@ -100,7 +100,12 @@ def _require_sizes(data: Any, kind: CheckKind, sizes: Mapping[str, int]) -> None
     slopes checked with --heads 12 is a mistake to report, not an option to ignore."""
     shape = tuple(numpy.shape(data))
     found: dict[str, tuple[int, ...]] = {}
-    if kind.data == "slopes":
+    if kind.data == "slopes" and sum(size > 1 for size in shape) > 1:  # an ALiBi bias: heads on its first axis
+        heads = list(shape)
+        while len(heads) > 3 and heads[0] == 1:
+            heads.pop(0)
+        found["heads"] = (heads[0],)
+    elif kind.data == "slopes":
         found["heads"] = (int(numpy.prod(shape)),)
     elif len(shape) == 2:
         found["positions"] = (shape[0],)

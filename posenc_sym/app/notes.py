@@ -31,7 +31,7 @@ class DecidedNotes:
 
 def decide_notes(paths: Sequence[str | Path] = (), *, figures: bool = True) -> DecidedNotes:
     """Notes for the derivations under ``paths`` (none: the built-in catalogue), and the run report."""
-    report = verify_derivations(paths, jobs=1).report
+    report = verify_derivations(paths, jobs=1, for_pages=True).report
     if report.problems:
         first = report.problems[0]
         more = f" (and {len(report.problems) - 1} more)" if len(report.problems) > 1 else ""

@@ -10,14 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
-
-from ..app.write_notes import LatexRequest, write_latex
-from ..render.layout import BEAMER_WIDTH, LINE_WIDTH
-from ..render.options import Options
-from ..report.terminal import claims_line
+from typing import TYPE_CHECKING, Any
 
 __all__ = ["register", "run"]
+
+if TYPE_CHECKING:
+    from ..render.options import Options
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -50,6 +48,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _options(args: argparse.Namespace) -> Options:
+    from ..render.layout import BEAMER_WIDTH, LINE_WIDTH
+    from ..render.options import Options
+
     level = {"section": 1, "subsection": 2, "subsubsection": 3, "none": -1}[args.heading_level]
     width = {"article": LINE_WIDTH, "beamer": BEAMER_WIDTH}[args.line]
     return Options(ids=not args.no_ids, methods=not args.no_methods, refuted=not args.no_refuted,
@@ -57,6 +58,10 @@ def _options(args: argparse.Namespace) -> Options:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: building the parser must not import what other subcommands use.
+    from ..app.write_notes import LatexRequest, write_latex
+    from ..report.terminal import claims_line
+
     written = write_latex(LatexRequest(args.paths, args.output, args.fragments, pdf=args.pdf,
                                        figures=not args.no_figures, options=_options(args)))
     for path in written.files:

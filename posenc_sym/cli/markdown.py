@@ -12,9 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..app.write_notes import MarkdownRequest, write_markdown
-from ..report.terminal import claims_line
-
 __all__ = ["register", "run"]
 
 
@@ -31,6 +28,10 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: building the parser must not import what other subcommands use.
+    from ..app.write_notes import MarkdownRequest, write_markdown
+    from ..report.terminal import claims_line
+
     written = write_markdown(MarkdownRequest(args.output, args.paths, figures=not args.no_figures))
     for path in written.files:
         print(f"wrote {path}")

@@ -58,7 +58,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "paths", nargs="*", metavar="PATH",
         help="a derivation file (.py), a folder searched recursively (default: built-in derivations), "
-        "or a document (.md, .markdown, .txt, .tex) whose displays are checked row by row",
+        "or a document (.md, .markdown, .txt, .tex, .ipynb, .qmd, .rmd) whose displays are checked row by row",
     )
     parser.add_argument(
         "--json", action="store_true",
@@ -67,6 +67,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--jobs", type=_positive_int, default=None, metavar="N",
         help="decide claims in N processes (default: one per core); verdicts do not depend on N",
+    )
+    parser.add_argument(
+        "--no-cache", action="store_true",
+        help="decide every claim afresh: do not take proofs and counterexamples from the verdict cache of "
+        "earlier runs, nor keep new ones (the cache: $POSENC_SYM_CACHE_DIR, else ~/.cache/posenc-sym; "
+        "only proven and refuted verdicts of the same statement by the same engine are kept)",
     )
     parser.add_argument(  # issue 13: documents
         "--notation", choices=sorted(PRESETS), default=None,
@@ -101,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
     if args.paths and any(is_document(p) for p in args.paths):
         return run_documents(args)
     if args.notation is not None or args.annotate is not None:
-        raise PosencSymError("--notation and --annotate apply to documents (.md, .markdown, .txt, .tex); "
+        raise PosencSymError("--notation and --annotate apply to documents (.md, .markdown, .txt, .tex, .ipynb, "
+                             ".qmd, .rmd); "
                              "pass a document")
     if args.json:
         # stdout carries the JSON document only: whatever derivation files or the engine print
@@ -122,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace, progress: TextIO | None) -> Verification:
-    return verify_derivations(args.paths, jobs=args.jobs,
+    return verify_derivations(args.paths, jobs=args.jobs, cache=not args.no_cache,
                               on_result=_progress_printer(progress) if progress is not None else None,
                               on_problem=_print_problem)
 

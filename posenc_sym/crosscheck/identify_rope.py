@@ -327,15 +327,21 @@ def check_rope(
     ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
     convention keys meant (:mod:`.expect`)."""
     wanted = parse_expectations(expect)
+    raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)
-    return conclude(_check_rope(cos, sin, model), wanted, model, (cos, sin))
+    return conclude(
+        _check_rope(cos, sin, model), wanted, model, (cos, sin),
+        lambda fmt: _check_rope(declared(raw[0], {"dtype": fmt}), declared(raw[1], {"dtype": fmt}), model),
+    )
 
 
 def _check_rope(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
-    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)")
+    read: list[str] = []
+    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)", read)
     fmt = data_format(c_fmt)
     model = resolve_model(model, c_fmt)
     conv, notes = identify(c, s, math.ldexp(1.0, 1 - fmt.precision), fmt)
+    notes = [*read, *notes]
     shape = tuple(c.shape)
     if conv is None:
         both = numpy.concatenate([c[:4096], s[:4096]], axis=1)  # rows (cos | sin) for the diagnosis

@@ -34,6 +34,7 @@ __all__ = [
     "load_source_called",
     "narrower_format",
     "require_ndim",
+    "squeeze_singletons",
 ]
 
 
@@ -116,8 +117,10 @@ def narrower_format(arrays: list[numpy.ndarray], name: str) -> str | None:
     return None
 
 
-def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
+def as_float_array(obj: Any, what: str, *, masks: bool = False) -> tuple[numpy.ndarray, str]:
     """``obj`` as a float array and the name of its format; a clear error otherwise.
+
+    ``masks`` admits −infinity (an attention mask in a bias); NaN and +infinity are refused always.
 
     >>> as_float_array([[0.0, 1.0]], "table")[1]
     'float64'
@@ -131,7 +134,7 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
     posenc_sym.errors.PosencSymError: table holds NaN or infinity (first at index (0, 1)); ...
     """
     if isinstance(obj, Declared):
-        array, name = as_float_array(obj.values, what)
+        array, name = as_float_array(obj.values, what, masks=masks)
         return _narrow(array, name, what, obj.format)
     converted = _torch_to_numpy(obj)
     if converted is None:
@@ -152,6 +155,8 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
             f"{what} has dtype {array.dtype}, not numbers; pass a float array (float64, float32, float16 or bfloat16)"
         )
     finite = numpy.isfinite(array)
+    if masks:
+        finite |= numpy.isneginf(array)
     if not finite.all():
         index = tuple(int(i) for i in numpy.argwhere(~finite)[0])
         raise PosencSymError(
@@ -180,8 +185,32 @@ def require_ndim(array: numpy.ndarray, ndim: int, what: str, axes: str) -> numpy
     raise PosencSymError(f"{what} has shape {array.shape} ({array.ndim}-D); expected {ndim}-D {axes}: {meaning}")
 
 
-def cache_halves(cos: Any, sin: Any, axes: str) -> tuple[numpy.ndarray, numpy.ndarray, str]:
-    """The cos and sin halves of one cache as 2-D arrays of one format, and that format's name.
+def squeeze_singletons(array: numpy.ndarray, ndim: int, what: str, notes: list[str] | None) -> numpy.ndarray:
+    """``array`` without its axes of size 1 when that leaves exactly ``ndim`` axes (a (L, 1, D)
+    buffer, as PyTorch's tutorial registers ``pe``, or a (1, L, D) one), saying so in ``notes``;
+    otherwise ``array`` unchanged (its shape is then refused, with the fix, by :func:`require_ndim`).
+
+    >>> found = []
+    >>> squeeze_singletons(numpy.zeros((4, 1, 6)), 2, "the table", found).shape, found
+    ((4, 6), ['the table has shape (4, 1, 6): its axis 1 has size 1 and is dropped, read as (4, 6)'])
+    """
+    if array.ndim <= ndim:
+        return array
+    single = [i for i, size in enumerate(array.shape) if size == 1]
+    if array.ndim - len(single) != ndim:
+        return array
+    squeezed = array.reshape([size for size in array.shape if size != 1])
+    if notes is not None:
+        which = f"axis {single[0]} has" if len(single) == 1 else f"axes {single} have"
+        notes.append(f"{what} has shape {array.shape}: its {which} size 1 and is dropped, read as {squeezed.shape}")
+    return squeezed
+
+
+def cache_halves(
+    cos: Any, sin: Any, axes: str, notes: list[str] | None = None
+) -> tuple[numpy.ndarray, numpy.ndarray, str]:
+    """The cos and sin halves of one cache as 2-D arrays of one format, and that format's name
+    (axes of size 1 dropped, and said in ``notes``: :func:`squeeze_singletons`).
 
     >>> cache_halves(numpy.ones((2, 4)), numpy.zeros((2, 4), numpy.float32), "(positions, rotary_dim)")
     Traceback (most recent call last):
@@ -190,8 +219,8 @@ def cache_halves(cos: Any, sin: Any, axes: str) -> tuple[numpy.ndarray, numpy.nd
     """
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
-    c = require_ndim(c, 2, "the cos array", axes)
-    s = require_ndim(s, 2, "the sin array", axes)
+    c = require_ndim(squeeze_singletons(c, 2, "the cos array", notes), 2, "the cos array", axes)
+    s = require_ndim(squeeze_singletons(s, 2, "the sin array", None), 2, "the sin array", axes)
     if c.shape != s.shape or c_fmt != s_fmt:
         raise PosencSymError(f"cos is {c_fmt} {c.shape} but sin is {s_fmt} {s.shape}; pass the two halves of one cache")
     return c, s, c_fmt

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy
 
@@ -96,16 +97,24 @@ class ErrorModel:
         angle = data_format(self.angle_format)
         return angle if angle.precision > fmt.precision else None
 
-    def bound(self, exact: numpy.ndarray, angle: numpy.ndarray | float, base: float, fmt: FloatFormat) -> numpy.ndarray:
-        """Largest |x − v| the model allows for exact values ``exact`` at angles ``angle``."""
-        allowed = ulp(exact, fmt)
+    def allowance(self, unit: Any, per_u: Any, exact: Any, fmt: FloatFormat) -> numpy.ndarray:
+        """The largest |x − v| the model allows, from its parts: ``unit`` (the rounding of the result,
+        ulp(v) in the data's format), ``per_u`` (what the computation adds per unit roundoff of the
+        angle format: K·|t·ω| for an angle, more for an amplitude) and, computed in a format wider
+        than the data's, ulp_F(v) (module docstring). Every scheme's bound is built here, so that
+        ``tools/mutants.py`` (``check-wide``) can widen all of them at once and the tests show that
+        they are held to their word."""
+        allowed = numpy.array(unit, dtype=numpy.float64, copy=True)
         if self.angle_format is not None:
-            k = angle_constant(base)
-            allowed = allowed + k * numpy.abs(angle) * data_format(self.angle_format).unit_roundoff
+            allowed = allowed + numpy.asarray(per_u, dtype=numpy.float64) * data_format(self.angle_format).unit_roundoff
             wider = self.wider_ulp(fmt)
             if wider is not None:
                 allowed = allowed + ulp(exact, wider)
         return allowed
+
+    def bound(self, exact: numpy.ndarray, angle: numpy.ndarray | float, base: float, fmt: FloatFormat) -> numpy.ndarray:
+        """Largest |x − v| the model allows for exact values ``exact`` at angles ``angle``."""
+        return self.allowance(ulp(exact, fmt), angle_constant(base) * numpy.abs(angle), exact, fmt)
 
 
 def native_model(fmt: str | FloatFormat) -> ErrorModel:

@@ -2,7 +2,8 @@
 
 After each checked display comes a badge (✓ proven, ✗ refuted, ≈ checked, ? unknown,
 ~ approximate), the reason, and each row as the reader understood it, with the counterexample of
-a refuted row. Markdown gets a block quote; LaTeX a paragraph (user text escaped, never executed).
+a refuted row. Markdown gets a block quote; LaTeX a paragraph (user text escaped, never executed);
+a notebook gets the Markdown block in the cell of the display, and stays a notebook.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from typing import Any
 import sympy
 
 from ..notation.definitions import Notation
-from ..render.escape import escape_latex
+from ..notation.escape import escape_latex
+from ..notation.vocabulary import RELATION_LATEX
 from .decide import DisplayResult, LinkResult
 from .decide_document import DocumentReport
-from .report import _RELATION_LATEX, _counterexample, latex_of, link_latex
+from .notebook import annotated_notebook
+from .report import _counterexample, latex_of, link_latex
 
 __all__ = ["BADGES", "annotate"]
 
@@ -31,11 +34,18 @@ def annotate(report: DocumentReport) -> str:
     >>> annotate(DocumentReport("n.md", (), (), 0.0, "no math\\n", "markdown"))
     'no math\\n'
     """
-    lines = report.text.split("\n")
     after: dict[int, list[str]] = {}
+    in_cells: dict[tuple[int, int], list[str]] = {}
     for result in report.displays:
         block = _markdown(result) if report.kind == "markdown" else _latex(result)
-        after.setdefault(result.read.display.end_line, []).extend(block)
+        display = result.read.display
+        if display.cell is None:
+            after.setdefault(display.end_line, []).extend(block)
+        else:
+            in_cells.setdefault((display.cell.index, display.end_line), []).extend(block)
+    if report.file_format == "notebook":
+        return annotated_notebook(report.text, in_cells)
+    lines = report.text.split("\n")
     out: list[str] = []
     for n, line in enumerate(lines, start=1):
         out.append(line)
@@ -70,7 +80,7 @@ LINE = 75
 def _broken(link: LinkResult, notation: Notation | None) -> list[str]:
     """The link as read, in ``align*``, each side broken between its terms so no line runs off the page."""
     sides = [_side_lines(link.link.lhs, notation), _side_lines(link.link.rhs, notation)]
-    rel = _RELATION_LATEX[link.link.relation]
+    rel = RELATION_LATEX[link.link.relation]
     rows = [f"& {sides[0][0]}", *(f"& \\quad {line}" for line in sides[0][1:]),
             f"& {rel} {sides[1][0]}", *(f"& \\quad {line}" for line in sides[1][1:])]
     return ["\\begin{align*}", " \\\\\n".join(rows), "\\end{align*}"]

@@ -23,7 +23,7 @@ from sympy.matrices import MatrixBase
 
 from ..notation.definitions import Notation
 from ..notation.read import Term, Unreadable, read_row
-from ..notation.read_grammar import UNDECIDED_RELATIONS
+from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, UNDECIDED_RELATIONS
 from .context import Context
 from .extract import Display
 from .rows import split_rows
@@ -122,7 +122,7 @@ def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:
 
 def _mentions_relation(text: str) -> bool:
     """True if ``text`` states a relation, one that is decided or one that is not (``\\equiv``)."""
-    decided = ("=", "<", ">", "\\le", "\\ge", "\\ne", "\\approx", "\\lt", "\\gt", "≤", "≥", "≠", "≈")
+    decided = (*READ_RELATIONS, *(c for c, latex in READ_UNICODE.items() if latex in READ_RELATIONS))
     if any(op in text for op in decided):
         return True
     return any(re.search(re.escape(op) + r"(?![A-Za-z])", text) for op in UNDECIDED_RELATIONS)

@@ -22,9 +22,10 @@ import re
 
 import sympy
 
+from ..errors import PosencSymError
 from ..notation.read import Unreadable, from_latex, read_row
-from ..notation.read_grammar import GREEK
 from ..notation.read_tokens import tokenize
+from ..notation.vocabulary import SYMBOL_LETTERS
 from .context import Context
 
 __all__ = ["DOMAINS", "DeclarationError", "apply_declaration", "symbol_name"]
@@ -43,7 +44,7 @@ DOMAINS: dict[str, dict[str, bool]] = {
 _RELATION_TO_SYMPY = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
 
 
-class DeclarationError(ValueError):
+class DeclarationError(PosencSymError):
     """A declaration that cannot be applied; the message says why and how to fix it."""
 
 
@@ -57,7 +58,7 @@ def symbol_name(latex: str) -> str:
     texts = [t.text for t in tokens]
     if not tokens:
         raise ValueError("an empty name")
-    if tokens[0].kind == "cmd" and texts[0][1:] in GREEK:
+    if tokens[0].kind == "cmd" and texts[0][1:] in SYMBOL_LETTERS:
         base, rest = texts[0][1:], tokens[1:]
     elif tokens[0].kind == "letter":
         n = 1

@@ -44,7 +44,7 @@ from typing import Any, TypeAlias
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
-from .expand import expand, signature
+from .expand import expand
 from .names import is_plain_name
 from .patterns import Form, NotationError, applied_name, bind, check_pattern, is_matrix, param_symbols
 
@@ -138,6 +138,16 @@ class Definition:
         """True if the notation stands for a matrix or vector. A computed body is applied as a scalar
         (commutative): a product of matrices it returns must be written with ``MatMul``."""
         return not self.is_computed and is_matrix(self.body)
+
+    @property
+    def signature(self) -> str:
+        """How a message names this definition: ``PE_(t,2*i)``, ``R(x)``, ``q``."""
+        args = ",".join(str(p) for p in self.params)
+        if self.form == "call":
+            return f"{self.name}({args})"
+        if self.form == "subscript":
+            return f"{self.name}_({args})"
+        return self.name
 
     @property
     def parameters(self) -> tuple[sympy.Symbol, ...]:
@@ -246,7 +256,7 @@ class Notation:
             # defined twice is a redefinition.
             key = (definition.name, definition.form, definition.params)
             if key in seen:
-                raise NotationError(f"{signature(definition)} is already defined; "
+                raise NotationError(f"{definition.signature} is already defined; "
                                     "choose another name or drop one definition")
             seen.add(key)
 

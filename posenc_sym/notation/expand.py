@@ -10,38 +10,45 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 from sympy.matrices.expressions import MatrixExpr
 from sympy.matrices.expressions.matexpr import MatrixElement
 
-from .patterns import NotationError, applied_name
+from .patterns import Form, NotationError, applied_name
 
-if TYPE_CHECKING:
-    from .definitions import Definition, Notation
-
-__all__ = ["expand", "signature"]
+__all__ = ["Definitions", "Unfolding", "expand"]
 
 _MAX_DEPTH = 32
 
 
-def expand(notation: Notation, expr: Any) -> Any:
+class Unfolding(Protocol):
+    """What unfolding needs of a definition (:class:`~.definitions.Definition` is one)."""
+
+    @property
+    def form(self) -> Form: ...
+
+    @property
+    def signature(self) -> str: ...
+
+    def unfold(self, args: Sequence[sympy.Expr]) -> Any | None: ...
+
+
+class Definitions(Protocol):
+    """What unfolding needs of a notation (:class:`~.definitions.Notation` is one): its definitions by name."""
+
+    def lookup(self, name: str) -> Sequence[Unfolding]: ...
+
+
+def expand(notation: Definitions, expr: Any) -> Any:
     """``expr`` with every applied notation of ``notation`` unfolded (see the module docstring)."""
     return _expand(notation, expr, 0)
 
 
-def signature(definition: Definition) -> str:
-    args = ",".join(str(p) for p in definition.params)
-    if definition.form == "call":
-        return f"{definition.name}({args})"
-    if definition.form == "subscript":
-        return f"{definition.name}_({args})"
-    return definition.name
-
-
-def _unfold(notation: Notation, expr: sympy.Basic, depth: int) -> Any | None:
+def _unfold(notation: Definitions, expr: sympy.Basic, depth: int) -> Any | None:
     """The body an applied notation stands for, expanded; None if ``expr`` is not one."""
     found = applied_name(expr)
     if found is None:
@@ -61,7 +68,7 @@ def _unfold(notation: Notation, expr: sympy.Basic, depth: int) -> Any | None:
         body = definition.unfold(args)
         if body is not None:
             return _expand(notation, body, depth + 1)
-    patterns = " or ".join(signature(d) for d in definitions)
+    patterns = " or ".join(d.signature for d in definitions)
     raise NotationError(f"{expr} matches no definition ({patterns}): the parameters are not known to keep their "
                         "assumptions; declare the symbols in it (e.g. integer, real) or write a defined case")
 
@@ -86,7 +93,7 @@ def _combine(expr: sympy.Basic, args: list[Any]) -> Any:
                         f"({type(expr).__name__}); write the product as T_k PE(t) or use MatrixSymbols")
 
 
-def _expand(notation: Notation, expr: Any, depth: int) -> Any:
+def _expand(notation: Definitions, expr: Any, depth: int) -> Any:
     if isinstance(expr, MatrixBase):
         return ImmutableMatrix(expr.shape[0], expr.shape[1], [_expand(notation, e, depth) for e in expr])
     if not isinstance(expr, sympy.Basic):

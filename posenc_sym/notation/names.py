@@ -1,11 +1,13 @@
 r"""Symbol names and their LaTeX, in both directions: one table, used by the writer and the reader.
 
 A SymPy name is a *base* and optional subscript parts, joined by ``_``. The base prints as a Greek
-letter (``omega`` -> ``\omega``, ``Theta`` -> ``\Theta``), as itself when it is one letter (``t``),
-and upright when it is a word (``pos`` -> ``\mathrm{pos}``, ``PE`` -> ``\mathrm{PE}``): a word set
-in italics reads as a product of letters. A subscript part prints as a Greek letter, a letter, a
-number, an index such as ``2i`` or ``ij`` (one or two letters), or a word of three letters or more
-in ``\text{...}`` (``model``). Several parts are
+letter (``omega`` -> ``\omega``, ``Theta`` -> ``\Theta``, ``varrho`` -> ``\varrho``: every letter of
+the vocabulary), as itself when it is one letter (``t``), as an accented letter when it is one
+letter or a Greek letter followed by an accent's name (``qhat`` -> ``\hat{q}``, ``omegatilde`` ->
+``\tilde{\omega}``, SymPy's convention), and upright when it is a word (``pos`` -> ``\mathrm{pos}``,
+``PE`` -> ``\mathrm{PE}``): a word set in italics reads as a product of letters. A subscript part
+prints as a Greek letter, a letter, a number, an index such as ``2i`` or ``ij`` (one or two
+letters), or a word of three letters or more in ``\text{...}`` (``model``). Several parts are
 separated by commas. Subscripts are always braced, so the output is regular for the reader.
 
 >>> name_latex("omega_i"), name_latex("pos"), name_latex("d_model"), name_latex("R_theta")
@@ -27,26 +29,10 @@ so that the symbols ``e`` and ``i`` (the pair index) stay plain letters.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from types import MappingProxyType
 
-__all__ = ["GREEK", "LATEX_GREEK", "is_plain_name", "latex_name", "name_latex", "split_name"]
+from .vocabulary import ACCENTS, CONSTANT_LETTERS, GREEK, LATEX_GREEK, accent_of
 
-_LOWER = [
-    "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu",
-    "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega",
-]
-_UPPER = ["Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega"]
-_VARIANTS = ["varepsilon", "vartheta", "varphi", "varrho", "varsigma"]
-
-#: Greek letter names (as SymPy symbols spell them) and their LaTeX. ``omicron`` has no command of its
-#: own (it is the letter o) and stays a word, so that every name reads back as itself.
-GREEK: Mapping[str, str] = MappingProxyType({n: "\\" + n for n in (*_LOWER, *_UPPER, *_VARIANTS)})
-#: The reverse table, LaTeX command -> name.
-LATEX_GREEK: Mapping[str, str] = MappingProxyType({v: k for k, v in GREEK.items()})
-
-#: Bases that would collide with a constant as the writer prints it: the symbol is spelt as a word.
-_RESERVED_BASES = frozenset({"pi"})
+__all__ = ["is_plain_name", "latex_name", "name_latex", "split_name"]
 
 _PART = r"[A-Za-z0-9]+"
 _PLAIN = re.compile(rf"^[A-Za-z][A-Za-z0-9]*(?:_{_PART})*$")
@@ -79,16 +65,22 @@ def base_latex(base: str) -> str:
 
     >>> base_latex("theta"), base_latex("T"), base_latex("PE"), base_latex("pi"), base_latex("x1")
     ('\\theta', 'T', '\\mathrm{PE}', '\\mathrm{pi}', '\\mathrm{x1}')
+    >>> base_latex("qhat"), base_latex("omegabar")
+    ('\\hat{q}', '\\bar{\\omega}')
     """
-    if base in GREEK and base not in _RESERVED_BASES:
+    if base in GREEK and base not in CONSTANT_LETTERS:
         return GREEK[base]
     if len(base) == 1:
         return base
+    accented = accent_of(base)
+    if accented is not None:
+        letter, accent = accented
+        return rf"\{accent}{{{GREEK.get(letter, letter)}}}"
     return rf"\mathrm{{{base}}}"
 
 
 def _part_latex(part: str) -> str:
-    if part in GREEK and part not in _RESERVED_BASES:
+    if part in GREEK and part not in CONSTANT_LETTERS:
         return GREEK[part]
     if _INDEX.match(part) or part.isdigit():
         return part
@@ -115,8 +107,9 @@ def name_latex(name: str) -> str | None:
 
 _GREEK_CMD = re.compile(r"^\\([A-Za-z]+)$")
 _WRAPPED = re.compile(r"^\\(?:mathrm|text|mathit|operatorname)\{([A-Za-z0-9]+)\}$")
+_ACCENTED = re.compile(r"^\\([A-Za-z]+)\{(\\?[A-Za-z]+)\}$")
 _SUBSCRIPTED = re.compile(
-    r"^(?P<base>\\?[A-Za-z]+(?:\{[A-Za-z0-9]+\})?|[A-Za-z])"
+    r"^(?P<base>\\?[A-Za-z]+(?:\{\\?[A-Za-z0-9]+\})?|[A-Za-z])"
     r"_(?P<sub>\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}|[A-Za-z0-9]|\\[A-Za-z]+)$"
 )
 
@@ -134,6 +127,12 @@ def _atom_name(latex: str, subscript: bool = False) -> str | None:
     match = _WRAPPED.match(latex)
     if match:
         return match.group(1)
+    match = _ACCENTED.match(latex)
+    if match and match.group(1) in ACCENTS:
+        inner = match.group(2)
+        letter = LATEX_GREEK.get(inner) if inner.startswith("\\") else inner
+        name = f"{letter}{match.group(1)}"
+        return name if letter is not None and accent_of(name) == (letter, match.group(1)) else None
     return None
 
 
@@ -144,8 +143,8 @@ def latex_name(latex: str) -> str | None:
 
     >>> latex_name(r"R_\theta"), latex_name("x_{i,j}"), latex_name(r"\mathrm{PE}"), latex_name("2x")
     ('R_theta', 'x_i_j', 'PE', None)
-    >>> latex_name("d_{model}"), latex_name(r"d_{\text{model}}")
-    ('d_model', 'd_model')
+    >>> latex_name("d_{model}"), latex_name(r"d_{\text{model}}"), latex_name(r"\hat{\omega}_{i}")
+    ('d_model', 'd_model', 'omegahat_i')
     """
     latex = latex.strip()
     match = _SUBSCRIPTED.match(latex)

@@ -1,7 +1,8 @@
-"""Numbers and plain text inside math: rounded to a few significant digits, made harmless.
+"""Numbers as math, rounded to a few significant digits.
 
 The exact value of a counterexample stays in the verdict and the JSON; a page prints at most six
-significant digits of it.
+significant digits of it. A symbolic value is the writer's to print (:func:`.write.number_latex`
+sends only numbers here).
 """
 
 from __future__ import annotations
@@ -9,42 +10,23 @@ from __future__ import annotations
 import re
 
 import mpmath
-import sympy
 
-__all__ = ["escape_text", "number_latex"]
+from .escape import escape_text
 
-_TEXT_SPECIAL = {
-    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "%": r"\%", "&": r"\&", "#": r"\#",
-    "_": r"\_", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}",
-}
-
-
-def escape_text(text: str) -> str:
-    r"""Plain text made harmless inside ``\text{...}`` (no command, comment or group survives).
-
-    >>> escape_text("50% of {x}")
-    '50\\% of \\{x\\}'
-    """
-    return "".join(_TEXT_SPECIAL.get(ch, ch) for ch in " ".join(text.split()))
-
+__all__ = ["decimal_latex"]
 
 _NUMBER = re.compile(r"^([+-]?)(\d+)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$")
 
 
-def number_latex(value: str | float | int | sympy.Basic, digits: int = 6) -> str:
-    r"""A number as math, rounded to at most ``digits`` significant digits (the exact value stays in JSON).
+def decimal_latex(value: str | float | int, digits: int = 6) -> str:
+    r"""A number written in decimal as math, rounded to at most ``digits`` significant digits;
+    text that is not a number is set as escaped text.
 
-    >>> number_latex("0.84147098480789650665"), number_latex("-1.5e-400"), number_latex(123456789)
+    >>> decimal_latex("0.84147098480789650665"), decimal_latex("-1.5e-400"), decimal_latex(123456789)
     ('0.841471', '-1.5 \\times 10^{-400}', '1.23457 \\times 10^{8}')
-    >>> number_latex(sympy.Rational(1, 3)), number_latex("2"), number_latex("1.0"), number_latex("nan?")
-    ('0.333333', '2', '1', '\\text{nan?}')
+    >>> decimal_latex("2"), decimal_latex("1.0"), decimal_latex("nan?")
+    ('2', '1', '\\text{nan?}')
     """
-    if isinstance(value, sympy.Basic):
-        if not value.is_number or not value.is_real:
-            from .write import to_latex  # a symbolic value is printed, not rounded
-
-            return to_latex(value)
-        value = str(sympy.N(value, digits + 5))
     text = str(value).strip()
     if not _NUMBER.match(text):
         return rf"\text{{{escape_text(text)}}}"

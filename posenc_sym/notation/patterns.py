@@ -16,6 +16,8 @@ from sympy.core.function import AppliedUndef
 from sympy.matrices import MatrixBase
 from sympy.matrices.expressions import MatrixExpr
 
+from ..errors import PosencSymError
+
 __all__ = [
     "Form", "NotationError", "applied_name", "bind", "check_pattern", "is_matrix", "keeps_assumptions", "param_symbols",
 ]
@@ -27,8 +29,12 @@ _CHECKED = ("integer", "even", "odd", "real", "positive", "nonnegative", "negati
             "nonzero", "finite", "rational")
 
 
-class NotationError(ValueError):
-    """A definition or an application that cannot be read unambiguously; the message says the fix."""
+class NotationError(PosencSymError):
+    """A definition or an application that cannot be read unambiguously; the message says the fix.
+
+    >>> issubclass(NotationError, PosencSymError), issubclass(NotationError, ValueError)
+    (True, True)
+    """
 
 
 def is_matrix(term: object) -> bool:

@@ -13,6 +13,12 @@ Conventions it applies (and the annotation shows, so a misreading can be spotted
 - a decimal such as ``10000.0`` is the exact number it writes;
 - a declared symbol followed by ``(`` is a product; only a declared function is applied.
 
+Where a new construct goes: a LaTeX word (a letter, relation, function, accent) in
+:mod:`.vocabulary`; how a command is read in :mod:`.read_commands`; a naming convention (runs of
+letters, subscripts) in :mod:`.read_names`; precedence in :mod:`.read_grammar`; a refusal of an
+ambiguous writing in :mod:`.read_guards`. What the reader assumes of a document (definitions from
+the text, conventions) belongs to the document's scope (``posenc_sym.documents``), not here.
+
 >>> import sympy
 >>> x = sympy.Symbol("x", real=True)
 >>> from_latex(r"\\frac{\\sin^2 x}{2} + \\left(\\cos x\\right)^{2}", SimpleScope({"x": x}))
@@ -26,10 +32,12 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from .read_grammar import RELATIONS, Parser, Scope, Term
+from .read_cursor import Scope, Term
+from .read_grammar import Parser
 from .read_tokens import Token, Unreadable, tokenize
+from .vocabulary import READ_RELATIONS
 
-__all__ = ["RELATIONS", "Row", "Scope", "SimpleScope", "Term", "Unreadable", "from_latex", "read_row"]
+__all__ = ["Row", "Scope", "SimpleScope", "Term", "Unreadable", "from_latex", "read_row"]
 
 
 @dataclass(frozen=True)
@@ -104,7 +112,7 @@ def read_row(text: str, scope: Scope) -> Row:
     links = []
     while parser.at_relation():
         token = parser.next()
-        links.append((RELATIONS[token.text], parser.expression(), token.pos))
+        links.append((READ_RELATIONS[token.text], parser.expression(), token.pos))
     parser.expect_end()
     return Row(first, tuple(links), 0)
 
@@ -125,7 +133,8 @@ def _without_alignment(tokens: list[Token]) -> list[Token]:
         else:
             marks.append(len(kept))
     for mark in marks:
-        if 0 < mark < len(kept) and kept[mark].text not in RELATIONS and kept[mark - 1].text not in RELATIONS:
+        inside = 0 < mark < len(kept)
+        if inside and kept[mark].text not in READ_RELATIONS and kept[mark - 1].text not in READ_RELATIONS:
             raise Unreadable("'&' between two expressions is a column break: two statements side by side, or "
                              "the cells of an array; put each statement on its own row, or write the matrix as "
                              "a pmatrix", kept[mark].pos)

@@ -1,11 +1,14 @@
-"""Guards of the reader against writings with two readings (:mod:`.read_atoms` calls them).
+"""Guards of the reader against writings with two readings (the grammar and the atoms call them).
 
 Each raises :class:`~.read_tokens.Unreadable` where a reader of the rendered page could take the
 formula two ways, so the display is ``unknown`` with the reason, never a guess:
 
 - ``x_12`` is typeset x₁2, but its writer likely meant x_{12};
 - ``\\sum_{i} \\omega`` with ω defined from i: the sum's term ω_i, or ω at the outer i?
-- ``\\frac{d}{dx} x^2`` is a derivative, not the quotient d/(d x) times x².
+- ``\\frac{d}{dx} x^2`` is a derivative, not the quotient d/(d x) times x²;
+- ``e^{i\\pi}`` with i the integer index: the index, or the imaginary unit?
+
+A new refusal goes here, called from where the construct is read.
 
 >>> import sympy
 >>> from .read import SimpleScope, from_latex
@@ -21,10 +24,16 @@ formula two ways, so the display is ``unknown`` with the reason, never a guess:
 
 from __future__ import annotations
 
-from .read_grammar import GREEK, Parser, Term
+from .read_cursor import Cursor, Term
 from .read_tokens import Token, Unreadable
+from .vocabulary import GREEK
 
-__all__ = ["not_a_derivative", "not_captured", "one_character"]
+__all__ = ["no_index_i_in_exponent", "not_a_derivative", "not_captured", "one_character", "shown_name"]
+
+
+def shown_name(name: str) -> str:
+    """A name as a message shows it: a Greek letter by its command (``\\omega``), else as it is."""
+    return GREEK.get(name, name)
 
 
 def one_character(token: Token | None) -> None:
@@ -34,19 +43,19 @@ def one_character(token: Token | None) -> None:
                          f"brace the subscript (_{{{token.text}}}) or space the factor", token.pos)
 
 
-def not_captured(p: Parser, name: str, value: Term, pos: int) -> None:
+def not_captured(p: Cursor, name: str, value: Term, pos: int) -> None:
     """Refuse a defined value that mentions the index of a sum in the same row: in ``\\sum_{i} \\omega``
     with ω = b^{-2i/d}, is ω the term ω_i of the sum, or the fixed ω of the outer i? (After the
     sum, ``= 2\\omega``, the same question.)"""
     indices = p.bound.keys() | p.closed
     clash = sorted(s.name for s in getattr(value, "free_symbols", ()) if s.name in indices and value is not s)
     if clash:
-        shown = f"\\{name}" if name in GREEK else name
+        shown = shown_name(name)
         raise Unreadable(f"'{shown}' depends on {clash[0]}, which is also the index of a sum in this row: write "
                          f"its indexed form ({shown}_{clash[0]}) for the sum's terms, or rename the index", pos)
 
 
-def not_a_derivative(p: Parser, fraction: Token) -> None:
+def not_a_derivative(p: Cursor, fraction: Token) -> None:
     """Refuse ``\\frac{d}{dx}``, ``\\frac{dy}{dt}``: read as a quotient, d/(d x) x^2 = x would be "proven"."""
     texts = [t.text for t in p.tokens[p.index:]]
     numerator = texts[1:2] if texts[:1] == ["{"] else texts[:1]
@@ -65,3 +74,15 @@ def not_a_derivative(p: Parser, fraction: Token) -> None:
     if variable.isalpha() or variable[1:] in GREEK:
         raise Unreadable(f"{fraction.text}{{d}}{{d…}} is a derivative, which is not read; state the "
                          "derivative's value as a claim of its own", fraction.pos)
+
+
+def no_index_i_in_exponent(exponent: Term, pos: int) -> None:
+    """Refuse an exponential whose exponent holds i declared as an integer (the pair index): in
+    ``e^{i\\pi}`` or ``e^{i\\theta}`` a reader takes i for the imaginary unit, and read as the index,
+    ``e^{i\\pi} + 1 \\neq 0`` would be "proven". Which one the writer meant is not for the reader to guess.
+    """
+    names = {s.name for s in getattr(exponent, "free_symbols", ()) if s.name == "i" and s.is_integer}
+    if names:
+        raise Unreadable("i is declared as an integer index here, so in an exponential it may be the index or "
+                         "the imaginary unit; write \\mathrm{i} for the imaginary unit, or write the power with "
+                         "another base (b^{-2i/d}) or rename the index", pos)

@@ -2,7 +2,8 @@
 
 Spacing commands, ``\\left``/``\\right`` (and ``\\bigl`` …) and alignment marks are dropped here:
 they carry no mathematics. Letters stay one token each; the reader groups runs of letters itself,
-because a run must not be merged after ``_`` or ``^`` (``w_kt`` is ``w_k t``).
+because a run must not be merged after ``_`` or ``^`` (``w_kt`` is ``w_k t``). Unicode a note
+types directly (``≤``, ``ω``) becomes the command it means (:data:`~.vocabulary.READ_UNICODE`).
 
 >>> [t.text for t in tokenize(r"\\left( x_{0} \\, + 2.5\\right)")]
 ['(', 'x', '_', '{', '0', '}', '+', '2.5', ')']
@@ -13,14 +14,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["SPACING", "UNICODE", "WIDE", "Token", "Unreadable", "tokenize"]
+from ..errors import PosencSymError
+from .vocabulary import DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
+
+__all__ = ["Token", "Unreadable", "tokenize"]
 
 
-class Unreadable(ValueError):
+class Unreadable(PosencSymError):
     """A formula the reader will not guess at: the reason, and the offset in the text.
 
     >>> str(Unreadable("unknown macro \\\\foo; declare it or rewrite the formula", 3))
     'unknown macro \\\\foo; declare it or rewrite the formula'
+    >>> issubclass(Unreadable, PosencSymError), issubclass(Unreadable, ValueError)
+    (True, True)
     """
 
     def __init__(self, reason: str, position: int) -> None:
@@ -40,34 +46,6 @@ class Token:
     space: bool = False
     wide: bool = False
 
-
-#: Commands that only move ink; they never change what a formula means.
-SPACING = frozenset({
-    "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle", "\\textstyle",
-    "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle",
-})
-#: Spaces that set formulas apart (``x = 1 \\qquad y = 2``); never read as a product.
-WIDE = frozenset({"\\quad", "\\qquad"})
-# Sizing prefixes of delimiters: \left( and \bigl( are both just "(".
-_SIZERS = frozenset({
-    "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr", "\\biggl", "\\biggr", "\\Biggl",
-    "\\Biggr", "\\big", "\\Big", "\\bigg", "\\Bigg",
-})
-_DELIMITERS = {"\\{": "\\{", "\\}": "\\}", "\\lvert": "|", "\\rvert": "|", "\\vert": "|",
-               "\\lbrack": "[", "\\rbrack": "]", "\\langle": "\\langle", "\\rangle": "\\rangle"}
-
-#: Unicode a note may type directly, and the LaTeX it means (one meaning each; anything else stays
-#: unreadable). Without it, ``x^2 ≥ 0`` had no relation the reader knew, and was skipped.
-UNICODE = {
-    "−": "-", "·": "\\cdot", "×": "\\times", "≤": "\\le", "≥": "\\ge", "≠": "\\ne", "≈": "\\approx",
-    "∞": "\\infty", "∑": "\\sum", "∏": "\\prod",
-    "α": "\\alpha", "β": "\\beta", "γ": "\\gamma", "δ": "\\delta", "ε": "\\epsilon", "ζ": "\\zeta", "η": "\\eta",
-    "θ": "\\theta", "ι": "\\iota", "κ": "\\kappa", "λ": "\\lambda", "μ": "\\mu", "ν": "\\nu", "ξ": "\\xi",
-    "π": "\\pi", "ρ": "\\rho", "σ": "\\sigma", "τ": "\\tau", "υ": "\\upsilon", "φ": "\\phi", "χ": "\\chi",
-    "ψ": "\\psi", "ω": "\\omega",
-    "Δ": "\\Delta", "Θ": "\\Theta", "Λ": "\\Lambda", "Σ": "\\Sigma", "Φ": "\\Phi", "Ψ": "\\Psi",
-    "Ω": "\\Omega", "Γ": "\\Gamma", "Π": "\\Pi",
-}
 
 _TOKEN = re.compile(
     r"(?P<ws>\s+)"
@@ -93,20 +71,20 @@ def tokenize(text: str) -> list[Token]:
             space = True
             wide = wide or value in WIDE
             continue
-        if kind == "other" and value in UNICODE:
-            value = UNICODE[value]
+        if kind == "other" and value in READ_UNICODE:
+            value = READ_UNICODE[value]
             kind = "sym" if len(value) == 1 else "cmd"
-        if value in _SIZERS:
+        if value in SIZERS:
             pending_sizer = (value, match.start())
             continue
         if pending_sizer is not None:
             pending_sizer = None
             if value == ".":  # \left. and \right. are invisible delimiters
                 continue
-            value = _DELIMITERS.get(value, value)
+            value = DELIMITERS.get(value, value)
             kind = "sym" if len(value) == 1 else kind
-        elif value in _DELIMITERS:
-            value = _DELIMITERS[value]
+        elif value in DELIMITERS:
+            value = DELIMITERS[value]
             kind = "sym" if len(value) == 1 else kind
         tokens.append(Token(kind, value, match.start(), space, wide))
         space = wide = False

@@ -32,37 +32,25 @@ bodies (ω_i where b^{-2i/d} is meant):
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any
 
 import sympy
-from sympy.core.basic import Basic
 from sympy.core.function import AppliedUndef
 from sympy.matrices import MatrixBase
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.precedence import PRECEDENCE
 
 from .definitions import Definition, Notation
+from .escape import escape_text
 from .matrices import MAX_COLS, MAX_ROWS, block_diagonal, elided_matrix, is_block_diagonal
 from .names import name_latex
-from .numbers import escape_text, number_latex
+from .numbers import decimal_latex
+from .shorthands import with_shorthands
+from .vocabulary import FUNCTION_LATEX, RELATION_LATEX
+from .written import divisor, is_written, negated
 
-__all__ = [
-    "RELATIONS", "definition_latex", "escape_text", "number_latex", "relation_latex", "renders_alike", "to_latex",
-    "value_latex",
-]
-
-#: A claim's relation and its LaTeX.
-RELATIONS = {"==": "=", "<": "<", "<=": r"\le", ">": ">", ">=": r"\ge", "!=": r"\neq"}
-
-#: Functions with a LaTeX operator of their own, written \sin\left(x\right).
-_OPERATORS = {
-    "sin": r"\sin", "cos": r"\cos", "tan": r"\tan", "cot": r"\cot", "sec": r"\sec", "csc": r"\csc",
-    "sinh": r"\sinh", "cosh": r"\cosh", "tanh": r"\tanh", "coth": r"\coth",
-    "asin": r"\arcsin", "acos": r"\arccos", "atan": r"\arctan", "log": r"\ln", "exp": r"\exp",
-    "Max": r"\max", "Min": r"\min",
-}
+__all__ = ["definition_latex", "number_latex", "relation_latex", "renders_alike", "to_latex", "value_latex"]
 
 def _name_or_text(name: str) -> str:
     latex = name_latex(name)
@@ -73,9 +61,6 @@ def _name_or_text(name: str) -> str:
         return base + "'" * (len(name) - len(unprimed))
     return latex if latex is not None else rf"\text{{{escape_text(name)}}}"
 
-
-#: The order SymPy sorts the commutative arguments of a sum or product in (Basic.compare).
-_ARGS_ORDER = functools.cmp_to_key(Basic.compare)
 
 _CALL_AFTER_NAME = re.compile(r"(?<=[A-Za-z0-9}])(?<!\\cdot)(?<!\\right\)) \\left\(")
 
@@ -121,8 +106,8 @@ class NotationPrinter(LatexPrinter):
             head = _name_or_text(name)
             if head.startswith(r"\text"):
                 head = rf"\operatorname{{{head}}}"
-        elif name in _OPERATORS:
-            head = _OPERATORS[name]
+        elif name in FUNCTION_LATEX:  # \sin\left(x\right): a function with an operator of its own
+            head = FUNCTION_LATEX[name]
         else:
             return str(super()._print_Function(expr, exp))
         args = ", ".join(self._print(a) for a in expr.args)
@@ -144,6 +129,18 @@ class NotationPrinter(LatexPrinter):
         if base.is_Function and not (power.is_Integer and power > 0):
             # \sin^{-1} would read as arcsin: only positive integer powers go on the operator.
             return rf"\left({self._print(base)}\right)^{{{self._print(power)}}}"
+        if power.is_Integer and power < 0 and base.is_commutative and (
+                base.is_Number or base.is_Pow or isinstance(base, sympy.Mul)
+                or (isinstance(base, sympy.Add) and is_written(base))):
+            # A written base (SymPy evaluates a power of a product, so such a power was written):
+            # SymPy would print 1/base through the fraction of the *evaluated* base, its sign and
+            # grouping lost ((-3/7 t)^{-2} as 1/(9/49 t^2)), and loops on some (a power of a power).
+            shown = self._print(base)
+            if power == -1:
+                return rf"\frac{{1}}{{{shown}}}"
+            if not (base.is_Integer and base > 0):
+                shown = rf"\left({shown}\right)"
+            return rf"\frac{{1}}{{{shown}^{{{self._print(-power)}}}}}"
         return str(super()._print_Pow(expr))
 
     def _print_Transpose(self, expr: Any) -> str:
@@ -159,23 +156,37 @@ class NotationPrinter(LatexPrinter):
 
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
-        if _is_written(expr):
-            return str(super()._print_Add(expr, order="none"))
-        terms = expr.as_ordered_terms()
-        if len(terms) == 2 and terms[0].could_extract_minus_sign() and not terms[1].could_extract_minus_sign():
-            # SymPy prints n - m as -m + n; a reader writes the difference the other way round.
-            return str(super()._print_Add(sympy.Add(terms[1], terms[0], evaluate=False), order="none"))
-        return str(super()._print_Add(expr, order=order))
+        if is_written(expr):
+            terms = list(expr.args)
+        else:
+            terms = self._as_ordered_terms(expr, order=order)
+            if len(terms) == 2 and terms[0].could_extract_minus_sign() and not terms[1].could_extract_minus_sign():
+                # SymPy prints n - m as -m + n; a reader writes the difference the other way round.
+                terms.reverse()
+        tex = ""
+        for n, term in enumerate(terms):
+            magnitude = negated(term) if n > 0 else None
+            if magnitude is not None:
+                tex += " - "
+                term = magnitude
+            elif n > 0:
+                tex += " + "
+            term_tex = self._print(term)
+            if self._needs_add_brackets(term) or (n > 0 and term_tex.startswith("-")):
+                # t - (-k) as written: a sign after a sign would not read back
+                term_tex = rf"\left({term_tex}\right)"
+            tex += term_tex
+        return tex
 
     def _print_Mul(self, expr: sympy.Mul) -> str:
         if not isinstance(expr, sympy.Mul):  # SymPy prints x**-1 through _print_Mul as 1/x
             return str(super()._print_Mul(expr))
         saved = self._settings["order"]
-        if _is_written(expr):  # built with evaluate=False: the author's order and grouping
-            over = [a.base for a in expr.args if a.is_Pow and a.exp == -1]
+        if is_written(expr):  # built with evaluate=False: the author's order and grouping
+            over = [d for a in expr.args if (d := divisor(a)) is not None]
             if not over:
                 return self._written_product(expr.args)
-            num = [a for a in expr.args if not (a.is_Pow and a.exp == -1) and a != 1]
+            num = [a for a in expr.args if divisor(a) is None and a != 1]
             top = self._written_product(tuple(num), bare=True) if num else "1"
             return rf"\frac{{{top}}}{{{self._written_product(tuple(over), bare=True)}}}"
         elif any(_is_coefficient_name(a) for a in expr.args):
@@ -199,9 +210,12 @@ class NotationPrinter(LatexPrinter):
             out, factors = "-", factors[1:]
         for n, factor in enumerate(factors):
             alone = bare and len(factors) == 1
-            text = self._print(factor) if alone else self.parenthesize(factor, PRECEDENCE["Mul"], strict=False)
-            if factor.is_Number and (factor.is_negative or (n > 0 and not factor.is_Integer)):
-                text = rf"\left({self._print(factor)}\right)"
+            if factor.is_Number:  # bare first (-\frac{3}{7} t), in parentheses after a factor or when negative
+                text = self._print(factor)
+                if factor.is_negative or (n > 0 and not factor.is_Integer):
+                    text = rf"\left({text}\right)"
+            else:
+                text = self._print(factor) if alone else self.parenthesize(factor, PRECEDENCE["Mul"], strict=False)
             if n > 0:
                 joint = text.startswith((r"\left(", "(")) or text[:1].isdigit()
                 out += r" \cdot " if joint else " "
@@ -216,7 +230,7 @@ class NotationPrinter(LatexPrinter):
 
     def _print_Relational(self, expr: Any) -> str:
         # One spelling per relation, the same as relation_latex (SymPy would write \leq here).
-        symbol = RELATIONS.get(expr.rel_op)
+        symbol = RELATION_LATEX.get(expr.rel_op)
         if symbol is None:
             return str(super()._print_Relational(expr))
         return f"{self._print(expr.lhs)} {symbol} {self._print(expr.rhs)}"
@@ -247,60 +261,10 @@ class NotationPrinter(LatexPrinter):
         return elided_matrix(self, expr)
 
 
-def _is_written(expr: sympy.Add | sympy.Mul) -> bool:
-    """True if an Add or Mul was built unevaluated: SymPy would have merged numbers, flattened a
-    nested sum or product, dropped a neutral term, or sorted the arguments (checked without
-    rebuilding the expression, which would cost a full evaluation per node)."""
-    args = list(expr.args)
-    kind = type(expr)
-    if sum(1 for a in args if a.is_Number) > 1 or any(isinstance(a, kind) for a in args):
-        return True
-    if any(a == (0 if kind is sympy.Add else 1) for a in args):
-        return True
-    commutative = [a for a in args if a.is_commutative]
-    return commutative != sorted(commutative, key=_ARGS_ORDER)
-
-
 def _is_coefficient_name(factor: Any) -> bool:
     """A subscripted scalar notation such as ω_i (or a power of one), which reads first in a product."""
     base = factor.base if isinstance(factor, sympy.Pow) else factor
     return isinstance(base, sympy.Indexed) and bool(base.is_commutative)
-
-
-def _shorthand(expr: Any, definition: Definition) -> Any:
-    """``expr`` with every instance of ``definition``'s body replaced by the notation applied."""
-    params = definition.parameters
-    if not params:
-        body = definition.body
-        return expr.xreplace({body: definition.apply()}) if body.free_symbols else expr
-    wilds = {p: sympy.Wild(f"w_{p.name}") for p in params}
-    pattern = definition.body.xreplace(wilds)
-
-    def instance(node: Any) -> Any:
-        found = node.match(pattern)
-        if not found:
-            return None
-        values = {p: found.get(w, p) for p, w in wilds.items()}
-        args = [pat.xreplace(values) for pat in definition.params]
-        if definition.match(args) is None:  # the parameter would leave its domain: not this notation
-            return None
-        return definition.apply(*args)
-
-    def is_instance(node: Any) -> bool:
-        # A constant (2π) is never a shorthand's instance, even where the pattern could fit it.
-        return (isinstance(node, sympy.Basic) and not node.is_Atom and bool(node.free_symbols)
-                and instance(node) is not None)
-
-    return expr.replace(is_instance, instance)
-
-
-def with_shorthands(expr: Any, notation: Notation | None) -> Any:
-    """``expr`` with the notation's shorthands in place of their bodies (for display only)."""
-    if notation is None or not isinstance(expr, sympy.Basic):
-        return expr
-    for definition in notation.shorthand_definitions():
-        expr = _shorthand(expr, definition)
-    return expr
 
 
 def to_latex(expr: Any, notation: Notation | None = None, *, shorthands: bool = True) -> str:
@@ -374,12 +338,28 @@ def value_latex(value: Any, digits: int = 6, longest: int = 24) -> str:
     return exact
 
 
+def number_latex(value: str | float | int | sympy.Basic, digits: int = 6) -> str:
+    r"""A number as math, rounded to at most ``digits`` significant digits (the exact value stays in
+    JSON); a symbolic value is printed, not rounded.
+
+    >>> number_latex("0.84147098480789650665"), number_latex(sympy.Rational(1, 3)), number_latex(sympy.pi)
+    ('0.841471', '0.333333', '3.14159')
+    >>> number_latex(sympy.Symbol("t") + 1), number_latex(sympy.I)
+    ('t + 1', '\\mathrm{i}')
+    """
+    if isinstance(value, sympy.Basic):
+        if not value.is_number or not value.is_real:
+            return to_latex(value)
+        value = str(sympy.N(value, digits + 5))
+    return decimal_latex(value, digits)
+
+
 def relation_latex(relation: str) -> str:
     """The LaTeX for a claim's relation (``"=="`` is ``=``).
 
     >>> relation_latex("<=")
     '\\\\le'
     """
-    return RELATIONS[relation]
+    return RELATION_LATEX[relation]
 
 

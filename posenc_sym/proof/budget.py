@@ -30,7 +30,11 @@ __all__ = ["OutOfTime", "time_limit"]
 
 
 class OutOfTime(BaseException):
-    """A hard budget ran out; ``seconds`` is the budget."""
+    """A hard budget ran out; ``seconds`` is the budget.
+
+    A ``BaseException``, not an error: it must unwind through every ``except Exception`` of the
+    strategies to the claim's own budget (see :mod:`posenc_sym.errors`).
+    """
 
     def __init__(self, seconds: float) -> None:
         super().__init__(f"timed out after {seconds:g} s")

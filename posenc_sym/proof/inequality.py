@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 
 import sympy
 
+from .budget import time_limit
 from .conditional import MAX_SPLIT_DEPTH, SPLITS
 from .conditions import shift_conditions
-from .strategies import TRANSFORMS, evaluate_derivatives, rebind_indices, time_limit
+from .strategies import TRANSFORMS, evaluate_derivatives, rebind_indices
 from .sum_bounds import prove_sum_bound
 
 __all__ = ["prove_inequality", "shift_conditions"]

@@ -18,11 +18,13 @@ import sympy
 from sympy.core.evalf import PrecisionExhausted
 from sympy.matrices import MatrixBase
 
+from ..errors import EngineSignal
+
 __all__ = ["Evaluation", "IllFormedRange", "NotEvaluable", "evaluate", "expand_sums", "to_mpmath"]
 
 
-class NotEvaluable(Exception):
-    """The expression holds something the evaluator cannot turn into a number."""
+class NotEvaluable(EngineSignal):
+    """The expression holds something the evaluator cannot turn into a number (the point is skipped)."""
 
 
 class IllFormedRange(NotEvaluable):

@@ -27,7 +27,7 @@ from .budget import time_limit
 from .continuity import is_continuous_in
 
 __all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "held_derivatives", "prove_zero",
-           "rebind_indices", "time_limit"]
+           "rebind_indices"]
 
 Transform = Callable[[sympy.Expr], sympy.Expr]
 

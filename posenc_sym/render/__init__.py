@@ -8,7 +8,7 @@ One module a concept: :mod:`.escape` (user text), :mod:`.mathtex` (SymPy to math
 application's work (:mod:`posenc_sym.app.notes`).
 """
 
-from .escape import escape_latex, escape_markdown
+from ..notation.escape import escape_latex, escape_markdown
 from .latex import render_claim, render_derivation
 from .markup import LATEX, MARKDOWN
 

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import re
 
-from .escape import _GREEK, _MATH, allow_breaks, escape_latex, escape_markdown
+from ..notation.escape import allow_breaks, escape_latex, escape_markdown
+from ..notation.vocabulary import UNICODE_GREEK as _GREEK
+from ..notation.vocabulary import UNICODE_MATH as _MATH
 
 __all__ = ["math_segments", "safe_math", "text_latex", "text_markdown", "text_mathjax"]
 

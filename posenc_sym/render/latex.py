@@ -29,10 +29,10 @@ from collections.abc import Mapping
 import sympy
 from sympy.core.function import AppliedUndef
 
+from ..notation.escape import has_cjk, is_latex_safe
 from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
-from .escape import has_cjk, is_latex_safe
 from .grid import render_grid
 from .layout import break_sum, fits, line_width
 from .markup import LATEX, ChainRow, Flavour

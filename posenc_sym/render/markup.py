@@ -20,7 +20,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .escape import _GREEK, allow_breaks, escape_latex, escape_markdown
+from ..notation.escape import allow_breaks, escape_latex, escape_markdown
+from ..notation.vocabulary import UNICODE_GREEK as _GREEK
 from .inline import math_segments, text_latex, text_markdown
 from .layout import break_sum, fits, line_width, math_width
 from .mathtex import mathjax_text

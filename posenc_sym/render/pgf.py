@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .escape import escape_latex
+from ..notation.escape import escape_latex
 from .figures import FigureData, figure_data
 from .inline import text_latex
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .escape import escape_latex, escape_markdown
+from ..notation.escape import escape_latex, escape_markdown
 from .inline import text_latex, text_markdown
 from .options import claim_label
 from .verdicts import BADGES

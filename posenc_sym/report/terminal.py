@@ -1,6 +1,7 @@
 """The terminal report: a line per claim as it is decided, then a summary.
 
-A claim line reads ``status  seconds  id  title``, followed by a marker when the claim is a
+A claim line reads ``status  seconds  id  title`` (``cached`` for seconds when the verdict came from the
+verdict cache), followed by a marker when the claim is a
 document's error refuted as expected, or when the verdict is unexpected; a refuted claim
 gets its counterexample on the next line. A derivation that is not fully proven lists every
 step's verdict below it, with the counterexample of each refuted step.
@@ -34,7 +35,8 @@ def result_lines(result: ClaimResult) -> list[str]:
     """The line for one decided claim, and its counterexample line when refuted."""
     verdict = result.verdict
     claim = result.claim
-    line = f"{verdict.status:<{_STATUS_WIDTH}} {result.seconds:6.2f}s  {claim.id}  {claim.title}"
+    took = " cached" if result.cached else f"{result.seconds:6.2f}s"
+    line = f"{verdict.status:<{_STATUS_WIDTH}} {took}  {claim.id}  {claim.title}"
     if result.unexpected:
         line += f"  [UNEXPECTED: expected {claim.expect}]"
     elif result.expected_refuted:

@@ -4,7 +4,10 @@ Everything a derivation's author typed is text, never markup: ``\\input{...}``, 
 ``#``, ``$``, ``_``, ``~``, ``^``, ``\\`` and braces come out literally. Characters plain pdfLaTeX
 cannot typeset without extra fonts are mapped to LaTeX commands (Greek letters, math symbols,
 typographic punctuation); a run of any other character (Chinese, say) becomes a placeholder
-rather than an error, because the notes must compile with the small TeX package set.
+rather than an error, because the notes must compile with the small TeX package set. The
+characters it maps to math commands are the vocabulary's (:data:`~.vocabulary.UNICODE_GREEK`,
+:data:`~.vocabulary.UNICODE_MATH`); it lives in the notation layer so that both the renderer and
+the document checker use it from below.
 
 >>> print(escape_latex(r"50% of \\input{x} & #1"))
 50\\% of \\textbackslash{}input\\{x\\} \\& \\#1
@@ -27,11 +30,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .vocabulary import LATIN_LOOKALIKES, UNICODE_GREEK, UNICODE_MATH
+
 __all__ = [
     "NON_LATIN_PLACEHOLDER",
     "allow_breaks",
     "escape_latex",
     "escape_markdown",
+    "escape_text",
     "has_cjk",
     "is_cjk",
     "is_latex_safe",
@@ -56,35 +62,6 @@ _ASCII = {
     "|": r"\textbar{}",
 }
 
-_GREEK = {
-    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
-    "η": "eta", "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu",
-    "ξ": "xi", "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "υ": "upsilon", "φ": "phi",
-    "χ": "chi", "ψ": "psi", "ω": "omega", "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta",
-    "Λ": "Lambda", "Ξ": "Xi", "Π": "Pi", "Σ": "Sigma", "Υ": "Upsilon", "Φ": "Phi", "Ψ": "Psi",
-    "Ω": "Omega", "ϕ": "phi", "ϑ": "vartheta",
-}
-
-_MATH = {
-    "−": "-", "±": r"\pm", "×": r"\times", "·": r"\cdot", "÷": r"\div", "≤": r"\le", "≥": r"\ge",
-    "≠": r"\ne", "≈": r"\approx", "≡": r"\equiv", "∞": r"\infty", "∑": r"\sum", "∏": r"\prod",
-    "√": r"\surd", "‖": r"\|", "∈": r"\in", "∉": r"\notin", "→": r"\to", "←": r"\leftarrow",
-    "↦": r"\mapsto", "⇒": r"\Rightarrow", "⇔": r"\Leftrightarrow", "∀": r"\forall",
-    "∃": r"\exists", "∂": r"\partial", "∇": r"\nabla", "∘": r"\circ", "⊤": r"\top",
-    "ᵀ": r"^{\mathsf{T}}", "²": "^{2}", "³": "^{3}", "¹": "^{1}", "⁰": "^{0}", "⁻": "^{-}",
-    "ⁿ": "^{n}", "₀": "_{0}", "₁": "_{1}", "₂": "_{2}", "₃": "_{3}", "ᵢ": "_{i}", "ₖ": "_{k}",
-    "ℝ": r"\mathbb{R}", "ℤ": r"\mathbb{Z}", "ℕ": r"\mathbb{N}", "⌊": r"\lfloor", "⌋": r"\rfloor",
-    "⌈": r"\lceil", "⌉": r"\rceil", "∣": r"\mid", "⟨": r"\langle", "⟩": r"\rangle",
-    "≪": r"\ll", "≫": r"\gg", "∝": r"\propto", "∅": r"\emptyset", "∧": r"\wedge", "∨": r"\vee",
-    "′": "'", "″": "''", "⁺": "^{+}", "₊": "_{+}", "₋": "_{-}", "ⱼ": "_{j}", "ₙ": "_{n}", "ₘ": "_{m}",
-    "ₜ": "_{t}", "ₚ": "_{p}", "ᵏ": "^{k}", "ⁱ": "^{i}", "ᵈ": "^{d}", "ᵗ": "^{t}",
-    "∫": r"\int", "⊕": r"\oplus", "⊗": r"\otimes", "⊙": r"\odot", "≔": ":=", "↔": r"\leftrightarrow",
-    "⋯": r"\cdots", "⋮": r"\vdots", "∼": r"\sim", "≃": r"\simeq", "⊂": r"\subset", "⊆": r"\subseteq",
-    "⋅": r"\cdot", "∩": r"\cap", "∪": r"\cup", "ℓ": r"\ell", "ħ": r"\hbar",
-    **{chr(0x2070 + n): f"^{{{n}}}" for n in (4, 5, 6, 7, 8, 9)},
-    **{chr(0x2080 + n): f"_{{{n}}}" for n in range(4, 10)},
-}
-
 _TEXT = {
     "–": "--", "—": "---", "‘": "`", "’": "'", "“": "``", "”": "''", "…": r"\ldots{}",
     "\u00a0": "~", "•": r"\textbullet{}", "°": r"\ensuremath{^\circ}", "§": r"\S{}",
@@ -99,10 +76,12 @@ def _char_latex(ch: str) -> str | None:
         return _ASCII[ch]
     if " " <= ch <= "~" or ch == "\n":
         return ch
-    if ch in _GREEK:
-        return rf"\ensuremath{{\{_GREEK[ch]}}}"
-    if ch in _MATH:
-        return rf"\ensuremath{{{_MATH[ch]}}}"
+    if ch in UNICODE_GREEK:
+        return rf"\ensuremath{{\{UNICODE_GREEK[ch]}}}"
+    if ch in UNICODE_MATH:
+        return rf"\ensuremath{{{UNICODE_MATH[ch]}}}"
+    if ch in LATIN_LOOKALIKES:
+        return LATIN_LOOKALIKES[ch]
     if ch in _TEXT:
         return _TEXT[ch]
     return _latin_letter(ch)
@@ -176,6 +155,16 @@ def escape_latex(text: str, placeholder: str = NON_LATIN_PLACEHOLDER, *, cjk: bo
             out.append(spaces + mapped)
             in_unknown, spaces = False, ""
     return "".join(out) + spaces
+
+
+def escape_text(text: str) -> str:
+    r"""Plain text made harmless inside ``\text{...}`` in math: white space collapsed to single
+    spaces, and no command, comment or group survives.
+
+    >>> escape_text("50% of {x}")
+    '50\\% of \\{x\\}'
+    """
+    return "".join(_ASCII.get(ch, ch) for ch in " ".join(text.split()))
 
 
 _BREAK_AFTER = re.compile(r"(\\textbackslash\{\}|\\_|\\\{|\\\}|[/(,=+.:])(?=[^\s])")

@@ -1,0 +1,156 @@
+"""The reader's state over the tokens of one formula: where it is, what is declared, and the
+arithmetic of what it has read (shapes checked), for the modules of :mod:`.read`.
+
+:class:`Cursor` holds the tokens, the :class:`Scope` and the indices of sums being read, and
+declares the grammar's entry points (``expression``, ``term``, ``factor``, ``script``, ``atom``)
+that :class:`~.read_grammar.Parser` implements. The atoms (:mod:`.read_atoms`,
+:mod:`.read_names`, :mod:`.read_commands`) and the guards (:mod:`.read_guards`) are written
+against this class, so they call the grammar without importing it.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeAlias
+
+import sympy
+from sympy.matrices import ImmutableMatrix, MatrixBase
+
+from .read_tokens import Token, Unreadable
+from .vocabulary import MULTIPLY, READ_RELATIONS
+
+__all__ = ["Cursor", "Scope", "Term", "is_matrix"]
+
+Term: TypeAlias = sympy.Expr | ImmutableMatrix
+
+# Tokens that end a factor rather than start one.
+_STOPS = frozenset({"\\\\", "\\end", "\\pm", "\\mp", "\\}", "\\rangle", *READ_RELATIONS, *MULTIPLY})
+
+
+class Scope(Protocol):
+    """What the reader needs to know of the declarations in force."""
+
+    def lookup(self, name: str) -> Term | None:
+        """The declared symbol, or the value of a definition, named ``name`` (``omega``, ``d_model``)."""
+
+    def words(self) -> frozenset[str]:
+        """Every name a run of letters may be made of (symbol bases, notation heads, functions)."""
+
+    def is_indexed(self, head: str) -> bool:
+        """True if ``head`` is a notation with subscript parameters (``PE``, ``omega``)."""
+
+    def apply(self, head: str, args: tuple[sympy.Expr, ...]) -> Term:
+        """The indexed notation at these subscript arguments; ValueError (with the reason) if none fits."""
+
+    def is_function(self, name: str) -> bool:
+        """True if ``name`` is a declared function such as ``R(x)``."""
+
+    def call(self, name: str, args: tuple[Term, ...]) -> Term:
+        """The declared function applied to ``args``; ValueError (with the reason) if it does not fit."""
+
+
+def is_matrix(value: object) -> bool:
+    """True for an explicit matrix (what the reader builds from a matrix environment)."""
+    return isinstance(value, MatrixBase)
+
+
+class Cursor:
+    """Token access, the reader's state, and arithmetic with shapes checked."""
+
+    def __init__(self, tokens: list[Token], scope: Scope, end: int) -> None:
+        self.tokens = tokens
+        self.scope = scope
+        self.index = 0
+        self.end = end
+        self.bound: dict[str, sympy.Symbol] = {}
+        self.closed: set[str] = set()  # indices of sums already read: the same name after them is ambiguous
+        self.in_bars = 0
+
+    # -- the grammar (read_grammar.Parser) -------------------------------------------------
+    def expression(self) -> Term:
+        raise NotImplementedError
+
+    def term(self) -> Term:
+        raise NotImplementedError
+
+    def factor(self) -> Term:
+        raise NotImplementedError
+
+    def script(self, *, split_digits: bool = False) -> Term:
+        raise NotImplementedError
+
+    def atom(self) -> Term:
+        raise NotImplementedError
+
+    # -- token access ------------------------------------------------------------------
+    def peek(self, ahead: int = 0) -> Token | None:
+        i = self.index + ahead
+        return self.tokens[i] if i < len(self.tokens) else None
+
+    def next(self) -> Token:
+        token = self.peek()
+        if token is None:
+            raise Unreadable("the formula ends too early", self.end)
+        self.index += 1
+        return token
+
+    def here(self) -> int:
+        token = self.peek()
+        return token.pos if token is not None else self.end
+
+    def take(self, text: str) -> bool:
+        token = self.peek()
+        if token is not None and token.text == text:
+            self.index += 1
+            return True
+        return False
+
+    def require(self, text: str) -> Token:
+        token = self.peek()
+        if token is None or token.text != text:
+            found = f"'{token.text}'" if token is not None else "the end"
+            raise Unreadable(f"expected '{text}' but found {found}", self.here())
+        return self.next()
+
+    def at_relation(self) -> bool:
+        token = self.peek()
+        return token is not None and token.text in READ_RELATIONS
+
+    def expect_end(self) -> None:
+        token = self.peek()
+        if token is not None and token.text == ":":
+            raise Unreadable("':' (as in a := b) is not read; put a definition in a let declaration", token.pos)
+        if token is not None:
+            raise Unreadable(f"cannot read '{token.text}' here", token.pos)
+
+    def starts_factor(self, token: Token | None) -> bool:
+        if token is None or token.text in _STOPS:
+            return False
+        if token.text == "|":
+            return self.in_bars == 0
+        return token.kind in ("letter", "num", "word", "cmd") or token.text in ("(", "[", "{")
+
+    # -- arithmetic with shapes checked -----------------------------------------------------
+    def add(self, left: Term, right: Term, pos: int) -> Term:
+        if is_matrix(left) != is_matrix(right):
+            raise Unreadable("a matrix plus a scalar has no meaning; check the terms of this sum", pos)
+        if is_matrix(left) and left.shape != right.shape:
+            raise Unreadable(f"matrices of shapes {left.shape} and {right.shape} cannot be added", pos)
+        return ImmutableMatrix(left + right) if is_matrix(left) else left + right
+
+    def mul(self, left: Term, right: Term, pos: int) -> Term:
+        if is_matrix(left) and is_matrix(right):
+            if left.shape[1] != right.shape[0]:
+                raise Unreadable(f"matrices of shapes {left.shape} and {right.shape} cannot be multiplied", pos)
+            return ImmutableMatrix(left * right)
+        return ImmutableMatrix(left * right) if is_matrix(left) or is_matrix(right) else left * right
+
+    def divide(self, numerator: Term, denominator: Term, pos: int) -> Term:
+        divisor = self.scalar(denominator, pos, "division by a matrix")
+        if divisor == 0:
+            raise Unreadable("division by zero", pos)
+        return ImmutableMatrix(numerator / divisor) if is_matrix(numerator) else numerator / divisor
+
+    def scalar(self, value: Term, pos: int, what: str) -> sympy.Expr:
+        if is_matrix(value):
+            raise Unreadable(f"{what} of a matrix has no meaning here", pos)
+        return value
