@@ -59,7 +59,7 @@ from .function_positions import (
     name_map,
     plan_positions,
 )
-from .identify_rope import RopeConvention, _effective_base, identify
+from .identify_rope import RopeConvention, effective_base, identify
 from .measure import Measurement, measure_many
 from .precision import ErrorModel
 from .probe import Caller, find_caller, linearity, probe_maps
@@ -203,7 +203,7 @@ class _Probe:
             return  # a compact reading: columns and rows differ, nothing to compare column by column
         angles = numpy.abs(self.positions[:, None] * spec.hi[spec.freq][None, :])
         level = numpy.full(angles.shape, max(spec.scale, 1.0))
-        allowed = 2 * self.model.bound(level, angles, _effective_base(conv), self.fmt)
+        allowed = 2 * self.model.bound(level, angles, effective_base(conv), self.fmt)
         scaled = amplitude_note(self.cos, self.sin, shape, self.positions, allowed)
         if scaled:
             self.bugs.append(("not-a-rotation", scaled))
@@ -216,7 +216,7 @@ class _Probe:
 
     def _measure(self, conv: RopeConvention, offset: int, shape: Structure) -> CheckResult:
         spec_for = conv.spec
-        base = _effective_base(conv)
+        base = effective_base(conv)
         arrays = [("cos", self.cos), ("sin", self.sin)]
         measured = measure_many(
             [(name, a, spec_for(name)) for name, a in arrays], 0.0, self.fmt, self.model, base,

@@ -35,10 +35,11 @@ __all__ = [
     "narrower_format",
     "require_ndim",
     "squeeze_singletons",
+    "torch_to_numpy",
 ]
 
 
-def _torch_to_numpy(obj: Any) -> tuple[numpy.ndarray, str] | None:
+def torch_to_numpy(obj: Any) -> tuple[numpy.ndarray, str] | None:
     """A torch tensor's values and its format name; None for anything that is not a tensor."""
     torch = sys.modules.get("torch")
     if torch is None or not isinstance(obj, torch.Tensor):
@@ -136,7 +137,7 @@ def as_float_array(obj: Any, what: str, *, masks: bool = False) -> tuple[numpy.n
     if isinstance(obj, Declared):
         array, name = as_float_array(obj.values, what, masks=masks)
         return _narrow(array, name, what, obj.format)
-    converted = _torch_to_numpy(obj)
+    converted = torch_to_numpy(obj)
     if converted is None:
         try:
             array = numpy.asarray(obj)
@@ -348,7 +349,7 @@ def load_source_called(source: str, sizes: Mapping[str, int]) -> tuple[Any, bool
             "pass a .npy/.npz file or e.g. mypkg.encoding:make_table"
         )
     obj = _import_object(source)
-    if callable(obj) and _torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
+    if callable(obj) and torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
         if not sizes:
             raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. --positions 128 --dim 64")
         return _call(obj, sizes, source), True
@@ -368,7 +369,7 @@ def load_callable(source: str) -> Any:
     if ":" not in source:
         raise PosencSymError(f"{source!r} is not module:attribute; --function needs e.g. mypkg.rotary:apply_rope")
     obj = _import_object(source)
-    if not callable(obj) or _torch_to_numpy(obj) is not None:
+    if not callable(obj) or torch_to_numpy(obj) is not None:
         raise PosencSymError(
             f"{source} is a {type(obj).__name__}, not a function; --function checks a callable "
             "(drop --function to check an array)"

@@ -41,7 +41,7 @@ import numpy
 
 from ..errors import PosencSymError
 from ..numerics import FORMATS
-from .load import _torch_to_numpy
+from .load import torch_to_numpy
 
 __all__ = [
     "CALL_TOKENS",
@@ -90,7 +90,7 @@ def output_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
     """The float values of ``obj`` (a NumPy array, a torch tensor, or anything with ``__array__``:
     JAX, TensorFlow; bfloat16 widened exactly to float32) and its format name. Non-finite values
     are kept: the callers say where they are."""
-    converted = _torch_to_numpy(obj)
+    converted = torch_to_numpy(obj)
     if converted is None:
         if not isinstance(obj, numpy.ndarray) and not hasattr(obj, "__array__"):
             kind = type(obj).__name__
