@@ -25,7 +25,7 @@ from .implementations import alibi_functions as impl
 RIGHT = [
     ("causal, 12 heads (interpolated)", 12, {}, {"rule": "interpolated", "form": "causal", "rows": "per-query"}),
     ("symmetric, 8 heads", 8, {"form": "symmetric"}, {"rule": "power-of-two", "form": "symmetric"}),
-    ("one row slope·j (BLOOM's form), 16 heads", 16, {"form": "row"}, {"form": "causal", "rows": "one-row"}),
+    ("one row slope·j (BLOOM's form), 16 heads", 16, {"form": "row"}, {"form": "linear", "rows": "one-row"}),
     ("MPT alibi_bias_max=16, 12 heads", 12, {"form": "row", "max_bias": 16.0}, {"max_bias": 16, "rule": "interpolated"}),
     ("one head", 1, {"form": "symmetric"}, {"heads": 1, "rule": "power-of-two"}),
     ("causal, masked with -1e4", 8, {"mask": -1e4}, {"form": "causal", "rows": "per-query"}),
@@ -59,6 +59,10 @@ WRONG = [
      "the power-of-two rule has a = b = 8/n = 1 for n = 8 heads (the first slope equals the ratio)"),
     ("the query one key late (symmetric)", 8, {"form": "symmetric", "query_shift": 1}, "query-position",
      "fn(8, 8), head 0, row 0: the query sits on key 1, not on key 0: the distances are off by +1"),
+    ("the query two keys late (causal: the mask too)", 8, {"query_shift": 2}, "query-position",
+     "fn(8, 8), head 0, row 0: the query sits on key 2, not on key 0: the distances are off by +2"),
+    ("the queries on the first keys (symmetric)", 8, {"form": "symmetric", "first_queries": True}, "query-position",
+     "fn(3, 300), head 0, row 0: the query sits on key 0, not on key 297: the distances are off by -297"),
 ]
 
 
@@ -70,6 +74,31 @@ def test_wrong_builders_are_mismatches_naming_the_bug(
     assert result.verdict == "mismatch"
     assert result.as_json()["function"]["bugs"] == [tag]
     assert result.notes[0] == note
+
+
+# (name, options for square calls, for the others, first note whole): each call is an ALiBi bias, the
+# function is not one
+VARYING = [
+    ("symmetric when square, causal otherwise", {"form": "symmetric"}, {},
+     "the calls build different forms: fn(8, 8) symmetric, fn(64, 64) symmetric, fn(3, 300) causal, "
+     "fn(1, 65536) linear"),
+    ("max_bias 16 when not square", {"form": "row"}, {"form": "row", "max_bias": 16.0},
+     "the calls give different slopes: fn(8, 8) max_bias=8, fn(3, 300) max_bias=16"),
+]
+
+
+@pytest.mark.parametrize(("name", "square", "other", "note"), VARYING, ids=[v[0] for v in VARYING])
+def test_calls_that_disagree_are_named(name: str, square: dict[str, Any], other: dict[str, Any], note: str) -> None:
+    result = check_alibi_function(impl.varying(8, square, other), heads=8)
+    assert result.verdict == "mismatch"
+    assert result.as_json()["function"]["bugs"] == ["inconsistent-calls"]
+    assert result.notes[0] == note
+
+
+def test_a_call_with_one_key_says_nothing() -> None:
+    # softmax over a single key is 1 whatever the bias: no form to read, no bug
+    result = check_alibi_function(impl.make(8), heads=8, calls=((8, 8), (1, 1)))
+    assert result.verdict == "matches", result.summary()
 
 
 @pytest.mark.parametrize("form", ["symmetric", "row"])
@@ -130,6 +159,9 @@ ERRORS = [
     ({"fn": _failing, "heads": 4},
      "fn(8, 8) failed (ValueError: k_len must not exceed 2048); fn(q_len, k_len) must return the bias, (heads, "
      "q_len, k_len) or (heads, 1, k_len)"),
+    ({"fn": lambda q, k: numpy.full((4, q, k), numpy.nan, dtype=numpy.float32), "heads": 4},
+     "fn(q_len, k_len) returned no usable bias over the calls [(8, 8), (64, 64), (3, 300), (1, 65536)] (fn(8, 8) "
+     "holds NaN or +infinity (first at head, row, key (0, 0, 0)))"),
     ({"fn": lambda q, k: numpy.zeros((4, q, k), dtype=numpy.int64), "heads": 4},
      "fn(8, 8) returned dtype int64; return floats (float64, float32, float16 or bfloat16)"),
 ]

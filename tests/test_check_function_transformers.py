@@ -72,7 +72,7 @@ def test_bloom_alibi_matches_and_is_its_faithful_reimplementation(heads: int, ru
     result = check_alibi_function(hf.bloom_alibi(heads), heads=heads)
     assert result.verdict == "matches", result.summary()
     found = result.convention_dict()
-    assert (found["rule"], found["max_bias"], found["form"], found["rows"]) == (rule, 8, "causal", "one-row")
+    assert (found["rule"], found["max_bias"], found["form"], found["rows"]) == (rule, 8, "linear", "one-row")
     assert torch.equal(hf.bloom_alibi(heads)(5, 300), faithful.bloom_alibi(heads)(5, 300))
 
 

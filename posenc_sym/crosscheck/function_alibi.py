@@ -1,34 +1,22 @@
-"""Check an ALiBi bias builder ``fn(q_len, k_len)``: its slopes, its form, and how exactly.
+"""Check an ALiBi bias builder ``fn(q_len, k_len)``: each bias it returns, and what holds across calls.
 
 The builder returns the bias of H heads, (H, q_len, k_len), or (H, 1, k_len) for the form
 broadcast over queries (BLOOM's ``build_alibi_tensor``: slope·j); leading axes of size 1 (a
 batch) are dropped. It is called at sizes (:data:`CALLS`) from 8 × 8 to one query over 2^16
-keys, and read up to a per-row constant (:mod:`.bias_rows`: what softmax sees):
+keys, and each bias is read as an array is (:func:`.alibi_bias.read_bias`: the form up to a
+constant per row, what softmax sees; the slopes and their rule; every element within the bound
+derived there). What is about the *function* is checked here:
 
-* **form**: ``causal`` (rows m·j + c: the bias −m·(i − j) on the keys a causal mask keeps,
-  the keys after the query masked or left on the same line) or ``symmetric`` (−m·|i − j|); for a
-  symmetric or masked row the query's own key must be row i's (i, or i + k_len − q_len when
-  the queries are the last ones);
-* **slopes**: m_h, read as a step between neighbouring keys (exact for m·j or m·(j − i)
-  computed in one product), identified and measured as a slope vector (:func:`.alibi.check_alibi`:
-  the rule, power-of-two or interpolated or geometric, and its maximum bias, e.g. MPT's
-  ``alibi_bias_max``);
-* **every element** against the exact bias of those slopes, relative to its row's anchor key a
-  (the one nearest 0), within the bound derived below;
-* **bugs named**: the distance rewarded instead of penalised (the sign), slopes in reverse (or
-  another) head order, slopes that follow no rule (a geometric sequence with another ratio or
-  start is named by its ratio and start), rows that are not ALiBi's, and a query placed on the
-  wrong key.
-
-**The bound.** An implementation forms a bias from integer positions below q_len + k_len (exact
-in its format) and a slope m̂_h that carries relative error at most (h + 2)·u when computed as a
-power in a format of unit roundoff u (:mod:`.alibi`); one or two products with positions and a
-difference each round once. So an element is within (2(h + 2) + 3)·u·m_h·(q_len + k_len) +
-ulp(x) of m_h times its distance plus the row constant, and
-K·(h + 2)·u·m_h·(q_len + k_len) + ulp(2|x|) bounds that for K = 3·ln 2 + 4 ≥ 6 (the
-``angle:FORMAT`` model of :mod:`.precision` with "angle" (h + 2)·m_h·(q_len + k_len) at base 2,
-ulp at 2|x| covering a computed value a binade below the exact one). A row is measured relative
-to its anchor, so the allowance is that of both elements, plus our reference's 2^-50 relative.
+* its **calls**: each returns (H, q_len, k_len) or (H, 1, k_len), finite but for masked keys
+  (−∞, the format's lowest, or one constant far below every value such as −10⁴);
+* **one form and one set of slopes** across calls: a line (``linear``) is what a causal or
+  symmetric builder returns for a single query, so it agrees with either; causal and symmetric
+  calls, or calls whose slopes follow different rules, do not agree;
+* **bugs named**: the distance rewarded instead of penalised (the sign: the bias is read again
+  with its sign turned, to name its slopes), slopes in reverse (or another) head order, slopes
+  that follow no rule (a geometric sequence is named by its ratio and start), a query placed on
+  another key than its own (i + k_len − q_len: the queries are the last ones), rows that are no
+  ALiBi form.
 
 >>> import numpy
 >>> def bloom_like(q_len, k_len):  # slope·j, one row broadcast over the queries
@@ -36,21 +24,20 @@ to its anchor, so the allowance is that of both elements, plus our reference's 2
 ...     return (slopes[:, None, None] * numpy.arange(k_len, dtype=numpy.float32)).astype(numpy.float32)
 >>> result = check_alibi_function(bloom_like, heads=8)
 >>> result.verdict, result.convention_dict()["rule"], result.convention_dict()["form"]
-('matches', 'power-of-two', 'causal')
+('matches', 'power-of-two', 'linear')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import numpy
 
 from ..errors import PosencSymError
-from ..numerics import data_format, ulp
-from .alibi import check_alibi, slopes_exact
-from .bias_rows import Row, head_form, masked_entries, read_rows
+from .alibi_bias import BiasReading, read_bias, slope_check
+from .bias_form import masked_entries
 from .common import resolve_model
 from .expect import conclude, parse_expectations
 from .precision import ErrorModel
@@ -65,11 +52,25 @@ CALLS: tuple[tuple[int, int], ...] = ((8, 8), (64, 64), (3, 300), (1, 1 << 16))
 
 @dataclass(frozen=True)
 class _Call:
+    """One call read: ``reading`` of the bias as returned, ``turned`` of it with its sign turned
+    (read only when the sign is wrong), ``rows`` the bias's rows (q_len or 1)."""
+
     q_len: int
     k_len: int
-    bias: numpy.ndarray  # (heads, rows, keys), rows = q_len or 1
-    masked: numpy.ndarray
-    rows: list[list[Row]]
+    rows: int
+    reading: BiasReading
+    turned: BiasReading | None
+
+    @property
+    def name(self) -> str:
+        return f"fn({self.q_len}, {self.k_len})"
+
+    @property
+    def used(self) -> BiasReading | None:
+        """The reading whose slopes and elements count: the bias's own, or with its sign turned."""
+        if self.reading.form.name:
+            return self.reading
+        return self.turned if self.turned is not None and self.turned.form.name else None
 
 
 def check_alibi_function(
@@ -85,23 +86,19 @@ def check_alibi_function(
     if not isinstance(heads, int) or heads < 1:
         raise PosencSymError(f"heads={heads!r}: pass the number of heads H ≥ 1 the bias has")
     wanted = parse_expectations(expect)
-    read, fmt_name, bugs = _read_calls(fn, heads, calls)
+    outputs, fmt_name, bugs = _call_all(fn, heads, calls)
     model = resolve_model(model, fmt_name)
-    forms = [head_form([r.shape for c in read for r in c.rows[h]]) for h in range(heads)]
-    form, sign = _overall(forms, bugs)
-    slopes = _slopes(read, heads)
-    slope_result = _slope_check(slopes, fmt_name, model)
-    bugs.extend(_slope_bugs(slopes, slope_result, fmt_name, model))
-    if form == "symmetric" or any(c.masked.any() for c in read):
-        bugs.extend(_query_bugs(read))
-    result = _measure(read, slope_result, form, sign, model, fmt_name, bugs)
-    return conclude(result, wanted, model, ())
+    read = [_read(q, k, bias, masked, fmt_name, model) for q, k, bias, masked in outputs]
+    bugs.extend(_form_bugs(read))
+    form = _one_form(read, bugs)
+    bugs.extend(_slope_bugs(read, fmt_name, model))
+    return conclude(_result(read, form, bugs, heads, model, fmt_name), wanted, model, ())
 
 
-def _read_calls(
+def _call_all(
     fn: Callable[..., Any], heads: int, calls: Sequence[tuple[int, int]]
-) -> tuple[list[_Call], str, list[tuple[str, str]]]:
-    read, names, bugs = [], set(), []
+) -> tuple[list[tuple[int, int, numpy.ndarray, numpy.ndarray]], str, list[tuple[str, str]]]:
+    outputs, names, bugs = [], set(), []
     for q, k in calls:
         bias, name = call_builder(fn, q, k)
         bias = _three_axes(bias, q, k, heads)
@@ -111,15 +108,14 @@ def _read_calls(
             index = tuple(int(i) for i in numpy.argwhere(bad)[0])
             bugs.append(("non-finite", f"fn({q}, {k}) holds NaN or +infinity (first at head, row, key {index})"))
             continue
-        bias = numpy.where(masked, 0.0, bias)  # masked keys are never measured; 0 keeps arithmetic quiet
-        read.append(_Call(q, k, bias, masked, read_rows(bias, masked)))
+        outputs.append((q, k, bias, masked))
         names.add(name)
-    if len(names) != 1:
-        raise PosencSymError(
-            f"fn(q_len, k_len) returned {'no usable bias' if not names else f'dtypes {sorted(names)}'} "
-            f"over the calls {list(calls)}"
-        )
-    return read, names.pop(), bugs
+    if not names:
+        why = f" ({bugs[0][1]})" if bugs else ""
+        raise PosencSymError(f"fn(q_len, k_len) returned no usable bias over the calls {list(calls)}{why}")
+    if len(names) > 1:
+        raise PosencSymError(f"fn(q_len, k_len) returned dtypes {sorted(names)} over the calls {list(calls)}")
+    return outputs, names.pop(), bugs
 
 
 def _three_axes(bias: numpy.ndarray, q: int, k: int, heads: int) -> numpy.ndarray:
@@ -135,67 +131,89 @@ def _three_axes(bias: numpy.ndarray, q: int, k: int, heads: int) -> numpy.ndarra
     return bias
 
 
-def _overall(forms: list[tuple[str, int]], bugs: list[tuple[str, str]]) -> tuple[str, int]:
-    """The form and sign of all heads (heads of slope 0 aside); a bug when they disagree."""
-    found = {f for f in forms if f[0] != "flat"}
-    if len(found) == 1:
-        form, sign = found.pop()
-        if form != "irregular":
-            if sign < 0:
-                bugs.append(("bias-sign", _SIGN_NOTE[form]))
-            return form, sign
-    bad = next((h for h, f in enumerate(forms) if f[0] == "irregular"), None)
-    detail = f"head {bad}'s rows are not linear in the key position" if bad is not None else (
-        f"heads differ in form: {sorted(found)}")
-    bugs.append(("not-alibi", f"not an ALiBi bias: {detail} (up to a per-row constant, each row must be "
-                              "−m·|i − j| or m·j, the keys after the query possibly masked)"))
-    return "irregular", 1
+def _read(q: int, k: int, bias: numpy.ndarray, masked: numpy.ndarray, fmt: str, model: ErrorModel) -> _Call:
+    reading = read_bias(bias, masked, fmt, model)
+    turned = read_bias(-bias, masked, fmt, model) if reading.form.fault == "sign" else None
+    return _Call(q, k, bias.shape[1], reading, turned)
 
 
 _SIGN_NOTE = {
-    "causal": "wrong sign: the bias grows with the distance to earlier keys (+m·(i − j) up to a row constant), "
+    "line": "wrong sign: the bias grows with the distance to earlier keys (+m·(i − j) up to a row constant), "
     "so attention is pushed toward far tokens; ALiBi subtracts m·(i − j)",
     "symmetric": "wrong sign: the bias grows with the distance (+m·|i − j|), so attention is pushed toward "
     "far tokens; ALiBi subtracts m·|i − j|",
 }
 
 
-def _slopes(read: list[_Call], heads: int) -> numpy.ndarray:
-    """m_h per head: the step between neighbouring unmasked keys whose values are nearest 0 (where
-    m·1 or m·(j − i) is one exact product), over every call."""
-    out = numpy.zeros(heads)
-    for h in range(heads):
-        best = numpy.inf
-        for c in read:
-            x = c.bias[h]
-            steps = numpy.abs(numpy.diff(x, axis=-1))
-            size = numpy.maximum(numpy.abs(x[:, 1:]), numpy.abs(x[:, :-1]))
-            size[c.masked[h][:, 1:] | c.masked[h][:, :-1]] = numpy.inf
-            i, j = numpy.unravel_index(int(numpy.argmin(size)), size.shape)
-            if size[i, j] < best:
-                best, out[h] = float(size[i, j]), float(steps[i, j])
-    return out
+def _form_bugs(read: list[_Call]) -> list[tuple[str, str]]:
+    """The sign (any call), else a query on another key (the first call), else no ALiBi form."""
+    forms = [c.reading.form for c in read]
+    turned = {f.turned for f in forms if f.fault == "sign"}
+    if turned and not (turned == {"line"} and any(f.name == "symmetric" for f in forms)):
+        return [("bias-sign", _SIGN_NOTE["symmetric" if "symmetric" in turned else "line"])]
+    for c in read:
+        where = _misplaced(c)
+        if where is not None:
+            h, i, at, query = where
+            return [("query-position", f"{c.name}, head {h}, row {i}: the query sits on key {at}, not on key "
+                                       f"{query}: the distances are off by {at - query:+d}")]
+    for c in read:
+        if c.reading.form.fault and c.k_len > 1:  # one key: softmax gives it 1, whatever the bias
+            return [("not-alibi", f"not an ALiBi bias: {c.name}: {c.reading.form.why} (up to a per-row constant, "
+                                  "each row must be −m·|i − j| or m·j, the keys after the query possibly masked)")]
+    return []
 
 
-def _slope_check(values: numpy.ndarray, fmt: str, model: ErrorModel) -> CheckResult:
-    """:func:`.alibi.check_alibi` on slopes read from a bias in format ``fmt``, declared as that
-    format (they are its numbers: a step between two of them near 0, so no note on their format)."""
-    stored = values.astype(numpy.float32 if fmt == "bfloat16" else fmt)
-    return check_alibi(stored, model=model, expect={"dtype": fmt})
+def _misplaced(c: _Call) -> tuple[int, int, int, int] | None:
+    """(head, row, key the query sits on, its own key) of a call whose query is elsewhere; rows falling
+    from key 0 in a function whose other calls are symmetric are such a call, the query on key 0."""
+    form = c.reading.form
+    if form.fault == "query":
+        return form.misplaced
+    if form.fault == "sign" and form.turned == "line":
+        return int(numpy.argmax(form.active)), 0, 0, c.k_len - c.rows
+    return None
 
 
-def _slope_bugs(
-    slopes: numpy.ndarray, result: CheckResult, fmt: str, model: ErrorModel
-) -> list[tuple[str, str]]:
-    if result.matches:
+def _one_form(read: list[_Call], bugs: list[tuple[str, str]]) -> str | None:
+    """The form of the function (a line agrees with causal and symmetric calls); a bug when the
+    calls disagree in form or in their slopes (rule, maximum bias, zero-slope heads)."""
+    used = [(c, r) for c in read if (r := c.used) is not None]
+    if not used:
+        return None
+    forms = {r.form.name for _, r in used} - {"linear"}
+    if len(forms) > 1:
+        listed = ", ".join(f"{c.name} {r.form.name}" for c, r in used)
+        bugs.append(("inconsistent-calls", f"the calls build different forms: {listed}"))
+        return None
+    first = (used[0][0], _slope_keys(used[0][1]))
+    other = next(((c, keys) for c, r in used if (keys := _slope_keys(r)) != first[1]), None)
+    if other is not None:
+        differ = [k for k in first[1] if first[1][k] != other[1].get(k)]
+        named = (f"{c.name} {' '.join(f'{k}={keys[k]}' for k in differ)}" for c, keys in (first, other))
+        bugs.append(("inconsistent-calls", "the calls give different slopes: " + ", ".join(named)))
+    return forms.pop() if forms else "linear"
+
+
+def _slope_keys(reading: BiasReading) -> dict[str, Any]:
+    assert reading.slopes is not None
+    return {k: v for k, v in reading.slopes.convention if k != "heads"}
+
+
+def _slope_bugs(read: list[_Call], fmt: str, model: ErrorModel) -> list[tuple[str, str]]:
+    """Slopes off every rule: in another head order (reversed, or any order), or no rule at all."""
+    off = next((r for r in (c.used for c in read) if r is not None and r.slopes is not None
+                and not r.slopes.matches), None)
+    if off is None or off.stored is None:
         return []
+    slopes = numpy.asarray(off.stored, dtype=numpy.float64)
     for order, tag, text in (
         (slopes[::-1], "reversed-slopes", "slopes in reverse head order: head h has the slope the rule gives head "
          f"{slopes.size - 1}−h (the steepest last)"),
         (numpy.sort(slopes)[::-1], "permuted-slopes", "slopes in another head order: sorted from steepest, "
          "they are the rule's; head h must have the h-th steepest slope"),
     ):
-        if _slope_check(order, fmt, model).matches:
+        if slope_check(order.astype(off.stored.dtype), fmt, model).matches:
             return [(tag, text)]
     return [("slope-rule", f"the slopes follow no ALiBi rule: {_geometric_note(slopes)}")]
 
@@ -216,95 +234,42 @@ def _geometric_note(slopes: numpy.ndarray) -> str:
     )
 
 
-def _query_bugs(read: list[_Call]) -> list[tuple[str, str]]:
-    """A symmetric or masked row must put the query on its own key: i, or i + k_len − q_len."""
-    for c in read:
-        if c.bias.shape[1] != c.q_len:
-            continue
-        for h, rows in enumerate(c.rows):
-            for i, r in enumerate(rows):
-                if r.shape in ("peak", "valley") or c.masked[h, i].any():
-                    at = r.apex if r.shape in ("peak", "valley") else r.last
-                    last = i + c.k_len - c.q_len
-                    if at not in (i, last):
-                        also = f" (or {last}, the queries being the last ones)" if last != i else ""
-                        return [("query-position", f"fn({c.q_len}, {c.k_len}), head {h}, row {i}: the query sits on "
-                                 f"key {at}, not on key {i}{also}: the distances are off by {at - i:+d}")]
-    return []
-
-
-def _measure(
-    read: list[_Call],
-    slopes: CheckResult,
-    form: str,
-    sign: int,
-    model: ErrorModel,
-    fmt_name: str,
-    bugs: list[tuple[str, str]],
+def _result(
+    read: list[_Call], form: str | None, bugs: list[tuple[str, str]], heads: int, model: ErrorModel, fmt_name: str
 ) -> CheckResult:
-    conv = slopes.convention_dict()
-    exact = numpy.array([float(s) for s in slopes_exact(len(read[0].rows), conv["closest_rule"], conv["max_bias"])])
-    found = _Errors()
-    for c in read:
-        for h in range(c.bias.shape[0]):
-            for i, r in enumerate(c.rows[h]):
-                found.add_row(c, h, i, r, form, sign * exact[h], model, fmt_name)
-    notes = [n for _, n in bugs] + list(slopes.notes)
-    if found.outside:
-        notes.append(f"{found.outside} element(s) outside the {model.name} error model; first: {found.first}")
-    else:
+    used = [(c, r) for c in read if (r := c.used) is not None]
+    rows = "one-row" if all(c.rows == 1 for c in read) else "per-query"
+    first = used[0][1] if used else None
+    slopes = first.slopes.convention if first is not None and first.slopes is not None else (
+        ("heads", heads), ("rule", None))
+    notes = [n for _, n in bugs]
+    for _, r in used:  # the notes of form and slopes, once, from the calls of the function's form
+        notes.extend(n for n in r.notes if n not in notes and (r.form.name == form or form is None))
+    measured = [(c, r.measured) for c, r in used if r.measured is not None]
+    worst, outside, first_bad = _elements(measured)
+    if outside:
+        notes.append(f"{outside} element(s) outside the {model.name} error model; first: {first_bad}")
+    elif measured:
         notes.append("every element is within the model of its row's exact bias, up to the row's constant")
-    rows = "one-row" if all(c.bias.shape[1] == 1 for c in read) else "per-query"
-    convention = (*slopes.convention, ("form", form), ("rows", rows))
-    verdict: Literal["matches", "mismatch"] = "mismatch" if bugs or found.outside or not slopes.matches else "matches"
+    convention = (*slopes, ("form", form), ("rows", rows))
+    matches = not bugs and used and all(r.result.matches for _, r in used)
+    verdict: Literal["matches", "mismatch"] = "matches" if matches else "mismatch"
     info = {"calls": [[c.q_len, c.k_len] for c in read], "bugs": [t for t, _ in bugs]}
     return CheckResult(
-        "alibi", verdict, convention, found.max_abs, found.max_ulp, found.worst, tuple(notes), model.name,
-        fmt_name, tuple(read[-1].bias.shape), extra=(("function", info),),
+        "alibi", verdict, convention,
+        max((m.max_abs for _, m in measured), default=None), max((m.max_ulp for _, m in measured), default=None),
+        worst, tuple(notes), model.name, fmt_name, (heads, read[-1].rows, read[-1].k_len) if read else (heads,),
+        extra=(("function", info),),
     )
 
 
-class _Errors:
-    """Running maxima of the row-relative errors over every call, head and row."""
-
-    def __init__(self) -> None:
-        self.max_abs = self.max_ulp = 0.0
-        self.load = -1.0
-        self.worst: Worst | None = None
-        self.outside = 0
-        self.first = ""
-
-    def add_row(
-        self, c: _Call, h: int, i: int, r: Row, form: str, m: float, model: ErrorModel, fmt_name: str
-    ) -> None:
-        if r.shape in ("short", "flat", "irregular"):
-            return
-        fmt = data_format(fmt_name)
-        j = numpy.arange(r.last + 1)
-        x = c.bias[h, i, : r.last + 1]
-        # symmetric: the query's key, where the row is highest (lowest under the wrong sign);
-        # causal: the key nearest 0, whose own rounding error is least
-        anchor = int(numpy.argmax(x if m > 0 else -x)) if form == "symmetric" else int(numpy.argmin(numpy.abs(x)))
-        ref = -m * numpy.abs(j - anchor) if form == "symmetric" else m * (j - anchor)
-        err = numpy.abs((x - x[anchor]) - ref)
-        angle = (h + 2) * abs(m) * (c.q_len + c.k_len)
-        allowed = model.bound(2 * numpy.abs(x), angle, 2.0, fmt)
-        limit = allowed + allowed[anchor] + numpy.ldexp(numpy.abs(ref), -50)
-        load = err / limit
-        with numpy.errstate(divide="ignore", invalid="ignore"):
-            ratio = numpy.where(ref != 0, err / ulp(numpy.abs(ref), fmt), 0.0)
-        self.max_abs = max(self.max_abs, float(err.max()))
-        self.max_ulp = max(self.max_ulp, float(ratio.max()))
-        where = f"fn({c.q_len}, {c.k_len})[{h}]"
-
-        def element(k: int) -> Worst:
-            return Worst(float(k), i, k, float(x[k] - x[anchor]), float(ref[k]), float(err[k]),
-                         float(ratio[k]), where)
-
-        k = int(numpy.argmax(load))
-        if load[k] > self.load:
-            self.load, self.worst = float(load[k]), element(k)
-        bad = err > limit
-        if bad.any() and not self.outside:
-            self.first = element(int(numpy.argmax(bad))).describe()
-        self.outside += int(bad.sum())
+def _elements(measured: list[tuple[_Call, Any]]) -> tuple[Worst | None, int, str]:
+    """The worst element over every call (by its error over its bound), how many are outside, the first."""
+    worst, load, outside, first = None, -1.0, 0, ""
+    for c, m in measured:
+        if m.load > load:
+            load, worst = m.load, replace(m.worst, array=f"{c.name}[{m.worst_head}]")
+        if m.outside and not outside:
+            first = replace(m.first, array=f"{c.name}[{m.first_head}]").describe()
+        outside += m.outside
+    return worst, outside, first

@@ -11,13 +11,15 @@ q_len = k_len, decoding with a cache when q_len < k_len). Forms:
 
 Bugs (one at a time): ``sign`` (+m·distance), ``reverse`` (slopes in reverse head order),
 ``start_one`` (2^(−B·h/n): the exponent h where h + 1 belongs, slopes from 1), ``query_shift``
-(the query placed k keys later: −m·|i + k − j|), ``plant`` (one element moved by a given
-amount, for the bound tests).
+(the query placed k keys later: −m·|i + k − j|), ``first_queries`` (the queries on the first
+q_len keys, not the last), ``plant`` (one element moved by a given amount, for the bound tests);
+:func:`varying` builds one form for square calls and another for the rest.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy
 
@@ -50,6 +52,7 @@ def make(
     query_shift: int = 0,
     plant: tuple[int, int, int, float] | None = None,
     mask: float = -numpy.inf,
+    first_queries: bool = False,
 ) -> Builder:
     """A bias builder (module docstring); ``plant`` = (head, row, key, amount) adds ``amount`` to
     that element of the square calls whose size holds it."""
@@ -63,7 +66,8 @@ def make(
         if form == "row":
             out = m[:, None, None] * j[None, None, :]
         else:
-            i = numpy.arange(k_len - q_len, k_len, dtype=numpy.float32)[:, None] + query_shift
+            first = 0 if first_queries else k_len - q_len
+            i = numpy.arange(first, first + q_len, dtype=numpy.float32)[:, None] + query_shift
             distance = numpy.abs(i - j) if form == "symmetric" else (i - j)
             out = -m[:, None, None] * distance[None]
             if form == "causal":
@@ -75,3 +79,10 @@ def make(
         return out
 
     return fn
+
+
+def varying(heads: int, square: dict[str, Any], other: dict[str, Any]) -> Builder:
+    """Broken: a builder that changes with the call, ``make(heads, **square)`` when q_len = k_len and
+    ``make(heads, **other)`` otherwise."""
+    when_square, otherwise = make(heads, **square), make(heads, **other)
+    return lambda q_len, k_len: (when_square if q_len == k_len else otherwise)(q_len, k_len)
