@@ -12,6 +12,7 @@ True
 import typing as _typing
 
 from .errors import PosencSymError
+from .version import VERSION as _VERSION
 
 if _typing.TYPE_CHECKING:
     from .crosscheck import (
@@ -27,7 +28,7 @@ if _typing.TYPE_CHECKING:
     from .reference import rope_reference, sinusoidal_reference
     from .tables import rope_cache, sinusoidal_table
 
-__version__ = "0.1.0"
+__version__ = _VERSION
 
 __all__ = [
     "STATUSES",

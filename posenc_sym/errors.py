@@ -9,7 +9,11 @@ message names the offending value and the fix, so that the CLI prints it as one 
     └── PosencSymError       posenc_sym.errors               bad input; the message says the fix
         ├── NotationError    posenc_sym.notation.patterns    a notation defined or applied ambiguously
         ├── Unreadable       posenc_sym.notation.read_tokens a display the reader will not guess at
-        └── DeclarationError posenc_sym.documents.declarations  an ``assume``/``let`` line of a document
+        ├── DeclarationError posenc_sym.documents.declarations  an ``assume``/``let`` line of a document
+        ├── ExpansionError   posenc_sym.documents.macros     a document's macro that cannot be expanded
+        ├── DocumentError    posenc_sym.documents.extract    a document not readable as written, and where
+        ├── MarkdownError    posenc_sym.documents.markdown   a Markdown math block never closed
+        └── NotebookError    posenc_sym.documents.notebook   a file that is not a Jupyter notebook
 
 A value object built with wrong arguments (``Claim``, ``Step``, ``Derivation`` in a derivation
 file) raises the built-in ``ValueError`` or ``TypeError`` from its constructor, as Python's own

@@ -26,11 +26,13 @@ from .proof.verdict import Verdict
 from .proof.verdict_cache import VerdictCache
 
 __all__ = [
-    "EXIT_OK", "EXIT_PROBLEM", "EXIT_UNEXPECTED", "ClaimResult", "RunReport", "default_jobs", "run_catalog",
+    "EXIT_INTERNAL", "EXIT_OK", "EXIT_PROBLEM", "EXIT_UNEXPECTED", "ClaimResult", "RunReport", "default_jobs",
+    "run_catalog",
 ]
 
-#: Exit statuses of ``posenc-sym verify``: all as expected, something refuted unexpectedly, bad input.
-EXIT_OK, EXIT_UNEXPECTED, EXIT_PROBLEM = 0, 1, 2
+#: Exit statuses of ``posenc-sym verify``: all as expected, a verdict other than the expected one,
+#: bad input, a bug of posenc-sym (the proof engine failed on a claim).
+EXIT_OK, EXIT_UNEXPECTED, EXIT_PROBLEM, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 @dataclass(frozen=True)
@@ -46,15 +48,13 @@ class ClaimResult:
 
     @property
     def unexpected(self) -> bool:
-        """True when the verdict contradicts what the author expected.
+        """True when the verdict is not the one the author expected: expectations are exact.
 
-        A refutation nobody expected, or a claim expected to be refuted that came back proven.
-        (``checked`` or ``unknown`` where ``proven`` was hoped for is weaker, not contradictory.)
+        A refutation nobody expected, a claim expected to be refuted that came back proven, and
+        also ``proven`` where ``checked`` was written (the engine now proves what the author only
+        checked: the expectation is out of date) or ``checked`` where ``proven`` was (a proof lost).
         """
-        status, expect = self.verdict.status, self.claim.expect
-        if status == "refuted":
-            return expect != "refuted"
-        return expect == "refuted" and status == "proven"
+        return self.verdict.status != self.claim.expect
 
     @property
     def expected_refuted(self) -> bool:
@@ -72,7 +72,10 @@ class RunReport:
 
     @property
     def exit_status(self) -> int:
-        """2 if anything could not be loaded or decided, else 1 if a verdict was unexpected, else 0."""
+        """3 if posenc-sym failed on a claim (a bug), else 2 if anything could not be loaded or decided,
+        else 1 if a verdict was unexpected, else 0."""
+        if any(p.internal for p in self.problems):
+            return EXIT_INTERNAL
         if self.problems:
             return EXIT_PROBLEM
         if any(r.unexpected for r in self.results):
@@ -194,7 +197,7 @@ def _decide_one(claim: Claim, loaded: LoadedDerivation, cache: VerdictCache | No
         return Problem(
             loaded.file, claim.id,
             f"the proof engine failed with {type(exc).__name__}: {exc}; this is a bug in posenc-sym, "
-            "please report it with this claim",
+            "please report it with this claim", internal=True,
         )
     if cache is not None:
         cache.put(claim, verdict)

@@ -27,8 +27,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "posenc_sym"
 #: Units from the bottom layer up. A unit is a subpackage or a top-level module of posenc_sym
 #: ("<root>" is posenc_sym/__init__.py). Units on one line form one layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors",),
-    ("numerics",),
+    ("errors", "version"),
+    ("numerics", "sizes"),
     ("notation",),
     ("schemes",),
     ("proof",),

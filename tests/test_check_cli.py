@@ -159,13 +159,14 @@ def test_module_attribute_source(capsys: pytest.CaptureFixture[str]) -> None:
         (
             "norope.npz",
             "rope",
-            "the RoPE source has arrays ['cos'] but no sin; save them with numpy.savez(path, cos=cos, sin=sin)",
+            "the RoPE source has arrays ['cos'] but no sin; save them with numpy.savez(path, cos=cos, sin=sin) "
+            "(or as tensors named cos and sin)",
         ),
         (
             "good.npy",
             "rope",
-            "a RoPE source must give two arrays, cos and sin: a .npz with arrays 'cos' and "
-            "'sin', or a callable returning (cos, sin)",
+            "a RoPE source must give two arrays, cos and sin: a .npz (or .pt, .safetensors) with arrays 'cos' "
+            "and 'sin', or a callable returning (cos, sin)",
         ),
     ],
 )
@@ -205,7 +206,8 @@ def test_pickled_npy_is_refused(files: dict[str, Path], capsys: pytest.CaptureFi
             "tests.implementations.numpy_impls:sinusoidal is "
             "callable; give the sizes to call it with, e.g. --positions 128 --dim 64",
         ),
-        ("missing.npy", "missing.npy does not exist; pass a .npy or .npz file or a module:attribute path"),
+        ("missing.npy", "missing.npy does not exist; pass a file (.npy, .npz, .pt, .pth, .safetensors) or a "
+                        "module:attribute path"),
     ],
 )
 def test_import_failures_are_one_line(capsys: pytest.CaptureFixture[str], source: str, message: str) -> None:
@@ -314,7 +316,8 @@ def test_default_states_the_precision_and_how_to_get_the_last_bit(
             ["--dim", "64"],
             "--dim 64 does not match the data, which have 32 (dim, shape (256, 32)); drop --dim or fix it",
         ),
-        ("good.npy", "sinusoidal", ["--heads", "8"], "--heads does not apply to a sinusoidal source; drop it"),
+        ("good.npy", "sinusoidal", ["--heads", "8"],
+         "--heads does not apply to --scheme sinusoidal (it takes --positions and --dim); drop --heads"),
         (
             "good.npy",
             "sinusoidal",

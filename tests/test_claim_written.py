@@ -155,7 +155,7 @@ def test_a_claim_whose_sides_display_alike_is_decided_but_kept_off_the_page(tmp_
 def test_notes_are_never_written_with_identical_sides(
         command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _write(tmp_path, SAME_SIDES)
-    out = tmp_path / "out" / "notes.tex"
+    out = tmp_path / "out" / ("notes.tex" if command == "latex" else "notes.md")
     assert main([command, str(path), "-o", str(out), "--no-figures"]) == 2
     assert capsys.readouterr().err == (f"posenc-sym {command}: error: {path}: {SAME_SIDES_WHY}; "
                                        "fix it and run again (nothing was written)\n")

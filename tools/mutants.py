@@ -1,4 +1,4 @@
-"""Run the test suite against the mutants of issues 15 and 21 and count the failing tests of each.
+"""Run the test suite against the mutants of issues 15, 19 and 21 and count the failing tests of each.
 
 A mutant is a deliberate bug the suite must catch:
 
@@ -17,6 +17,13 @@ A mutant is a deliberate bug the suite must catch:
     builds each bound): the ``faithful`` bound (|x − v| <= ulp(v), ``--strict``) and the ``native``
     and ``angle:FORMAT`` bounds whole, ulp term and angle (or amplitude, or slope) term alike.
     ``tests/test_check_bounds.py`` plants an element just outside each scheme's derived bound.
+``chain-last-step``
+    a derivation is proven when its *last* step is proven (its earlier steps are not looked at);
+``conditions-strict``
+    a non-strict condition is built in as a strict one (``b ≥ 1`` becomes ``b = 1 + β`` with β > 0,
+    so log b > 0 is "proven" although it fails at b = 1);
+``min-checked-one``
+    one agreeing point is enough for ``checked`` (``engine.MIN_CHECKED_POINTS = 1``).
 ``function-wide``
     the function checks' bounds are widened 10× (issue 21): ``ErrorModel.allowance`` as for
     ``check-wide`` (the measurement of every probed position, the ALiBi bias elements, the rotary
@@ -206,6 +213,57 @@ def _function_wide(mutant: Mutant) -> None:
     _replace(probe, "dot_bound", wide_dot_bound)
 
 
+def _chain_last_step(mutant: Mutant) -> None:
+    from posenc_sym.proof import chain
+    from posenc_sym.proof.verdict import Verdict
+
+    original = chain.decide_chain
+
+    @functools.wraps(original)
+    def last_step_only(claim: Any, decide_statement: Any) -> Any:
+        links = tuple(decide_statement(left, right, relation, f"{claim.id}/step{n}")
+                      for n, (left, right, relation, _because) in enumerate(claim.links, start=1))
+        if links and links[-1].is_proven:
+            mutant.hit()
+            return Verdict("proven", method=f"derivation of {len(links)} steps",
+                           reason="the last step is proven", links=links)
+        return original(claim, decide_statement)
+
+    _replace(chain, "decide_chain", last_step_only)
+
+
+def _conditions_strict(mutant: Mutant) -> None:
+    from posenc_sym.proof import conditions
+
+    original = conditions._order_gap
+
+    @functools.wraps(original)
+    def strict_gap(left: Any, op: str, right: Any) -> Any:
+        if op in (">=", "<="):
+            mutant.hit()
+            op = op[0]  # b >= 1 built in as b > 1
+        return original(left, op, right)
+
+    _replace(conditions, "_order_gap", strict_gap)
+
+
+def _min_checked_one(mutant: Mutant) -> None:
+    from posenc_sym.proof import engine
+
+    if not hasattr(engine, "MIN_CHECKED_POINTS"):
+        raise SystemExit("mutant: engine.MIN_CHECKED_POINTS no longer exists; update tools/mutants.py")
+    # setattr, not _replace: _replace would rebind every module constant that is the same small int.
+    engine.MIN_CHECKED_POINTS = 1  # type: ignore[misc]
+    original = engine._decide_statement
+
+    @functools.wraps(original)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        mutant.hit()  # the constant is read here
+        return original(*args, **kwargs)
+
+    _replace(engine, "_decide_statement", counted)
+
+
 MUTANTS: dict[str, Callable[[Mutant], None]] = {
     "prove-everything": _prove_everything,
     "proven-after-probe": _proven_after_probe,
@@ -213,6 +271,9 @@ MUTANTS: dict[str, Callable[[Mutant], None]] = {
     "kernel-toward-zero": _kernel_toward_zero,
     "check-wide": _check_wide,
     "function-wide": _function_wide,
+    "chain-last-step": _chain_last_step,
+    "conditions-strict": _conditions_strict,
+    "min-checked-one": _min_checked_one,
 }
 
 
@@ -273,7 +334,7 @@ def run_one(name: str | None, pytest_args: list[str], workdir: Path) -> Outcome:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mutant", action="append", choices=list(MUTANTS),
-                        help="run only this mutant (repeatable; default: all)")
+                        help="run only this mutant (repeatable; default: all of them)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the unmutated run")
     parser.add_argument("--list-failures", action="store_true", help="print the failing tests of each run")
     parser.add_argument("pytest_args", nargs="*",

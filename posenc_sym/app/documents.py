@@ -14,8 +14,9 @@ from pathlib import Path
 from ..documents.annotate import annotate
 from ..documents.decide import DisplayResult
 from ..documents.decide_document import DocumentReport, check_document
-from ..documents.source import FORMAT_NAMES, SUFFIXES, format_of, load_document
+from ..documents.source import SUFFIXES, format_of, load_document
 from ..errors import PosencSymError
+from .outputs import LANGUAGES, require_file
 
 __all__ = ["is_document", "verify_documents", "write_annotated"]
 
@@ -62,11 +63,10 @@ def _check_target(target: Path, source: Path) -> None:
     if target.resolve() == source.resolve():
         raise PosencSymError(f"--annotate {target} is the document itself; pass another path, e.g. "
                              f"{source.with_suffix('.checked' + source.suffix).name}")
-    kind = format_of(source.suffix)
-    if kind is not None and format_of(target.suffix) != kind:
-        language, suffix = FORMAT_NAMES[kind]
-        raise PosencSymError(f"--annotate {target}: the annotated copy is {language}, like the document; give "
-                             f"it a {suffix} name, e.g. {source.with_suffix('.checked' + suffix).name}")
+    language = format_of(source.suffix) or "markdown"
+    usual = LANGUAGES[language][1][0]
+    require_file(target, language, option="--annotate", writes="the annotated copy is {language}, like the document",
+                 example=source.with_suffix(".checked" + usual))
 
 
 def write_annotated(target: str | Path, report: DocumentReport) -> None:

@@ -27,9 +27,11 @@ __all__ = ["Verification", "verify_derivations"]
 
 @dataclass(frozen=True)
 class Verification:
-    """What a verify run found: every verdict and problem, and the property table they fill."""
+    """What a verify run found: every verdict and problem, and the property table they fill;
+    ``skipped``: the files of a folder that assign no DERIVATION, which were not imported."""
 
     report: RunReport
+    skipped: tuple[str, ...] = ()
 
     @property
     def table(self) -> PropertyTable:
@@ -65,4 +67,4 @@ def verify_derivations(
     verdicts = default_cache(f"decide dps=50 probe=1 seconds={CLAIM_SECONDS}") if cache else None
     report = run_catalog(catalog, on_result=on_result, on_problem=on_problem, jobs=jobs or default_jobs(),
                          cache=verdicts)
-    return Verification(report)
+    return Verification(report, catalog.skipped)

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .notes_options import add_contents_options
+
 __all__ = ["register", "run"]
 
 
@@ -23,7 +25,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="derivation files or folders (default: the built-in catalogue)")
     parser.add_argument("-o", "--output", type=Path, required=True, help="the .md file to write")
-    parser.add_argument("--no-figures", action="store_true", help="leave the figures out")
+    add_contents_options(parser)
     return parser
 
 
@@ -32,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
     from ..app.write_notes import MarkdownRequest, write_markdown
     from ..report.terminal import claims_line
 
-    written = write_markdown(MarkdownRequest(args.output, args.paths, figures=not args.no_figures))
+    written = write_markdown(MarkdownRequest(args.output, args.paths, figures=args.figures, table=args.table,
+                                             title=args.title))
     for path in written.files:
         print(f"wrote {path}")
     for line in written.figures_left_out:

@@ -37,13 +37,14 @@ derivation: it is reported as [expected refuted] and keeps the run green.
 """
 
 _EPILOG = """\
-exit status:
-  0  every verdict is as expected (expected refutations included)
-  1  a claim was refuted unexpectedly, or a claim expected to be refuted was proven
-  2  bad input: a path that does not exist, a file that fails to import or defines no
-     DERIVATION, a duplicate claim id, a claim that cannot be decided (e.g. a symbol
-     without assumptions); one line per problem on stderr, every other claim still decided
-"""
+bad input (exit status 2): a path that does not exist, a file that fails to import
+or defines no DERIVATION, a duplicate claim id, a claim that cannot be decided (e.g. a
+symbol without assumptions); one line per problem on stderr, every other claim still
+decided. In a folder, .py files that do not assign DERIVATION are not imported: they are
+listed as skipped. A derivation file that takes longer than 60 s to import is a problem."""
+
+
+_SKIPPED = "assigns no DERIVATION, not imported"
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -116,13 +117,18 @@ def run(args: argparse.Namespace) -> int:
         with contextlib.redirect_stdout(sys.stderr):
             verification = _verify(args, progress=sys.stderr if sys.stderr.isatty() else None)
         document = report_document(verification.report)
+        document["skipped"] = [{"file": file, "reason": _SKIPPED} for file in verification.skipped]
         # Always present for machines: the cells of the claims this run decided.
         document["table"] = table_document(verification.table)
         json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         verification = _verify(args, progress=sys.stdout)
-        print("\n".join(summary_lines(verification.report)))
+        report = verification.report
+        if report.results or not report.problems:  # nothing loaded: the problems on stderr say it all
+            for file in verification.skipped:
+                print(f"{'skipped':<17}{file}  ({_SKIPPED})")
+            print("\n".join(summary_lines(report)))
         if getattr(args, "table", False):
             print("\n" + "\n".join(table_lines(verification.table)))
     return verification.report.exit_status

@@ -39,7 +39,7 @@ from ..numerics import FORMATS, FloatFormat, data_format, ulp
 from ..schemes.alibi import slopes as symbolic_slopes
 from .expect import conclude, parse_expectations
 from .load import as_float_array, declared, require_ndim
-from .precision import ErrorModel, angle_constant, native_model
+from .precision import ErrorModel, angle_constant, as_error_model, native_model
 from .result import CheckResult, Worst
 
 __all__ = ["RULES", "SlopeFit", "check_alibi_slopes", "fit_slopes", "slopes_exact"]
@@ -159,7 +159,7 @@ def _rule_notes(rule: str, n: int) -> list[str]:
 
 
 def check_alibi_slopes(
-    slopes: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    slopes: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify the slope rule of a vector of per-head slopes and measure it.
 
@@ -167,6 +167,7 @@ def check_alibi_slopes(
     powers in float32 for float32 data); ``expect`` the convention keys meant (:mod:`.expect`).
     Heads whose slope is exactly 0 carry no ALiBi (x-transformers' ``alibi_num_heads`` below the
     head count pads the rest with 0): the others must follow a rule for their own number."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     raw = slopes
     slopes = declared(slopes, wanted)

@@ -42,7 +42,7 @@ from .common import finish, measure_all, resolve_model
 from .expect import conclude, parse_expectations
 from .load import as_float_array, cache_halves, declared, require_ndim
 from .measure import ColumnSpec, Measurement
-from .precision import ErrorModel
+from .precision import ErrorModel, as_error_model
 from .result import CheckResult, Worst
 
 __all__ = ["AxesConvention", "axes_arrays", "check_rope_axes"]
@@ -299,13 +299,14 @@ def check_rope_axes(
     ids: Any,
     *,
     axes_dim: Any = None,
-    model: ErrorModel | None = None,
+    model: ErrorModel | str | None = None,
     expect: Mapping[str, Any] | str | None = None,
 ) -> CheckResult:
     """Identify a multi-axis RoPE cache (tokens × columns) built from per-axis ``ids`` and measure
     it; ``axes_dim`` (the block widths) is needed only when an axis's ids are constant. ``model``
     None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
     ``axes_dim=16;56;56``, ``axes_theta=10000;10000;10000``, ``pairing=adjacent``, …)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)

@@ -55,7 +55,7 @@ def parse_expectations(expect: Mapping[str, Any] | str | None) -> dict[str, Any]
     if expect is None:
         return {}
     if isinstance(expect, Mapping):
-        return dict(expect)
+        return {key: _finite(str(key), value) for key, value in expect.items()}
     out: dict[str, Any] = {}
     for item in (part.strip() for part in expect.split(",")):
         if not item:
@@ -69,8 +69,24 @@ def parse_expectations(expect: Mapping[str, Any] | str | None) -> dict[str, Any]
             )
         if key in out:
             raise PosencSymError(f"--expect names {key} twice ({out[key]} and {value}); give each key once")
-        out[key] = _typed(value)
+        out[key] = _finite(key, _typed(value))
     return out
+
+
+def _finite(key: str, value: Any) -> Any:
+    """A number expected must be one: NaN or an infinity is no convention's value (``base=nan``
+    would only ever be a mismatch).
+
+    >>> _finite("base", float("inf"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: expected base=inf is not a finite number; give the number the ...
+    """
+    numbers = value if isinstance(value, list | tuple) else [value]
+    if any(isinstance(v, float) and not math.isfinite(v) for v in numbers):
+        raise PosencSymError(f"expected {key}={value!r} is not a finite number; give the number the convention "
+                             f"has, or leave {key} out")
+    return value
 
 
 def _typed(text: str) -> Any:

@@ -30,7 +30,7 @@ from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs, ruled_out
 from .load import cache_halves, declared
 from .measure import ColumnSpec
 from .names import describe_named, short_values
-from .precision import ErrorModel, angle_constant
+from .precision import ErrorModel, angle_constant, as_error_model
 from .result import CheckResult
 from .rope_extras import Candidate, float32_note, longrope_candidates, more_candidates, unrotated_pairs
 from .rope_scaling import attention_factor, frequencies
@@ -320,12 +320,13 @@ def _score(
 
 
 def check_rope(
-    cos: Any, sin: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    cos: Any, sin: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify the convention of a RoPE cos/sin cache and measure it against the exact one.
 
     ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
     convention keys meant (:mod:`.expect`)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)

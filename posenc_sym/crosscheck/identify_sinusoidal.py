@@ -43,7 +43,7 @@ from .load import as_float_array, declared, require_ndim, squeeze_singletons
 from .measure import ColumnSpec
 from .names import describe_named, digits, fewest_digits, short_values
 from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
-from .precision import ErrorModel, angle_constant
+from .precision import ErrorModel, angle_constant, as_error_model
 from .reference import power_frequencies, power_split
 from .result import CheckResult
 from .scales import position_scale_candidates, scale_notes, scale_text, snap_amplitude
@@ -331,12 +331,13 @@ def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, boo
 
 
 def check_sinusoidal(
-    table: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    table: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify the convention of a (positions, d_model) table and measure it against the exact one.
 
     ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
     convention keys meant (:mod:`.expect`)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     raw = table
     table = declared(table, wanted)

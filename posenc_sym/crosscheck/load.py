@@ -1,9 +1,9 @@
 """Turn what a user hands us into validated float arrays, with errors that say what to fix.
 
 Accepted: anything ``numpy.asarray`` accepts (lists, NumPy arrays, torch tensors — bfloat16 ones
-are widened to float32 and remembered as bfloat16), ``.npy``/``.npz`` files (always with
-``allow_pickle=False``), and ``module:attribute`` import paths naming an array or a callable that
-returns one (called with the sizes the user gave).
+are widened to float32 and remembered as bfloat16), the files of :mod:`.files` (``.npy``,
+``.npz``, ``.pt``/``.pth``, ``.safetensors``), and ``module:attribute`` import paths naming an
+array or a callable that returns one (called with the sizes the user gave).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import importlib
 import inspect
 import os
 import sys
-import zipfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ import numpy
 
 from ..errors import PosencSymError
 from ..numerics import FORMATS
+from .files import FILE_KINDS, read_file
 
 __all__ = [
     "Declared",
@@ -227,55 +227,6 @@ def cache_halves(
     return c, s, c_fmt
 
 
-def _load_file(path: Path) -> Any:
-    if not path.exists():
-        raise PosencSymError(f"{path} does not exist; pass a .npy or .npz file or a module:attribute path")
-    if path.suffix not in (".npy", ".npz"):
-        raise PosencSymError(f"{path} is not a .npy or .npz file; save the array with numpy.save or numpy.savez")
-    _require_magic(path)
-    try:
-        loaded = numpy.load(path, allow_pickle=False)
-    except ValueError as exc:
-        if "pickle" in str(exc).lower():
-            raise PosencSymError(
-                f"{path} holds pickled objects, which are refused (loading them can run "
-                "code); save a plain numeric array with numpy.save"
-            ) from None
-        raise PosencSymError(f"{path} cannot be read as a NumPy file ({exc})") from None
-    except (OSError, EOFError, zipfile.BadZipFile) as exc:
-        raise PosencSymError(f"{path} cannot be read as a NumPy file ({exc})") from None
-    if isinstance(loaded, numpy.lib.npyio.NpzFile):
-        with loaded:
-            try:
-                return {name: loaded[name] for name in loaded.files}
-            except ValueError:
-                raise PosencSymError(
-                    f"{path} holds pickled objects, which are refused (loading them can "
-                    "run code); save plain numeric arrays with numpy.savez"
-                ) from None
-    return loaded
-
-
-_MAGIC = {".npy": b"\x93NUMPY", ".npz": b"PK"}
-
-
-def _require_magic(path: Path) -> None:
-    """A file named .npy/.npz that does not start as one is named as such (NumPy's loader would
-    fall back to unpickling it and blame pickling)."""
-    magic = _MAGIC[path.suffix]
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(len(magic))
-    except OSError as exc:
-        raise PosencSymError(f"{path} cannot be read ({exc}); check the path and its permissions") from None
-    if head != magic:
-        saver = "numpy.save" if path.suffix == ".npy" else "numpy.savez"
-        raise PosencSymError(
-            f"{path} is not a NumPy {path.suffix} file (it starts with {head!r}, not {magic!r}); "
-            f"save the array with {saver}"
-        )
-
-
 @contextmanager
 def _current_folder_importable() -> Iterator[None]:
     """The current folder on sys.path while importing, as ``python -m`` has it (the console script
@@ -338,20 +289,22 @@ def load_source(source: str, sizes: Mapping[str, int]) -> Any:
     return load_source_called(source, sizes)[0]
 
 
-def load_source_called(source: str, sizes: Mapping[str, int]) -> tuple[Any, bool]:
-    """:func:`load_source`, and whether ``sizes`` were used (a callable was called with them)."""
+def load_source_called(source: str, sizes: Mapping[str, int],
+                       example: str = "--positions 128 --dim 64") -> tuple[Any, bool]:
+    """:func:`load_source`, and whether ``sizes`` were used (a callable was called with them);
+    ``example`` shows the sizes to give a callable called without any."""
     path = Path(source)
-    if source.endswith((".npy", ".npz")) or path.exists():
-        return _load_file(path), False
+    if source.endswith(tuple(FILE_KINDS)) or path.exists():
+        return read_file(path), False
     if ":" not in source:
         raise PosencSymError(
             f"{source!r} is neither an existing file nor module:attribute; "
-            "pass a .npy/.npz file or e.g. mypkg.encoding:make_table"
+            f"pass a file ({', '.join(FILE_KINDS)}) or e.g. mypkg.encoding:make_table"
         )
     obj = _import_object(source)
     if callable(obj) and torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
         if not sizes:
-            raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. --positions 128 --dim 64")
+            raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. {example}")
         return _call(obj, sizes, source), True
     return obj, False
 

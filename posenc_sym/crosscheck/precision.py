@@ -55,7 +55,7 @@ import numpy
 from ..errors import PosencSymError
 from ..numerics import FORMATS, FloatFormat, data_format, ulp
 
-__all__ = ["ErrorModel", "angle_constant", "native_model", "parse_error_model"]
+__all__ = ["ErrorModel", "angle_constant", "as_error_model", "native_model", "parse_error_model"]
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,26 @@ def angle_constant(base: float) -> float:
     31.63
     """
     return 3.0 * abs(math.log(base)) + 4.0
+
+
+def as_error_model(model: ErrorModel | str | None) -> ErrorModel | None:
+    """The model a check function was given: an :class:`ErrorModel`, None (the data's own
+    precision), or its name as the command line takes it (``'native'``, ``'faithful'``,
+    ``'angle:float32'``).
+
+    >>> as_error_model("faithful") == ErrorModel(), as_error_model("native") is None
+    (True, True)
+    >>> as_error_model(3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: model=3 is not an error model; pass 'native', 'faithful', 'angle:FORMAT' ...
+    """
+    if model is None or isinstance(model, ErrorModel):
+        return model
+    if isinstance(model, str):
+        return parse_error_model(model)
+    raise PosencSymError(f"model={model!r} is not an error model; pass 'native', 'faithful', 'angle:FORMAT' "
+                         "(FORMAT one of float64, float32, float16, bfloat16) or an ErrorModel")
 
 
 def parse_error_model(text: str) -> ErrorModel | None:

@@ -43,7 +43,7 @@ from .identify_rope import RopeConvention, identify
 from .load import cache_halves, declared
 from .measure import ColumnSpec, Measurement
 from .names import short_values
-from .precision import ErrorModel, angle_constant
+from .precision import ErrorModel, angle_constant, as_error_model
 from .result import CheckResult, Worst
 
 __all__ = ["XposAmplitude", "check_xpos"]
@@ -225,12 +225,13 @@ def _measure(
 
 
 def check_xpos(
-    cos: Any, sin: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    cos: Any, sin: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify an xPos cache (cos·A, sin·A) and measure it (module docstring).
 
     ``model`` None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
     ``scale_base=512``, ``amplitude_centre=32``, ``base=10000``, …)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)

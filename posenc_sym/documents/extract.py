@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ..errors import PosencSymError
 from .katex import katex_source
 from .macros import Expanded, Macros
 from .markdown import MarkdownError, markdown_blocks, spaces
@@ -75,7 +76,7 @@ class Display:
 Item = Declaration | Display
 
 
-class DocumentError(Exception):
+class DocumentError(PosencSymError):
     """A document that cannot be read as written (a display never closed), and where."""
 
     def __init__(self, message: str, place: Place) -> None:

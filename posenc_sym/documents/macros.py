@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..errors import PosencSymError
 from ..notation import vocabulary
 
 __all__ = ["MAX_DEPTH", "MAX_SIZE", "Definition", "Expanded", "Macro", "Macros", "Refusal", "definitions"]
@@ -99,7 +100,7 @@ class Expanded:
     refusals: tuple[Refusal, ...] = ()
 
 
-class ExpansionError(Exception):
+class ExpansionError(PosencSymError):
     """A call that cannot be expanded; the message is the reason shown to the author."""
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from ..errors import PosencSymError
+
 __all__ = ["MarkdownError", "markdown_blocks", "spaces"]
 
 _FENCE = re.compile(r"^\s*(```+|~~~+)\s*([^\s`]*)")
@@ -25,7 +27,7 @@ _FRONT_MATTER_END = re.compile(r"^(---|\.\.\.)\s*$")
 _YAML_LINE = re.compile(r"^(?:\s|-|#|[\w\"'.-]+\s*:|$)")
 
 
-class MarkdownError(Exception):
+class MarkdownError(PosencSymError):
     """A page that cannot be read as written (a math block never closed), at a line."""
 
     def __init__(self, message: str, line: int) -> None:

@@ -21,10 +21,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import PosencSymError
+
 __all__ = ["NotebookCell", "NotebookError", "annotated_notebook", "notebook_cells"]
 
 
-class NotebookError(Exception):
+class NotebookError(PosencSymError):
     """A file that is not a notebook Jupyter would open; the message says what is wrong and the fix."""
 
 
