@@ -14,7 +14,8 @@ import numpy
 import pytest
 from hypothesis import given, settings
 
-from posenc_sym import check_alibi_function
+from posenc_sym import check_alibi, check_alibi_function
+from posenc_sym.crosscheck import parse_error_model
 from posenc_sym.errors import PosencSymError
 from posenc_sym.strategies import alibi_sizes
 from posenc_sym.testing import assert_alibi_function
@@ -172,3 +173,18 @@ def test_bad_input_is_one_clear_error(arguments: dict[str, Any], message: str) -
     with pytest.raises(PosencSymError) as raised:
         check_alibi_function(**arguments)
     assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("model", ["native", "faithful", "angle:float32", None])
+@pytest.mark.parametrize("check", ["function", "bias array"])
+def test_the_models_name_is_taken_as_the_model(check: str, model: str | None) -> None:
+    # as every other check function: model="faithful" is the model parse_error_model names
+    def run(m: Any) -> Any:
+        if check == "function":
+            return check_alibi_function(impl.make(8), heads=8, model=m)
+        return check_alibi(impl.make(8)(16, 16), model=m)
+
+    by_name, by_object = run(model), run(parse_error_model(model or "native"))
+    assert (by_name.verdict, by_name.error_model) == (by_object.verdict, by_object.error_model)
+    assert by_name.error_model == (parse_error_model(model).name if model not in (None, "native") else
+                                   "native (angle:float32)")

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from posenc_sym import check_rotary_function
+from posenc_sym.crosscheck import parse_error_model
 from posenc_sym.crosscheck.function_positions import IDENTIFY, default_offsets, plan_positions, round_position
 from posenc_sym.errors import PosencSymError
 from posenc_sym.strategies import rotary_offsets
@@ -236,3 +237,14 @@ def test_drawn_offsets_start_blocks_within_the_positions(max_position: int, data
     # power of two minus 4 once gave −2)
     offset = data.draw(rotary_offsets(max_position))
     assert 0 <= offset <= max_position - 3
+
+
+@pytest.mark.parametrize("model", ["native", "faithful", "angle:float32", None])
+def test_the_models_name_is_taken_as_the_model(model: str | None) -> None:
+    # as every other check function: model="faithful" is the model parse_error_model names
+    by_name = check_rotary_function(impl.make(), dim=16, max_position=4096, model=model)
+    by_object = check_rotary_function(impl.make(), dim=16, max_position=4096,
+                                      model=parse_error_model(model or "native"))
+    assert (by_name.verdict, by_name.error_model) == (by_object.verdict, by_object.error_model)
+    assert by_name.error_model == (parse_error_model(model).name if model not in (None, "native") else
+                                   "native (angle:float32)")

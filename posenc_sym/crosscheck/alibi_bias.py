@@ -50,7 +50,7 @@ from .bias_form import BiasForm, masked_entries, read_form, row_offset
 from .common import resolve_model
 from .expect import conclude, parse_expectations
 from .load import Declared, as_float_array, declared
-from .precision import ErrorModel, angle_constant
+from .precision import ErrorModel, angle_constant, as_error_model
 from .result import CheckResult, Worst
 
 __all__ = [
@@ -72,7 +72,7 @@ def is_bias(obj: Any) -> bool:
 
 
 def check_alibi(
-    data: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    data: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Check ALiBi slopes (a vector, :func:`.alibi.check_alibi_slopes`) or a bias array
     (:func:`check_alibi_bias`), whichever ``data`` is.
@@ -86,9 +86,10 @@ def check_alibi(
 
 
 def check_alibi_bias(
-    bias: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    bias: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify the form and slopes of an ALiBi bias and measure every element (module docstring)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     raw = bias
     bias = declared(bias, wanted)

@@ -40,7 +40,7 @@ from .alibi_bias import BiasReading, read_bias, slope_check
 from .bias_form import masked_entries
 from .common import resolve_model
 from .expect import conclude, parse_expectations
-from .precision import ErrorModel
+from .precision import ErrorModel, as_error_model
 from .probe import call_builder
 from .result import CheckResult, Worst
 
@@ -77,7 +77,7 @@ def check_alibi_function(
     fn: Callable[..., Any],
     *,
     heads: int,
-    model: ErrorModel | None = None,
+    model: ErrorModel | str | None = None,
     expect: Mapping[str, Any] | str | None = None,
     calls: Sequence[tuple[int, int]] = CALLS,
 ) -> CheckResult:
@@ -85,6 +85,7 @@ def check_alibi_function(
     (module docstring); ``model`` and ``expect`` as for a slope vector."""
     if not isinstance(heads, int) or heads < 1:
         raise PosencSymError(f"heads={heads!r}: pass the number of heads H ≥ 1 the bias has")
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     outputs, fmt_name, bugs = _call_all(fn, heads, calls)
     model = resolve_model(model, fmt_name)

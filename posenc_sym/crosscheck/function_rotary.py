@@ -61,7 +61,7 @@ from .function_positions import (
 )
 from .identify_rope import RopeConvention, effective_base, identify
 from .measure import Measurement, measure_many
-from .precision import ErrorModel
+from .precision import ErrorModel, as_error_model
 from .probe import Caller, find_caller, linearity, probe_maps
 from .result import CheckResult
 from .rotary_structure import (
@@ -82,7 +82,7 @@ def check_rotary_function(
     fn: Callable[..., Any],
     *,
     dim: int,
-    model: ErrorModel | None = None,
+    model: ErrorModel | str | None = None,
     expect: Mapping[str, Any] | str | None = None,
     max_position: int = LARGEST_POSITION,
     offsets: Sequence[int] = (),
@@ -106,6 +106,7 @@ def check_rotary_function(
             f"offsets {bad} fall outside 0 … {last}: each starts {BLOCK} consecutive positions up to "
             f"max_position={max_position}; drop them or raise max_position"
         )
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
     caller = find_caller(fn, dim)
     blocks = plan_positions(tuple(sorted({*default_offsets(max_position), *(int(o) for o in offsets)})))
