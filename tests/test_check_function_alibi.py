@@ -77,6 +77,15 @@ def test_wrong_builders_are_mismatches_naming_the_bug(
     assert result.notes[0] == note
 
 
+@pytest.mark.parametrize("form", ["causal", "symmetric"])
+def test_a_wrong_sign_is_measured_with_its_sign_turned_and_says_so(form: str) -> None:
+    # the slopes are named from the bias read with its sign turned; its elements are measured so too
+    result = check_alibi_function(impl.make(8, form=form, sign=-1.0), heads=8)
+    assert result.verdict == "mismatch"
+    assert result.notes[-1] == ("with the sign turned, every element is within the model of its row's exact bias, "
+                                "up to the row's constant")
+
+
 # (name, options for square calls, for the others, first note whole): each call is an ALiBi bias, the
 # function is not one
 VARYING = [

@@ -248,10 +248,12 @@ def _result(
         notes.extend(n for n in r.notes if n not in notes and (r.form.name == form or form is None))
     measured = [(c, r.measured) for c, r in used if r.measured is not None]
     worst, outside, first_bad = _elements(measured)
+    # a bias of the wrong sign is measured with its sign turned (to name its slopes): say so
+    turned = "with the sign turned, " if any(c.used is c.turned for c in read if c.turned is not None) else ""
     if outside:
-        notes.append(f"{outside} element(s) outside the {model.name} error model; first: {first_bad}")
+        notes.append(f"{turned}{outside} element(s) outside the {model.name} error model; first: {first_bad}")
     elif measured:
-        notes.append("every element is within the model of its row's exact bias, up to the row's constant")
+        notes.append(f"{turned}every element is within the model of its row's exact bias, up to the row's constant")
     convention = (*slopes, ("form", form), ("rows", rows))
     matches = not bugs and used and all(r.result.matches for _, r in used)
     verdict: Literal["matches", "mismatch"] = "matches" if matches else "mismatch"
