@@ -88,8 +88,12 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     # sequence by convention: cos(2πθ) = 1 holds for integers only, and θ is not assumed one (not proven)
     ("$$ R_{m\\theta} q = q $$\n\n$$ \\cos(2 \\pi \\theta) = 1 $$\n\nwhere $\\theta_i = 10000^{-2i/d}$.\n",
      [(1, U), (3, U)]),
-    # ... while δ, only ever an index, is an integer: the same row is proven
-    ("$$ p_{i+\\delta} = 1 $$\n\n$$ \\cos(2 \\pi \\delta) = 1 $$\n", [(1, D), (3, P)]),
+    # ... and δ in a subscript alone is no integer either (a Greek letter labels an angle as often as it
+    # indexes: R_\\theta); cos(2πδ) = 1 is not proven for a δ the text never says is an integer
+    ("$$ p_{i+\\delta} = 1 $$\n\n$$ \\cos(2 \\pi \\delta) = 1 $$\n", [(1, D), (3, U)]),
+    # ... unless the text gives it a range of integers
+    ("$$ p_{i+\\delta} = 1 $$\n\n$$ \\delta = 0, 1, \\ldots, 9 $$\n\n$$ \\cos(2 \\pi \\delta) = 1 $$\n",
+     [(1, D), (3, D), (5, P)]),
     # an index the text used before, set to a formula afterwards, is a case, never its definition restated
     ("$$ \\theta_d = b^{-2d/D} $$\n\n$$ d = D/2 - 1 $$\n\n$$ d = D/2 - 1 $$\n", [(1, D), (3, D), (5, D)]),
     # f_q(x, m) and f_k(x, n) are two functions, not one defined twice; a row about f_q uses f_q's formula

@@ -43,7 +43,8 @@ def command(p: Cursor, token: Token) -> Term:
     """What the command ``token`` (already taken) writes, with its arguments."""
     spelled = token.text[1:]
     if token.text == "\\pi":
-        return sympy.pi
+        value = p.scope.lookup("pi")  # a text that sets π itself (Denote $\pi = 3$) makes it a name of its own
+        return sympy.pi if value is None else value
     if (letter := greek_name(token) or GREEK_ALIASES.get(token.text)) is not None:
         if letter == "Delta" and (shift := _shift(p)) is not None:
             return shift
