@@ -126,13 +126,13 @@ class Conventions:
 
     def _indexed(self, name: str) -> bool:
         r"""True if ``name`` is an integer index: the text gives it a range of integers or counts with it (the
-        $i$-th), or indexes with it in a subscript, unless it says the name is real, or the name is a Greek
-        letter or x, y, z, t (an angle, a coordinate, a time: R_\theta, x_t, \sigma_x label them, nothing
-        makes them integers)."""
+        $i$-th) or shifts an index with it (p_{i+\delta}), or indexes with it in a subscript, unless it says
+        the name is real, or the name is a Greek letter or x, y, z, t (an angle, a coordinate, a time:
+        R_\theta, x_t, \sigma_x label them, nothing makes them integers)."""
         if name in self.roles.reals:
             return False
-        if name in self.roles.ranged or name in self.roles.counted:
-            return True
+        if name in self.roles.ranged or name in self.roles.counted or (name in self.roles.shifts and name != "t"):
+            return True  # p_{i+\delta}: δ shifts the index i, so it is an integer too
         return name in self.roles.indices and name not in _NEVER_INDEXED_BY_A_SUBSCRIPT
 
     def _fits(self, name: str, value: Any) -> bool:

@@ -50,6 +50,7 @@ class Survey:
     widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
     exponent_widths: set[str] = field(default_factory=set)  # width names in an exponent (10000^{2i/d})
     sequences: set[str] = field(default_factory=set)  # names written with a subscript (\theta_i): indexed themselves
+    shifts: set[str] = field(default_factory=set)  # letters added to another in a subscript (i+\delta): indices
     summed: set[str] = field(default_factory=set)  # the bound index of a sum or product: an index inside it only
     ranged: set[str] = field(default_factory=set)  # given a range of integers (i = 0, 1, …, d/2 - 1)
     counted: set[str] = field(default_factory=set)  # counted in the prose (the $i$-th token): an index
@@ -96,6 +97,7 @@ class _Subscript:
     sequences: list[str] = field(default_factory=list)  # names indexed inside it (\theta_i in R_{m\theta_i})
     plain: str | None = ""  # its text as a name's part, as the reader spells it (None: a formula)
     scaled: bool = False  # it divides or multiplies (\omega_{d/2}, x_{d \times 1}): its letters need not be indices
+    shifted: bool = False  # it adds or subtracts (p_{i+\delta}): its letters shift an index, so they are indices
 
 
 def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
@@ -134,6 +136,9 @@ def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
             parts.append(LATEX_GREEK[token.text])
         elif token.kind == "num":
             parts.append(token.text)
+        elif token.text in ("+", "-") and depth == 1:
+            found.shifted = True
+            found.plain = None
         elif token.text in ("/", "\\frac", "\\times", "\\cdot", "\\tfrac", "\\dfrac"):
             found.scaled = True
             found.plain = None
@@ -194,6 +199,8 @@ def _add_formula(result: Survey, text: str) -> None:
                 name = f"{base}_{sub.plain}"
             if not (sub.words and not sub.letters):
                 result.indices.update(sub.letters)
+                if sub.shifted and len(sub.letters) > 1:
+                    result.shifts.update(sub.letters)
                 if not sub.scaled:
                     result.plain_indices.update(sub.letters)
                 result.pairs.update(sub.doubled)
