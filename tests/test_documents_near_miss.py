@@ -229,6 +229,15 @@ def test_a_definition_given_again_differently_is_a_finding_at_its_line(tmp_path:
     # a note counting its pairs from 1 (PE_{(t,2i-1)}) does not get the preset's 0 ≤ i < d/2: θ_i ≤ 1 holds there
     ("$$ PE_{(t,2i-1)} = \\sin(t \\omega_i) $$\n\n$$ \\omega_i = 10000^{-2(i-1)/d} $$\n\n$$ \\omega_i \\le 1 $$\n",
      "sinusoidal", [(1, D), (3, D), (5, P)]),
+    # the preset's frequency is never bound to a name the text says is real, nor ω_i to a text that writes ω
+    # alone (al.md, ak.md of the red team: ω > 0 and w_k > 0 were proven of the text's arbitrary real numbers)
+    ("$$ PE_{(pos,2i)} = \\sin\\left(\\frac{pos}{10000^{2i/d}}\\right) $$\n\nUnrelated to the encoding, a "
+     "pendulum swings with an arbitrary real angular frequency $\\omega$.\n\n$$ \\omega > 0 $$\n\n"
+     "$$ \\omega \\le 1 $$\n", "sinusoidal", [(1, D), (5, C), (7, C)]),
+    ("$$ PE_{(pos,2i)} = \\sin\\left(\\frac{pos}{10000^{2i/d}}\\right) $$\n\n"
+     "$$ PE_{(pos,2i+1)} = \\cos\\left(\\frac{pos}{10000^{2i/d}}\\right) $$\n\nA linear classifier on top of the "
+     "encoding has arbitrary real weights $w_k$, one per class $k$.\n\n$$ w_k \\le 1 $$\n\n$$ w_k > 0 $$\n",
+     "sinusoidal", [(1, D), (3, D), (7, U), (9, U)]),
 ])
 def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text, notation) == links

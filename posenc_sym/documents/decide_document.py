@@ -30,7 +30,7 @@ from .name_forms import name_form
 from .notebook import notebook_cells
 from .places import Cell, Place, place_of
 from .presets import preset_lines
-from .prose import BINDS, CONTINUES, INTRODUCES, condition_in, counted_names, real_names
+from .prose import BINDS, CONTINUES, INTRODUCES, condition_in, counted_names, real_name, real_names
 from .scope import DocumentScope
 from .source import Document, Format, load_document
 from .statements import range_of, statements
@@ -99,8 +99,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     results: list[DisplayResult] = []
     inlines = _inlines(document)
     formulas = [i.body for i in document.items if isinstance(i, Display)] + [f.text for f in inlines]
-    scope = document_scope(ctx, formulas, reals={f.text.strip().lstrip("\\") for f in inlines
-                                                  if real_names(f.before, f.text)},
+    scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
                            counted=counted_names(document.text))
     sentence = _Sentence()
     if notation is not None:

@@ -18,7 +18,7 @@ import re
 
 from .statements import range_of
 
-__all__ = ["BINDS", "CONTINUES", "INTRODUCES", "condition_in", "counted_names", "real_names"]
+__all__ = ["BINDS", "CONTINUES", "INTRODUCES", "condition_in", "counted_names", "real_name", "real_names"]
 
 #: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
 #: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
@@ -59,4 +59,13 @@ def counted_names(text: str) -> set[str]:
 def real_names(before: str, formula: str) -> bool:
     """True if ``formula`` is a single name the prose just before calls real ("a real time $t$", "the
     real-valued feature $x$", "for every real $t$")."""
-    return bool(re.fullmatch(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)\s*", formula)) and bool(_REAL_BEFORE.search(before))
+    return _NAME.fullmatch(formula) is not None and bool(_REAL_BEFORE.search(before))
+
+
+#: A single name, perhaps with a one-letter subscript (w_k): what "real weights $w_k$" calls real.
+_NAME = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_(?:[A-Za-z]|\{[A-Za-z]\}))?\s*")
+
+
+def real_name(formula: str) -> str:
+    """The name the real domain is given to: ``w_k`` and ``\\omega`` give w and omega (its base)."""
+    return formula.strip().lstrip("\\").partition("_")[0]
