@@ -127,6 +127,8 @@ class DocumentScope:
 
     # -- the reader's Scope -----------------------------------------------------------------
     def lookup(self, name: str) -> Term | None:
+        if name == "\\pi":  # the constant π, unless the text sets π itself (then its value, or a free name)
+            return self.lookup("pi") if "pi" in self.roles.settings else None
         value = self.ctx.lookup(name)
         if value is not None or self.ctx.is_indexed(name) or self.ctx.is_function(name):
             return value

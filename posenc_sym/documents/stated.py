@@ -68,7 +68,7 @@ def satisfiable(relation: Callable[..., sympy.Basic], lhs: sympy.Expr, rhs: symp
     """True if ``relation(lhs, rhs)`` holds at some point tried (each symbol within its domain);
     False when it holds at none of them (then it is taken for a false statement, not a restriction)."""
     symbols = sorted(lhs.free_symbols | rhs.free_symbols, key=str)
-    grids = [_values(s) for s in symbols]  # type: ignore[arg-type]
+    grids = [_values(s) for s in symbols]
     for point in itertools.islice(itertools.product(*grids), _MAX_POINTS):
         values = dict(zip(symbols, point, strict=True))
         try:
@@ -94,8 +94,8 @@ def a_condition(lhs: sympy.Basic, relation: str, rhs: sympy.Basic, because: str,
     if shares_a_name(lhs, rhs):
         return False
     try:
-        if not (lhs - rhs).is_rational_function(*free):  # type: ignore[operator]
+        if not (lhs - rhs).is_rational_function(*free):
             return False
-        return satisfiable(_RELATIONS[relation], lhs, rhs)  # type: ignore[arg-type]
+        return satisfiable(_RELATIONS[relation], lhs, rhs)
     except Exception:  # SymPy failing to say shows nothing
         return False

@@ -305,7 +305,8 @@ def _inside_exponent(tokens: list[Token], at: int) -> bool:
 _RANGE = re.compile(r"^\s*(?:([A-Za-z])|\\([A-Za-z]+))\s*=\s*[^=,]+,[^=]*(?:\\[lc]?dots|\\cdots|\.\.\.|…|\\cdot\\cdot)")
 
 
-_REAL_DOMAIN = re.compile(r"(?<![\\A-Za-z_^])(?:([A-Za-z])|\\([A-Za-z]+))\s*\\in\s*(?:\\mathbb\s*\{?\s*R\b|\\R\b|\\mathbb\s*\{?\s*R_|\[|\(|\\left\s*[\[(]|\(-\\infty)")
+_REAL_DOMAIN = re.compile(r"(?<![\\A-Za-z_^])(?:([A-Za-z])|\\([A-Za-z]+))\s*\\in\s*"
+                          r"(?:\\mathbb\s*\{?\s*R\b|\\R\b|\\mathbb\s*\{?\s*R_|\[|\(|\\left\s*[\[(]|\(-\\infty)")
 
 
 def survey(formulas: Iterable[str]) -> Survey:
