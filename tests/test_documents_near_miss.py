@@ -142,6 +142,10 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
     ("$$ \\sin^2 t + \\cos^2 t = 1 > t $$\n", [(1, P), (1, U)]),
     # ... while a restriction that holds somewhere stays one
     ("$$ 0 \\le t < 1 $$\n", [(1, C), (1, C)]),
+    # ... (a restriction far out is one too: the points tried reach 10^12)
+    ("$$ n > 10^9 $$\n", [(1, C)]),
+    # a condition in words before the definition (the last piece was read for every t: f(1) = -1 was proven)
+    ("For $t > 0$ let $f(t) = t^2$.\nFor $t \\le 0$ let $f(t) = -t^2$.\n\n$$ f(1) = -1 $$\n", [(4, U)]),
     # 2. a condition in words, or in the display, on a definition refuses it (and a second one in the sentence)
     ('Let $f(t) = 1$ (for $t > 0$ only), and $f(t) = 0$ otherwise.\n\n$$ f(-1) = 1 $$\n',  # w.md
      [(3, U)]),

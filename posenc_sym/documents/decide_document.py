@@ -158,7 +158,7 @@ def _order(item: Declaration | Display | Inline) -> tuple[int, int, int]:
 def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence) -> None:
     """The definitions an inline formula of the prose makes ("denoting $\\omega_j = 1/10000^{2j/d}$").
 
-    One the rest of its sentence puts a condition on ("if $t > 0$", "otherwise", "for positive $t$") is
+    One its sentence puts a condition on ("if $t > 0$", "otherwise", "for positive $t$", "For $t > 0$ let") is
     refused, and so is a second definition of a name in one sentence ("and $f(t) = 0$ otherwise"): a
     function by cases in words is not read, never read as its first case."""
     scope.line = item.line
@@ -178,7 +178,7 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
             if form is None:
                 continue
             shown = " ".join(lhs.split())
-            condition = condition_in(item.after)
+            condition = condition_in(item.after) or condition_in(item.opening)
             again = sentence.defined.get(form.name, -1) >= item.offset
             if (condition or again) and (introduced or again or form.name in scope.text_defined):
                 why = (f"the sentence puts a condition on it ('{condition}'), and a definition that holds only "

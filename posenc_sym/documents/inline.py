@@ -30,6 +30,7 @@ class Inline:
     before: str = ""  # the prose just before it (a few words), which says whether it defines a name
     cell: Cell | None = None  # in a notebook, its cell (the line is then the cell's)
     after: str = ""  # the rest of its sentence, which may put a condition on it ("if $t > 0$", "otherwise")
+    opening: str = ""  # its sentence up to it, which may too ("For $t > 0$ let")
 
 
 _FENCED = re.compile(r"^[ \t]*(```+|~~~+).*?^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
@@ -72,6 +73,9 @@ def inline_formulas(text: str, kind: str) -> list[Inline]:
         rest = text[match.end():match.end() + 160]
         end = _SENTENCE_END.search(rest)
         after = " ".join(rest[:end.start() if end else len(rest)].split())
+        chunk = text[max(0, match.start() - 200):match.start()]
+        ends = list(_SENTENCE_END.finditer(chunk))
+        opening = " ".join(chunk[ends[-1].end() if ends else 0:].split())
         found.append(Inline(body.strip(), blanked.count("\n", 0, match.start(group)) + 1, match.start(group), before,
-                            after=after))
+                            after=after, opening=opening))
     return found

@@ -37,8 +37,9 @@ QUANTIFIED = re.compile(r"\b(?:for\s+(?:all|every|any|each)|whatever)\b|\\forall
 _RELATIONS: dict[str, Callable[..., sympy.Basic]] = {
     "==": sympy.Eq, "<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
 # Points tried for each name: integers of both signs (even ones among them), fractions, a large value.
-_SAMPLES = tuple(Fraction(v) for v in ("0", "1", "-1", "2", "-2", "1/2", "-1/3", "3", "4", "-4", "5/2", "7", "10",
-                                       "64", "512", "1000", "-1000"))
+_SAMPLES = (*(Fraction(v) for v in ("0", "1", "-1", "2", "-2", "1/2", "-1/3", "3", "4", "-4", "5/2", "7", "10", "64",
+                                     "512", "1000", "-1000", "1/1000")),
+            *(Fraction(sign * 10**power) for power in (6, 12) for sign in (1, -1)))
 _MAX_POINTS = 2000
 
 
@@ -68,7 +69,8 @@ def satisfiable(relation: Callable[..., sympy.Basic], lhs: sympy.Expr, rhs: symp
     """True if ``relation(lhs, rhs)`` holds at some point tried (each symbol within its domain);
     False when it holds at none of them (then it is taken for a false statement, not a restriction)."""
     symbols = sorted(lhs.free_symbols | rhs.free_symbols, key=str)
-    grids = [_values(s) for s in symbols]
+    per_name = max(2, int(_MAX_POINTS ** (1 / max(1, len(symbols)))))  # every name gets values of each kind
+    grids = [_values(s)[:per_name] for s in symbols]
     for point in itertools.islice(itertools.product(*grids), _MAX_POINTS):
         values = dict(zip(symbols, point, strict=True))
         try:
