@@ -78,10 +78,8 @@ def explicit(term: Term) -> Term:
 def as_term(value: Any, what: str) -> Term:
     """Sympify ``value``; matrices become immutable so claims stay hashable values."""
     if isinstance(value, MatrixExpr) and not isinstance(value, MatrixBase):
-        if not all(isinstance(size, (int, sympy.Integer)) for size in value.shape):
-            # The engine compares explicit entries; SymPy cannot list those for a symbolic size.
-            raise ValueError(f"{what}={value} has the symbolic shape {value.shape}; "
-                             "state the claim for concrete sizes")
+        # A symbolic shape (q of shape d×1) is a claim for every size: decided by matrix algebra
+        # (proof.matrix_sizes), never entry by entry.
         return value
     if isinstance(value, MatrixBase):
         return ImmutableMatrix(value)

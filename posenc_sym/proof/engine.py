@@ -27,6 +27,7 @@ from .claim import Claim, Relation, Term, as_term, explicit, is_matrix, shape_of
 from .falsifier import POINT_SECONDS, Counterexample, Search, search
 from .inequality import prove_inequality
 from .instances import ELEMENTARY, instances_hold, uses_closed_form
+from .matrix_sizes import any_size, decide_any_size
 from .ranges import ill_formed_ranges
 from .strategies import held_derivatives, prove_zero
 from .verdict import Verdict
@@ -191,7 +192,13 @@ def _why_not_proven(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]], ha
 
 def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic],
                       symbols: Sequence[sympy.Symbol], *, seed: str, dps: int,
-                      has_floats: bool, probe: bool = True) -> Verdict:
+                      has_floats: bool, probe: bool = True, symbolic: bool = True, full: bool = True) -> Verdict:
+    if any_size(lhs) or any_size(rhs):  # matrices of any size: matrix algebra, searched at concrete sizes
+        def numeric(left: Term, right: Term, rel: str, conds: Sequence[sympy.Basic],
+                    syms: Sequence[sympy.Symbol], at: str, whole: bool) -> Verdict:
+            return _decide_statement(left, right, rel, conds, syms, seed=at, dps=dps,  # type: ignore[arg-type]
+                                     has_floats=has_floats, symbolic=False, full=whole)
+        return decide_any_size(lhs, rhs, relation, conditions, seed=seed, numeric=numeric, probe=probe)
     lhs, rhs = explicit(lhs), explicit(rhs)
     entries = _entries(lhs, rhs)
     hints = _hints(lhs, rhs, relation)
@@ -206,8 +213,11 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
                                hints=hints))
         if searches[-1].counterexample is not None:
             return _refuted(searches[-1].counterexample, searches[-1].points, dps)
+        if not full:  # the probe alone, as evidence for a caller that decides the rest
+            return Verdict("unknown", method="probe", points_checked=searches[-1].points,
+                           reason=f"no counterexample at {searches[-1].points} probe points")
     ill_formed = ill_formed_ranges(lhs, rhs)
-    if not has_floats and not ill_formed:
+    if symbolic and not has_floats and not ill_formed:
         method = _prove(lhs, rhs, relation, conditions)
         if method is not None:
             gap = "lhs - rhs to 0" if relation == "==" else f"lhs {relation} rhs"
