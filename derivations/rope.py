@@ -4,6 +4,7 @@ import sympy
 
 from posenc_sym import Claim, Derivation, Step
 from posenc_sym.notation import Definition, Notation
+from posenc_sym.notation.blocks import BlockDiagonal
 from posenc_sym.schemes.rope import (
     MATRIX_NOTATION,
     ROTARY,
@@ -11,6 +12,7 @@ from posenc_sym.schemes.rope import (
     decay_bound_expr,
     pairing_permutation,
     rotation_matrix,
+    theta,
 )
 from posenc_sym.schemes.sinusoidal import ROTATION, d
 
@@ -44,29 +46,34 @@ def pair_score(first: sympy.Expr, second: sympy.Expr) -> sympy.Expr:
 
 # The whole head, any width d: q and k columns of d numbers, R(x) = diag(B(x_0), …), θ the column of θ_i.
 q, k = sympy.MatrixSymbol("q", d, 1), sympy.MatrixSymbol("k", d, 1)
-R, theta = ROTARY.apply, THETA.apply()
+R, theta_col = ROTARY.apply, THETA.apply()
 HEAD = MATRIX_NOTATION
 
 
 def head_score(first: sympy.Expr, second: sympy.Expr) -> sympy.Expr:
     """(R(first θ) q)ᵀ R(second θ) k, as written."""
-    return sympy.MatMul(sympy.Transpose(R(sympy.MatMul(first, theta)) * q), R(sympy.MatMul(second, theta)), k)
+    return sympy.MatMul(sympy.Transpose(R(sympy.MatMul(first, theta_col)) * q), R(sympy.MatMul(second, theta_col)), k)
 
 
 # The complex form of one pair: q̃ = q_0 + i q_1, k̃ = k_0 + i k_1.
 Q_C = Definition("qtilde", (), q0 + sympy.I * q1, form="value")
 K_C = Definition("ktilde", (), k0 + sympy.I * k1, form="value")
-COMPLEX = PAIR.define(Q_C, K_C)
+_zz = sympy.Symbol("z", complex=True)
+REAL_PART = Definition("Re", (_zz,), (_zz + sympy.conjugate(_zz)) / 2, form="call")  # Re z = (z + z̄)/2
+COMPLEX = PAIR.define(Q_C, K_C, REAL_PART)
 _qc, _kc = Q_C.apply(), K_C.apply()
 _ROTATED_K = _times(_kc, sympy.exp(sympy.I * n * w))
 _COMPLEX_PRODUCT = _times(_qc, sympy.exp(sympy.I * m * w), sympy.conjugate(_ROTATED_K, evaluate=False))
 
 # R_halves(m) and R_adjacent(m), the 4-wide rotation in each pairing, and P the pairing permutation.
 R_HALVES = Definition("R_halves", (m,), rotation_matrix(m, 4, base, "halves"), form="call")
-R_ADJACENT = Definition("R_adjacent", (m,), rotation_matrix(m, 4, base, "adjacent"), form="call")
+_pair = sympy.Symbol("i", integer=True, nonnegative=True)
+THETA_4 = Definition("theta", (_pair,), theta(_pair, 4, base))  # θ_i of a 4-wide head
+# R_adjacent(m) = diag(B(mθ_0), B(mθ_1)): the adjacent pairing is block-diagonal (2 blocks).
+R_ADJACENT = Definition("R_adjacent", (m,), BlockDiagonal(B(_times(m, THETA_4.apply(_pair))), _pair, 2, 2), form="call")
 PERM = Definition("P", (), pairing_permutation(4), form="value")
-PAIRINGS = Notation(symbols=(m, base), definitions=(R_HALVES, R_ADJACENT, PERM))
-_P = PERM.apply()
+PAIRINGS = Notation(symbols=(m, base), definitions=(R_HALVES, R_ADJACENT, PERM, ROTATION, THETA_4))
+_P = sympy.MatrixSymbol("P", 4, 4)  # the notation P, as a matrix beside the matrix expression R_adjacent(m)
 
 # Abel summation for 4 terms with S_0 = 0, S_{j+1} = S_j + z_j: Σ h_j z_j = Σ h_j (S_{j+1} − S_j)
 # = h_3 S_4 − Σ_{j<3} S_{j+1} (h_{j+1} − h_j). With h_4 = 0 (RoFormer's convention) the first
@@ -117,14 +124,14 @@ DERIVATION = Derivation(
         Claim(
             id="rope.full.relative",
             title="The whole head: $(R(m\\theta) q)^\\top R(n\\theta) k = q^\\top R((n-m)\\theta)\\, k$",
-            written=(head_score(m, n), sympy.MatMul(sympy.Transpose(q), R(sympy.MatMul(_OFFSET, theta)), k)),
+            written=(head_score(m, n), sympy.MatMul(sympy.Transpose(q), R(sympy.MatMul(_OFFSET, theta_col)), k)),
             notation=HEAD,
             steps=(
                 Step(None, "the transpose of a product: $(Rq)^\\top = q^\\top R^\\top$",
-                     written=sympy.MatMul(sympy.Transpose(q), sympy.Transpose(R(sympy.MatMul(m, theta))),
-                                          R(sympy.MatMul(n, theta)), k)),
+                     written=sympy.MatMul(sympy.Transpose(q), sympy.Transpose(R(sympy.MatMul(m, theta_col))),
+                                          R(sympy.MatMul(n, theta_col)), k)),
                 Step(None, "block by block, the lemma $B(a)^\\top B(b) = B(b - a)$ for each pair $i$",
-                     written=sympy.MatMul(sympy.Transpose(q), R(sympy.MatMul(_OFFSET, theta)), k)),
+                     written=sympy.MatMul(sympy.Transpose(q), R(sympy.MatMul(_OFFSET, theta_col)), k)),
             ),
             scope="every even $d$, any base $b > 0$",
             tags=("table:rope:inner_product_offset",),
@@ -151,14 +158,14 @@ DERIVATION = Derivation(
         Claim(
             id="rope.complex_equals_real",
             title="The complex form's real part is the real score $(B(m\\theta) q)^\\top B(n\\theta) k$",
-            written=(sympy.ImmutableMatrix([[sympy.re(_COMPLEX_PRODUCT, evaluate=False)]]), pair_score(m, n)),
+            written=(sympy.ImmutableMatrix([[REAL_PART.apply(_COMPLEX_PRODUCT)]]), pair_score(m, n)),
             notation=COMPLEX,
             scope="one pair, any frequency $\\theta > 0$",
         ),
         Claim(
             id="rope.norm",
             title="Rotation keeps the length: $(R(m\\theta) q)^\\top R(m\\theta) q = q^\\top q$",
-            written=(sympy.MatMul(sympy.Transpose(R(sympy.MatMul(m, theta)) * q), R(sympy.MatMul(m, theta)), q),
+            written=(sympy.MatMul(sympy.Transpose(R(sympy.MatMul(m, theta_col)) * q), R(sympy.MatMul(m, theta_col)), q),
                      sympy.MatMul(sympy.Transpose(q), q)),
             notation=HEAD,
             scope="every even $d$: block by block, $B(x)^\\top B(x) = I$",
@@ -168,8 +175,8 @@ DERIVATION = Derivation(
         Claim(
             id="rope.shift",
             title="$R((m + r)\\theta) = R(r\\theta) R(m\\theta)$: a fixed linear map takes position $m$ to $m + r$",
-            written=(R(sympy.MatMul(sympy.Add(m, r, evaluate=False), theta)),
-                     R(sympy.MatMul(r, theta)) * R(sympy.MatMul(m, theta))),
+            written=(R(sympy.MatMul(sympy.Add(m, r, evaluate=False), theta_col)),
+                     R(sympy.MatMul(r, theta_col)) * R(sympy.MatMul(m, theta_col))),
             notation=HEAD,
             scope="every even $d$: block by block, $B(x) B(y) = B(x + y)$",
             tags=("table:rope:linear_shift",),
@@ -178,7 +185,7 @@ DERIVATION = Derivation(
             id="rope.pairings.permutation",
             title="$R_{\\mathrm{halves}}(m) = P R_{\\mathrm{adjacent}}(m) P^{\\top}$ with $P$: $2i \\mapsto i$, "
                   "$2i+1 \\mapsto i + d/2$",
-            written=(R_HALVES.apply(m), _P * R_ADJACENT.apply(m) * sympy.transpose(_P)),
+            written=(R_HALVES.apply(m), sympy.MatMul(_P, R_ADJACENT.apply(m), sympy.Transpose(_P))),
             notation=PAIRINGS,
             scope="$d = 4$ as an example, symbolic position $m$ and base $b > 0$ (the permutation of a "
                   "general $d$ is not block-diagonal, so the claim is shown at one size)",

@@ -52,6 +52,22 @@ def _check_index(index: Any, what: str) -> sympy.Symbol:
     return index
 
 
+def _replace_written(expr: Any, mapping: dict[Any, Any]) -> Any:
+    """``expr`` with ``mapping`` applied, sums and products rebuilt unevaluated (as written)."""
+    if expr in mapping:
+        return mapping[expr]
+    if isinstance(expr, MatrixBase):
+        return ImmutableMatrix(expr.shape[0], expr.shape[1], [_replace_written(e, mapping) for e in expr])
+    if not isinstance(expr, sympy.Basic) or not expr.args:
+        return expr
+    args = [_replace_written(a, mapping) for a in expr.args]
+    if args == list(expr.args):
+        return expr
+    if isinstance(expr, (sympy.Add, sympy.Mul)):
+        return expr.func(*args, evaluate=False)
+    return expr.func(*args)
+
+
 class _Blocks(MatrixExpr):  # type: ignore[misc]
     """What the two block shapes share: a block in a bound index, and the number of blocks."""
 
@@ -85,6 +101,10 @@ class _Blocks(MatrixExpr):  # type: ignore[misc]
         """Block ``p`` (0-based): the block with the index replaced by ``p``."""
         return self.block.xreplace({self.index: sympy.sympify(p)})
 
+    def block_shown(self, p: Any) -> Any:
+        """Block ``p`` as written: sums and products keep the order the author gave them."""
+        return _replace_written(self.block, {self.index: sympy.sympify(p)})
+
     def blocks(self) -> list[Any]:
         """Every block, for a concrete number of blocks."""
         if not self.count.is_Integer:
@@ -108,7 +128,7 @@ class BlockDiagonal(_Blocks):
 
     def _entry(self, i: Any, j: Any, **kwargs: Any) -> Any:
         size = self.size
-        if not (sympy.Integer(i).is_Integer and sympy.Integer(j).is_Integer):
+        if not (sympy.sympify(i).is_Integer and sympy.sympify(j).is_Integer):
             raise IndexError(f"{self}: entries are taken at integer places")
         (p, r), (q, c) = divmod(int(i), size), divmod(int(j), size)
         if p != q:

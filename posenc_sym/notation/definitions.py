@@ -97,6 +97,9 @@ class Definition:
     body: Term
     form: Form = "subscript"
     about: str = field(default="", compare=False)  # what a computed body is, in plain ASCII words
+    #: Apply an explicit matrix body as a matrix expression (``AppliedMatrix``) rather than a
+    #: non-commutative symbol, so that it multiplies with MatrixSymbols (``A p(0)`` for any matrix A).
+    as_matrix: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         if not is_plain_name(self.name):
@@ -170,7 +173,7 @@ class Definition:
     def is_matrix_expression(self) -> bool:
         """True if the body is a matrix expression (of any size, ``T_k = diag(B(-ω_0 k), …)``) rather
         than an explicit matrix: its applications are then matrix expressions of the body's shape."""
-        return self.is_matrix and not isinstance(self.body, MatrixBase)
+        return self.is_matrix and (self.as_matrix or not isinstance(self.body, MatrixBase))
 
     def apply(self, *args: Any) -> Any:
         """The written application: ``omega.apply(i)`` is ω_i, ``pe.apply(t + k, 2*i)`` is PE_{(t+k,2i)}."""
@@ -178,7 +181,7 @@ class Definition:
             if args:
                 raise NotationError(f"{self.name} is a value; it takes no arguments, got {args}")
             if self.is_matrix_expression:
-                return sympy.MatrixSymbol(self.name, *self.body.shape)
+                return sympy.MatrixSymbol(self.name, *self.body.shape)  # read back by its name (patterns.applied_name)
             return self.head()
         if len(args) != len(self.params):
             raise NotationError(f"{self.name} takes {len(self.params)} argument(s), got {len(args)}: {args}")

@@ -70,8 +70,18 @@ def _unfold(notation: Definitions, expr: sympy.Basic, depth: int) -> Any | None:
                         "assumptions; declare the symbols in it (e.g. integer, real) or write a defined case")
 
 
+def _written_out(arg: Any) -> Any:
+    """A matrix expression of concrete size (diag(B(mθ_0), B(mθ_1))) as its explicit matrix."""
+    if isinstance(arg, MatrixExpr) and not isinstance(arg, MatrixBase) and all(
+            sympy.sympify(n).is_Integer for n in arg.shape) and not arg.free_symbols & set(arg.atoms(sympy.MatrixSymbol)):
+        return ImmutableMatrix(arg.as_explicit())
+    return arg
+
+
 def _combine(expr: sympy.Basic, args: list[Any]) -> Any:
     """Rebuild ``expr`` from expanded ``args`` that include an explicit matrix."""
+    if isinstance(expr, (sympy.Mul, sympy.MatMul, sympy.Add, sympy.MatAdd)):
+        args = [_written_out(a) for a in args]
     if isinstance(expr, (sympy.Mul, sympy.MatMul)):
         return ImmutableMatrix(functools.reduce(operator.mul, args))
     if isinstance(expr, (sympy.Add, sympy.MatAdd)):

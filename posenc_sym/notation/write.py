@@ -264,8 +264,8 @@ class NotationPrinter(LatexPrinter):
         """The blocks a display names: every one of a few, else the first, the dots (None) and the last."""
         count = expr.count
         if count.is_Integer and int(count) <= 3:
-            return [expr.block_at(p) for p in range(int(count))]
-        return [expr.block_at(0), None, expr.block_at(count - 1)]
+            return [expr.block_shown(p) for p in range(int(count))]
+        return [expr.block_shown(0), None, expr.block_shown(count - 1)]
 
     def _print_BlockDiagonal(self, expr: BlockDiagonal) -> str:
         shown = [r"\ldots" if block is None else self._print(block) for block in self._blocks_shown(expr)]

@@ -50,7 +50,9 @@ def is_written(expr: sympy.Add | sympy.Mul) -> bool:
         alike = [a.as_coeff_Mul()[1] for a in commutative if not a.is_Number]
     if len(set(alike)) < len(alike):
         return True
-    return commutative != sorted(commutative, key=_ARGS_ORDER)
+    # A sum sorts every term, matrices (non-commutative symbols) included: x + p as written is p + x built.
+    ordered = args if kind is sympy.Add else commutative
+    return ordered != sorted(ordered, key=_ARGS_ORDER)
 
 
 def divisor(factor: Any) -> Any | None:

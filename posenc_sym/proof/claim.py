@@ -285,12 +285,16 @@ class Claim:
         return tuple(out)
 
     @property
-    def symbols(self) -> tuple[sympy.Symbol, ...]:
-        """The free symbols of the statement, its steps and conditions, sorted by name."""
+    def symbols(self) -> tuple[sympy.Symbol | sympy.MatrixSymbol, ...]:
+        """The free symbols of the statement, its steps and conditions, sorted by name: scalars, and
+        the matrices of a claim about matrices (``W_q``) with the sizes of their shapes (``d``)."""
         found: set[sympy.Basic] = set()
         for term in (self.lhs, self.rhs, *(s.expr for s in self.steps), *self.conditions):
             found |= term.free_symbols
-        return tuple(sorted((s for s in found if isinstance(s, sympy.Symbol)), key=str))
+        for matrix in [s for s in found if isinstance(s, sympy.MatrixSymbol)]:
+            for extent in matrix.shape:
+                found |= sympy.sympify(extent).free_symbols
+        return tuple(sorted((s for s in found if isinstance(s, (sympy.Symbol, sympy.MatrixSymbol))), key=str))
 
     @property
     def links(self) -> tuple[tuple[Term, Term, Relation, str], ...]:

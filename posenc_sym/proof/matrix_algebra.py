@@ -176,6 +176,8 @@ def _terms(expr: Any) -> _Terms:
         return [(sympy.Integer(1), (_Identity(expr.rows),))]
     if isinstance(expr, sympy.ZeroMatrix):
         return []
+    if isinstance(expr, MatrixBase) and expr.shape == (1, 1):
+        return [(expr[0, 0], ())]  # a 1×1 matrix is its number: the word of no factors
     if isinstance(expr, sympy.MatAdd):
         return [term for arg in expr.args for term in _terms(arg)]
     if isinstance(expr, sympy.Transpose):

@@ -49,12 +49,14 @@ def _symbolic(value: Any) -> bool:
 
 
 def any_size(term: Any) -> bool:
-    """True if ``term`` holds a matrix of symbolic size (its own shape or an inner factor's)."""
+    """True if ``term`` holds a matrix of symbolic size (its own shape or an inner factor's), or a
+    MatrixSymbol of any size (a matrix of unknown entries)."""
     if not isinstance(term, sympy.Basic) or isinstance(term, MatrixBase):
         return False
-    return any(isinstance(node, MatrixExpr) and not isinstance(node, MatrixBase)
-               and (any(_symbolic(s) for s in node.shape) or (is_block_matrix(node) and _symbolic(node.count)))
-               for node in sympy.preorder_traversal(term))
+    return any(isinstance(node, sympy.MatrixSymbol) or (
+        isinstance(node, MatrixExpr) and not isinstance(node, MatrixBase)
+        and (any(_symbolic(s) for s in node.shape) or (is_block_matrix(node) and _symbolic(node.count))))
+        for node in sympy.preorder_traversal(term))
 
 
 def _size_symbols(*terms: Any) -> list[sympy.Symbol]:
@@ -147,7 +149,7 @@ def at_size(term: Any, assignment: dict[sympy.Symbol, sympy.Integer]) -> Any:
 
 
 def _where(assignment: dict[sympy.Symbol, sympy.Integer]) -> str:
-    return ", ".join(f"{s} = {v}" for s, v in assignment.items())
+    return ", ".join(f"{s} = {v}" for s, v in assignment.items()) or "the stated size"
 
 
 def decide_any_size(lhs: Any, rhs: Any, relation: str, conditions: Sequence[sympy.Basic], *, seed: str,
@@ -156,7 +158,8 @@ def decide_any_size(lhs: Any, rhs: Any, relation: str, conditions: Sequence[symp
     rules of :mod:`.matrix_algebra` prove it for every size, anything else is evidence only."""
     if relation != "==":
         return Verdict("unknown", method="matrix algebra", reason="matrices are only compared with '='")
-    assignments = sizes(lhs, rhs, conditions=conditions)
+    # No size symbol (MatrixSymbols of concrete shapes): the one size there is.
+    assignments = sizes(lhs, rhs, conditions=conditions) if _size_symbols(lhs, rhs) else [{}]
     evidence: list[tuple[dict[sympy.Symbol, sympy.Integer], Verdict]] = []
 
     def search(whole: bool) -> Verdict | None:
