@@ -10,7 +10,7 @@ from posenc_sym.schemes.relative import (
     t5_bucket,
     t5_first_offsets,
 )
-from posenc_sym.schemes.sinusoidal import d, pe_column
+from posenc_sym.schemes.sinusoidal import OMEGA, PE_COLUMN, d
 
 i, j, s = sympy.symbols("i j s", integer=True)  # query, key, a common shift
 K = sympy.Symbol("K", integer=True, positive=True)
@@ -20,11 +20,15 @@ base = sympy.Symbol("b", positive=True)
 # Matrices of any size: the embeddings E_i, E_j and absolute position vectors U_i, U_j have width d
 # (even, since R_{i−j} is the sinusoid of width d); the projections map to width d_k.
 d_k = sympy.Symbol("d_k", integer=True, positive=True)
-E_i, E_j, U_i, U_j = (sympy.MatrixSymbol(name, d, 1) for name in ("E_i", "E_j", "U_i", "U_j"))
-W_q, W_k, W_kE, W_kR = (sympy.MatrixSymbol(name, d_k, d) for name in ("W_q", "W_k", "W_k_E", "W_k_R"))
+width = sympy.Symbol("d", integer=True, positive=True)  # the absolute score's width: any, even or odd
+E_i, E_j, U_i, U_j = (sympy.MatrixSymbol(name, width, 1) for name in ("E_i", "E_j", "U_i", "U_j"))
+W_q, W_k = (sympy.MatrixSymbol(name, d_k, width) for name in ("W_q", "W_k"))
+# Transformer-XL's relative score: width d even (R_{i−j} is the sinusoid of width d).
+X_i, X_j = sympy.MatrixSymbol("E_i", d, 1), sympy.MatrixSymbol("E_j", d, 1)
+W_qx, W_kE, W_kR = (sympy.MatrixSymbol(name, d_k, d) for name in ("W_q", "W_k_E", "W_k_R"))
 u, v = sympy.MatrixSymbol("u", d_k, 1), sympy.MatrixSymbol("v", d_k, 1)
-H_i, H_j, P_ij, P_ji = (sympy.MatrixSymbol(name, d, 1) for name in ("H_i", "H_j", "P_ij", "P_ji"))
-W_qc, W_kc, W_qr, W_kr = (sympy.MatrixSymbol(name, d_k, d) for name in ("W_q_c", "W_k_c", "W_q_r", "W_k_r"))
+H_i, H_j, P_ij, P_ji = (sympy.MatrixSymbol(name, width, 1) for name in ("H_i", "H_j", "P_ij", "P_ji"))
+W_qc, W_kc, W_qr, W_kr = (sympy.MatrixSymbol(name, d_k, width) for name in ("W_q_c", "W_k_c", "W_q_r", "W_k_r"))
 T = sympy.Transpose
 
 
@@ -35,11 +39,11 @@ def _product(*factors: sympy.Basic) -> sympy.MatMul:
 # R_{i−j}: Transformer-XL's sinusoid of the offset, the sinusoidal encoding of i − j (base b, width d);
 # A_rel(i, j): its relative score of query i and key j, the four terms as the paper writes them.
 _o = sympy.Symbol("o", integer=True)
-SINUSOID = Definition("R", (_o,), pe_column(_o, d, base))
+SINUSOID = Definition("R", (_o,), PE_COLUMN.apply(_o))
 _R = SINUSOID.apply(i - j)
-SCORE = Definition("A_rel", (i, j), sympy.MatAdd(_product(T(E_i), T(W_q), W_kE, E_j), _product(T(E_i), T(W_q), W_kR, _R),
-                                                 _product(T(u), W_kE, E_j), _product(T(v), W_kR, _R)), form="call")
-XL = Notation(symbols=(i, j, s, base), definitions=(SCORE, SINUSOID))
+SCORE = Definition("A_rel", (i, j), sympy.MatAdd(_product(T(X_i), T(W_qx), W_kE, X_j), _product(T(X_i), T(W_qx), W_kR, _R),
+                                                 _product(T(u), W_kE, X_j), _product(T(v), W_kR, _R)), form="call")
+XL = Notation(symbols=(i, j, s, base), definitions=(SCORE, SINUSOID, PE_COLUMN, OMEGA))
 
 # The index functions as the papers write them: a(i, j) = clip(j − i, K) (Shaw), δ(i, j) (DeBERTa),
 # δ_4 with k = 4, T5's bucket(n) and the first offsets o(n) (bidirectional) and o_u(n)
@@ -132,7 +136,7 @@ DERIVATION = Derivation(
         Claim(
             id="relative.t5.boundaries.bidirectional",
             title="T5 (32 buckets, 128): log buckets 8 to 15 start at $\\lceil 8 \\cdot 2^{k/2} \\rceil$ (8, 12, 16, 23, …, 91)",
-            written=(sympy.Matrix([sympy.ceiling(sympy.Mul(8, sympy.Pow(sympy.sqrt(2), kk, evaluate=False),
+            written=(sympy.Matrix([sympy.ceiling(sympy.Mul(8, sympy.Pow(2, sympy.Rational(kk, 2), evaluate=False),
                                                            evaluate=False), evaluate=False) for kk in range(8)]),
                      sympy.Matrix([FIRST.apply(n) for n in range(8, 16)])),
             notation=NOTATION,

@@ -119,24 +119,41 @@ _SIGN = re.compile(r"[+-]")
 def summands(expression: str) -> list[str]:
     """The top-level terms of one side, each matrix's nonzero cells counted as terms of their own.
 
-    >>> len(summands(r"a + b \\left(c + d\\right) - e")), len(summands(r"\\begin{bmatrix}x + y & 0\\\\0 & z\\end{bmatrix}"))
-    (3, 3)
+    >>> len(summands(r"a + b \\left(c + d\\right) - e"))
+    3
+    >>> len(summands(r"\\begin{bmatrix}x + y & 0\\\\0 & z\\end{bmatrix}"))
+    3
     """
     cells: list[str] = []
     for matrix in _MATRIX.finditer(expression):
         cells += [c for row in matrix.group(1).split("\\\\") for c in row.split("&")
                   if c.strip() not in ("", "0", "\\ddots", "\\vdots", "\\cdots")]
     outer = _MATRIX.sub("M", expression)
-    terms = [t for t in _top_level(outer, _SIGN) if t.strip() and t.strip() != "M"]
+    terms = [t for t in _top_level(outer, _SIGN) if t.replace("M", "").strip()]  # a product of matrices: its cells
     for cell in cells:
         terms += [t for t in _top_level(cell, _SIGN) if t.strip()]
     return terms
 
 
+def _without(command: str, text: str) -> str:
+    """``text`` without every ``command{…}`` (braces balanced): a justification set above a row."""
+    out, n = [], 0
+    while (found := text.find(command + "{", n)) >= 0:
+        out.append(text[n:found])
+        depth, n = 0, found + len(command)
+        while n < len(text):
+            depth += {"{": 1, "}": -1}.get(text[n], 0)
+            n += 1
+            if depth == 0:
+                break
+    return "".join(out) + text[n:]
+
+
 def display_sides(display: str) -> list[str]:
     """Each side and step of one display, justifications and alignment removed."""
-    body = _JUSTIFICATION.sub("", display)
-    body = _TEXT.sub("", body).replace("\\qquad", " ").replace("\\quad", " ").replace("&", " ")
+    body = _JUSTIFICATION.sub("", _without("\\intertext", display))
+    body = _TEXT.sub("", body).replace("\\qquad", " ").replace("\\quad", " ")
+    body = " ".join(_top_level(body, re.compile("&")))  # alignment marks; a matrix keeps its cells
     rows = _top_level(body, re.compile(r"\\\\"))  # the display's rows (a matrix's rows stay inside it)
     return [side for row in rows for side in _top_level(row, _RELATION) if side.strip()]
 
@@ -156,8 +173,8 @@ def display_metrics(document: str, claim_ids: list[str]) -> dict[str, object]:
                 name = document[label + 13:document.find("}", label)] if label >= 0 else "?"
                 long_displays.append((where, name, terms))
             entries += len(ENTRY.findall(found.group(2)))
-            monomials += sum(1 for side in sides for term in summands(side)
-                             if ENTRY.search(term) and len(_top_level(term.strip(), re.compile(r"\s+"))) > 1)
+            monomials += sum(1 for side in sides for term in summands(side) if ENTRY.search(term)
+                             and len([f for f in _top_level(term.strip(), re.compile(r"\s+")) if f.strip()]) > 1)
     flat = main_text.replace("\\allowbreak{}", "").replace("\\_", "_")
     ids_in_main = sum(len(re.findall(rf"(?<![\w.-]){re.escape(i)}(?![\w.-])", flat)) for i in claim_ids)
     return {"displays": displays, "over_terms": long_displays, "entry_symbols": entries,

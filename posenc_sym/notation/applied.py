@@ -28,7 +28,7 @@ from sympy.matrices.expressions import MatrixExpr
 __all__ = ["AppliedMatrix"]
 
 
-class AppliedMatrix(MatrixExpr):  # type: ignore[misc]
+class AppliedMatrix(MatrixExpr):
     """``name(arguments)`` or ``name_{arguments}``: a matrix notation applied (see the module docstring)."""
 
     def __new__(cls, name: str | Str, form: str | Str, arguments: Sequence[Any], shape: Sequence[Any]) -> AppliedMatrix:

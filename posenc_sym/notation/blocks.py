@@ -30,6 +30,8 @@ import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 from sympy.matrices.expressions import MatrixExpr
 
+from .written import is_written
+
 __all__ = ["BlockColumn", "BlockDiagonal", "entry_at", "is_block_matrix"]
 
 
@@ -63,12 +65,12 @@ def _replace_written(expr: Any, mapping: dict[Any, Any]) -> Any:
     args = [_replace_written(a, mapping) for a in expr.args]
     if args == list(expr.args):
         return expr
-    if isinstance(expr, (sympy.Add, sympy.Mul)):
+    if isinstance(expr, (sympy.Add, sympy.Mul)) and is_written(expr):
         return expr.func(*args, evaluate=False)
     return expr.func(*args)
 
 
-class _Blocks(MatrixExpr):  # type: ignore[misc]
+class _Blocks(MatrixExpr):
     """What the two block shapes share: a block in a bound index, and the number of blocks."""
 
     @property
@@ -102,7 +104,7 @@ class _Blocks(MatrixExpr):  # type: ignore[misc]
         return self.block.xreplace({self.index: sympy.sympify(p)})
 
     def block_shown(self, p: Any) -> Any:
-        """Block ``p`` as written: sums and products keep the order the author gave them."""
+        """Block ``p`` for display: a sum or product its author wrote keeps its order, the rest evaluates."""
         return _replace_written(self.block, {self.index: sympy.sympify(p)})
 
     def blocks(self) -> list[Any]:
@@ -113,7 +115,7 @@ class _Blocks(MatrixExpr):  # type: ignore[misc]
 
 
 class BlockDiagonal(_Blocks):
-    """diag(B_0, …, B_{n−1}): ``count`` square blocks of ``size`` rows on the diagonal, B_p = ``block`` at ``index`` = p."""
+    """diag(B_0, …, B_{n−1}): ``count`` square blocks of ``size`` rows, B_p = ``block`` at ``index`` = p."""
 
     def __new__(cls, block: Any, index: sympy.Symbol, count: Any, size: Any = None) -> BlockDiagonal:
         block, rows, cols = _block_and_size(block, size, "BlockDiagonal")

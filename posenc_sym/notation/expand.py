@@ -72,8 +72,9 @@ def _unfold(notation: Definitions, expr: sympy.Basic, depth: int) -> Any | None:
 
 def _written_out(arg: Any) -> Any:
     """A matrix expression of concrete size (diag(B(mθ_0), B(mθ_1))) as its explicit matrix."""
-    if isinstance(arg, MatrixExpr) and not isinstance(arg, MatrixBase) and all(
-            sympy.sympify(n).is_Integer for n in arg.shape) and not arg.free_symbols & set(arg.atoms(sympy.MatrixSymbol)):
+    if not isinstance(arg, MatrixExpr) or isinstance(arg, MatrixBase) or arg.atoms(sympy.MatrixSymbol):
+        return arg
+    if all(sympy.sympify(n).is_Integer for n in arg.shape):
         return ImmutableMatrix(arg.as_explicit())
     return arg
 

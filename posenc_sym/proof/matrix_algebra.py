@@ -182,6 +182,8 @@ def _terms(expr: Any) -> _Terms:
         return [term for arg in expr.args for term in _terms(arg)]
     if isinstance(expr, sympy.Transpose):
         return [(c, tuple(f.transpose() for f in reversed(w))) for c, w in _terms(expr.arg)]
+    if isinstance(expr, sympy.MatPow) and expr.exp.is_Integer and expr.exp > 0:
+        return _terms(sympy.MatMul(*([expr.base] * int(expr.exp))))  # T T, which SymPy writes T²
     if isinstance(expr, sympy.MatMul):
         out: _Terms = [(sympy.Integer(1), ())]
         for arg in expr.args:

@@ -30,7 +30,7 @@ from sympy.matrices.expressions.matexpr import MatrixElement
 
 from ..notation.blocks import BlockColumn, BlockDiagonal, is_block_matrix
 from .matrix_algebra import prove_matrix_identity
-from .verdict import Verdict
+from .verdict import Status, Verdict
 
 __all__ = ["any_size", "at_size", "decide_any_size", "sizes"]
 
@@ -134,6 +134,8 @@ def _explicit(term: Any) -> Any:
         return ImmutableMatrix(functools.reduce(operator.add, (_explicit(a) for a in term.args)))
     if isinstance(term, sympy.MatMul):
         return ImmutableMatrix(functools.reduce(operator.mul, (_explicit(a) for a in term.args)))
+    if isinstance(term, sympy.MatPow) and term.exp.is_Integer and term.exp >= 0:
+        return ImmutableMatrix(_explicit(term.base) ** int(term.exp))
     if isinstance(term, MatrixElement):
         return _explicit(term.parent)[int(term.i), int(term.j)]
     if isinstance(term, MatrixExpr):
@@ -193,7 +195,7 @@ def decide_any_size(lhs: Any, rhs: Any, relation: str, conditions: Sequence[symp
         return refuted
     points = sum(v.points_checked for _, v in evidence)
     where = "; ".join(_where(a) for a, _ in evidence) or "no admissible size"
-    status = "checked" if evidence and all(v.status == "checked" for _, v in evidence) else "unknown"
+    status: Status = "checked" if evidence and all(v.status == "checked" for _, v in evidence) else "unknown"
     return Verdict(status, method="falsifier", points_checked=points,
                    reason=f"not proven for every size (no rule of matrix algebra closed the gap); "
                           f"agrees at {points} points at the sizes {where} (mpmath)")

@@ -85,7 +85,7 @@ def plural(said: str) -> str:
     for article in ("is a ", "is an "):
         if said.startswith(article):
             noun = said[len(article):]
-            return "are " + (noun[:-1] + "ices" if noun.endswith("matrix") else noun + "s")
+            return "are " + (noun[:-2] + "ices" if noun.endswith("matrix") else noun + "s")
     return "are " + said[3:] if said.startswith("is ") else said
 
 
