@@ -67,20 +67,18 @@ first_wavelength = Claim(
 
 last_wavelength = Claim(
     id="sinusoidal.wavelength.last",
-    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="The longest wavelength is $2\\pi b^{(d-2)/d}$ (pair $d/2 - 1$)",
-    lhs=wavelength(d / 2 - 1),
-    rhs=2 * sympy.pi * b ** ((d - 2) / d),
+    written=(LAMBDA.apply(d / 2 - 1), 2 * sympy.pi * b ** ((d - 2) / d)),
+    notation=WAVELENGTHS,
     conditions=(b > 1,),
     scope="every even $d$",
 )
 
 increasing = Claim(
     id="sinusoidal.wavelength.increasing",
-    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="$\\lambda_{i+1} > \\lambda_i$: wavelengths increase strictly with $i$",
-    lhs=wavelength(i + 1),
-    rhs=wavelength(i),
+    written=(LAMBDA.apply(i + 1), LAMBDA.apply(i)),
+    notation=WAVELENGTHS,
     relation=">",
     conditions=(b > 1, i < d / 2 - 1),
     scope="every pair $i$ of any even $d$, base $b > 1$",
