@@ -21,6 +21,20 @@ BIAS = Definition("bias", (i, j), bias(i, j, slope), form="call")
 SLOPES = Definition("slopes", (heads,), slopes, form="call", about="the ALiBi slopes of n heads")
 SLOPE_16 = Definition("m", (h,), lambda head: slopes(16)[head - 1], about="the slope of head h of 16")
 NOTATION = Notation(symbols=(i, j, s, slope, heads, h), definitions=(BIAS, SLOPES, SLOPE_16))
+_a, _b, _c = sympy.symbols("a b c", real=True)
+SOFTMAX = Definition("softmax", (_a, _b, _c), lambda *row: softmax(list(row)), form="call",
+                     about="exp of each score over the sum of the three exps")
+ROWS = NOTATION.define(SOFTMAX)
+
+
+def _row(*scores: sympy.Expr) -> sympy.Expr:
+    return SOFTMAX.apply(*scores)
+
+
+def _causal(key: int) -> sympy.Expr:
+    """x_j + m j as an implementation adds it (x_0 alone for j = 0)."""
+    shortcut = causal_bias(ROW, key, slope)
+    return x[key] if shortcut == 0 else sympy.Add(x[key], shortcut, evaluate=False)
 
 ROW = 2  # query 2 of a causal row sees keys 0..2
 
@@ -86,23 +100,25 @@ DERIVATION = Derivation(
         Claim(
             id="alibi.softmax.translation",
             title="$\\operatorname{softmax}(x + c) = \\operatorname{softmax}(x)$ for a constant $c$ added to every entry",
-            lhs=softmax([xx + c for xx in x]),
-            rhs=softmax(list(x)),
+            written=(_row(*(sympy.Add(xx, c, evaluate=False) for xx in x)), _row(*x)),
+            notation=ROWS,
             scope="a row of 3 real scores, real $c$",
         ),
         Claim(
             id="alibi.causal.same_softmax",
             title="On causal row $i = 2$, $\\operatorname{softmax}(x_j - m|i - j|) = \\operatorname{softmax}(x_j + m j)$",
-            lhs=softmax([x[jj] + bias(ROW, jj, slope) for jj in range(ROW + 1)]),
-            rhs=softmax([x[jj] + causal_bias(ROW, jj, slope) for jj in range(ROW + 1)]),
+            written=(_row(*(sympy.Add(x[jj], BIAS.apply(ROW, jj), evaluate=False) for jj in range(ROW + 1))),
+                     _row(*(_causal(jj) for jj in range(ROW + 1)))),
+            notation=ROWS,
             scope="query $i = 2$ with keys $j = 0, 1, 2$, real scores, slope $m > 0$",
             prose="The two bias rows differ by $m i = 2m$ on every key of the row.",
         ),
         Claim(
             id="alibi.causal.not_symmetric",
             title="Without the causal mask, $m j$ is not the same as $-m|i - j|$ (false for keys after $i$)",
-            lhs=softmax([x[jj] + bias(1, jj, slope) for jj in range(3)]),
-            rhs=softmax([x[jj] + causal_bias(1, jj, slope) for jj in range(3)]),
+            written=(_row(*(sympy.Add(x[jj], BIAS.apply(1, jj), evaluate=False) for jj in range(3))),
+                     _row(*(_causal(jj) for jj in range(3)))),
+            notation=ROWS,
             expect="refuted",
             scope="query $i = 1$ with keys $j = 0, 1, 2$ (key 2 is in the future), slope $m > 0$",
             prose=(

@@ -44,7 +44,20 @@ TOKENS_REVERSED = Definition("x_r", (), NI_DA_WO, form="value")
 CODES = Definition("p", (), POSITIONS, form="value")
 OUT = Definition("y", (_row,), lambda r: _toy(WO_DA_NI)[r, 0], about="row r of the toy attention on the tokens 1, 2, 3")
 OUT_REVERSED = Definition("z", (_row,), lambda r: _toy(NI_DA_WO)[r, 0], about="row r of the toy attention on the tokens 3, 2, 1")
-NOTATION = Notation(definitions=(ATTN, X_DEF, P_DEF, TOKENS, TOKENS_REVERSED, CODES, OUT, OUT_REVERSED))
+# With the positions added: the outputs of the toy on 我打你 and 你打我 with positions 10, 20, 30.
+OUT_PLACED = Definition("yhat", (_row,), lambda r: _toy(WO_DA_NI + POSITIONS)[r, 0],
+                        about="row r of the toy attention on the tokens 1, 2, 3 plus the positions 10, 20, 30")
+OUT_PLACED_REVERSED = Definition("zhat", (_row,), lambda r: _toy(NI_DA_WO + POSITIONS)[r, 0],
+                                 about="row r of the toy attention on the tokens 3, 2, 1 plus the positions 10, 20, 30")
+NOTATION = Notation(definitions=(ATTN, X_DEF, P_DEF, TOKENS, TOKENS_REVERSED, CODES, OUT, OUT_REVERSED, OUT_PLACED,
+                                 OUT_PLACED_REVERSED))
+# The counterexample to equivariance with positions: the toy attention Attn on X = (1, 2, 3), the
+# reversal P of 3 tokens and the positions E = (0, 1, 2).
+TOY = Definition("Attn", (_M,), _toy, form="call", about="the toy attention: width 1, W_q = 1, W_k = ln 2, W_v = 1")
+TOY_X = Definition("X", (), WO_DA_NI, form="value")
+TOY_P = Definition("P", (), REVERSE, form="value")
+TOY_E = Definition("E", (), SMALL_POSITIONS, form="value")
+TOY_NOTATION = Notation(definitions=(TOY, TOY_X, TOY_P, TOY_E))
 _Xw, _Pw = X_DEF.apply(), P_DEF.apply()
 
 DERIVATION = Derivation(
@@ -105,8 +118,8 @@ DERIVATION = Derivation(
         Claim(
             id="premise.toy.positions_break_equivariance",
             title="With positions added, 我 gets the same output in both sentences (false)",
-            lhs=_toy(NI_DA_WO + POSITIONS)[2, 0],
-            rhs=_toy(WO_DA_NI + POSITIONS)[0, 0],
+            written=(OUT_PLACED_REVERSED.apply(2), OUT_PLACED.apply(0)),
+            notation=NOTATION,
             expect="refuted",
             scope="toy: width 1, $W_q = 1$, $W_k = \\ln 2$, $W_v = 1$, positions 10, 20, 30",
             prose=(
@@ -118,8 +131,10 @@ DERIVATION = Derivation(
         Claim(
             id="premise.positions_break_equivariance",
             title="$\\mathrm{Attn}(PX + E) = P \\mathrm{Attn}(X + E)$ (false once $E$ is added)",
-            lhs=_toy(REVERSE * WO_DA_NI + SMALL_POSITIONS),
-            rhs=REVERSE * _toy(WO_DA_NI + SMALL_POSITIONS),
+            written=(TOY.apply(sympy.Add(TOY_P.apply() * TOY_X.apply(), TOY_E.apply(), evaluate=False)),
+                     sympy.Mul(TOY_P.apply(), TOY.apply(sympy.Add(TOY_X.apply(), TOY_E.apply(), evaluate=False)),
+                               evaluate=False)),
+            notation=TOY_NOTATION,
             expect="refuted",
             scope="width 1, $W_q = 1$, $W_k = \\ln 2$, $W_v = 1$, $X = (1, 2, 3)$, $P$ reverses 3 tokens, $E = (0, 1, 2)$",
             prose=(

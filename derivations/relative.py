@@ -79,8 +79,7 @@ DERIVATION = Derivation(
     claims=(
         Claim(
             id="relative.xl.four_terms",
-            title="The absolute score in four terms: content–content, content–position, position–content, "
-                  "position–position",
+            title="Transformer-XL: the absolute score splits into four terms (a) to (d)",
             written=(_product(T(_product(W_q, sympy.MatAdd(E_i, U_i))), W_k, sympy.MatAdd(E_j, U_j)),
                      sympy.MatAdd(_product(T(E_i), T(W_q), W_k, E_j), _product(T(E_i), T(W_q), W_k, U_j),
                                   _product(T(U_i), T(W_q), W_k, E_j), _product(T(U_i), T(W_q), W_k, U_j))),
@@ -92,7 +91,8 @@ DERIVATION = Derivation(
                                           _product(T(U_i), T(W_q), W_k, E_j), _product(T(U_i), T(W_q), W_k, U_j))),
             ),
             scope="matrices of any size: $E_i$, $E_j$, $U_i$, $U_j$ of width $d$; $W_q$, $W_k$ of $d_k$ rows",
-            prose="Transformer-XL calls the four terms (a), (b), (c) and (d), in this order.",
+            prose="In this order: (a) content–content, (b) content–position, (c) position–content and (d) "
+                  "position–position, as Transformer-XL names them.",
         ),
         Claim(
             id="relative.xl.offset_only",
@@ -102,8 +102,8 @@ DERIVATION = Derivation(
             scope="matrices of any size ($d$ even, $d_k$ rows); the tokens, hence $E_i$ and $E_j$, move with "
                   "their positions; $R_{i-j}$ the sinusoid of the offset with base $b > 0$",
             prose=(
-                "Shifting both tokens by $s$ leaves their contents $E_i$, $E_j$ as they are and turns "
-                "$R_{i-j}$ into $R_{(i+s)-(j+s)} = R_{i-j}$: position enters only through the offset."
+                "Shifting both tokens by $s$ leaves their contents $E_i$, $E_j$ as they are, and "
+                "$R_{(i+s)-(j+s)}$ is $R_{i-j}$: position enters only through the offset."
             ),
         ),
         Claim(

@@ -15,12 +15,14 @@ def _div_term_written(column: int, width: int) -> sympy.Expr:
     """exp(j·(−ln b/d)) as code writes it, kept unevaluated (SymPy would make it b^(−j/d) at once)."""
     return sympy.exp(sympy.UnevaluatedExpr(sympy.Mul(column, -sympy.log(b) / width, evaluate=False)))
 
+_DIV_TERM = sympy.exp(sympy.UnevaluatedExpr(sympy.Mul(2 * i, -sympy.log(b) / d, evaluate=False)))  # as code writes it
+if Notation().expand(_DIV_TERM) != div_term(2 * i):
+    raise ValueError("div_term as written is not the scheme's div_term")
 div_term_general = Claim(
     id="sinusoidal.div-term",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="$\\exp(2i \\cdot (-\\ln b/d)) = b^{-2i/d}$",
-    lhs=div_term(2 * i),
-    rhs=frequency(i),
+    written=(_DIV_TERM, frequency(i)),
     conditions=CONDITIONS,
     scope="any pair $i$ of any even $d$, any base $b > 1$",
     steps=(
@@ -49,8 +51,7 @@ div_term_odd_index_wrong = Claim(
     id="sinusoidal.div-term.halved-exponent-is-wrong",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="$\\exp(2i \\cdot (-\\ln b/d))$ is not $b^{-i/d}$",
-    lhs=div_term(2 * i),
-    rhs=b ** (-i / d),
+    written=(_DIV_TERM, b ** (-i / d)),
     conditions=CONDITIONS,
     scope="any pair $i \\ge 1$",
     expect="refuted",
@@ -101,12 +102,12 @@ below_2pi_b = Claim(
     ),
 )
 
+LAMBDA_512 = Definition("lambda", (i,), wavelength(i, 512, 10000))  # λ_i for d = 512, b = 10000
 paper_longest = Claim(
     id="sinusoidal.wavelength.paper-longest",
-    notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="For $d = 512$, $b = 10000$ the longest wavelength is below $2\\pi \\cdot 9647$",
-    lhs=wavelength(255, 512, 10000),
-    rhs=2 * sympy.pi * 9647,
+    written=(LAMBDA_512.apply(255), sympy.Mul(2, sympy.pi, 9647, evaluate=False)),
+    notation=Notation(definitions=(LAMBDA_512,)),
     relation="<",
     scope="$d = 512$, $b = 10000$",
 )
