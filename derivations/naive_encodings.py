@@ -37,7 +37,8 @@ f = sympy.Function("loss")
 _pos, _other = sympy.symbols("t s", integer=True, nonnegative=True)
 _len = sympy.Symbol("n", integer=True, positive=True)
 P_INT = Definition("p", (_pos,), integer_encoding(_pos), form="call")
-P_UNIT = Definition("p_unit", (_pos, _len), unit_interval_encoding(_pos, _len), form="call")
+_place = sympy.Symbol("t", integer=True)  # any integer position: N − u is one without being known nonnegative
+P_UNIT = Definition("p_unit", (_place, _len), unit_interval_encoding(_place, _len), form="call")
 P_BIN = Definition("b", (_pos,), binary_encoding(_pos, 3), form="call", as_matrix=True)
 BIN_DIST = Definition("b_dist", (_pos, _other), lambda a, c: _sq(binary_encoding(a, 3) - binary_encoding(c, 3)),
                       form="call", about="squared distance of the 3-bit codes of t and s")
@@ -143,8 +144,8 @@ DERIVATION = Derivation(
         Claim(
             id="naive.integer.unbounded",
             title="integer index: for every bound $N$, position $N + 1$ exceeds it",
-            lhs=integer_encoding(N + 1),
-            rhs=N,
+            written=(P_INT.apply(N + 1), N),
+            notation=NOTATION,
             relation=">",
             scope="every positive integer $N$ (a real bound is below some integer)",
             tags=("table:integer:bounded:negated",),
@@ -153,8 +154,9 @@ DERIVATION = Derivation(
         Claim(
             id="naive.integer.distinct",
             title="integer index: positions $t < t + u + 1$ get different values",
-            lhs=(integer_encoding(t + u + 1) - integer_encoding(t)) ** 2,
-            rhs=0,
+            written=(sympy.Pow(sympy.Add(P_INT.apply(t + u + 1), -P_INT.apply(t), evaluate=False), 2, evaluate=False),
+                     sympy.Integer(0)),
+            notation=NOTATION,
             relation=">",
             scope="integer positions $t$ and $t + u + 1$",
             tags=("table:integer:distinct",),
@@ -200,8 +202,8 @@ DERIVATION = Derivation(
         Claim(
             id="naive.unit.bounded",
             title="$[0, 1]$ encoding: positions $t = N - u \\le N$ of a sequence of length $N + 1$ map to at most 1",
-            lhs=unit_interval_encoding(N - u, N + 1),
-            rhs=1,
+            written=(P_UNIT.apply(N - u, N + 1), sympy.Integer(1)),
+            notation=NOTATION,
             relation="<=",
             scope="length $n = N + 1 \\ge 2$, positions $N - u$ ($u \\ge 0$); nonnegative for $u \\le N$",
             tags=("table:unit_interval:bounded",),
@@ -209,8 +211,8 @@ DERIVATION = Derivation(
         Claim(
             id="naive.unit.distinct",
             title="$[0, 1]$ encoding: within one sequence, later positions get larger values",
-            lhs=unit_interval_encoding(t + u + 1, N + 1) - unit_interval_encoding(t, N + 1),
-            rhs=0,
+            written=(sympy.Add(P_UNIT.apply(t + u + 1, N + 1), -P_UNIT.apply(t, N + 1), evaluate=False), sympy.Integer(0)),
+            notation=NOTATION,
             relation=">",
             scope="one sequence of length $N + 1$",
             tags=("table:unit_interval:distinct",),
@@ -218,8 +220,9 @@ DERIVATION = Derivation(
         Claim(
             id="naive.unit.spacing",
             title="$[0, 1]$ encoding: the step is the same for 3 tokens and for 4 (false: $1/2$ against $1/3$)",
-            lhs=unit_interval_encoding(t + 1, 3) - unit_interval_encoding(t, 3),
-            rhs=unit_interval_encoding(t + 1, 4) - unit_interval_encoding(t, 4),
+            written=(sympy.Add(P_UNIT.apply(t + 1, 3), -P_UNIT.apply(t, 3), evaluate=False),
+                     sympy.Add(P_UNIT.apply(t + 1, 4), -P_UNIT.apply(t, 4), evaluate=False)),
+            notation=NOTATION,
             expect="refuted",
             scope="lengths 3 and 4",
             tags=("table:unit_interval:spacing",),
@@ -228,8 +231,8 @@ DERIVATION = Derivation(
         Claim(
             id="naive.unit.four_tokens",
             title="$[0, 1]$ encoding of 4 tokens: the third is 0.69 (false: it is $2/3 \\approx 0.67$)",
-            lhs=unit_interval_encoding(2, 4),
-            rhs=sympy.Rational("0.69"),
+            written=(P_UNIT.apply(2, 4), sympy.Rational("0.69")),
+            notation=NOTATION,
             expect="refuted",
             scope="length 4",
             source=Source(_D003, "[0, 0.33, 0.69, 1]"),
