@@ -95,7 +95,7 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
             title=f"{title}: the step $p(t+1) − p(t)$ does not involve the sequence length $n$",
             lhs=sympy.Derivative(p(t + 1) - p(t), n),
             rhs=sympy.zeros(WIDTH, 1),
-            scope=f"width {WIDTH}",
+            scope=f"width {WIDTH}, as an example",
             tags=(f"table:{enc}:spacing",),
         ),
         Claim(
@@ -103,7 +103,7 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
             title=f"{title}: position $L + k$ past the training length has the rule's value",
             written=(encoding.apply(L + k), p(t).subs(t, L + k)),
             notation=notation,
-            scope=f"width {WIDTH}; immediate from the formula",
+            scope=f"width {WIDTH} as an example; immediate from the formula",
             tags=(f"table:{enc}:extrapolates",),
         ),
         Claim(
@@ -112,7 +112,7 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
             written=(sympy.MatMul(shift, encoding.apply(0)), encoding.apply(1)),
             notation=notation,
             expect="refuted",
-            scope=f"width {WIDTH}, any real ${WIDTH} \\times {WIDTH}$ matrix $A$",
+            scope=f"width {WIDTH} as an example, any real ${WIDTH} \\times {WIDTH}$ matrix $A$",
             tags=(f"table:{enc}:linear_shift",),
             prose="Sines alone vanish at $t = 0$, and a linear map sends 0 to 0; $p(1)$ is not 0.",
         ),
@@ -123,7 +123,7 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
                      sympy.transpose(encoding.apply(1)) * encoding.apply(2)),
             notation=notation,
             expect="refuted",
-            scope=f"width {WIDTH}",
+            scope=f"width {WIDTH}, as an example",
             tags=(f"table:{enc}:inner_product_offset",),
         ),
     )

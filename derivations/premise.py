@@ -79,7 +79,9 @@ DERIVATION = Derivation(
             title="$\\mathrm{Attn}(PX) = P \\mathrm{Attn}(X)$ for a permutation $P$",
             written=(ATTN.apply(_Pw * _Xw), sympy.Mul(_Pw, ATTN.apply(_Xw), evaluate=False)),
             notation=NOTATION,
-            scope="$n = 3$ tokens, width 2, $d_k = 2$, $P$ the 3-cycle $(2\\ 0\\ 1)$; symbolic real $X$, $W_q$, $W_k$, $W_v$",
+            scope="$n = 3$ tokens, width 2, $d_k = 2$, $P$ the 3-cycle $(2\\ 0\\ 1)$; symbolic real $X$, $W_q$, $W_k$, "
+                  "$W_v$ (one size: a row-wise softmax is written out entry by entry; the argument is the same for "
+                  "every $n$)",
             prose=(
                 "Entry by entry both sides are the same quotient of exponentials: permuting the rows "
                 "reorders the terms of each softmax denominator, and a sum does not depend on order."

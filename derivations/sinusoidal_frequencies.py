@@ -44,7 +44,7 @@ div_term_arange_d8 = Claim(
     written=(sympy.ImmutableMatrix([_div_term_written(j, 8) for j in range(0, 8, 2)]),
              sympy.ImmutableMatrix([frequency(p, 8) for p in range(4)])),
     conditions=(b > 1,),
-    scope="$d = 8$, any base $b > 1$",
+    scope="$d = 8$ as an example of the code's arange (the claim above is every $d$), any base $b > 1$",
 )
 
 div_term_odd_index_wrong = Claim(
