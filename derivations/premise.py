@@ -53,7 +53,7 @@ NOTATION = Notation(definitions=(ATTN, X_DEF, P_DEF, TOKENS, TOKENS_REVERSED, CO
                                  OUT_PLACED_REVERSED))
 # The counterexample to equivariance with positions: the toy attention Attn on X = (1, 2, 3), the
 # reversal P of 3 tokens and the positions E = (0, 1, 2).
-TOY = Definition("Attn", (_M,), _toy, form="call", about="the toy attention of width 1, with the weights of the scope")
+TOY = Definition("Attn", (_M,), _toy, form="call", about="the toy attention of the scope")
 TOY_X = Definition("X", (), WO_DA_NI, form="value")
 TOY_P = Definition("P", (), REVERSE, form="value")
 TOY_E = Definition("E", (), SMALL_POSITIONS, form="value")

@@ -91,7 +91,7 @@ _ABEL_RHS = sympy.Add(*(-_times(PARTIAL.apply(j + 1), sympy.Add(h[j + 1], -h[j],
 
 _dist = sympy.Symbol("r", integer=True, nonnegative=True)
 BOUND = Definition("rho", (_dist,), lambda distance: decay_bound_expr(distance, 8, 10000), form="call",
-                   about="RoFormer's relative upper bound at distance r, d = 8, b = 10000")
+                   about="the relative upper bound at distance r")
 DECAY = Notation(definitions=(BOUND,))
 
 DERIVATION = Derivation(
