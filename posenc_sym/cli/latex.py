@@ -10,14 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..app.write_notes import LatexRequest, write_latex
-from ..render.layout import BEAMER_WIDTH, LINE_WIDTH
-from ..render.options import Options
-from ..report.terminal import claims_line
+from .notes_options import add_contents_options, stage_printer
 
 __all__ = ["register", "run"]
+
+if TYPE_CHECKING:
+    from ..render.options import Options
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -34,7 +34,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                         "references are stable; the PDF and the log go beside the .tex")
     parser.add_argument("--fragments", type=Path, metavar="DIR",
                         help="write one \\input-able file per derivation and preamble.tex into DIR instead")
-    parser.add_argument("--no-figures", action="store_true", help="leave the figures out")
+    add_contents_options(parser)
     parser.add_argument("--no-ids", action="store_true", help="leave out the claims' ids")
     parser.add_argument("--no-methods", action="store_true",
                         help="leave out how each claim was proven (the verdicts stay)")
@@ -50,6 +50,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _options(args: argparse.Namespace) -> Options:
+    from ..render.layout import BEAMER_WIDTH, LINE_WIDTH
+    from ..render.options import Options
+
     level = {"section": 1, "subsection": 2, "subsubsection": 3, "none": -1}[args.heading_level]
     width = {"article": LINE_WIDTH, "beamer": BEAMER_WIDTH}[args.line]
     return Options(ids=not args.no_ids, methods=not args.no_methods, refuted=not args.no_refuted,
@@ -57,8 +60,13 @@ def _options(args: argparse.Namespace) -> Options:
 
 
 def run(args: argparse.Namespace) -> int:
-    written = write_latex(LatexRequest(args.paths, args.output, args.fragments, pdf=args.pdf,
-                                       figures=not args.no_figures, options=_options(args)))
+    # Imported here, not at the top: building the parser must not import what other subcommands use.
+    from ..app.write_notes import LatexRequest, write_latex
+    from ..report.terminal import claims_line
+
+    written = write_latex(LatexRequest(args.paths, args.output, args.fragments, pdf=args.pdf, figures=args.figures,
+                                       options=_options(args), table=args.table, title=args.title),
+                          on_stage=stage_printer("latex"))
     for path in written.files:
         print(f"wrote {path}")
     for line in written.figures_left_out:

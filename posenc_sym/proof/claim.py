@@ -166,8 +166,8 @@ class Claim:
     ``written``      the two sides as the author wrote them, for display; ``lhs`` and ``rhs``
                      are then left out and become ``notation.expand(written)``.
     ``notation``     the symbols' notation: expands ``written`` and names shorthands on output.
-    ``same_sides_ok`` the reason, when the two sides are meant to display identically (a
-                     display with identical sides is otherwise a load-time error).
+    ``same_sides_ok`` the reason, when the two sides are meant to display identically (the
+                     notes are otherwise not written: a page would show ``r = r``).
 
     >>> x = sympy.Symbol("x", real=True)
     >>> c = Claim("demo.pythagoras", "sin^2 + cos^2 = 1", sympy.sin(x)**2 + sympy.cos(x)**2, 1)

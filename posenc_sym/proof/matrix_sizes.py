@@ -29,6 +29,7 @@ from sympy.matrices.expressions import MatrixExpr
 from sympy.matrices.expressions.matexpr import MatrixElement
 
 from ..notation.blocks import BlockColumn, BlockDiagonal, is_block_matrix
+from .definedness import undefined_parts
 from .matrix_algebra import prove_matrix_identity
 from .verdict import Status, Verdict
 
@@ -184,7 +185,10 @@ def decide_any_size(lhs: Any, rhs: Any, relation: str, conditions: Sequence[symp
     refuted = search(whole=False) if probe else None
     if refuted is not None:
         return refuted
-    method = prove_matrix_identity(lhs, rhs, conditions)
+    # As for scalars (.definedness): a side that may be undefined at an admissible point (an entry,
+    # a coefficient or a block with a pole) is never proven, whatever the algebra says.
+    undefined = undefined_parts([lhs, rhs], conditions)
+    method = None if undefined else prove_matrix_identity(lhs, rhs, conditions)
     if method is not None:
         points = sum(v.points_checked for _, v in evidence)
         return Verdict("proven", method=method, points_checked=points,
@@ -196,6 +200,7 @@ def decide_any_size(lhs: Any, rhs: Any, relation: str, conditions: Sequence[symp
     points = sum(v.points_checked for _, v in evidence)
     where = "; ".join(_where(a) for a, _ in evidence) or "no admissible size"
     status: Status = "checked" if evidence and all(v.status == "checked" for _, v in evidence) else "unknown"
+    why = undefined[0] if undefined else "no rule of matrix algebra closed the gap"
     return Verdict(status, method="falsifier", points_checked=points,
-                   reason=f"not proven for every size (no rule of matrix algebra closed the gap); "
+                   reason=f"not proven for every size ({why}); "
                           f"agrees at {points} points at the sizes {where} (mpmath)")

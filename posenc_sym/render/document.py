@@ -61,7 +61,8 @@ class Notes:
     figures: tuple[Figure, ...] = ()
     figures_left_out: tuple[str, ...] = ()
     table: Table | None = None  # the property table of the encodings
-    table_left_out: str = ""  # what the notes say instead when there is no table
+    table_left_out: str = ""  # what the notes say instead when there is no table ("": no section)
+    title: str = TITLE
 
 
 def _figures_latex(notes: Notes, fl: Flavour = LATEX) -> str:
@@ -155,7 +156,7 @@ def _document(notes: Notes, options: Options) -> str:
     badges = ", ".join(f"{badge(s, LATEX)} {s}" for s in ("proven", "refuted", "checked", "unknown"))
     parts = [
         document_head(cjk=cjk, figures=bool(notes.figures))
-        + f"\\title{{{fl.line(TITLE)}}}\n\\author{{}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle",
+        + f"\\title{{{fl.line(notes.title)}}}\n\\author{{}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle",
         fl.text(INTRO) + " " + badges + ".",
         "\\tableofcontents",
     ]
@@ -163,7 +164,8 @@ def _document(notes: Notes, options: Options) -> str:
     for section in body:
         parts.append(_section(section, fl, options))
         parts += [f.pgf for f in placed.get(section.derivation.id, [])]
-    parts.append(_table_latex(notes, links=True))
+    if notes.table is not None or notes.table_left_out:
+        parts.append(_table_latex(notes, links=True))
     shown = {f.name for figures in placed.values() for f in figures}
     rest = dataclasses.replace(notes, figures=tuple(f for f in notes.figures if f.name not in shown))
     if rest.figures or rest.figures_left_out:
@@ -213,8 +215,10 @@ def _fragments(notes: Notes, options: Options) -> dict[str, str]:
                 continue
             files[f"claims/{claim.id}.tex"] = head + render_claim(claim, verdict, fl, options.level + 1,
                                                                   options) + "\n"
-    files["properties.tex"] = _table_latex(notes, links=False, level=options.level)
-    files["figures.tex"] = _figures_latex(notes, fl)
+    if notes.table is not None or notes.table_left_out:
+        files["properties.tex"] = _table_latex(notes, links=False, level=options.level)
+    if notes.figures or notes.figures_left_out:
+        files["figures.tex"] = _figures_latex(notes, fl)
     return files
 
 
@@ -235,11 +239,14 @@ def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = Non
     ``figure_files`` maps a figure's name to the image path to link (drawn by matplotlib,
     when the ``figures`` extra is installed); ``figures_left_out`` names the others.
     """
-    table = table_markdown(notes.table) if notes.table is not None else MARKDOWN.figure_note(notes.table_left_out)
     body, appendix = ordered(notes)
-    parts = [f"# {MARKDOWN.line(TITLE)}", MARKDOWN.text(INTRO) + " ✓ proven, ✗ refuted, ≈ checked, ? unknown."]
+    parts = [f"# {MARKDOWN.line(notes.title)}", MARKDOWN.text(INTRO) + " ✓ proven, ✗ refuted, ≈ checked, ? unknown."]
     parts += [_section(s, MARKDOWN, Options()).rstrip() for s in body]
-    parts += ["## Properties of the encodings", table, "## Figures"]
+    if notes.table is not None or notes.table_left_out:
+        table = table_markdown(notes.table) if notes.table is not None else MARKDOWN.figure_note(notes.table_left_out)
+        parts += ["## Properties of the encodings", table]
+    if figure_files or figures_left_out:
+        parts.append("## Figures")
     captions = {f.name: f.data.caption for f in notes.figures}
     for name, path in (figure_files or {}).items():
         parts.append(f"![{MARKDOWN.literal(_alt_text(captions.get(name, name)))}]({path})")
