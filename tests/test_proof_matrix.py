@@ -95,6 +95,23 @@ def test_blocks_equal_only_where_proven_for_every_block() -> None:
     assert prove_matrix_identity(BlockDiagonal(rotation(INDEX * x), INDEX, n), BlockDiagonal(rotation(x), INDEX, n)) is None
 
 
+@pytest.mark.parametrize(("conditions", "status", "reason"), [
+    ((), "checked", "not proven for every size (cos(x) under tan is not shown ≠ 0 where the assumptions allow it, "
+                    "so the side may be undefined there; add the condition cos(x) ≠ 0, or assumptions that imply it); "
+                    "agrees at 120 points at the sizes n = 3; n = 4 (mpmath)"),
+    ((sympy.Ne(sympy.cos(x), 0),), "proven", "lhs - rhs reduced to 0 by matrix algebra, for matrices of every size"),
+], ids=["pole-allowed", "pole-excluded"])
+@pytest.mark.parametrize("probe", [True, False], ids=["probe", "symbolic-first"])
+def test_a_side_undefined_at_an_admissible_point_is_never_proven(conditions: tuple, status: str, reason: str,
+                                                                 probe: bool) -> None:
+    # tan(x) cos(x) A u = sin(x) A u: the algebra closes it, but at cos(x) = 0 the left side has no value
+    # (issue 19's definedness pass, applied to matrices of any size as to scalars).
+    claim = Claim("matrix.tan-pole", "tan(x) cos(x) A u", (sympy.tan(x) * sympy.cos(x) * A) * u, sympy.sin(x) * A * u,
+                  conditions=conditions)
+    verdict = decide(claim, probe=probe)
+    assert (verdict.status, verdict.reason) == (status, reason)
+
+
 def test_the_lemmas_are_proven_and_a_wrong_one_is_not() -> None:
     assert all(lemma.holds for lemma in LEMMAS.values())
     a, b = sympy.symbols("a b", real=True)
