@@ -70,11 +70,16 @@ def test_true_identity_of_any_size_is_proven(name: str, lhs: object, rhs: object
 
 @pytest.mark.parametrize(("lhs", "rhs", "method"), [
     (Tr(A * B), Tr(B) * Tr(A), "matrix algebra"),
-    (T(x) * T(y), T(x + y), "matrix algebra; block by block with the lemma $B(a) B(b) = B(a + b)$"),
+    (head_rotation(m) * head_rotation(x), head_rotation(m + x),
+     "matrix algebra; block by block with the lemma $B(a) B(b) = B(a + b)$"),
+    # T_k's blocks B(-ω_p k) are read as B(ω_p k)ᵀ, then turned into B(-ω_p k) by the transpose lemma.
+    (T(x) * T(y), T(x + y),
+     "matrix algebra; block by block with the lemmas $B(a) B(b) = B(a + b)$ and $B(a)^\\top = B(-a)$"),
     (Tr(head_rotation(m) * q) * head_rotation(x) * k, Tr(q) * head_rotation(x - m) * k,
      "matrix algebra; block by block with the lemma $B(a)^\\top B(b) = B(b - a)$"),
     (PE(S.t + S.k), T(S.k) * PE(S.t), "matrix algebra; block by block"),
-], ids=["no-blocks", "product-lemma", "transposed-product-lemma", "blocks-no-lemma"])
+], ids=["no-blocks", "product-lemma", "product-and-transpose-lemmas", "transposed-product-lemma",
+        "blocks-no-lemma"])
 def test_the_method_cites_the_rules_and_lemmas_used(lhs: object, rhs: object, method: str) -> None:
     assert prove_matrix_identity(lhs, rhs, BASE) == method
 
