@@ -80,7 +80,8 @@ DERIVATION = Derivation(
             written=(SLOPES.apply(8), sympy.Matrix([_power_of_two(-n) for n in range(1, 9)])),
             notation=NOTATION,
             scope="$n = 8$ heads",
-            prose="Expected values from the paper's statement for 8 heads: $1/2, 1/2^2, \\ldots, 1/2^8$.",
+            prose=("Expected values from the paper's statement: for $n$ heads the geometric sequence that starts at "
+                   "$2^{-8/n}$ and has that ratio, here $2^{-1}, 2^{-2}, \\ldots, 2^{-8}$."),
             source=Source("001_bb44b78ede21af39.txt", "其中m是斜率参数"),
         ),
         Claim(
