@@ -79,12 +79,13 @@ def _assumptions(claim: Claim, fl: Flavour) -> str:
 def plural(said: str) -> str:
     """ "is real" -> "are real"; "is a positive even integer" -> "are positive even integers".
 
-    >>> plural("is a positive real"), plural("is real"), plural("is an integer")
-    ('are positive reals', 'are real', 'are integers')
+    >>> plural("is a positive real"), plural("is real"), plural("is an integer"), plural("is a real matrix")
+    ('are positive reals', 'are real', 'are integers', 'are real matrices')
     """
     for article in ("is a ", "is an "):
         if said.startswith(article):
-            return "are " + said[len(article):] + "s"
+            noun = said[len(article):]
+            return "are " + (noun[:-2] + "ices" if noun.endswith("matrix") else noun + "s")
     return "are " + said[3:] if said.startswith("is ") else said
 
 
