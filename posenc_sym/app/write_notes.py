@@ -6,14 +6,15 @@ on any error, including a failed compilation, nothing is written.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import PosencSymError
 from ..render import tex
-from ..render.document import latex_document, latex_fragments, markdown_document, tex_engine
+from ..render.document import latex_document, markdown_document, tex_engine
 from ..render.figures_mpl import draw_pngs
+from ..render.fragments import fragment_files
 from ..render.options import DEFAULT_OPTIONS, Options
 from ..render.output import write_files
 from ..runner import RunReport
@@ -48,12 +49,14 @@ class MarkdownRequest:
 
 @dataclass(frozen=True)
 class WrittenNotes:
-    """The files written (in the order written), the figures left out (each with the reason), and
-    the run whose verdicts the notes show."""
+    """The files written (in the order written), the figures left out (each with the reason), the
+    run whose verdicts the notes show, and a remark on each file that needs one (a claim split
+    into frames, a display that does not fit the line)."""
 
     files: tuple[Path, ...]
     figures_left_out: tuple[str, ...]
     report: RunReport
+    remarks: Mapping[Path, str] = field(default_factory=dict)
 
 
 def write_latex(request: LatexRequest) -> WrittenNotes:
@@ -67,8 +70,11 @@ def write_latex(request: LatexRequest) -> WrittenNotes:
     decided = decide_notes(request.paths, figures=request.figures)
     notes = decided.notes
     files: dict[Path, str | bytes] = {}
+    remarks: dict[Path, str] = {}
     if request.fragments is not None:
-        files = {request.fragments / name: text for name, text in latex_fragments(notes, request.options).items()}
+        made = fragment_files(notes, request.options)
+        files = {request.fragments / name: text for name, text in made.files.items()}
+        remarks = {request.fragments / name: remark for name, remark in made.remarks.items()}
     else:
         assert request.output is not None
         document = latex_document(notes, request.options)
@@ -76,7 +82,7 @@ def write_latex(request: LatexRequest) -> WrittenNotes:
         if request.pdf:
             files.update(_compiled(document, tex_engine(notes), request.output))
     write_files(files)
-    return WrittenNotes(tuple(files), notes.figures_left_out, decided.report)
+    return WrittenNotes(tuple(files), notes.figures_left_out, decided.report, remarks)
 
 
 def _compiled(document: str, engine: str, output: Path) -> dict[Path, str | bytes]:

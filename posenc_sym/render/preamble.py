@@ -17,6 +17,8 @@ __all__ = ["CJK_FONT", "document_head", "preamble"]
 #: The CJK font of the notes (Debian: fonts-noto-cjk); xeCJK needs a font that has the glyphs.
 CJK_FONT = "Noto Serif CJK SC"
 CJK_SANS, CJK_MONO = "Noto Sans CJK SC", "Noto Sans Mono CJK SC"  # for beamer and \texttt
+#: The CJK font family under pdfLaTeX (CJKutf8; Debian: latex-cjk-chinese-arphic-gbsn00lp).
+CJK_PDFLATEX_FONT = "gbsn"
 
 _PACKAGES = ("amsmath", "amssymb", "booktabs", "graphicx")
 
@@ -26,7 +28,10 @@ _MACROS = r"""\providecommand{\texorpdfstring}[2]{#1}
 \providecommand{\posencrefuted}{\ensuremath{\times}}
 \providecommand{\posencchecked}{\ensuremath{\approx}}
 \providecommand{\posencunknown}{\textbf{?}}
-% The file name of a source document, in small print under its title.
+% The property table: the encoding has the property, or it has not.
+\providecommand{\posencyes}{\ensuremath{\checkmark}}
+\providecommand{\posencno}{\ensuremath{\times}}
+% A file name (of a derivation or a source document), in the appendix of how each was checked.
 \providecommand{\posencfile}[1]{{\small\texttt{#1}}}
 """
 
@@ -39,9 +44,16 @@ def preamble(*, cjk: bool, figures: bool = True) -> str:
     if figures:
         lines.append("\\@ifpackageloaded{pgfplots}{}{\\usepackage{pgfplots}\\pgfplotsset{compat=1.16}}")
     if cjk:
+        # XeLaTeX: xeCJK and a Noto font, Chinese as it stands. pdfLaTeX: CJKutf8, each Chinese
+        # run in a CJK environment (the renderer wraps runs in \posenccjk).
         lines += ["\\ifdefined\\XeTeXversion",
                   f"  \\@ifpackageloaded{{xeCJK}}{{}}{{\\usepackage{{xeCJK}}\\setCJKmainfont{{{CJK_FONT}}}"
                   f"\\setCJKsansfont{{{CJK_SANS}}}\\setCJKmonofont{{{CJK_MONO}}}}}",
+                  "  \\@ifundefined{posenccjk}{\\DeclareRobustCommand\\posenccjk[1]{#1}}{}",
+                  "\\else",
+                  "  \\@ifpackageloaded{CJKutf8}{}{\\usepackage{CJKutf8}}",
+                  "  \\@ifundefined{posenccjk}{\\DeclareRobustCommand\\posenccjk[1]"
+                  f"{{\\begin{{CJK}}{{UTF8}}{{{CJK_PDFLATEX_FONT}}}#1\\end{{CJK}}}}}}{{}}",
                   "\\fi"]
     lines.append("\\makeatother")
     return "\n".join(lines) + "\n" + _MACROS
