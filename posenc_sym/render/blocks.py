@@ -4,7 +4,9 @@ r"""Displays broken to the line, and wide matrices shown by their blocks rather 
 a matrix (a row break there garbles the matrix). A block-diagonal matrix too wide for the line
 (:math:`T_k` for ``d = 8``, eight columns of ``\cos(k/\sqrt[4]{b})``) is shown as
 ``diag(B_1, B_2, …)`` of its square blocks, which break between blocks like the terms of a sum.
-Any other matrix too wide is left whole; :mod:`.fit` reports it.
+Any other matrix too wide is cut between its columns into groups that fit, one per row, the
+bracket opened on the first and closed on the last (``\left[ … \right.`` … ``\left. … \right]``);
+a matrix whose single column is too wide stays whole, and :mod:`.fit` reports it.
 
 >>> wide = r"T = \begin{bmatrix}a & b & 0 & 0\\c & d & 0 & 0\\0 & 0 & e & f\\0 & 0 & g & h\end{bmatrix}"
 >>> for row in break_display(wide, 14):
@@ -68,13 +70,50 @@ def _diag_lines(line: str, width: float) -> list[str] | None:
     return rows
 
 
+def _column_lines(line: str, width: float) -> list[str] | None:
+    """``line`` with its widest matrix cut between columns into groups that fit, or None."""
+    found = list(_MATRIX.finditer(line))
+    if not found:
+        return None
+    match = max(found, key=lambda m: len(m.group(0)))
+    cells = [split_top(row, "&") for row in split_top(match.group(1), r"\\")]
+    columns = max(len(row) for row in cells)
+    if columns < 2 or any(len(row) != columns for row in cells):
+        return None
+
+    def group(start: int, stop: int, left: str, right: str) -> str:
+        body = r"\\".join(" & ".join(row[start:stop]) for row in cells)
+        return rf"\left{left}\begin{{matrix}}{body}\end{{matrix}}\right{right}"
+
+    pre, post = line[:match.start()], line[match.end():]
+    rows: list[str] = []
+    start = 0
+    while start < columns:
+        stop = start + 1
+        while stop < columns and fits(group(start, stop + 1, "[", "]"), width - 4):
+            stop += 1
+        left, right = ("[" if start == 0 else "."), ("]" if stop == columns else ".")
+        rows.append(group(start, stop, left, right))
+        start = stop
+    if len(rows) == 1:
+        return None
+    rows[0], rows[-1] = pre + rows[0], rows[-1] + post
+    return rows
+
+
 def break_display(latex: str, width: float | None = None) -> list[str]:
-    """``latex`` as lines no wider than ``width``: broken at its sums (:func:`~.layout.break_sum`),
-    a wide block-diagonal matrix shown as ``diag`` of its blocks; a line that still does not
-    fit stays whole (never broken inside a matrix)."""
+    r"""``latex`` as lines no wider than ``width``: broken at its sums (:func:`~.layout.break_sum`),
+    a wide block-diagonal matrix shown as ``diag`` of its blocks, another wide matrix cut between
+    its columns; never a row break inside a matrix.
+
+    >>> for row in break_display(r"A = \begin{bmatrix}a & b & c\\d & e & f\end{bmatrix}", 12):
+    ...     print(row)
+    A = \left[\begin{matrix}a & b\\d & e\end{matrix}\right.
+    \left.\begin{matrix}c\\f\end{matrix}\right]
+    """
     width = line_width() if width is None else width
     out: list[str] = []
     for line in break_sum(latex, width):
-        diag = None if fits(line, width) else _diag_lines(line, width)
-        out += diag if diag is not None else [line]
+        cut = None if fits(line, width) else (_diag_lines(line, width) or _column_lines(line, width))
+        out += cut if cut is not None else [line]
     return out

@@ -15,9 +15,9 @@ that states the claims and, for a source document, the document's file.
 <BLANKLINE>
 Every statement of these notes is a claim that posenc-sym decided: ... (and, for a source document, its text).
 <BLANKLINE>
-\noindent\textbf{\ref{derivation:demo} Demo}\quad \posencfile{derivations/\allowbreak{}demo.\allowbreak{}py}\par
+\noindent\textbf{\ref{derivation:demo} Demo}\\*\posencfile{derivations/\allowbreak{}demo.\allowbreak{}py}\par
 {\small
-\noindent\ref{claim:demo.one}\quad \texttt{demo.one}: trigonometric simplification.\par
+\noindent\hangindent=2em\ref{claim:demo.one}\quad \texttt{demo.one}: trigonometric simplification.\par
 }
 """
 
@@ -57,7 +57,9 @@ def _how(verdict: Verdict | None) -> str:
     if verdict.status == "proven":
         return method or "proven"
     if verdict.status == "refuted":
-        return "refuted: a counterexample" + (f" ({method})" if method else "")
+        if not verdict.counterexample:  # nothing to search for: the two sides are numbers
+            return "false: its two sides, evaluated with mpmath at high precision, differ"
+        return "false: a counterexample found by " + (method or "a numeric search") + ", evaluated with mpmath"
     if verdict.status == "checked":
         points = f" at {verdict.points_checked} points" if verdict.points_checked else ""
         return f"checked numerically{points}, not proven"
@@ -91,9 +93,10 @@ def how_checked(parts: Sequence[Part], fl: Flavour = LATEX, level: int = 1) -> s
         files = [file] + ([document] if document else [])
         if fl.name == "latex":
             shown = r"\quad ".join(rf"\posencfile{{{fl.literal(f)}}}" for f in files)
+            # The files on a line of their own: beside a long title they overran the line.
             head = (rf"\noindent\textbf{{\ref{{derivation:{derivation.id}}} {fl.line(_title(derivation))}}}"
-                    rf"\quad {shown}\par")
-            lines = [rf"\noindent\ref{{{label}}}\quad {fl.code(claim_id)}: {fl.line(how)}.\par"
+                    rf"\\*{shown}\par")
+            lines = [rf"\noindent\hangindent=2em\ref{{{label}}}\quad {fl.code(claim_id)}: {fl.line(how)}.\par"
                      for label, claim_id, how in _rows(derivation, verdicts)]
             out.append(head + "\n{\\small\n" + "\n".join(lines) + "\n}")
         else:

@@ -20,6 +20,7 @@ from .latex import DEFAULT_OPTIONS, Options, render_derivation
 from .latex import needs_cjk as latex_needs_cjk
 from .layout import with_line_width
 from .markup import LATEX, LATEX_CJK, MARKDOWN, Flavour
+from .notation_table import notation_latex, notation_markdown
 from .pgf import Figure
 from .preamble import document_head
 from .table import Table, table_latex, table_markdown
@@ -32,6 +33,7 @@ __all__ = [
     "latex_document",
     "markdown_document",
     "needs_cjk",
+    "pad_displays",
     "section_text",
     "sources",
     "table_section",
@@ -86,7 +88,10 @@ def _mention(figure: Figure, fl: Flavour = LATEX, number: int = 0) -> str:
     name = f"Figure~\\ref{{fig:{figure.name}}}" if fl.name == "latex" else f"Figure {number}"
     words = figure.data.mention or "{figure} illustrates this section."
     head, _, tail = words.partition("{figure}")
-    return fl.text(head) + name + fl.text(tail) if fl.name == "latex" else fl.text(head + name + tail)
+    if fl.name != "latex":
+        return fl.text(head + name + tail)
+    # fl.text trims its words: the spaces around the reference are put back.
+    return (fl.text(head) + " " if head.strip() else "") + name + (" " if tail[:1].isspace() else "") + fl.text(tail)
 
 
 def figures_section(notes: Notes, fl: Flavour = LATEX, *, refs: bool = False) -> str:
@@ -125,6 +130,12 @@ def needs_cjk(notes: Notes) -> bool:
 def tex_engine(notes: Notes) -> str:
     """The TeX engine the notes need: xelatex when they quote CJK text, else pdflatex."""
     return "xelatex" if needs_cjk(notes) else "pdflatex"
+
+
+def has_course(notes: Notes) -> bool:
+    """True when the notes hold the built-in course (their notation table is then shown first)."""
+    course = set(registry.course())
+    return any(s.derivation.id in course for s in notes.sections)
 
 
 def ordered(notes: Notes) -> tuple[list[Section], list[Section]]:
@@ -195,6 +206,8 @@ def _document(notes: Notes, options: Options) -> str:
         _intro(fl),
         "\\tableofcontents",
     ]
+    if has_course(notes):
+        parts.append(notation_latex(fl))
     placed = _placed(notes, body)
     for section in body:
         text = section_text(section, fl, options)
@@ -253,6 +266,8 @@ def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = Non
     body, appendix = ordered(notes)
     options = Options(sources=sources(notes))
     parts = [f"# {MARKDOWN.line(TITLE)}", _intro(MARKDOWN)]
+    if has_course(notes):
+        parts.append(notation_markdown())
     parts += [section_text(s, MARKDOWN, options).rstrip() for s in body]
     parts += ["## Properties of the encodings", MARKDOWN.text(TABLE_LEAD), table, "## Figures"]
     by_name = {f.name: f for f in notes.figures}
@@ -269,4 +284,28 @@ def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = Non
         parts += ["## Appendix: the source documents", MARKDOWN.text(APPENDIX)]
         parts += [section_text(s, MARKDOWN, dataclasses.replace(options, level=2)).rstrip() for s in appendix]
     parts.append(how_checked(_checked_parts([*body, *appendix]), MARKDOWN).rstrip())
-    return "\n\n".join(parts) + "\n"
+    return pad_displays("\n\n".join(parts) + "\n")
+
+
+def pad_displays(markdown: str) -> str:
+    r"""Every ``$$`` display with a blank line before and after it: a display right after a line
+    of text (or an HTML line right after one) is not a display to MkDocs' arithmatex.
+
+    >>> pad_displays("text\n$$\nx\n$$\n<small>y</small>\n")
+    'text\n\n$$\nx\n$$\n\n<small>y</small>\n'
+    """
+    out: list[str] = []
+    inside = False
+    for line in markdown.split("\n"):
+        if line.strip() == "$$":
+            if not inside and out and out[-1].strip():
+                out.append("")
+            out.append(line)
+            inside = not inside
+            if not inside:
+                out.append("")
+            continue
+        if not inside and out and out[-1] == "" and len(out) > 1 and out[-2].strip() == "$$" and not line.strip():
+            continue  # the blank line after a display is there already
+        out.append(line)
+    return "\n".join(out)

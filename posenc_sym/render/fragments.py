@@ -30,7 +30,7 @@ from ..proof.claim import Claim, Derivation
 from ..proof.verdict import Verdict
 from .checked import section_title
 from .document import Notes, figures_section, needs_cjk, section_text, sources, table_section
-from .fit import frame_pieces, rows_too_wide
+from .fit import FRAME_TEXT_PT, Piece, frame_pieces, rows_too_wide
 from .latex import DEFAULT_OPTIONS, Options, render_claim
 from .layout import with_line_width
 from .markup import LATEX, LATEX_CJK, Flavour
@@ -82,17 +82,23 @@ def _claim_files(claim: Claim, verdict: Verdict | None, fl: Flavour, options: Op
         return {name: head + text + "\n"}, ({name: remark} if remark else {})
     continued = rf"\noindent\textbf{{{fl.line(claim.title)}}} (continued)\par"
     pieces = frame_pieces(text.split("\n\n"), options.width, continued)
-    if len(pieces) == 1:
-        remark = _too_wide(name, text, options.width)
-        return {name: head + text + "\n"}, ({name: remark} if remark else {})
-    names = [f"claims/{claim.id}-{n}.tex" for n in range(1, len(pieces) + 1)]
+    names = [name] if len(pieces) == 1 else [f"claims/{claim.id}-{n}.tex" for n in range(1, len(pieces) + 1)]
     files = {n: head + p.latex + "\n" for n, p in zip(names, pieces, strict=True)}
-    remarks = {names[0]: f"claim {claim.id} is split into {len(pieces)} frames: {names[0]} to {names[-1]}"}
+    remarks = {} if len(pieces) == 1 else {
+        names[0]: f"claim {claim.id} is split into {len(pieces)} frames: {names[0]} to {names[-1]}"}
     for n, piece in zip(names, pieces, strict=True):
-        wide = _too_wide(n, piece.latex, options.width)
-        if wide:
-            remarks[n] = (remarks.get(n, "") + "; " if n in remarks else "") + wide
+        misfit = _too_wide(n, piece.latex, options.width) or _too_tall(n, piece)
+        if misfit:
+            remarks[n] = (remarks[n] + "; " if n in remarks else "") + misfit
     return files, remarks
+
+
+def _too_tall(name: str, piece: Piece) -> str:
+    """A remark when one piece is still taller than a frame (a display that cannot be cut)."""
+    if piece.height <= FRAME_TEXT_PT:
+        return ""
+    return (f"{name} does not fit a frame: it is about {piece.height - FRAME_TEXT_PT:.0f}pt taller "
+            "than the frame, in a display that cannot be cut between rows; set it by hand")
 
 
 def _fragments(notes: Notes, options: Options) -> Fragments:

@@ -56,14 +56,17 @@ def derivation_label(derivation: Derivation) -> str:
 def _assumptions(claim: Claim, fl: Flavour) -> str:
     """The assumptions in words (:mod:`.assumptions`), or "" when the claim has none."""
     parts = assumptions_words(claim, fl)
-    return "; ".join(parts) + "." if parts else ""
+    if not parts:
+        return ""
+    said = "; ".join(parts) + "."
+    return said[:1].upper() + said[1:]  # "The entries of ..." ($...$ and \\ensuremath stay as they are)
 
 
 def _source(source: Source, fl: Flavour, options: Options) -> str:
     """Where the claim is quoted from: "the document" in its own section, else the document's
     title (never its hashed file name); a user's file with no title by its name."""
     if source.document == options.own_source:
-        where = "the document"
+        where = "The document"
     elif options.source_title(source.document):
         where = fl.emph(fl.line(options.source_title(source.document)))
     else:
@@ -144,7 +147,8 @@ def _entrywise(claim: Claim, fl: Flavour) -> str:
                        "claim in words.")
     lead = (f"Entry by entry (a {fl.inline(shape)} matrix"
             + (f"; the other {zeros} entries are 0 on both sides" if zeros else "") + "):")
-    return fl.text(lead) + "\n" + fl.rows_display(rows)
+    # Markdown needs a blank line before $$: a display right after a text line is not one (arithmatex).
+    return fl.text(lead) + ("\n" if fl.name == "latex" else "\n\n") + fl.rows_display(rows)
 
 
 #: A number whose digits would not fit a third of the line is shown by its first and last digits.
@@ -217,17 +221,16 @@ def _where(definitions: list[str], fl: Flavour) -> str:
             lines.append(d)
     rows = []
     for line in lines:
-        broken = [] if fits(line) else break_display(line)
-        if len(broken) > 1:  # a wide block-diagonal matrix as diag(...) of its blocks
-            rows += [f"&{broken[0]}", *(rf"&\qquad {x}" for x in broken[1:])]
-            continue
         name, eq, value = line.partition(r" = \begin{bmatrix}")
-        if eq and not fits(line):
+        if fits(line):
+            rows.append(f"&{line}")
+        elif eq and fits(r"\qquad \begin{bmatrix}" + value):
             # A wide matrix (R_halves(m), 8 × 8) starts under its name: the name's width would
             # otherwise push it past the margin.
             rows += [f"&{name} =", f"&\\qquad \\begin{{bmatrix}}{value}"]
-        else:
-            rows.append(f"&{line}")
+        else:  # still too wide: diag(...) of its blocks, or its columns in groups
+            broken = break_display(line)
+            rows += [f"&{broken[0]}", *(rf"&\qquad {x}" for x in broken[1:])]
     display = fl.rows_display(rows)
     if fl.name == "latex" and not all(fits(line) for line in lines):
         # A wide matrix (8 × 8) gets narrower gaps between its columns: spacing, not scaling.

@@ -297,7 +297,8 @@ def split_terms(latex: str) -> list[str]:
 
 def _unwrap(latex: str) -> tuple[str, str, str] | None:
     r"""``pre``, inner, ``post`` when ``latex`` is ``pre\left(inner\right)post`` with a short pre/post."""
-    match = re.match(r"^(.{0,40}?)\\left([(\[])(.*)\\right([)\]])(.{0,30})$", latex, re.S)
+    # The prefix may hold a sum's limits and a derivative (\frac{\partial}{\partial t} \sum_{j=0}^{…}).
+    match = re.match(r"^(.{0,90}?)\\left([(\[])(.*)\\right([)\]])(.{0,30})$", latex, re.S)
     if not match or _depths(match.group(3))[-1:] not in ([0], []):
         return None
     pre, opening, inner, closing, post = match.groups()

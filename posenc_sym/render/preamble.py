@@ -63,7 +63,9 @@ def document_head(*, cjk: bool, figures: bool = True) -> str:
     """The head of the complete document: class, margins, the preamble, links (hyperref last)."""
     return ("\\documentclass[11pt]{article}\n\\usepackage[margin=2.5cm]{geometry}\n"
             + preamble(cjk=cjk, figures=figures)
-            + "\\usepackage[hidelinks]{hyperref}\n\\allowdisplaybreaks\n" + _CONTENTS)
+            + "\\usepackage[hidelinks]{hyperref}\n\\allowdisplaybreaks\n"
+            # A little space between paragraphs: statement, assumptions, source and verdict read as blocks.
+            + "\\setlength{\\parskip}{3pt plus 1pt}\n" + _CONTENTS)
 
 
 # The contents list the course's sections (derivations) only: a claim is found under its

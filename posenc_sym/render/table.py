@@ -51,9 +51,15 @@ _SIGNS = {"yes": "✓", "no": "✗", "checked yes": "≈✓", "checked no": "≈
 _MACROS = {"✓": r"\posencyes{}", "✗": r"\posencno{}", "≈": r"\posencchecked{}", "?": r"\posencunknown{}",
            "!": r"\textbf{!}", "–": r"\textendash{}"}
 
-LEGEND = ("✓ the encoding has the property, ✗ it does not (each proven, or refuted by a counterexample, "
-          "in the statement the cell refers to); ≈ checked numerically only; ? not decided; "
-          "– no statement decides the cell.")
+#: The legend, said once under the table: each sign and what it means.
+_LEGEND = (
+    ("✓", "the encoding has the property"),
+    ("✗", "it does not (each proven, or refuted by a counterexample, in the statement the sign links to)"),
+    ("≈", "checked numerically only"),
+    ("?", "not decided"),
+    ("–", "no statement decides the cell"),
+)
+LEGEND = "; ".join(f"{sign} {words}" for sign, words in _LEGEND) + "."
 
 
 def _sign(cell: TableCell) -> str:
@@ -85,9 +91,7 @@ def table_latex(table: Table, *, links: bool) -> str:
         "\\begin{tabular}{l" + "c" * len(props) + "}\n\\toprule\n" + head + "\n\\midrule\n"
         + "\n".join(rows) + "\n\\bottomrule\n\\end{tabular}"
     )
-    legend = escape_latex(LEGEND)
-    for sign, macro in _MACROS.items():
-        legend = legend.replace(escape_latex(sign), macro)
+    legend = "; ".join(f"{_MACROS[sign]} {escape_latex(words)}" for sign, words in _LEGEND) + "."
     meanings = [rf"\item[{text_latex(p[1])}] {text_latex(p[2])}" for p in props if p[2]]
     parts = [
         "\\begin{center}\n\\small\\setlength{\\tabcolsep}{6pt}\n" + tabular + "\n\\end{center}",
