@@ -214,8 +214,8 @@ def _document(notes: Notes, options: Options) -> str:
         figures = placed.get(section.derivation.id, [])
         if figures:
             # The text sends the reader to each figure of the section, after the section's prose.
-            head, sep, rest = text.partition("\n\n")
-            prose, sep2, claims = rest.partition("\n\n")
+            head, sep, after = text.partition("\n\n")
+            prose, sep2, claims = after.partition("\n\n")
             mentions = " ".join(_mention(f, fl) for f in figures)
             text = head + sep + prose + " " + mentions + sep2 + claims
         parts.append(text)

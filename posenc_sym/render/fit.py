@@ -213,7 +213,8 @@ def frame_pieces(blocks: list[str], width: float, continued: str,
     while queue:
         block = queue.pop(0)
         height = block_height(block, width)
-        if height > room - head and _DISPLAY.search(block) and len(list(_rows(_DISPLAY.search(block).group(2)))) > 1:
+        display = _DISPLAY.search(block)
+        if height > room - head and display is not None and len(list(_rows(display.group(2)))) > 1:
             cut = _split_display(block, width, room - head - 2 * LINE_PT)
             if len(cut) > 1:
                 queue[:0] = cut
