@@ -384,7 +384,8 @@ CLAIMS = [
         prose=(
             "What is certain: a table of L learned rows has no row for position L or beyond, so it "
             "must be truncated or extended, and rows past the training lengths get no gradient "
-            "(proven as naive.learned.untrained_row in derivations/naive_encodings.py). Whether a model generalizes is an empirical question the "
+            "(proven with the rejected encodings: a loss on the first rows has zero gradient for the "
+            "next one). Whether a model generalizes is an empirical question the "
             "text gives no mathematics for; the verdict stays unknown."
         ),
     ),
