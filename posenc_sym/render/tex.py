@@ -31,6 +31,8 @@ PDFLATEX_COMMAND = ("-no-shell-escape", "-halt-on-error", "-interaction=nonstopm
 TEXLIVE_PACKAGES = "texlive-latex-base texlive-latex-recommended texlive-pictures"
 #: Added for notes that quote Chinese (compiled with XeLaTeX, xeCJK and a Noto CJK font).
 XELATEX_PACKAGES = " texlive-xetex texlive-lang-chinese fonts-noto-cjk"
+#: For fragments that quote Chinese under pdfLaTeX (CJKutf8 and the Arphic gbsn font).
+CJKUTF8_PACKAGES = " latex-cjk-chinese latex-cjk-chinese-arphic-gbsn00lp"
 
 
 @dataclass(frozen=True)
