@@ -165,7 +165,7 @@ def test_a_latex_error_is_reported_with_its_first_line(
     # By default no id and no method in the main text: a badge after each title.
     ([], [r"\subsection[{a slip}]{a slip\quad\posencrefuted{}}", r"\section{"], [r"\texttt{cli.", "Proven: "]),
     (["--ids"], [r"\texttt{cli.\allowbreak{}demo.\allowbreak{}pythagoras}",
-                 r"{\small Proven: A derivation of 1 steps, each proven.}"], []),
+                 r"{\small Proven: A derivation of one step, proven.}"], []),
     (["--no-refuted"], [r"\label{claim:cli.demo.pythagoras}"], ["a slip"]),
     (["--heading-level", "subsection"], [r"\subsection{Pythagoras", r"\subsubsection[{a slip}]"], [r"\section{"]),
     (["--heading-level", "none"], [r"\noindent\textbf{a slip}\quad\posencrefuted{}"], [r"\section{", r"\subsection"]),

@@ -1,8 +1,9 @@
 """Whole notes: a LaTeX document and a Markdown page (the ``\\input``-able fragments: :mod:`.fragments`).
 
-The :class:`Notes` hold the claims the engine decided and their verdicts, grouped by derivation
-in catalogue order (:mod:`posenc_sym.app.notes` builds them from a run), so what is rendered is
-exactly what was proven. Around them: the property table of the encodings and the figures.
+The :class:`~.sections.Notes` hold the claims the engine decided and their verdicts, grouped by
+derivation in catalogue order (:mod:`posenc_sym.app.notes` builds them from a run), so what is
+rendered is exactly what was proven. Around them: the notation of the course, the property table
+of the encodings, the figures, the source documents and how each statement was checked.
 """
 
 from __future__ import annotations
@@ -10,33 +11,45 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 
 from ..proof.claim import Derivation
 from ..proof.verdict import Verdict
-from ..schemes import registry
 from .checked import how_checked, section_title
-from .latex import DEFAULT_OPTIONS, Options, render_derivation
-from .latex import needs_cjk as latex_needs_cjk
+from .fragments import latex_fragments
+from .latex import DEFAULT_OPTIONS, Options
 from .layout import with_line_width
 from .markup import LATEX, LATEX_CJK, MARKDOWN, Flavour
 from .notation_table import notation_latex, notation_markdown
-from .pgf import Figure
 from .preamble import document_head
-from .table import Table, table_latex, table_markdown
+from .sections import (
+    TABLE_LEAD,
+    Notes,
+    Section,
+    figures_section,
+    has_course,
+    mention,
+    needs_cjk,
+    ordered,
+    placed_figures,
+    section_text,
+    sources,
+    table_section,
+    tex_engine,
+)
+from .table import table_markdown
 from .verdict_text import badge
 
+# Notes, Section, needs_cjk, tex_engine, ordered and latex_fragments are re-exported: callers of
+# this module's whole-notes API find them here as before.
 __all__ = [
     "Notes",
     "Section",
-    "figures_section",
     "latex_document",
+    "latex_fragments",
     "markdown_document",
     "needs_cjk",
+    "ordered",
     "pad_displays",
-    "section_text",
-    "sources",
-    "table_section",
     "tex_engine",
 ]
 
@@ -63,127 +76,6 @@ INTRO_AFTER = (
 )
 
 
-@dataclass(frozen=True)
-class Section:
-    """One derivation and the verdicts the engine gave its claims (by claim id)."""
-
-    derivation: Derivation
-    file: str
-    verdicts: Mapping[str, Verdict] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Notes:
-    """Everything the notes show."""
-
-    sections: tuple[Section, ...]
-    figures: tuple[Figure, ...] = ()
-    figures_left_out: tuple[str, ...] = ()
-    table: Table | None = None  # the property table of the encodings
-    table_left_out: str = ""  # what the notes say instead when there is no table
-
-
-def _mention(figure: Figure, fl: Flavour = LATEX, number: int = 0) -> str:
-    """The sentence that sends the reader to ``figure`` (``\\ref`` in LaTeX, its number in Markdown)."""
-    name = f"Figure~\\ref{{fig:{figure.name}}}" if fl.name == "latex" else f"Figure {number}"
-    words = figure.data.mention or "{figure} illustrates this section."
-    head, _, tail = words.partition("{figure}")
-    if fl.name != "latex":
-        return fl.text(head + name + tail)
-    # fl.text trims its words: the spaces around the reference are put back.
-    return (fl.text(head) + " " if head.strip() else "") + name + (" " if tail[:1].isspace() else "") + fl.text(tail)
-
-
-def figures_section(notes: Notes, fl: Flavour = LATEX, *, refs: bool = False) -> str:
-    """The figures not placed in a section; ``refs``: the text names each (a complete document)."""
-    parts = [fl.heading(1, "Figures", "sec:figures")]
-    if notes.figures:
-        lead = ("These figures are drawn with pgfplots from the library's symbolic definitions, "
-                "evaluated by NumPy functions that SymPy generated from them.")
-        # A fragment has no references: it must compile in one pass wherever it is put.
-        parts.append(fl.text(lead) + ("".join(" " + _mention(f, fl) for f in notes.figures) if refs else ""))
-        parts += [f.pgf for f in notes.figures]
-    if notes.figures_left_out:
-        parts.append(fl.figure_note("Figures left out: " + "; ".join(notes.figures_left_out) + "."))
-    return "\n\n".join(parts) + "\n"
-
-
-TABLE_LEAD = (
-    "The table gathers what the statements above decide about each encoding, one property a column: "
-    "the first rows are the encodings the documents reject on the way to sinusoids, the last three "
-    "the encodings in use."
-)
-
-
-def table_section(notes: Notes, *, links: bool, level: int = 1) -> str:
-    head = LATEX.heading(level, "Properties of the encodings", "sec:properties")
-    if notes.table is None:
-        return head + "\n\n" + LATEX.figure_note(notes.table_left_out) + "\n"
-    return head + "\n\n" + LATEX.text(TABLE_LEAD) + "\n\n" + table_latex(notes.table, links=links) + "\n"
-
-
-def needs_cjk(notes: Notes) -> bool:
-    """True if the notes quote CJK text: they are then compiled with XeLaTeX and xeCJK."""
-    return latex_needs_cjk([s.derivation for s in notes.sections])
-
-
-def tex_engine(notes: Notes) -> str:
-    """The TeX engine the notes need: xelatex when they quote CJK text, else pdflatex."""
-    return "xelatex" if needs_cjk(notes) else "pdflatex"
-
-
-def has_course(notes: Notes) -> bool:
-    """True when the notes hold the built-in course (their notation table is then shown first)."""
-    course = set(registry.course())
-    return any(s.derivation.id in course for s in notes.sections)
-
-
-def ordered(notes: Notes) -> tuple[list[Section], list[Section]]:
-    """The course (in the registry's course order, then the rest in the order met) and the appendix
-    (the source documents, ids ``seeds.*``)."""
-    rank = {name: n for n, name in enumerate(registry.course())}
-    body = [s for s in notes.sections if not s.derivation.id.startswith("seeds.")]
-    body.sort(key=lambda s: rank.get(s.derivation.id, len(rank)))
-    appendix = [s for s in notes.sections if s.derivation.id.startswith("seeds.")]
-    return body, sorted(appendix, key=lambda s: s.derivation.id)
-
-
-def sources(notes: Notes) -> tuple[tuple[str, str], ...]:
-    """The title of each source document the notes have a section on, by its file name."""
-    out = []
-    for section in notes.sections:
-        words, file = section_title(section.derivation)
-        if file:
-            out.append((file, words))
-    return tuple(out)
-
-
-def section_text(section: Section, fl: Flavour, options: Options) -> str:
-    words, file = section_title(section.derivation)
-    derivation = dataclasses.replace(section.derivation, title=words)
-    return render_derivation(derivation, section.verdicts, fl, dataclasses.replace(options, own_source=file))
-
-
-#: Figures set with the section a reader looks at them from (by derivation id); the others,
-#: and any whose section is not in the notes, go to the Figures section.
-FIGURE_SECTIONS = {
-    "sinusoidal-heatmap": "sinusoidal.shift",
-    "sinusoidal-dimensions": "sinusoidal.shift",
-    "sinusoidal-rotation": "sinusoidal.rotation-group",
-    "rope-decay": "rope",
-}
-
-
-def _placed(notes: Notes, body: list[Section]) -> dict[str, list[Figure]]:
-    ids = {s.derivation.id for s in body}
-    placed: dict[str, list[Figure]] = {}
-    for figure in notes.figures:
-        where = FIGURE_SECTIONS.get(figure.name)
-        if where in ids:
-            placed.setdefault(where, []).append(figure)
-    return placed
-
-
 def latex_document(notes: Notes, options: Options = DEFAULT_OPTIONS) -> str:
     """A complete LaTeX document: the course, the property table, figures, the documents' appendix."""
     with with_line_width(options.width):
@@ -208,7 +100,7 @@ def _document(notes: Notes, options: Options) -> str:
     ]
     if has_course(notes):
         parts.append(notation_latex(fl))
-    placed = _placed(notes, body)
+    placed = placed_figures(notes, body)
     for section in body:
         text = section_text(section, fl, options)
         figures = placed.get(section.derivation.id, [])
@@ -216,7 +108,7 @@ def _document(notes: Notes, options: Options) -> str:
             # The text sends the reader to each figure of the section, after the section's prose.
             head, sep, after = text.partition("\n\n")
             prose, sep2, claims = after.partition("\n\n")
-            mentions = " ".join(_mention(f, fl) for f in figures)
+            mentions = " ".join(mention(f, fl) for f in figures)
             text = head + sep + prose + " " + mentions + sep2 + claims
         parts.append(text)
         parts += [f.pgf for f in figures]
@@ -275,7 +167,7 @@ def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = Non
         figure = by_name.get(name)
         caption = figure.data.caption if figure is not None else name
         if figure is not None:
-            parts.append(_mention(figure, MARKDOWN, number))
+            parts.append(mention(figure, MARKDOWN, number))
         parts.append(f"![{MARKDOWN.literal(_alt_text(caption))}]({path})\n\n"
                      f"*Figure {number}: {MARKDOWN.line(caption)}*")
     if figures_left_out:

@@ -10,7 +10,7 @@ reported too.
 
 >>> import sympy
 >>> from posenc_sym import Claim, Derivation, Verdict
->>> from posenc_sym.render.document import Notes, Section
+>>> from posenc_sym.render.sections import Notes, Section
 >>> x = sympy.Symbol("x", real=True)
 >>> wide = Claim("demo.wide", "wide", sum(sympy.sin(k * x) ** 2 + sympy.cos(k * x) ** 2 for k in range(1, 40)), 39)
 >>> notes = Notes((Section(Derivation("demo", "Demo", (wide,)), "demo.py", {"demo.wide": Verdict("proven")}),))
@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from ..proof.claim import Claim, Derivation
 from ..proof.verdict import Verdict
 from .checked import section_title
-from .document import Notes, figures_section, needs_cjk, section_text, sources, table_section
 from .fit import FRAME_TEXT_PT, Piece, frame_pieces, rows_too_wide
 from .latex import DEFAULT_OPTIONS, Options, render_claim
 from .layout import with_line_width
 from .markup import LATEX, LATEX_CJK, Flavour
 from .preamble import preamble
+from .sections import Notes, figures_section, needs_cjk, section_text, sources, table_section
 
 __all__ = ["Fragments", "fragment_files", "fragment_name", "latex_fragments"]
 

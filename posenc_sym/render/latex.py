@@ -34,7 +34,7 @@ from ..proof.verdict import Verdict
 from .assumptions import assumptions_words, plural
 from .blocks import break_display
 from .grid import render_grid
-from .layout import fits, line_width
+from .layout import fits, line_width, split_top
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
 from .options import DEFAULT_OPTIONS, Options, claim_label
@@ -205,6 +205,19 @@ def _statement(claim: Claim, fl: Flavour, lhs: str, rel: str, rhs: str) -> str:
     return fl.statement(lhs, rel, rhs)
 
 
+#: Layout units a matrix column gains with 2pt column gaps instead of 10pt (the wide matrices'
+#: \arraycolsep below): 6pt a side.
+_NARROWED = 12.0 / 7.04
+#: A matrix set under its name may use the estimate's margin of safety (a unit is 5.84pt at the
+#: median, 7.04pt at most: layout.LINE_WIDTH): measured, the 8 × 8 rotations fit an article's line.
+_UNDER_NAME = 1.1
+
+
+def _columns(matrix: str) -> int:
+    """The number of columns of the first row of a ``bmatrix`` body."""
+    return len(split_top(split_top(matrix, r"\\")[0], "&")) if matrix.strip() else 0
+
+
 def _where(definitions: list[str], fl: Flavour) -> str:
     """The definitions a statement uses: inline when short, else one aligned display row each."""
     # A matrix inline would push the lines of the paragraph apart: matrices are displayed.
@@ -224,7 +237,7 @@ def _where(definitions: list[str], fl: Flavour) -> str:
         name, eq, value = line.partition(r" = \begin{bmatrix}")
         if fits(line):
             rows.append(f"&{line}")
-        elif eq and fits(r"\qquad \begin{bmatrix}" + value):
+        elif eq and fits(r"\qquad \begin{bmatrix}" + value, _UNDER_NAME * line_width() + _NARROWED * _columns(value)):
             # A wide matrix (R_halves(m), 8 × 8) starts under its name: the name's width would
             # otherwise push it past the margin.
             rows += [f"&{name} =", f"&\\qquad \\begin{{bmatrix}}{value}"]
