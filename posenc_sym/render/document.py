@@ -105,13 +105,15 @@ def _document(notes: Notes, options: Options) -> str:
         text = section_text(section, fl, options)
         figures = placed.get(section.derivation.id, [])
         if figures:
-            # The text sends the reader to each figure of the section, after the section's prose.
+            # The text sends the reader to each figure of the section, after the section's prose,
+            # and the figures float from there: set after the section's last claim, they drifted
+            # into the next section.
             head, sep, after = text.partition("\n\n")
             prose, sep2, claims = after.partition("\n\n")
             mentions = " ".join(mention(f, fl) for f in figures)
-            text = head + sep + prose + " " + mentions + sep2 + claims
+            floats = "".join("\n\n" + f.pgf.rstrip() for f in figures)
+            text = head + sep + prose + " " + mentions + floats + sep2 + claims
         parts.append(text)
-        parts += [f.pgf for f in figures]
     parts.append(table_section(notes, links=True))
     shown = {f.name for figures in placed.values() for f in figures}
     rest = dataclasses.replace(notes, figures=tuple(f for f in notes.figures if f.name not in shown))
