@@ -15,7 +15,7 @@ that states the claims and, for a source document, the document's file.
 <BLANKLINE>
 Every statement of these notes is a claim that posenc-sym decided: ... (and, for a source document, its text).
 <BLANKLINE>
-\noindent\textbf{\ref{derivation:demo} Demo}\\*\posencfile{derivations/\allowbreak{}demo.\allowbreak{}py}\par
+\medskip\noindent\textbf{\ref{derivation:demo} Demo}\\*\posencfile{derivations/\allowbreak{}demo.\allowbreak{}py}\par
 {\small
 \noindent\hangindent=2em\ref{claim:demo.one}\quad \texttt{demo.one}: trigonometric simplification.\par
 }
@@ -94,7 +94,7 @@ def how_checked(parts: Sequence[Part], fl: Flavour = LATEX, level: int = 1) -> s
         if fl.name == "latex":
             shown = r"\quad ".join(rf"\posencfile{{{fl.literal(f)}}}" for f in files)
             # The files on a line of their own: beside a long title they overran the line.
-            head = (rf"\noindent\textbf{{\ref{{derivation:{derivation.id}}} {fl.line(_title(derivation))}}}"
+            head = (rf"\medskip\noindent\textbf{{\ref{{derivation:{derivation.id}}} {fl.line(_title(derivation))}}}"
                     rf"\\*{shown}\par")
             lines = [rf"\noindent\hangindent=2em\ref{{{label}}}\quad {fl.code(claim_id)}: {fl.line(how)}.\par"
                      for label, claim_id, how in _rows(derivation, verdicts)]
