@@ -39,12 +39,13 @@ _ENTRY = re.compile(r"^(?P<base>.+?)_(?P<row>\d+)_(?P<col>\d+)$")
 def plural(said: str) -> str:
     """ "is real" -> "are real"; "is a positive even integer" -> "are positive even integers".
 
-    >>> plural("is a positive real"), plural("is real"), plural("is an integer")
-    ('are positive reals', 'are real', 'are integers')
+    >>> plural("is a positive real"), plural("is real"), plural("is an integer"), plural("is a real matrix")
+    ('are positive reals', 'are real', 'are integers', 'are real matrices')
     """
     for article in ("is a ", "is an "):
         if said.startswith(article):
-            return "are " + said[len(article):] + "s"
+            noun = said[len(article):]
+            return "are " + (noun[:-2] + "ices" if noun.endswith("matrix") else noun + "s")
     return "are " + said[3:] if said.startswith("is ") else said
 
 
@@ -86,6 +87,8 @@ def assumptions_words(claim: Claim, fl: Flavour) -> list[str]:
             by_base[(match["base"], "")] = by_base.get((match["base"], ""), 0) + 1
     names = _matrix_names(claim)
     for sym, said in zip(symbols, words, strict=False):
+        if isinstance(sym, sympy.MatrixSymbol):
+            continue  # said below, with its size
         rest = said[len(str(sym)):].strip()  # "t is real" -> "is real"
         match = _ENTRY.match(str(sym))
         if match and by_base[(match["base"], "")] > 1:
