@@ -10,14 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
-
-from ..app.write_notes import LatexRequest, write_latex
-from ..render.layout import parse_line
-from ..render.options import Options
-from ..report.terminal import claims_line
+from typing import TYPE_CHECKING, Any
 
 __all__ = ["register", "run"]
+
+if TYPE_CHECKING:
+    from ..render.options import Options
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -51,12 +49,19 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _options(args: argparse.Namespace) -> Options:
+    from ..render.layout import parse_line
+    from ..render.options import Options
+
     level = {"section": 1, "subsection": 2, "subsubsection": 3, "none": -1}[args.heading_level]
     return Options(ids=args.ids, refuted=not args.no_refuted, level=level, width=parse_line(args.line),
                    frames=args.line == "beamer")
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: building the parser must not import what other subcommands use.
+    from ..app.write_notes import LatexRequest, write_latex
+    from ..report.terminal import claims_line
+
     written = write_latex(LatexRequest(args.paths, args.output, args.fragments, pdf=args.pdf,
                                        figures=not args.no_figures, options=_options(args)))
     for path in written.files:

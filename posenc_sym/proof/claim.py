@@ -188,8 +188,8 @@ class Claim:
     ``written``      the two sides as the author wrote them, for display; ``lhs`` and ``rhs``
                      are then left out and become ``notation.expand(written)``.
     ``notation``     the symbols' notation: expands ``written`` and names shorthands on output.
-    ``same_sides_ok`` the reason, when the two sides are meant to display identically (a
-                     display with identical sides is otherwise a load-time error).
+    ``same_sides_ok`` the reason, when the two sides are meant to display identically (the
+                     notes are otherwise not written: a page would show ``r = r``).
     ``refutation``   for a claim expected to be false: its counterexample in words, with ``{lhs}``
                      and ``{rhs}`` where the engine's values of the two sides go ("row 8 is
                      indented by {rhs} space, not {lhs}"); shown only when the engine refutes it.
