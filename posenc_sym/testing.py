@@ -28,11 +28,19 @@ from .crosscheck import (
     check_rope,
     check_rope_axes,
     check_sinusoidal,
+    check_sinusoidal_2d,
     check_xpos,
     parse_error_model,
 )
 
-__all__ = ["assert_alibi_slopes", "assert_rope_axes", "assert_rope_cache", "assert_sinusoidal", "assert_xpos_cache"]
+__all__ = [
+    "assert_alibi_slopes",
+    "assert_rope_axes",
+    "assert_rope_cache",
+    "assert_sinusoidal",
+    "assert_sinusoidal_2d",
+    "assert_xpos_cache",
+]
 
 
 def _assert(result: CheckResult) -> CheckResult:
@@ -56,6 +64,23 @@ def assert_sinusoidal(table: Any, *, model: str = "native", **expected_conventio
     return _assert(check_sinusoidal(table, model=parse_error_model(model), expect=expected_convention))
 
 
+def assert_sinusoidal_2d(
+    table: Any, *, model: str = "native", grid_shape: tuple[int, int] | None = None, **expected_convention: Any
+) -> CheckResult:
+    """Assert ``table`` (tokens × d_model, rows in row-major grid order) is a 2-D sin-cos table with
+    the given keys (grid, extra_rows, axis_blocks, layout, base, position_scale, …). ``grid_shape``
+    (H, W) gives the check the grid when the data cannot show it.
+
+    >>> import numpy
+    >>> i, j = numpy.divmod(numpy.arange(16), 4)
+    >>> emb = lambda p: numpy.stack([numpy.sin(p), numpy.sin(p / 100), numpy.cos(p), numpy.cos(p / 100)], 1)
+    >>> assert_sinusoidal_2d(numpy.hstack([emb(j), emb(i)]), grid=[4, 4], axis_blocks=["w", "h"]).verdict
+    'matches'
+    """
+    result = check_sinusoidal_2d(table, grid=grid_shape, model=parse_error_model(model), expect=expected_convention)
+    return _assert(result)
+
+
 def assert_rope_cache(cos: Any, sin: Any, *, model: str = "native", **expected_convention: Any) -> CheckResult:
     """Assert (cos, sin) is a RoPE cache with the given keys (pairing, base, scaling, start, factor, …).
 
@@ -67,7 +92,8 @@ def assert_rope_cache(cos: Any, sin: Any, *, model: str = "native", **expected_c
 
 
 def assert_alibi_slopes(slopes: Any, *, model: str = "native", **expected_convention: Any) -> CheckResult:
-    """Assert ``slopes`` are ALiBi slopes with the given keys (heads, rule).
+    """Assert ``slopes`` are ALiBi slopes with the given keys (heads, rule, max_bias, alibi_heads), or
+    an ALiBi bias (heads, queries, keys) with them and its own (form, row_offset).
 
     >>> assert_alibi_slopes([2.0**-h for h in range(1, 9)], heads=8).verdict
     'matches'

@@ -33,6 +33,10 @@ SEEDS_DIR = Path(os.environ.get("POSENC_SYM_SEEDS_DIR") or ROOT.parent / "shared
 #: Golden files are rewritten only when this is exactly "1" (not "0", not "yes").
 UPDATE_GOLDEN = os.environ.get("POSENC_SYM_UPDATE_GOLDEN") == "1"
 
+# Every test decides afresh: no verdict comes from (or goes to) the user's verdict cache, also in the
+# CLI subprocesses the tests start. tests/test_verdict_cache.py turns it on in a folder of its own.
+os.environ["POSENC_SYM_CACHE_DIR"] = ""
+
 settings.register_profile(
     "ci", derandomize=True, max_examples=40, deadline=None, print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],

@@ -65,7 +65,7 @@ def files(tmp_path: Path) -> dict[str, Path]:
     numpy.save(paths["nan.npy"], bad)
     numpy.save(paths["text.npy"], numpy.array([["a", "b"], ["c", "d"]]))
     numpy.save(paths["one_d.npy"], numpy.zeros(5))
-    numpy.save(paths["three_d.npy"], numpy.zeros((1, 5, 4)))
+    numpy.save(paths["three_d.npy"], numpy.zeros((2, 5, 4)))  # (1, 5, 4) would be squeezed
     numpy.save(paths["pickled.npy"], numpy.array([{"a": 1}], dtype=object), allow_pickle=True)
     numpy.save(paths["ints.npy"], numpy.zeros((4, 4), dtype=numpy.int64))
     numpy.save(paths["wrong.npy"], impl.wrong_exponent(256, 64))  # 10000^(2j/d), j the column
@@ -153,19 +153,20 @@ def test_module_attribute_source(capsys: pytest.CaptureFixture[str]) -> None:
         (
             "three_d.npy",
             "sinusoidal",
-            "the sinusoidal table has shape (1, 5, 4) (3-D); expected 2-D (positions, "
+            "the sinusoidal table has shape (2, 5, 4) (3-D); expected 2-D (positions, "
             "dims): axis 0 runs over positions and axis 1 over dims",
         ),
         (
             "norope.npz",
             "rope",
-            "the RoPE source has arrays ['cos'] but no sin; save them with numpy.savez(path, cos=cos, sin=sin)",
+            "the RoPE source has arrays ['cos'] but no sin; save them with numpy.savez(path, cos=cos, sin=sin) "
+            "(or as tensors named cos and sin)",
         ),
         (
             "good.npy",
             "rope",
-            "a RoPE source must give two arrays, cos and sin: a .npz with arrays 'cos' and "
-            "'sin', or a callable returning (cos, sin)",
+            "a RoPE source must give two arrays, cos and sin: a .npz (or .pt, .safetensors) with arrays 'cos' "
+            "and 'sin', or a callable returning (cos, sin)",
         ),
     ],
 )
@@ -205,7 +206,8 @@ def test_pickled_npy_is_refused(files: dict[str, Path], capsys: pytest.CaptureFi
             "tests.implementations.numpy_impls:sinusoidal is "
             "callable; give the sizes to call it with, e.g. --positions 128 --dim 64",
         ),
-        ("missing.npy", "missing.npy does not exist; pass a .npy or .npz file or a module:attribute path"),
+        ("missing.npy", "missing.npy does not exist; pass a file (.npy, .npz, .pt, .pth, .safetensors) or a "
+                        "module:attribute path"),
     ],
 )
 def test_import_failures_are_one_line(capsys: pytest.CaptureFixture[str], source: str, message: str) -> None:
@@ -314,7 +316,8 @@ def test_default_states_the_precision_and_how_to_get_the_last_bit(
             ["--dim", "64"],
             "--dim 64 does not match the data, which have 32 (dim, shape (256, 32)); drop --dim or fix it",
         ),
-        ("good.npy", "sinusoidal", ["--heads", "8"], "--heads does not apply to a sinusoidal source; drop it"),
+        ("good.npy", "sinusoidal", ["--heads", "8"],
+         "--heads does not apply to --scheme sinusoidal (it takes --positions and --dim); drop --heads"),
         (
             "good.npy",
             "sinusoidal",

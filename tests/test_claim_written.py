@@ -2,7 +2,8 @@
 
 A claim's ``lhs``/``rhs`` are exactly ``notation.expand(written)`` (a definitional unfolding), so
 the page can never show something other than what the engine decided; a claim whose two sides
-display identically is refused at load time; the proof layer imports no renderer.
+display identically is decided but never written into notes (loading renders nothing); the proof
+layer imports no renderer.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from pathlib import Path
 
 import pytest
 import sympy
+from sympy.printing.latex import LatexPrinter
 
 import posenc_sym
 from posenc_sym import Claim, Derivation, Step
-from posenc_sym.catalog import load_catalog
+from posenc_sym.catalog import load_catalog, without_same_sides
+from posenc_sym.cli import main
 from posenc_sym.notation import Definition, Notation, NotationError
 from posenc_sym.render.mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex
+from posenc_sym.runner import run_catalog
 from posenc_sym.schemes import sinusoidal
 from posenc_sym.schemes.sinusoidal import NOTATION, k, t
 
@@ -124,18 +128,38 @@ def _write(tmp_path: Path, body: str) -> Path:
     return path
 
 
-def test_a_claim_whose_sides_display_alike_is_refused_at_load_time(tmp_path: Path) -> None:
-    path = _write(tmp_path, """\
-        import sympy
-        from posenc_sym import Claim, Derivation
-        x = sympy.Symbol("x", real=True)
-        DERIVATION = Derivation("same", "Same", (Claim("same.shift", "x + 0 = x", x + 0, x),))
-        """)
-    catalog = load_catalog([path])
-    assert [c.id for c, _ in catalog.claims] == []
-    assert [str(p).split(": ", 1)[1] for p in catalog.problems] == [
-        "claim 'same.shift': both sides display as x; keep the form its author wrote (written=(lhs, rhs), see "
-        "docs/writing-derivations.md) or give same_sides_ok='why the sides are meant to look alike'"]
+SAME_SIDES = """\
+    import sympy
+    from posenc_sym import Claim, Derivation
+    x = sympy.Symbol("x", real=True)
+    DERIVATION = Derivation("same", "Same", (Claim("same.shift", "x + 0 = x", x + 0, x),))
+    """
+SAME_SIDES_WHY = ("claim 'same.shift': both sides display as x; keep the form its author wrote (written=(lhs, rhs), "
+                  "see docs/writing-derivations.md) or give same_sides_ok='why the sides are meant to look alike'")
+
+
+def test_a_claim_whose_sides_display_alike_is_decided_but_kept_off_the_page(tmp_path: Path) -> None:
+    path = _write(tmp_path, SAME_SIDES)
+    loaded = load_catalog([path])
+    # Loading renders nothing: verify decides the claim (x + 0 = x is true, and SymPy's evaluation
+    # on construction is exact), ...
+    assert ([c.id for c, _ in loaded.claims], loaded.problems) == (["same.shift"], ())
+    assert [r.verdict.status for r in run_catalog(loaded).results] == ["proven"]
+    # ... and whatever writes a page leaves it out, saying why.
+    shown = without_same_sides(loaded)
+    assert [c.id for c, _ in shown.claims] == []
+    assert [str(p).split(": ", 1)[1] for p in shown.problems] == [SAME_SIDES_WHY]
+
+
+@pytest.mark.parametrize("command", ["latex", "markdown"])
+def test_notes_are_never_written_with_identical_sides(
+        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, SAME_SIDES)
+    out = tmp_path / "out" / ("notes.tex" if command == "latex" else "notes.md")
+    assert main([command, str(path), "-o", str(out), "--no-figures"]) == 2
+    assert capsys.readouterr().err == (f"posenc-sym {command}: error: {path}: {SAME_SIDES_WHY}; "
+                                       "fix it and run again (nothing was written)\n")
+    assert not out.parent.exists()
 
 
 def test_same_sides_may_be_marked_intended(tmp_path: Path) -> None:
@@ -148,14 +172,29 @@ def test_same_sides_may_be_marked_intended(tmp_path: Path) -> None:
             Claim("same.written", "x + 0 = x", written=(sympy.Add(x, 0, evaluate=False), x)),
         ))
         """)
-    catalog = load_catalog([path])
+    catalog = without_same_sides(load_catalog([path]))
     assert [c.id for c, _ in catalog.claims] == ["same.ok", "same.written"]
     assert catalog.problems == ()
 
 
 def test_the_builtin_catalogue_shows_no_claim_with_identical_sides() -> None:
-    problems = [str(p) for p in load_catalog().problems]
-    assert [p for p in problems if "both sides display as" in p] == []
+    catalog = load_catalog()
+    shown = without_same_sides(catalog)
+    assert shown.problems == catalog.problems == ()
+    assert len(shown.claims) == len(catalog.claims)
+
+
+def test_loading_the_catalogue_renders_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same-sides rule renders both sides of every claim: a cost for pages, not for loading."""
+    def no_latex(self: object, expr: object) -> str:
+        raise AssertionError(f"rendered {expr} while loading")
+
+    monkeypatch.setattr(LatexPrinter, "doprint", no_latex)
+    catalog = load_catalog()
+    assert catalog.problems == ()
+    assert len(catalog.claims) > 250
+    with pytest.raises(AssertionError, match=r"^rendered "):
+        without_same_sides(catalog)  # the stand-in really stops any rendering
 
 
 def _imports(path: Path) -> set[str]:
@@ -182,12 +221,14 @@ def test_a_lower_layer_never_imports_a_higher_one(layer: str, forbidden: tuple[s
 
 
 def test_the_render_layer_attaches_the_jupyter_display() -> None:
+    """``from posenc_sym import Claim`` gives claims and derivations the render layer's display."""
     from posenc_sym.render import jupyter
 
-    assert Claim._repr_latex_ is jupyter.claim_repr_latex  # type: ignore[attr-defined]
-    assert Derivation._repr_latex_ is jupyter.derivation_repr_latex  # type: ignore[attr-defined]
     claim = Claim("demo.jupyter", "f(x+1) = (x+1)^2", written=(SQUARE.apply(x + 1), (x + 1) ** 2),
                   notation=Notation(definitions=(SQUARE,)))
+    derivation = Derivation("demo", "Demo", (claim,))
+    assert claim._repr_latex_() == jupyter.claim_repr_latex(claim)  # type: ignore[attr-defined]
+    assert derivation._repr_latex_() == jupyter.derivation_repr_latex(derivation)  # type: ignore[attr-defined]
     shown = jupyter.claim_display(claim, None)
     assert r"f(x + 1) = (x + 1)^{2}\\" in shown
     assert r"\text{with } f(x) = x^{2}\\" in shown

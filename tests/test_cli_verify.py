@@ -74,6 +74,7 @@ ODD_D = """\
 from posenc_sym.schemes.sinusoidal import validate_width
 
 D = validate_width(7)
+DERIVATION = None  # never reached
 """
 
 BROKEN = "import sympy\nx = (1,\n"
@@ -210,7 +211,7 @@ def test_every_problem_at_once_each_on_its_line(capsys: pytest.CaptureFixture[st
 
 CLAIM_KEYS = {
     "id", "title", "file", "derivation", "status", "expected", "unexpected", "scope", "assumptions",
-    "counterexample", "seconds", "method", "reason", "lhs_value", "rhs_value", "difference", "source",
+    "counterexample", "seconds", "cached", "method", "reason", "lhs_value", "rhs_value", "difference", "source",
     "tags", "links",
 }
 
@@ -221,13 +222,13 @@ def test_json_is_one_document_with_the_contracted_shape(capsys: pytest.CaptureFi
     out, err = capsys.readouterr()
     doc = json.loads(out)
     assert status == 2
-    assert set(doc) == {"claims", "problems", "summary", "table"}
+    assert set(doc) == {"claims", "problems", "skipped", "summary", "table"}
     assert all(set(claim) == CLAIM_KEYS for claim in doc["claims"])
     first, second = doc["claims"][0], doc["claims"][1]
     assert {k: v for k, v in first.items() if k != "seconds"} == {
         "id": "demo.pythagoras", "title": "sin^2 + cos^2 = 1", "file": "good.py", "derivation": "demo",
         "status": "proven", "expected": "proven", "unexpected": False, "scope": "",
-        "assumptions": ["x is real"], "counterexample": None, "method": "fake", "reason": "",
+        "assumptions": ["x is real"], "counterexample": None, "cached": False, "method": "fake", "reason": "",
         "lhs_value": None, "rhs_value": None, "difference": None, "source": None, "tags": [], "links": [],
     }
     assert isinstance(first["seconds"], float)

@@ -344,7 +344,10 @@ def test_dividing_by_the_whole_rotary_width_in_every_axis_is_named() -> None:
 def test_swapped_row_and_column_ids_fit_no_block_order() -> None:
     result = check_rope_axes(*impl.flux_axes_swapped(FLUX_IDS), FLUX_IDS)
     assert result.verdict == "mismatch"
-    assert "no pair turns at 1 radian per unit of axis 2's id: no block of axis 2 starts anywhere" in result.notes
+    assert (
+        "the pairs follow the axes out of order (pair 36 turns with axis 1's ids after pairs of axis 2): each axis "
+        "must own one block of pairs, in the order of the ids' columns"
+    ) in result.notes
 
 
 @pytest.mark.parametrize(

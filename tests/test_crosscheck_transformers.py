@@ -1,8 +1,8 @@
 """The checker on tables, caches and slopes built by transformers itself (no weights: from configs).
 
 Optional: skipped cleanly where transformers is not installed (it is not a dependency of
-posenc-sym, and CI does not install it). Run them with an environment that has it, e.g.
-``/work/venv-libs/bin/python -m pytest tests/test_crosscheck_transformers.py``.
+posenc-sym). Run them in an environment that has it: ``pip install transformers`` beside the
+project's torch, then ``python -m pytest tests/test_crosscheck_transformers.py``.
 
 Every expectation is the configuration given to transformers (rope_theta, the rope_parameters
 dict, alibi_bias_max, the head count), so the test asks "does the check name what the library was

@@ -109,11 +109,11 @@ def test_bad_declarations_are_one_line_each_on_stderr_and_exit_2(capsys: pytest.
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["missing.md"], "posenc-sym verify: error: missing.md: no such document; pass an existing .md, .markdown, "
-     ".txt or .tex file\n"),
+     ".txt, .tex, .ipynb, .qmd, .rmd file\n"),
     ([str(DOCS / "shift.md"), "derivations"], "posenc-sym verify: error: derivations: pass documents (.md, .tex) "
      "and derivation files in separate runs\n"),
     (["derivations", "--notation", "sinusoidal"], "posenc-sym verify: error: --notation and --annotate apply to "
-     "documents (.md, .markdown, .txt, .tex); pass a document\n"),
+     "documents (.md, .markdown, .txt, .tex, .ipynb, .qmd, .rmd); pass a document\n"),
     ([str(DOCS / "shift.md"), str(DOCS / "notes.tex"), "--annotate", "x.md"],
      "posenc-sym verify: error: --annotate x.md writes one document; pass exactly one\n"),
 ])

@@ -8,6 +8,8 @@ import posenc_sym
 
 
 def test_all_lists_exactly_the_public_names() -> None:
+    for name in posenc_sym.__all__:  # the public names are imported on first use (PEP 562)
+        getattr(posenc_sym, name)
     public = {name for name, value in vars(posenc_sym).items()
               if not name.startswith("_") and not isinstance(value, types.ModuleType)}
     assert set(posenc_sym.__all__) - {"__version__"} == public

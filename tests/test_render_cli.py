@@ -48,7 +48,7 @@ def test_fragments_are_one_file_per_derivation_plus_preamble(good: Path, tmp_pat
     folder = tmp_path / "frag"
     assert main(["latex", str(good), "--fragments", str(folder), "--no-figures"]) == 0
     assert sorted(p.name for p in folder.iterdir()) == [
-        "claims", "cli.demo.tex", "figures.tex", "preamble.tex", "properties.tex",
+        "claims", "cli.demo.tex", "figures.tex", "preamble.tex",  # no table: no claim fills a cell
     ]
     assert sorted(p.name for p in (folder / "claims").iterdir()) == [
         "cli.demo.pythagoras.tex", "cli.demo.slip.tex",
@@ -80,7 +80,7 @@ def test_bad_derivation_exits_2_with_one_line_and_writes_nothing(
 ) -> None:
     src = tmp_path / "bad.py"
     src.write_text(content, encoding="utf-8")
-    out = tmp_path / "out" / "notes.tex"
+    out = tmp_path / "out" / ("notes.tex" if command == "latex" else "notes.md")
     assert main([command, str(src), "-o", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"posenc-sym {command}: error: ")

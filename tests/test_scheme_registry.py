@@ -72,9 +72,10 @@ def test_check_offers_the_fake_scheme_in_its_place(fake: list[Any], capsys: pyte
     with pytest.raises(SystemExit):
         main(["check", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
-    assert "--scheme {sinusoidal,rope,rope-axes,xpos,fake,alibi}" in shown
+    assert "--scheme {sinusoidal,sinusoidal-2d,rope,rope-axes,xpos,fake,alibi}" in shown
     assert ("xpos (a RoPE cache whose pairs carry xPos amplitudes: cos·A and sin·A as the attention sees them), "
-            "fake (a fake (positions, d_model) table), alibi (a slope vector)") in shown
+            "fake (a fake (positions, d_model) table), alibi (a slope vector, or a bias (heads, queries, keys) or "
+            "(heads, 1, keys))") in shown
 
 
 def test_check_dispatches_the_fake_scheme_to_its_checker(fake: list[Any], table_file: Path,
@@ -166,7 +167,7 @@ def test_the_course_lists_every_builtin_derivation_once() -> None:
     ((Scheme("rope2", None, 99, checks=(CheckKind("xpos", "x", "x", "cache"),)),), registry.check_kinds,
      "the scheme registry names the check xpos twice; give each entry its own name"),
     ((), lambda: registry.check_kind("t5"),
-     "no check for scheme 't5'; use one of: sinusoidal, rope, rope-axes, xpos, alibi"),
+     "no check for scheme 't5'; use one of: sinusoidal, sinusoidal-2d, rope, rope-axes, xpos, alibi"),
     ((Scheme("orphan", None, 99, checks=(CheckKind("orphan", "O", "o", "table"),)),),
      lambda: checkers.checker("orphan"),
      "the scheme registry lists the check 'orphan' but crosscheck has no checker for it; add one to "

@@ -68,10 +68,15 @@ FALSE: list[tuple[str, object, object, str, tuple]] = [
     # The condition b > 1.0 holds a Float; built into b = 1.0 + β, SymPy rounds
     # 1.0 − (1 + 10⁻²⁰) to 0.0 and "proves" b > 1 + 10⁻²⁰. False at b = 1 + 10⁻²¹.
     ("float-condition-shift", b, 1 + Rational(1, 10**20), ">", (b > Float(1.0),)),
-    # The index is declared positive but the range (Karr: for n < -6 the factors n+1, ..., -6
-    # of a reciprocal) holds negative numbers: at n = -10**5 - 1 there are 99995 of them, so
-    # the product is negative. SymPy reasoned from the declaration and called it positive.
-    ("index-assumption-vs-range", Product(jp, (jp, -5, n)), 0, ">", (n < -10**5,)),
+    # SymPy's Sum follows Karr's convention: for n < 0 it reads Σ_{j=0}^{n-1} 1 as −Σ_{j=n}^{-1} 1 = n
+    # (doit() gives n). A reader means an empty sum: 0 ≠ n at n = −1 (issue 19).
+    ("karr-sum-count", Sum(Integer(1), (j, 0, n - 1)), n, "==", ()),
+    # Karr again: Σ_{j=1}^{n} j = n(n+1)/2 at n = −3 reads −(−2 −1 + 0) = 3; the empty sum is 0.
+    ("karr-sum-gauss", Sum(j, (j, 1, n)), n * (n + 1) / 2, "==", ()),
+    ("karr-sum-gauss-positive-index", Sum(jp, (jp, 1, n)), n * (n + 1) / 2, "==", ()),  # whatever jp is declared
+    # Products: Π_{j=0}^{n-1} 2 = 2**n reads 1/Π_{j=-1}^{-1} 2 = 1/2 at n = −1; the empty product is 1.
+    ("karr-product", Product(Integer(2), (j, 0, n - 1)), 2**n, "==", ()),
+    ("karr-product-of-constant", Product(b, (j, 1, n)), b**n, "==", ()),  # 1 against 1/b at n = −1
     # "Depends only on k" is stated as d/dx = 0; a unit step in x plus a does depend on x (it
     # jumps at 0). SymPy differentiates each branch and gets 0.
     ("step-depends-only-on-a", sympy.Derivative(Piecewise((0, x < 0), (1, True)) + a, x), 0, "==", ()),
@@ -82,13 +87,10 @@ FALSE: list[tuple[str, object, object, str, tuple]] = [
 ]
 
 TRUE: list[tuple[str, object, object, str, tuple]] = [
-    # SymPy's Sum follows Karr's convention: for n < 0, Σ_{j=0}^{n-1} 1 = −Σ_{j=n}^{-1} 1 = n
-    # (doit() gives n). Reading the reversed range as empty gives 0 ≠ n at n = −1.
-    ("karr-sum-count", Sum(Integer(1), (j, 0, n - 1)), n, "==", ()),
-    # Karr again: Σ_{j=1}^{n} j = n(n+1)/2 for every integer n (n = −3: −(−2 −1 + 0) = 3 = 3).
-    ("karr-sum-gauss", Sum(j, (j, 1, n)), n * (n + 1) / 2, "==", ()),
-    # Products: Π_{j=0}^{n-1} 2 = 2**n for every integer n (n = −1: 1/Π_{j=-1}^{-1} 2 = 1/2).
-    ("karr-product", Product(Integer(2), (j, 0, n - 1)), 2**n, "==", ()),
+    # The index is declared positive, but for n < −6 the range is empty: the product is 1 > 0.
+    # (Under Karr's convention it was the reciprocal of 99995 negative factors at n = −10⁵ − 1,
+    # which SymPy's reasoning from the declaration called positive; issue 11 listed it as false.)
+    ("index-assumption-vs-range", Product(jp, (jp, -5, n)), 0, ">", (n < -10**5,)),
     # sign/floor/ceiling/Piecewise/atan2 of an exact zero (or an exact integer) that mpmath
     # sees as noise: a noise of the same sign at both precisions is "stable" but meaningless.
     ("sign-of-noise", sign(NOISE) + ATAN_ZERO, 0, "==", ()),
@@ -129,12 +131,9 @@ def _claim(name: str, lhs: object, rhs: object, relation: str, conditions: tuple
 UNREACHABLE_REASONS = {
     "generalized-bound-power-n":
         "not proven (no symbolic strategy closed the gap); only 0 admissible points could be evaluated; "
-        "41 sampled points could not be evaluated (at b = 3/2, n = 20001: Sum((3/2)**j, (j, 0, 20001)) has too "
+        # 41 points, and the edge of the region (b = 1, n = 10001) in the probe and in the search.
+        "43 sampled points could not be evaluated (at b = 3/2, n = 20001: Sum((3/2)**j, (j, 0, 20001)) has too "
         "many terms at this point)",
-    "index-assumption-vs-range":
-        "not proven (no symbolic strategy closed the gap); only 0 admissible points could be evaluated; "
-        "8 sampled points could not be evaluated (at n = -100001: Product(jp, (jp, -5, -100001)) has too many "
-        "terms at this point)",
     **dict.fromkeys(("step-depends-only-on-a", "step-matrix-depends-only-on-a"),
                     "not proven (Derivative(a + Piecewise((0, x < 0), (1, True)), x) is not carried out: "
                     "a + Piecewise((0, x < 0), (1, True)) is not continuous in x by construction (a branch cut, "
@@ -329,8 +328,8 @@ def test_nested_sum_with_dependent_limits_is_evaluated(rhs: sympy.Expr, expected
 
 # True statements the fixes above could have made unprovable; each must stay "proven".
 STAYS_PROVEN: list[tuple[str, object, object, str, tuple]] = [
-    # Σ_{jp=1}^{n} jp = n(n+1)/2 for every integer n (Karr), whatever jp is declared.
-    ("gauss-positive-index", Sum(jp, (jp, 1, n)), n * (n + 1) / 2, "==", ()),
+    # Σ_{jp=1}^{n} jp = n(n+1)/2 for every n ≥ 0, whatever jp is declared.
+    ("gauss-positive-index", Sum(jp, (jp, 1, n)), n * (n + 1) / 2, "==", (n >= 0,)),
     # A real index from an integer start takes integers only: sin(πx) = 0 at each.
     ("real-index-integer-start", Sum(sin(pi * x), (x, 0, n)), 0, "==", ()),
     # The two sums have the same range and summands that agree for every j: merged, 0.
@@ -338,7 +337,7 @@ STAYS_PROVEN: list[tuple[str, object, object, str, tuple]] = [
      Sum(b**j, (j, 0, n)), "==", ()),
     # An exact (non-Float) bound is still built into the proof: b > 2 gives b > 1 + 10⁻²⁰.
     ("exact-condition-shift", b, 1 + Rational(1, 10**20), ">", (b > 2,)),
-    ("product-of-constant", Product(b, (j, 1, n)), b**n, "==", ()),
+    ("product-of-constant", Product(b, (j, 1, n)), b**n, "==", (n >= 0,)),
     # The Piecewise jumps in a, not in x: d/dx is still carried out.
     ("derivative-of-piecewise-in-another-variable",
      sympy.Derivative(x * Piecewise((1, a < 0), (2, True)), x), Piecewise((1, a < 0), (2, True)), "==", ()),
@@ -365,8 +364,11 @@ def test_sympy_failing_inside_a_strategy_is_not_a_crash() -> None:
     # that strategy proves nothing, and the engine carries on to the search.
     e = sqrt(-sign(cos(s)))
     verdict = check_identity(e, sympy.expand_complex(e))
-    # True where defined (SymPy evalf agrees at s = 1/2, 2, 7/2, 5); no counterexample exists,
-    # and no strategy closes the gap (simplify raises), so the search decides: checked.
+    # True where defined (SymPy evalf agrees at s = 1/2, 2, 7/2, 5); no counterexample exists.
+    # expand_complex writes the argument as atan2(0, −sign(cos s)), undefined where cos s = 0
+    # (atan2(0, 0)), so no strategy may prove it (simplify would raise anyway): checked.
     assert verdict.status == "checked"
-    assert verdict.reason == ("not proven (no symbolic strategy closed the gap); agrees at "
-                              f"{verdict.points_checked} admissible points to 50 digits (mpmath)")
+    assert verdict.reason == (
+        "not proven (the point (-sign(cos(s)), 0) of atan2 is not shown ≠ 0 where the assumptions allow it, so the "
+        "side may be undefined there; add the condition -sign(cos(s)) ≠ 0, or assumptions that imply it); agrees at "
+        f"{verdict.points_checked} admissible points to 50 digits (mpmath)")

@@ -62,6 +62,7 @@ from posenc_sym.runner import run_catalog
 
 from .test_soundness_adversarial import FALSE as ADVERSARIAL_FALSE
 from .test_soundness_corpus import CORPUS
+from .test_soundness_ordinary import EDGES, KARR, KINKS, TOO_FEW, UNDEFINED
 
 D = sympy.Symbol("D", integer=True, positive=True)
 d = sympy.Symbol("d", even=True, positive=True)
@@ -89,20 +90,22 @@ def _claim(name: str, lhs: object, rhs: object, relation: str, conditions: tuple
 # --- issue 11, item 1: sums and products over a range not known to be integral ----------------
 # Each is "true" by SymPy's doit (which counts hi − lo + 1 terms whatever hi is) and meaningless
 # where hi − lo is not an integer (D = 3: Σ_{j=0}^{1/2}). Expected: unknown, naming the range.
+# Where an end may also fall below the start, a condition keeps it there: at x = −3 the range of
+# Σ_{j=0}^{x} is integral and empty, which refutes x + 1 (tests/test_soundness_ordinary.py).
 RANGES: list[tuple[Entry, str]] = [
     (("pairs-count-odd-width", Sum(1, (j, 0, D / 2 - 1)), D / 2, "==", ()),
      "the sum over j from 0 to D/2 - 1 is well formed only if D/2 - 1 is an integer, which the "
      "assumptions do not guarantee; declare D even (even=True)"),
-    (("count-to-real", Sum(1, (j, 0, x)), x + 1, "==", ()),
+    (("count-to-real", Sum(1, (j, 0, x)), x + 1, "==", (x >= 0,)),
      "the sum over j from 0 to x is well formed only if x is an integer, which the assumptions do not "
      "guarantee; declare x integer (integer=True), or make the bounds integers"),
-    (("product-to-real", Product(s, (j, 1, t)), s**t, "==", ()),
+    (("product-to-real", Product(s, (j, 1, t)), s**t, "==", (t >= 1,)),
      "the product over j from 1 to t is well formed only if t - 1 is an integer, which the assumptions "
      "do not guarantee; declare t integer (integer=True), or make the bounds integers"),
     (("gauss-half-width", Sum(j, (j, 1, D / 2)), D * (D + 2) / 8, "==", ()),
      "the sum over j from 1 to D/2 is well formed only if D/2 - 1 is an integer, which the assumptions "
      "do not guarantee; declare D even (even=True)"),
-    (("third-width", Sum(1, (j, 0, n / 3)), n / 3 + 1, "==", ()),
+    (("third-width", Sum(1, (j, 0, n / 3)), n / 3 + 1, "==", (n >= 0,)),
      "the sum over j from 0 to n/3 is well formed only if n/3 is an integer, which the assumptions do "
      "not guarantee; make n/3 an integer (a multiple of 3 for n)"),
     (("product-half-width", Product(2, (j, 1, D / 2)), 2 ** (D / 2), "==", ()),
@@ -289,16 +292,21 @@ ALL_FALSE: list[Entry] = (
     [(f"corpus-{e[0]}", *e[1:]) for e in CORPUS]  # type: ignore[misc]
     + [(f"adversarial-{e[0]}", *e[1:]) for e in ADVERSARIAL_FALSE]  # type: ignore[misc]
     + [e for e, _ in RANGES] + JUMPS + [e for e, _ in CLOSED_FORMS] + [e for e, _ in NEAR_MISSES] + UNREACHABLE
+    # issue 19: reversed ranges, sides undefined at an allowed point, kinks, closed forms wrong at the edge
+    + [(f"ordinary-{e[0]}", *e[1:]) for e, _ in KARR + UNDEFINED + KINKS + EDGES]  # type: ignore[misc]
 )
 #: The false claims whose counterexample lies beyond what any point can evaluate, with why.
 NOT_REFUTABLE = {
     **{e[0][0]: "unknown" for e in RANGES}, **{e[0]: "unknown" for e in JUMPS}, **{e[0]: "checked" for e in UNREACHABLE},
-    # n > 10⁴ (and n < −10⁵) make sums of over 4096 terms at every admissible point: not evaluable.
+    # n > 10⁴ makes sums of over 4096 terms at every admissible point: not evaluable.
     "adversarial-generalized-bound-power-n": "unknown",
-    "adversarial-index-assumption-vs-range": "unknown",
     # Derivative of a step: held unevaluated (a jump), so no point can be evaluated.
     "adversarial-step-depends-only-on-a": "unknown",
     "adversarial-step-matrix-depends-only-on-a": "unknown",
+    # A side undefined at an allowed point: agrees wherever both are defined (one summand is 0/0
+    # at every n ≥ 1, so that one has too few points); a derivative at a kink likewise.
+    **{f"ordinary-{e[0]}": "unknown" if e[0] in TOO_FEW else "checked" for e, _ in UNDEFINED},
+    **{f"ordinary-{e[0]}": "checked" for e, _ in KINKS},
 }
 
 
@@ -309,32 +317,54 @@ def test_no_strategy_proves_a_false_claim_and_the_reachable_ones_are_refuted(ent
 
 
 def test_the_corpus_is_large_and_counted() -> None:
-    # So that a silently shrinking table cannot pass: 62 + 7 + 9 + 17 + 9 + 11 + 3.
-    assert len(ALL_FALSE) == 118
+    # So that a silently shrinking table cannot pass: 62 + 11 + 9 + 17 + 9 + 11 + 3, and issue 19's
+    # 14 + 17 + 5 + 10.
+    assert len(ALL_FALSE) == 168
     assert len({e[0] for e in ALL_FALSE}) == len(ALL_FALSE)
-    assert sum(e[0] not in NOT_REFUTABLE for e in ALL_FALSE) == 85
+    assert sum(e[0] not in NOT_REFUTABLE for e in ALL_FALSE) == 114
+
+
+#: False claims a side of which may be undefined at an admissible point: the definedness guard
+#: keeps every strategy away from them, even strategies that would "prove" anything.
+UNDEFINED_SIDES = {
+    "corpus-log-of-product",  # log 0 at x = 0
+    "atan-tan", "tan-cot",  # the poles of tan (and cot)
+    "atan-reciprocal", "abs-over-x",  # 1/x and |x|/x at x = 0
+    "acoth-atanh",  # acoth(±1), and atanh(1/x) at x = 0
+    "zero-power-at-7",  # 0^|n − 7| is 0^0 at n = 7
+    "factorial-ratio-at-1",  # (m − 1)! at m = 0
+    *(f"ordinary-{e[0]}" for e, _ in UNDEFINED),
+}
+#: Issue 19's reversed ranges over a real end: ill formed as well (x − 0 need not be an integer).
+REVERSED_AND_ILL_FORMED = {"ordinary-count-to-real-reversed", "ordinary-product-to-real-reversed",
+                           "ordinary-third-width-reversed"}
 
 
 def test_strategies_forced_to_prove_everything_break_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
     # The mutant: every symbolic strategy "proves" whatever it is given. With the probe off,
     # every false claim that reaches the strategies is then reported proven; only the guards in
-    # front of them stop it: floating-point literals (never proven) and ill-formed ranges.
-    monkeypatch.setattr(engine, "_prove", lambda *args: "forced")
-    proven = [e[0] for e in ALL_FALSE if decide(_claim(*e), probe=False).status == "proven"]
-    floats = [e[0] for e in ALL_FALSE if _claim(*e).has_floats]
+    # front of them stop it: floating-point literals (never proven), ill-formed ranges, and
+    # sides that may be undefined at an admissible point.
+    monkeypatch.setattr(engine, "_prove", lambda *args, **kwargs: "forced")
+    proven = {e[0] for e in ALL_FALSE if decide(_claim(*e), probe=False).status == "proven"}
+    floats = {e[0] for e in ALL_FALSE if _claim(*e).has_floats}
     assert len(floats) == 4
-    assert len(proven) == len(ALL_FALSE) - len(RANGES) - len(floats) == 105
+    guarded = {e[0] for e, _ in RANGES} | floats | UNDEFINED_SIDES | REVERSED_AND_ILL_FORMED
+    assert proven == {e[0] for e in ALL_FALSE} - guarded
+    assert len(proven) == 168 - 9 - 4 - 25 - 3 == 127
 
 
 def test_proven_whenever_the_probe_passes_is_caught_by_this_suite(monkeypatch: pytest.MonkeyPatch) -> None:
     # The mutant "proven whenever the probe passes" is the forced strategies with the probe on.
     # These are the false claims the probe alone lets through: each one is a failing test above.
     # The probe takes no special angles and no named reals (only the full search does), so the
-    # six near-misses added with the special angles (30 before: the bump at 1/3, 10⁻⁶⁰ at π/2,
-    # sin(x)**2 < 1 at π/2 and two more, the bump at π/7) are among them.
-    monkeypatch.setattr(engine, "_prove", lambda *args: "forced")
+    # near-misses found only there (the bump at 1/3, 10⁻⁶⁰ at π/2, sin(x)**2 < 1 at π/2 and two
+    # more, the bump at π/7) are among them; so are issue 19's derivatives at a kink (their
+    # formulas agree wherever they are evaluated). Its closed forms wrong at the edge are not:
+    # the probe takes the edge of the region too (t = 6π and 8π for ⌊t/2π⌋ − 3).
+    monkeypatch.setattr(engine, "_prove", lambda *args, **kwargs: "forced")
     through = [e[0] for e in ALL_FALSE if decide(_claim(*e)).status == "proven"]
-    assert len(through) == 36, through
+    assert len(through) == 33, through
 
 
 # --- issue 11, item 4: every phase is bounded in time ------------------------------------------
@@ -353,7 +383,11 @@ def test_a_claim_that_runs_out_of_time_is_unknown_and_says_so() -> None:
 
 def test_the_run_goes_on_after_a_claim_times_out(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "CLAIM_SECONDS", 2.0)
-    slow = Claim("budget.slow", "slow", HANG[0], HANG[1], expect="unknown")
+    # HANG itself is false for n < -1 (an empty sum against a nonzero right side) and now refuted
+    # there at once; the slow claim here is its true form, so only the time budget can end it.
+    m, y = sympy.Symbol("m", integer=True, nonnegative=True), sympy.Symbol("y", positive=True)
+    true_hang = (HANG[0].subs({n: m, x: y}), HANG[1].subs({n: m, x: y}))
+    slow = Claim("budget.slow", "slow", *true_hang, conditions=(y > 1,), expect="unknown")
     fine = Claim("budget.fine", "sin² + cos² = 1", sin(x) ** 2 + cos(x) ** 2, 1)
     report = run_catalog(Catalog((LoadedDerivation(Derivation("budget", "Budget", (slow, fine)), "budget.py"),)))
     assert [(r.claim.id, r.verdict.status) for r in report.results] == [

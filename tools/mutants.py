@@ -1,4 +1,4 @@
-"""Run the test suite against the five mutants of issue 15 and count the failing tests of each.
+"""Run the test suite against the mutants of issues 15 and 19 and count the failing tests of each.
 
 A mutant is a deliberate bug the suite must catch:
 
@@ -13,9 +13,17 @@ A mutant is a deliberate bug the suite must catch:
 ``kernel-toward-zero``
     the accurate sin/cos kernel rounds its final sum toward zero instead of to nearest;
 ``check-wide``
-    the check's error models are widened 10×: the ``faithful`` bound (|x − v| <= ulp(v), ``--strict``)
-    and the ulp unit every model measures in, the default ``native`` model's ulp term included (its
-    angle term, K·|t·ω|·u, is left as it is).
+    the check's error models are widened 10×, for every scheme (``ErrorModel.allowance``, which
+    builds each bound): the ``faithful`` bound (|x − v| <= ulp(v), ``--strict``) and the ``native``
+    and ``angle:FORMAT`` bounds whole, ulp term and angle (or amplitude, or slope) term alike.
+    ``tests/test_check_bounds.py`` plants an element just outside each scheme's derived bound.
+``chain-last-step``
+    a derivation is proven when its *last* step is proven (its earlier steps are not looked at);
+``conditions-strict``
+    a non-strict condition is built in as a strict one (``b ≥ 1`` becomes ``b = 1 + β`` with β > 0,
+    so log b > 0 is "proven" although it fails at b = 1);
+``min-checked-one``
+    one agreeing point is enough for ``checked`` (``engine.MIN_CHECKED_POINTS = 1``).
 
 Mutants are applied by monkeypatching, not by editing text, so they survive refactoring of the
 code they patch: ``tests/conftest.py`` calls :func:`apply` when ``POSENC_SYM_MUTANT=NAME`` is
@@ -27,7 +35,7 @@ subprocesses some CLI tests start.
 
 Run from the repository root::
 
-    python tools/mutants.py                      # baseline + all five, fast suite
+    python tools/mutants.py                      # baseline + every mutant, fast suite
     python tools/mutants.py --mutant rotation-sign -- tests/test_codegen.py
 """
 
@@ -166,29 +174,70 @@ def _kernel_toward_zero(mutant: Mutant) -> None:
 
 
 def _check_wide(mutant: Mutant) -> None:
-    from posenc_sym.crosscheck import measure, precision
+    from posenc_sym.crosscheck import precision
 
-    # The sinusoidal and RoPE measurement compares errors with ulp(v) directly (faithful: err <= ulp);
-    # the ulp it measures against becomes 10·ulp (this also widens the ulp term of the angle models).
-    ulp = measure.ulp
-
-    @functools.wraps(ulp)
-    def wide_ulp(*args: Any, **kwargs: Any) -> Any:
-        mutant.hit()
-        return 10 * ulp(*args, **kwargs)
-
-    measure.ulp = wide_ulp
-    original = precision.ErrorModel.bound
+    # Every scheme's bound is built by ErrorModel.allowance (tables, caches, multi-axis and 2-D
+    # tables, xPos, ALiBi slopes and bias arrays; faithful, native and angle:FORMAT alike): the
+    # allowance, ulp term and computation term, becomes 10 times what was derived.
+    original = precision.ErrorModel.allowance
 
     @functools.wraps(original)
-    def bound(self: Any, *args: Any, **kwargs: Any) -> Any:
-        allowed = original(self, *args, **kwargs)
-        if self.angle_format is None:  # "faithful" (--strict)
-            mutant.hit()
-            return 10 * allowed
-        return allowed
+    def allowance(self: Any, *args: Any, **kwargs: Any) -> Any:
+        mutant.hit()
+        return 10 * original(self, *args, **kwargs)
 
-    precision.ErrorModel.bound = bound  # type: ignore[method-assign]
+    precision.ErrorModel.allowance = allowance  # type: ignore[method-assign]
+
+
+def _chain_last_step(mutant: Mutant) -> None:
+    from posenc_sym.proof import chain
+    from posenc_sym.proof.verdict import Verdict
+
+    original = chain.decide_chain
+
+    @functools.wraps(original)
+    def last_step_only(claim: Any, decide_statement: Any) -> Any:
+        links = tuple(decide_statement(left, right, relation, f"{claim.id}/step{n}")
+                      for n, (left, right, relation, _because) in enumerate(claim.links, start=1))
+        if links and links[-1].is_proven:
+            mutant.hit()
+            return Verdict("proven", method=f"derivation of {len(links)} steps",
+                           reason="the last step is proven", links=links)
+        return original(claim, decide_statement)
+
+    _replace(chain, "decide_chain", last_step_only)
+
+
+def _conditions_strict(mutant: Mutant) -> None:
+    from posenc_sym.proof import conditions
+
+    original = conditions._order_gap
+
+    @functools.wraps(original)
+    def strict_gap(left: Any, op: str, right: Any) -> Any:
+        if op in (">=", "<="):
+            mutant.hit()
+            op = op[0]  # b >= 1 built in as b > 1
+        return original(left, op, right)
+
+    _replace(conditions, "_order_gap", strict_gap)
+
+
+def _min_checked_one(mutant: Mutant) -> None:
+    from posenc_sym.proof import engine
+
+    if not hasattr(engine, "MIN_CHECKED_POINTS"):
+        raise SystemExit("mutant: engine.MIN_CHECKED_POINTS no longer exists; update tools/mutants.py")
+    # setattr, not _replace: _replace would rebind every module constant that is the same small int.
+    engine.MIN_CHECKED_POINTS = 1  # type: ignore[misc]
+    original = engine._decide_statement
+
+    @functools.wraps(original)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        mutant.hit()  # the constant is read here
+        return original(*args, **kwargs)
+
+    _replace(engine, "_decide_statement", counted)
 
 
 MUTANTS: dict[str, Callable[[Mutant], None]] = {
@@ -197,6 +246,9 @@ MUTANTS: dict[str, Callable[[Mutant], None]] = {
     "rotation-sign": _rotation_sign,
     "kernel-toward-zero": _kernel_toward_zero,
     "check-wide": _check_wide,
+    "chain-last-step": _chain_last_step,
+    "conditions-strict": _conditions_strict,
+    "min-checked-one": _min_checked_one,
 }
 
 
@@ -257,7 +309,7 @@ def run_one(name: str | None, pytest_args: list[str], workdir: Path) -> Outcome:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mutant", action="append", choices=list(MUTANTS),
-                        help="run only this mutant (repeatable; default: all five)")
+                        help="run only this mutant (repeatable; default: all of them)")
     parser.add_argument("--no-baseline", action="store_true", help="skip the unmutated run")
     parser.add_argument("--list-failures", action="store_true", help="print the failing tests of each run")
     parser.add_argument("pytest_args", nargs="*",

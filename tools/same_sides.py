@@ -1,18 +1,19 @@
 """List the catalogue's claims whose two sides display identically (issue 12: target 0).
 
 Run from the repository root: ``PYTHONPATH=. python tools/same_sides.py [PATH ...]``. The
-catalogue refuses such claims at load time; this lists them, and those marked intended.
+notes writer refuses such claims (loading the catalogue renders nothing); this lists them, and
+those marked intended.
 """
 
 from __future__ import annotations
 
 import sys
 
-from posenc_sym.catalog import load_catalog
+from posenc_sym.catalog import load_catalog, without_same_sides
 
 
 def main(paths: list[str]) -> int:
-    catalog = load_catalog(paths)
+    catalog = without_same_sides(load_catalog(paths))
     same = [p for p in catalog.problems if "both sides display as" in p.message]
     for problem in same:
         print(problem)

@@ -1,7 +1,8 @@
-"""Verify documents: every display of a lecturer's Markdown or LaTeX notes, decided row by row.
+"""Verify documents: every display of a lecturer's Markdown or LaTeX notes, notebook or Quarto page,
+decided row by row.
 
->>> is_document("notes.md"), is_document("notes.tex"), is_document("derivations/")
-(True, True, False)
+>>> is_document("notes.md"), is_document("notes.tex"), is_document("nb.ipynb"), is_document("derivations/")
+(True, True, True, False)
 """
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ from pathlib import Path
 from ..documents.annotate import annotate
 from ..documents.decide import DisplayResult
 from ..documents.decide_document import DocumentReport, check_document
-from ..documents.extract import kind_of
+from ..documents.source import SUFFIXES, format_of, load_document
 from ..errors import PosencSymError
+from .outputs import LANGUAGES, require_file
 
 __all__ = ["is_document", "verify_documents", "write_annotated"]
 
 
 def is_document(path: str | Path) -> bool:
-    """True for a Markdown or LaTeX document (as opposed to a derivation file or folder)."""
-    return kind_of(Path(path).suffix) is not None
+    """True for a document (Markdown, LaTeX, notebook, Quarto) as opposed to a derivation file or folder."""
+    return format_of(Path(path).suffix) is not None
 
 
 def verify_documents(
@@ -44,11 +46,13 @@ def verify_documents(
     files = [Path(p) for p in given]
     for path in files:
         if not path.is_file():
-            raise PosencSymError(f"{path}: no such document; pass an existing .md, .markdown, .txt or .tex file")
+            raise PosencSymError(f"{path}: no such document; pass an existing {SUFFIXES} file")
     if annotate_to is not None and len(files) != 1:
         raise PosencSymError(f"--annotate {annotate_to} writes one document; pass exactly one")
     if annotate_to is not None:
         _check_target(Path(annotate_to), files[0])
+    for path in files:
+        load_document(path)  # a bad document (a display never closed, none at all) stops the run before any verdict
     return tuple(check_document(path, notation=notation,
                                 on_display=None if on_display is None else functools.partial(on_display, str(path)))
                  for path in files)
@@ -59,11 +63,10 @@ def _check_target(target: Path, source: Path) -> None:
     if target.resolve() == source.resolve():
         raise PosencSymError(f"--annotate {target} is the document itself; pass another path, e.g. "
                              f"{source.with_suffix('.checked' + source.suffix).name}")
-    kind = kind_of(source.suffix)
-    if kind_of(target.suffix) != kind:
-        suffix, language = (".tex", "LaTeX") if kind == "latex" else (".md", "Markdown")
-        raise PosencSymError(f"--annotate {target}: the annotated copy is {language}, like the document; give "
-                             f"it a {suffix} name, e.g. {source.with_suffix('.checked' + suffix).name}")
+    language = format_of(source.suffix) or "markdown"
+    usual = LANGUAGES[language][1][0]
+    require_file(target, language, option="--annotate", writes="the annotated copy is {language}, like the document",
+                 example=source.with_suffix(".checked" + usual))
 
 
 def write_annotated(target: str | Path, report: DocumentReport) -> None:

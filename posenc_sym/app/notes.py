@@ -6,13 +6,14 @@ claim the engine cannot take is an error, so no notes are written that silently 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import PosencSymError
 from ..proof.verdict import Verdict
-from ..render.document import Notes, Section
+from ..render.document import TITLE, Notes, Section, section_title
 from ..render.pgf import build_figures
 from ..report.table import build_table
 from ..runner import ClaimResult, RunReport
@@ -29,9 +30,17 @@ class DecidedNotes:
     report: RunReport
 
 
-def decide_notes(paths: Sequence[str | Path] = (), *, figures: bool = True) -> DecidedNotes:
-    """Notes for the derivations under ``paths`` (none: the built-in catalogue), and the run report."""
-    report = verify_derivations(paths, jobs=1).report
+def decide_notes(paths: Sequence[str | Path] = (), *, figures: bool | None = True, table: bool | None = None,
+                 title: str | None = None) -> DecidedNotes:
+    """Notes for the derivations under ``paths`` (none: the built-in catalogue), and the run report.
+
+    ``figures`` and ``table`` (the property table of the encodings): True shows them, False leaves
+    them out (the figures with a line saying so), None decides: the built-in catalogue shows both;
+    a user's own files show the table only if one of their claims fills a cell of it
+    (a ``table:`` tag), and never the catalogue's figures. ``title`` heads the notes (None: the
+    catalogue's title, or the one derivation's title, or a plain one).
+    """
+    report = verify_derivations(paths, jobs=1, for_pages=True).report
     if report.problems:
         first = report.problems[0]
         more = f" (and {len(report.problems) - 1} more)" if len(report.problems) > 1 else ""
@@ -39,7 +48,23 @@ def decide_notes(paths: Sequence[str | Path] = (), *, figures: bool = True) -> D
     if not report.results:
         raise PosencSymError(f"no claims found under {', '.join(map(str, paths)) or 'the built-in catalogue'}; "
                              "pass derivation files that define DERIVATION")
-    return DecidedNotes(notes_from_results(report.results, figures=figures), report)
+    builtin = not paths
+    if table is None:
+        table = builtin or any(tag.startswith("table:") for r in report.results for tag in r.claim.tags)
+    notes = notes_from_results(report.results, figures=figures if figures is not None else builtin)
+    if figures is None and not builtin:
+        notes = dataclasses.replace(notes, figures_left_out=())  # not asked for: nothing to say
+    if not table:
+        notes = dataclasses.replace(notes, table=None, table_left_out="")
+    return DecidedNotes(dataclasses.replace(notes, title=title or _default_title(notes, builtin)), report)
+
+
+def _default_title(notes: Notes, builtin: bool) -> str:
+    if builtin:
+        return TITLE
+    if len(notes.sections) == 1:
+        return section_title(notes.sections[0].derivation)[0]
+    return "Derivations checked by posenc-sym"
 
 
 def notes_from_results(results: Sequence[ClaimResult], *, figures: bool = True) -> Notes:
@@ -55,4 +80,3 @@ def notes_from_results(results: Sequence[ClaimResult], *, figures: bool = True) 
         verdicts[derivation.id][result.claim.id] = result.verdict
     built, left_out = (build_figures(), []) if figures else ([], ["all figures (turned off)"])
     return Notes(tuple(sections.values()), tuple(built), tuple(left_out), build_table(results))
-

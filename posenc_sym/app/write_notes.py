@@ -6,7 +6,7 @@ on any error, including a failed compilation, nothing is written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from ..render.options import DEFAULT_OPTIONS, Options
 from ..render.output import write_files
 from ..runner import RunReport
 from .notes import decide_notes
+from .outputs import require_file, require_folder
 
 __all__ = ["LatexRequest", "MarkdownRequest", "WrittenNotes", "write_latex", "write_markdown"]
 
@@ -33,8 +34,10 @@ class LatexRequest:
     output: Path | None = None
     fragments: Path | None = None
     pdf: bool = False
-    figures: bool = True
+    figures: bool | None = None  # None: the catalogue's figures for the catalogue only
     options: Options = DEFAULT_OPTIONS
+    table: bool | None = None  # None: for the catalogue, or when a claim fills a cell
+    title: str | None = None
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,9 @@ class MarkdownRequest:
 
     output: Path
     paths: Sequence[str | Path] = ()
-    figures: bool = True
+    figures: bool | None = None
+    table: bool | None = None
+    title: str | None = None
 
 
 @dataclass(frozen=True)
@@ -59,15 +64,22 @@ class WrittenNotes:
     remarks: Mapping[Path, str] = field(default_factory=dict)
 
 
-def write_latex(request: LatexRequest) -> WrittenNotes:
-    """Decide, render and write LaTeX notes; bad requests fail before anything is decided."""
+def write_latex(request: LatexRequest, on_stage: Callable[[str], object] | None = None) -> WrittenNotes:
+    """Decide, render and write LaTeX notes; bad requests fail before anything is decided.
+
+    ``on_stage`` hears what is being done, for a progress line (deciding, compiling)."""
     if (request.output is None) == (request.fragments is None):
         raise PosencSymError("give exactly one of -o FILE.tex (a whole document) or --fragments DIR")
     if request.pdf and request.output is None:
         raise PosencSymError("--pdf compiles a whole document; use it with -o FILE.tex, not --fragments")
+    if request.output is not None:
+        require_file(request.output, "latex", option="-o", writes="latex writes {language}")
+    if request.fragments is not None:
+        require_folder(request.fragments, option="--fragments")
     if request.pdf and tex.find_engine("pdflatex") is None:
         tex.compile_latex("")  # raises the error that says how to install TeX
-    decided = decide_notes(request.paths, figures=request.figures)
+    _stage(on_stage, "deciding the claims")
+    decided = decide_notes(request.paths, figures=request.figures, table=request.table, title=request.title)
     notes = decided.notes
     files: dict[Path, str | bytes] = {}
     remarks: dict[Path, str] = {}
@@ -80,9 +92,16 @@ def write_latex(request: LatexRequest) -> WrittenNotes:
         document = latex_document(notes, request.options)
         files[request.output] = document
         if request.pdf:
-            files.update(_compiled(document, tex_engine(notes), request.output))
+            engine = tex_engine(notes)
+            _stage(on_stage, f"compiling {request.output.name} with {engine} until its references settle")
+            files.update(_compiled(document, engine, request.output))
     write_files(files)
     return WrittenNotes(tuple(files), notes.figures_left_out, decided.report, remarks)
+
+
+def _stage(on_stage: Callable[[str], object] | None, what: str) -> None:
+    if on_stage is not None:
+        on_stage(what)
 
 
 def _compiled(document: str, engine: str, output: Path) -> dict[Path, str | bytes]:
@@ -98,7 +117,8 @@ def _compiled(document: str, engine: str, output: Path) -> dict[Path, str | byte
 
 def write_markdown(request: MarkdownRequest) -> WrittenNotes:
     """Decide, render and write a Markdown page, with its figures drawn when matplotlib is there."""
-    decided = decide_notes(request.paths, figures=request.figures)
+    require_file(request.output, "markdown", option="-o", writes="markdown writes {language}")
+    decided = decide_notes(request.paths, figures=request.figures, table=request.table, title=request.title)
     notes = decided.notes
     folder = request.output.parent / f"{request.output.stem}_figures"
     pngs, left_out = draw_pngs([f.data for f in notes.figures]) if notes.figures else ({}, [])

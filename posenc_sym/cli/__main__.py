@@ -1,5 +1,6 @@
-import sys
+"""``python -m posenc_sym.cli``: the ``posenc-sym`` command (as ``python -m posenc_sym``)."""
 
-from . import main
+from . import console_main
 
-sys.exit(main())
+if __name__ == "__main__":
+    console_main()

@@ -1,7 +1,8 @@
 """``posenc-sym check SOURCE --scheme SCHEME [--json] [--strict | --model M] [--expect K=V,…]``.
 
 SCHEME is one of the scheme registry's check kinds (:func:`posenc_sym.schemes.registry.check_kinds`):
-sinusoidal, rope, rope-axes (multi-axis RoPE, Flux), xpos or alibi.
+sinusoidal, sinusoidal-2d, rope, rope-axes (multi-axis RoPE: Flux, Qwen2-VL, Pixtral), xpos or alibi
+(slopes or a bias).
 
 SOURCE is a ``.npy`` file (a (positions, dims) table, or an ALiBi slope vector), a ``.npz`` file
 (a RoPE or xPos cache: arrays ``cos`` and ``sin``; a multi-axis RoPE cache: ``cos``, ``sin`` and
@@ -17,7 +18,6 @@ import argparse
 import json
 from typing import Any
 
-from ..app.check import check_source
 from ..errors import PosencSymError
 from ..schemes.registry import check_kinds
 
@@ -33,8 +33,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "check",
         help="identify an implementation's convention and measure its error",
         description=(
-            "Identify the convention of a sinusoidal table, RoPE cos/sin cache (single- or multi-axis, "
-            "or with xPos amplitudes) or ALiBi slope vector and measure it against the exact encoding. "
+            "Identify the convention of a sinusoidal table (1-D, or 2-D over an image grid), RoPE cos/sin cache "
+            "(single- or multi-axis, or with xPos amplitudes), ALiBi slope vector or ALiBi bias and measure it "
+            "against the exact encoding. "
             "SOURCE: a .npy file, a .npz file with arrays 'cos' and 'sin' (rope, xpos) and 'ids' "
             "(rope-axes), or module:attribute naming an array or a callable (called with "
             "--positions/--dim/--heads). By default the data are judged in their own precision "
@@ -87,6 +88,9 @@ def _sizes(args: argparse.Namespace) -> dict[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: building the parser must not import what other subcommands use.
+    from ..app.check import check_source
+
     result = check_source(args.source, args.scheme, _sizes(args), args.model, args.expect)
     if args.json:
         print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..codegen import generated_source, names, unit
 from ..errors import PosencSymError
 
 __all__ = ["register", "run"]
@@ -24,6 +23,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Print the source of ``args.name`` (or the list); unknown names raise PosencSymError (exit 2)."""
+    # Imported here, not at the top: building the parser must not import what other subcommands use.
+    from ..codegen import generated_source, names, unit
+
     if args.list:
         for name in names():
             print(f"{name:24} {unit(name).summary}")

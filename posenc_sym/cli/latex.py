@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .notes_options import add_contents_options, stage_printer
+
 __all__ = ["register", "run"]
 
 if TYPE_CHECKING:
@@ -32,7 +34,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
                         "references are stable; the PDF and the log go beside the .tex")
     parser.add_argument("--fragments", type=Path, metavar="DIR",
                         help="write one \\input-able file per derivation and preamble.tex into DIR instead")
-    parser.add_argument("--no-figures", action="store_true", help="leave the figures out")
+    add_contents_options(parser)
     parser.add_argument("--ids", action="store_true",
                         help="also show each claim's id and how it was decided in the main text (a whole "
                         "document always lists them in its appendix 'How each statement was checked')")
@@ -62,8 +64,9 @@ def run(args: argparse.Namespace) -> int:
     from ..app.write_notes import LatexRequest, write_latex
     from ..report.terminal import claims_line
 
-    written = write_latex(LatexRequest(args.paths, args.output, args.fragments, pdf=args.pdf,
-                                       figures=not args.no_figures, options=_options(args)))
+    written = write_latex(LatexRequest(args.paths, args.output, args.fragments, pdf=args.pdf, figures=args.figures,
+                                       options=_options(args), table=args.table, title=args.title),
+                          on_stage=stage_printer("latex"))
     for path in written.files:
         print(f"wrote {path}")
         if path in written.remarks:  # said with the file, on stderr: the file was written all the same

@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..app.write_notes import MarkdownRequest, write_markdown
-from ..report.terminal import claims_line
+from .notes_options import add_contents_options
 
 __all__ = ["register", "run"]
 
@@ -26,12 +25,17 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="derivation files or folders (default: the built-in catalogue)")
     parser.add_argument("-o", "--output", type=Path, required=True, help="the .md file to write")
-    parser.add_argument("--no-figures", action="store_true", help="leave the figures out")
+    add_contents_options(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    written = write_markdown(MarkdownRequest(args.output, args.paths, figures=not args.no_figures))
+    # Imported here, not at the top: building the parser must not import what other subcommands use.
+    from ..app.write_notes import MarkdownRequest, write_markdown
+    from ..report.terminal import claims_line
+
+    written = write_markdown(MarkdownRequest(args.output, args.paths, figures=args.figures, table=args.table,
+                                             title=args.title))
     for path in written.files:
         print(f"wrote {path}")
     for line in written.figures_left_out:

@@ -37,13 +37,14 @@ derivation: it is reported as [expected refuted] and keeps the run green.
 """
 
 _EPILOG = """\
-exit status:
-  0  every verdict is as expected (expected refutations included)
-  1  a claim was refuted unexpectedly, or a claim expected to be refuted was proven
-  2  bad input: a path that does not exist, a file that fails to import or defines no
-     DERIVATION, a duplicate claim id, a claim that cannot be decided (e.g. a symbol
-     without assumptions); one line per problem on stderr, every other claim still decided
-"""
+bad input (exit status 2): a path that does not exist, a file that fails to import
+or defines no DERIVATION, a duplicate claim id, a claim that cannot be decided (e.g. a
+symbol without assumptions); one line per problem on stderr, every other claim still
+decided. In a folder, .py files that do not assign DERIVATION are not imported: they are
+listed as skipped. A derivation file that takes longer than 60 s to import is a problem."""
+
+
+_SKIPPED = "assigns no DERIVATION, not imported"
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -58,7 +59,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "paths", nargs="*", metavar="PATH",
         help="a derivation file (.py), a folder searched recursively (default: built-in derivations), "
-        "or a document (.md, .markdown, .txt, .tex) whose displays are checked row by row",
+        "or a document (.md, .markdown, .txt, .tex, .ipynb, .qmd, .rmd) whose displays are checked row by row",
     )
     parser.add_argument(
         "--json", action="store_true",
@@ -67,6 +68,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--jobs", type=_positive_int, default=None, metavar="N",
         help="decide claims in N processes (default: one per core); verdicts do not depend on N",
+    )
+    parser.add_argument(
+        "--no-cache", action="store_true",
+        help="decide every claim afresh: do not take proofs and counterexamples from the verdict cache of "
+        "earlier runs, nor keep new ones (the cache: $POSENC_SYM_CACHE_DIR, else ~/.cache/posenc-sym; "
+        "only proven and refuted verdicts of the same statement by the same engine are kept)",
     )
     parser.add_argument(  # issue 13: documents
         "--notation", choices=sorted(PRESETS), default=None,
@@ -101,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
     if args.paths and any(is_document(p) for p in args.paths):
         return run_documents(args)
     if args.notation is not None or args.annotate is not None:
-        raise PosencSymError("--notation and --annotate apply to documents (.md, .markdown, .txt, .tex); "
+        raise PosencSymError("--notation and --annotate apply to documents (.md, .markdown, .txt, .tex, .ipynb, "
+                             ".qmd, .rmd); "
                              "pass a document")
     if args.json:
         # stdout carries the JSON document only: whatever derivation files or the engine print
@@ -109,20 +117,25 @@ def run(args: argparse.Namespace) -> int:
         with contextlib.redirect_stdout(sys.stderr):
             verification = _verify(args, progress=sys.stderr if sys.stderr.isatty() else None)
         document = report_document(verification.report)
+        document["skipped"] = [{"file": file, "reason": _SKIPPED} for file in verification.skipped]
         # Always present for machines: the cells of the claims this run decided.
         document["table"] = table_document(verification.table)
         json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         verification = _verify(args, progress=sys.stdout)
-        print("\n".join(summary_lines(verification.report)))
+        report = verification.report
+        if report.results or not report.problems:  # nothing loaded: the problems on stderr say it all
+            for file in verification.skipped:
+                print(f"{'skipped':<17}{file}  ({_SKIPPED})")
+            print("\n".join(summary_lines(report)))
         if getattr(args, "table", False):
             print("\n" + "\n".join(table_lines(verification.table)))
     return verification.report.exit_status
 
 
 def _verify(args: argparse.Namespace, progress: TextIO | None) -> Verification:
-    return verify_derivations(args.paths, jobs=args.jobs,
+    return verify_derivations(args.paths, jobs=args.jobs, cache=not args.no_cache,
                               on_result=_progress_printer(progress) if progress is not None else None,
                               on_problem=_print_problem)
 

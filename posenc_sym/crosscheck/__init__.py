@@ -11,7 +11,7 @@ convention meant (:mod:`.expect`).
 
 from __future__ import annotations
 
-from .alibi import check_alibi
+from .alibi_bias import check_alibi, check_alibi_bias
 from .axes import AxesConvention, check_rope_axes
 from .expect import parse_expectations
 from .identify_rope import RopeConvention, check_rope
@@ -19,6 +19,7 @@ from .identify_sinusoidal import SinusoidalConvention, check_sinusoidal
 from .load import load_source
 from .precision import ErrorModel, native_model, parse_error_model
 from .result import CheckResult, Growth, Worst
+from .sinusoidal_2d import check_sinusoidal_2d
 from .xpos import XposAmplitude, check_xpos
 
 __all__ = [
@@ -31,9 +32,11 @@ __all__ = [
     "Worst",
     "XposAmplitude",
     "check_alibi",
+    "check_alibi_bias",
     "check_rope",
     "check_rope_axes",
     "check_sinusoidal",
+    "check_sinusoidal_2d",
     "check_xpos",
     "load_source",
     "native_model",

@@ -19,9 +19,9 @@ within 2^-52 relative, the slack the verdict allows). The error model is the one
 slopes were computed as powers in FORMAT": a power x^(h+1) of a rounded x carries relative error
 (h+1)·u from x plus one rounding, within K·(h+1)·|m|·u with K = 3·ln 2 + 4 ≥ 6.
 
->>> check_alibi(numpy.array([2.0 ** (-8 * (h + 1) / 8) for h in range(8)])).convention_dict()["rule"]
+>>> check_alibi_slopes(numpy.array([2.0 ** (-8 * (h + 1) / 8) for h in range(8)])).convention_dict()["rule"]
 'power-of-two'
->>> check_alibi(numpy.array([2.0 ** (-16 * (h + 1) / 8) for h in range(8)])).convention_dict()["max_bias"]
+>>> check_alibi_slopes(numpy.array([2.0 ** (-16 * (h + 1) / 8) for h in range(8)])).convention_dict()["max_bias"]
 16
 """
 
@@ -29,19 +29,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import mpmath
 import numpy
 
-from ..numerics import FORMATS, data_format, ulp
+from ..numerics import FORMATS, FloatFormat, data_format, ulp
 from ..schemes.alibi import slopes as symbolic_slopes
 from .expect import conclude, parse_expectations
 from .load import as_float_array, declared, require_ndim
-from .precision import ErrorModel, angle_constant, native_model
+from .precision import ErrorModel, angle_constant, as_error_model, native_model
 from .result import CheckResult, Worst
 
-__all__ = ["RULES", "check_alibi", "slopes_exact"]
+__all__ = ["RULES", "SlopeFit", "check_alibi_slopes", "fit_slopes", "slopes_exact"]
 
 RULES = ("power-of-two", "interpolated", "geometric")
 
@@ -157,16 +158,77 @@ def _rule_notes(rule: str, n: int) -> list[str]:
     return []
 
 
-def check_alibi(
-    slopes: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+def check_alibi_slopes(
+    slopes: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify the slope rule of a vector of per-head slopes and measure it.
 
     ``model`` None is the data's own precision (:func:`.precision.native_model`: slopes formed as
-    powers in float32 for float32 data); ``expect`` the convention keys meant (:mod:`.expect`)."""
+    powers in float32 for float32 data); ``expect`` the convention keys meant (:mod:`.expect`).
+    Heads whose slope is exactly 0 carry no ALiBi (x-transformers' ``alibi_num_heads`` below the
+    head count pads the rest with 0): the others must follow a rule for their own number."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
+    raw = slopes
     slopes = declared(slopes, wanted)
-    return conclude(_check_alibi(slopes, model), wanted, model, (slopes,))
+    return conclude(
+        _check_alibi(slopes, model), wanted, model, (slopes,),
+        lambda fmt: _check_alibi(declared(raw, {"dtype": fmt}), model),
+    )
+
+
+#: The slope check under the name it had before bias arrays: :func:`.alibi_bias.check_alibi` takes
+#: slopes or a bias and is the one the package exports.
+check_alibi = check_alibi_slopes
+
+
+@dataclass(frozen=True)
+class SlopeFit:
+    """The rule that explains the non-zero slopes, and each slope measured against it.
+
+    ``bound`` is the model's allowance per head (0 where the slope is 0, which is exact), ``active``
+    the heads with a non-zero slope, ``negative`` whether every one of them is below 0 (the bias
+    would grow with distance: the wrong sign; they are measured against the positive rule)."""
+
+    rule: str
+    max_bias: float
+    reference: numpy.ndarray
+    error: numpy.ndarray
+    bound: numpy.ndarray
+    active: numpy.ndarray
+    negative: bool
+    fits: str | None
+    order: numpy.ndarray  # k of each head: its place among the non-zero slopes, 1 … (0 for a zero slope)
+
+    @property
+    def outside(self) -> int:
+        return int((self.error > self.bound).sum())
+
+
+def fit_slopes(x: numpy.ndarray, fmt: FloatFormat, model: ErrorModel) -> SlopeFit | None:
+    """The rule of the non-zero slopes of ``x`` and each slope's error and bound (None: all 0).
+
+    The bound of head h (the k-th non-zero slope) is the model's, ulp(m) + K·k·|m|·u (module
+    docstring), plus our reference's own rounding to float64, 2^-52·|m|."""
+    active = numpy.flatnonzero(x)
+    if active.size == 0:
+        return None
+    values = x[active]
+    negative = bool((values < 0).all())
+    rule, max_bias, ref_active = _closest_rule(numpy.abs(values) if negative else values, fmt.unit_roundoff)
+    ref = numpy.zeros(x.size)
+    ref[active] = ref_active
+    err = numpy.abs(x - ref)
+    order = numpy.zeros(x.size)
+    order[active] = numpy.arange(1, active.size + 1)
+    exponent = order * ref  # plays the role of the angle
+    slack = numpy.ldexp(ref, -52)  # our slopes: mpmath's, rounded once to float64
+    bound = numpy.where(ref == 0, 0.0, model.bound(ref, exponent, 2.0, fmt) + slack)
+    unit = ulp(ref, fmt)
+    with numpy.errstate(divide="ignore", invalid="ignore"):
+        need = numpy.where(ref == 0, 0.0, numpy.maximum(err - unit - slack, 0.0) / (angle_constant(2.0) * exponent))
+    fits = _precision_explaining(float(need.max()))
+    return SlopeFit(rule, max_bias, ref, err, bound, active, negative, fits, order)
 
 
 def _check_alibi(slopes: Any, model: ErrorModel | None) -> CheckResult:
@@ -174,37 +236,65 @@ def _check_alibi(slopes: Any, model: ErrorModel | None) -> CheckResult:
     fmt = data_format(fmt_name)
     model = model if model is not None else native_model(fmt_name)
     n = x.size
-    rule, max_bias, ref = _closest_rule(x, fmt.unit_roundoff)
-    err = numpy.abs(x - ref)
-    unit = ulp(ref, fmt)
-    ratio = err / unit
-    exponent = numpy.arange(1, n + 1) * numpy.abs(ref)  # plays the role of the angle in the bound
-    slack = numpy.ldexp(numpy.abs(ref), -52)  # our slopes: mpmath's, rounded once to float64
-    outside = int((err > model.bound(ref, exponent, 2.0, fmt) + slack).sum())
-    needed = float(numpy.max(numpy.maximum(err - unit - slack, 0.0) / (angle_constant(2.0) * exponent)))
-    fits = _precision_explaining(needed)
+    fit = fit_slopes(x, fmt, model)
+    if fit is None:
+        keys = (("heads", n), ("alibi_heads", 0), ("rule", None), ("closest_rule", None), ("max_bias", None))
+        why = f"every one of the {n} slopes is 0: no head carries an ALiBi bias"
+        return CheckResult("alibi", "mismatch", keys, None, None, None, (*notes, why), model.name, fmt_name, (n,))
+    with numpy.errstate(divide="ignore", invalid="ignore"):
+        ratio = numpy.where(fit.reference == 0, 0.0, fit.error / ulp(fit.reference, fmt))
+    outside = fit.outside
     w = int(numpy.argmax(ratio))
-    worst = Worst(float(w), w, 0, float(x[w]), float(ref[w]), float(err[w]), float(ratio[w]), "slopes")
-    rule_name = "unknown" if outside and fits is None else rule
+    worst = Worst(float(w), w, 0, float(x[w]), float(fit.reference[w]), float(fit.error[w]), float(ratio[w]), "slopes")
+    rule_name = "unknown" if (outside and fit.fits is None) or fit.negative else fit.rule
+    zero = tuple(int(h) for h in numpy.flatnonzero(x == 0))
     convention = (
         ("heads", n),
+        ("alibi_heads", int(fit.active.size)),
+        ("zero_slope_heads", zero),
         ("rule", rule_name),
-        ("closest_rule", rule),
-        ("max_bias", int(max_bias) if float(max_bias).is_integer() else max_bias),
+        ("closest_rule", fit.rule),
+        ("max_bias", int(fit.max_bias) if float(fit.max_bias).is_integer() else fit.max_bias),
     )
     verdict: Literal["matches", "mismatch"] = "mismatch" if outside else "matches"
+    active = x[fit.active]
+    found = [*_zero_notes(zero, n, fit.active.size), *_sign_notes(fit, x)]
+    if not fit.negative:
+        found += _notes(fit.rule, fit.active.size, outside, fit.fits, ratio[fit.active], active, model)
     return CheckResult(
         "alibi",
         verdict,
         convention,
-        float(err.max()),
+        float(fit.error.max()),
         float(ratio.max()),
         worst,
-        (*notes, *_notes(rule, n, outside, fits, ratio, x, model)),
+        (*notes, *found),
         model.name,
         fmt_name,
         (n,),
     )
+
+
+def _zero_notes(zero: tuple[int, ...], n: int, k: int) -> list[str]:
+    if not zero:
+        return []
+    shown = f"{list(zero[:8])}{'…' if len(zero) > 8 else ''}"
+    return [
+        f"heads {shown} have slope 0: no position bias on them (ALiBi on {k} of {n} heads, as "
+        f"x-transformers' alibi_num_heads={k} pads the other heads with 0); the {k} others are checked "
+        f"against the rule for {k} heads"
+    ]
+
+
+def _sign_notes(fit: SlopeFit, x: numpy.ndarray) -> list[str]:
+    if not fit.negative:
+        return []
+    magnitudes_fit = bool((numpy.abs(numpy.abs(x) - fit.reference) <= fit.bound).all())
+    return [
+        "every non-zero slope is negative: the bias −m·distance would grow with the distance (the wrong "
+        f"sign); their magnitudes {'are' if magnitudes_fit else 'are closest to'} the {fit.rule} rule "
+        f"with max_bias {fit.max_bias:g}"
+    ]
 
 
 def _precision_explaining(needed: float) -> str | None:

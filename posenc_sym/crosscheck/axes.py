@@ -1,17 +1,21 @@
-"""Multi-axis RoPE over 2-D/3-D grids (Flux): each axis rotates its own block of columns.
+"""Multi-axis RoPE over 2-D/3-D grids (Flux, Qwen2-VL's M-RoPE, Pixtral): each axis rotates its
+own block of pairs.
 
 A token carries one position per axis (``ids``, shape (tokens, axes): Flux's (0, row, column)
-for image tokens, zeros for text tokens). Axis a owns ``axes_dim[a]`` consecutive columns of the
-cos/sin cache, and those columns are cos/sin(ids[:, a]·θ_j) with θ_j = theta_a^(−2j/axes_dim[a])
-(Flux: axes_dim (16, 56, 56), theta 10000; diffusers' ``FluxPosEmbed`` repeats each pair's
-value twice, ``adjacent``; a cache read off Black Forest Labs' rotation matrices has one column
-per pair, ``compact``).
+for image tokens and zeros for text tokens; Qwen2-VL's (temporal, height, width) from
+``get_rope_index``, equal for text tokens; Pixtral's (row, column)). Axis a owns a block of
+consecutive pairs, and those turn at cos/sin(ids[:, a]·ω_j) with ω_j from the axis's frequency
+ladder (:mod:`.axes_ladder`: its own θ^(−2j/D) per axis as Flux, or one ladder of the whole
+width split into sections as Qwen2-VL, or dealt out in turn as Pixtral). The columns hold the
+pairs as ``adjacent`` (each pair's value twice in a row, diffusers' ``FluxPosEmbed``), ``halves``
+(all pairs, then all of them again: Hugging Face's ``cat((freqs, freqs))`` for Qwen2-VL and
+Pixtral) or ``compact`` (one column per pair, read off rotation matrices).
 
-Identified from the data: the block boundaries (the first pair of each block turns at exactly
-ω = 1 per unit of its axis's id, θ^0 = 1), and each axis's theta (the slope of ln ω_j over j,
-named as a known base or a short number that reproduces the block). Measured block by block
-against the exact reference over the distinct ids of its axis (rows with equal ids must be
-equal: they are the same computation).
+Identified from the data: the layout (repeated columns, exactly), which axis each pair follows
+(its values are a function of that axis's ids), each axis's ladder and base (named as a known
+base or the shortest number that reproduces the data). Measured block by block against the exact
+reference over the distinct ids of its axis (ids may skip values); tokens with equal ids on an
+axis must hold equal values in its columns (the same computation).
 
 >>> ids = numpy.stack([numpy.zeros(64), numpy.repeat(numpy.arange(8.0), 8), numpy.tile(numpy.arange(8.0), 8)], 1)
 >>> w = [10000.0 ** (-2 * j / d) for d in (4, 8, 8) for j in range(d // 2)]
@@ -23,6 +27,7 @@ equal: they are the same computation).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,53 +36,68 @@ from typing import Any
 import numpy
 
 from ..errors import PosencSymError
-from ..numerics import FloatFormat, data_format
-from .common import best_candidate, finish, measure_all, resolve_model
+from ..numerics import FloatFormat, data_format, split_frequencies
+from .axes_ladder import AxisLadder, AxisSamples, name_ladders, pair_axes
+from .common import finish, measure_all, resolve_model
 from .expect import conclude, parse_expectations
-from .fit import KNOWN_BASES
-from .identify_rope import RopeConvention
 from .load import as_float_array, cache_halves, declared, require_ndim
-from .measure import Measurement
-from .names import short_values
-from .precision import ErrorModel
+from .measure import ColumnSpec, Measurement
+from .precision import ErrorModel, as_error_model
 from .result import CheckResult, Worst
-from .rope_extras import denominator_for
 
 __all__ = ["AxesConvention", "axes_arrays", "check_rope_axes"]
-
-_MATCH = 0.05  # rad: an angle of ω = 1 (to float16 rounding at ids in the thousands) vs any other ω
 
 
 @dataclass(frozen=True)
 class AxesConvention:
-    """Per-axis RoPE blocks: widths ``axes_dim`` (columns of the full rotary width) and bases."""
+    """The layout of the pairs in the columns and each axis's frequency ladder, in axis order."""
 
     pairing: str
-    axes_dim: tuple[int, ...]
-    theta: tuple[float, ...]
-    denominators: tuple[int | None, ...] = ()  # per axis; None (or absent): the axis width
+    ladders: tuple[AxisLadder, ...]
 
-    def denominator(self, axis: int) -> int | None:
-        return self.denominators[axis] if self.denominators else None
+    @property
+    def axes_dim(self) -> tuple[int, ...]:
+        return tuple(2 * ladder.pairs for ladder in self.ladders)
 
-    def block(self, axis: int, start: int = 0) -> RopeConvention:
-        return RopeConvention(
-            self.pairing, self.theta[axis], "none", start, self.axes_dim[axis], denominator=self.denominator(axis)
+    def columns(self, axis: int) -> numpy.ndarray:
+        """The cache columns of ``axis`` and, for each, the index of its pair within the axis."""
+        total = sum(ladder.pairs for ladder in self.ladders)
+        first = sum(ladder.pairs for ladder in self.ladders[:axis])
+        pairs = first + numpy.arange(self.ladders[axis].pairs)
+        if self.pairing == "adjacent":
+            return numpy.stack([2 * pairs, 2 * pairs + 1], 1).ravel()
+        if self.pairing == "halves":
+            return numpy.concatenate([pairs, pairs + total])
+        return pairs
+
+    def spec(self, axis: int, which: str) -> ColumnSpec:
+        exact = self.ladders[axis].frequencies()
+        hi, lo = split_frequencies(exact)
+        pairs = numpy.arange(self.ladders[axis].pairs)
+        repeated = {"adjacent": numpy.repeat(pairs, 2), "halves": numpy.concatenate([pairs, pairs])}
+        freq = repeated.get(self.pairing, pairs)
+        is_sin = numpy.full(freq.size, which == "sin")
+        return ColumnSpec(hi, lo, freq.astype(numpy.int64), is_sin, 1.0, (), tuple(exact))
+
+    def shared(self) -> bool:
+        """One ladder for all axes (the same θ and D, indices covering 0 … P − 1 once)."""
+        first = self.ladders[0]
+        indices = sorted(k for ladder in self.ladders for k in ladder.indices())
+        same = all((x.theta, x.denominator) == (first.theta, first.denominator) for x in self.ladders)
+        return len(self.ladders) > 1 and same and indices == list(range(len(indices))) and any(
+            x.start for x in self.ladders
         )
-
-    def columns(self, axis: int) -> slice:
-        """The cache columns of ``axis`` (half as many in the ``compact`` layout)."""
-        per = 2 if self.pairing == "compact" else 1
-        lo = sum(self.axes_dim[:axis]) // per
-        return slice(lo, lo + self.axes_dim[axis] // per)
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
         return (
             ("pairing", self.pairing),
-            ("axes", len(self.axes_dim)),
+            ("axes", len(self.ladders)),
             ("axes_dim", list(self.axes_dim)),
-            ("axes_theta", [int(t) if float(t).is_integer() else t for t in self.theta]),
-            ("axes_exponent_denominator", [self.denominator(a) or d for a, d in enumerate(self.axes_dim)]),
+            ("axes_theta", [int(x.theta) if float(x.theta).is_integer() else x.theta for x in self.ladders]),
+            ("axes_exponent_denominator", [x.denominator for x in self.ladders]),
+            ("axes_ladder_start", [x.start for x in self.ladders]),
+            ("axes_ladder_step", [x.step for x in self.ladders]),
+            ("ladder", "shared" if self.shared() else "per-axis"),
             ("scaling", "none"),
         )
 
@@ -98,176 +118,127 @@ def _is_int(x: Any) -> bool:
     return hasattr(x, "dtype") and str(x.dtype).startswith(("int", "uint", "torch.int"))
 
 
-def _wrap(x: numpy.ndarray) -> numpy.ndarray:
-    return numpy.remainder(x + math.pi, 2 * math.pi) - math.pi
+def _pairs_of(cos: numpy.ndarray, sin: numpy.ndarray) -> tuple[str, numpy.ndarray, numpy.ndarray]:
+    """The layout and one column per pair: ``adjacent`` and ``halves`` repeat every column exactly."""
+    width = cos.shape[1]
+    if width % 2 == 0:
+        half = width // 2
+        if numpy.array_equal(cos[:, 0::2], cos[:, 1::2]) and numpy.array_equal(sin[:, 0::2], sin[:, 1::2]):
+            return "adjacent", cos[:, 0::2], sin[:, 0::2]
+        if numpy.array_equal(cos[:, :half], cos[:, half:]) and numpy.array_equal(sin[:, :half], sin[:, half:]):
+            return "halves", cos[:, :half], sin[:, :half]
+    return "compact", cos, sin
 
 
-def _starts(phi: numpy.ndarray, ids: numpy.ndarray, axes_dim: tuple[int, ...] | None) -> list[int] | str:
-    """The first pair of each axis's block, or why they cannot be found."""
+def _blocks(follows: list[set[int]], ids: numpy.ndarray, axes_dim: tuple[int, ...] | None) -> list[int] | str:
+    """The number of pairs of each axis: consecutive blocks, in the order of the ids' columns."""
+    axes = ids.shape[1]
     if axes_dim is not None:
-        return [sum(axes_dim[:a]) // 2 for a in range(len(axes_dim))]
-    starts = [0]
-    for a in range(1, ids.shape[1]):
+        return [d // 2 for d in axes_dim]
+    for a in range(1, axes):
         if numpy.ptp(ids[:, a]) == 0:
             return f"the ids of axis {a} are constant, so its block cannot be told from its neighbour's: pass axes_dim"
-        near = numpy.abs(_wrap(phi - ids[:, [a]])).max(axis=0) < _MATCH
-        found = [p for p in numpy.nonzero(near)[0] if p > starts[-1]]
-        if not found:
-            return f"no pair turns at 1 radian per unit of axis {a}'s id: no block of axis {a} starts anywhere"
-        starts.append(int(found[0]))
-    if numpy.ptp(ids[:, -1]) == 0 and ids.shape[1] > 1:
-        return f"the ids of the last axis ({ids.shape[1] - 1}) are constant: pass axes_dim"
-    return starts
-
-
-def _theta_estimate(phi: numpy.ndarray, ids: numpy.ndarray) -> float | None:
-    """θ from the slope of ln ω_j over j (ω_j fitted against the distinct ids, unwrapped)."""
-    values, first = numpy.unique(ids, return_index=True)
-    if values.size < 3 or phi.shape[1] < 2 or numpy.any(numpy.diff(values) != 1):
-        return None
-    turned = numpy.unwrap(phi[first], axis=0)
-    omega = numpy.polyfit(values, turned, 1)[0]
-    j = numpy.arange(omega.size)
-    if numpy.any(omega[1:] <= 0):
-        return None
-    slope = numpy.polyfit(j[1:], numpy.log(omega[1:]), 1)[0] if omega.size > 2 else math.log(omega[1])
-    return math.exp(-slope * omega.size)  # ln ω_j = −(2j/w)·ln θ, w = 2·pairs
-
-
-def _theta_candidates(estimate: float, width: int) -> list[tuple[tuple[float, int | None], bool | str]]:
-    """((theta, denominator), named): known bases near the estimate, a known base with another
-    exponent denominator (code dividing by the whole rotary width inside every axis), short
-    numbers, then the raw estimate."""
-    out: list[tuple[tuple[float, int | None], bool | str]] = [
-        ((b, None), True) for b in KNOWN_BASES if abs(math.log(b / estimate)) < 0.05
-    ]
-    for b in KNOWN_BASES:
-        den = denominator_for(estimate, width, b)
-        if den is not None and den != width:
-            out.append(((b, den), True))
-    # short names (:mod:`.names`): kind "short", judged by best_candidate's one rule
-    named = [*dict.fromkeys(out)]
-    shorts = [((v, None), "short") for v in short_values(estimate) if ((v, None), True) not in named]
-    return [*named, *shorts, ((estimate, None), False)]
+    counts = [0] * axes
+    axis = 0
+    for p, found in enumerate(follows):
+        if axis in found:
+            counts[axis] += 1
+            continue
+        later = sorted(a for a in found if a > axis)
+        if not later:
+            if not found:
+                return f"pair {p} is no function of any axis's ids (tokens with equal ids hold different values)"
+            return (
+                f"the pairs follow the axes out of order (pair {p} turns with axis {min(found)}'s ids after pairs of "
+                f"axis {axis}): each axis must own one block of pairs, in the order of the ids' columns"
+            )
+        axis = later[0]
+        counts[axis] += 1
+    missing = [a for a in range(axes) if counts[a] == 0]
+    if missing:
+        a = missing[0]
+        return f"no pair turns with axis {a}'s ids: no block of axis {a} starts anywhere"
+    return counts
 
 
 @dataclass(frozen=True)
 class _Block:
-    """One axis's distinct ids: the row of each id's first token, and each token's id index."""
+    """One axis's distinct ids: their values, the row of each id's first token, each token's id index."""
 
-    low: int
-    first_row: numpy.ndarray  # (distinct ids,)
-    index: numpy.ndarray  # (tokens,)
+    values: numpy.ndarray
+    first_row: numpy.ndarray
+    index: numpy.ndarray
 
 
-def _block_rows(ids: numpy.ndarray, axis: int) -> _Block | str:
+def _block_rows(ids: numpy.ndarray, axis: int) -> _Block:
     values, first, index = numpy.unique(ids[:, axis], return_index=True, return_inverse=True)
-    if numpy.any(numpy.diff(values) != 1):
-        return f"the ids of axis {axis} skip values ({values[:8].tolist()}…): pass ids that cover a range"
-    return _Block(int(values[0]), first, index)
-
-
-def _theta_for(
-    axis: int, phi: numpy.ndarray, ids: numpy.ndarray, data: tuple[numpy.ndarray, ...], floor: float
-) -> tuple[float, int | None, bool]:
-    """The named theta (and exponent denominator) of one axis's block, and whether it is named."""
-    estimate = _theta_estimate(phi, ids[:, axis])
-    if estimate is None:
-        return 10000.0, None, False
-    block = _block_rows(ids, axis)
-    assert not isinstance(block, str)
-    width = 2 * phi.shape[1]
-    positions = block.low + numpy.arange(block.first_row.size, dtype=numpy.float64)
-    scored = []
-    for (theta, den), known in _theta_candidates(estimate, width):
-        conv = RopeConvention("compact", theta, "none", block.low, width, denominator=den)
-        err = 0.0
-        for which, array in zip(("cos", "sin"), data, strict=True):
-            ref, _ = conv.spec(which).reference(positions)
-            err = max(err, float(numpy.abs(array[block.first_row] - ref).max()))
-        scored.append(((theta, den), err, known))
-    (theta, den), named = best_candidate(scored, 8 * floor)
-    return theta, den, bool(named)
+    return _Block(values, first, index)
 
 
 def identify_axes(
     cos: numpy.ndarray, sin: numpy.ndarray, ids: numpy.ndarray, floor: float, axes_dim: tuple[int, ...] | None
 ) -> tuple[AxesConvention | None, list[str]]:
-    """The pairing, block widths and per-axis theta that explain the cache, or None and why not."""
-    width = cos.shape[1]
-    pairing = "compact"
-    if (
-        width % 2 == 0
-        and numpy.array_equal(cos[:, 0::2], cos[:, 1::2])
-        and numpy.array_equal(sin[:, 0::2], sin[:, 1::2])
-    ):
-        pairing = "adjacent"
-    per = 2 if pairing == "adjacent" else 1
-    cos_p = numpy.asarray(cos[:, 0::per], dtype=numpy.float64)
-    sin_p = numpy.asarray(sin[:, 0::per], dtype=numpy.float64)
-    if axes_dim is not None and sum(axes_dim) != 2 * cos_p.shape[1]:
-        return None, [
-            f"axes_dim {list(axes_dim)} sums to {sum(axes_dim)}, but the cache rotates {2 * cos_p.shape[1]} columns"
-        ]
-    phi = numpy.arctan2(sin_p, cos_p)
-    starts = _starts(phi, ids, axes_dim)
-    if isinstance(starts, str):
-        return None, [starts]
-    bounds = [*starts, cos_p.shape[1]]
-    dims = tuple(2 * (bounds[a + 1] - bounds[a]) for a in range(len(starts)))
-    if any(d == 0 for d in dims):
-        return None, [f"the blocks found have widths {list(dims)}: an axis with no columns"]
+    """The layout, blocks and per-axis ladders that explain the cache, or None and why not."""
+    pairing, cos_p, sin_p = _pairs_of(cos, sin)
+    total = cos_p.shape[1]
+    if axes_dim is not None and sum(axes_dim) != 2 * total:
+        return None, [f"axes_dim {list(axes_dim)} sums to {sum(axes_dim)}, but the cache rotates {2 * total} columns"]
+    counts = _blocks(pair_axes(cos_p, sin_p, ids) if axes_dim is None else [], ids, axes_dim)
+    if isinstance(counts, str):
+        return None, [counts]
+    bounds = numpy.concatenate([[0], numpy.cumsum(counts)])
+    samples: list[AxisSamples | None] = []
     for a in range(ids.shape[1]):
-        problem = _block_rows(ids, a)
-        if isinstance(problem, str):
-            return None, [problem]
-    found: list[tuple[float, int | None] | None] = []
-    notes = []
-    for a in range(ids.shape[1]):
-        block = slice(bounds[a], bounds[a + 1])
-        if numpy.ptp(ids[:, a]) == 0:
-            found.append(None)
+        block = _block_rows(ids, a)
+        cols = slice(int(bounds[a]), int(bounds[a + 1]))
+        rows = block.first_row
+        if block.values.size < 2:
+            samples.append(None)
             continue
-        theta, den, named = _theta_for(a, phi[:, block], ids, (cos_p[:, block], sin_p[:, block]), floor)
-        found.append((theta, den))
-        if not named:
-            notes.append(f"theta {theta:.8g} of axis {a} is estimated: no known base or short number fits")
-    return _fill_constant_axes(pairing, dims, found, ids, notes)
+        samples.append(AxisSamples(block.values, numpy.asarray(cos_p[rows, cols], numpy.float64),
+                                   numpy.asarray(sin_p[rows, cols], numpy.float64)))
+    named = name_ladders(samples, floor)
+    if isinstance(named, str):
+        return None, [named]
+    ladders, notes = named
+    filled = _fill_constant_axes(ladders, counts, ids, notes)
+    return AxesConvention(pairing, tuple(filled)), notes
 
 
 def _fill_constant_axes(
-    pairing: str,
-    dims: tuple[int, ...],
-    found: list[tuple[float, int | None] | None],
-    ids: numpy.ndarray,
-    notes: list[str],
-) -> tuple[AxesConvention, list[str]]:
-    """Axes whose ids are constant get the first other axis's theta and denominator (Flux uses one
-    theta for all; a slip in the denominator is made in every axis alike)."""
-    donor = next((f for f in found if f is not None), None)
-    donor_axis = next((a for a, f in enumerate(found) if f is not None), None)
-    filled: list[tuple[float, int | None]] = []
-    for a, f in enumerate(found):
-        if f is None:
-            theta = 10000.0 if donor is None else donor[0]
+    ladders: list[AxisLadder | None], counts: list[int], ids: numpy.ndarray, notes: list[str]
+) -> list[AxisLadder]:
+    """Axes whose ids are constant get the first other axis's θ and denominator (Flux uses one θ
+    for all; a slip in the denominator is made in every axis alike); in a shared ladder, the
+    indices the other axes leave."""
+    donor_axis = next((a for a, x in enumerate(ladders) if x is not None), None)
+    donor = None if donor_axis is None else ladders[donor_axis]
+    taken = {k for x in ladders if x is not None for k in x.indices()}
+    filled: list[AxisLadder] = []
+    for a, ladder in enumerate(ladders):
+        if ladder is None:
+            pairs = counts[a]
+            theta = 10000.0 if donor is None else donor.theta
+            den = 2 * pairs if donor is None or donor.denominator == 2 * donor.pairs else donor.denominator
+            free = sorted(set(range(len(taken) + pairs)) - taken) if donor is not None and donor.start else []
+            start = free[0] if len(free) == pairs else 0
             source = "the paper's 10000" if donor is None else f"axis {donor_axis}'s"
             notes.append(
                 f"the ids of axis {a} are all {int(ids[0, a])}: its frequencies cannot be read from the data; "
                 f"its columns are checked with theta {theta:g} ({source})"
                 + (" — at id 0 every theta gives cos 1, sin 0" if ids[0, a] == 0 else "")
             )
-            f = (theta, None if donor is None else donor[1])
-        filled.append(f)
-    dens = tuple(d for _, d in filled)
-    return AxesConvention(pairing, dims, tuple(t for t, _ in filled), dens if any(dens) else ()), notes
+            ladder = AxisLadder(theta, den, start, 1, pairs)
+        filled.append(ladder)
+    return filled
 
 
-def _map_back(m: Measurement, block: _Block, offset: int, ids: numpy.ndarray) -> Measurement:
-    """A block's measurement over its distinct ids, re-expressed over the cache's tokens."""
+def _map_back(m: Measurement, block: _Block, columns: numpy.ndarray, ids: numpy.ndarray) -> Measurement:
+    """A block's measurement over its distinct ids, re-expressed over the cache's tokens and columns."""
 
     def to_token(w: Worst) -> Worst:
         row = int(block.first_row[w.row])
-        return Worst(w.position, row, offset + w.column, w.value, w.reference, w.abs_error, w.ulp_error, w.array)
+        return Worst(w.position, row, int(columns[w.column]), w.value, w.reference, w.abs_error, w.ulp_error, w.array)
 
     return Measurement(
         m.max_abs_error,
@@ -279,7 +250,14 @@ def _map_back(m: Measurement, block: _Block, offset: int, ids: numpy.ndarray) ->
         m.row_max_error[block.index],
         ids,
         m.slack_ulp,
+        m.worst_load,
+        m.vacuous,
+        m.first_vacuous,
     )
+
+
+def _axis_spec(conv: AxesConvention, axis: int, which: str) -> ColumnSpec:
+    return conv.spec(axis, which)
 
 
 def _duplicates_differ(data: numpy.ndarray, block: _Block) -> int | None:
@@ -297,9 +275,8 @@ def _measure_axes(
 ) -> tuple[list[Measurement], list[str]]:
     measured: list[Measurement] = []
     notes: list[str] = []
-    for a in range(len(conv.axes_dim)):
+    for a, ladder in enumerate(conv.ladders):
         block = _block_rows(ids, a)
-        assert not isinstance(block, str)
         cols = conv.columns(a)
         parts = [(name, numpy.ascontiguousarray(x[:, cols])) for name, x in zip(("cos", "sin"), arrays, strict=True)]
         for name, part in parts:
@@ -308,9 +285,11 @@ def _measure_axes(
                 other = int(block.first_row[block.index[token]])
                 notes.append(f"token {token} has the same id on axis {a} as token {other} but other {name} values")
         rep = [(name, part[block.first_row]) for name, part in parts]
-        spec = conv.block(a).spec
-        found = measure_all(rep, float(block.low), spec, fmt, model, conv.theta[a], f"checking axis {a}")
-        measured.extend(_map_back(m, block, cols.start, ids[:, a]) for m in found)
+        found = measure_all(
+            rep, 0.0, functools.partial(_axis_spec, conv, a), fmt, model, ladder.theta, f"checking axis {a}",
+            positions=block.values,
+        )
+        measured.extend(_map_back(m, block, cols, ids[:, a]) for m in found)
     return measured, notes
 
 
@@ -320,25 +299,34 @@ def check_rope_axes(
     ids: Any,
     *,
     axes_dim: Any = None,
-    model: ErrorModel | None = None,
+    model: ErrorModel | str | None = None,
     expect: Mapping[str, Any] | str | None = None,
 ) -> CheckResult:
     """Identify a multi-axis RoPE cache (tokens × columns) built from per-axis ``ids`` and measure
     it; ``axes_dim`` (the block widths) is needed only when an axis's ids are constant. ``model``
     None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
     ``axes_dim=16;56;56``, ``axes_theta=10000;10000;10000``, ``pairing=adjacent``, …)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
+    raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)
-    return conclude(_check_rope_axes(cos, sin, ids, axes_dim, model), wanted, model, (cos, sin))
+    return conclude(
+        _check_rope_axes(cos, sin, ids, axes_dim, model), wanted, model, (cos, sin),
+        lambda fmt: _check_rope_axes(
+            declared(raw[0], {"dtype": fmt}), declared(raw[1], {"dtype": fmt}), ids, axes_dim, model
+        ),
+    )
 
 
 def _check_rope_axes(cos: Any, sin: Any, ids: Any, axes_dim: Any, model: ErrorModel | None) -> CheckResult:
-    c, s, c_fmt = cache_halves(cos, sin, "(tokens, columns)")
+    read: list[str] = []
+    c, s, c_fmt = cache_halves(cos, sin, "(tokens, columns)", read)
     grid = _as_ids(ids, c.shape[0])
     fmt = data_format(c_fmt)
     model = resolve_model(model, c_fmt)  # default: the data's own precision
     dims = None if axes_dim is None else tuple(int(d) for d in axes_dim)
     conv, notes = identify_axes(c, s, grid, math.ldexp(1.0, 1 - fmt.precision), dims)
+    notes = [*read, *notes]
     shape = tuple(c.shape)
     if conv is None:
         keys = (("pairing", None), ("axes", grid.shape[1]), ("axes_dim", None), ("axes_theta", None))

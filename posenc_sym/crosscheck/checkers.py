@@ -16,11 +16,12 @@ from collections.abc import Callable
 
 from ..errors import PosencSymError
 from ..schemes import registry
-from .alibi import check_alibi
+from .alibi_bias import check_alibi
 from .axes import check_rope_axes
 from .identify_rope import check_rope
 from .identify_sinusoidal import check_sinusoidal
 from .result import CheckResult
+from .sinusoidal_2d import check_sinusoidal_2d
 from .xpos import check_xpos
 
 __all__ = ["CHECKERS", "Checker", "checker"]
@@ -31,6 +32,7 @@ Checker = Callable[..., CheckResult]
 #: The checker of every check kind in the registry, by name.
 CHECKERS: dict[str, Checker] = {
     "sinusoidal": check_sinusoidal,
+    "sinusoidal-2d": check_sinusoidal_2d,
     "rope": check_rope,
     "rope-axes": check_rope_axes,
     "xpos": check_xpos,

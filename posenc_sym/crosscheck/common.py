@@ -93,8 +93,10 @@ def measure_all(
     model: ErrorModel,
     base: float,
     label: str,
+    positions: numpy.ndarray | None = None,
 ) -> list[Measurement]:
-    """Measure each named array, with one progress line for all of them."""
+    """Measure each named array, with one progress line for all of them (rows at ``positions``
+    when given: :func:`.measure.measure_many`)."""
     progress = Progress(arrays[0][1].shape[0], label)
     try:
         return measure_many(
@@ -104,6 +106,7 @@ def measure_all(
             model,
             base,
             on_rows=progress.advance,
+            positions=positions,
         )
     finally:
         progress.close()

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..errors import PosencSymError
@@ -55,7 +55,7 @@ def parse_expectations(expect: Mapping[str, Any] | str | None) -> dict[str, Any]
     if expect is None:
         return {}
     if isinstance(expect, Mapping):
-        return dict(expect)
+        return {key: _finite(str(key), value) for key, value in expect.items()}
     out: dict[str, Any] = {}
     for item in (part.strip() for part in expect.split(",")):
         if not item:
@@ -69,8 +69,24 @@ def parse_expectations(expect: Mapping[str, Any] | str | None) -> dict[str, Any]
             )
         if key in out:
             raise PosencSymError(f"--expect names {key} twice ({out[key]} and {value}); give each key once")
-        out[key] = _typed(value)
+        out[key] = _finite(key, _typed(value))
     return out
+
+
+def _finite(key: str, value: Any) -> Any:
+    """A number expected must be one: NaN or an infinity is no convention's value (``base=nan``
+    would only ever be a mismatch).
+
+    >>> _finite("base", float("inf"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: expected base=inf is not a finite number; give the number the ...
+    """
+    numbers = value if isinstance(value, list | tuple) else [value]
+    if any(isinstance(v, float) and not math.isfinite(v) for v in numbers):
+        raise PosencSymError(f"expected {key}={value!r} is not a finite number; give the number the convention "
+                             f"has, or leave {key} out")
+    return value
 
 
 def _typed(text: str) -> Any:
@@ -216,12 +232,16 @@ def conclude(
     expect: Mapping[str, Any],
     model: ErrorModel | None,
     arrays: Sequence[Any] = (),
+    recheck: Callable[[str], CheckResult] | None = None,
 ) -> CheckResult:
     """Compare ``expect`` with the convention found and turn known slips into mismatches.
 
     Differences and slips become the first notes; JSON gains ``"expected"`` (what was asked).
     ``arrays`` are the data: when they do not meet the model, a format narrower than their dtype
-    that holds all of them is named (a bfloat16 cache saved as float32).
+    that holds all of them is named (a bfloat16 cache saved as float32) — only when it explains
+    the mismatch: ``recheck(FORMAT)``, the same check with the data declared as FORMAT, matches.
+    Values that are numbers of every format (ALiBi's power-of-two slopes, 0, 1/2) say nothing
+    about the precision they were computed in, and a mismatch they show is not that slip.
     """
     model = model if model is not None else native_model(result.dtype)
     found = result.convention_dict()
@@ -244,7 +264,7 @@ def conclude(
         if key not in expect and key.rpartition(".")[2] not in expect and not (traded and key in _RATE_KEYS):
             problems.append(f"{slip}; if that is what you meant, pass --expect {key}={found[key]!r}")
     if not result.matches and DTYPE_KEY not in expect and arrays:
-        problems.extend(_narrower_note(arrays, result.dtype))
+        problems.extend(_narrower_note(arrays, result.dtype, recheck))
     if not problems and not expect:
         return result
     extra = dict(result.extra)
@@ -266,10 +286,11 @@ def _differences(scheme: str, found: dict[str, Any], expect: Mapping[str, Any], 
     return out
 
 
-def _narrower_note(arrays: Sequence[Any], dtype: str) -> list[str]:
-    """The slip of values carrying less precision than their dtype, if every value says so."""
+def _narrower_note(arrays: Sequence[Any], dtype: str, recheck: Callable[[str], CheckResult] | None) -> list[str]:
+    """The slip of values carrying less precision than their dtype, if every value says so and
+    the data meet the model in that precision (``recheck``)."""
     narrow = narrower_format([as_float_array(a, "data")[0] for a in arrays], dtype)
-    if narrow is None:
+    if narrow is None or (recheck is not None and not recheck(narrow).matches):
         return []
     return [
         f"the values are all {narrow} numbers though stored as {dtype}: the data carry {narrow} "

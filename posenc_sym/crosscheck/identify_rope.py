@@ -30,7 +30,7 @@ from .fit import KNOWN_BASES, PairFit, estimate_start, fit_pairs, ruled_out
 from .load import cache_halves, declared
 from .measure import ColumnSpec
 from .names import describe_named, short_values
-from .precision import ErrorModel, angle_constant
+from .precision import ErrorModel, angle_constant, as_error_model
 from .result import CheckResult
 from .rope_extras import Candidate, float32_note, longrope_candidates, more_candidates, unrotated_pairs
 from .rope_scaling import attention_factor, frequencies
@@ -320,22 +320,29 @@ def _score(
 
 
 def check_rope(
-    cos: Any, sin: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    cos: Any, sin: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify the convention of a RoPE cos/sin cache and measure it against the exact one.
 
     ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
     convention keys meant (:mod:`.expect`)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
+    raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)
-    return conclude(_check_rope(cos, sin, model), wanted, model, (cos, sin))
+    return conclude(
+        _check_rope(cos, sin, model), wanted, model, (cos, sin),
+        lambda fmt: _check_rope(declared(raw[0], {"dtype": fmt}), declared(raw[1], {"dtype": fmt}), model),
+    )
 
 
 def _check_rope(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
-    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)")
+    read: list[str] = []
+    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)", read)
     fmt = data_format(c_fmt)
     model = resolve_model(model, c_fmt)
     conv, notes = identify(c, s, math.ldexp(1.0, 1 - fmt.precision), fmt)
+    notes = [*read, *notes]
     shape = tuple(c.shape)
     if conv is None:
         both = numpy.concatenate([c[:4096], s[:4096]], axis=1)  # rows (cos | sin) for the diagnosis

@@ -28,22 +28,25 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import mpmath
 import numpy
 
-from ..numerics import data_format
+from ..numerics import data_format, split_frequencies
 from .common import best_candidate, finish, resolve_model, sample_rows, with_diagnosis
 from .expect import conclude, parse_expectations
 from .fit import KNOWN_BASES, PairFit, fit_pairs
-from .load import as_float_array, declared, require_ndim
+from .grids import find_grid, leading_zero_rows
+from .load import as_float_array, declared, require_ndim, squeeze_singletons
 from .measure import ColumnSpec
-from .names import describe_named, short_values
+from .names import describe_named, digits, fewest_digits, short_values
 from .positions import measure_stepped, positions_note, sample_error_stepped, signed_start
-from .precision import ErrorModel
+from .precision import ErrorModel, angle_constant, as_error_model
 from .reference import power_frequencies, power_split
 from .result import CheckResult
+from .scales import position_scale_candidates, scale_notes, scale_text, snap_amplitude
 
 __all__ = ["SinusoidalConvention", "check_sinusoidal"]
 
@@ -63,16 +66,23 @@ class SinusoidalConvention:
     scale: float = 1.0
     zero_rows: tuple[int, ...] = ()
     step: int = 1  # row r holds position start + step·r: −1 for Transformer-XL's descending pos_seq
+    position_scale: Fraction = Fraction(1)  # sin(s·t·ω_i): PixArt's 1/2, tensor2tensor's min_timescale
+    scale_form: str | None = None  # the closed form of ``scale`` (d_model^(-1/2)), when it has one
 
     @property
     def pairs(self) -> int:
         return self.width // 2
 
     def frequencies(self) -> Sequence[mpmath.mpf]:
-        """ω_i exactly (40 digits): base^(−2i/den) with den = d or d − 2, d = 2·pairs."""
+        """ω_i exactly (40 digits): s·base^(−2i/den) with den = d or d − 2, d = 2·pairs."""
         d = 2 * self.pairs
         den = d if self.exponent_denominator == "d" else d - 2
-        return power_frequencies(self.base, den, self.pairs)  # cached: candidates share them
+        exact = power_frequencies(self.base, den, self.pairs)  # cached: candidates share them
+        if self.position_scale == 1:
+            return exact
+        with mpmath.workdps(40):
+            s = mpmath.mpf(self.position_scale.numerator) / self.position_scale.denominator
+            return [w * s for w in exact[:]]
 
     def column_spec(self) -> ColumnSpec:
         p = self.pairs
@@ -88,7 +98,10 @@ class SinusoidalConvention:
         is_sin = first if self.order == "sin-first" else ~first & (freq >= 0)
         exact = self.frequencies()
         d = 2 * self.pairs
-        hi, lo = power_split(self.base, d if self.exponent_denominator == "d" else d - 2, self.pairs)
+        if self.position_scale == 1:
+            hi, lo = power_split(self.base, d if self.exponent_denominator == "d" else d - 2, self.pairs)
+        else:
+            hi, lo = split_frequencies(exact)
         return ColumnSpec(hi, lo, freq, is_sin, self.scale, self.zero_rows, exact)
 
     def as_pairs(self) -> tuple[tuple[str, Any], ...]:
@@ -100,6 +113,8 @@ class SinusoidalConvention:
             ("start", self.start),
             ("position_step", self.step),
             ("scale", _plain(self.scale)),
+            ("scale_form", self.scale_form),
+            ("position_scale", _plain(float(self.position_scale))),
             ("d_model", self.width),
             ("odd_width", "zero last column" if self.width % 2 else None),
             ("zero_rows", self.zero_rows),
@@ -169,9 +184,23 @@ def _layout(seg: numpy.ndarray, p: int) -> tuple[str, str | None]:
 
 def _naming_notes(conv: SinusoidalConvention, equivalent: list[SinusoidalConvention], estimate: float) -> list[str]:
     notes = []
-    if len(equivalent) > 1:
-        names = " and ".join(f"base {c.base:g} with exponent denominator {c.exponent_denominator}" for c in equivalent)
+    ladders = list(dict.fromkeys((c.base, c.exponent_denominator) for c in equivalent))
+    if conv.pairs == 1:
+        notes.append(
+            f"one sin/cos pair: its frequency is {scale_text(conv.position_scale)} whatever the base, so the "
+            f"data cannot show a base; base {conv.base:g} is the paper's, not read from the data"
+        )
+    elif len(ladders) > 1:
+        names = " and ".join(f"base {b:g} with exponent denominator {den}" for b, den in ladders)
         notes.append(f"the data cannot tell apart {names} (the same frequencies); reporting base {conv.base:g}")
+    readings = {(c.order, c.step, c.start) for c in equivalent} - {(conv.order, conv.step, conv.start)}
+    if readings:
+        order, step, start = sorted(readings)[0]
+        notes.append(
+            f"the rows fit as well read {order} with positions {'ascending' if step == 1 else 'descending'} "
+            f"from {start}: too few rows and pairs to tell; reporting {conv.order}, "
+            f"{'ascending' if conv.step == 1 else 'descending'} from {conv.start}"
+        )
     # a doubled exponent is a known slip, reported by :mod:`.slips` unless expected
     if equivalent and conv.base not in KNOWN_BASES:
         notes.append(describe_named("base", conv.base, estimate))
@@ -225,12 +254,12 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
         fit, order = _oriented(forward, step, seg.shape[0])
         if numpy.any(fit.omega <= 0):
             continue
-        scale = _snap_scale(float(numpy.median(fit.scale)), width, fmt_floor)
+        scale, form = snap_amplitude(float(numpy.median(fit.scale)), width, fmt_floor)
         floor = 8 * fmt_floor * max(scale, 1.0)
-        for den, base, known in _base_candidates(fit.omega, 2 * p):
+        for den, base, known, s in _scaled_candidates(fit.omega, 2 * p):
             if known is not True and any(k is True and e <= floor for _, e, k in scored):
                 continue  # a known candidate within the floor wins whatever these score (best_candidate)
-            conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows, step)
+            conv = SinusoidalConvention(layout, order, base, den, 0, width, scale, zero_rows, step, s, form)
             spec = conv.column_spec()
             first = signed_start(fit, spec.hi)  # the position of the fit's row 0: table row r0 or r1 − 1
             start = first - r0 if step == 1 else first + (r1 - 1)
@@ -242,27 +271,42 @@ def identify(x: numpy.ndarray, fmt_floor: float) -> tuple[SinusoidalConvention |
             f"the {layout} column pairs do not turn at a steady rate: these are not sin/cos pairs of one frequency",
         ]
     top_scale = max(max(c.scale for c, _, _ in scored), 1.0)
-    conv, equivalent = best_candidate(scored, 8 * fmt_floor * top_scale)
+    noise = _noise(forward, n, fmt_floor, top_scale)
+    conv, equivalent = best_candidate(fewest_digits(scored, noise, _length), 8 * fmt_floor * top_scale, noise)
     estimate = next(
         (c.base for c, _, known in scored if known is False and c.exponent_denominator == conv.exponent_denominator),
         conv.base,
     )
     naming = _naming_notes(conv, equivalent, estimate)
-    return conv, [*_zero_rows_note(zero_rows), *notes, *naming, *positions_note(conv, n)]
+    scaled = scale_notes(conv.scale, conv.scale_form, conv.width, conv.position_scale, conv.base,
+                         conv.exponent_denominator)
+    return conv, [*_zero_rows_note(zero_rows), *notes, *naming, *scaled, *positions_note(conv, n)]
 
 
-def _digits(x: float) -> int:
-    """Significant digits of a short value (fewer digits: the more likely name)."""
-    return len(f"{x:.6e}".split("e")[0].replace(".", "").rstrip("0"))
+def _noise(fit: PairFit, n: int, floor: float, amplitude: float) -> float:
+    """The largest sample error a right convention can leave in data computed in their own format:
+    a few ulps plus K·t·ω·u at the last row (K at base 10^7, the largest known; u = floor/2)."""
+    t_max = n + abs(float(numpy.median(fit.intercept / numpy.where(fit.omega > 0, fit.omega, 1.0))))
+    return amplitude * (8 * floor + angle_constant(1e7) * floor / 2 * t_max * float(numpy.abs(fit.omega).max()))
 
 
-def _snap_scale(estimate: float, width: int, floor: float) -> float:
-    """Scales in use are 1, sqrt(d_model), simple fractions or short numbers (:mod:`.names`): snap
-    within a few ulps of the data."""
-    for candidate in (1.0, math.sqrt(width), round(estimate * 8) / 8, *short_values(estimate)):
-        if candidate and abs(estimate - candidate) <= 8 * floor * candidate:
-            return candidate
-    return estimate
+def _length(c: SinusoidalConvention) -> int:
+    """The digits of a named convention: its base's and its position scale's."""
+    return digits(c.base) + len(str(c.position_scale).replace("/", ""))
+
+
+def _scaled_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, bool | str, Fraction]]:
+    """:func:`_base_candidates` with each position scale near the frequency of pair 0 (:mod:`.scales`);
+    a candidate with a scale other than 1 is a short name (kind "short"), judged as such."""
+    scales = position_scale_candidates(float(omega[0])) if omega.size else [Fraction(1)]
+    out: list[tuple[str, float, bool | str, Fraction]] = []
+    for s in scales or [Fraction(1)]:
+        for den, base, known in _base_candidates(omega, d):
+            out.append((den, base, known if s == 1 or known is False else "short", s))
+    if scales and scales[0] != 1:  # the estimate with the estimated scale: what short names must match
+        out.extend((den, base, False, Fraction(float(omega[0]))) for den, base, known in _base_candidates(omega, d)
+                   if known is False)
+    return out
 
 
 def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, bool | str]]:
@@ -280,34 +324,48 @@ def _base_candidates(omega: numpy.ndarray, d: int) -> list[tuple[str, float, boo
         # exact short names of the estimate (:mod:`.names`), after the common bases
         out.extend((den_name, v, "short") for v in short_values(estimate) if v not in KNOWN_BASES and v > 1)
     rank = {v: i for i, v in enumerate(KNOWN_BASES)}
-    out.sort(key=lambda c: (c[2] is not True, rank.get(c[1], len(rank) + _digits(c[1])), c[0] != "d"))
+    out.sort(key=lambda c: (c[2] is not True, rank.get(c[1], len(rank) + digits(c[1])), c[0] != "d"))
     if not out:  # one pair: its frequency is 1 whatever the base; name the paper's
         out.append(("d", 10000.0, True))
     return out
 
 
 def check_sinusoidal(
-    table: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    table: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify the convention of a (positions, d_model) table and measure it against the exact one.
 
     ``model`` None is the data's own precision (:func:`.precision.native_model`); ``expect`` the
     convention keys meant (:mod:`.expect`)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
+    raw = table
     table = declared(table, wanted)
-    return conclude(_check_sinusoidal(table, model), wanted, model, (table,))
+    return conclude(
+        _check_sinusoidal(table, model), wanted, model, (table,),
+        lambda fmt: _check_sinusoidal(declared(raw, {"dtype": fmt}), model),
+    )
 
 
 def _check_sinusoidal(table: Any, model: ErrorModel | None) -> CheckResult:
     array, fmt_name = as_float_array(table, "table")
+    read: list[str] = []
+    array = squeeze_singletons(array, 2, "the table", read)
     array = require_ndim(array, 2, "the sinusoidal table", "(positions, dims)")
     fmt = data_format(fmt_name)
     model = resolve_model(model, fmt_name)
     floor = math.ldexp(1.0, 1 - fmt.precision)
     conv, notes = identify(array, floor)
+    notes = [*read, *notes]
     shape = tuple(array.shape)
     if conv is None:
-        if array.shape[0] >= 2 and array.shape[1] >= 3 and identify(array.T, floor)[0] is not None:
+        grid = find_grid(array, leading_zero_rows(array)) if array.shape[0] >= 4 else None
+        if grid is not None:
+            notes.append(
+                f"the rows look like the tokens of a {grid[0]}×{grid[1]} grid, each coordinate in its own columns: "
+                "check it with --scheme sinusoidal-2d (check_sinusoidal_2d)"
+            )
+        elif array.shape[0] >= 2 and array.shape[1] >= 3 and identify(array.T, floor)[0] is not None:
             notes.append(
                 f"the transpose, shape {array.shape[::-1]}, is a sinusoidal table: axis 0 must run "
                 "over positions and axis 1 over dims, so pass table.T"

@@ -1,9 +1,9 @@
 """Turn what a user hands us into validated float arrays, with errors that say what to fix.
 
 Accepted: anything ``numpy.asarray`` accepts (lists, NumPy arrays, torch tensors — bfloat16 ones
-are widened to float32 and remembered as bfloat16), ``.npy``/``.npz`` files (always with
-``allow_pickle=False``), and ``module:attribute`` import paths naming an array or a callable that
-returns one (called with the sizes the user gave).
+are widened to float32 and remembered as bfloat16), the files of :mod:`.files` (``.npy``,
+``.npz``, ``.pt``/``.pth``, ``.safetensors``), and ``module:attribute`` import paths naming an
+array or a callable that returns one (called with the sizes the user gave).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import importlib
 import inspect
 import os
 import sys
-import zipfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ import numpy
 
 from ..errors import PosencSymError
 from ..numerics import FORMATS
+from .files import FILE_KINDS, read_file
 
 __all__ = [
     "Declared",
@@ -33,6 +33,7 @@ __all__ = [
     "load_source_called",
     "narrower_format",
     "require_ndim",
+    "squeeze_singletons",
 ]
 
 
@@ -115,8 +116,10 @@ def narrower_format(arrays: list[numpy.ndarray], name: str) -> str | None:
     return None
 
 
-def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
+def as_float_array(obj: Any, what: str, *, masks: bool = False) -> tuple[numpy.ndarray, str]:
     """``obj`` as a float array and the name of its format; a clear error otherwise.
+
+    ``masks`` admits −infinity (an attention mask in a bias); NaN and +infinity are refused always.
 
     >>> as_float_array([[0.0, 1.0]], "table")[1]
     'float64'
@@ -130,7 +133,7 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
     posenc_sym.errors.PosencSymError: table holds NaN or infinity (first at index (0, 1)); ...
     """
     if isinstance(obj, Declared):
-        array, name = as_float_array(obj.values, what)
+        array, name = as_float_array(obj.values, what, masks=masks)
         return _narrow(array, name, what, obj.format)
     converted = _torch_to_numpy(obj)
     if converted is None:
@@ -151,6 +154,8 @@ def as_float_array(obj: Any, what: str) -> tuple[numpy.ndarray, str]:
             f"{what} has dtype {array.dtype}, not numbers; pass a float array (float64, float32, float16 or bfloat16)"
         )
     finite = numpy.isfinite(array)
+    if masks:
+        finite |= numpy.isneginf(array)
     if not finite.all():
         index = tuple(int(i) for i in numpy.argwhere(~finite)[0])
         raise PosencSymError(
@@ -179,8 +184,32 @@ def require_ndim(array: numpy.ndarray, ndim: int, what: str, axes: str) -> numpy
     raise PosencSymError(f"{what} has shape {array.shape} ({array.ndim}-D); expected {ndim}-D {axes}: {meaning}")
 
 
-def cache_halves(cos: Any, sin: Any, axes: str) -> tuple[numpy.ndarray, numpy.ndarray, str]:
-    """The cos and sin halves of one cache as 2-D arrays of one format, and that format's name.
+def squeeze_singletons(array: numpy.ndarray, ndim: int, what: str, notes: list[str] | None) -> numpy.ndarray:
+    """``array`` without its axes of size 1 when that leaves exactly ``ndim`` axes (a (L, 1, D)
+    buffer, as PyTorch's tutorial registers ``pe``, or a (1, L, D) one), saying so in ``notes``;
+    otherwise ``array`` unchanged (its shape is then refused, with the fix, by :func:`require_ndim`).
+
+    >>> found = []
+    >>> squeeze_singletons(numpy.zeros((4, 1, 6)), 2, "the table", found).shape, found
+    ((4, 6), ['the table has shape (4, 1, 6): its axis 1 has size 1 and is dropped, read as (4, 6)'])
+    """
+    if array.ndim <= ndim:
+        return array
+    single = [i for i, size in enumerate(array.shape) if size == 1]
+    if array.ndim - len(single) != ndim:
+        return array
+    squeezed = array.reshape([size for size in array.shape if size != 1])
+    if notes is not None:
+        which = f"axis {single[0]} has" if len(single) == 1 else f"axes {single} have"
+        notes.append(f"{what} has shape {array.shape}: its {which} size 1 and is dropped, read as {squeezed.shape}")
+    return squeezed
+
+
+def cache_halves(
+    cos: Any, sin: Any, axes: str, notes: list[str] | None = None
+) -> tuple[numpy.ndarray, numpy.ndarray, str]:
+    """The cos and sin halves of one cache as 2-D arrays of one format, and that format's name
+    (axes of size 1 dropped, and said in ``notes``: :func:`squeeze_singletons`).
 
     >>> cache_halves(numpy.ones((2, 4)), numpy.zeros((2, 4), numpy.float32), "(positions, rotary_dim)")
     Traceback (most recent call last):
@@ -189,60 +218,11 @@ def cache_halves(cos: Any, sin: Any, axes: str) -> tuple[numpy.ndarray, numpy.nd
     """
     c, c_fmt = as_float_array(cos, "the cos array")
     s, s_fmt = as_float_array(sin, "the sin array")
-    c = require_ndim(c, 2, "the cos array", axes)
-    s = require_ndim(s, 2, "the sin array", axes)
+    c = require_ndim(squeeze_singletons(c, 2, "the cos array", notes), 2, "the cos array", axes)
+    s = require_ndim(squeeze_singletons(s, 2, "the sin array", None), 2, "the sin array", axes)
     if c.shape != s.shape or c_fmt != s_fmt:
         raise PosencSymError(f"cos is {c_fmt} {c.shape} but sin is {s_fmt} {s.shape}; pass the two halves of one cache")
     return c, s, c_fmt
-
-
-def _load_file(path: Path) -> Any:
-    if not path.exists():
-        raise PosencSymError(f"{path} does not exist; pass a .npy or .npz file or a module:attribute path")
-    if path.suffix not in (".npy", ".npz"):
-        raise PosencSymError(f"{path} is not a .npy or .npz file; save the array with numpy.save or numpy.savez")
-    _require_magic(path)
-    try:
-        loaded = numpy.load(path, allow_pickle=False)
-    except ValueError as exc:
-        if "pickle" in str(exc).lower():
-            raise PosencSymError(
-                f"{path} holds pickled objects, which are refused (loading them can run "
-                "code); save a plain numeric array with numpy.save"
-            ) from None
-        raise PosencSymError(f"{path} cannot be read as a NumPy file ({exc})") from None
-    except (OSError, EOFError, zipfile.BadZipFile) as exc:
-        raise PosencSymError(f"{path} cannot be read as a NumPy file ({exc})") from None
-    if isinstance(loaded, numpy.lib.npyio.NpzFile):
-        with loaded:
-            try:
-                return {name: loaded[name] for name in loaded.files}
-            except ValueError:
-                raise PosencSymError(
-                    f"{path} holds pickled objects, which are refused (loading them can "
-                    "run code); save plain numeric arrays with numpy.savez"
-                ) from None
-    return loaded
-
-
-_MAGIC = {".npy": b"\x93NUMPY", ".npz": b"PK"}
-
-
-def _require_magic(path: Path) -> None:
-    """A file named .npy/.npz that does not start as one is named as such (NumPy's loader would
-    fall back to unpickling it and blame pickling)."""
-    magic = _MAGIC[path.suffix]
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(len(magic))
-    except OSError as exc:
-        raise PosencSymError(f"{path} cannot be read ({exc}); check the path and its permissions") from None
-    if head != magic:
-        saver = "numpy.save" if path.suffix == ".npy" else "numpy.savez"
-        raise PosencSymError(
-            f"{path} is not a NumPy {path.suffix} file (it starts with {head!r}, not {magic!r}); "
-            f"save the array with {saver}"
-        )
 
 
 @contextmanager
@@ -307,19 +287,21 @@ def load_source(source: str, sizes: Mapping[str, int]) -> Any:
     return load_source_called(source, sizes)[0]
 
 
-def load_source_called(source: str, sizes: Mapping[str, int]) -> tuple[Any, bool]:
-    """:func:`load_source`, and whether ``sizes`` were used (a callable was called with them)."""
+def load_source_called(source: str, sizes: Mapping[str, int],
+                       example: str = "--positions 128 --dim 64") -> tuple[Any, bool]:
+    """:func:`load_source`, and whether ``sizes`` were used (a callable was called with them);
+    ``example`` shows the sizes to give a callable called without any."""
     path = Path(source)
-    if source.endswith((".npy", ".npz")) or path.exists():
-        return _load_file(path), False
+    if source.endswith(tuple(FILE_KINDS)) or path.exists():
+        return read_file(path), False
     if ":" not in source:
         raise PosencSymError(
             f"{source!r} is neither an existing file nor module:attribute; "
-            "pass a .npy/.npz file or e.g. mypkg.encoding:make_table"
+            f"pass a file ({', '.join(FILE_KINDS)}) or e.g. mypkg.encoding:make_table"
         )
     obj = _import_object(source)
     if callable(obj) and _torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
         if not sizes:
-            raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. --positions 128 --dim 64")
+            raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. {example}")
         return _call(obj, sizes, source), True
     return obj, False

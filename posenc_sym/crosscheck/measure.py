@@ -31,7 +31,6 @@ from ..numerics import (
     MAX_POSITION,
     FloatFormat,
     accurate_error_bound,
-    data_format,
     reference_error_bound,
     sincos_from_frequencies,
     sincos_words,
@@ -202,13 +201,7 @@ def _chunk_stats(
         # fl(fl(c)·fl(A)): fl(A) adds u_F·|v|, and c's own rounding adds A·ulp(c)/2 ≤ ulp(v) ≤
         # 2u_F·|v|; the final rounding is the ulp allowed anyway: 4|v| more per unit roundoff
         per_u += 4.0 * numpy.abs(ch.ref)
-    allowed = ch.unit.copy()
-    if model.angle_format is not None:
-        allowed += per_u * data_format(model.angle_format).unit_roundoff
-        wider = model.wider_ulp(fmt)
-        if wider is not None:
-            allowed += ulp(ch.ref, wider)
-    limit = allowed + slack
+    limit = model.allowance(ch.unit, per_u, ch.ref, fmt) + slack
     load = ch.err / limit
     flat = int(numpy.argmax(load))
     if load.flat[flat] > acc.best[0]:
@@ -259,10 +252,10 @@ def _bound_terms(bound: Callable[[numpy.ndarray, Any], numpy.ndarray], theta_max
     return float(bound(numpy.ones(1), theta_max)[0]) - at_zero, at_zero
 
 
-def _use_accurate(spec: ColumnSpec, fmt: FloatFormat, start: float, n_rows: int) -> bool:
+def _use_accurate(spec: ColumnSpec, fmt: FloatFormat, low: float, high: float) -> bool:
     """float64 data need the accurate kernel (0.5 + 2^-10 ulp); the libm reference (≤ 2^-50·|v|, i.e.
     up to 4 ulp) is enough for narrower formats and for positions outside the kernel's 0 … 2^32 − 1."""
-    return fmt.name == "float64" and bool(spec.exact) and start >= 0 and start + n_rows <= MAX_POSITION
+    return fmt.name == "float64" and bool(spec.exact) and low >= 0 and high < MAX_POSITION
 
 
 def measure_many(
@@ -273,25 +266,32 @@ def measure_many(
     base: float,
     *,
     on_rows: Callable[[int], None] | None = None,
+    positions: numpy.ndarray | None = None,
 ) -> list[Measurement]:
     """Measure arrays of the same length whose specs share one frequency table, computing the
-    reference sin/cos once per chunk for all of them (a RoPE cache's cos and sin)."""
+    reference sin/cos once per chunk for all of them (a RoPE cache's cos and sin). Row r is at
+    position start + r, or at ``positions[r]`` when given (integers: the distinct ids of one axis
+    of a multi-axis cache, gaps allowed)."""
     n_rows = arrays[0][1].shape[0]
     width = sum(a.shape[1] for _, a, _ in arrays)
     chunk = max(1, CHUNK_ELEMENTS // max(width, 1))
     k = angle_constant(base)
     first = arrays[0][2]
-    accurate = _use_accurate(first, fmt, start, n_rows)
+    all_positions = (
+        start + numpy.arange(n_rows, dtype=numpy.float64) if positions is None
+        else numpy.asarray(positions, dtype=numpy.float64)
+    )
+    accurate = _use_accurate(first, fmt, float(all_positions.min()), float(all_positions.max()))
     words = turn_words(list(first.exact)) if accurate else None
     bound = accurate_error_bound if accurate else reference_error_bound
     accs = [_Accumulator(label, n_rows) for label, _, _ in arrays]
     for row0 in range(0, n_rows, chunk):
         row1 = min(n_rows, row0 + chunk)
-        positions = start + numpy.arange(row0, row1, dtype=numpy.float64)
+        rows_at = all_positions[row0:row1]
         if words is not None:
-            s, c = sincos_words(positions.astype(numpy.int64), words)
+            s, c = sincos_words(rows_at.astype(numpy.int64), words)
         else:
-            s, c = sincos_from_frequencies(positions, first.hi, first.lo)
+            s, c = sincos_from_frequencies(rows_at, first.hi, first.lo)
         for acc, (_, data, spec) in zip(accs, arrays, strict=True):
             ref = spec.gather(s, c)
             zero = [z - row0 for z in spec.zero_rows if row0 <= z < row1]
@@ -302,11 +302,10 @@ def measure_many(
             unit = ulp(ref, fmt)
             with numpy.errstate(over="ignore"):  # an error of 1 at a value near 1e-300: inf ulp, and so it is
                 ratio = err / unit
-            chunk_ = _Chunk(x, ref, err, unit, ratio, positions, row0, zero)
+            chunk_ = _Chunk(x, ref, err, unit, ratio, rows_at, row0, zero)
             _chunk_stats(acc, chunk_, spec, model, fmt, k, bound)
         if on_rows is not None:
             on_rows(row1 - row0)
-    all_positions = start + numpy.arange(n_rows, dtype=numpy.float64)
     return [acc.result(all_positions) for acc in accs]
 
 

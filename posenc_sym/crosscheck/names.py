@@ -27,8 +27,12 @@ estimate. (Factors fitted one pair at a time — LongRoPE's, an attention factor
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-__all__ = ["MAX_DIGITS", "describe_named", "short_values"]
+C = TypeVar("C")
+
+__all__ = ["MAX_DIGITS", "describe_named", "digits", "fewest_digits", "short_values"]
 
 #: Significant digits of the longest value still called "short": beyond six digits a value is
 #: no longer a convention anyone wrote down, and the estimate is reported instead.
@@ -67,3 +71,32 @@ def describe_named(what: str, value: float, estimate: float) -> str:
         f"as well as the estimate from the frequencies ({estimate:.12g}) does, so the data are "
         f"measured against {value:g} exactly"
     )
+
+
+def digits(x: float) -> int:
+    """Significant digits of a short value (fewer digits: the more likely name).
+
+    >>> digits(5000.0), digits(6581.0), digits(0.0883883)
+    (1, 4, 6)
+    """
+    return len(f"{x:.6e}".split("e")[0].replace(".", "").rstrip("0"))
+
+
+def fewest_digits(
+    scored: Sequence[tuple[C, float, bool | str]], margin: float, length: Callable[[C], int]
+) -> list[tuple[C, float, bool | str]]:
+    """Of the short names (kind "short") that fit within ``margin`` (the data's noise) of the best
+    short name, only those of the fewest digits (``length``); the other candidates as they are.
+    Where angles were formed in float32, a longer name (base 6581 over d for tensor2tensor's 5000
+    over d − 2) can reproduce the samples better by chance, by less than the noise: the shortest
+    number that reproduces them is the name.
+
+    >>> fewest_digits([(6581.0, 1e-6, "short"), (5000.0, 2e-6, "short"), (7500.0, 1.0, "short")], 1e-5, digits)
+    [(5000.0, 2e-06, 'short')]
+    """
+    short = [(c, e) for c, e, kind in scored if kind == "short"]
+    if not short:
+        return list(scored)
+    least = min(e for _, e in short)
+    fewest = min(length(c) for c, e in short if e <= least + margin)
+    return [(c, e, k) for c, e, k in scored if k != "short" or length(c) == fewest]

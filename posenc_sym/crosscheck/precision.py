@@ -48,13 +48,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy
 
 from ..errors import PosencSymError
 from ..numerics import FORMATS, FloatFormat, data_format, ulp
 
-__all__ = ["ErrorModel", "angle_constant", "native_model", "parse_error_model"]
+__all__ = ["ErrorModel", "angle_constant", "as_error_model", "native_model", "parse_error_model"]
 
 
 @dataclass(frozen=True)
@@ -96,16 +97,24 @@ class ErrorModel:
         angle = data_format(self.angle_format)
         return angle if angle.precision > fmt.precision else None
 
-    def bound(self, exact: numpy.ndarray, angle: numpy.ndarray | float, base: float, fmt: FloatFormat) -> numpy.ndarray:
-        """Largest |x − v| the model allows for exact values ``exact`` at angles ``angle``."""
-        allowed = ulp(exact, fmt)
+    def allowance(self, unit: Any, per_u: Any, exact: Any, fmt: FloatFormat) -> numpy.ndarray:
+        """The largest |x − v| the model allows, from its parts: ``unit`` (the rounding of the result,
+        ulp(v) in the data's format), ``per_u`` (what the computation adds per unit roundoff of the
+        angle format: K·|t·ω| for an angle, more for an amplitude) and, computed in a format wider
+        than the data's, ulp_F(v) (module docstring). Every scheme's bound is built here, so that
+        ``tools/mutants.py`` (``check-wide``) can widen all of them at once and the tests show that
+        they are held to their word."""
+        allowed = numpy.array(unit, dtype=numpy.float64, copy=True)
         if self.angle_format is not None:
-            k = angle_constant(base)
-            allowed = allowed + k * numpy.abs(angle) * data_format(self.angle_format).unit_roundoff
+            allowed = allowed + numpy.asarray(per_u, dtype=numpy.float64) * data_format(self.angle_format).unit_roundoff
             wider = self.wider_ulp(fmt)
             if wider is not None:
                 allowed = allowed + ulp(exact, wider)
         return allowed
+
+    def bound(self, exact: numpy.ndarray, angle: numpy.ndarray | float, base: float, fmt: FloatFormat) -> numpy.ndarray:
+        """Largest |x − v| the model allows for exact values ``exact`` at angles ``angle``."""
+        return self.allowance(ulp(exact, fmt), angle_constant(base) * numpy.abs(angle), exact, fmt)
 
 
 def native_model(fmt: str | FloatFormat) -> ErrorModel:
@@ -126,6 +135,26 @@ def angle_constant(base: float) -> float:
     31.63
     """
     return 3.0 * abs(math.log(base)) + 4.0
+
+
+def as_error_model(model: ErrorModel | str | None) -> ErrorModel | None:
+    """The model a check function was given: an :class:`ErrorModel`, None (the data's own
+    precision), or its name as the command line takes it (``'native'``, ``'faithful'``,
+    ``'angle:float32'``).
+
+    >>> as_error_model("faithful") == ErrorModel(), as_error_model("native") is None
+    (True, True)
+    >>> as_error_model(3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: model=3 is not an error model; pass 'native', 'faithful', 'angle:FORMAT' ...
+    """
+    if model is None or isinstance(model, ErrorModel):
+        return model
+    if isinstance(model, str):
+        return parse_error_model(model)
+    raise PosencSymError(f"model={model!r} is not an error model; pass 'native', 'faithful', 'angle:FORMAT' "
+                         "(FORMAT one of float64, float32, float16, bfloat16) or an ErrorModel")
 
 
 def parse_error_model(text: str) -> ErrorModel | None:

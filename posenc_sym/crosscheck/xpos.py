@@ -43,7 +43,7 @@ from .identify_rope import RopeConvention, identify
 from .load import cache_halves, declared
 from .measure import ColumnSpec, Measurement
 from .names import short_values
-from .precision import ErrorModel, angle_constant
+from .precision import ErrorModel, angle_constant, as_error_model
 from .result import CheckResult, Worst
 
 __all__ = ["XposAmplitude", "check_xpos"]
@@ -183,9 +183,7 @@ def _measure_chunk(
         run.best = (float(ratio.flat[flat]), worst, float(slack.flat[flat] / unit.flat[flat]))
     # per unit roundoff u: the angle term K·|θ| and the amplitude term (2|ln A| + 3|x| + 3)·|v|
     per_u = angle_constant(base) * numpy.abs(angle) + numpy.abs(ref) * (2 * numpy.abs(log_a) + 3 * numpy.abs(expo) + 3)
-    allowed = unit + slack
-    if model.angle_format is not None:
-        allowed = allowed + per_u * data_format(model.angle_format).unit_roundoff
+    allowed = model.allowance(unit, per_u, ref, fmt) + slack
     bad = err > allowed
     if bad.any() and run.first_outside is None:
         run.first_outside = _worst(x, ref, err, unit, positions, row0, int(numpy.argmax(bad)), run.label)
@@ -227,25 +225,32 @@ def _measure(
 
 
 def check_xpos(
-    cos: Any, sin: Any, *, model: ErrorModel | None = None, expect: Mapping[str, Any] | str | None = None
+    cos: Any, sin: Any, *, model: ErrorModel | str | None = None, expect: Mapping[str, Any] | str | None = None
 ) -> CheckResult:
     """Identify an xPos cache (cos·A, sin·A) and measure it (module docstring).
 
     ``model`` None is the data's own precision; ``expect`` the convention keys meant (:mod:`.expect`:
     ``scale_base=512``, ``amplitude_centre=32``, ``base=10000``, …)."""
+    model = as_error_model(model)  # a name ('faithful') as on the command line, or an ErrorModel
     wanted = parse_expectations(expect)
+    raw = (cos, sin)
     cos, sin = declared(cos, wanted), declared(sin, wanted)
-    return conclude(_check_xpos(cos, sin, model), wanted, model, (cos, sin))
+    return conclude(
+        _check_xpos(cos, sin, model), wanted, model, (cos, sin),
+        lambda fmt: _check_xpos(declared(raw[0], {"dtype": fmt}), declared(raw[1], {"dtype": fmt}), model),
+    )
 
 
 def _check_xpos(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
-    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)")
+    read: list[str] = []
+    c, s, c_fmt = cache_halves(cos, sin, "(positions, rotary_dim)", read)
     fmt = data_format(c_fmt)
     model = resolve_model(model, c_fmt)  # default: the data's own precision
     floor = math.ldexp(1.0, 1 - fmt.precision)
     seg = slice(0, min(c.shape[0], _FIT_ROWS))
     amplitude = numpy.hypot(numpy.asarray(c[seg], numpy.float64), numpy.asarray(s[seg], numpy.float64))
     conv, notes = identify(c[seg] / amplitude, s[seg] / amplitude, floor, fmt) if amplitude.all() else (None, [])
+    notes = [*read, *notes]
     amp = None
     if conv is not None:
         amp = _fit_amplitude(

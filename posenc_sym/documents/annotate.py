@@ -2,7 +2,8 @@
 
 After each checked display comes a badge (✓ proven, ✗ refuted, ≈ checked, ? unknown,
 ~ approximate), the reason, and each row as the reader understood it, with the counterexample of
-a refuted row. Markdown gets a block quote; LaTeX a paragraph (user text escaped, never executed).
+a refuted row. Markdown gets a block quote; LaTeX a paragraph (user text escaped, never executed);
+a notebook gets the Markdown block in the cell of the display, and stays a notebook.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..notation.escape import escape_latex
 from ..notation.vocabulary import RELATION_LATEX
 from .decide import DisplayResult, LinkResult
 from .decide_document import DocumentReport
+from .notebook import annotated_notebook
 from .report import _counterexample, latex_of, link_latex
 
 __all__ = ["BADGES", "annotate"]
@@ -32,11 +34,18 @@ def annotate(report: DocumentReport) -> str:
     >>> annotate(DocumentReport("n.md", (), (), 0.0, "no math\\n", "markdown"))
     'no math\\n'
     """
-    lines = report.text.split("\n")
     after: dict[int, list[str]] = {}
+    in_cells: dict[tuple[int, int], list[str]] = {}
     for result in report.displays:
         block = _markdown(result) if report.kind == "markdown" else _latex(result)
-        after.setdefault(result.read.display.end_line, []).extend(block)
+        display = result.read.display
+        if display.cell is None:
+            after.setdefault(display.end_line, []).extend(block)
+        else:
+            in_cells.setdefault((display.cell.index, display.end_line), []).extend(block)
+    if report.file_format == "notebook":
+        return annotated_notebook(report.text, in_cells)
+    lines = report.text.split("\n")
     out: list[str] = []
     for n, line in enumerate(lines, start=1):
         out.append(line)

@@ -22,21 +22,25 @@ from .claims import read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
-from .extract import Declaration, Kind, extract, kind_of
+from .extract import Declaration, Kind
+from .places import Place, place_of
+from .source import Format, load_document
 
 __all__ = ["DocumentProblem", "DocumentReport", "check_document", "preset_context"]
 
 
 @dataclass(frozen=True)
 class DocumentProblem:
-    """A bad declaration (or an unreadable file): one line, with file:line."""
+    """A bad declaration (or an unreadable file): one line, with file:line (and its cell in a notebook)."""
 
     file: str
     line: int
     message: str
+    place: Place | None = None  # where line is in a notebook
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}" if self.line else f"{self.file}: {self.message}"
+        where = self.place or (Place(self.line) if self.line else None)
+        return f"{self.file}:{where}: {self.message}" if where else f"{self.file}: {self.message}"
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,7 @@ class DocumentReport:
     seconds: float
     text: str
     kind: Kind
+    file_format: Format | None = None  # None: the format of ``kind`` (Markdown or LaTeX)
 
     @property
     def exit_status(self) -> int:
@@ -73,24 +78,18 @@ def preset_context(notation: str | None) -> Context:
 def check_document(path: Path, *, notation: str | None = None, name: str | None = None,
                    on_display: Callable[[DisplayResult], object] | None = None) -> DocumentReport:
     """Check the document at ``path``; ``on_display`` hears of each display as it is decided."""
-    shown = name or str(path)
-    kind = kind_of(path.suffix)
-    if kind is None:
-        raise PosencSymError(f"{shown}: a document must end in .md, .markdown, .txt or .tex")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PosencSymError(f"{shown}: cannot read the file ({exc}); pass a UTF-8 text file") from None
     start = time.perf_counter()
+    document = load_document(path, name)
     ctx = preset_context(notation)
     problems: list[DocumentProblem] = []
     results: list[DisplayResult] = []
-    for item in extract(text, kind):
+    for item in document.items:
         if isinstance(item, Declaration):
             try:
                 apply_declaration(item.text, ctx)
             except DeclarationError as exc:
-                problems.append(DocumentProblem(shown, item.line, str(exc)))
+                place = place_of(item.cell, item.line)
+                problems.append(DocumentProblem(document.file, place.line, str(exc), place))
             continue
         ctx.bound_conditions.clear()
         read = read_display(item, ctx)
@@ -102,4 +101,5 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         results.append(result)
         if on_display is not None:
             on_display(result)
-    return DocumentReport(shown, tuple(results), tuple(problems), time.perf_counter() - start, text, kind)
+    return DocumentReport(document.file, tuple(results), tuple(problems), time.perf_counter() - start,
+                          document.text, document.kind, document.format)

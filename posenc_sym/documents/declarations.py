@@ -22,6 +22,7 @@ import re
 
 import sympy
 
+from ..errors import PosencSymError
 from ..notation.read import Unreadable, from_latex, read_row
 from ..notation.read_tokens import tokenize
 from ..notation.vocabulary import SYMBOL_LETTERS
@@ -43,7 +44,7 @@ DOMAINS: dict[str, dict[str, bool]] = {
 _RELATION_TO_SYMPY = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
 
 
-class DeclarationError(ValueError):
+class DeclarationError(PosencSymError):
     """A declaration that cannot be applied; the message says why and how to fix it."""
 
 

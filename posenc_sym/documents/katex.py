@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 __all__ = ["katex_source"]
 
@@ -24,7 +23,7 @@ __all__ = ["katex_source"]
 MAX_MISMATCH = 0.1
 #: Candidates this close to the best count as ties.
 TIE = 0.02
-#: Tokens a display line may hold (seed 003's longest line has 330).
+#: Tokens a display line may hold (seed 003's longest line has 330); longer lines are prose.
 MAX_TOKENS = 600
 _LATEX_MARK = re.compile(r"[\\_^{}]")
 _SOURCE_START = re.compile(r"[A-Za-z0-9\\\[(|-]")
@@ -37,28 +36,46 @@ def katex_source(line: str) -> str | None:
     if not 3 <= len(spans) <= MAX_TOKENS or not _LATEX_MARK.search(line):
         return None  # the search below is quadratic in the tokens: a longer line is prose, not a display
     words = [line[s:e] for s, e in spans]
-    prefix: list[Counter[str]] = [Counter()]
-    for word in words:
-        prefix.append(prefix[-1] + Counter(word))
-    suffix: list[Counter[str]] = [Counter() for _ in range(len(words) + 1)]
-    for n in range(len(words) - 1, -1, -1):
-        suffix[n] = suffix[n + 1] + Counter(words[n])
     if _CJK.search(words[0]) or not (words[0][0].isascii() and words[0][0].isprintable()):
         return None  # prose (or a bullet) before the formula: an inline formula, not a display
-    candidates: list[tuple[float, int, int]] = []
-    for begin in range(1, len(words) - 1):
-        for end in range(begin + 1, len(words)):
-            middle = line[spans[begin][0]:spans[end - 1][1]]
-            if not _LATEX_MARK.search(middle) or not _SOURCE_START.match(middle):
-                continue
-            left, right = prefix[begin], suffix[end]
-            mismatch = sum(((left - right) + (right - left)).values()) / max(1, left.total() + right.total())
-            candidates.append((mismatch, begin, end))
-    if not candidates or min(candidates)[0] > MAX_MISMATCH:
+    candidates = _candidates(words)
+    if not candidates or candidates[0][0] > MAX_MISMATCH:
         return None
     # Near-ties: the source starts as its unspaced rendering does (both "PE…", both "[x…").
-    close = [c for c in candidates if c[0] <= min(candidates)[0] + TIE]
+    close = [c for c in candidates if c[0] <= candidates[0][0] + TIE]
     aligned = [c for c in close if words[c[1]][0] == words[c[2]][0] and (words[c[1]][0].isalnum()
                                                                          or words[c[1]][0] == "[")]
     _, begin, end = min(aligned or close)
     return line[spans[begin][0]:spans[end - 1][1]]
+
+
+def _candidates(words: list[str]) -> list[tuple[float, int, int]]:
+    """Every split ``words[:begin] | words[begin:end] | words[end:]`` whose middle can be a source (it
+    starts as LaTeX does and holds a LaTeX mark), as ``(mismatch, begin, end)``, sorted.
+
+    The mismatch is the share of characters by which the two outer parts differ. It is computed for
+    all ends of a begin at once, from the character counts of the prefixes: a line of a few hundred
+    tokens has tens of thousands of splits.
+    """
+    import numpy as np  # here, not at the top: verify imports this module, and NumPy only a KaTeX copy needs
+
+    alphabet = {char: n for n, char in enumerate(sorted(set("".join(words))))}
+    counts = np.zeros((len(words), len(alphabet)), dtype=np.int64)
+    for row, word in enumerate(words):
+        for char in word:
+            counts[row, alphabet[char]] += 1
+    prefix = np.vstack([np.zeros((1, len(alphabet)), dtype=np.int64), np.cumsum(counts, axis=0)])
+    suffix = prefix[-1] - prefix  # suffix[k]: the counts of words[k:]
+    totals = prefix.sum(axis=1)
+    suffix_totals = totals[-1] - totals
+    marked = [n for n, word in enumerate(words) if _LATEX_MARK.search(word)]
+    found: list[tuple[float, int, int]] = []
+    for begin in range(1, len(words) - 1):
+        first_mark = next((n for n in marked if n >= begin), None)
+        if first_mark is None or not _SOURCE_START.match(words[begin]):
+            continue
+        ends = np.arange(max(begin + 1, first_mark + 1), len(words))
+        differ = np.abs(prefix[begin] - suffix[ends]).sum(axis=1)
+        mismatch = differ / np.maximum(1, totals[begin] + suffix_totals[ends])
+        found.extend(zip(mismatch.tolist(), [begin] * len(ends), ends.tolist(), strict=True))
+    return sorted(found)

@@ -14,7 +14,8 @@ from ..notation.definitions import Notation
 from ..notation.vocabulary import RELATION_LATEX
 from ..notation.write import to_latex
 from .decide import DisplayResult, LinkResult
-from .decide_document import DocumentReport
+from .decide_document import DocumentProblem, DocumentReport
+from .places import Cell, place_of
 from .rows import split_rows
 
 __all__ = ["STATUSES", "display_lines", "document_json", "latex_of", "summary_line"]
@@ -65,15 +66,17 @@ def display_lines(file: str, result: DisplayResult) -> list[str]:
     """The display's line, then one line per row when it has several (or a reason when unknown)."""
     first = " \\\\ ".join(" ".join(row.text.split()) for row in split_rows(result.read.display.body))
     first = first if len(first) <= 70 else first[:67] + "..."
-    lines = [f"{file}:{result.line}: {result.status:<{_WIDTH}} {first}{_marker(result)}"]
+    cell = result.read.display.cell
+    lines = [f"{file}:{place_of(cell, result.line)}: {result.status:<{_WIDTH}} {first}{_marker(result)}"]
     indent = " " * 4
     if result.read.unreadable:
-        lines.append(f"{indent}{file}:{result.read.unreadable_line}: cannot be read: {result.read.unreadable}")
+        lines.append(f"{indent}{file}:{place_of(cell, result.read.unreadable_line)}: cannot be read: "
+                     f"{result.read.unreadable}")
     if len(result.links) > 1 or result.status != "proven":
         for link in result.links:
             written = " ".join(link.link.source.split())
             written = written if len(written) <= 90 else written[:87] + "..."
-            lines.append(f"{indent}{file}:{link.line}: {link.status:<{_WIDTH}} {written}")
+            lines.append(f"{indent}{file}:{place_of(cell, link.line)}: {link.status:<{_WIDTH}} {written}")
             extra = _counterexample(link) or (link.note if link.status in ("unknown", "approximate") else "")
             if extra:
                 lines.append(f"{indent * 2}{extra}")
@@ -92,10 +95,17 @@ def summary_line(reports: list[DocumentReport]) -> str:
             f"{problems} problems: {outcome}")
 
 
-def _link_json(result: LinkResult, notation: Notation | None) -> dict[str, Any]:
+def _where_json(cell: Cell | None, line: int) -> dict[str, Any]:
+    """``{"line": …}``: the file's line; in a notebook also ``cell`` (from 0) and ``cell_line``."""
+    place = place_of(cell, line)
+    return {"line": place.line} if cell is None else {"line": place.line, "cell": place.cell,
+                                                      "cell_line": place.cell_line}
+
+
+def _link_json(result: LinkResult, notation: Notation | None, cell: Cell | None) -> dict[str, Any]:
     verdict = result.verdict
     return {
-        "line": result.line,
+        **_where_json(cell, result.line),
         "status": result.status,
         "relation": result.link.relation,
         "written": result.link.source,
@@ -110,19 +120,26 @@ def _link_json(result: LinkResult, notation: Notation | None) -> dict[str, Any]:
 
 
 def _display_json(report: DocumentReport, result: DisplayResult) -> dict[str, Any]:
+    cell = result.read.display.cell
     return {
-        "id": f"{report.file}:{result.line}",
+        "id": f"{report.file}:{place_of(cell, result.line).line}",
         "file": report.file,
-        "line": result.line,
+        **_where_json(cell, result.line),
         "status": result.status,
         "expected": "refuted" if result.expected_refuted else "proven",
         "unexpected": result.unexpected,
         "reason": result.reason,
-        "unreadable": ({"line": result.read.unreadable_line, "reason": result.read.unreadable}
+        "unreadable": ({**_where_json(cell, result.read.unreadable_line), "reason": result.read.unreadable}
                        if result.read.unreadable else None),
         "written": result.read.display.body.strip(),
-        "links": [_link_json(link, result.read.notation) for link in result.links],
+        "links": [_link_json(link, result.read.notation, cell) for link in result.links],
     }
+
+
+def _problem_json(problem: DocumentProblem) -> dict[str, Any]:
+    where = ({} if problem.place is None or problem.place.cell is None
+             else {"cell": problem.place.cell, "cell_line": problem.place.cell_line})
+    return {"file": problem.file, "line": problem.line, **where, "message": problem.message}
 
 
 def document_json(reports: list[DocumentReport]) -> dict[str, Any]:
@@ -138,6 +155,6 @@ def document_json(reports: list[DocumentReport]) -> dict[str, Any]:
     summary["exit_status"] = max((r.exit_status for r in reports), default=0)
     return {
         "claims": claims,
-        "problems": [{"file": p.file, "line": p.line, "message": p.message} for r in reports for p in r.problems],
+        "problems": [_problem_json(p) for r in reports for p in r.problems],
         "summary": summary,
     }

@@ -20,6 +20,7 @@ from __future__ import annotations
 import sympy
 from sympy.matrices import ImmutableMatrix
 
+from ..sizes import power_too_large
 from .read_atoms import atom
 from .read_cursor import Cursor, Term, is_matrix
 from .read_guards import no_index_i_in_exponent
@@ -110,6 +111,9 @@ class Parser(Cursor):
             no_index_i_in_exponent(exponent, pos)
         if is_matrix(base):
             raise Unreadable("a power of a matrix is not read; write the product", pos)
+        huge = power_too_large(base, exponent)  # SymPy would build 2^{2^{32}} as it reads it
+        if huge is not None:
+            raise Unreadable(f"too large to evaluate: {huge}; state it for a symbol, or with smaller numbers", pos)
         return base**exponent
 
     def transpose_follows(self, base: Term) -> bool:

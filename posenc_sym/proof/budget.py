@@ -1,4 +1,4 @@
-"""Time budgets that nest: a whole claim, one sample point, one symbolic transform.
+"""Budgets that nest: time for a whole claim, one sample point, one symbolic transform; memory for a claim.
 
 Every phase of the engine runs under a limit, so that one pathological expression (a sum of
 x^(j + 90000) expanded at a point, a ``simplify`` that never returns) costs at most its
@@ -15,6 +15,12 @@ Two kinds of limit, because they are caught at different places:
 
 SIGALRM drives the limits, so they apply on the main thread only (a worker process of the
 runner runs its tasks on its main thread); elsewhere a limit is a no-op.
+
+Memory is bounded the same way (:func:`memory_limit`): the block may add so many bytes to the
+process's address space, past which an allocation fails with ``MemoryError`` (RLIMIT_AS, on
+Linux), which the claim's budget turns into an ``unknown`` verdict. Exact numbers too large to
+build are refused before they are built (:mod:`posenc_sym.sizes`); this is the backstop for what
+that estimate does not foresee (an ``expand`` of a high power, a closed form SymPy builds).
 """
 
 from __future__ import annotations
@@ -26,11 +32,22 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-__all__ = ["OutOfTime", "time_limit"]
+from ..sizes import process_bytes
+
+try:
+    import resource
+except ImportError:  # pragma: no cover - not on a POSIX system
+    resource = None  # type: ignore[assignment]
+
+__all__ = ["OutOfTime", "memory_limit", "time_limit"]
 
 
 class OutOfTime(BaseException):
-    """A hard budget ran out; ``seconds`` is the budget."""
+    """A hard budget ran out; ``seconds`` is the budget.
+
+    A ``BaseException``, not an error: it must unwind through every ``except Exception`` of the
+    strategies to the claim's own budget (see :mod:`posenc_sym.errors`).
+    """
 
     def __init__(self, seconds: float) -> None:
         super().__init__(f"timed out after {seconds:g} s")
@@ -120,3 +137,39 @@ def time_limit(seconds: float, *, hard: bool = False) -> Iterator[None]:
             _arm()
         finally:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGALRM})
+
+
+@contextmanager
+def memory_limit(extra: int) -> Iterator[None]:
+    """Let the block grow the process's address space by at most ``extra`` bytes.
+
+    Past it an allocation raises ``MemoryError``. Limits nest: an inner one never loosens an
+    outer one (nor a ``ulimit -v`` the process was started under), and each restores what was in
+    force when it ends. Where the process's size cannot be read, or without RLIMIT_AS, it is a no-op.
+
+    >>> with memory_limit(2**30):
+    ...     len(bytearray(2**20))
+    1048576
+    >>> try:
+    ...     with memory_limit(2**26):
+    ...         _ = bytearray(2**30)
+    ... except MemoryError:
+    ...     print("refused")
+    refused
+    """
+    now = process_bytes()
+    if resource is None or now is None or extra <= 0:
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = now + extra
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    if soft != resource.RLIM_INFINITY and soft <= limit:
+        yield  # what is in force already is tighter
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))

@@ -20,14 +20,17 @@ from collections.abc import Callable, Sequence
 import sympy
 from sympy.matrices import MatrixBase
 
+from ..sizes import available_bytes, too_large
 from .assumptions import require_assumptions
-from .budget import OutOfTime, time_limit
+from .budget import OutOfTime, memory_limit, time_limit
 from .chain import decide_chain
 from .claim import Claim, Relation, Term, as_term, explicit, is_matrix, shape_of
+from .continuity import differentiability_obstacle, is_continuous_in
+from .definedness import undefined_parts
 from .falsifier import POINT_SECONDS, Counterexample, Search, search
 from .inequality import prove_inequality
 from .instances import ELEMENTARY, instances_hold, uses_closed_form
-from .ranges import ill_formed_ranges
+from .ranges import ill_formed_ranges, reversed_ranges
 from .strategies import held_derivatives, prove_zero
 from .verdict import Verdict
 
@@ -42,6 +45,9 @@ MIN_CHECKED_POINTS = 8
 #: The most one claim may take (every step of a derivation included). The whole catalogue
 #: takes a few seconds; this only stops a pathological claim from holding up the run.
 CLAIM_SECONDS = 60.0
+#: The most memory one claim may add to the process (less when less is available). The
+#: catalogue's hungriest claim adds a few tens of megabytes.
+CLAIM_BYTES = 2 * 2**30
 
 
 def _entries(lhs: Term, rhs: Term) -> list[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]]:
@@ -88,15 +94,23 @@ def _refuted(cex: Counterexample, points: int, dps: int) -> Verdict:
     )
 
 
-def _prove(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic]) -> str | None:
+def _prove(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic],
+           closed_forms: bool = True) -> str | None:
     try:
-        return _prove_unguarded(lhs, rhs, relation, conditions)
+        return _prove_unguarded(lhs, rhs, relation, conditions, closed_forms)
     except Exception:  # SymPy failing inside a strategy proves nothing; the search decides
         return None
 
 
 def _prove_unguarded(lhs: Term, rhs: Term, relation: Relation,
-                     conditions: Sequence[sympy.Basic]) -> str | None:
+                     conditions: Sequence[sympy.Basic], closed_forms: bool) -> str | None:
+    """The method that proves the statement, or None.
+
+    ``closed_forms=False`` (a range may be reversed, see .ranges) refuses SymPy's closed forms of
+    sums (``summand-first``, ``simplify``), which follow Karr's convention; the moves that treat a
+    sum by its summand alone (merging two sums, a certified count, a termwise bound) mean the same
+    in either reading and stay.
+    """
     if relation != "==":
         assert not isinstance(lhs, MatrixBase)
         return prove_inequality(lhs, rhs, relation, conditions)
@@ -105,9 +119,9 @@ def _prove_unguarded(lhs: Term, rhs: Term, relation: Relation,
         method = prove_zero(left - right, conditions=conditions)
         if method is None:
             return None
-        if uses_closed_form(method) and not instances_hold(
-                left - right, conditions, lambda e: prove_zero(e, allow_simplify=False)):
-            return None  # SymPy's closed form is wrong at a small integer (see .instances)
+        if uses_closed_form(method) and (not closed_forms or not instances_hold(
+                left - right, conditions, lambda e: prove_zero(e, allow_simplify=False))):
+            return None  # SymPy's closed form is wrong at the edge (see .instances), or Karr's
         methods.append(method)
     distinct = list(dict.fromkeys(methods))
     return distinct[0] if len(distinct) == 1 else "entrywise: " + ", ".join(distinct)
@@ -160,13 +174,14 @@ def _hints(lhs: Term, rhs: Term, relation: Relation) -> tuple[sympy.Basic, ...]:
 
 def _needs_edges(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]],
                  symbols: Sequence[sympy.Symbol]) -> bool:
-    """True when a strategy may evaluate something in closed form over an integer symbol.
+    """True when a strategy may evaluate something in closed form.
 
     Sums, products, binomials, factorials, floor, Mod, Piecewise, ...: SymPy's closed form of
     Σ_{j=0}^{n-3} (-1)^j C(n-3, j) is 0, wrong at n = 3 only. Such statements get the edge
-    points (every small integer) in the probe, in front of the proof; others only in the search.
+    points (every small integer, and the edge of the region, where a count is 0, 1, 2 or −1: a
+    real t in ⌊t/2π⌋ − 3 included) in the probe, in front of the proof; others only in the search.
     """
-    if not any(s.is_integer for s in symbols):
+    if not symbols:
         return False
     for _, left, right in entries:
         for side in (left, right):
@@ -176,23 +191,41 @@ def _needs_edges(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]],
     return False
 
 
-def _why_not_proven(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]], has_floats: bool) -> str:
+def _why_not_proven(entries: Sequence[tuple[object, sympy.Expr, sympy.Expr]], has_floats: bool,
+                    conditions: Sequence[sympy.Basic], undefined: Sequence[str]) -> str:
     if has_floats:
         return "it holds floating-point literals, which SymPy rounds, so it is never proven"
-    held = [d for _, left, right in entries for d in held_derivatives(left) + held_derivatives(right)]
+    held = [d for _, left, right in entries
+            for d in held_derivatives(left, conditions) + held_derivatives(right, conditions)]
     if held:
         first = held[0]
-        names = ", ".join(str(v) for v in first.variables)
-        return (f"{sympy.sstr(first)} is not carried out: {sympy.sstr(first.expr)} is not continuous in {names} "
-                "by construction (a branch cut, a pole or a jump may lie in the way), so a zero derivative "
-                f"would not show that it does not depend on {names}")
+        names = ", ".join(str(v) for v in dict.fromkeys(first.variables))
+        if not is_continuous_in(first.expr, first.variables):
+            return (f"{sympy.sstr(first)} is not carried out: {sympy.sstr(first.expr)} is not continuous in {names} "
+                    "by construction (a branch cut, a pole or a jump may lie in the way), so a zero derivative "
+                    f"would not show that it does not depend on {names}")
+        obstacle = differentiability_obstacle(first.expr, first.variables, conditions)
+        return (f"{sympy.sstr(first)} is not carried out: {obstacle}, which the assumptions and conditions do "
+                f"not exclude, and there it has no derivative; add a condition that excludes it")
+    if undefined:
+        return undefined[0]
     return "no symbolic strategy closed the gap"
+
+
+def _distinct_points(searches: Sequence[Search]) -> int:
+    """Points evaluated, each counted once: the probe's and the search's may coincide."""
+    return len(frozenset().union(*(s.point_keys for s in searches)))
 
 
 def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic],
                       symbols: Sequence[sympy.Symbol], *, seed: str, dps: int,
                       has_floats: bool, probe: bool = True) -> Verdict:
     lhs, rhs = explicit(lhs), explicit(rhs)
+    # Any SymPy operation on a side may build the numbers it holds (Add evaluates a power of
+    # numbers): a side too large to build is not touched at all.
+    huge = too_large(lhs, sums=False) or too_large(rhs, sums=False)
+    if huge is not None:
+        return Verdict("unknown", method="size", reason=f"too large to evaluate: {huge}")
     entries = _entries(lhs, rhs)
     hints = _hints(lhs, rhs, relation)
     searches: list[Search] = []
@@ -205,24 +238,30 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
                                seed=seed, dps=dps, edges="integers" if _needs_edges(entries, symbols) else "none",
                                hints=hints))
         if searches[-1].counterexample is not None:
-            return _refuted(searches[-1].counterexample, searches[-1].points, dps)
+            return _refuted(searches[-1].counterexample, _distinct_points(searches), dps)
+    sides = [side for _, left, right in entries for side in (left, right)]
+    # Sums and products as a reader means them (.ranges) and both sides defined at every
+    # admissible point (.definedness), or no strategy may run; a range that may be reversed
+    # only keeps SymPy's (Karr's) closed forms out.
     ill_formed = ill_formed_ranges(lhs, rhs)
-    if not has_floats and not ill_formed:
-        method = _prove(lhs, rhs, relation, conditions)
+    ranges = ill_formed or reversed_ranges(sides, conditions)
+    undefined = () if ill_formed or has_floats else undefined_parts(sides, conditions)
+    if not has_floats and not ill_formed and not undefined:
+        method = _prove(lhs, rhs, relation, conditions, closed_forms=not ranges)
         if method is not None:
             gap = "lhs - rhs to 0" if relation == "==" else f"lhs {relation} rhs"
             return Verdict("proven", method=method, reason=f"SymPy reduced {gap} by {method}",
-                           points_checked=sum(s.points for s in searches))
+                           points_checked=_distinct_points(searches))
     searches.append(search(entries, relation, symbols, conditions, count=FULL_POINTS, seed=seed + "/full",
                            dps=dps, edges="all", hints=hints))
+    points = _distinct_points(searches)
     if searches[-1].counterexample is not None:
-        return _refuted(searches[-1].counterexample, searches[-1].points, dps)
-    points = sum(s.points for s in searches)
+        return _refuted(searches[-1].counterexample, points, dps)
     skipped = _skipped(*searches, symbols=symbols)
-    if ill_formed:
+    if ranges:
         return Verdict("unknown", method="ranges", points_checked=points,
-                       reason=f"not proven: {ill_formed[0]}; agrees at {points} admissible points{skipped}")
-    why = _why_not_proven(entries, has_floats)
+                       reason=f"not proven: {ranges[0]}; agrees at {points} admissible points{skipped}")
+    why = _why_not_proven(entries, has_floats, conditions, undefined)
     if points >= MIN_CHECKED_POINTS or (not symbols and points >= 1):
         return Verdict("checked", method="falsifier", points_checked=points,
                        reason=f"not proven ({why}); agrees at {points} admissible points "
@@ -234,12 +273,17 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
 def _bounded(seconds: float | None, run: Callable[[], Verdict]) -> Verdict:
     # Looked up at each call, so a test may shorten the budget of a whole run.
     seconds = CLAIM_SECONDS if seconds is None else seconds
+    extra = min(CLAIM_BYTES, available_bytes())
     try:
-        with time_limit(seconds, hard=True):
+        with memory_limit(extra), time_limit(seconds, hard=True):
             return run()
     except OutOfTime as exc:
         return Verdict("unknown", method="timeout",
                        reason=f"{exc} (the claim's time budget); neither proven nor refuted in that time")
+    except MemoryError:
+        return Verdict("unknown", method="memory",
+                       reason=f"too large to evaluate: deciding it needed more than {extra / 2**30:.3g} GiB of memory "
+                              "(the claim's memory budget); neither proven nor refuted")
 
 
 def decide(claim: Claim, *, dps: int = 50, probe: bool = True, seconds: float | None = None) -> Verdict:

@@ -7,6 +7,7 @@ precisions agree on and that exceeds 10^-dps relative to the operands.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,11 +15,13 @@ from typing import Any
 import mpmath
 import sympy
 
+from ..sizes import too_large
 from .budget import time_limit
+from .edges import region_edges
 from .numeric import Evaluation, IllFormedRange, NotEvaluable, evaluate, expand_sums
 from .sampling import Point, admissible_points, edge_points
 from .special_points import angle_arguments
-from .strategies import evaluate_derivatives
+from .strategies import sample_derivatives
 
 __all__ = ["Counterexample", "Search", "search"]
 
@@ -53,6 +56,9 @@ class Search:
     timed_out: int = 0
     not_evaluable: int = 0
     not_evaluable_example: str = ""
+    #: The points evaluated, as sorted (symbol, value) pairs: two searches may meet the same point,
+    #: and a point counts once however many searches evaluated it.
+    point_keys: frozenset[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = frozenset()
 
 
 def _exact_violation(lhs: sympy.Expr, rhs: sympy.Expr, relation: str) -> bool | None:
@@ -85,6 +91,15 @@ def _not_real(ev: Evaluation, lhs: sympy.Expr, rhs: sympy.Expr, relation: str, d
     return any(evaluate(sympy.im(side), sympy.S.Zero, dps).clearly_nonzero(dps) for side in (lhs, rhs))
 
 
+def _exact_text(value: sympy.Rational) -> str:
+    """An exact rational as text; one too long to print whole (Python prints at most 4300 digits)
+    by its value to 15 digits."""
+    bits = max(int(value.p).bit_length(), int(value.q).bit_length())
+    if bits <= 4000:
+        return str(value)
+    return f"{sympy.Float(value, 15)} (exact value: about {round(bits * 0.30103)} digits)"
+
+
 def _fmt(value: Any, dps: int) -> str:
     return str(mpmath.nstr(value, dps, min_fixed=-5, max_fixed=20))
 
@@ -92,14 +107,14 @@ def _fmt(value: Any, dps: int) -> str:
 def _check_entry(lhs: sympy.Expr, rhs: sympy.Expr, relation: str, point: Point,
                  dps: int) -> tuple[bool, Counterexample | None]:
     """(evaluated, counterexample) for one entry at one point."""
-    _refuse_huge_powers(lhs, rhs, point)
+    _refuse_too_large(lhs, rhs, point)
     left = expand_sums(lhs.xreplace(point))
     right = expand_sums(rhs.xreplace(point))
     exact = _exact_violation(left, right, relation)
     if exact is not None:
         if not exact:
             return True, None
-        return True, Counterexample(dict(point), str(left), str(right), str(left - right))
+        return True, Counterexample(dict(point), _exact_text(left), _exact_text(right), _exact_text(left - right))
     ev = evaluate(left, right, dps)
     if _numeric_violation(ev, relation, dps) or _not_real(ev, left, right, relation, dps):
         with mpmath.workdps(dps + 5):
@@ -119,19 +134,12 @@ def _clearly_strict(ev: Evaluation, relation: str, dps: int) -> bool:
     return excess < -(10.0 ** (-dps)) if relation == "<" else excess > 10.0 ** (-dps)
 
 
-#: SymPy raises a rational to an integer power exactly as it substitutes: (3/7)**(10**9) is
-#: gigabytes. A power whose exponent exceeds this at a point is not evaluated there.
-MAX_EXPONENT = 10**5
-
-
-def _refuse_huge_powers(lhs: sympy.Expr, rhs: sympy.Expr, point: Point) -> None:
+def _refuse_too_large(lhs: sympy.Expr, rhs: sympy.Expr, point: Point) -> None:
+    """Substituting the point would build numbers too large to hold: (3/7)**(10**9) is gigabytes."""
     for side in (lhs, rhs):
-        for power in side.atoms(sympy.Pow):
-            if not power.base.free_symbols:
-                continue  # a constant power was already evaluated (or kept) when it was built
-            exponent = power.exp.xreplace(point)
-            if exponent.is_Integer and abs(exponent) > MAX_EXPONENT:
-                raise NotEvaluable(f"{power} has the exponent {exponent} at this point")
+        why = too_large(side, point)
+        if why is not None:
+            raise NotEvaluable(f"too large to evaluate: {why}")
 
 
 def _exact_floats(expr: sympy.Basic) -> sympy.Basic:
@@ -150,9 +158,14 @@ POINT_SECONDS = 10.0
 
 
 def _points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], count: int, seed: str,
-            edges: str, hints: Sequence[sympy.Basic], arguments: Sequence[sympy.Expr]) -> Iterator[Point]:
+            edges: str, hints: Sequence[sympy.Basic], arguments: Sequence[sympy.Expr],
+            sides: Sequence[sympy.Basic]) -> Iterator[Point]:
     yield from admissible_points(symbols, conditions, count, seed, hints)
     if edges != "none":
+        # The edge of the region (.edges): where a count or a binomial argument is smallest, which
+        # neither random draws nor the −10 … 10 sweep reach under m > 20, n > m or for n² − 121.
+        typical = list(itertools.islice(admissible_points(symbols, conditions, 1, seed, hints), 1))
+        yield from region_edges(sides, symbols, conditions, typical)
         yield from edge_points(symbols, conditions, seed, hints, integers_only=edges == "integers",
                                arguments=arguments)
 
@@ -172,7 +185,7 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
     >>> found.counterexample is not None
     True
     """
-    prepared = [(pos, _exact_floats(evaluate_derivatives(lhs)), _exact_floats(evaluate_derivatives(rhs)))
+    prepared = [(pos, _exact_floats(sample_derivatives(lhs)), _exact_floats(sample_derivatives(rhs)))
                 for pos, lhs, rhs in entries]
     # A Float in a condition stands for its exact value too: SymPy decides 1 + 5·10⁻²¹ > 1.0 at
     # the Float's 53 bits (False), which would exclude the very points where b > 1.0 matters.
@@ -180,8 +193,10 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
     evaluated = ill_formed = timed_out = refused = 0
     example = why = ""
     seen: set[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = set()
+    agreed: set[tuple[tuple[sympy.Symbol, sympy.Expr], ...]] = set()
     arguments = angle_arguments(side for _, lhs, rhs in prepared for side in (lhs, rhs))
-    for point in _points(symbols, conditions, count, seed, edges, hints, arguments):
+    sides = [side for _, lhs, rhs in prepared for side in (lhs, rhs)]
+    for point in _points(symbols, conditions, count, seed, edges, hints, arguments, sides):
         key = tuple(sorted(point.items(), key=lambda kv: str(kv[0])))
         if key in seen:
             continue
@@ -201,9 +216,11 @@ def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Exp
             why = why or (f"at {_where(point)}: {exc}" if point else str(exc))
             continue
         if found is not None:
-            return Search(found, evaluated + 1, ill_formed, example, timed_out, refused, why)
-        evaluated += done
-    return Search(None, evaluated, ill_formed, example, timed_out, refused, why)
+            return Search(found, evaluated + 1, ill_formed, example, timed_out, refused, why, frozenset(agreed | {key}))
+        if done:
+            evaluated += 1
+            agreed.add(key)
+    return Search(None, evaluated, ill_formed, example, timed_out, refused, why, frozenset(agreed))
 
 
 def _where(point: Point) -> str:

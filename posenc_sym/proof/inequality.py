@@ -19,9 +19,10 @@ from collections.abc import Callable, Sequence
 
 import sympy
 
+from .budget import time_limit
 from .conditional import MAX_SPLIT_DEPTH, SPLITS
 from .conditions import shift_conditions
-from .strategies import TRANSFORMS, evaluate_derivatives, rebind_indices, time_limit
+from .strategies import TRANSFORMS, evaluate_derivatives, rebind_indices
 from .sum_bounds import prove_sum_bound
 
 __all__ = ["prove_inequality", "shift_conditions"]
@@ -91,7 +92,8 @@ def prove_inequality(lhs: sympy.Expr, rhs: sympy.Expr, relation: str,
         raise ValueError(f"relation={relation!r} is not an inequality")
     big, small = (lhs, rhs) if relation in (">", ">=") else (rhs, lhs)
     strict = relation in ("<", ">")
-    big, small = rebind_indices(evaluate_derivatives(big)), rebind_indices(evaluate_derivatives(small))
+    big = rebind_indices(evaluate_derivatives(big, conditions))
+    small = rebind_indices(evaluate_derivatives(small, conditions))
     if big.has(sympy.Derivative) or small.has(sympy.Derivative):
         return None  # a derivative across a jump (see evaluate_derivatives): nothing to prove
     shift = shift_conditions(conditions)

@@ -18,11 +18,13 @@ import sympy
 from sympy.core.evalf import PrecisionExhausted
 from sympy.matrices import MatrixBase
 
+from ..errors import EngineSignal
+
 __all__ = ["Evaluation", "IllFormedRange", "NotEvaluable", "evaluate", "expand_sums", "to_mpmath"]
 
 
-class NotEvaluable(Exception):
-    """The expression holds something the evaluator cannot turn into a number."""
+class NotEvaluable(EngineSignal):
+    """The expression holds something the evaluator cannot turn into a number (the point is skipped)."""
 
 
 class IllFormedRange(NotEvaluable):
@@ -58,8 +60,8 @@ def expand_sums(expr: sympy.Basic) -> sympy.Basic:
     >>> i, j = sympy.symbols("i j", integer=True)
     >>> expand_sums(sympy.Sum(j**2, (j, 1, 3)))
     14
-    >>> expand_sums(sympy.Sum(j, (j, 1, -2)))  # Karr: -(-1 + 0), as Sum.doit() gives
-    1
+    >>> expand_sums(sympy.Sum(j, (j, 1, -2)))  # empty (Sum.doit() gives Karr's -(-1 + 0) = 1)
+    0
     >>> expand_sums(sympy.Sum(sympy.Sum(1, (i, 0, j)), (j, 0, 2)))  # 1 + 2 + 3
     6
     """
@@ -75,22 +77,17 @@ def expand_sums(expr: sympy.Basic) -> sympy.Basic:
                                  "is not an integer")
         is_sum = isinstance(node, sympy.Sum)
         inner = type(node)(node.function, *node.limits[:-1]) if len(node.limits) > 1 else node.function
-        # SymPy follows Karr's convention: for hi < lo - 1 the range is reversed,
-        # Σ_lo^hi f = -Σ_{hi+1}^{lo-1} f and Π_lo^hi f = 1 / Π_{hi+1}^{lo-1} f (what doit()
-        # gives); reading it as empty would "refute" the true Σ_{j=0}^{n-1} 1 = n at n < 0.
-        # The index takes lo, lo + 1, ...: integers only when lo is one (from a = 1/2 it
-        # takes half-integers).
-        reverse = int(span) < -1
-        offsets = range(int(span) + 1, 0) if reverse else range(0, int(span) + 1)
+        # A range with hi < lo is empty, as a reader means it: the sum is 0, the product 1.
+        # (SymPy's doit() follows Karr's convention, Σ_lo^hi f = −Σ_{hi+1}^{lo−1} f, under which
+        # Σ_{j=0}^{n−1} 1 = n would hold at n < 0; see ranges.reversed_ranges.) The index takes
+        # lo, lo + 1, ...: integers only when lo is one (from a = 1/2 it takes half-integers).
+        offsets = range(0, int(span) + 1)
         budget[0] -= len(offsets)  # counted before anything is built: the span may be 10⁹
         if budget[0] < 0:
             # Σ_{j=0}^{n} b**j at n = 10⁴ + 1 would build ten thousand exact huge rationals.
             raise NotEvaluable(f"{node} has too many terms at this point")
         terms = [walk(inner.xreplace({var: lo + k})) for k in offsets]
-        body = sympy.Add(*terms) if is_sum else sympy.Mul(*terms)
-        if reverse:
-            body = -body if is_sum else 1 / body
-        return body
+        return sympy.Add(*terms) if is_sum else sympy.Mul(*terms)
 
     def walk(e: sympy.Basic) -> sympy.Basic:
         return e.replace(lambda x: isinstance(x, (sympy.Sum, sympy.Product)), expand)
@@ -321,7 +318,9 @@ def _amplification_digits(*exprs: sympy.Basic) -> int:
     digits = 0
     for expr in exprs:
         for r in expr.atoms(sympy.Rational):
-            digits = max(digits, len(str(abs(r.p))), len(str(r.q)))
+            # from the bit length: Python will not print an integer of more than 4300 digits
+            bits = max(int(r.p).bit_length(), int(r.q).bit_length())
+            digits = max(digits, len(str(abs(r.p))) if bits < 64 else int(bits * 0.30103) + 1)
     return min(digits, MAX_BOOST) if digits > 15 else 0
 
 

@@ -31,6 +31,8 @@ from collections.abc import Callable
 
 import sympy
 
+from .budget import time_limit
+
 __all__ = ["Prover", "close_sums", "geometric_ratio", "term_count"]
 
 #: Proves an expression identically zero (the engine's ``prove_zero``), or returns None.
@@ -121,9 +123,6 @@ def _sympy_candidate(f: sympy.Expr, j: sympy.Symbol, lo: sympy.Expr, n: sympy.Sy
 
     A denominator that may vanish would let a cancellation in the certificate hide a 0/0.
     """
-    # Imported here: strategies imports conditional, which imports this module.
-    from .strategies import time_limit
-
     try:
         with time_limit(_SUMMATION_SECONDS):
             closed = sympy.summation(f, (j, lo, n))

@@ -22,12 +22,14 @@ from collections.abc import Callable, Iterator, Sequence
 
 import sympy
 
+from ..sizes import too_large
 from . import conditional
 from .budget import time_limit
-from .continuity import is_continuous_in
+from .continuity import differentiability_obstacle, is_continuous_in
+from .numeric import NotEvaluable
 
 __all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "held_derivatives", "prove_zero",
-           "rebind_indices", "time_limit"]
+           "rebind_indices", "sample_derivatives"]
 
 Transform = Callable[[sympy.Expr], sympy.Expr]
 
@@ -100,27 +102,56 @@ def _jumps_in(derivative: sympy.Derivative) -> bool:
     return not is_continuous_in(derivative.expr, derivative.variables)
 
 
-def held_derivatives(expr: sympy.Basic) -> tuple[sympy.Derivative, ...]:
-    """The derivatives :func:`evaluate_derivatives` leaves alone: across a possible jump.
+def _not_differentiable(derivative: sympy.Derivative, conditions: Sequence[sympy.Basic]) -> bool:
+    return differentiability_obstacle(derivative.expr, derivative.variables, conditions) is not None
+
+
+def held_derivatives(expr: sympy.Basic, conditions: Sequence[sympy.Basic] = ()) -> tuple[sympy.Derivative, ...]:
+    """The derivatives :func:`evaluate_derivatives` leaves alone: at a possible kink, jump or pole.
 
     >>> t = sympy.Symbol("t", real=True)
     >>> held_derivatives(sympy.Derivative(sympy.atan2(sympy.sin(t), sympy.cos(t)), t) + t)
     (Derivative(atan2(sin(t), cos(t)), t),)
+    >>> kink = sympy.Derivative(sympy.Abs(t), t)
+    >>> held_derivatives(kink), held_derivatives(kink, [t > 0])
+    ((Derivative(Abs(t), t),), ())
     """
-    found = [e for e in sympy.preorder_traversal(expr) if isinstance(e, sympy.Derivative) and _jumps_in(e)]
+    found = [e for e in sympy.preorder_traversal(expr)
+             if isinstance(e, sympy.Derivative) and _not_differentiable(e, conditions)]
     return tuple(sorted(set(found), key=sympy.default_sort_key))
 
 
-def evaluate_derivatives(expr: sympy.Basic) -> sympy.Basic:
-    """Carry out every unevaluated ``Derivative`` (and nothing else); keep those across a jump.
+def evaluate_derivatives(expr: sympy.Basic, conditions: Sequence[sympy.Basic] = ()) -> sympy.Basic:
+    """Carry out every ``Derivative`` of an expression differentiable by construction; keep the others.
+
+    The licence is differentiability under the assumptions and ``conditions``
+    (:func:`.continuity.differentiability_obstacle`): d/dx |x| = sign(x) holds only for x ≠ 0.
 
     >>> t = sympy.Symbol("t", real=True)
     >>> evaluate_derivatives(sympy.Derivative(sympy.sin(t), t))
     cos(t)
     >>> evaluate_derivatives(sympy.Derivative(sympy.Piecewise((0, t < 0), (1, True)), t))
     Derivative(Piecewise((0, t < 0), (1, True)), t)
+    >>> evaluate_derivatives(sympy.Derivative(sympy.Max(0, t), t))
+    Derivative(Max(0, t), t)
     """
     # deep=False: differentiate only; a deep doit() would also try to sum Sums in closed form.
+    return expr.replace(lambda e: isinstance(e, sympy.Derivative) and not _not_differentiable(e, conditions),
+                        lambda e: e.doit(deep=False))
+
+
+def sample_derivatives(expr: sympy.Basic) -> sympy.Basic:
+    """Carry out every ``Derivative`` of an expression continuous by construction, to evaluate it at points.
+
+    SymPy's derivative of a continuous, piecewise smooth expression is right wherever it is
+    differentiable; at a kink it holds sign or Heaviside at exactly 0, which the evaluator refuses.
+    So a point can refute d/dx |x| = 1 at x = −1, while no proof goes through it (see
+    :func:`evaluate_derivatives`).
+
+    >>> t = sympy.Symbol("t", real=True)
+    >>> sample_derivatives(sympy.Derivative(sympy.Abs(t), t))
+    sign(t)
+    """
     return expr.replace(lambda e: isinstance(e, sympy.Derivative) and not _jumps_in(e),
                         lambda e: e.doit(deep=False))
 
@@ -163,7 +194,10 @@ def rebind_indices(expr: sympy.Basic) -> sympy.Basic:
     def rebind(node: sympy.Basic) -> sympy.Basic:
         function, limits = node.function, list(node.limits)
         for k, (var, lo, _hi) in enumerate(node.limits):
-            fresh = sympy.Dummy(str(var), integer=True) if lo.is_integer else sympy.Dummy(str(var))
+            fresh = _index_dummy(str(var), bool(lo.is_integer))
+            if fresh in function.free_symbols | _bound_symbols(function):
+                # An inner sum already binds it (one name used at two levels): never shadow.
+                fresh = sympy.Dummy(str(var), integer=True) if lo.is_integer else sympy.Dummy(str(var))
             function = function.xreplace({var: fresh})
             # Limits inside this one (earlier in the list) may mention it; later ones may not.
             limits = [(fresh, lo_, hi_) if m == k else
@@ -172,6 +206,18 @@ def rebind_indices(expr: sympy.Basic) -> sympy.Basic:
         return type(node)(function, *limits)
 
     return expr.replace(lambda e: isinstance(e, (sympy.Sum, sympy.Product)), rebind)
+
+
+#: One index symbol per name and kind, so that two copies of one sum stay one expression after
+#: rebinding (S/S with S = Σ_j e^(j·x) cancels); a bound variable, so sharing it binds nothing.
+_INDEX_DUMMIES: dict[tuple[str, bool], sympy.Dummy] = {}
+
+
+def _index_dummy(name: str, integer: bool) -> sympy.Dummy:
+    key = (name, integer)
+    if key not in _INDEX_DUMMIES:
+        _INDEX_DUMMIES[key] = sympy.Dummy(name, integer=True) if integer else sympy.Dummy(name)
+    return _INDEX_DUMMIES[key]
 
 
 def _bound_symbols(expr: sympy.Basic) -> set[sympy.Basic]:
@@ -217,6 +263,9 @@ def _summand_first(e: sympy.Expr, transform: Transform) -> sympy.Expr:
     # Simplify the body first: Sum(1, ...) or Product(1, ...) then evaluates at once, where a
     # deep doit() on the raw body would search for a closed form of a trigonometric sum.
     def simplify_body(s: sympy.Sum | sympy.Product) -> sympy.Expr:
+        why = too_large(s)  # Π_{j=1}^{10^10} j: doit() would build 10^10!
+        if why is not None:
+            raise NotEvaluable(f"too large to evaluate: {why}")
         return type(s)(transform(s.function), *s.limits).doit()
 
     return e.replace(lambda x: isinstance(x, (sympy.Sum, sympy.Product)), simplify_body)
@@ -246,7 +295,7 @@ def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True,
     >>> prove_zero(sympy.sin(x + y) - sympy.sin(x)*sympy.cos(y) + sympy.cos(x)*sympy.sin(y)) is None
     True
     """
-    expr = rebind_indices(sympy.sympify(evaluate_derivatives(expr)))
+    expr = rebind_indices(sympy.sympify(evaluate_derivatives(expr, conditions)))
     if expr.has(sympy.Derivative):
         # A derivative left unevaluated on purpose (across a jump) or that SymPy cannot carry
         # out; simplify() would carry it out branch by branch. Only an exact 0 is a proof.

@@ -23,6 +23,7 @@ from .notation_table import notation_latex, notation_markdown
 from .preamble import document_head
 from .sections import (
     TABLE_LEAD,
+    TITLE,
     Notes,
     Section,
     figures_section,
@@ -39,9 +40,10 @@ from .sections import (
 from .table import table_markdown
 from .verdict_text import badge
 
-# Notes, Section, needs_cjk, tex_engine, ordered and latex_fragments are re-exported: callers of
-# this module's whole-notes API find them here as before.
+# TITLE, Notes, Section, needs_cjk, tex_engine, ordered, section_title and latex_fragments are
+# re-exported: callers of this module's whole-notes API find them here as before.
 __all__ = [
+    "TITLE",
     "Notes",
     "Section",
     "latex_document",
@@ -50,10 +52,9 @@ __all__ = [
     "needs_cjk",
     "ordered",
     "pad_displays",
+    "section_title",
     "tex_engine",
 ]
-
-TITLE = "Positional encodings: derivations checked by posenc-sym"
 
 INTRO = (
     "Every statement, step and verdict below is generated from derivations that posenc-sym checks; "
@@ -94,7 +95,7 @@ def _document(notes: Notes, options: Options) -> str:
     options = dataclasses.replace(options, sources=sources(notes))
     parts = [
         document_head(cjk=cjk, figures=bool(notes.figures))
-        + f"\\title{{{fl.line(TITLE)}}}\n\\author{{}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle",
+        + f"\\title{{{fl.line(notes.title)}}}\n\\author{{}}\n\\date{{}}\n\\begin{{document}}\n\\maketitle",
         _intro(fl),
         "\\tableofcontents",
     ]
@@ -114,7 +115,8 @@ def _document(notes: Notes, options: Options) -> str:
             floats = "".join("\n\n" + f.pgf.rstrip() for f in figures)
             text = head + sep + prose + " " + mentions + floats + sep2 + claims
         parts.append(text)
-    parts.append(table_section(notes, links=True))
+    if notes.has_table_section:
+        parts.append(table_section(notes, links=True))
     shown = {f.name for figures in placed.values() for f in figures}
     rest = dataclasses.replace(notes, figures=tuple(f for f in notes.figures if f.name not in shown))
     if rest.figures or rest.figures_left_out:
@@ -156,14 +158,18 @@ def markdown_document(notes: Notes, figure_files: Mapping[str, str] | None = Non
     ``figure_files`` maps a figure's name to the image path to link (drawn by matplotlib,
     when the ``figures`` extra is installed); ``figures_left_out`` names the others.
     """
-    table = table_markdown(notes.table) if notes.table is not None else MARKDOWN.figure_note(notes.table_left_out)
     body, appendix = ordered(notes)
     options = Options(sources=sources(notes))
-    parts = [f"# {MARKDOWN.line(TITLE)}", _intro(MARKDOWN)]
+    parts = [f"# {MARKDOWN.line(notes.title)}", _intro(MARKDOWN)]
     if has_course(notes):
         parts.append(notation_markdown())
     parts += [section_text(s, MARKDOWN, options).rstrip() for s in body]
-    parts += ["## Properties of the encodings", MARKDOWN.text(TABLE_LEAD), table, "## Figures"]
+    if notes.table is not None:
+        parts += ["## Properties of the encodings", MARKDOWN.text(TABLE_LEAD), table_markdown(notes.table)]
+    elif notes.table_left_out:
+        parts += ["## Properties of the encodings", MARKDOWN.figure_note(notes.table_left_out)]
+    if figure_files or figures_left_out:
+        parts.append("## Figures")
     by_name = {f.name: f for f in notes.figures}
     for number, (name, path) in enumerate((figure_files or {}).items(), start=1):
         figure = by_name.get(name)

@@ -124,6 +124,8 @@ def _fragments(notes: Notes, options: Options) -> Fragments:
             made, said = _claim_files(claim, verdict, fl, own, head)
             files.update(made)
             remarks.update(said)
-    files["properties.tex"] = table_section(notes, links=False, level=options.level)
-    files["figures.tex"] = figures_section(notes, fl)
+    if notes.has_table_section:
+        files["properties.tex"] = table_section(notes, links=False, level=options.level)
+    if notes.figures or notes.figures_left_out:
+        files["figures.tex"] = figures_section(notes, fl)
     return Fragments(files, remarks)

@@ -101,10 +101,11 @@ def claim_display(claim: Claim, verdict: Verdict | str | None) -> str:
 def register() -> None:
     """Give :class:`Claim` and :class:`Derivation` their Jupyter display (``_repr_latex_``).
 
-    ``import posenc_sym`` calls this: the proof layer knows nothing of rendering, the render layer
-    attaches the display to it.
+    The proof layer knows nothing of rendering; the render layer attaches the display to it.
+    ``from posenc_sym import Claim`` attaches a thin wrapper that imports this module only when a
+    notebook first shows a claim; this function attaches the display directly.
 
-    >>> import posenc_sym
+    >>> register()
     >>> Claim._repr_latex_ is claim_repr_latex, Derivation._repr_latex_ is derivation_repr_latex
     (True, True)
     """

@@ -24,6 +24,7 @@ from .table import Table, table_latex
 __all__ = [
     "FIGURE_SECTIONS",
     "TABLE_LEAD",
+    "TITLE",
     "Notes",
     "Section",
     "figures_section",
@@ -37,6 +38,9 @@ __all__ = [
     "table_section",
     "tex_engine",
 ]
+
+
+TITLE = "Positional encodings: derivations checked by posenc-sym"
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,13 @@ class Notes:
     figures: tuple[Figure, ...] = ()
     figures_left_out: tuple[str, ...] = ()
     table: Table | None = None  # the property table of the encodings
-    table_left_out: str = ""  # what the notes say instead when there is no table
+    table_left_out: str = ""  # what the notes say instead when there is no table ("": no section)
+    title: str = TITLE
+
+    @property
+    def has_table_section(self) -> bool:
+        """Whether the notes have a section for the property table (the table, or why it is not there)."""
+        return self.table is not None or bool(self.table_left_out)
 
 
 def mention(figure: Figure, fl: Flavour = LATEX, number: int = 0) -> str:

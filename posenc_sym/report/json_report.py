@@ -36,6 +36,7 @@ def claim_document(result: ClaimResult) -> dict[str, Any]:
         "assumptions": list(stated_assumptions(claim.symbols, claim.conditions)),
         "counterexample": verdict.counterexample_strings() if verdict.counterexample is not None else None,
         "seconds": round(result.seconds, 4),
+        "cached": result.cached,
         "method": verdict.method,
         "reason": verdict.reason,
         "lhs_value": verdict.lhs_value,

@@ -1,8 +1,10 @@
 """The terminal report: a line per claim as it is decided, then a summary.
 
-A claim line reads ``status  seconds  id  title``, followed by a marker when the claim is a
-document's error refuted as expected, or when the verdict is unexpected; a refuted claim
-gets its counterexample on the next line. A derivation that is not fully proven lists every
+A claim line reads ``status  seconds  id  title`` (``cached`` for seconds when the verdict came from the
+verdict cache; the title's math as plain text), followed by a marker when the claim is a document's
+error refuted as expected, when the verdict is unexpected, or when a claim expected proven is only
+checked or unknown (the marker says why); a refuted claim gets its counterexample on the next line.
+A derivation that is not fully proven lists every
 step's verdict below it, with the counterexample of each refuted step.
 
 >>> import sympy
@@ -23,6 +25,7 @@ from __future__ import annotations
 from ..catalog import Problem
 from ..proof.verdict import STATUSES, Verdict
 from ..runner import ClaimResult, RunReport
+from .plain import plain_text
 
 __all__ = ["claims_line", "problem_line", "result_lines", "summary_lines"]
 
@@ -34,9 +37,12 @@ def result_lines(result: ClaimResult) -> list[str]:
     """The line for one decided claim, and its counterexample line when refuted."""
     verdict = result.verdict
     claim = result.claim
-    line = f"{verdict.status:<{_STATUS_WIDTH}} {result.seconds:6.2f}s  {claim.id}  {claim.title}"
+    took = " cached" if result.cached else f"{result.seconds:6.2f}s"
+    line = f"{verdict.status:<{_STATUS_WIDTH}} {took}  {claim.id}  {plain_text(claim.title)}"
+    weaker = verdict.status in ("checked", "unknown") and verdict.status != claim.expect and verdict.reason
+    why = f"; {verdict.reason}" if weaker else ""  # a verdict short of the expected one says why
     if result.unexpected:
-        line += f"  [UNEXPECTED: expected {claim.expect}]"
+        line += f"  [UNEXPECTED: expected {claim.expect}{why}]"
     elif result.expected_refuted:
         line += "  [expected refuted]"
     lines = [line]
@@ -60,7 +66,7 @@ def _step_lines(result: ClaimResult) -> list[str]:
     becauses = [because for *_, because in result.claim.links]
     lines = []
     for n, (link, because) in enumerate(zip(result.verdict.links, becauses, strict=True), start=1):
-        lines.append(f"{_INDENT}step {n}: {link.status:<{_STATUS_WIDTH}}  {because}")
+        lines.append(f"{_INDENT}step {n}: {link.status:<{_STATUS_WIDTH}}  {plain_text(because)}")
         if link.status == "refuted":
             lines.append(f"{_INDENT}        {_counterexample(link)}")
     return lines
@@ -87,7 +93,8 @@ def summary_lines(report: RunReport) -> list[str]:
         counts[result.verdict.status] += 1
     expected = sum(r.expected_refuted for r in report.results)
     unexpected = sum(r.unexpected for r in report.results)
-    outcome = {0: "OK", 1: "FAILED (unexpected verdicts)", 2: "FAILED (problems above)"}[report.exit_status]
+    outcome = {0: "OK", 1: "FAILED (unexpected verdicts)", 2: "FAILED (problems above)",
+               3: "FAILED (posenc-sym failed on a claim: a bug, above)"}[report.exit_status]
     return [
         f"{len(report.results)} claims: {counts['proven']} proven, {counts['refuted']} refuted "
         f"({expected} expected), {counts['checked']} checked, {counts['unknown']} unknown",

@@ -133,5 +133,6 @@ def bias_matrix(n: int, slope: sympy.Expr, causal: bool = False) -> ImmutableMat
 #: ALiBi: its derivation, its row of the property table, and the slopes ``posenc-sym check`` accepts.
 SCHEMES: tuple[Scheme, ...] = (
     Scheme("alibi", "ALiBi", course=40, derivations=("alibi",),
-           checks=(CheckKind("alibi", "ALiBi", "a slope vector", "slopes"),)),
+           checks=(CheckKind("alibi", "ALiBi",
+                             "a slope vector, or a bias (heads, queries, keys) or (heads, 1, keys)", "slopes"),)),
 )

@@ -18,7 +18,6 @@ import math
 from typing import Literal
 
 import mpmath
-import numpy as np
 import sympy
 from sympy.matrices import ImmutableMatrix
 
@@ -108,6 +107,8 @@ def nearest_offset_distance(dim: int, base: float = 10000.0, max_offset: int = 1
     >>> round(dist, 4), offset
     (3.7143, 1)
     """
+    import numpy as np  # here: the symbolic definitions load without NumPy
+
     _width(dim)
     deltas = np.arange(1, max_offset, dtype=np.float64)
     total = np.zeros_like(deltas)
@@ -126,6 +127,8 @@ def float32_row_error(position: int, dim: int, base: float = 10000.0) -> float:
     >>> float32_row_error(0, 8)
     0.0
     """
+    import numpy as np  # here: the symbolic definitions load without NumPy
+
     _width(dim)
     f32 = np.float32
     div = np.exp(np.arange(0, dim, 2, dtype=f32) * f32(-math.log(base) / dim))

@@ -8,7 +8,7 @@ property table and the cross-check's notes find it through the functions below, 
 >>> [s.name for s in schemes()][5:9]
 ['learned', 'sinusoidal', 'rope', 'alibi']
 >>> [k.name for k in check_kinds()]
-['sinusoidal', 'rope', 'rope-axes', 'xpos', 'alibi']
+['sinusoidal', 'sinusoidal-2d', 'rope', 'rope-axes', 'xpos', 'alibi']
 >>> course()[:3]
 ('premise', 'naive_encodings', 'sinusoidal.shift')
 """
@@ -80,10 +80,10 @@ def check_kind(name: str) -> CheckKind:
 
     >>> check_kind("rope").data
     'cache'
-    >>> check_kind("t5")
+    >>> check_kind("t5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    posenc_sym.errors.PosencSymError: no check for scheme 't5'; use one of: sinusoidal, rope, rope-axes, xpos, alibi
+    posenc_sym.errors.PosencSymError: no check for scheme 't5'; use one of: sinusoidal, sinusoidal-2d, rope, ..., alibi
     """
     found = find_check(name)
     if found is None:

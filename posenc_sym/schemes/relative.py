@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-import numpy as np
 import sympy
 from sympy.matrices import MatrixBase
 
@@ -143,6 +142,8 @@ def t5_bucket_float32(relative_position: int, bidirectional: bool = True, num_bu
     >>> t5_bucket_float32(91) == t5_bucket(91)
     True
     """
+    import numpy as np  # here: the symbolic definitions load without NumPy
+
     per_side = _validate_t5(num_buckets, max_distance, bidirectional)
     max_exact = per_side // 2
     offset = per_side if bidirectional and relative_position > 0 else 0

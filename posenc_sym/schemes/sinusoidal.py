@@ -252,6 +252,9 @@ SCHEMES: tuple[Scheme, ...] = (
         derivations=("sinusoidal.shift", "sinusoidal.rotation-group", "sinusoidal.frequencies",
                      "sinusoidal.geometry"),
         checks=(CheckKind("sinusoidal", "sinusoidal", "a (positions, d_model) table", "table", width_key="d_model",
-                          accurate='posenc_sym.sinusoidal_table(..., method="accurate")'),),
+                          accurate='posenc_sym.sinusoidal_table(..., method="accurate")'),
+                CheckKind("sinusoidal-2d", "2-D sinusoidal",
+                          "a (tokens, d_model) table over an image grid, rows in row-major order, each coordinate "
+                          "in its own columns (MAE, timm, diffusers; leading all-zero cls rows allowed)", "table")),
     ),
 )

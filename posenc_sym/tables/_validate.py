@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import os
 from fractions import Fraction
 from typing import Any
 
@@ -13,6 +12,7 @@ import sympy
 
 from ..errors import PosencSymError
 from ..numerics import MAX_POSITION, check_dtype
+from ..sizes import available_bytes
 
 __all__ = ["METHODS", "available_bytes", "check_base", "check_choice", "check_count", "check_memory"]
 
@@ -79,21 +79,6 @@ def check_choice(value: Any, name: str, choices: tuple[str, ...]) -> str:
         options = ", ".join(repr(c) for c in choices)
         raise PosencSymError(f"{name}={value!r} is unknown; use one of {options}")
     return str(value)
-
-
-def available_bytes() -> int:
-    """MemAvailable from /proc/meminfo, else physical memory, else 2^34 (16 GiB) as a stated guess."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as handle:
-            for line in handle:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    try:
-        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
-    except (ValueError, OSError, AttributeError):
-        return 2**34
 
 
 def check_memory(n_positions: int, width: int, dtype: Any, arrays: int, what: str) -> numpy.dtype:
