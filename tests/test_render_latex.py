@@ -387,10 +387,18 @@ def test_catalogue_markdown_lines_are_short_and_latex_shrinks_nothing() -> None:
 
 
 def test_a_wide_matrix_definition_starts_under_its_name() -> None:
-    # R_halves(m) of rope.pairings.permutation (8 × 8) ran 8.5pt past the margin beside its name.
-    from derivations.rope import DERIVATION
+    # R_halves(m) of rope.pairings.permutation at d = 8 (8 × 8) ran 8.5pt past the margin beside its name
+    # (the catalogue now states it at d = 4, so the 8-wide claim is built here).
+    from posenc_sym.notation import Definition, Notation
+    from posenc_sym.schemes.rope import pairing_permutation, rotation_matrix
 
-    claim = next(c for c in DERIVATION.claims if c.id == "rope.pairings.permutation")
+    m, b = sympy.Symbol("m", real=True), sympy.Symbol("b", positive=True)
+    halves = Definition("R_halves", (m,), rotation_matrix(m, 8, b, "halves"), form="call")
+    adjacent = Definition("R_adjacent", (m,), rotation_matrix(m, 8, b, "adjacent"), form="call")
+    perm = Definition("P", (), pairing_permutation(8), form="value")
+    P = perm.apply()
+    claim = Claim("demo.pairings", "the two pairings, d = 8", written=(halves.apply(m), P * adjacent.apply(m) * sympy.transpose(P)),
+                  notation=Notation(symbols=(m, b), definitions=(halves, adjacent, perm)))
     text = render_claim(claim, Verdict("proven"))
     assert "&R_{\\text{halves}}(m) = \\\\\n&\\qquad \\begin{bmatrix}\\cos(m) & 0" in text
     assert "&P = \\begin{bmatrix}1 & 0" in text  # a narrow one stays beside its name

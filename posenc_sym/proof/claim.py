@@ -79,10 +79,8 @@ def explicit(term: Term) -> Term:
 def as_term(value: Any, what: str) -> Term:
     """Sympify ``value``; matrices become immutable so claims stay hashable values."""
     if isinstance(value, MatrixExpr) and not isinstance(value, MatrixBase):
-        if not all(isinstance(size, (int, sympy.Integer)) for size in value.shape):
-            # The engine compares explicit entries; SymPy cannot list those for a symbolic size.
-            raise ValueError(f"{what}={value} has the symbolic shape {value.shape}; "
-                             "state the claim for concrete sizes")
+        # A symbolic shape (q of shape d×1) is a claim for every size: decided by matrix algebra
+        # (proof.matrix_sizes), never entry by entry.
         return value
     if isinstance(value, MatrixBase):
         return ImmutableMatrix(value)
@@ -312,12 +310,16 @@ class Claim:
         return tuple(out)
 
     @property
-    def symbols(self) -> tuple[sympy.Symbol, ...]:
-        """The free symbols of the statement, its steps and conditions, sorted by name."""
+    def symbols(self) -> tuple[sympy.Symbol | sympy.MatrixSymbol, ...]:
+        """The free symbols of the statement, its steps and conditions, sorted by name: scalars, and
+        the matrices of a claim about matrices (``W_q``) with the sizes of their shapes (``d``)."""
         found: set[sympy.Basic] = set()
         for term in (self.lhs, self.rhs, *(s.expr for s in self.steps), *self.conditions):
             found |= term.free_symbols
-        return tuple(sorted((s for s in found if isinstance(s, sympy.Symbol)), key=str))
+        for matrix in [s for s in found if isinstance(s, sympy.MatrixSymbol)]:
+            for extent in matrix.shape:
+                found |= sympy.sympify(extent).free_symbols
+        return tuple(sorted((s for s in found if isinstance(s, (sympy.Symbol, sympy.MatrixSymbol))), key=str))
 
     @property
     def links(self) -> tuple[tuple[Term, Term, Relation, str], ...]:
