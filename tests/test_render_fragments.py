@@ -148,10 +148,8 @@ def overfull_by_file(log: str) -> dict[str, list[float]]:
 #: fails the test: when the claim is rewritten to fit, take it out.
 BEAMER_MISFITS = {
     "claims/alibi.slopes.twelve-2.tex": "a column of twelve fractions is taller than a frame",
-    "claims/rope.decay.monotone-1.tex": "the decay bound's terms are square roots of long sums, unbreakable",
-    "claims/rope.decay.monotone-2.tex": "the same",
 }
-A4_MISFITS = {"rope.tex": "rope.decay.monotone's square roots of long sums, unbreakable"}
+A4_MISFITS: dict[str, str] = {}
 
 
 def check_host(made: Fragments, names: list[str], wrapper: str, known: dict[str, str], engine: str) -> None:

@@ -180,7 +180,9 @@ def display_metrics(document: str, claim_ids: list[str]) -> dict[str, object]:
             entries += len(ENTRY.findall(found.group(2)))
             monomials += sum(1 for side in sides for term in summands(side) if ENTRY.search(term)
                              and len([f for f in _top_level(term.strip(), re.compile(r"\s+")) if f.strip()]) > 1)
-    flat = main_text.replace("\\allowbreak{}", "").replace("\\_", "_")
+    # Labels and references are not seen on the page: only the ids a reader sees are counted.
+    seen = re.sub(r"\\(?:label|ref)\{[^{}]*\}|\\hyperref\[[^\]]*\]", "", main_text)
+    flat = seen.replace("\\allowbreak{}", "").replace("\\_", "_")
     ids_in_main = sum(len(re.findall(rf"(?<![\w.-]){re.escape(i)}(?![\w.-])", flat)) for i in claim_ids)
     return {"displays": displays, "over_terms": long_displays, "entry_symbols": entries,
             "entry_monomials": monomials, "claim_ids_in_main_text": ids_in_main}

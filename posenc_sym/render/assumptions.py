@@ -4,8 +4,8 @@ The engine's words (:func:`~posenc_sym.proof.assumptions.stated_assumptions`) sa
 symbol. A reader wants "$k$ and $t$ are real", and for a matrix of symbolic entries
 (``W_q_0_0``, ``W_q_0_1``, …: :func:`posenc_sym.schemes.attention.symbol_matrix`) "the entries
 of $W_q$ are real", not eighteen entry names; a matrix symbol of any size (a ``MatrixSymbol``) is
-"any real matrix". The matrix is named as the statement names it (``X`` for the entries
-``x_r_c``, when a notation value ``X`` holds them).
+said by its shape ("a real column of $d$ numbers"). The matrix is named as the statement names it
+(``X`` for the entries ``x_r_c``, when a notation value ``X`` holds them).
 
 >>> import sympy
 >>> from posenc_sym import Claim
@@ -98,15 +98,36 @@ def assumptions_words(claim: Claim, fl: Flavour) -> list[str]:
             continue
         groups.setdefault(rest, []).append(fl.inline(math_latex(sym)))
     parts = [f"the entries of {_listed(bases)} {fl.literal(plural(rest))}" for rest, bases in entries.items()]
-    matrices = _matrix_symbols(claim)
-    if matrices:
-        sized = all(isinstance(n, (int, sympy.Integer)) for m in matrices for n in m.shape)
-        shown = _listed([fl.inline(math_latex(m)) for m in matrices])
-        parts.append(f"{shown} {'is' if len(matrices) == 1 else 'are'} "
-                     + ("any real matri" + ("x" if len(matrices) == 1 else "ces")
-                        + ("" if sized else " of any size")))
+    parts += _matrices_words(_matrix_symbols(claim), fl)
     for rest, names_ in groups.items():
         said = rest if len(names_) == 1 else plural(rest)
         parts.append(f"{_listed(names_)} {fl.literal(said)}")
     parts += [fl.inline(math_latex(cond)) for cond in claim.conditions]
     return parts
+
+
+def _matrices_words(matrices: list[sympy.MatrixSymbol], fl: Flavour) -> list[str]:
+    r"""The matrix symbols by their shape, as the statement sizes them: "$q$ and $k$ are real columns
+    of $d$ numbers", "$W_{q}$ is a real $d_{k} \times d$ matrix" (the sizes' own assumptions are said
+    with the other symbols').
+
+    >>> from posenc_sym.render.markup import MARKDOWN
+    >>> d = sympy.Symbol("d", integer=True, positive=True)
+    >>> _matrices_words([sympy.MatrixSymbol("k", d, 1), sympy.MatrixSymbol("q", d, 1),
+    ...                  sympy.MatrixSymbol("A", 4, 4)], MARKDOWN)
+    ['$k$ and $q$ are real columns of $d$ numbers', '$A$ is a real $4 \\times 4$ matrix']
+    """
+    shapes: dict[tuple[sympy.Expr, sympy.Expr], list[str]] = {}
+    for m in matrices:
+        shapes.setdefault(m.shape, []).append(fl.inline(math_latex(m)))
+    parts = []
+    for (rows, cols), names in shapes.items():
+        one = len(names) == 1
+        if cols == 1:
+            what = f"{'a real column' if one else 'real columns'} of {fl.inline(math_latex(rows))} numbers"
+        else:
+            size = fl.inline(f"{math_latex(rows)} \\times {math_latex(cols)}")
+            what = f"{'a real' if one else 'real'} {size} {'matrix' if one else 'matrices'}"
+        parts.append(f"{_listed(names)} {'is' if one else 'are'} {what}")
+    return parts
+

@@ -132,8 +132,17 @@ def _words(text: str) -> list[tuple[bool, str]]:
 
 def text_latex(text: str, *, cjk: bool = False) -> str:
     """Text with its safe ``$...$`` segments as LaTeX math and everything else escaped."""
-    return "".join(f"${p}$" if is_math else allow_breaks(escape_latex(p.replace("\\$", "$"), cjk=cjk))
+    return "".join(f"${p}$" if is_math else _arrow_breaks(allow_breaks(escape_latex(p.replace("\\$", "$"), cjk=cjk)))
                    for is_math, p in _words(text))
+
+
+def _arrow_breaks(latex: str) -> str:
+    r"""A line may break after an arrow between words ("content→position" is one long word to TeX).
+
+    >>> _arrow_breaks(r"content\ensuremath{\to}position")
+    'content\\ensuremath{\\to}\\allowbreak{}position'
+    """
+    return latex.replace("\\ensuremath{\\to}", "\\ensuremath{\\to}\\allowbreak{}")
 
 
 def text_markdown(text: str) -> str:

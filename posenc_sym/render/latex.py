@@ -218,12 +218,31 @@ def _columns(matrix: str) -> int:
     return len(split_top(split_top(matrix, r"\\")[0], "&")) if matrix.strip() else 0
 
 
+_DESCRIBED = re.compile(r"(?P<name>.+?) \\text\{ \((?P<words>[A-Za-z0-9 ,.;:'-]+)\)\}")
+
+
+def _described(definition: str) -> tuple[str, str] | None:
+    r"""The name and the words of a definition given in words (``\hat{y}_{r} \text{ (row r of ...)}``).
+
+    >>> _described(r"\hat{y}_{r} \text{ (row r of the toy attention)}")
+    ('\\hat{y}_{r}', 'row r of the toy attention')
+    >>> _described(r"\omega_{i} = b^{- \frac{2 i}{d}}") is None
+    True
+    """
+    match = _DESCRIBED.fullmatch(definition)
+    return (match["name"], match["words"]) if match else None
+
+
 def _where(definitions: list[str], fl: Flavour) -> str:
     """The definitions a statement uses: inline when short, else one aligned display row each."""
     # A matrix inline would push the lines of the paragraph apart: matrices are displayed.
     short = [d for d in definitions if fits(d, 0.45 * line_width()) and "matrix}" not in d]
-    long = [d for d in definitions if d not in short]
-    text = fl.paragraph("Where.", "; ".join(fl.inline(d) for d in short) + ("." if short else ""))
+    # A long description in words is prose: in a display its \text{...} could not break.
+    described = {d: words for d in definitions if d not in short and (words := _described(d)) is not None}
+    long = [d for d in definitions if d not in short and d not in described]
+    said = [fl.inline(d) for d in short]
+    said += [f"{fl.inline(name)} is {fl.text(words)}" for name, words in described.values()]
+    text = fl.paragraph("Where.", "; ".join(said) + ("." if said else ""))
     if not long:
         return text + ("\\par" if fl.name == "latex" else "")
     lines: list[str] = []

@@ -214,11 +214,13 @@ class Flavour:
         # align* sets the notes in one column right of the widest expression of the whole chain.
         widest = max([math_width(x) for lines in broken for x in lines]
                      + [math_width(x[1:]) - indent + 2 for x in out])
+        # All the notes beside their rows, or all above them: a chain mixing the two reads as a
+        # note that lost its row.
+        beside = all(widest + _note_width(row) + 4 <= room for row in rows)
         for n, (row, lines) in enumerate(zip(rows, broken, strict=True)):
             note = rf"\small\emph{{{self._note(row)}}}"
-            note_width = 0.9 * len(" ".join(row.because.split())) + (14 if row.mark else 0)
             left = first if (lead and n == 0) else ""
-            if widest + note_width + 4 <= room:
+            if beside:
                 lines = [*lines[:-1], lines[-1] + rf" &&\text{{{note}}}"]
             else:
                 if left:
@@ -234,6 +236,11 @@ class Flavour:
 
     def figure_note(self, words: str) -> str:
         return rf"\noindent\emph{{{self.line(words)}}}"
+
+
+def _note_width(row: ChainRow) -> float:
+    """The width of a justification set beside its row, in layout units."""
+    return 0.9 * len(" ".join(row.because.split())) + (14 if row.mark else 0)
 
 
 class _Markdown(Flavour):

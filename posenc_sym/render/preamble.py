@@ -55,6 +55,9 @@ def preamble(*, cjk: bool, figures: bool = True) -> str:
                   "  \\@ifundefined{posenccjk}{\\DeclareRobustCommand\\posenccjk[1]"
                   f"{{\\begin{{CJK}}{{UTF8}}{{{CJK_PDFLATEX_FONT}}}#1\\end{{CJK}}}}}}{{}}",
                   "\\fi"]
+    # Prose with long inline formulas (R(x) = diag(B(x_0), …)) finds no good break on a narrow
+    # line: a little emergency stretch, unless the host document chose its own.
+    lines.append("\\ifdim\\emergencystretch=0pt \\setlength{\\emergencystretch}{2em}\\fi")
     lines.append("\\makeatother")
     return "\n".join(lines) + "\n" + _MACROS
 
