@@ -20,6 +20,13 @@ h = sympy.Symbol("h", integer=True, positive=True)
 BIAS = Definition("bias", (i, j), bias(i, j, slope), form="call")
 SLOPES = Definition("slopes", (heads,), slopes, form="call", about="the ALiBi slopes of n heads")
 SLOPE_16 = Definition("m", (h,), lambda head: slopes(16)[head - 1], about="the slope of head h of 16")
+
+
+def _power_of_two(exponent: sympy.Expr) -> sympy.Pow:
+    """2^e as the paper writes a slope (2^{-3}, 2^{-1/2}), not 1/8 or √2/2."""
+    return sympy.Pow(2, sympy.UnevaluatedExpr(exponent), evaluate=False)
+
+
 NOTATION = Notation(symbols=(i, j, s, slope, heads, h), definitions=(BIAS, SLOPES, SLOPE_16))
 _a, _b, _c = sympy.symbols("a b c", real=True)
 SOFTMAX = Definition("softmax", (_a, _b, _c), lambda *row: softmax(list(row)), form="call",
@@ -63,32 +70,34 @@ DERIVATION = Derivation(
         Claim(
             id="alibi.bias.offset_only",
             title="With $i = j + r$ the bias $-m|i - j|$ does not change with $j$",
-            written=(sympy.Derivative(BIAS.apply(j + r, j), j), sympy.Integer(0)),
+            written=(BIAS.apply(j + r, j), -slope * sympy.Abs(r)),
             notation=NOTATION,
             scope="integers $j$, $r$; slope $m > 0$",
         ),
         Claim(
             id="alibi.slopes.eight",
-            title="8 heads: slopes $1/2, 1/4, \\ldots, 1/256$",
-            written=(SLOPES.apply(8), sympy.Matrix([sympy.Rational(1, 2**n) for n in range(1, 9)])),
+            title="8 heads: slopes $2^{-1}, 2^{-2}, \\ldots, 2^{-8}$",
+            written=(SLOPES.apply(8), sympy.Matrix([_power_of_two(-n) for n in range(1, 9)])),
             notation=NOTATION,
             scope="$n = 8$ heads",
-            prose="Expected values from the paper's statement for 8 heads: $1/2, 1/2^2, \\ldots, 1/2^8$.",
+            prose=("Expected values from the paper's statement: for $n$ heads the geometric sequence that starts at "
+                   "$2^{-8/n}$ and has that ratio, here $2^{-1}, 2^{-2}, \\ldots, 2^{-8}$."),
             source=Source("001_bb44b78ede21af39.txt", "其中m是斜率参数"),
         ),
         Claim(
             id="alibi.slopes.geometric",
-            title="16 heads: every slope is $2^{−1/2}$ times the previous one",
+            title="16 heads: every slope is $2^{-1/2}$ times the previous one",
             written=(sympy.Matrix([SLOPE_16.apply(n + 1) / SLOPE_16.apply(n) for n in range(1, 16)]),
-                     sympy.Matrix([2 ** sympy.Rational(-1, 2)] * 15)),
+                     sympy.Matrix([_power_of_two(sympy.Rational(-1, 2))] * 15)),
             notation=NOTATION,
             scope="$n = 16$ heads",
         ),
         Claim(
             id="alibi.slopes.twelve",
-            title="12 heads: the 8-head slopes, then $2^{−1/2}$, $2^{−3/2}$, $2^{−5/2}$, $2^{−7/2}$",
+            title="12 heads: the 8-head slopes, then $2^{-1/2}$, $2^{-3/2}$, $2^{-5/2}$, $2^{-7/2}$",
             written=(SLOPES.apply(12),
-                     sympy.Matrix(list(slopes(8)) + [2 ** sympy.Rational(-(2 * n + 1), 2) for n in range(4)])),
+                     sympy.Matrix([_power_of_two(-n) for n in range(1, 9)]
+                                  + [_power_of_two(sympy.Rational(-(2 * n + 1), 2)) for n in range(4)])),
             notation=NOTATION,
             scope="$n = 12$ heads (not a power of two)",
             prose=(

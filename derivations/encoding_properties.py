@@ -88,11 +88,12 @@ DERIVATION = Derivation(
         Claim(
             id="props.sinusoidal.spacing",
             title="Sinusoidal: the neighbour distance $|\\mathrm{PE}_i(t+1) - \\mathrm{PE}_i(t)|^2$ of a pair does not change with $t$",
-            lhs=sympy.Derivative(_sq(_pe(t + 1) - _pe(t)), t),
-            rhs=0,
+            lhs=_sq(_pe(t + 1) - _pe(t)),
+            rhs=2 - 2 * sympy.cos(w),
             scope="pair $i$ with frequency $\\omega_i > 0$; the formula has no length $n$ at all",
             tags=("table:sinusoidal:spacing",),
-            prose="Stronger than independence of the length: the step is the same at every position.",
+            prose=("The right side has no $t$: the step is the same at every position, which is stronger than "
+                   "independence of the length."),
         ),
         Claim(
             id="props.sinusoidal.extrapolates",
@@ -114,10 +115,11 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="props.sinusoidal.inner_product_offset",
-            title="Sinusoidal: $\\mathrm{PE}_i(t) \\cdot \\mathrm{PE}_i(t + k)$ of a pair does not change with $t$",
-            lhs=sympy.Derivative((_pe(t).T * _pe(t + k))[0, 0], t),
-            rhs=0,
-            scope="pair $i$ with frequency $\\omega_i > 0$ (the pair's product is $\\cos \\omega_i k$)",
+            title="Sinusoidal: $\\mathrm{PE}_i(t) \\cdot \\mathrm{PE}_i(t + k) = \\cos \\omega_i k$ of a pair does not "
+                  "depend on $t$",
+            lhs=(_pe(t).T * _pe(t + k))[0, 0],
+            rhs=sympy.cos(w * k),
+            scope="pair $i$ with frequency $\\omega_i > 0$",
             tags=("table:sinusoidal:inner_product_offset",),
         ),
         # RoPE ------------------------------------------------------------------------------------------

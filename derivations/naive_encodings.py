@@ -192,7 +192,8 @@ DERIVATION = Derivation(
         Claim(
             id="naive.integer.inner_product_offset",
             title="integer index: $p(t) \\cdot p(t+1)$ does not change with $t$ (false)",
-            written=(sympy.Derivative(sympy.Mul(P_INT.apply(t), P_INT.apply(t + 1), evaluate=False), t), sympy.Integer(0)),
+            written=(sympy.Mul(P_INT.apply(t), P_INT.apply(t + 1), evaluate=False),
+                     sympy.Mul(P_INT.apply(t + 1), P_INT.apply(t + 2), evaluate=False)),
             notation=NOTATION,
             expect="refuted",
             scope="scalar encoding, integer $t$",

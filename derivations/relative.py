@@ -36,6 +36,11 @@ def _product(*factors: sympy.Basic) -> sympy.MatMul:
     return sympy.MatMul(*factors)
 
 
+def _ratio(top: int, bottom: int) -> sympy.Expr:
+    """top/bottom as written, not reduced (8^{2/16} beside 8^{1/16}, not 8^{1/8})."""
+    return sympy.Mul(top, sympy.Pow(bottom, -1, evaluate=False), evaluate=False)
+
+
 # R_{i−j}: Transformer-XL's sinusoid of the offset, the sinusoidal encoding of i − j (base b, width d);
 # A_rel(i, j): its relative score of query i and key j, the four terms as the paper writes them.
 _o = sympy.Symbol("o", integer=True)
@@ -54,13 +59,13 @@ _kpos = sympy.Symbol("K", integer=True, positive=True)
 SHAW = Definition("a", (_qi, _kj), shaw_clip(_kj - _qi, K), form="call")
 DELTA = Definition("delta", (_qi, _kj), deberta_delta(_qi, _kj, K), form="call")
 DELTA_4 = Definition("delta_4", (_qi, _kj), deberta_delta(_qi, _kj, 4), form="call")
-BUCKET = Definition("bucket", (_num,), t5_bucket, form="call", about="T5 bucket of the offset n = key - query")
+BUCKET = Definition("bucket", (_num,), t5_bucket, form="call", about="T5 bucket of the offset n from the query to the key")
 FIRST = Definition("o", (_num,), lambda n: t5_first_offsets()[n], form="call",
                    about="smallest offset in bucket n, bidirectional")
 FIRST_UNI = Definition("o_u", (_num,), lambda n: t5_first_offsets(bidirectional=False)[n], form="call",
                        about="smallest offset in bucket n, unidirectional")
 N_VALUES = Definition("N_values", (_kpos,), lambda k: len({shaw_clip(o, k) for o in range(-10, 11)}), form="call",
-                      about="number of distinct clip(o, K) for o in -10..10")
+                      about="how many distinct values clipping to K takes on the offsets from -10 to 10")
 NOTATION = Notation(symbols=(i, j, s, K), definitions=(SHAW, DELTA, DELTA_4, BUCKET, FIRST, FIRST_UNI, N_VALUES))
 # σ(o) = δ_4(o, 0) + δ_4(0, o): the sum of the two relative distances of an offset o = i − j.
 MIRRORED = Definition("sigma", (_o,), sympy.Add(DELTA_4.apply(_o, 0), DELTA_4.apply(0, _o), evaluate=False), form="call")
@@ -136,7 +141,7 @@ DERIVATION = Derivation(
         Claim(
             id="relative.t5.boundaries.bidirectional",
             title="T5 (32 buckets, 128): log buckets 8 to 15 start at $\\lceil 8 \\cdot 2^{k/2} \\rceil$ (8, 12, 16, 23, …, 91)",
-            written=(sympy.Matrix([sympy.ceiling(sympy.Mul(8, sympy.Pow(2, sympy.Rational(kk, 2), evaluate=False),
+            written=(sympy.Matrix([sympy.ceiling(sympy.Mul(8, sympy.Pow(2, _ratio(kk, 2), evaluate=False),
                                                            evaluate=False), evaluate=False) for kk in range(8)]),
                      sympy.Matrix([FIRST.apply(n) for n in range(8, 16)])),
             notation=NOTATION,
@@ -150,7 +155,7 @@ DERIVATION = Derivation(
         Claim(
             id="relative.t5.boundaries.unidirectional",
             title="T5 unidirectional (32 buckets, 128): log buckets 16 to 31 start at $\\lceil 16 \\cdot 8^{k/16} \\rceil$",
-            written=(sympy.Matrix([sympy.ceiling(sympy.Mul(16, sympy.Pow(8, sympy.Rational(kk, 16), evaluate=False),
+            written=(sympy.Matrix([sympy.ceiling(sympy.Mul(16, sympy.Pow(8, _ratio(kk, 16), evaluate=False),
                                                            evaluate=False), evaluate=False) for kk in range(16)]),
                      sympy.Matrix([FIRST_UNI.apply(n) for n in range(16, 32)])),
             notation=NOTATION,
@@ -159,8 +164,9 @@ DERIVATION = Derivation(
         Claim(
             id="relative.t5.tie",
             title="T5 at distance 16: $8 \\ln(16/8)/\\ln(128/8)$ is exactly 2 (a tie the float code must hit)",
-            lhs=8 * sympy.log(sympy.Rational(16, 8)) / sympy.log(sympy.Rational(128, 8)),
-            rhs=2,
+            written=(sympy.Mul(8, sympy.log(_ratio(16, 8), evaluate=False),
+                               sympy.Pow(sympy.log(_ratio(128, 8), evaluate=False), -1, evaluate=False), evaluate=False),
+                     sympy.Integer(2)),
             scope="bidirectional, 32 buckets, largest distance 128",
             prose=(
                 "At $n = 16, 32, 64$ the real value is exactly 2, 4, 6: the float32 code lands on the "

@@ -83,7 +83,7 @@ h = sympy.symbols("h_0:5", real=True)
 # proves it as a polynomial, hence for complex z_j too.
 z = sympy.symbols("z_0:4", real=True)
 _j = sympy.Symbol("j", integer=True, nonnegative=True)
-PARTIAL = Definition("S", (_j,), lambda j: sum(z[:j], sympy.Integer(0)), about="the partial sum z_0 + ... + z_(j-1)")
+PARTIAL = Definition("S", (_j,), lambda j: sum(z[:j], sympy.Integer(0)), about="the sum of the z with an index below j")
 ABEL = Notation(definitions=(PARTIAL,))
 _ABEL_LHS = sympy.Add(*(_times(h[j], z[j]) for j in range(4)), evaluate=False)
 _ABEL_RHS = sympy.Add(*(-_times(PARTIAL.apply(j + 1), sympy.Add(h[j + 1], -h[j], evaluate=False))

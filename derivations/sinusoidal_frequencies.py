@@ -42,7 +42,9 @@ div_term_arange_d8 = Claim(
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
     title="$\\exp(\\mathrm{arange}(0, d, 2) \\cdot (-\\ln b/d))$ lists $\\omega_0, \\ldots, \\omega_{d/2-1}$, $d = 8$",
     written=(sympy.ImmutableMatrix([_div_term_written(j, 8) for j in range(0, 8, 2)]),
-             sympy.ImmutableMatrix([frequency(p, 8) for p in range(4)])),
+             # b^{-2i/8} with 2i unreduced over 8 (b^{-2/8}, b^{-4/8}), as the left side's exponents read
+             sympy.ImmutableMatrix([sympy.Pow(b, sympy.Mul(sympy.Integer(-j), sympy.Pow(8, -1, evaluate=False),
+                                                           evaluate=False), evaluate=False) for j in range(0, 8, 2)])),
     conditions=(b > 1,),
     scope="$d = 8$ as an example of the code's arange (the claim above is every $d$), any base $b > 1$",
 )
@@ -97,7 +99,7 @@ below_2pi_b = Claim(
     scope="every even $d$, base $b > 1$",
     prose=(
         "Notes often say the wavelengths run 'from $2\\pi$ to $2\\pi \\cdot 10000$'. The upper end is never "
-        "reached: the last pair is $i = d/2 - 1$, whose wavelength is $2\\pi b^{1 - 2/d} < 2\\pi b$. For $d = 512$ "
+        "reached: the last pair is $i = d/2 - 1$, whose wavelength is $2\\pi b^{(d - 2)/d} < 2\\pi b$. For $d = 512$ "
         "and $b = 10000$ that is $2\\pi \\cdot 10000^{255/256} \\approx 2\\pi \\cdot 9646.6$."
     ),
 )

@@ -2,8 +2,9 @@
 
 import sympy
 
-from posenc_sym import Claim, Derivation
-from posenc_sym.schemes.sinusoidal import MATRIX_NOTATION, OMEGA, ROTATION, T_SHIFT, b, d, frequency, i, k, rotation
+from posenc_sym import Claim, Derivation, Step
+from posenc_sym.notation.definitions import Definition, Notation
+from posenc_sym.schemes.sinusoidal import MATRIX_NOTATION, OMEGA, ROTATION, T_SHIFT, b, d, i, k, rotation
 
 x = sympy.Symbol("x", real=True)
 y = sympy.Symbol("y", real=True)
@@ -14,6 +15,10 @@ B = ROTATION.apply
 T = T_SHIFT.apply
 w = OMEGA.apply(i)  # ω_i, as written
 I2 = sympy.eye(2)
+# B(x) applied as a 2×2 matrix expression, so that det B(-ω_i k) is written as a textbook writes it.
+B_MATRIX = Definition("B", (x,), rotation(x), form="call", as_matrix=True)
+BLOCK_NOTATION = Notation(symbols=(k, b, d, i), definitions=(OMEGA, B_MATRIX), conditions=N.conditions,
+                          shorthands=("omega",))
 BLOCKS = "every even $d$: block by block, by the lemma on $B$ above"
 
 lemma_orthogonal = Claim(
@@ -55,20 +60,23 @@ orthogonal = Claim(
 det_block = Claim(
     id="sinusoidal.rotation.det-block",
     title="Each block of $T_k$ has determinant 1",
-    written=(sympy.Add(sympy.cos(w * k) ** 2, sympy.sin(w * k) ** 2, evaluate=False), sympy.Integer(1)),
-    notation=N,
+    written=(sympy.Determinant(B_MATRIX.apply(-w * k)), sympy.Integer(1)),
+    notation=BLOCK_NOTATION,
     conditions=(b > 1, i < d / 2),
     scope="pair $i$ of any even $d$",
-    prose=("$\\det B(-\\omega_i k) = \\det \\left[\\begin{smallmatrix} p & q \\\\ -q & p \\end{smallmatrix}"
-           "\\right] = p^2 + q^2$ with $p = \\cos \\omega_i k$, $q = \\sin \\omega_i k$: the left side below."),
+    steps=(
+        Step(None, "the determinant of $\\left[\\begin{smallmatrix} p & q \\\\ -q & p \\end{smallmatrix}\\right]$ "
+                   "is $p^2 + q^2$, here with $p = \\cos \\omega_i k$ and $q = \\sin \\omega_i k$",
+             written=sympy.Add(sympy.UnevaluatedExpr(sympy.cos(w * k) ** 2), sympy.sin(w * k) ** 2, evaluate=False)),
+        Step(sympy.Integer(1), "$\\cos^2 x + \\sin^2 x = 1$"),
+    ),
 )
 
 det_general = Claim(
     id="sinusoidal.rotation.det",
     title="$\\det T_k = 1$ for every even $d$",
-    lhs=sympy.Product(rotation(-frequency(i) * k).det(), (i, 0, d / 2 - 1)),
-    rhs=1,
-    notation=N,
+    written=(sympy.Product(sympy.Determinant(B_MATRIX.apply(-w * k)), (i, 0, d / 2 - 1)), sympy.Integer(1)),
+    notation=BLOCK_NOTATION,
     conditions=(b > 1,),
     scope="every even $d$: the determinant of a block-diagonal matrix is the product of its blocks' determinants",
     prose="With every factor equal to 1, $T_k$ is a rotation, not a reflection.",

@@ -93,6 +93,8 @@ def _combine(expr: sympy.Basic, args: list[Any]) -> Any:
         return sympy.Derivative(args[0], *args[1:])
     if isinstance(expr, (sympy.Transpose, sympy.transpose)):
         return ImmutableMatrix(args[0].T)
+    if isinstance(expr, sympy.Determinant) and isinstance(args[0], MatrixBase):
+        return args[0].det()
     if isinstance(expr, MatrixElement):
         return args[0][args[1], args[2]]
     if isinstance(expr, MatrixExpr):

@@ -174,6 +174,14 @@ class NotationPrinter(LatexPrinter):
     def _print_transpose(self, expr: Any, exp: str | None = None) -> str:
         return self._print_Transpose(expr)
 
+    def _print_Determinant(self, expr: Any) -> str:
+        # det B(x), det T_k as a textbook writes it; |A| is read as an absolute value beside scalars.
+        inner = expr.args[0]
+        arg = self._print(inner)
+        if not isinstance(inner, (sympy.MatrixSymbol, AppliedMatrix)):
+            arg = rf"\left({arg}\right)"
+        return rf"\det {arg}"
+
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
         if is_written(expr):

@@ -220,9 +220,14 @@ def _reduce_rotations(factors: Sequence[ImmutableMatrix], used: set[str]) -> tup
     for factor in factors:
         angle = _signed_angle(factor)
         if out and angle is not None and out[-1][1] is not None:
-            left = rotation_angle(out[-1][0])
-            transposed_left = left is not None and left[1] and not rotation_angle(factor)[1]  # type: ignore[index]
-            used.add(LEMMAS["transposed-product" if transposed_left else "product"].name)
+            left, right = rotation_angle(out[-1][0]), rotation_angle(factor)
+            left_t, right_t = bool(left and left[1]), bool(right and right[1])
+            if left_t and not right_t:
+                used.add(LEMMAS["transposed-product"].name)
+            else:  # a transposed block read as B(-x) first: the transpose lemma is used too
+                used.add(LEMMAS["product"].name)
+                if left_t or right_t:
+                    used.add(LEMMAS["transpose"].name)
             total = sympy.expand(out[-1][1] + angle)
             out[-1] = (rotation(total), total)
         else:
