@@ -400,7 +400,7 @@ def test_a_wide_matrix_definition_starts_under_its_name() -> None:
     claim = Claim("demo.pairings", "the two pairings, d = 8", written=(halves.apply(m), P * adjacent.apply(m) * sympy.transpose(P)),
                   notation=Notation(symbols=(m, b), definitions=(halves, adjacent, perm)))
     text = render_claim(claim, Verdict("proven"))
-    assert "&R_{\\text{halves}}(m) = \\\\\n&\\qquad \\begin{bmatrix}\\cos(m) & 0" in text
+    assert "&R_{\\text{halves}}(m) = \\\\\n&\\qquad {\\renewcommand{\\arraystretch}{1.5}\\begin{bmatrix}\\cos(m) & 0" in text
     assert "&P = \\begin{bmatrix}1 & 0" in text  # a narrow one stays beside its name
 
 

@@ -26,7 +26,7 @@ from .blocks import break_display
 from .inline import math_segments, text_latex, text_markdown
 from .layout import fits, line_width, math_width
 from .mathtex import mathjax_text
-from .typeset import nested_quotes, wrap_cjk
+from .typeset import nested_quotes, roomy_matrices, wrap_cjk
 
 __all__ = ["HEADINGS", "LATEX", "LATEX_CJK", "MARKDOWN", "ChainRow", "Flavour"]
 
@@ -164,7 +164,7 @@ class Flavour:
         """One formula on its own line(s): broken at its top-level sums when wider than the line."""
         lines = break_display(math)
         if len(lines) == 1:
-            return "\\begin{equation*}\n" + math + "\n\\end{equation*}"
+            return "\\begin{equation*}\n" + roomy_matrices(math) + "\n\\end{equation*}"
         return self._rows([f"&{lines[0]}", *(rf"&\quad {x}" for x in lines[1:])])
 
     def rows_display(self, rows: Sequence[str]) -> str:
@@ -172,7 +172,7 @@ class Flavour:
         return self._rows(rows)
 
     def _rows(self, rows: Sequence[str]) -> str:
-        return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}"
+        return "\\begin{align*}\n" + " \\\\\n".join(roomy_matrices(r) for r in rows) + "\n\\end{align*}"
 
     def statement(self, lhs: str, relation: str, rhs: str) -> str:
         """``lhs relation rhs`` displayed, broken into aligned rows when wider than the line."""
@@ -232,7 +232,7 @@ class Flavour:
         for before, entry in itertools.pairwise(out):
             # \intertext follows a row's \\ and is followed by the next row directly.
             text += ("\n" if before.startswith("\\intertext") else " \\\\\n") + entry
-        return "\\begin{align*}\n" + text + "\n\\end{align*}"
+        return "\\begin{align*}\n" + roomy_matrices(text) + "\n\\end{align*}"
 
     def figure_note(self, words: str) -> str:
         return rf"\noindent\emph{{{self.line(words)}}}"

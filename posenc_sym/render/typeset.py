@@ -8,6 +8,8 @@ r"""Small typographic rules a typesetter applies by hand: parentheses, quotes, C
 * Straight quotes typed in prose become opening and closing quotes by their place: a quote after
   a space opens, after a letter it closes or is an apostrophe (:func:`curly_quotes`); a quotation
   inside quotation marks uses single quotes (:func:`nested_quotes`).
+* A matrix of fractions has its rows touching (``\\frac`` in an array row is as tall as the row):
+  such a matrix gets a larger ``\\arraystretch``, in a group of its own (:func:`roomy_matrices`).
 * Chinese under pdfLaTeX needs the ``CJK`` environment of CJKutf8: each run of CJK characters is
   wrapped in the preamble's ``\posenccjk`` (:func:`wrap_cjk`), which XeLaTeX defines as nothing.
 
@@ -30,7 +32,7 @@ import re
 from ..notation.escape import is_cjk
 from .layout import math_width
 
-__all__ = ["curly_quotes", "nested_quotes", "tidy_parens", "wrap_cjk"]
+__all__ = ["curly_quotes", "nested_quotes", "roomy_matrices", "tidy_parens", "wrap_cjk"]
 
 #: What makes a parenthesised group taller than a plain parenthesis can cover.
 _TALL = re.compile(r"\\(?:[dt]?frac|sum|prod|int|begin|left|sqrt|binom|underbrace|overbrace|Big|bigg|Bigg)"
@@ -126,3 +128,50 @@ def wrap_cjk(latex: str) -> str:
     if run:
         out.append("\\posenccjk{" + "".join(run) + "}")
     return "".join(out) + spaces
+
+
+_MATRIX_EDGE = re.compile(r"\\(begin|end)\{[pbv]?matrix\}")
+_ROOMY = r"{\renewcommand{\arraystretch}{1.5}"
+
+
+def roomy_matrices(latex: str) -> str:
+    r"""Each outermost matrix holding a fraction (not one in an exponent, which is small) set with
+    rows 1.5 times as tall; the rest unchanged.
+
+    >>> roomy_matrices(r"x = \begin{bmatrix}\frac{1}{2}\end{bmatrix}")
+    'x = {\\renewcommand{\\arraystretch}{1.5}\\begin{bmatrix}\\frac{1}{2}\\end{bmatrix}}'
+    >>> roomy_matrices(r"\begin{bmatrix}b^{\frac{1}{2}}\end{bmatrix}")
+    '\\begin{bmatrix}b^{\\frac{1}{2}}\\end{bmatrix}'
+    """
+    out, depth, start, done = [], 0, 0, 0
+    for edge in _MATRIX_EDGE.finditer(latex):
+        if edge[1] == "begin":
+            if depth == 0:
+                start = edge.start()
+            depth += 1
+            continue
+        if depth == 0:  # an \\end without its \\begin: not ours to mend
+            continue
+        depth -= 1
+        if depth == 0 and "\\frac" in _outside_scripts(latex[start:edge.end()]):
+            out += [latex[done:start], _ROOMY, latex[start:edge.end()], "}"]
+            done = edge.end()
+    return "".join(out) + latex[done:]
+
+
+def _outside_scripts(latex: str) -> str:
+    """``latex`` without its braced superscripts and subscripts (``^{…}``, ``_{…}``)."""
+    out, n = [], 0
+    while n < len(latex):
+        if latex[n] in "^_" and latex[n + 1:n + 2] == "{":
+            depth, n = 0, n + 1
+            while n < len(latex):
+                depth += {"{": 1, "}": -1}.get(latex[n], 0)
+                n += 1
+                if depth == 0:
+                    break
+            continue
+        out.append(latex[n])
+        n += 1
+    return "".join(out)
+
