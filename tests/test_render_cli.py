@@ -163,12 +163,12 @@ def test_a_latex_error_is_reported_with_its_first_line(
 
 @pytest.mark.parametrize(("options", "present", "absent"), [
     # By default no id and no method in the main text: a badge after each title.
-    ([], [r"\subsection[{a slip}]{a slip\quad\posencrefuted{}}", r"\section{"], [r"\texttt{cli.", "Proven: "]),
+    ([], [r"\subsection[{A slip}]{A slip\quad\posencrefuted{}}", r"\section{"], [r"\texttt{cli.", "Proven: "]),
     (["--ids"], [r"\texttt{cli.\allowbreak{}demo.\allowbreak{}pythagoras}",
                  r"{\small Proven: A derivation of one step, proven.}"], []),
-    (["--no-refuted"], [r"\label{claim:cli.demo.pythagoras}"], ["a slip"]),
-    (["--heading-level", "subsection"], [r"\subsection{Pythagoras", r"\subsubsection[{a slip}]"], [r"\section{"]),
-    (["--heading-level", "none"], [r"\noindent\textbf{a slip}\quad\posencrefuted{}"], [r"\section{", r"\subsection"]),
+    (["--no-refuted"], [r"\label{claim:cli.demo.pythagoras}"], ["A slip"]),
+    (["--heading-level", "subsection"], [r"\subsection{Pythagoras", r"\subsubsection[{A slip}]"], [r"\section{"]),
+    (["--heading-level", "none"], [r"\noindent\textbf{A slip}\quad\posencrefuted{}"], [r"\section{", r"\subsection"]),
 ])
 def test_fragment_options(good: Path, tmp_path: Path, options: list[str], present: list[str],
                           absent: list[str]) -> None:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 
 from .layout import PT_PER_UNIT, math_width, split_top
+from .typeset import has_tall_fraction
 
 __all__ = ["FRAME_HEIGHT_PT", "FRAME_TEXT_PT", "LINE_PT", "Piece", "block_height", "frame_pieces", "rows_too_wide"]
 
@@ -84,8 +85,11 @@ def _row_height(row: str) -> float:
     matrix = re.search(r"\\begin\{[bp]?matrix\}(.*?)\\end\{[bp]?matrix\}", row, re.S)
     if matrix:
         inner_rows = split_top(matrix.group(1), r"\\")
-        # A display fraction doubles a matrix row, a text fraction or a root adds half.
-        tall = 2.0 if "\\dfrac" in matrix.group(1) else 1.5 if re.search(r"\\frac|\\sqrt", matrix.group(1)) else 1.0
+        # A display fraction doubles a matrix row; a fraction (its rows then set 1.5 times as tall:
+        # typeset.roomy_matrices) or a root adds half; a fraction in an exponent a little.
+        body = matrix.group(1)
+        tall = (2.0 if "\\dfrac" in body else 1.5 if has_tall_fraction(body) or "\\sqrt" in body
+                else 1.15 if "\\frac" in body else 1.0)
         return max(len(inner_rows) * LINE_PT * tall + 4.0, LINE_PT)
     height = LINE_PT
     if re.search(r"\\[dt]?frac|\\sum|\\prod|\\underbrace|\\Bigl|\\left", row):

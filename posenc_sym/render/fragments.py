@@ -35,6 +35,7 @@ from .layout import with_line_width
 from .markup import LATEX, LATEX_CJK, Flavour
 from .preamble import preamble
 from .sections import Notes, figures_section, needs_cjk, section_text, sources, table_section
+from .typeset import capitalized
 
 __all__ = ["Fragments", "fragment_files", "fragment_name", "latex_fragments"]
 
@@ -80,7 +81,7 @@ def _claim_files(claim: Claim, verdict: Verdict | None, fl: Flavour, options: Op
     if not options.frames:
         remark = _too_wide(name, text, options.width)
         return {name: head + text + "\n"}, ({name: remark} if remark else {})
-    continued = rf"\noindent\textbf{{{fl.line(claim.title)}}} (continued)\par"
+    continued = rf"\noindent\textbf{{{fl.line(capitalized(claim.title))}}} (continued)\par"
     pieces = frame_pieces(text.split("\n\n"), options.width, continued)
     names = [name] if len(pieces) == 1 else [f"claims/{claim.id}-{n}.tex" for n in range(1, len(pieces) + 1)]
     files = {n: head + p.latex + "\n" for n, p in zip(names, pieces, strict=True)}

@@ -38,6 +38,7 @@ from .layout import fits, line_width, split_top
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
 from .options import DEFAULT_OPTIONS, Options, claim_label
+from .typeset import capitalized
 from .verdict_text import badge, link_mark, status_of, verdict_text
 from .verdicts import short_value
 
@@ -300,7 +301,7 @@ def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, lev
     """One claim: heading with its verdict's badge, statement, assumptions, prose, source, chain of
     steps, and what the badge cannot say (a counterexample, a numeric check's warning)."""
     status = "unknown" if undecidable(claim) else status_of(verdict)
-    parts = [fl.heading(level, claim.title, claim_label(claim.id), badge(status, fl))]
+    parts = [fl.heading(level, capitalized(claim.title), claim_label(claim.id), badge(status, fl))]
     lead = _lead(claim, fl, options)
     if lead:
         parts.append(lead)

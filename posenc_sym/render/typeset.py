@@ -32,7 +32,8 @@ import re
 from ..notation.escape import is_cjk
 from .layout import math_width
 
-__all__ = ["curly_quotes", "nested_quotes", "roomy_matrices", "tidy_parens", "wrap_cjk"]
+__all__ = ["capitalized", "curly_quotes", "has_tall_fraction", "nested_quotes", "roomy_matrices", "tidy_parens",
+           "wrap_cjk"]
 
 #: What makes a parenthesised group taller than a plain parenthesis can cover.
 _TALL = re.compile(r"\\(?:[dt]?frac|sum|prod|int|begin|left|sqrt|binom|underbrace|overbrace|Big|bigg|Bigg)"
@@ -153,10 +154,19 @@ def roomy_matrices(latex: str) -> str:
         if depth == 0:  # an \\end without its \\begin: not ours to mend
             continue
         depth -= 1
-        if depth == 0 and "\\frac" in _outside_scripts(latex[start:edge.end()]):
+        if depth == 0 and has_tall_fraction(latex[start:edge.end()]):
             out += [latex[done:start], _ROOMY, latex[start:edge.end()], "}"]
             done = edge.end()
     return "".join(out) + latex[done:]
+
+
+def has_tall_fraction(latex: str) -> bool:
+    r"""Whether ``latex`` has a fraction outside its exponents and subscripts (one inside is small).
+
+    >>> has_tall_fraction(r"\frac{1}{2}"), has_tall_fraction(r"2^{- \frac{1}{2}}")
+    (True, False)
+    """
+    return "\\frac" in _outside_scripts(latex)
 
 
 def _outside_scripts(latex: str) -> str:
@@ -174,4 +184,22 @@ def _outside_scripts(latex: str) -> str:
         out.append(latex[n])
         n += 1
     return "".join(out)
+
+
+#: Words a title may start with that are names, not words: they keep their case.
+_NAMES = frozenset({"ln", "log", "exp", "sin", "cos", "tan", "det", "softmax", "max", "min", "diag", "arange", "div"})
+_FIRST_WORD = re.compile(r"([a-z]+)(?=[\s,:;.!?]|$)")
+
+
+def capitalized(title: str) -> str:
+    """A title that starts with a lowercase word, capitalized like a heading; a title that starts
+    with math, a name (``ln``, ``softmax``) or code (``max_len``, ``y1``) unchanged.
+
+    >>> capitalized("the loop's pair j"), capitalized("ln ω_i"), capitalized("max_len"), capitalized("$t$ grows")
+    ("The loop's pair j", 'ln ω_i', 'max_len', '$t$ grows')
+    """
+    match = _FIRST_WORD.match(title)
+    if not match or match[1] in _NAMES:
+        return title
+    return title[:1].upper() + title[1:]
 
