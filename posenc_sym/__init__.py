@@ -15,7 +15,14 @@ from .errors import PosencSymError
 from .version import VERSION as _VERSION
 
 if _typing.TYPE_CHECKING:
-    from .crosscheck import CheckResult, check_alibi, check_rope, check_sinusoidal
+    from .crosscheck import (
+        CheckResult,
+        check_alibi,
+        check_alibi_function,
+        check_rope,
+        check_rotary_function,
+        check_sinusoidal,
+    )
     from .numerics import accurate_sincos, ulp, ulp_error
     from .proof import STATUSES, Claim, Derivation, Source, Status, Step, Verdict, check_identity, decide
     from .reference import rope_reference, sinusoidal_reference
@@ -36,8 +43,10 @@ __all__ = [
     "__version__",
     "accurate_sincos",
     "check_alibi",
+    "check_alibi_function",
     "check_identity",
     "check_rope",
+    "check_rotary_function",
     "check_sinusoidal",
     "decide",
     "rope_cache",
@@ -52,7 +61,9 @@ __all__ = [
 def _crosscheck() -> dict[str, _typing.Any]:
     from . import crosscheck
 
-    return {n: getattr(crosscheck, n) for n in ("CheckResult", "check_alibi", "check_rope", "check_sinusoidal")}
+    names = ("CheckResult", "check_alibi", "check_alibi_function", "check_rope", "check_rotary_function",
+             "check_sinusoidal")
+    return {n: getattr(crosscheck, n) for n in names}
 
 
 def _numerics() -> dict[str, _typing.Any]:
@@ -98,8 +109,8 @@ def _tables() -> dict[str, _typing.Any]:
 
 
 _WHERE = {
-    "CheckResult": _crosscheck, "check_alibi": _crosscheck, "check_rope": _crosscheck,
-    "check_sinusoidal": _crosscheck,
+    "CheckResult": _crosscheck, "check_alibi": _crosscheck, "check_alibi_function": _crosscheck,
+    "check_rope": _crosscheck, "check_rotary_function": _crosscheck, "check_sinusoidal": _crosscheck,
     "accurate_sincos": _numerics, "ulp": _numerics, "ulp_error": _numerics,
     "STATUSES": _proof, "Claim": _proof, "Derivation": _proof, "Source": _proof, "Status": _proof,
     "Step": _proof, "Verdict": _proof, "check_identity": _proof, "decide": _proof,

@@ -25,8 +25,10 @@ from typing import Any
 from .crosscheck import (
     CheckResult,
     check_alibi,
+    check_alibi_function,
     check_rope,
     check_rope_axes,
+    check_rotary_function,
     check_sinusoidal,
     check_sinusoidal_2d,
     check_xpos,
@@ -34,9 +36,11 @@ from .crosscheck import (
 )
 
 __all__ = [
+    "assert_alibi_function",
     "assert_alibi_slopes",
     "assert_rope_axes",
     "assert_rope_cache",
+    "assert_rotary_function",
     "assert_sinusoidal",
     "assert_sinusoidal_2d",
     "assert_xpos_cache",
@@ -50,6 +54,13 @@ def _assert(result: CheckResult) -> CheckResult:
     differs = [n for n in result.notes if n.startswith("expected ")]
     if differs:
         raise AssertionError(f"{result.scheme} convention differs: {'; '.join(differs)} (found: {described})")
+    bugs = dict(result.extra).get("function", {}).get("bugs", [])
+    if bugs:
+        # a function's bugs are its first notes, one per bug found
+        raise AssertionError(
+            f"{result.scheme} function has {len(bugs)} bug(s) ({', '.join(bugs)}): "
+            f"{'; '.join(result.notes[: len(bugs)])} (convention found: {described})"
+        )
     worst = result.worst.describe() if result.worst is not None else "no element measured"
     reasons = "; ".join(result.notes)
     raise AssertionError(
@@ -123,3 +134,46 @@ def assert_xpos_cache(cos: Any, sin: Any, *, model: str = "native", **expected_c
     """Assert (cos·A, sin·A) is an xPos cache with the given keys (scale_base, amplitude_centre,
     amplitude_sign, and the RoPE keys: pairing, base, …)."""
     return _assert(check_xpos(cos, sin, model=parse_error_model(model), expect=expected_convention))
+
+
+def assert_rotary_function(
+    fn: Any, *, dim: int, model: str = "native", offsets: Any = (), max_position: int = 1 << 20,
+    **expected_convention: Any,
+) -> CheckResult:
+    """Assert ``fn(x, positions)`` (x float32 (tokens, ``dim``), positions int64) rotates x as a RoPE
+    convention with the given keys (pairing, base, scaling, rotary_dim, factor, …) in its own precision,
+    at the check's positions and at blocks from ``offsets`` (e.g. drawn by
+    :func:`posenc_sym.strategies.rotary_offsets`). On failure the AssertionError names the bugs.
+
+    >>> import numpy
+    >>> def rope(x, positions):  # adjacent pairs, as a complex product does
+    ...     angle = positions[:, None] * (10000.0 ** -(numpy.arange(0, x.shape[1], 2) / x.shape[1]))
+    ...     z = (x[:, 0::2] + 1j * x[:, 1::2]) * numpy.exp(1j * angle)
+    ...     return numpy.stack([z.real, z.imag], -1).reshape(x.shape).astype(numpy.float32)
+    >>> assert_rotary_function(rope, dim=8, pairing="adjacent", base=10000).verdict
+    'matches'
+    >>> assert_rotary_function(lambda x, t: rope(x, t + 1), dim=8)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    AssertionError: rope function has 1 bug(s) (position-offset): positions off by +1: ...
+    """
+    result = check_rotary_function(
+        fn, dim=dim, model=parse_error_model(model), expect=expected_convention, max_position=max_position,
+        offsets=tuple(offsets),
+    )
+    return _assert(result)
+
+
+def assert_alibi_function(fn: Any, *, heads: int, model: str = "native", **expected_convention: Any) -> CheckResult:
+    """Assert the bias builder ``fn(q_len, k_len)`` gives an ALiBi bias of ``heads`` heads, (heads, q_len,
+    k_len) or (heads, 1, k_len), with the given keys (rule, max_bias, form, rows), up to a per-row constant.
+
+    >>> import numpy
+    >>> def alibi(q_len, k_len):  # symmetric, the queries being the last q_len keys
+    ...     slopes = 2.0 ** -numpy.arange(1, 5)
+    ...     i, j = numpy.arange(k_len - q_len, k_len)[:, None], numpy.arange(k_len)
+    ...     return (-slopes[:, None, None] * numpy.abs(i - j)).astype(numpy.float32)
+    >>> assert_alibi_function(alibi, heads=4, form="symmetric").verdict
+    'matches'
+    """
+    return _assert(check_alibi_function(fn, heads=heads, model=parse_error_model(model), expect=expected_convention))

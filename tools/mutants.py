@@ -1,4 +1,4 @@
-"""Run the test suite against the mutants of issues 15 and 19 and count the failing tests of each.
+"""Run the test suite against the mutants of issues 15, 19 and 21 and count the failing tests of each.
 
 A mutant is a deliberate bug the suite must catch:
 
@@ -24,6 +24,11 @@ A mutant is a deliberate bug the suite must catch:
     so log b > 0 is "proven" although it fails at b = 1);
 ``min-checked-one``
     one agreeing point is enough for ``checked`` (``engine.MIN_CHECKED_POINTS = 1``).
+``function-wide``
+    the function checks' bounds are widened 10× (issue 21): ``ErrorModel.allowance`` as for
+    ``check-wide`` (the measurement of every probed position, the ALiBi bias elements, the rotary
+    amplitude) and the linearity bound γ·|M|·|x| of a rotary function (``probe.dot_bound``).
+    ``tests/test_check_function_bounds.py`` plants errors at 3× the derived bounds.
 
 Mutants are applied by monkeypatching, not by editing text, so they survive refactoring of the
 code they patch: ``tests/conftest.py`` calls :func:`apply` when ``POSENC_SYM_MUTANT=NAME`` is
@@ -173,12 +178,13 @@ def _kernel_toward_zero(mutant: Mutant) -> None:
     sincos.numpy = _TowardZeroNumpy(sincos.numpy, mutant)  # type: ignore[assignment]
 
 
-def _check_wide(mutant: Mutant) -> None:
+def _wide_allowance(mutant: Mutant) -> None:
     from posenc_sym.crosscheck import precision
 
     # Every scheme's bound is built by ErrorModel.allowance (tables, caches, multi-axis and 2-D
-    # tables, xPos, ALiBi slopes and bias arrays; faithful, native and angle:FORMAT alike): the
-    # allowance, ulp term and computation term, becomes 10 times what was derived.
+    # tables, xPos, ALiBi slopes and bias arrays, the function checks' measurements; faithful,
+    # native and angle:FORMAT alike): the allowance, ulp term and computation term, becomes 10
+    # times what was derived.
     original = precision.ErrorModel.allowance
 
     @functools.wraps(original)
@@ -187,6 +193,24 @@ def _check_wide(mutant: Mutant) -> None:
         return 10 * original(self, *args, **kwargs)
 
     precision.ErrorModel.allowance = allowance  # type: ignore[method-assign]
+
+
+def _check_wide(mutant: Mutant) -> None:
+    _wide_allowance(mutant)
+
+
+def _function_wide(mutant: Mutant) -> None:
+    from posenc_sym.crosscheck import probe
+
+    _wide_allowance(mutant)
+    dot_bound = probe.dot_bound
+
+    @functools.wraps(dot_bound)
+    def wide_dot_bound(*args: Any, **kwargs: Any) -> Any:
+        mutant.hit()
+        return 10 * dot_bound(*args, **kwargs)
+
+    _replace(probe, "dot_bound", wide_dot_bound)
 
 
 def _chain_last_step(mutant: Mutant) -> None:
@@ -246,6 +270,7 @@ MUTANTS: dict[str, Callable[[Mutant], None]] = {
     "rotation-sign": _rotation_sign,
     "kernel-toward-zero": _kernel_toward_zero,
     "check-wide": _check_wide,
+    "function-wide": _function_wide,
     "chain-last-step": _chain_last_step,
     "conditions-strict": _conditions_strict,
     "min-checked-one": _min_checked_one,
@@ -273,7 +298,7 @@ class Outcome:
 
 
 def _copy_tree(dest: Path) -> Path:
-    ignore = shutil.ignore_patterns(".git", ".hypothesis", "__pycache__", ".mypy_cache", ".ruff_cache",
+    ignore = shutil.ignore_patterns(".git", ".venv", ".hypothesis", "__pycache__", ".mypy_cache", ".ruff_cache",
                                     ".pytest_cache", "*.egg-info", "build", "dist")
     shutil.copytree(ROOT, dest, ignore=ignore)
     return dest

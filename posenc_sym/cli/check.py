@@ -10,6 +10,11 @@ SOURCE is a ``.npy`` file (a (positions, dims) table, or an ALiBi slope vector),
 that returns one (called with ``--positions``/``--dim``/``--heads``; for a file or an array, sizes
 given must agree with the data). Exit status: 0 matches, 1 mismatch, 2 unusable input (one line
 on stderr, nothing on stdout).
+
+With ``--function``, SOURCE is ``module:callable`` and the callable is driven, not read: a rotary
+function ``fn(x, positions)`` (``--scheme rope --dim D``; ``--positions N``: the largest position
+probed, default 2^20) or an ALiBi bias builder ``fn(q_len, k_len)`` (``--scheme alibi --heads H``)
+(:mod:`posenc_sym.app.check_function`).
 """
 
 from __future__ import annotations
@@ -51,6 +56,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--positions", type=int, help="number of positions to ask a callable for")
     parser.add_argument("--dim", type=int, help="width (d_model or rotary_dim) to ask a callable for")
     parser.add_argument("--heads", type=int, help="number of heads to ask a callable for")
+    parser.add_argument(
+        "--function",
+        action="store_true",
+        help="SOURCE is a function to drive, not data: a rotary fn(x, positions) returning x rotated "
+        "(--scheme rope --dim D; --positions N: the largest position probed, default 2^20), or an ALiBi "
+        "builder fn(q_len, k_len) returning the bias (--scheme alibi --heads H)",
+    )
     strictness = parser.add_mutually_exclusive_group()
     strictness.add_argument(
         "--strict",
@@ -89,9 +101,12 @@ def _sizes(args: argparse.Namespace) -> dict[str, int]:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here, not at the top: building the parser must not import what other subcommands use.
-    from ..app.check import check_source
+    if args.function:
+        from ..app.check_function import check_function_source as check
+    else:
+        from ..app.check import check_source as check
 
-    result = check_source(args.source, args.scheme, _sizes(args), args.model, args.expect)
+    result = check(args.source, args.scheme, _sizes(args), args.model, args.expect)
     if args.json:
         print(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
     else:

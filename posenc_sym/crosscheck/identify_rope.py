@@ -35,7 +35,7 @@ from .result import CheckResult
 from .rope_extras import Candidate, float32_note, longrope_candidates, more_candidates, unrotated_pairs
 from .rope_scaling import attention_factor, frequencies
 
-__all__ = ["RopeConvention", "check_rope"]
+__all__ = ["RopeConvention", "check_rope", "effective_base"]
 
 _FIT_ROWS = 1024
 _CONTEXTS = (2048, 4096, 8192, 16384, 32768)
@@ -366,7 +366,7 @@ def _check_rope(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
         conv.spec,
         fmt,
         model,
-        _effective_base(conv),
+        effective_base(conv),
         "checking cache",
     )
     result = finish("rope", conv.as_pairs(), measured, notes, model, fmt, shape, identified=True)
@@ -375,7 +375,7 @@ def _check_rope(cos: Any, sin: Any, model: ErrorModel | None) -> CheckResult:
     return with_diagnosis(result, numpy.concatenate([c[:4096], s[:4096]], axis=1), fmt)
 
 
-def _effective_base(conv: RopeConvention) -> float:
+def effective_base(conv: RopeConvention) -> float:
     """The base the angle model's constant K = 3·ln b + 4 is taken at (the largest in play)."""
     dim = conv.denominator or conv.rotary_dim
     if conv.scaling == "ntk":

@@ -29,15 +29,17 @@ __all__ = [
     "as_float_array",
     "cache_halves",
     "declared",
+    "load_callable",
     "load_source",
     "load_source_called",
     "narrower_format",
     "require_ndim",
     "squeeze_singletons",
+    "torch_to_numpy",
 ]
 
 
-def _torch_to_numpy(obj: Any) -> tuple[numpy.ndarray, str] | None:
+def torch_to_numpy(obj: Any) -> tuple[numpy.ndarray, str] | None:
     """A torch tensor's values and its format name; None for anything that is not a tensor."""
     torch = sys.modules.get("torch")
     if torch is None or not isinstance(obj, torch.Tensor):
@@ -135,7 +137,7 @@ def as_float_array(obj: Any, what: str, *, masks: bool = False) -> tuple[numpy.n
     if isinstance(obj, Declared):
         array, name = as_float_array(obj.values, what, masks=masks)
         return _narrow(array, name, what, obj.format)
-    converted = _torch_to_numpy(obj)
+    converted = torch_to_numpy(obj)
     if converted is None:
         try:
             array = numpy.asarray(obj)
@@ -300,8 +302,29 @@ def load_source_called(source: str, sizes: Mapping[str, int],
             f"pass a file ({', '.join(FILE_KINDS)}) or e.g. mypkg.encoding:make_table"
         )
     obj = _import_object(source)
-    if callable(obj) and _torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
+    if callable(obj) and torch_to_numpy(obj) is None and not hasattr(obj, "__array__"):
         if not sizes:
             raise PosencSymError(f"{source} is callable; give the sizes to call it with, e.g. {example}")
         return _call(obj, sizes, source), True
     return obj, False
+
+
+def load_callable(source: str) -> Any:
+    """The function ``module:attribute`` names, not called (``check --function`` drives it).
+
+    >>> load_callable("math:floor")(2.5)
+    2
+    >>> load_callable("math:pi")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    posenc_sym.errors.PosencSymError: math:pi is a float, not a function; --function checks a callable ...
+    """
+    if ":" not in source:
+        raise PosencSymError(f"{source!r} is not module:attribute; --function needs e.g. mypkg.rotary:apply_rope")
+    obj = _import_object(source)
+    if not callable(obj) or torch_to_numpy(obj) is not None:
+        raise PosencSymError(
+            f"{source} is a {type(obj).__name__}, not a function; --function checks a callable "
+            "(drop --function to check an array)"
+        )
+    return obj
