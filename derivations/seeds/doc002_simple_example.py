@@ -87,7 +87,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc002.no-pe.same-sum",
-        title="without positions, y1 + y2 + y3 is the same for both sentences",
+        title="without positions, $y_0 + y_1 + y_2$ is the same for both sentences",
         written=(sympy.Add(*(OUT.apply(r) for r in range(3)), evaluate=False),
                  sympy.Add(*(OUT_REVERSED.apply(r) for r in range(3)), evaluate=False)),
         notation=OUTPUTS,
