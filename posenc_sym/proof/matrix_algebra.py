@@ -37,10 +37,11 @@ from typing import Any
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
+from ..errors import EngineSignal
 from ..notation.blocks import BlockColumn, BlockDiagonal
 from .strategies import prove_zero
 
-__all__ = ["LEMMAS", "Lemma", "prove_matrix_identity", "rotation", "rotation_angle"]
+__all__ = ["LEMMAS", "Lemma", "OutsideTheRules", "prove_matrix_identity", "rotation", "rotation_angle"]
 
 #: The block index every block is written in here, so that blocks of two sides compare directly.
 INDEX = sympy.Dummy("p", integer=True, nonnegative=True)
@@ -154,13 +155,13 @@ _Word = tuple[_Factor, ...]
 _Terms = list[tuple[sympy.Expr, _Word]]
 
 
-class _Outside(Exception):
-    """The expression holds something the rules do not cover; nothing is proven."""
+class OutsideTheRules(EngineSignal):
+    """The expression holds something the rules do not cover; nothing is proven (caught here)."""
 
 
 def _explicit_block(block: Any, index: sympy.Symbol) -> ImmutableMatrix:
     if not isinstance(block, MatrixBase):
-        raise _Outside(f"the block {block} is not explicit")
+        raise OutsideTheRules(f"the block {block} is not explicit")
     return ImmutableMatrix(block.xreplace({index: INDEX}))
 
 
@@ -189,12 +190,12 @@ def _terms(expr: Any) -> _Terms:
         for arg in expr.args:
             if not getattr(arg, "is_Matrix", False):
                 if not isinstance(arg, sympy.Expr) or not arg.is_commutative:
-                    raise _Outside(f"{arg} is not a scalar")
+                    raise OutsideTheRules(f"{arg} is not a scalar")
                 out = [(c * arg, w) for c, w in out]
                 continue
             out = [(c1 * c2, w1 + w2) for c1, w1 in out for c2, w2 in _terms(arg)]
         return out
-    raise _Outside(f"{type(expr).__name__} is not covered by the rules")
+    raise OutsideTheRules(f"{type(expr).__name__} is not covered by the rules")
 
 
 # --- blocks -------------------------------------------------------------------------------------
@@ -357,7 +358,7 @@ def prove_matrix_identity(lhs: Any, rhs: Any, conditions: Sequence[sympy.Basic] 
     comparer = _Comparer(tuple(conditions))
     try:
         signed = [(c, w) for c, w in _terms(lhs)] + [(-c, w) for c, w in _terms(rhs)]
-    except _Outside:
+    except OutsideTheRules:
         return None
     classes: list[tuple[_Word, list[sympy.Expr]]] = []
     for coefficient, word in signed:
