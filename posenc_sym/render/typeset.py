@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from ..notation.escape import is_cjk
+from ..notation.vocabulary import FUNCTIONS
 from .layout import math_width
 
 __all__ = ["capitalized", "curly_quotes", "has_tall_fraction", "nested_quotes", "roomy_matrices", "tidy_parens",
@@ -187,7 +188,7 @@ def _outside_scripts(latex: str) -> str:
 
 
 #: Words a title may start with that are names, not words: they keep their case.
-_NAMES = frozenset({"ln", "log", "exp", "sin", "cos", "tan", "det", "softmax", "max", "min", "diag", "arange", "div"})
+_NAMES = frozenset(FUNCTIONS) | {"det", "diag", "softmax", "arange", "div"}
 _FIRST_WORD = re.compile(r"([a-z]+)(?=[\s,:;.!?]|$)")
 
 
