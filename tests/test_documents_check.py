@@ -37,7 +37,9 @@ EXPECTED = {
     "constructs.md": [
         (14, P, [(14, P)]), (16, P, [(16, P)]), (20, P, [(20, P)]), (24, P, [(24, P)]), (26, P, [(27, P)]),
         (30, P, [(31, P)]),
-        (36, C, [(37, P), (38, C)]),  # tan x cos x = sin x: tan has poles, where the left side has no value
+        # tan x cos x = sin x: tan has poles, where the left side has no value; the reader keeps the divisor
+        # cos x and the row is "checked where the row is defined", unknown for every x
+        (36, U, [(37, P), (38, U)]),
         (43, P, [(43, P)]), (45, P, [(45, P)]),
         (47, P, [(47, P)]), (51, P, [(52, P)]), (57, A, [(57, A)]),
         (65, P, [(65, P)]),  # π ≠ 3: SymPy shows π - 3 is never 0
@@ -101,18 +103,23 @@ def test_unreadable_displays_say_why_and_where() -> None:
     report = check_document(DOCS / "errors.md")
     found = [(d.line, d.status, d.read.unreadable_line, d.read.unreadable) for d in report.displays]
     assert found == [
-        (16, U, 16, "'u' is not declared; declare it (assume u real)"),
-        (20, U, 20, "'g' is not declared; declare it (assume g real for a product g·(…), or let g(x) = … for a "
-                    "function)"),
+        # Names nothing declares are read as the text's own (issue 23): sin(u) = sin(u) holds whatever u is,
+        # g(t+k) is a function nobody defined (the row is not decided), tk is t·k, 0·v is 0 whatever v is.
+        (16, P, 0, ""),
+        (20, U, 0, ""),
         (24, P, 0, ""),  # ω declared a symbol: ω(t+k) is a product
         (28, U, 28, r"unknown macro \frob; rewrite it in plain LaTeX math or declare its meaning"),
-        (32, U, 32, "'tk' is not a declared name; write 't k' for a product, or declare tk"),
+        (32, P, 0, ""),
         (36, U, 36, r"an ellipsis (\cdots) leaves terms unstated; state the claim per entry, per block, or as a sum"),
         (40, U, 40, "the blocks of this matrix do not fit together (The matrices have incompatible number of "
                     "columns (2 and 1))"),
-        (44, U, 47, "'v' is not declared; declare it (assume v real)"),
+        (44, P, 0, ""),
     ]  # a display never closed refuses the whole document: tests/test_documents_formats.py
-    assert [d.links for d in report.displays][7][0].status == P  # the readable first row is still decided
+    g = report.displays[1].links[0]
+    assert (g.status, g.note) == (U, "g is not defined in the text (or declared): the row is not decided from values "
+                                     "they do not have")
+    assert report.displays[0].links[0].note == ("holds whatever u is (not defined in the text): the two sides are "
+                                                "equal for every value (structural)")
 
 
 def test_misreadings_are_unknown_with_the_reason_and_line() -> None:

@@ -102,8 +102,8 @@ def test_bad_declarations_are_one_line_each_on_stderr_and_exit_2(capsys: pytest.
     assert status == 2
     lines = err.splitlines()
     assert len(lines) == 6 and all(line.startswith(f"posenc-sym verify: error: {path}:") for line in lines)
-    assert f"{path}:16: unknown" in out
-    assert f"    {path}:16: cannot be read: 'u' is not declared; declare it (assume u real)" in out
+    assert f"{path}:28: unknown" in out
+    assert f"    {path}:28: cannot be read: unknown macro \\frob; rewrite it in plain LaTeX math or declare its meaning" in out
     assert "Traceback" not in out + err
 
 
@@ -154,28 +154,61 @@ def test_seed_004_is_proven_row_by_row_with_the_sinusoidal_preset(capsys: pytest
     status, out, _ = _run(capsys, str(seed), "--notation", "sinusoidal", "--json")
     claims = json.loads(out)["claims"]
     assert status == 0
-    assert [c["line"] for c in claims] == [12, 20, 24, 28, 32]
-    assert all(c["status"] == "proven" and len(c["links"]) == 2 for c in claims)
-    assert all(link["status"] == "proven" for c in claims for link in c["links"])
-    # Without the preset nothing is declared: every display is unknown and says what to declare.
+    # The note defines PE itself on line 12 (the preset's PE is left out: presets follow the text).
+    assert [(c["line"], c["status"]) for c in claims] == [(12, "definition"), (20, "proven"), (24, "proven"),
+                                                        (28, "proven"), (32, "proven")]
+    assert all(len(c["links"]) == 2 for c in claims)
+    assert all(link["status"] == "proven" for c in claims[1:] for link in c["links"])
+    assert claims[0]["conventions"][0] == {
+        "line": 1, "kind": "convention", "text": "--notation sinusoidal declares, as this text writes it: assume "
+        "pos, k real; assume i integer; assume d_{model} even positive; assume 0 \\le i < d_{model}/2"}
+    # Without the preset the note is read as written (issue 23): line 12 defines PE, the text defines ω on
+    # line 18, and every later row is proven from them; each assumption is said once, with its line.
     status, out, _ = _run(capsys, str(seed), "--json")
     bare = json.loads(out)["claims"]
-    assert status == 0 and {c["status"] for c in bare} == {"unknown"}
-    assert bare[0]["unreadable"] == {"line": 12, "reason": "'PE' is not declared; declare it (assume PE real, or "
-                                                           "write a product with spaces)"}
+    assert status == 0
+    assert [(c["line"], c["status"]) for c in bare] == [(12, "definition"), (20, "proven"), (24, "proven"),
+                                                      (28, "proven"), (32, "proven")]
+    assert [(c["line"], c["text"]) for claim in bare for c in claim["conventions"]] == [
+        (12, "read pos as a real position"),
+        (12, "read i as a pair index, 0 ≤ i < d_model/2 (it indexes the pairs 2i, 2i+1)"),
+        (12, "read d_model as the width, a positive even integer"),
+        (18, "defines \\omega = \\frac{1}{10000^{2i/d_{model}}} (in the text)"),
+        (24, "read k as an integer index (the text indexes with it)"),
+    ]
 
 
 def test_the_pair_index_i_is_never_read_as_the_imaginary_unit(capsys: pytest.CaptureFixture[str],
                                                                tmp_path: Path) -> None:
-    # With the preset i is the integer pair index; read as such, e^{i\pi} + 1 \neq 0 would be "proven".
+    # Where the text indexes with i (here ω_i), i is the integer pair index: read as such, e^{i\pi} + 1 \neq 0
+    # would be "proven". Which one the writer meant in the exponential is not for the reader to guess.
     notes = tmp_path / "euler.md"
-    notes.write_text("$$ \\mathrm{e}^{i\\pi} + 1 \\neq 0 $$\n\n$$ \\mathrm{e}^{\\mathrm{i}\\pi} + 1 = 0 $$\n")
+    notes.write_text("$$ \\omega_i = 10000^{-2i/d} $$\n\n$$ \\mathrm{e}^{i\\pi} + 1 \\neq 0 $$\n\n"
+                     "$$ \\mathrm{e}^{\\mathrm{i}\\pi} + 1 = 0 $$\n")
     status, out, err = _run(capsys, str(notes), "--notation", "sinusoidal")
     assert (status, err) == (0, "")
-    assert out.splitlines()[:3] == [
-        f"{notes}:1: unknown     \\mathrm{{e}}^{{i\\pi}} + 1 \\neq 0",
-        f"    {notes}:1: cannot be read: i is declared as an integer index here, so in an exponential it may be "
+    lines = [line for line in out.splitlines() if ": convention " not in line]
+    assert lines[3:6] == [
+        f"{notes}:3: unknown     \\mathrm{{e}}^{{i\\pi}} + 1 \\neq 0",
+        f"    {notes}:3: cannot be read: i is declared as an integer index here, so in an exponential it may be "
         "the index or the imaginary unit; write \\mathrm{i} for the imaginary unit, or write the power with "
         "another base (b^{-2i/d}) or rename the index",
-        f"{notes}:3: proven      \\mathrm{{e}}^{{\\mathrm{{i}}\\pi}} + 1 = 0",
+        f"{notes}:5: proven      \\mathrm{{e}}^{{\\mathrm{{i}}\\pi}} + 1 = 0",
+    ]
+
+
+def test_i_is_the_imaginary_unit_where_the_text_never_indexes_with_it(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    # Without an index i in the text, i is the imaginary unit: e^{iπ} + 1 = 0 is proven, and a slip in
+    # Euler's formula is refuted (θ declared: an undefined θ is never refuted, it may be a condition).
+    notes = tmp_path / "euler.md"
+    notes.write_text("```posenc\nassume \\theta real\n```\n\n$$ e^{i\\pi} + 1 = 0 $$\n\n"
+                     "$$ e^{i\\theta} = \\cos\\theta - i \\sin\\theta $$\n")
+    status, out, err = _run(capsys, str(notes))
+    assert (status, err) == (1, "")
+    assert out.splitlines()[:4] == [
+        f"{notes}:5: convention  read e as Euler's number",
+        f"{notes}:5: convention  read i as the imaginary unit (the text never indexes with i)",
+        f"{notes}:5: proven      e^{{i\\pi}} + 1 = 0",
+        f"{notes}:7: refuted     e^{{i\\theta}} = \\cos\\theta - i \\sin\\theta  [UNEXPECTED]",
     ]

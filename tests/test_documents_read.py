@@ -10,6 +10,7 @@ import sympy
 
 from posenc_sym.documents.context import Context
 from posenc_sym.documents.declarations import DeclarationError, apply_declaration, symbol_name
+from posenc_sym.notation import to_latex
 from posenc_sym.notation.read import SimpleScope, Unreadable, from_latex, read_row
 
 T, K, X, Y = sympy.symbols("t k x y", real=True)
@@ -55,6 +56,22 @@ M = sympy.ImmutableMatrix
     (r"\begin{pmatrix} x \\ y \end{pmatrix}^{\mathsf{T}}", M([[X, Y]])),
     (r"\left[\begin{matrix} 1 & 0 \\ 0 & 1 \end{matrix}\right] \begin{pmatrix} x \\ y \end{pmatrix}", M([[X], [Y]])),
     (r"\begin{pmatrix} \begin{pmatrix} 1 & 0 \end{pmatrix} & x \end{pmatrix}", M([[1, 0, X]])),
+    # issue 23: the notations of real notes
+    (r"\langle \begin{pmatrix} x \\ 1 \end{pmatrix}, \begin{pmatrix} 2 \\ y \end{pmatrix} \rangle", 2 * X + Y),
+    (r"\|x\| + \Vert y \Vert + \lVert x \rVert", 2 * sympy.Abs(X) + sympy.Abs(Y)),
+    ("‖x‖", sympy.Abs(X)),
+    (r"\Vert \begin{pmatrix} x \\ y \end{pmatrix} \Vert", sympy.sqrt(X**2 + Y**2)),
+    (r"\operatorname{Re}(x) + \Re[y] + \text{Im}\,(x) + \mathrm{Re}(t)", X + Y + T),
+    (r"x^* + y^{*} + t^\dagger", X + Y + T),  # the conjugate of a real number is itself
+    (r"\lceil x \rceil - \lfloor y \rfloor", sympy.ceiling(X) - sympy.floor(Y)),
+    (r"\lceil\sqrt[3]{2000}\rceil", sympy.Integer(13)),
+    (r"\begin{cases} x & x > 0 \\ 0 & \text{otherwise} \end{cases}", sympy.Piecewise((X, X > 0), (0, True))),
+    (r"\begin{cases} x, & \text{if } x > 0 \\ -x, & x \le 0 \end{cases}", sympy.Piecewise((X, X > 0), (-X, True))),
+    (r"\left\{\begin{matrix} 1 & x \ge 0 \\ 0 & x < 0 \end{matrix}\right.", sympy.Piecewise((1, X >= 0), (0, True))),
+    (r"[x, y, 1]", M([[X, Y, 1]])),
+    (r"x^{2} \big|_{x = 3}", sympy.Integer(9)),
+    (r"\Large{x + y}", X + Y),
+    (r"\cot t \tan t", sympy.cot(T) * sympy.tan(T)),  # SymPy does not cancel it; the divisors are kept (below)
 ])
 def test_reads(latex: str, expected: object) -> None:
     assert from_latex(latex, SCOPE) == expected
@@ -74,7 +91,8 @@ def test_reads(latex: str, expected: object) -> None:
     (r"\sin^{-1} x", r"\sin^{-1} may mean arcsin or 1/sin; write \arcsin or (\sin x)^{-1}", 0),
     ("(x, y)", "a tuple (a, b) is not an expression; only a notation's subscript may hold one", 2),
     ("x'", "a prime (') is not read; name the derivative or the new symbol", 1),
-    (r"\begin{cases} x \end{cases}", "the environment cases is not read here (matrices: pmatrix, bmatrix, matrix)", 0),
+    (r"\begin{tabular} x \end{tabular}", "the environment tabular is not read here (matrices: pmatrix, bmatrix, "
+     "matrix)", 0),
     (r"\begin{pmatrix} x \\ y \end{pmatrix} + x", "a matrix plus a scalar has no meaning; check the terms of this sum", 37),
     (r"\begin{pmatrix} x \\ y \end{pmatrix} \begin{pmatrix} x \\ y \end{pmatrix}",
      "matrices of shapes (2, 1) and (2, 1) cannot be multiplied", 37),
@@ -113,11 +131,62 @@ def test_reads(latex: str, expected: object) -> None:
     (r"x \equiv y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
     (r"\sum_{j=0}^{2} j + j", "'j' is the index of a sum or product earlier in this row, and here it is outside "
      r"it; parenthesize the body, \sum_{...}^{...} (...), or rename the index", 19),
+    # issue 23: notations of real notes read only where they have one meaning
+    (r"\begin{cases} x & \text{(ReRoPE)} \\ y & \text{(Leaky)} \end{cases}", "these cases are labelled, not "
+     "conditioned: a list of alternatives, not one function; state each as a claim of its own", 0),
+    (r"\{ x \}", r"a brace \{ is read only before cases (\{\begin{matrix} … \end{matrix}); a set is not read", 0),
+    (r"\langle x, \begin{pmatrix} x \\ y \end{pmatrix} \rangle", "⟨a, b⟩ of a vector and a number has no meaning; "
+     "check the two sides", 0),
+    (r"\langle \begin{pmatrix} x \\ y \end{pmatrix}, \begin{pmatrix} x & y \end{pmatrix} \rangle", "⟨a, b⟩ of "
+     "shapes (2, 1) and (1, 2): the dot product needs two columns of one length", 0),
+    (r"x^{2} \big|_{x + 1 = 2}", "an evaluation bar |_{x = a} names one symbol and its value", 10),
+    ("x + … + y", r"an ellipsis (\ldots) leaves terms unstated; state the claim per entry, per block, or as a sum", 4),
+    (r"\sum_{j} x", r"\sum needs its limits: \sum_{i=0}^{n-1}", 0),  # over an unstated range: a document may read it
+    # a condition in words is never read as a name (if·x) nor dropped
+    (r"x \text{ if } y > 0", r"\text{if} is a word of prose inside the formula (a condition or a clause); state a "
+     "condition as a relation of its own, or write the formula without it", 2),
+    # operators of real notes that are not read, named for what they are
+    (r"\frac{\partial y}{\partial x}", r"\partial (a partial derivative) is not read; state its value as a claim of "
+     "its own", 6),
+    (r"\nabla f", r"\nabla (a gradient) is not read; state its value as a claim of its own", 0),
+    (r"x \odot y", r"\odot (the elementwise (Hadamard) product) is not read; state its value as a claim of its own", 2),
+    (r"x \otimes y", r"\otimes (a tensor (Kronecker) product) is not read; state its value as a claim of its own", 2),
+    (r"\int_0^1 x", r"\int (an integral) is not read; state its value as a claim of its own", 0),
 ])
 def test_refuses_to_guess(latex: str, reason: str, position: int) -> None:
     with pytest.raises(Unreadable) as info:
         from_latex(latex, SCOPE)
     assert (info.value.reason, info.value.position) == (reason, position)
+
+
+@pytest.mark.parametrize(("latex", "nonzero"), [
+    # SymPy builds sin x / sin x as 1 and cot x tan x as is; the divisors stay with the row, so that the
+    # checker never proves it at x = 0, where it is undefined
+    (r"\frac{\sin x}{\sin x} = 1", (sympy.sin(X),)),
+    (r"\cot x \tan x = 1", (sympy.sin(X), sympy.cos(X))),
+    (r"\coth x \tanh x = 1", (sympy.sinh(X),)),
+    (r"x^{-1} + \log_{2} y = \ln t", (X, Y, T)),
+    (r"\frac{x}{2} + \sec t = 2^{-x}", (sympy.cos(T),)),  # 2 and a power of 2 never vanish
+])
+def test_a_row_keeps_what_must_not_vanish(latex: str, nonzero: tuple[sympy.Expr, ...]) -> None:
+    assert read_row(latex, SCOPE).nonzero == nonzero
+
+
+@pytest.mark.parametrize(("latex", "stated"), [
+    (r"\begin{cases} 0 & x \le y \\ 1 & x > y \end{cases} = 0",
+     [("<=", X, Y, "a condition of the cases"), (">", X, Y, "a condition of the cases")]),
+    (r"x^2 \big|_{x = 2} = 4", [("==", X, 2, "the point where the formula before the bar is taken")]),
+    (r"0 < t < 1", []),
+])
+def test_a_row_keeps_the_relations_it_states_inside_its_formulas(latex: str, stated: list[object]) -> None:
+    assert [(r, a, b, what) for r, a, b, _, what in read_row(latex, SCOPE).stated] == stated
+
+
+@pytest.mark.parametrize(("latex", "links"), [
+    (r"x \approx 1 \simeq 1", [("~", 1), ("~", 1)]),  # \simeq: approximately, reported with its gap, not decided
+])
+def test_approximate_relations(latex: str, links: list[tuple[str, object]]) -> None:
+    assert [(r, e) for r, e, _ in read_row(latex, SCOPE).links] == links
 
 
 def test_a_row_holds_a_chain_of_relations_and_drops_alignment_marks() -> None:
@@ -221,6 +290,15 @@ def test_a_bound_makes_a_symbol_positive_everywhere_it_appears() -> None:
 @pytest.mark.parametrize(("latex", "name"), [
     ("t", "t"), (r"\omega", "omega"), ("d_{model}", "d_model"), (r"d_{\text{model}}", "d_model"), ("x_0", "x_0"),
     ("pos", "pos"),
+    # what the reader reads, a declaration declares (once refused: '\hat{q}' is not a symbol)
+    (r"\hat{q}", "qhat"), (r"R_\theta", "R_theta"), ("x_{i,j}", "x_i_j"), (r"\tilde{\omega}_{i}", "omegatilde_i"),
 ])
 def test_symbol_names(latex: str, name: str) -> None:
     assert symbol_name(latex) == name
+
+
+@pytest.mark.parametrize("part", [sympy.re, sympy.im, sympy.arg])
+def test_the_parts_of_a_complex_number_read_back_as_the_writer_prints_them(part: object) -> None:
+    z = sympy.Symbol("z", complex=True)
+    expr = part(z) + 1  # type: ignore[operator]
+    assert from_latex(to_latex(expr), SimpleScope({"z": z})) == expr

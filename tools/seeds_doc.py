@@ -248,8 +248,11 @@ READ_DOCUMENTS = ("003_750a8455e46b047a.txt", "004_e7604d37a81a762a.txt")
 
 _INTRO = (
     "`posenc-sym verify SEED --notation sinusoidal` reads each display of a seed document from its "
-    "LaTeX, with the preset's declarations (pos, t, k real; i the pair index; d and d_{model} even; ω, "
-    "ω_i, w_k the frequency; PE with base 10000), and decides every row. A row the reader cannot read "
+    "LaTeX as it is written: the definitions its text makes (a display `NAME = …`, or an inline formula "
+    "after a word such as 定义 that introduces one), the conventions every reader of the field assumes "
+    "(each printed once), and the preset's declarations where the text writes its notation without "
+    "defining it (pos, t, k real; i the pair index; the width the text writes; ω, ω_i, w_k the "
+    "frequency; PE with base 10000). It decides every other row. A row the reader cannot read "
     "unambiguously is *unknown* with the reason; nothing is guessed. Seed 004 is Markdown with `$$` "
     "displays. Seed 003 is a copy of a web page rendered by KaTeX: each display line holds the glyphs "
     "spaced out, the LaTeX source, and the glyphs again; the reader takes the source "
@@ -260,26 +263,26 @@ _COMPARISON = {
     "004_e7604d37a81a762a.txt": (
         "Compared with the hand-made claims (`derivations/seeds/doc004_unit3_position_encoding.py`): the "
         "five displays are the standard formula, its ω form, the shifted encoding, the angle-addition "
-        "step and the shift result, and every one of their ten rows is proven, as the hand-made claims "
-        "`formula.standard`, `omega`, `shift.sin` and `shift.cos` are. The first display proves "
-        "trivially under the preset, because the preset *defines* PE by that formula: it checks that the "
-        "note's formula is the standard one, which is what `formula.standard` states. The hand-made file "
-        "also holds what no display says: the inline `$\\sin(A+B) = …$` formulas (inline math is not a "
-        "display), the prose claims (every dimension is a sinusoid, the coefficients do not depend on pos, "
-        "PE(pos+k) is linear in PE(pos)) and the linked code (unknown)."
+        "step and the shift result. The first is the note's own definition of PE, so the preset's PE is "
+        "left out (the preset follows the text); ω is defined in the sentence before the second display "
+        "(\"首先定义 $\\omega = …$\", *first define*). Every one of the eight rows after the definition is "
+        "proven from it, as the hand-made claims `formula.standard`, `omega`, `shift.sin` and "
+        "`shift.cos` are. The hand-made file also holds what no display says: the inline "
+        "`$\\sin(A+B) = …$` formulas (inline math is read only for the definitions it makes), the prose "
+        "claims (every dimension is a sinusoid, the coefficients do not depend on pos, PE(pos+k) is linear "
+        "in PE(pos)) and the linked code (unknown)."
     ),
     "003_750a8455e46b047a.txt": (
         "Compared with the hand-made claims (`derivations/seeds/doc003_transformer_pe_explained.py`, 45 "
-        "claims): only one display is proven straight from the text, the frequency w_k. The other "
-        "displays are unknown for reasons a reader can act on: vectors written with an ellipsis "
-        "(`[sin(w_0t), …, sin(w_{d-1}t)]`), the block matrix T_Δt shown by its pattern, PE_t used as a "
-        "whole vector while the preset defines its entries, the row vector [x, y] whose x and y the page "
-        "never declares, and a piecewise `\\left\\{\\begin{matrix}` definition. Line 220 has an unbalanced "
-        "parenthesis in its source (`\\cos((t + \\bigtriangleup t)`), which the reader reports instead of "
-        "repairing. The "
-        "hand-made claims state these formulas entry by entry or per block, which is how they are "
-        "decided there; reading them from the page would need the notes to be written that way. Formulas "
-        "inside a sentence (such as lines 162, 165 and 246) are inline, and are not read, as `$…$` is not."
+        "claims): the page's definitions are read as definitions (the input, PE_t three times, the "
+        "piecewise PE_t^{(i)}, the frequency w_k and the range of i), and the rotation of the row vector "
+        "[x, y] is proven whatever x, y and the angle B are. The formulas of the vectors written with an "
+        "ellipsis (`[sin(w_0t), …, sin(w_{d-1}t)]`) and of the piecewise definition (its conditions hold "
+        "Chinese text) are not read, so nothing that uses them is decided; T_Δt is never defined (line "
+        "218); the block matrix of line 225 is shown by its pattern, with dots. Line 220 has an "
+        "unbalanced parenthesis in its source (`\\cos((t + \\bigtriangleup t)`), which the reader reports "
+        "instead of repairing. The hand-made claims state these formulas entry by entry or per block, "
+        "which is how they are decided there."
     ),
 }
 
@@ -300,7 +303,9 @@ def section(seeds: Path) -> str:
     for name in READ_DOCUMENTS:
         (report,) = verify_documents([seeds / name], notation="sinusoidal")
         statuses = [d.status for d in report.displays]
-        counts = ", ".join(f"{statuses.count(s)} {s}" for s in ("proven", "refuted", "checked", "unknown"))
+        counts = ", ".join(f"{statuses.count(s)} {s}" for s in ("proven", "refuted", "checked", "unknown",
+                                                                 "definition", "condition") if statuses.count(s)
+                           or s in ("proven", "refuted", "checked", "unknown"))
         out += ["", f"### `{name}`: {len(statuses)} displays ({counts})", "",
                 "| line | verdict | display as written | rows | why not proven |", "|---:|---|---|---|---|"]
         out += [_row(d) for d in report.displays]

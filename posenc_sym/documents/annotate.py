@@ -22,9 +22,11 @@ from .report import _counterexample, latex_of, link_latex
 
 __all__ = ["BADGES", "annotate"]
 
-BADGES = {"proven": "✓", "refuted": "✗", "checked": "≈", "unknown": "?", "approximate": "~"}
+BADGES = {"proven": "✓", "refuted": "✗", "checked": "≈", "unknown": "?", "approximate": "~", "definition": "≔",
+          "condition": "▹"}
 _TEX_BADGES = {"proven": "proven", "refuted": "REFUTED", "checked": "checked numerically, not proven",
-               "unknown": "unknown", "approximate": "approximate"}
+               "unknown": "unknown", "approximate": "approximate", "definition": "a definition",
+               "condition": "a condition (not checked)"}
 
 
 def annotate(report: DocumentReport) -> str:

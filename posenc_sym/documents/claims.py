@@ -1,14 +1,16 @@
 """Read a display into links: ``A &= B \\\\ &= C`` is the chain A = B, B = C, each with its line.
 
 A row that starts with its own left side begins a new statement; a row that starts with a
-relation continues the one above. A display that cannot be read is kept with the reason and the
-line of the offending token; the rest of the document goes on.
+relation continues the one above. A row may hold several statements (:mod:`.statements`). The
+first link of a statement ``NAME = formula`` may be a definition of the text, or a condition
+(:mod:`.text_definitions`); every other link is a claim. A statement that cannot be read is kept
+with the reason and the line of the offending token, and the next statements are still read.
 
 >>> import sympy
 >>> from posenc_sym.documents.context import Context
 >>> from posenc_sym.documents.extract import Display
 >>> ctx = Context(); x = ctx.declare("x", {"real": True})
->>> read = read_display(Display("x^2 &= x x \\\\\\\\\\n&\\\\ge 0", 4, 4, False, 5), ctx)
+>>> read = read_display(Display("x^2 &= x x \\\\\\\\\\n&\\\\ge 0", 4, 4, False, 5), document_scope(ctx, []))
 >>> [(link.line, link.relation, link.rhs) for link in read.links]
 [(4, '==', x**2), (5, '>=', 0)]
 """
@@ -16,24 +18,42 @@ line of the offending token; the rest of the document goes on.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 import sympy
 from sympy.matrices import MatrixBase
 
 from ..notation.definitions import Notation
-from ..notation.read import Term, Unreadable, read_row
-from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, UNDECIDED_RELATIONS
+from ..notation.read import Row, Term, Unreadable, from_latex, read_row
+from ..notation.read_tokens import tokenize
+from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS
+from ..notation.write import to_latex
 from .context import Context
+from .conventions import Conventions
 from .extract import Display
-from .rows import split_rows
+from .name_forms import name_form
+from .rows import RowText, split_rows
+from .scope import DocumentScope
+from .statements import Piece, chain_members, range_of, statements
+from .survey import survey
+from .text_definitions import define_from_text
 
-__all__ = ["Link", "ReadDisplay", "read_display"]
+__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "defined_names", "document_scope", "read_display"]
+
+#: What a link shows for an ellipsis member of a chain (``a \\ge \\cdots \\ge b``).
+ELLIPSIS = sympy.Symbol("…")
+_NOT_READ = sympy.Symbol("?")
 
 
 @dataclass(frozen=True)
 class Link:
-    """``lhs relation rhs`` as read; ``statement`` numbers the chains of a display from 0."""
+    """``lhs relation rhs`` as read; ``statement`` numbers the chains of a display from 0.
+
+    ``role`` is ``claim`` (decided), ``definition`` or ``condition`` (stated by the text, not decided:
+    ``note`` says what it defines or sets) or ``ellipsis`` (a link to a member ``\\cdots``: its terms are
+    unstated). ``nonzero`` is what must not vanish for the row to be defined (its divisors).
+    """
 
     line: int
     relation: str  # ==, <, <=, >, >=, != or ~ (approximately)
@@ -42,56 +62,329 @@ class Link:
     statement: int
     source: str  # the row as written
     because: str = ""  # the row's justification in words, if it gives one
+    role: str = "claim"
+    note: str = ""
+    nonzero: tuple[sympy.Expr, ...] = ()
+    offset: int = field(default=0, compare=False)  # where its relation is in the display's body
 
 
 @dataclass(frozen=True)
 class ReadDisplay:
-    """A display and what the reader made of it: links, or the reason it could not be read."""
+    """A display and what the reader made of it: links, or the reason a part could not be read."""
 
     display: Display
     links: tuple[Link, ...] = ()
     unreadable: str = ""
     unreadable_line: int = 0
     notation: Notation | None = None  # the declarations in force, for writing the reading back
+    findings: tuple[tuple[int, str], ...] = ()  # (line, message): a definition that conflicts with one before
 
     @property
     def has_relation(self) -> bool:
         return bool(self.links) or bool(self.unreadable)
 
 
-def read_display(display: Display, ctx: Context) -> ReadDisplay:
-    """The links of ``display`` under the declarations ``ctx``."""
-    if display.problem:
-        return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
-    links: list[Link] = []
+def document_scope(ctx: Context, formulas: Iterable[str], width: str | None = None) -> DocumentScope:
+    """The scope a document with these declarations (``ctx``) and formulas is read in."""
+    roles = survey(formulas)
+    return DocumentScope(ctx, Conventions(roles, width), roles)
+
+
+@dataclass
+class _Reading:
+    display: Display
+    scope: DocumentScope
+    links: list[Link] = field(default_factory=list)
+    findings: list[tuple[int, str]] = field(default_factory=list)
+    unreadable: str = ""
+    unreadable_line: int = 0
     previous: Term | None = None
-    statement = -1
-    for row in split_rows(display.body):
+    statement: int = -1
+    blocked: bool = False  # the row above could not be read: a continuation of it has no left side
+
+    def fail(self, reason: str, line: int) -> None:
+        if not self.unreadable:
+            self.unreadable, self.unreadable_line = reason, line
+        self.previous, self.blocked = None, True
+
+    def read(self, row: RowText, piece: Piece) -> None:
+        offset = row.offset + piece.offset
+        self.scope.line = self.display.line_of(offset)
+        text = piece.text
+        if (found := range_of(text)) is not None:
+            self._range(row, piece, found)
+            return
+        if (members := chain_members(text)) is not None:
+            self._chain(row, piece, members)
+            return
+        candidate = _definition_candidate(text)
+        if candidate is None and self._reversed_definition(row, piece):
+            return
         try:
-            read = read_row(row.text, ctx)
+            read = read_row(text if candidate is None else _as_equals(text, candidate), self.scope)
         except Unreadable as exc:
-            if not _mentions_relation(row.text):
-                continue  # a row with no relation (a note, a bare formula) is not a claim
-            line = display.line_of(row.offset + exc.position)
-            return ReadDisplay(display, tuple(links), unreadable=exc.reason, unreadable_line=line)
+            at = 0 if candidate is None else candidate[0]
+            if not self._opaque_definition(row, piece, exc.reason) and _mentions_relation(text):
+                self.fail(exc.reason, self.display.line_of(offset + at + exc.position))
+            return
         except (ArithmeticError, TypeError, ValueError, sympy.SympifyError) as exc:
             # SymPy refusing to build what was read (a shape, a division): say so, never crash the run.
-            return ReadDisplay(display, tuple(links), unreadable=f"SymPy cannot build this row ({exc})",
-                               unreadable_line=display.line_of(row.offset))
+            self.fail(f"SymPy cannot build this row ({exc})", self.display.line_of(offset))
+            return
+        if candidate is not None:
+            self._read_definition(row, piece, candidate, read)
+            return
         if read.first is not None:
-            previous, statement = read.first, statement + 1
-        elif previous is None:
-            line = display.line_of(row.offset)
-            return ReadDisplay(display, tuple(links), unreadable="this row continues a chain that has no first "
-                               "expression", unreadable_line=line)
-        pieces = _pieces(row.text, [position for _, _, position in read.links])
-        for (relation, right, position), written in zip(read.links, pieces, strict=True):
-            assert previous is not None
-            lhs, rhs = _scalar_if_one_by_one(previous, right)
-            links.append(Link(display.line_of(row.offset + position), relation, lhs, rhs, statement, written,
-                              row.note))
-            previous = right
-    return ReadDisplay(display, tuple(links), notation=ctx.notation())
+            self.previous, self.statement, self.blocked = read.first, self.statement + 1, False
+        elif self.previous is None:
+            if not self.blocked:
+                self.fail("this row continues a chain that has no first expression", self.scope.line)
+            return
+        self._links(row, piece, 0, read)
+
+    def _links(self, row: RowText, piece: Piece, at: int, read: Row, first: Link | None = None) -> None:
+        """The links of a read row (``at``: where the part read starts in the statement), then what the
+        row states inside its formulas (a condition of cases, an evaluation point) as conditions."""
+        offset = row.offset + piece.offset + at
+        text = piece.text[at:]
+        positions = [position for _, _, position in read.links]
+        for n, ((relation, right, position), written) in enumerate(zip(read.links, _pieces(text, positions),
+                                                                       strict=True)):
+            if n == 0 and first is not None:
+                self.links.append(first)
+                self.previous = right
+                continue
+            assert self.previous is not None
+            lhs, rhs = _scalar_if_one_by_one(self.previous, right)
+            self.links.append(Link(self.display.line_of(offset + position), relation, lhs, rhs, self.statement,
+                                   written, row.note, nonzero=read.nonzero, offset=offset + position))
+            self.previous = right
+        for relation, left, right, position, what in read.stated:
+            written = f"{_shown(left)} {RELATION_LATEX.get(relation, relation)} {_shown(right)}"
+            self.links.append(Link(self.display.line_of(offset + position), relation, left, right, self.statement,
+                                   written, role="condition", note=f"{what}: stated, not a claim",
+                                   offset=offset + position))
+
+    def _read_definition(self, row: RowText, piece: Piece, candidate: tuple[int, int], read: Row) -> None:
+        """``NAME = formula …``: a definition of the text, or a claim about NAME (read then)."""
+        text = piece.text
+        at = candidate[0]
+        lhs_text = text[:at]
+        relation, rhs, _ = read.links[0]
+        line = self.display.line_of(row.offset + piece.offset + at)
+        written = _pieces(text, [at + p for _, _, p in read.links])[0]
+        link = Link(line, relation, sympy.Symbol(" ".join(_without_marks(lhs_text).split())), rhs, self.statement + 1,
+                    written,
+                    row.note, nonzero=read.nonzero)
+        defined = self._definition(link, lhs_text, rhs)
+        if defined.role == "claim" and candidate[1] > 1:
+            relation = text[at:at + candidate[1]]
+            self.fail(f"{relation} defines a name; here its left side is one the text has (or declares), so it "
+                      "is a claim posenc-sym does not decide: write = to have it checked", line)
+            return
+        if defined.role in ("claim", "restated"):
+            try:
+                whole = read_row(text[:at] + _as_equals(text, candidate), self.scope)
+            except Unreadable as exc:
+                self.fail(exc.reason, self.display.line_of(row.offset + piece.offset + exc.position))
+                return
+            except (ArithmeticError, TypeError, ValueError, sympy.SympifyError) as exc:
+                self.fail(f"SymPy cannot build this row ({exc})", line)
+                return
+            self.previous, self.statement, self.blocked = whole.first, self.statement + 1, False
+            first = len(self.links)
+            self._links(row, piece, 0, whole)
+            if defined.role == "restated" and len(self.links) > first:
+                self.links[first] = replace(self.links[first], note=defined.note)
+            return
+        self.statement += 1
+        self.blocked = False
+        self._links(row, piece, at, read, first=replace(defined, offset=row.offset + piece.offset + at))
+
+    def _definition(self, link: Link, lhs_text: str, rhs: Term | None) -> Link:
+        form = name_form(lhs_text.replace("&", " "))
+        if form is None:
+            return link
+        self.scope.line = link.line
+        outcome = define_from_text(form, " ".join(lhs_text.replace("&", " ").split()), rhs, self.scope)
+        if outcome is None:
+            return link
+        if outcome.role == "restated":
+            return replace(link, role="restated", note=outcome.note)
+        if outcome.finding:
+            self.findings.append((link.line, outcome.finding))
+        lhs = outcome.written if outcome.written is not None else link.lhs
+        return replace(link, role=outcome.role, note=outcome.note, lhs=lhs)
+
+    def _reversed_definition(self, row: RowText, piece: Piece) -> bool:
+        """``\\langle f(q, m), f(k, n) \\rangle = g(q, k, m - n)``: a formula named by a name the text writes
+        here for the first time, on the right (it introduces g). Only a name nothing declares, defines,
+        reads by a convention, and no earlier formula writes."""
+        at = _reversed_candidate(piece.text)
+        if at is None:
+            return False
+        position, width = at
+        rhs_text = piece.text[position + width:]
+        form = name_form(rhs_text)
+        scope = self.scope
+        if form is None or form.name in scope.seen or form.head in scope.seen or scope.lookup(form.name) is not None \
+                or scope.ctx.is_function(form.name) or scope.ctx.is_indexed(form.name):
+            return False
+        try:
+            body = from_latex(piece.text[:position], scope)
+        except (Unreadable, ArithmeticError, TypeError, ValueError, sympy.SympifyError):
+            return False
+        line = self.display.line_of(row.offset + piece.offset + position)
+        link = Link(line, "==", body, sympy.Symbol(" ".join(rhs_text.split())), self.statement + 1,
+                    " ".join(_without_marks(piece.text).split()), row.note,
+                    offset=row.offset + piece.offset + position)
+        scope.line = line
+        outcome = define_from_text(form, " ".join(rhs_text.split()), body, scope)
+        if outcome is None or outcome.role != "definition":
+            return False
+        self.statement += 1
+        written = outcome.written if outcome.written is not None else link.rhs
+        self.links.append(replace(link, rhs=written, role="definition", note=outcome.note))
+        self.previous, self.blocked = None, True
+        return True
+
+    def _opaque_definition(self, row: RowText, piece: Piece, reason: str) -> bool:
+        """A definition whose formula cannot be read still introduces its name."""
+        at = _definition_candidate(piece.text)
+        if at is None:
+            return False
+        lhs_text = piece.text[:at[0]]
+        line = self.display.line_of(row.offset + piece.offset + at[0])
+        link = Link(line, "==", sympy.Symbol(" ".join(_without_marks(lhs_text).split()) or "?"), _NOT_READ,
+                    self.statement + 1,
+                    " ".join(piece.text.replace("&", " ").split()), row.note, offset=row.offset + piece.offset + at[0])
+        defined = self._definition(link, lhs_text, None)
+        if defined.role == "claim":
+            return False
+        self.statement += 1
+        self.links.append(replace(defined, note=f"{defined.note}: {reason}" if defined.role == "definition"
+                                  else defined.note))
+        self.previous, self.blocked = None, True
+        return True
+
+    def _range(self, row: RowText, piece: Piece, found: tuple[str, str, str]) -> None:
+        name, first, last = found
+        line = self.display.line_of(row.offset + piece.offset + piece.text.index("="))
+        self.statement += 1
+        written = " ".join(piece.text.replace("&", " ").split())
+        note = self.scope.add_range(name, first, last)
+        self.links.append(Link(line, "==", sympy.Symbol(name), ELLIPSIS, self.statement, written, row.note,
+                               role="definition", note=note,
+                               offset=row.offset + piece.offset + piece.text.index("=")))
+        self.previous, self.blocked = None, True
+
+    def _chain(self, row: RowText, piece: Piece, members: list[tuple[str, int, str]]) -> None:
+        values: list[Term] = []
+        for text, at, _ in members:
+            if text.strip(" ,.") in ("…", "...", "\\cdots", "\\ldots", "\\dots"):
+                values.append(ELLIPSIS)
+                continue
+            try:
+                values.append(from_latex(text, self.scope))
+            except Unreadable as exc:
+                self.fail(exc.reason, self.display.line_of(row.offset + piece.offset + at + exc.position))
+                return
+            except (ArithmeticError, TypeError, ValueError, sympy.SympifyError) as exc:
+                self.fail(f"SymPy cannot build this row ({exc})", self.display.line_of(row.offset + piece.offset))
+                return
+        self.statement += 1
+        for (left_text, _, _), (right_text, at, relation), left, right in zip(members, members[1:], values, values[1:],
+                                                                             strict=False):
+            line = self.display.line_of(row.offset + piece.offset + at - 1)
+            written = f"{left_text} {relation} {right_text}"
+            ellipsis = ELLIPSIS in (left, right)
+            self.links.append(Link(line, READ_RELATIONS[relation], left, right, self.statement, written, row.note,
+                                   role="ellipsis" if ellipsis else "claim",
+                                   note="an ellipsis leaves the terms it stands for unstated; not decided"
+                                   if ellipsis else "", offset=row.offset + piece.offset + at - 1))
+        self.previous, self.blocked = None, True
+
+
+#: Relations that define a name: ``W' \\equiv \\gamma W``, ``a \\coloneqq b``, ``a := b``.
+DEFINING = frozenset({"\\equiv", "\\coloneqq", "\\triangleq", "\\eqqcolon", ":="})
+
+
+def _definition_candidate(text: str) -> tuple[int, int] | None:
+    """Where the relation is (offset, width) after which ``text`` may define the name before it
+    (``w_k = …``, ``W' \\equiv …``), or None."""
+    try:
+        tokens = tokenize(text)
+    except Unreadable:
+        return None
+    depth = 0
+    for n, token in enumerate(tokens):
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        if depth:
+            continue
+        following = tokens[n + 1].text if n + 1 < len(tokens) else ""
+        spelled = ":=" if token.text == ":" and following == "=" else token.text
+        if spelled in READ_RELATIONS or spelled in DEFINING:
+            if spelled not in ("=", *DEFINING) or name_form(text[:token.pos].replace("&", " ")) is None:
+                return None
+            return token.pos, (2 if spelled == ":=" else len(spelled))
+    return None
+
+
+def _reversed_candidate(text: str) -> tuple[int, int] | None:
+    """Where the one relation of ``text`` is (offset, width) when it is '=' or a defining one and what
+    follows it is a name (``… = g(q, k, m - n)``), else None."""
+    try:
+        tokens = tokenize(text)
+    except Unreadable:
+        return None
+    found, depth = [], 0
+    for n, token in enumerate(tokens):
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        following = tokens[n + 1].text if n + 1 < len(tokens) else ""
+        spelled = ":=" if token.text == ":" and following == "=" else token.text
+        if depth == 0 and (spelled in READ_RELATIONS or spelled in DEFINING):
+            found.append((token.pos, 2 if spelled == ":=" else len(spelled), spelled))
+    if len(found) != 1 or found[0][2] not in ("=", *DEFINING) or found[0][0] == 0:
+        return None
+    position, width, _ = found[0]
+    return (position, width) if name_form(text[position + width:]) is not None else None
+
+
+def _as_equals(text: str, at: tuple[int, int]) -> str:
+    """``text`` from its defining relation on, that relation written '=' (padded: offsets are kept)."""
+    position, width = at
+    return " " * (width - 1) + "=" + text[position + width:]
+
+
+def defined_names(formulas: Iterable[str]) -> set[str]:
+    """The names the text may define: every ``NAME = …`` (``NAME \\equiv …``) of ``formulas``.
+
+    >>> sorted(defined_names([r"PE_{(t,2i)} = \\sin t", r"x^2 = 1", r"a = 1, \\quad \\omega_i = 2"]))
+    ['PE', 'a', 'omega']
+    """
+    found = set()
+    for formula in formulas:
+        for row in split_rows(formula):
+            for piece in statements(row.text):
+                at = _definition_candidate(piece.text)
+                form = name_form(piece.text[:at[0]].replace("&", " ")) if at is not None else None
+                if form is not None:
+                    found.add(form.name)
+    return found
+
+
+def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
+    """The links of ``display`` in ``scope`` (which the display's definitions extend)."""
+    if display.problem:
+        return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
+    reading = _Reading(display, scope)
+    for row in split_rows(display.body):
+        for piece in statements(row.text):
+            reading.read(row, piece)
+    scope.seen |= survey([display.body]).standalone
+    links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
+    return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
+                       scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings))
 
 
 _RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
@@ -110,8 +403,28 @@ def _pieces(text: str, positions: list[int]) -> list[str]:
             before = _RELATION_TOKEN.match(text, positions[n - 1])
             start = before.end() if before else positions[n - 1]
         end = positions[n + 1] if n + 1 < len(positions) else len(text)
-        pieces.append(" ".join(text[start:end].replace("&", " ").split()))
+        pieces.append(" ".join(_without_marks(text[start:end]).split()))
     return pieces
+
+
+def _without_marks(text: str) -> str:
+    """``text`` without its alignment marks ``&``; those of a matrix inside it are its columns, kept.
+
+    >>> print(_without_marks(r"a &= \\begin{pmatrix} 1 & 0 \\end{pmatrix}"))
+    a  = \\begin{pmatrix} 1 & 0 \\end{pmatrix}
+    """
+    out, depth = [], 0
+    for n, char in enumerate(text):
+        depth += text.startswith("\\begin", n) - text.startswith("\\end", n)
+        out.append(" " if char == "&" and depth == 0 else char)
+    return "".join(out)
+
+
+def _shown(term: Term) -> str:
+    try:
+        return str(to_latex(term))
+    except Exception:  # the writer failing must not lose the row
+        return sympy.sstr(term)
 
 
 def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:

@@ -19,7 +19,7 @@ cos(t + 1)
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +114,12 @@ class Context:
             if at not in self.bound_conditions:
                 self.bound_conditions.append(at)
 
+    def note(self, key: str, text: str) -> None:
+        return None
+
+    def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
+        return None  # only what is declared is read (the document's own reading: see .scope)
+
     def call(self, name: str, args: tuple[Term, ...]) -> Term:
         params, body = self.functions[name]
         if len(args) != len(params):
@@ -168,21 +174,47 @@ class Context:
             raise ValueError(f"let redefines '{name}'; each name is defined once")
         self.functions[name] = (params, body)
 
-    def notation(self) -> Notation:
+    def pattern_of(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+        """How ``head_{args}`` stands to the definitions of ``head``: ``"same"`` (one of its patterns,
+        ``PE_{(pos,2i)}`` again), ``"instance"`` (a pattern at other values, ``PE_{(pos+k,2i)}``), or None."""
+        for pattern in self.indexed.get(head, []):
+            if len(pattern.args) == len(args) and all(sympy.expand(a - b) == 0 for a, b in zip(pattern.args, args,
+                                                                                                strict=True)):
+                return "same"
+        if any(_match(pattern, args) is not None for pattern in self.indexed.get(head, [])):
+            return "instance"
+        return None
+
+    def forget(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> None:
+        """Drop the definition of ``name`` (only the pattern ``args`` of an indexed notation, when
+        given), so that the text may define it again (a later section redefining θ_m)."""
+        self.values.pop(name, None)
+        self.functions.pop(name, None)
+        if name in self.indexed:
+            kept = [p for p in self.indexed[name] if args is not None and not (
+                len(p.args) == len(args) and all(sympy.expand(a - b) == 0 for a, b in zip(p.args, args,
+                                                                                          strict=True)))]
+            if kept:
+                self.indexed[name] = kept
+            else:
+                del self.indexed[name]
+
+    def notation(self, leave_out: Collection[str] = ()) -> Notation:
         """The notation layer's view of these declarations, for writing expressions back in the
         document's own shorthands (ω_i where b^{-2i/d} is meant). A definition the layer cannot
         hold (a name it cannot write, a value beside a subscript form) is left out: it then prints
-        as its body, which is still what was read."""
-        candidates = [Definition(h, p.args, p.body, "subscript") for h, ps in self.indexed.items() for p in ps
-                      if p.params]
-        candidates += [Definition(n, (), v, "value") for n, v in self.values.items()
-                       if not isinstance(v, MatrixBase) and is_plain_name(n)]
+        as its body, which is still what was read; so are the names in ``leave_out`` (those the text
+        defines: its p_{i,2j} = sin(i ω_j) would print every sine as some p)."""
+        candidates = [(h, p.args, p.body, "subscript") for h, ps in self.indexed.items() for p in ps
+                      if p.params and h not in leave_out]
+        candidates += [(n, (), v, "value") for n, v in self.values.items()
+                       if not isinstance(v, MatrixBase) and is_plain_name(n) and n not in leave_out]
         # The document declared them, so they are its shorthands: the writer uses them.
         notation = Notation(symbols=tuple(self.symbols.values()), conditions=tuple(self.conditions),
-                            shorthands=tuple(dict.fromkeys(d.name for d in candidates)))
-        for definition in candidates:
+                            shorthands=tuple(dict.fromkeys(c[0] for c in candidates)))
+        for name, args, body, form in candidates:
             with contextlib.suppress(NotationError, ValueError, TypeError):
-                notation = notation.define(definition)
+                notation = notation.define(Definition(name, args, body, form))  # type: ignore[arg-type]
         return notation
 
     def copy(self) -> Context:

@@ -6,6 +6,14 @@ it (and the report points at that row), even if its first and last expressions a
 reported with its numeric gap and not decided; ``≠`` is proven only when SymPy shows the
 difference is never zero, and is otherwise unknown.
 
+A definition or a condition of the text is reported as such, not decided. A row about names the
+text does not define (:func:`~.scope.undefined_names`) is proven only when it holds whatever they
+are (the difference of its sides reduces to 0 with them left free, vectors and matrices
+noncommutative), and is never refuted: it may be a condition on them. A row is decided where it is
+defined: a divisor (or the cosine under a tangent) that may vanish where the assumptions allow
+makes a proof "proven where defined", reported unknown, and a counterexample where it vanishes is
+no counterexample.
+
 >>> import sympy
 >>> from .claims import Link
 >>> x = sympy.Symbol("x", real=True)
@@ -25,10 +33,13 @@ import sympy
 from ..errors import PosencSymError
 from ..proof.claim import Claim
 from ..proof.engine import decide
+from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
 from .claims import Link, ReadDisplay
+from .conventions import Convention
+from .scope import undefined_names
 
-__all__ = ["DisplayResult", "LinkResult", "combine", "decide_display", "decide_link"]
+__all__ = ["STATED", "DisplayResult", "LinkResult", "combine", "decide_display", "decide_link"]
 
 #: Digits of the numeric gap printed for ≈ (the gap itself is computed at 30).
 _GAP_DIGITS = 6
@@ -56,6 +67,7 @@ class DisplayResult:
     status: str
     links: tuple[LinkResult, ...]
     reason: str
+    conventions: tuple[Convention, ...] = ()  # the readings first made for this display (said once)
 
     @property
     def line(self) -> int:
@@ -72,26 +84,48 @@ class DisplayResult:
         return self.expected_refuted and self.status == "proven"
 
 
+#: The statuses of links the text states rather than claims: a display made of them takes theirs.
+STATED = ("definition", "condition")
+
+
 def combine(statuses: Sequence[str]) -> str:
-    """The display's status from its links' statuses.
+    """The display's status from its links' statuses (definitions and conditions are not claims).
 
     >>> combine(["proven", "refuted", "proven"]), combine(["proven", "checked"]), combine(["proven"] * 2)
     ('refuted', 'checked', 'proven')
     >>> combine(["proven", "approximate"]), combine(["checked", "unknown"])
     ('approximate', 'unknown')
+    >>> combine(["definition", "proven"]), combine(["definition", "condition"]), combine(["condition"])
+    ('proven', 'definition', 'condition')
     """
+    claims = [s for s in statuses if s not in STATED]
     for status in ("refuted", "unknown", "approximate", "checked"):
-        if status in statuses:
+        if status in claims:
             return status
-    return "proven" if statuses else "unknown"
+    if claims:
+        return "proven"
+    return next((s for s in STATED if s in statuses), "unknown")
 
 
-def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str) -> LinkResult:
-    """Decide one link (≈ and ≠ are reported, not decided)."""
+def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
+                declared: frozenset[sympy.Basic] | None = None) -> LinkResult:
+    """Decide one link (≈ and ≠ are reported, not decided; definitions and conditions are stated).
+
+    ``declared`` are the symbols the document declares; the others were read by a convention, and a
+    comparison of those alone that fails somewhere is taken for a condition the text states (``m > 1``,
+    ``1/k < 1``), not refuted. None: every symbol is declared."""
+    if link.role in STATED:
+        return LinkResult(link, link.role, note=link.note)
+    if link.role == "ellipsis":
+        return LinkResult(link, "unknown", note=link.note)
     if link.relation == "~":
         return LinkResult(link, "approximate", note=_gap(link))
+    undefined = sorted(undefined_names(link.lhs) | undefined_names(link.rhs))
+    if undefined:
+        return _decide_abstract(link, undefined, conditions)
     if link.relation == "!=":
         return _decide_unequal(link)
+    open_divisors = _open(link.nonzero, conditions)
     try:
         claim = Claim(claim_id, link.source[:80] or "row", link.lhs, link.rhs, relation=link.relation,  # type: ignore[arg-type]
                       conditions=tuple(conditions))
@@ -101,22 +135,122 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str) ->
     except Exception as exc:  # an engine bug must not hide the other rows' verdicts
         return LinkResult(link, "unknown", note=f"the proof engine failed with {type(exc).__name__}: {exc}; this "
                           "is a bug in posenc-sym, please report it with this row")
+    result = _where_defined(link, verdict, open_divisors)
+    if result.status == "refuted" and declared is not None and _a_condition(link, declared):
+        names = ", ".join(sorted(str(x) for x in _free(link)))
+        return LinkResult(link, "condition", verdict, f"{verdict.reason}; so it is read as a condition the text states "
+                          f"on {names} (read by a convention, with nothing declared of the values it holds for), "
+                          "not as a claim; declare them to have it checked")
+    return result
+
+
+def _free(link: Link) -> set[sympy.Basic]:
+    return set(getattr(link.lhs, "free_symbols", set())) | set(getattr(link.rhs, "free_symbols", set()))
+
+
+def _a_condition(link: Link, declared: frozenset[sympy.Basic]) -> bool:
+    """A comparison of names read by conventions, rational in them (``m > 1``, ``1/k < 1``, ``i - j < w``):
+    the text states it of some values, a case or a hypothesis; a formula with a function or an exponential
+    in it is a claim."""
+    free = _free(link)
+    if not free or free & declared or isinstance(link.lhs, sympy.MatrixBase):
+        return False
+    try:
+        return bool((link.lhs - link.rhs).is_rational_function(*free))
+    except Exception:  # SymPy failing to say shows nothing
+        return False
+
+
+def _open(nonzero: Sequence[sympy.Expr], conditions: Sequence[sympy.Basic]) -> list[sympy.Expr]:
+    """The divisors of a row that its assumptions do not show to be nonzero."""
+    found = []
+    for value in nonzero:
+        try:
+            known = value.is_zero is False or any(c == sympy.Ne(value, 0) for c in conditions)
+        except Exception:  # SymPy failing to decide the sign shows nothing
+            known = False
+        if not known:
+            found.append(value)
+    return found
+
+
+def _where_defined(link: Link, verdict: Verdict, open_divisors: Sequence[sympy.Expr]) -> LinkResult:
+    """A verdict read against what must not vanish: no proof for all values, no counterexample where
+    the row is undefined."""
+    if not open_divisors:
+        return LinkResult(link, verdict.status, verdict, verdict.reason)
+    shown = ", ".join(sympy.sstr(v) for v in open_divisors)
+    if verdict.status == "refuted" and verdict.counterexample is not None:
+        point = dict(verdict.counterexample)
+        if all(sympy.N(v.xreplace(point), 30) != 0 for v in open_divisors):
+            return LinkResult(link, verdict.status, verdict, verdict.reason)
+        return LinkResult(link, "unknown", note=f"the only point found against it is one where {shown} is 0, where "
+                          "the row is not defined")
+    if verdict.status in ("proven", "checked"):
+        return LinkResult(link, "unknown", note=f"{verdict.status} where the row is defined, but the assumptions "
+                          f"allow {shown} = 0, where it is not (a division by zero); state the claim where "
+                          f"{shown} is not 0")
     return LinkResult(link, verdict.status, verdict, verdict.reason)
 
 
-def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix: str) -> DisplayResult:
-    """Decide every link of ``read``; an unreadable display is ``unknown`` with its reason."""
-    results = tuple(decide_link(link, _relevant(conditions, link), f"{prefix}.l{link.line}.{n}")
+def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[sympy.Basic]) -> LinkResult:
+    """A row about names the text does not define: proven only if it holds whatever they are."""
+    names = ", ".join(undefined)
+    unknown = LinkResult(link, "unknown", note=f"{names} {'is' if len(undefined) == 1 else 'are'} not defined in the "
+                         "text (or declared): the row is not decided from values they do not have")
+    if link.relation != "==":
+        return unknown
+    try:
+        entries = (list(sympy.Matrix(link.lhs - link.rhs)) if isinstance(link.lhs, sympy.MatrixBase)
+                   else [link.lhs - link.rhs])
+        methods = [_zero_whatever_they_are(e) for e in entries]
+    except Exception:  # SymPy failing, or shapes that do not match, proves nothing
+        return unknown
+    if any(m is None for m in methods):
+        return unknown
+    if _open(link.nonzero, conditions):
+        return unknown
+    reason = f"holds whatever {names} {'is' if len(undefined) == 1 else 'are'} (not defined in the text): the two " \
+             f"sides are equal for every value ({methods[0]})"
+    return LinkResult(link, "proven", Verdict("proven", method=f"{methods[0]}, undefined names left free",
+                                              reason=reason), reason)
+
+
+def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
+    """The method that shows ``difference`` is 0 for every meaning of its undefined names, or None.
+
+    An undefined name is a number (commutative) only where the text uses it as one (:mod:`.scope`);
+    with only numbers about, the engine's strategies apply. With a noncommutative name about (it may be
+    a vector or a matrix), only expanding the products in the free algebra counts (transposes reverse
+    them); a function of such a name is not reasoned about, as SymPy's rules for sin(A + B) assume that
+    A and B commute."""
+    if difference.is_commutative:
+        return prove_zero(sympy.expand(difference))
+    functions = [f for f in difference.atoms(sympy.Function) if not isinstance(f, (sympy.transpose, sympy.adjoint,
+                                                                                   sympy.conjugate))]
+    if any(not a.is_commutative for f in functions for a in f.args):
+        return None
+    return "expand, in the free algebra" if sympy.expand(difference) == 0 else None
+
+
+def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix: str,
+                   conventions: tuple[Convention, ...] = (),
+                   declared: frozenset[sympy.Basic] | None = None) -> DisplayResult:
+    """Decide every link of ``read``; a display with a part that cannot be read is ``unknown`` with its reason."""
+    results = tuple(decide_link(link, _relevant(conditions, link), f"{prefix}.l{link.line}.{n}", declared)
                     for n, link in enumerate(read.links, start=1))
     if read.unreadable:
-        return DisplayResult(read, "unknown", results, f"cannot be read: {read.unreadable}")
+        return DisplayResult(read, "unknown", results, f"cannot be read: {read.unreadable}", conventions)
     status = combine([r.status for r in results])
-    weak = [f"line {r.line}: {r.status}" for r in results if r.status != "proven"]
-    if status == "proven":
-        reason = "proven" if len(results) == 1 else f"each of the {len(results)} rows is proven"
+    weak = [f"line {r.line}: {r.status}" for r in results if r.status not in ("proven", *STATED)]
+    if status in STATED:
+        reason = "; ".join(r.note for r in results)
+    elif status == "proven":
+        claims = sum(r.status == "proven" for r in results)
+        reason = "proven" if claims == 1 else f"each of the {claims} rows is proven"
     else:
         reason = "; ".join(weak)
-    return DisplayResult(read, status, results, reason)
+    return DisplayResult(read, status, results, reason, conventions)
 
 
 def _decide_unequal(link: Link) -> LinkResult:
@@ -135,9 +269,11 @@ def _decide_unequal(link: Link) -> LinkResult:
 
 
 def _relevant(conditions: Sequence[sympy.Basic], link: Link) -> tuple[sympy.Basic, ...]:
-    """The conditions on the link's symbols (the others would only slow the search down)."""
+    """The conditions on the link's symbols only: one that also names a symbol the link does not hold
+    (``i < d/2`` beside ``\\sum_{i=0}^{1} (i + d)``, whose i is the sum's own) says nothing of its points,
+    and would leave the search with none it can evaluate."""
     symbols = link.lhs.free_symbols | link.rhs.free_symbols
-    return tuple(c for c in conditions if c.free_symbols & symbols)
+    return tuple(c for c in conditions if c.free_symbols and c.free_symbols <= symbols)
 
 
 def _gap(link: Link) -> str:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,13 +19,22 @@ from pathlib import Path
 
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
-from .claims import read_display
+from ..notation.read import Unreadable, from_latex
+from .claims import defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
-from .extract import Declaration, Kind
-from .places import Place, place_of
-from .source import Format, load_document
+from .extract import Declaration, Display, Kind
+from .inline import Inline, inline_formulas
+from .name_forms import name_form
+from .notebook import notebook_cells
+from .places import Cell, Place, place_of
+from .presets import preset_lines
+from .scope import DocumentScope
+from .source import Document, Format, load_document
+from .statements import range_of, statements
+from .survey import survey
+from .text_definitions import define_from_text
 
 __all__ = ["DocumentProblem", "DocumentReport", "check_document", "preset_context"]
 
@@ -64,7 +74,8 @@ class DocumentReport:
 
 
 def preset_context(notation: str | None) -> Context:
-    """A context with the declarations of a ``--notation`` preset (empty for None)."""
+    """A context with all the declarations of a ``--notation`` preset (empty for None), as written;
+    a document gets only what follows its text (:func:`.presets.preset_lines`)."""
     ctx = Context()
     if notation is None:
         return ctx
@@ -80,10 +91,26 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     """Check the document at ``path``; ``on_display`` hears of each display as it is decided."""
     start = time.perf_counter()
     document = load_document(path, name)
-    ctx = preset_context(notation)
+    if notation is not None and notation not in PRESETS:
+        raise PosencSymError(f"--notation {notation!r} is not a preset; use one of {', '.join(sorted(PRESETS))}")
+    ctx = Context()
     problems: list[DocumentProblem] = []
     results: list[DisplayResult] = []
-    for item in document.items:
+    inlines = _inlines(document)
+    formulas = [i.body for i in document.items if isinstance(i, Display)] + [f.text for f in inlines]
+    scope = document_scope(ctx, formulas)
+    if notation is not None:
+        applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)
+        for line in applied:
+            apply_declaration(line, ctx)
+        scope.line = 1
+        scope.note("preset", f"--notation {notation} declares, as this text writes it: " + ("; ".join(applied) or
+                   "nothing (the text writes none of its notations, or defines them itself)"))
+    # The preset's names are the field's conventions, not the author's declarations (see decide_link).
+    conventional = frozenset(ctx.symbols)
+    ordered: list[Declaration | Display | Inline] = sorted([*document.items, *inlines], key=_order)
+    for item in ordered:
+        scope.cell = item.cell
         if isinstance(item, Declaration):
             try:
                 apply_declaration(item.text, ctx)
@@ -91,15 +118,93 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                 place = place_of(item.cell, item.line)
                 problems.append(DocumentProblem(document.file, place.line, str(exc), place))
             continue
+        if isinstance(item, Inline):
+            _inline_definitions(item, scope)
+            continue
+        if isinstance(item, Declaration):
+            try:
+                apply_declaration(item.text, ctx)
+            except DeclarationError as exc:
+                place = place_of(item.cell, item.line)
+                problems.append(DocumentProblem(document.file, place.line, str(exc), place))
+            continue
+        if isinstance(item, Inline):
+            _inline_definitions(item, scope)
+            continue
         ctx.bound_conditions.clear()
-        read = read_display(item, ctx)
+        read = read_display(item, scope)
         if not read.has_relation:
             continue  # a display with no relation states nothing to check
         # A notation bound outside what can be shown in range holds only where it is defined.
-        conditions = (*ctx.conditions, *ctx.bound_conditions)
-        result = decide_display(read, conditions, f"doc.d{item.line}")
+        conditions = (*ctx.conditions, *ctx.bound_conditions, *scope.conditions())
+        declared = frozenset(s for name, s in ctx.symbols.items() if name not in conventional)
+        result = decide_display(read, conditions, f"doc.d{item.line}", scope.take_recent(), declared)
         results.append(result)
         if on_display is not None:
             on_display(result)
     return DocumentReport(document.file, tuple(results), tuple(problems), time.perf_counter() - start,
                           document.text, document.kind, document.format)
+
+
+def _inlines(document: Document) -> list[Inline]:
+    """The document's inline formulas; in a notebook, those of each Markdown cell, with the cell."""
+    if document.format != "notebook":
+        return inline_formulas(document.text, document.kind)
+    return [Inline(f.text, f.line, f.offset, f.before, Cell(cell.index, cell.file_lines))
+            for cell in notebook_cells(document.text) if cell.kind == "markdown"
+            for f in inline_formulas(cell.source, "markdown")]
+
+
+def _order(item: Declaration | Display | Inline) -> tuple[int, int, int]:
+    """Document order: by cell (in a notebook) and line; on a line, declarations first, then the text's
+    inline formulas, then a display."""
+    rank = 0 if isinstance(item, Declaration) else 1 if isinstance(item, Inline) else 2
+    return (item.cell.index if item.cell else -1, item.line, rank)
+
+
+#: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
+#: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
+#: "约定" (agree), "解得" (solving gives), "其中" (where). Without one, an inline equation is something
+#: the text says of a case ("$w = 0$ if $s > t$"), not a definition.
+_INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set|write|we\s+have|i\.\s?e\.|namely|with|given\s+by|"
+                         r"记|设|即|定义|令|约定|解得|其中|这里|记为)\W*$", re.IGNORECASE)
+
+
+def _inline_definitions(item: Inline, scope: DocumentScope) -> None:
+    """The definitions an inline formula of the prose makes ("denoting $\\omega_j = 1/10000^{2j/d}$")."""
+    scope.line = item.line
+    if (found := range_of(item.text)) is not None:  # "for $i = 1, 2, \ldots, d/2$": a range, in any sentence
+        scope.note(f"range:{found[0]}:{item.line}", f"{scope.add_range(*found)} (in the text)", "definition")
+        return
+    if not _INTRODUCES.search(item.before):
+        scope.seen |= survey([item.text]).standalone
+        return
+    for piece in statements(item.text):
+        for part in _comma_parts(piece.text):
+            lhs, equals, rhs = part.partition("=")
+            if not equals or re.search(r"[<>!]|\\(?:le|ge|ne|leq|geq|neq)(?![A-Za-z])", lhs) or "=" in rhs:
+                continue
+            form = name_form(lhs)
+            if form is None:
+                continue
+            try:
+                value = from_latex(rhs, scope)
+            except (Unreadable, ArithmeticError, TypeError, ValueError):
+                continue
+            outcome = define_from_text(form, " ".join(lhs.split()), value, scope, inline=True)
+            if outcome is not None and outcome.role == "definition":
+                scope.note(f"text:{form.name}:{item.line}", f"{outcome.note} = {' '.join(rhs.split())} (in the text)",
+                           "definition")
+    scope.seen |= survey([item.text]).standalone
+
+
+def _comma_parts(text: str) -> list[str]:
+    """``h_i = a, S_j = b`` as its two definitions (a comma at depth 0 before another '=')."""
+    parts, depth, start = [], 0, 0
+    for n, char in enumerate(text):
+        depth += (char in "({[") - (char in ")}]")
+        if char == "," and depth == 0 and "=" in text[n:]:
+            parts.append(text[start:n])
+            start = n + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if "=" in p]

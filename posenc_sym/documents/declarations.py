@@ -23,6 +23,7 @@ import re
 import sympy
 
 from ..errors import PosencSymError
+from ..notation.names import latex_name
 from ..notation.read import Unreadable, from_latex, read_row
 from ..notation.read_tokens import tokenize
 from ..notation.vocabulary import SYMBOL_LETTERS
@@ -53,7 +54,12 @@ def symbol_name(latex: str) -> str:
 
     >>> symbol_name(r"d_{\\text{model}}"), symbol_name(r"\\omega_i"), symbol_name("pos")
     ('d_model', 'omega_i', 'pos')
+    >>> symbol_name(r"\\hat{q}"), symbol_name(r"R_\\theta"), symbol_name("x_{i,j}")
+    ('qhat', 'R_theta', 'x_i_j')
     """
+    written = latex_name(latex)
+    if written is not None:
+        return written  # the names table, as the writer prints a name and the reader reads it back
     tokens = tokenize(latex)
     texts = [t.text for t in tokens]
     if not tokens:

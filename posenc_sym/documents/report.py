@@ -13,15 +13,16 @@ import sympy
 from ..notation.definitions import Notation
 from ..notation.vocabulary import RELATION_LATEX
 from ..notation.write import to_latex
-from .decide import DisplayResult, LinkResult
+from .decide import STATED, DisplayResult, LinkResult
 from .decide_document import DocumentProblem, DocumentReport
 from .places import Cell, place_of
 from .rows import split_rows
 
 __all__ = ["STATUSES", "display_lines", "document_json", "latex_of", "summary_line"]
 
-#: Statuses a display or a row can have, in the order the summary counts them.
-STATUSES = ("proven", "refuted", "checked", "unknown", "approximate")
+#: Statuses a display or a row can have, in the order the summary counts them. A ``definition`` or a
+#: ``condition`` is stated by the text (``w_k = …`` defines w_k; ``k = 8`` sets a value), not decided.
+STATUSES = ("proven", "refuted", "checked", "unknown", "approximate", "definition", "condition")
 _WIDTH = 11
 
 
@@ -63,21 +64,26 @@ def _counterexample(result: LinkResult) -> str:
 
 
 def display_lines(file: str, result: DisplayResult) -> list[str]:
-    """The display's line, then one line per row when it has several (or a reason when unknown)."""
+    """The conventions first needed here (once per document), the display's line, then one line per
+    row when it has several (or a reason when unknown), with what a definition defines."""
     first = " \\\\ ".join(" ".join(row.text.split()) for row in split_rows(result.read.display.body))
     first = first if len(first) <= 70 else first[:67] + "..."
     cell = result.read.display.cell
-    lines = [f"{file}:{place_of(cell, result.line)}: {result.status:<{_WIDTH}} {first}{_marker(result)}"]
+    lines = [f"{file}:{place_of(c.cell, c.line)}: {c.kind:<{_WIDTH}} {c.text}" for c in result.conventions]
+    lines.append(f"{file}:{place_of(cell, result.line)}: {result.status:<{_WIDTH}} {first}{_marker(result)}")
     indent = " " * 4
     if result.read.unreadable:
         lines.append(f"{indent}{file}:{place_of(cell, result.read.unreadable_line)}: cannot be read: "
                      f"{result.read.unreadable}")
+    for line, finding in result.read.findings:
+        lines.append(f"{indent}{file}:{place_of(cell, line)}: finding: {finding}")
     if len(result.links) > 1 or result.status != "proven":
         for link in result.links:
             written = " ".join(link.link.source.split())
             written = written if len(written) <= 90 else written[:87] + "..."
             lines.append(f"{indent}{file}:{place_of(cell, link.line)}: {link.status:<{_WIDTH}} {written}")
-            extra = _counterexample(link) or (link.note if link.status in ("unknown", "approximate") else "")
+            extra = _counterexample(link) or (link.note if link.status in ("unknown", "approximate", "definition",
+                                                                            "condition") else "")
             if extra:
                 lines.append(f"{indent * 2}{extra}")
     return lines
@@ -86,7 +92,8 @@ def display_lines(file: str, result: DisplayResult) -> list[str]:
 def summary_line(reports: list[DocumentReport]) -> str:
     """Counts of displays per status, and what the run means."""
     displays = [d for r in reports for d in r.displays]
-    counts = ", ".join(f"{sum(d.status == s for d in displays)} {s}" for s in STATUSES)
+    counts = ", ".join(f"{sum(d.status == s for d in displays)} {s}" for s in STATUSES
+                       if s not in STATED or any(d.status == s for d in displays))
     expected = sum(d.expected_refuted and d.status == "refuted" for d in displays)
     problems = sum(len(r.problems) for r in reports)
     status = max((r.exit_status for r in reports), default=0)
@@ -131,6 +138,8 @@ def _display_json(report: DocumentReport, result: DisplayResult) -> dict[str, An
         "reason": result.reason,
         "unreadable": ({**_where_json(cell, result.read.unreadable_line), "reason": result.read.unreadable}
                        if result.read.unreadable else None),
+        "conventions": [{**_where_json(c.cell, c.line), "kind": c.kind, "text": c.text} for c in result.conventions],
+        "findings": [{**_where_json(cell, line), "message": message} for line, message in result.read.findings],
         "written": result.read.display.body.strip(),
         "links": [_link_json(link, result.read.notation, cell) for link in result.links],
     }

@@ -55,9 +55,14 @@ def _blank_prose(text: str) -> str:
     """
     chars = list(text)
     for match in _PROSE.finditer(text):
-        if " " not in match.group() or text[:match.start()].rstrip().endswith(("_", "^", "_{", "^{")):
-            continue
+        before = text[:match.start()].rstrip()
+        if " " not in match.group() or before.endswith(("_", "^", "_{", "^{")) or _RELATION_BEFORE.search(before):
+            continue  # a name in words: d_{\text{model}}, w < \text{max length}
+        if _CONDITION.match(match.group()):
+            continue  # a = b \text{ if } x > 0: a condition, which must not be dropped (the row is then not read)
         start, end = match.start(), match.end()
+        if _QUANTIFIER.match(match.group()):
+            end = _end_of_row(text, end)  # a = b \text{ for all } h: the quantified name is prose too
         opened = re.search(r"\(\s*$", text[:start])
         if opened:
             close = _matching_parenthesis(text, opened.start())
@@ -66,6 +71,25 @@ def _blank_prose(text: str) -> str:
         if _ENDS_ROW.match(text, end):
             chars[start:end] = " " * (end - start)
     return "".join(chars)
+
+
+_RELATION_BEFORE = re.compile(r"(?:[=<>]|\\(?:le|ge|leq|geq|ne|neq|lt|gt|approx))\s*$")
+# Only a universal quantifier may be dropped with what it quantifies (a = b \text{ for all } h): the row
+# then states the same. A condition (if, when, for x > 0, ...) dropped would make a row, or a definition,
+# say more than the text does (w_x = 1 \text{ if } x > 0 read as w_x = 1 for every x).
+_QUANTIFIER = re.compile(r"\\\w+\{\s*for\s+(?:all|every|any|each)\b")
+_CONDITION = re.compile(r"\\\w+\{\s*(?:if|when|whenever|with|unless|provided|given|assuming|otherwise|such|s\.\s?t\.|"
+                        r"for(?!\s+(?:all|every|any|each)\b))\b")
+
+
+def _end_of_row(text: str, start: int) -> int:
+    """Where the row that ``start`` is in ends: the next ``\\\\`` or ``&`` outside braces, or the end."""
+    depth = 0
+    for n in range(start, len(text)):
+        depth += (text[n] == "{") - (text[n] == "}")
+        if depth < 0 or (depth == 0 and (text.startswith("\\\\", n) or text[n] == "&")):
+            return n
+    return len(text)
 
 
 def _matching_parenthesis(text: str, opening: int) -> int | None:
@@ -77,9 +101,62 @@ def _matching_parenthesis(text: str, opening: int) -> int | None:
     return None
 
 
+#: A system of statements, one a row, around the whole display: ``\begin{cases} a = b \\ c = d \end{cases}``
+#: or ``\left\{ \begin{aligned} … \end{aligned} \right.`` (the brace, the environment, the closing dot).
+_SYSTEM = re.compile(r"^\s*(?P<open>(?:\\left\s*\\\{\s*)?\\begin\{(?P<env>cases|aligned|array|gathered|matrix)\}"
+                     r"(?:(?<=\{array\})\{[^{}]*\})?)(?P<rows>.*)"
+                     r"(?P<close>\\end\{(?P=env)\}(?:\s*\\right\s*\.)?)\s*[,.;]?\s*$", re.DOTALL)
+
+
+def _system(body: str) -> str:
+    r"""``body`` with the wrapper of a system blanked: a ``cases`` (or ``\left\{`` … ``\right.``) around
+    the whole display whose every row states a relation is its rows, each a statement. A ``cases``
+    whose values are not relations (a function by cases) is left alone, and so is one with ``&`` in a
+    row (values and conditions in columns), except in ``aligned``, where ``&`` only aligns.
+
+    >>> _system(r"\begin{cases} a = b \\ c < d \end{cases}").split()
+    ['a', '=', 'b', '\\\\', 'c', '<', 'd']
+    >>> by_cases = r"\begin{cases} 1 & x > 0 \\ 0 & x \le 0 \end{cases}"
+    >>> _system(by_cases) == by_cases
+    True
+    """
+    match = _SYSTEM.match(body)
+    if match is None or (match.group("env") != "cases" and not match.group("open").lstrip().startswith("\\left")):
+        return body
+    rows = [r for r in _depth_zero_rows(match.group("rows")) or [] if r.strip()]
+    aligned = match.group("env") == "aligned"
+    if len(rows) < 2 or any(_ANY_RELATION.search(r) is None or ("&" in r and not aligned) for r in rows):
+        return body
+    return (body[:match.start("open")] + " " * len(match.group("open")) + match.group("rows")
+            + " " * len(match.group("close")) + body[match.end("close"):])
+
+
+def _depth_zero_rows(text: str) -> list[str] | None:
+    """``text`` split at ``\\\\`` outside braces and environments; None if a group closes that it did
+    not open (``\\begin{cases} a \\end{cases} = \\begin{cases} b``: two systems, not one)."""
+    rows, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        if text.startswith("\\begin", i) or text[i] == "{":
+            depth += 1
+        elif text.startswith("\\end", i) or text[i] == "}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif text.startswith("\\\\", i) and depth == 0:
+            rows.append(text[start:i])
+            start = i + 2
+            i += 2
+            continue
+        elif text[i] == "\\":
+            i += 2
+            continue
+        i += 1
+    return [*rows, text[start:]]
+
+
 def split_rows(body: str) -> list[RowText]:
     """The non-blank rows of ``body`` (split at ``\\\\`` outside braces and environments)."""
-    with_prose = _WRAPPERS.sub(_blank, body)
+    with_prose = _WRAPPERS.sub(_blank, _system(body))
     prose_blanked = _blank_prose(with_prose)
     text = _SPACING_AFTER_BREAK.sub(_blank, prose_blanked)
     rows: list[RowText] = []
@@ -95,7 +172,8 @@ def split_rows(body: str) -> list[RowText]:
             depth += 1
         elif text[i] == "}":
             depth -= 1
-        elif text.startswith("\\\\", i) and depth == 0 and (joined := _continues(text, i + 2)):
+        elif text.startswith("\\\\", i) and depth == 0 and (joined := _continues(text, i + 2,
+                                                                                 _open_formula(text[start:i]))):
             # One formula broken over two lines: join them, the break and the new line's '&' blanked.
             text = text[:i] + re.sub(r"[^\n]", " ", text[i:joined]) + text[joined:]
             i = joined
@@ -117,7 +195,12 @@ _CONTINUATION = re.compile(r"(?:\s|&|\\(?:quad|qquad|[,;:! ]))*(\+|-|\\cdot(?![A
 _ANY_RELATION = re.compile(r"[=<>]|\\(?:le|ge|ne|neq|leq|geq|approx|lt|gt|leqslant|geqslant)(?![A-Za-z])")
 
 
-def _continues(text: str, start: int) -> int:
+def _open_formula(row: str) -> bool:
+    """True for a row that holds no relation: the first line of a formula broken over lines (multline)."""
+    return bool(row.strip()) and _ANY_RELATION.search(row) is None
+
+
+def _continues(text: str, start: int, open_above: bool = False) -> int:
     r"""Where the row starting at ``start`` carries on the formula above, or 0 if it does not: a row
     opening with ``+``, ``\cdot`` or ``\times`` (``a &= b \\ &\quad + c``), or with ``-`` and holding no
     relation of its own, gives the offset of that operator.
@@ -131,8 +214,8 @@ def _continues(text: str, start: int) -> int:
     match = _CONTINUATION.match(text, start)
     if match is None:
         return 0
-    if match.group(1) != "-":
-        return match.start(1)
+    if match.group(1) != "-" or open_above:
+        return match.start(1)  # after a line with no relation, even "- x = y" carries that line on
     end = text.find("\\\\", match.end())
     return 0 if _ANY_RELATION.search(text, match.end(), end if end >= 0 else len(text)) else match.start(1)
 

@@ -1,10 +1,11 @@
 """Notation presets: the declarations a field's notes leave implicit, in the declaration language.
 
-``--notation sinusoidal`` lets the seed documents be checked as they are written: pos, t and k
-real; i the pair index (0 <= i < d_model/2); d and d_{model} positive and even; ω, ω_i and w_k the
-frequency 10000^{-2i/d_{model}}; PE_{(pos,2i)} and PE_{(pos,2i+1)} with base 10000. Δt (written
-``\\Delta t`` or ``\\bigtriangleup t``) reads as Δ·t with Δ real, which means the same in every
-formula where Δt is a shift.
+``--notation sinusoidal`` lets notes in the field's notation be checked as they are written: pos, t
+and k real; i the pair index (0 <= i < d_model/2); d_model positive and even; ω, ω_i and w_k the
+frequency 10000^{-2i/d_model}; PE_{(pos,2i)} and PE_{(pos,2i+1)} with base 10000. The lines are written
+with the width ``d_{model}``; a document that writes ``d`` gets them with ``d`` (the checker substitutes
+the width the text uses, and leaves out what the text defines itself or never writes: see
+``posenc_sym.documents.presets``).
 
 >>> [line for line in PRESETS["sinusoidal"] if line.startswith("let PE")]
 ['let PE_{(pos,2i)} = \\\\sin(pos \\\\cdot 10000^{-2i/d_{model}})', \
@@ -13,13 +14,15 @@ formula where Δt is a shift.
 
 from __future__ import annotations
 
-__all__ = ["PRESETS"]
+__all__ = ["PRESETS", "PRESET_WIDTH"]
+
+#: How the preset lines write the width; a document that writes another width gets its own.
+PRESET_WIDTH = "d_{model}"
 
 _SINUSOIDAL = (
     "assume pos, t, k real",
-    "assume \\Delta real",
     "assume i integer",
-    "assume d, d_{model} even positive",
+    "assume d_{model} even positive",
     "assume 0 \\le i < d_{model}/2",
     "let \\omega = 10000^{-2i/d_{model}}",
     "let \\omega_i = 10000^{-2i/d_{model}}",

@@ -68,6 +68,12 @@ class SimpleScope:
     def call(self, name: str, args: tuple[Term, ...]) -> Term:
         raise ValueError(f"{name} is not a declared function")
 
+    def note(self, key: str, text: str) -> None:
+        return None
+
+    def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
+        return None
+
 
 @dataclass(frozen=True)
 class Row:
@@ -79,6 +85,12 @@ class Row:
     first: Term | None
     links: tuple[tuple[str, Term, int], ...]  # (relation, right side, offset of the relation)
     position: int
+    #: What must not be zero for the row to be defined: its divisors, the bases of its negative
+    #: powers, the cosine under a tangent (SymPy may have cancelled them from the expressions).
+    nonzero: tuple[sympy.Expr, ...] = ()
+    #: Relations the row states inside a formula rather than claims: the conditions of cases, the point
+    #: of an evaluation bar ``|_{x = a}``; (relation, left, right, offset, what it is).
+    stated: tuple[tuple[str, Term, Term, int, str], ...] = ()
 
 
 def from_latex(text: str, scope: Scope) -> Term:
@@ -114,7 +126,7 @@ def read_row(text: str, scope: Scope) -> Row:
         token = parser.next()
         links.append((READ_RELATIONS[token.text], parser.expression(), token.pos))
     parser.expect_end()
-    return Row(first, tuple(links), 0)
+    return Row(first, tuple(links), 0, tuple(parser.nonzero), tuple(parser.stated))
 
 
 def _without_alignment(tokens: list[Token]) -> list[Token]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sympy
 
 from .read_commands import command, function
-from .read_cursor import Cursor, Term
+from .read_cursor import Cursor, Term, is_matrix
 from .read_names import name, split_run
 from .read_tokens import Token, Unreadable
 from .vocabulary import FUNCTIONS
@@ -35,6 +35,12 @@ def atom(p: Cursor) -> Term:
         p.in_bars -= 1
         p.require("|")
         return sympy.Abs(value)
+    if token.text == "\\Vert":
+        return _norm(p, token)
+    if token.text == "\\langle":
+        return _inner_product(p, token)
+    if token.text in ("\\lceil", "\\lfloor"):
+        return _rounded(p, token)
     if token.kind == "letter":
         split_run(p, token)
         return atom(p)
@@ -49,8 +55,17 @@ def _parenthesized(p: Cursor, opening: Token) -> Term:
     closing = ")" if opening.text == "(" else "]"
     saved, p.in_bars = p.in_bars, 0
     value = p.expression()
-    p.in_bars = saved
     token = p.peek()
+    if token is not None and token.text == "," and opening.text == "[":
+        # [a, b, c]: a row, as plain-text notes write a vector
+        cells = [p.scalar(value, token.pos, "a row's entry")]
+        while p.take(","):
+            cells.append(p.scalar(p.expression(), p.here(), "a row's entry"))
+        p.in_bars = saved
+        p.require("]")
+        p.scope.note("row", "read [a, b, …] as a row vector")
+        return sympy.ImmutableMatrix([cells])
+    p.in_bars = saved
     if token is not None and token.text == ",":
         raise Unreadable("a tuple (a, b) is not an expression; only a notation's subscript may hold one",
                          token.pos)
@@ -58,7 +73,53 @@ def _parenthesized(p: Cursor, opening: Token) -> Term:
     return value
 
 
+def _rounded(p: Cursor, opening: Token) -> Term:
+    """``\\lceil x \\rceil`` (the ceiling) and ``\\lfloor x \\rfloor`` (the floor)."""
+    closing, function = ("\\rceil", sympy.ceiling) if opening.text == "\\lceil" else ("\\rfloor", sympy.floor)
+    saved, p.in_bars = p.in_bars, 0
+    value = p.scalar(p.expression(), opening.pos, opening.text)
+    p.in_bars = saved
+    p.require(closing)
+    return function(value)
+
+
 def _word(p: Cursor, word: str, pos: int) -> Term:
+    following = p.peek()
+    if FUNCTIONS.get(word) is not None and FUNCTIONS[word].many and (following is None or following.text not in (
+            "(", "_")) and p.scope.undeclared(word) is not None:
+        return name(p, word, pos)  # λ{max}: the word max, not the function, where no arguments follow
     if word in FUNCTIONS and word not in p.bound and p.scope.lookup(word) is None:
         return function(p, word, pos)
     return name(p, word, pos)
+
+
+def _norm(p: Cursor, opening: Token) -> Term:
+    """``\\Vert x \\Vert``, ``\\|x\\|``: the Euclidean norm of a vector, the absolute value of a number."""
+    p.in_bars += 1
+    value = p.expression()
+    p.in_bars -= 1
+    p.require("\\Vert")
+    if is_matrix(value):
+        return sympy.sqrt(sum(sympy.Abs(entry) ** 2 for entry in value))
+    return sympy.Abs(value)
+
+
+def _inner_product(p: Cursor, opening: Token) -> Term:
+    """``\\langle a, b \\rangle``: the dot product aᵀb of two vectors (columns, or names of vectors)."""
+    saved, p.in_bars = p.in_bars, 0
+    left = p.expression()
+    p.require(",")
+    right = p.expression()
+    p.in_bars = saved
+    p.require("\\rangle")
+    p.scope.note("inner", "read ⟨a, b⟩ as the dot product aᵀb")
+    if is_matrix(left) and is_matrix(right):
+        if left.shape != right.shape or left.shape[1] != 1:
+            raise Unreadable(f"⟨a, b⟩ of shapes {left.shape} and {right.shape}: the dot product needs two "
+                             "columns of one length", opening.pos)
+        return (left.T * right)[0, 0]
+    if is_matrix(left) or is_matrix(right):
+        raise Unreadable("⟨a, b⟩ of a vector and a number has no meaning; check the two sides", opening.pos)
+    if left.is_commutative and right.is_commutative:
+        return left * right
+    return sympy.transpose(left) * right

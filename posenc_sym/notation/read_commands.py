@@ -11,6 +11,7 @@ from __future__ import annotations
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
+from .read_cases import CASES, cases, environment_name
 from .read_cursor import Cursor, Term
 from .read_guards import no_index_i_in_exponent, not_a_derivative
 from .read_names import greek_name, name
@@ -26,13 +27,17 @@ from .vocabulary import (
     GREEK,
     GREEK_ALIASES,
     LATEX_GREEK,
+    LETTER_STYLES,
     MATRICES,
     MULTIPLY,
+    NOT_READ_OPERATORS,
+    PROSE_WORDS,
     UNDECIDED_RELATIONS,
+    UPRIGHT,
+    UPRIGHT_FUNCTIONS,
 )
 
-__all__ = ["command", "function", "is_function_start"]
-
+__all__ = ["braced_cases", "command", "font_word", "function", "is_function_start", "upright_function"]
 
 def command(p: Cursor, token: Token) -> Term:
     """What the command ``token`` (already taken) writes, with its arguments."""
@@ -40,11 +45,15 @@ def command(p: Cursor, token: Token) -> Term:
     if token.text == "\\pi":
         return sympy.pi
     if (letter := greek_name(token) or GREEK_ALIASES.get(token.text)) is not None:
+        if letter == "Delta" and (shift := _shift(p)) is not None:
+            return shift
         return name(p, letter, token.pos)
     if spelled == "infty":
         return sympy.oo
     if spelled in FUNCTIONS:
         return function(p, spelled, token.pos)
+    if spelled in UPRIGHT_FUNCTIONS:
+        return upright_function(p, spelled, token.pos)
     if spelled in ACCENTS:
         return _accent(p, token)
     if token.text in FRACTIONS:
@@ -57,16 +66,44 @@ def command(p: Cursor, token: Token) -> Term:
         return _big_operator(p, token)
     if spelled == "begin":
         return _environment(p, token)
+    if token.text == "\\{":
+        return braced_cases(p, token)
     if token.text in FONTS:
         return _font(p, token)
+    if token.text in LETTER_STYLES:
+        return name(p, font_word(p, token) + LETTER_STYLES[token.text], token.pos)
     if token.text in UNDECIDED_RELATIONS:
         raise Unreadable(f"{token.text} is a relation posenc-sym does not decide; write =, \\le, \\ge, <, > or "
                          "\\approx", token.pos)
     if token.text in ELLIPSES:
         raise Unreadable(f"an ellipsis ({token.text}) leaves terms unstated; state the claim per entry, per "
                          "block, or as a sum", token.pos)
+    if token.text in NOT_READ_OPERATORS:
+        raise Unreadable(f"{token.text} ({NOT_READ_OPERATORS[token.text]}) is not read; state its value as a claim of "
+                         "its own", token.pos)
     raise Unreadable(f"unknown macro {token.text}; rewrite it in plain LaTeX math or declare its meaning",
                      token.pos)
+
+
+def _shift(p: Cursor) -> Term | None:
+    """``\\Delta t`` (``\\bigtriangleup t``): one symbol, the shift Δt, where the scope reads one and
+    nothing declares Δ itself (a declared Δ makes ``\\Delta t`` the product Δ·t)."""
+    following = p.peek()
+    after = p.peek(1)
+    if following is None or following.kind != "letter" or (after is not None and after.kind == "letter"
+                                                             and not after.space):
+        return None
+    if p.scope.lookup("Delta") is not None:
+        return None
+    shift = f"Δ{following.text}"
+    value = p.scope.lookup(shift)
+    if value is None:
+        value = p.scope.undeclared(shift)
+    if value is None:
+        return None
+    p.next()
+    p.scope.note("shift", "read Δt (\\Delta t, \\bigtriangleup t) as one symbol, a shift, not Δ·t")
+    return value
 
 
 def function(p: Cursor, spelled: str, pos: int) -> Term:
@@ -83,15 +120,21 @@ def function(p: Cursor, spelled: str, pos: int) -> Term:
     if FUNCTIONS[spelled].many:
         value = FUNCTIONS[spelled].apply(*_arguments(p, spelled, pos))
     else:
-        value = FUNCTIONS[spelled].apply(p.scalar(_argument(p, spelled, pos), pos, f"\\{spelled}"))
+        argument = p.scalar(_argument(p, spelled, pos), pos, f"\\{spelled}")
+        value = FUNCTIONS[spelled].apply(argument)
+        if (pole := FUNCTIONS[spelled].pole(argument)) is not None:
+            p.must_not_vanish(pole)
     if base is not None:
-        value = value / sympy.log(p.scalar(base, pos, "a logarithm's base"))
+        logarithm = sympy.log(p.scalar(base, pos, "a logarithm's base"))
+        p.must_not_vanish(logarithm)
+        value = value / logarithm
     return value if power is None else value**power
 
 
 def _argument(p: Cursor, spelled: str, pos: int) -> Term:
     """The argument of a function: parenthesized, or running to the next sum, relation or function."""
     token = p.peek()
+    start = p.index
     if token is not None and token.text in ("(", "["):
         argument = p.atom()
     else:
@@ -107,8 +150,15 @@ def _argument(p: Cursor, spelled: str, pos: int) -> Term:
                              f"\\{spelled}(a {after.text} b) or (\\{spelled} a) {after.text} b; write the parentheses",
                              after.pos)
     if spelled == "exp":
-        no_index_i_in_exponent(argument, pos)
+        no_index_i_in_exponent(p, start, argument, pos)
     return argument
+
+
+def upright_function(p: Cursor, spelled: str, pos: int) -> Term:
+    """``\\operatorname{Re}[z]``, ``\\Re(z)``, ``\\text{Re}\\,z``: the real part (imaginary part, argument) of z."""
+    token = p.peek()
+    argument = p.factor() if token is None or token.text not in ("(", "[") else p.atom()
+    return UPRIGHT_FUNCTIONS[spelled].apply(p.scalar(argument, pos, f"\\{spelled}"))
 
 
 def _arguments(p: Cursor, spelled: str, pos: int) -> list[sympy.Expr]:
@@ -155,19 +205,55 @@ def _accent(p: Cursor, token: Token) -> Term:
 
 
 def _font(p: Cursor, token: Token) -> Term:
-    p.require("{")
-    letters = []
-    while not p.take("}"):
-        inner = p.next()
-        if inner.kind not in ("letter", "num") and inner.text != "_":
-            raise Unreadable(f"cannot read '{inner.text}' inside {token.text}{{...}}", inner.pos)
-        letters.append(inner.text)
-    word = "".join(letters)
-    if token.text == "\\mathrm" and word in CONSTANTS:
+    """A name in a font (``\\mathrm{PE}``, ``\\text{max\\_seq}``, ``\\boldsymbol{\\mathcal{R}}``), or an upright
+    constant (``\\mathrm{e}``, ``\\text{i}``) or function (``\\operatorname{Re}``)."""
+    word = font_word(p, token)
+    if word.lower() in PROSE_WORDS:
+        raise Unreadable(f"{token.text}{{{word}}} is a word of prose inside the formula (a condition or a clause); "
+                         "state a condition as a relation of its own, or write the formula without it", token.pos)
+    if token.text in UPRIGHT and word in CONSTANTS:
         return CONSTANTS[word]  # upright e and i are the constants; italic e and i stay letters
     if word in FUNCTIONS and p.scope.lookup(word) is None:
         return function(p, word, token.pos)
+    if word in UPRIGHT_FUNCTIONS and p.scope.lookup(word) is None:
+        return upright_function(p, word, token.pos)
     return name(p, word, token.pos)
+
+
+def font_word(p: Cursor, token: Token) -> str:
+    """The name a font command's group spells: letters, digits, ``\\_``, Greek letters, fonts inside
+    (``\\boldsymbol{\\omega}`` is omega), a script letter with its style (``\\mathcal{R}`` is Rcal)."""
+    if token.text == "\\rm":  # {\rm Concat}: the old font switch sets the rest of its group upright
+        run: list[str] = []
+        while (inner := p.peek()) is not None and inner.kind == "letter" and (not run or not inner.space):
+            run.append(p.next().text)
+        if run:
+            return "".join(run)
+    if not p.take("{"):
+        inner = p.next()
+        letter = inner.text if inner.kind in ("letter", "num") else LATEX_GREEK.get(inner.text)
+        if letter is None:
+            raise Unreadable(f"cannot read '{inner.text}' after {token.text}", inner.pos)
+        return letter
+    letters = []
+    while not p.take("}"):
+        inner = p.next()
+        if inner.kind in ("letter", "num") or inner.text == "_":
+            letters.append(inner.text)
+        elif inner.text == "\\_":
+            letters.append("_")
+        elif inner.text in LATEX_GREEK:
+            letters.append(LATEX_GREEK[inner.text])
+        elif inner.text in FONTS:
+            letters.append(font_word(p, inner))
+        elif inner.text in LETTER_STYLES:
+            letters.append(font_word(p, inner) + LETTER_STYLES[inner.text])
+        else:
+            raise Unreadable(f"cannot read '{inner.text}' inside {token.text}{{...}}", inner.pos)
+    word = "".join(letters)
+    if not word:
+        raise Unreadable(f"{token.text}{{}} is empty", token.pos)
+    return word
 
 
 def _sqrt(p: Cursor, token: Token) -> Term:
@@ -181,16 +267,32 @@ def _sqrt(p: Cursor, token: Token) -> Term:
 def _big_operator(p: Cursor, token: Token) -> Term:
     if not p.take("_"):
         raise Unreadable(f"{token.text} needs its limits: {token.text}_{{i=0}}^{{n-1}}", token.pos)
-    p.require("{")
+    braced = p.take("{")
     index = p.next()
     index_name = index.text if index.kind == "letter" else greek_name(index)
     if index_name is None:
         raise Unreadable(f"the index of {token.text} must be a letter, not '{index.text}'", index.pos)
+    while p.take("'"):
+        index_name += "'"
+    if not braced or (p.peek() is not None and p.peek().text == "}"):  # type: ignore[union-attr]
+        # \sum_i, \sum_{s'}: over a range the formula does not state; the document may read its ends
+        if braced:
+            p.require("}")
+        lower = p.scope.undeclared(f"{index_name}_first")
+        upper = p.scope.undeclared(f"{index_name}_last")
+        if lower is None or upper is None:
+            raise Unreadable(f"{token.text} needs its limits: {token.text}_{{i=0}}^{{n-1}}", token.pos)
+        return _summed(p, token, index_name, lower, upper)
     p.require("=")
     lower = p.expression()
     p.require("}")
     p.require("^")
     upper = p.script()
+    return _summed(p, token, index_name, lower, upper)
+
+
+def _summed(p: Cursor, token: Token, index_name: str, lower: Term, upper: Term) -> Term:
+    """The sum (product) over ``index_name`` from ``lower`` to ``upper`` of the term that follows."""
     outer = p.bound.get(index_name)
     p.bound[index_name] = sympy.Symbol(index_name, integer=True)
     try:
@@ -207,7 +309,9 @@ def _big_operator(p: Cursor, token: Token) -> Term:
 
 
 def _environment(p: Cursor, token: Token) -> Term:
-    kind = _group_text(p)
+    kind = environment_name(p)
+    if kind in CASES:
+        return cases(p, token, kind)
     if kind not in MATRICES:
         raise Unreadable(f"the environment {kind} is not read here (matrices: pmatrix, bmatrix, matrix)",
                          token.pos)
@@ -224,17 +328,22 @@ def _environment(p: Cursor, token: Token) -> Term:
             continue
         p.require("\\end")
         break
-    if _group_text(p) != kind:
+    if environment_name(p) != kind:
         raise Unreadable(f"\\begin{{{kind}}} is closed by another environment", token.pos)
     return _assemble(rows, token.pos)
 
 
-def _group_text(p: Cursor) -> str:
-    p.require("{")
-    text = ""
-    while not p.take("}"):
-        text += p.next().text
-    return text
+def braced_cases(p: Cursor, brace: Token) -> Term:
+    """``\\left\\{\\begin{matrix} a & c \\\\ b & d \\end{matrix}\\right.``: cases written with a brace."""
+    if not (p.take("\\begin") and p.peek() is not None):
+        raise Unreadable("a brace \\{ is read only before cases (\\{\\begin{matrix} … \\end{matrix}); a set is not "
+                         "read", brace.pos)
+    kind = environment_name(p)
+    if kind == "array" and p.peek() is not None and p.peek().text == "{":  # type: ignore[union-attr]
+        environment_name(p)  # the column specification {ll}
+    elif kind not in MATRICES:
+        raise Unreadable(f"a brace \\{{ before the environment {kind} is not read", brace.pos)
+    return cases(p, brace, kind)
 
 
 def _assemble(rows: list[list[Term]], pos: int) -> ImmutableMatrix:

@@ -23,7 +23,8 @@ __all__ = ["Cursor", "Scope", "Term", "is_matrix"]
 Term: TypeAlias = sympy.Expr | ImmutableMatrix
 
 # Tokens that end a factor rather than start one.
-_STOPS = frozenset({"\\\\", "\\end", "\\pm", "\\mp", "\\}", "\\rangle", *READ_RELATIONS, *MULTIPLY})
+_STOPS = frozenset({"\\\\", "\\end", "\\pm", "\\mp", "\\}", "\\rangle", "\\rceil", "\\rfloor", *READ_RELATIONS,
+                    *MULTIPLY})
 
 
 class Scope(Protocol):
@@ -47,6 +48,14 @@ class Scope(Protocol):
     def call(self, name: str, args: tuple[Term, ...]) -> Term:
         """The declared function applied to ``args``; ValueError (with the reason) if it does not fit."""
 
+    def note(self, key: str, text: str) -> None:
+        """Hear of a reading the reader made by a convention (``read ⟨a, b⟩ as aᵀb``), said once."""
+
+    def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
+        """A reading of a name nothing declares, or None to refuse it (the reader then says it is
+        not declared). ``args`` are the values of its subscript when that is a formula
+        (``\\lambda_{m+1}``: ``lambda`` at ``(m + 1,)``); None for a plain name (``pos``, ``d_model``)."""
+
 
 def is_matrix(value: object) -> bool:
     """True for an explicit matrix (what the reader builds from a matrix environment)."""
@@ -64,6 +73,13 @@ class Cursor:
         self.bound: dict[str, sympy.Symbol] = {}
         self.closed: set[str] = set()  # indices of sums already read: the same name after them is ambiguous
         self.in_bars = 0
+        #: What must not be zero for the formula to be defined (divisors, bases of negative powers,
+        #: cos under tan, ...): SymPy cancels sin(x)/sin(x) to 1 when it builds the quotient, so the
+        #: reader keeps the divisor for the checker to see that x = 0 is not a point of the claim.
+        self.nonzero: list[sympy.Expr] = []
+        #: Relations the formula states rather than claims (a condition of cases, the point of an
+        #: evaluation bar): (relation, left, right, offset, what it is), for the checker to show.
+        self.stated: list[tuple[str, Term, Term, int, str]] = []
 
     # -- the grammar (read_grammar.Parser) -------------------------------------------------
     def expression(self) -> Term:
@@ -125,7 +141,7 @@ class Cursor:
     def starts_factor(self, token: Token | None) -> bool:
         if token is None or token.text in _STOPS:
             return False
-        if token.text == "|":
+        if token.text in ("|", "\\Vert"):
             return self.in_bars == 0
         return token.kind in ("letter", "num", "word", "cmd") or token.text in ("(", "[", "{")
 
@@ -148,7 +164,17 @@ class Cursor:
         divisor = self.scalar(denominator, pos, "division by a matrix")
         if divisor == 0:
             raise Unreadable("division by zero", pos)
+        self.must_not_vanish(divisor)
         return ImmutableMatrix(numerator / divisor) if is_matrix(numerator) else numerator / divisor
+
+    def must_not_vanish(self, value: sympy.Expr) -> None:
+        """Record that the formula is defined only where ``value`` is not zero (a number that is not
+        zero, and a value that mentions the index of a sum being read, are left out)."""
+        if getattr(value, "is_number", False) and value.is_zero is False:
+            return
+        indices = {s.name for s in getattr(value, "free_symbols", ())} & set(self.bound)
+        if not indices and value not in self.nonzero:
+            self.nonzero.append(value)
 
     def scalar(self, value: Term, pos: int, what: str) -> sympy.Expr:
         if is_matrix(value):

@@ -18,15 +18,18 @@ of what a term is goes here; a new atom or command in its own module.
 from __future__ import annotations
 
 import sympy
+from sympy.core.function import AppliedUndef
 from sympy.matrices import ImmutableMatrix
 
 from ..sizes import power_too_large
 from .read_atoms import atom
+from .read_cases import evaluation_bar
 from .read_cursor import Cursor, Term, is_matrix
+from .read_ellipsis import run
 from .read_guards import no_index_i_in_exponent
-from .read_names import single
+from .read_names import single, subscripted_call
 from .read_tokens import Token, Unreadable
-from .vocabulary import MULTIPLY
+from .vocabulary import ELLIPSES, MULTIPLY
 
 __all__ = ["Parser"]
 
@@ -44,24 +47,46 @@ class Parser(Cursor):
         value = self.term()
         if negate:
             value = -value
+        terms = [value]
         while (token := self.peek()) is not None and token.text in ("+", "-"):
             self.next()
+            if token.text == "+" and self._at_ellipsis():
+                ellipsis = self.next()
+                self.require("+")
+                value = run(terms, self.term(), "sum", ellipsis.pos, ellipsis.text)  # a_1 + a_2 + \cdots + a_n
+                terms = [value]
+                continue
             right = self.term()
+            terms.append(right if token.text == "+" else -right)
             value = self.add(value, right if token.text == "+" else -right, token.pos)
+        if self._at_evaluation_bar():
+            bar = self.next()
+            self.next()
+            value = evaluation_bar(self, value, bar.pos)
         if (token := self.peek()) is not None and token.text in ("\\pm", "\\mp"):
             raise Unreadable(f"{token.text} states two formulas at once; write each on its own row", token.pos)
         return value
 
     def term(self) -> Term:
         value = self.factor()
+        factors = [value]
         divided_at: int | None = None
         while (token := self.peek()) is not None:
-            if token.text in MULTIPLY:
+            if self._at_ellipsis() and divided_at is None and not is_matrix(value) and self.peek(1) is not None \
+                    and self.starts_factor(self.peek(1)):
                 self.next()
-                value = self.mul(value, self.factor(), token.pos)
+                value = run(factors, self.factor(), "product", token.pos, token.text)  # λ_1 λ_2 ⋯ λ_m
+                factors = [value]
+            elif token.text in MULTIPLY:
+                self.next()
+                factor = self.factor()
+                factors.append(factor)
+                value = self.mul(value, factor, token.pos)
             elif token.text == "/":
                 self.next()
                 value, divided_at = self.divide(value, self.factor(), token.pos), token.pos
+            elif self._at_evaluation_bar():
+                break
             elif self.starts_factor(token):
                 if token.kind == "num" and self._after_number():
                     # TeX ignores spaces in math: "2 3" is typeset 23, not 2·3.
@@ -74,10 +99,21 @@ class Parser(Cursor):
                 if divided_at is not None:
                     # a/bc is a/(bc) to some readers and (a/b)c to others.
                     raise Unreadable("after '/', a product is ambiguous: write (a/b) c or a/(b c)", token.pos)
-                value = self.mul(value, self.factor(), token.pos)
+                factor = self.factor()
+                factors.append(factor)
+                value = self.mul(value, factor, token.pos)
             else:
                 break
         return value
+
+    def _at_ellipsis(self) -> bool:
+        token = self.peek()
+        return token is not None and token.text in ELLIPSES
+
+    def _at_evaluation_bar(self) -> bool:
+        """True before ``|_{x = a}`` (``\\big|_{…}``): the value of what precedes at x = a."""
+        token, following = self.peek(), self.peek(1)
+        return token is not None and token.text == "|" and following is not None and following.text == "_"
 
     def _after_number(self) -> bool:
         """True if the token before the current one is a number that is not a script (``x^2 3``)."""
@@ -92,6 +128,10 @@ class Parser(Cursor):
                 raise Unreadable("a prime (') is not read; name the derivative or the new symbol", token.pos)
             if token.text == "!":
                 raise Unreadable("a factorial is not read", token.pos)
+            if token.text == "_" and isinstance(value, AppliedUndef):
+                self.next()
+                value = subscripted_call(self, value, token.pos)
+                continue
             if token.text == "_":
                 raise Unreadable("a subscript on this expression is not read; subscripts belong to names",
                                  token.pos)
@@ -105,16 +145,37 @@ class Parser(Cursor):
 
     def power(self, base: Term, pos: int) -> Term:
         if self.transpose_follows(base):
-            return ImmutableMatrix(base.T) if is_matrix(base) else base
+            if is_matrix(base):
+                return ImmutableMatrix(base.T)
+            return base if base.is_commutative else sympy.transpose(base)  # a vector's name: vᵀ
+        conjugate = self.conjugate_follows()
+        if conjugate is not None:
+            if is_matrix(base):
+                return ImmutableMatrix(base.conjugate() if conjugate == "*" else base.H)
+            return sympy.conjugate(base) if conjugate == "*" else sympy.adjoint(base)
+        start = self.index
         exponent = self.scalar(self.script(), pos, "a power")
         if base is sympy.E:
-            no_index_i_in_exponent(exponent, pos)
+            no_index_i_in_exponent(self, start, exponent, pos)
         if is_matrix(base):
             raise Unreadable("a power of a matrix is not read; write the product", pos)
         huge = power_too_large(base, exponent)  # SymPy would build 2^{2^{32}} as it reads it
         if huge is not None:
             raise Unreadable(f"too large to evaluate: {huge}; state it for a symbol, or with smaller numbers", pos)
+        if exponent.is_nonnegative is not True:
+            self.must_not_vanish(base)  # x^{-1} is 1/x: undefined at x = 0
         return base**exponent
+
+    def conjugate_follows(self) -> str | None:
+        """Consume ``*`` (the complex conjugate, also ``\\ast``) or ``\\dagger`` (the conjugate transpose)
+        after '^', braced or not; which one, or None."""
+        texts = [t.text for t in self.tokens[self.index:self.index + 3]]
+        for mark, kind in (("*", "*"), ("\\ast", "*"), ("\\dagger", "dagger")):
+            for candidate in ([mark], ["{", mark, "}"]):
+                if texts[:len(candidate)] == candidate:
+                    self.index += len(candidate)
+                    return kind
+        return None
 
     def transpose_follows(self, base: Term) -> bool:
         """Consume ``\\top``, ``\\intercal``, ``T`` or ``\\mathsf{T}`` (braced or not) after '^'."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from .read_cursor import Cursor, Term
 from .read_tokens import Token, Unreadable
-from .vocabulary import GREEK
+from .vocabulary import FONTS, GREEK
 
 __all__ = ["no_index_i_in_exponent", "not_a_derivative", "not_captured", "one_character", "shown_name"]
 
@@ -76,13 +76,48 @@ def not_a_derivative(p: Cursor, fraction: Token) -> None:
                          "derivative's value as a claim of its own", fraction.pos)
 
 
-def no_index_i_in_exponent(exponent: Term, pos: int) -> None:
-    """Refuse an exponential whose exponent holds i declared as an integer (the pair index): in
-    ``e^{i\\pi}`` or ``e^{i\\theta}`` a reader takes i for the imaginary unit, and read as the index,
-    ``e^{i\\pi} + 1 \\neq 0`` would be "proven". Which one the writer meant is not for the reader to guess.
-    """
+def no_index_i_in_exponent(p: Cursor, start: int, exponent: Term, pos: int) -> None:
+    """Refuse an exponential whose exponent, read from ``p.tokens[start]`` on, writes a bare i declared
+    as an integer (the pair index): in ``e^{i\\pi}`` or ``e^{i\\theta}`` a reader takes i for the imaginary
+    unit, and read as the index, ``e^{i\\pi} + 1 \\neq 0`` would be "proven". Which one the writer meant is
+    not for the reader to guess. An i in a subscript (``e^{\\mathrm{i} m\\theta_i}``) is the index."""
     names = {s.name for s in getattr(exponent, "free_symbols", ()) if s.name == "i" and s.is_integer}
-    if names:
+    if names and _bare_i(p.tokens[start:p.index]):
         raise Unreadable("i is declared as an integer index here, so in an exponential it may be the index or "
                          "the imaginary unit; write \\mathrm{i} for the imaginary unit, or write the power with "
                          "another base (b^{-2i/d}) or rename the index", pos)
+
+
+def _bare_i(tokens: list[Token]) -> bool:
+    """True if ``tokens`` write the letter i outside every subscript."""
+    n = 0
+    while n < len(tokens):
+        if tokens[n].text == "_":
+            n += 1
+            if n < len(tokens) and tokens[n].text == "{":
+                depth = 0
+                while n < len(tokens):
+                    depth += (tokens[n].text == "{") - (tokens[n].text == "}")
+                    n += 1
+                    if depth == 0:
+                        break
+            else:
+                n += 1
+            continue
+        if tokens[n].text in FONTS and n + 1 < len(tokens) and tokens[n + 1].text == "{":
+            n = _after_group(tokens, n + 1)  # \text{i}, \mathrm{i}: the upright i, the imaginary unit
+            continue
+        if tokens[n].kind in ("letter", "word") and tokens[n].text == "i":
+            return True
+        n += 1
+    return False
+
+
+def _after_group(tokens: list[Token], at: int) -> int:
+    depth = 0
+    while at < len(tokens):
+        depth += (tokens[at].text == "{") - (tokens[at].text == "}")
+        at += 1
+        if depth == 0:
+            break
+    return at

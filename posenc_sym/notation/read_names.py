@@ -17,7 +17,7 @@ from .read_guards import not_captured, one_character, shown_name
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
-__all__ = ["call", "greek_name", "name", "single", "split_run"]
+__all__ = ["call", "greek_name", "name", "single", "split_run", "splits", "subscripted_call"]
 
 
 def greek_name(token: Token | None) -> str | None:
@@ -43,11 +43,16 @@ def split_run(p: Cursor, first: Token) -> None:
     end = p.index
     while end < len(p.tokens) and p.tokens[end].kind == "letter" and not p.tokens[end].space:
         end += 1
+    if _joined(p, start, end):
+        return
     run = "".join(t.text for t in p.tokens[start:end])
     words = p.scope.words() | frozenset(FUNCTIONS) | frozenset(p.bound) | frozenset(p.closed)
-    splits = _splits(run, words)
+    found = splits(run, words)
     following = p.tokens[end] if end < len(p.tokens) else None
-    if not splits:
+    open_reading = p.scope.undeclared(run) is not None
+    if not found and open_reading:
+        found = [_open_run(run, words)]
+    if not found:
         if run == "e":
             hint = "write \\exp(…) or \\mathrm{e} for Euler's number, or assume e real for a symbol"
         elif following is not None and following.text == "(" and len(run) == 1:
@@ -57,30 +62,84 @@ def split_run(p: Cursor, first: Token) -> None:
         else:
             hint = f"assume {run} real, or write a product with spaces"
         raise Unreadable(f"'{run}' is not declared; declare it ({hint})", first.pos)
-    if len(splits) > 1:
-        readings = " or ".join("·".join(s) for s in splits[:2])
+    if len(found) > 1:
+        readings = " or ".join("·".join(s) for s in found[:2])
         raise Unreadable(f"'{run}' reads as {readings}; separate the names with spaces or declare one", first.pos)
-    names = [w for w in splits[0] if w not in FUNCTIONS]
-    if len(names) > 1:
+    names = [w for w in found[0] if w not in FUNCTIONS]
+    if len(names) > 1 and open_reading:
+        p.scope.note("juxtaposition", f"read {run} as {'·'.join(names)} (letters side by side multiply)")
+    if len(names) > 1 and not open_reading:
         # tk may be the product t·k or a name nobody declared: the reader does not guess.
-        spaced = " ".join(splits[0])
+        spaced = " ".join(found[0])
         raise Unreadable(f"'{run}' is not a declared name; write '{spaced}' for a product, or declare {run}",
                          first.pos)
     tokens: list[Token] = []
     offset = first.pos
-    for word in splits[0]:
+    for word in found[0]:
         tokens.append(Token("word", word, offset, first.space and not tokens, first.wide and not tokens))
         offset += len(word)
     p.tokens[start:end] = tokens
     p.index = start
 
 
-def _splits(run: str, words: frozenset[str]) -> list[list[str]]:
+def _joined(p: Cursor, start: int, end: int) -> bool:
+    """``input\\_embedding``, ``step{\\_}num``: letters joined by escaped underscores are one name, as
+    plain-text notes write a program's variable; the run is replaced by it. False if there is no ``\\_``."""
+    texts = [t.text for t in p.tokens]
+    parts, at = ["".join(texts[start:end])], end
+    while True:
+        width = 1 if texts[at:at + 1] == ["\\_"] else 3 if texts[at:at + 3] == ["{", "\\_", "}"] else 0
+        if not width or at + width >= len(texts) or p.tokens[at + width].kind != "letter":
+            break
+        stop = at + width + 1
+        while stop < len(p.tokens) and p.tokens[stop].kind == "letter" and not p.tokens[stop].space:
+            stop += 1
+        parts.append("".join(texts[at + width:stop]))
+        at = stop
+    if len(parts) == 1:
+        return False
+    first = p.tokens[start]
+    p.tokens[start:at] = [Token("word", "_".join(parts), first.pos, first.space, first.wide)]
+    p.index = start
+    return True
+
+
+def _open_run(run: str, words: frozenset[str]) -> list[str]:
+    """A run of letters that is not spelled by known names, as a document reads it: split at the
+    functions it names when what is left between them is single letters (plain-text ``cosB``,
+    ``sinAcosB``), else one name of its own (``dim``, ``lrate``).
+
+    >>> _open_run("cosAcosB", frozenset()), _open_run("dim", frozenset()), _open_run("expx", frozenset())
+    (['cos', 'A', 'cos', 'B'], ['dim'], ['exp', 'x'])
+    """
+    pieces: list[str] = []
+    at = 0
+    while at < len(run):
+        function = max((f for f in FUNCTIONS if run.startswith(f, at)), key=len, default=None)
+        if function is not None:
+            pieces.append(function)
+            at += len(function)
+            continue
+        if pieces and pieces[-1] not in FUNCTIONS:
+            pieces[-1] += run[at]
+        else:
+            pieces.append(run[at])
+        at += 1
+    between = [piece for piece in pieces if piece not in FUNCTIONS]
+    if len(pieces) == 1 or any(len(piece) > 1 and len(splits(piece, words)) != 1 for piece in between):
+        return [run]
+    spelled: list[str] = []
+    for piece in pieces:
+        spelled.extend([piece] if piece in FUNCTIONS or len(piece) == 1 else splits(piece, words)[0])
+    return spelled
+
+
+def splits(run: str, words: frozenset[str]) -> list[list[str]]:
     """Every way (at most two) to spell ``run`` as declared words.
 
-    >>> _splits("pos", frozenset({"p", "o", "s", "pos"}))
+    >>> splits("pos", frozenset({"p", "o", "s", "pos"}))
     [['p', 'o', 's'], ['pos']]
-    >>> _splits("kt", frozenset({"k", "t"}))
+    >>> splits("kt", frozenset({"k", "t"}))
     [['k', 't']]
     """
     found: list[list[str]] = []
@@ -101,22 +160,15 @@ def _splits(run: str, words: frozenset[str]) -> list[list[str]]:
 
 def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, shown: str | None = None) -> Term:
     """The symbol, notation or declared function ``base`` names, with its subscript; ``shown`` is
-    how a message writes it (``\\hat{q}`` for ``qhat``; a Greek letter by its command by default)."""
+    how a message writes it (``\\hat{q}`` for ``qhat``; a Greek letter by its command by default).
+
+    A name nothing declares is offered to the scope (:meth:`~.read_cursor.Scope.undeclared`),
+    which may read it (a document's own reading of its names) or refuse it."""
     shown = shown or shown_name(base)
+    base = _labelled(p, _primed(p, base, pos))
     if subscript_allowed and p.peek() is not None and p.peek().text == "_":  # type: ignore[union-attr]
         p.next()
-        if p.scope.is_indexed(base):
-            args = _subscript_args(p)
-            try:
-                return p.scope.apply(base, args)
-            except ValueError as exc:
-                raise Unreadable(str(exc), pos) from None
-        text = _subscript_text(p)
-        value = p.scope.lookup(f"{base}_{text}") if text is not None else None
-        if value is None:
-            written = f"{base}_{{{text.replace('_', ',')}}}" if text is not None else f"{base}_{{...}}"
-            raise Unreadable(f"'{written}' is not declared; declare it (assume, or let {base}_i = ...)", pos)
-        return value
+        return _subscripted(p, _labelled(p, _primed(p, base, pos)), pos)
     if base in p.bound:
         return p.bound[base]
     if base in p.closed:
@@ -124,17 +176,128 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
         # inside the sum; the reader does not choose.
         raise Unreadable(f"'{shown}' is the index of a sum or product earlier in this row, and here it is "
                          "outside it; parenthesize the body, \\sum_{...}^{...} (...), or rename the index", pos)
-    if p.scope.is_function(base):
+    if p.scope.is_function(base) and (_at_parenthesis(p) or p.scope.undeclared(base) is None):
         return call(p, base, pos)
+    if p.scope.is_function(base) and _conjugated_call(p):
+        return sympy.conjugate(call(p, base, pos))
     value = p.scope.lookup(base)
     if value is None:
-        following = p.peek()
-        if following is not None and following.text == "(":
+        value = p.scope.undeclared(base)
+    if value is None:
+        if _at_parenthesis(p):
             hint = f"assume {shown} real for a product {shown}·(…), or let {shown}(x) = … for a function"
         else:
             hint = f"e.g. assume {shown} real"
         raise Unreadable(f"'{shown}' is not declared; declare it ({hint})", pos)
     not_captured(p, base, value, pos)
+    return value
+
+
+def _primed(p: Cursor, base: str, pos: int) -> str:
+    """``b'``, ``b^{\\prime}``: a name of its own (b′), where the scope reads one; a prime on a declared
+    function (``f'(x)``) may be its derivative, which is not read."""
+    texts = [t.text for t in p.tokens[p.index:p.index + 4]]
+    if texts[:1] == ["'"]:
+        width = 1
+    elif texts[:2] == ["^", "\\prime"]:
+        width = 2
+    elif texts[:4] == ["^", "{", "\\prime", "}"]:
+        width = 4
+    elif texts[:3] == ["^", "{", "\\prime"]:  # b^{\prime 2d/D}: b′ to the power 2d/D
+        p.tokens[p.index:p.index + 3] = [Token("sym", "'", p.tokens[p.index].pos), p.tokens[p.index],
+                                         p.tokens[p.index + 1]]
+        width = 1
+    else:
+        return base
+    primed = base + "'"
+    if p.scope.is_function(base) and not p.scope.is_function(primed):
+        raise Unreadable(f"{shown_name(base)}' may be the derivative of {shown_name(base)}, which is not read; "
+                         "name it, or state its value as a claim of its own", pos)
+    if p.scope.lookup(primed) is None and p.scope.undeclared(primed) is None:
+        return base  # the scope reads no such name: the prime is refused where it stands
+    p.index += width
+    p.scope.note("prime", "read a primed name (b′) as a name of its own, not a derivative")
+    return _primed(p, primed, pos)
+
+
+def _labelled(p: Cursor, base: str) -> str:
+    """``a^{(1)}``: a name with a label (the first of several a's), where the scope knows no value of
+    ``a`` to raise to a power; else the superscript stays a power."""
+    texts = [t.text for t in p.tokens[p.index:p.index + 3]]
+    if texts != ["^", "{", "("]:
+        return base
+    end = p.index + 3
+    while end < len(p.tokens) and p.tokens[end].text not in (")", "}"):
+        end += 1
+    if end + 1 >= len(p.tokens) or p.tokens[end].text != ")" or p.tokens[end + 1].text != "}":
+        return base
+    label = "".join(t.text for t in p.tokens[p.index + 3:end])
+    labelled = f"{base}^({label})"
+    known = p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None
+    if not known and (p.scope.lookup(base) is not None or p.scope.undeclared(labelled) is None):
+        return base
+    p.index = end + 2
+    return labelled
+
+
+def subscripted_call(p: Cursor, value: Term, pos: int) -> Term:
+    """``f(q, k)_i``: a subscript on an undefined function applied, read as the function ``f_i`` applied."""
+    text = _subscript_text(p)
+    if text is None:
+        raise Unreadable("a subscript on this expression is not read; subscripts belong to names", pos)
+    function = sympy.Function(f"{value.func.__name__}_{text}", commutative=value.is_commutative)
+    return function(*value.args)
+
+
+def _at_parenthesis(p: Cursor) -> bool:
+    following = p.peek()
+    return following is not None and following.text == "("
+
+
+def _conjugated_call(p: Cursor) -> bool:
+    """Consume ``^*`` (or ``^{*}``) before the parenthesis of ``f^*(k, n)``: the conjugate of f applied."""
+    texts = [t.text for t in p.tokens[p.index:p.index + 5]]
+    for mark in (["^", "*", "("], ["^", "{", "*", "}", "("], ["^", "\\ast", "("]):
+        if texts[:len(mark)] == mark:
+            p.index += len(mark) - 1
+            return True
+    return False
+
+
+def _subscripted(p: Cursor, base: str, pos: int) -> Term:
+    """``base`` with the subscript that follows (its ``_`` already taken): a notation applied to its
+    parameters, a name whose subscript is plain text (``d_{model}``), or what the scope makes of it."""
+    if p.scope.is_indexed(base):
+        args = _subscript_args(p)
+        try:
+            return p.scope.apply(base, args)
+        except ValueError as exc:
+            raise Unreadable(str(exc), pos) from None
+    start = p.index
+    text = _subscript_text(p)
+    if text is None:  # a formula (\lambda_{m+1}): the scope may read the name at its values
+        p.index = start
+        value = p.scope.undeclared(base, _subscript_args(p))
+        if value is None:
+            raise Unreadable(f"'{base}_{{...}}' is not declared; declare it (assume, or let {base}_i = ...)", pos)
+        return value
+    full = f"{base}_{text}"
+    if p.scope.is_function(full) and (_at_parenthesis(p) or p.scope.undeclared(full) is None):
+        return call(p, full, pos)
+    value = p.scope.lookup(full)
+    if value is None and all(len(part) == 1 or part.isdigit() for part in text.split("_")):
+        # x_i, a_{i,j}, x_1: an index the scope may read at its values (the index of a sum being read
+        # is the sum's own), where nothing names the whole
+        end = p.index
+        p.index = start
+        value = p.scope.undeclared(base, _subscript_args(p))
+        if value is None:
+            p.index = end
+    if value is None:
+        value = p.scope.undeclared(full)
+    if value is None:
+        written = f"{base}_{{{text.replace('_', ',')}}}"
+        raise Unreadable(f"'{written}' is not declared; declare it (assume, or let {base}_i = ...)", pos)
     return value
 
 
@@ -170,6 +333,15 @@ def _subscript_args(p: Cursor) -> tuple[sympy.Expr, ...]:
     if not p.take("{"):
         one_character(p.peek())
         return (p.scalar(single(p), p.here(), "a subscript"),)
+    if p.peek() is not None and p.peek().text == "[":  # type: ignore[union-attr]
+        # q_{[2i:2i+1]}: the entries 2i to 2i+1 of q, as a slice
+        p.next()
+        first = p.scalar(p.expression(), p.here(), "a subscript")
+        p.require(":")
+        last = p.scalar(p.expression(), p.here(), "a subscript")
+        p.require("]")
+        p.require("}")
+        return (first, last)
     parens = p.take("(")
     args = [p.scalar(p.expression(), p.here(), "a subscript")]
     while p.take(","):

@@ -39,9 +39,10 @@ import sympy
 __all__ = [
     "ACCENTS", "BIG_OPERATORS", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS", "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
-    "LATIN_LOOKALIKES", "MATRICES", "MULTIPLY", "READ_RELATIONS", "READ_UNICODE", "RELATION_LATEX", "RELATION_TABLE",
-    "SIZERS", "SPACING", "SYMBOL_LETTERS", "UNDECIDED_RELATIONS", "UNICODE_GREEK", "UNICODE_MATH", "WIDE", "Function",
-    "Letter", "Relation", "accent_of",
+    "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "PROSE_WORDS", "READ_RELATIONS",
+    "READ_UNICODE", "RELATION_LATEX",
+    "RELATION_TABLE", "SIZERS", "SPACING", "SYMBOL_LETTERS", "UNDECIDED_RELATIONS", "UNICODE_GREEK", "UNICODE_MATH",
+    "UPRIGHT", "UPRIGHT_FUNCTIONS", "UPRIGHT_FUNCTION_TABLE", "WIDE", "Function", "Letter", "Relation", "accent_of",
 ]
 
 
@@ -85,8 +86,10 @@ LATEX_GREEK: Mapping[str, str] = MappingProxyType({letter.command: letter.name f
 CONSTANT_LETTERS = frozenset({"pi"})
 #: The Greek letters a symbol is named by, and read back as (every letter but the constants).
 SYMBOL_LETTERS = frozenset(GREEK) - CONSTANT_LETTERS
-#: Other commands a note writes a Greek letter with (seed 003 writes Δt as ``\bigtriangleup t``).
-GREEK_ALIASES: Mapping[str, str] = MappingProxyType({"\\bigtriangleup": "Delta", "\\triangle": "Delta"})
+#: Other commands a note writes a letter with (seed 003 writes Δt as ``\bigtriangleup t``; ``\ell``, the
+#: script l, names a layer or a length: a name of its own, ``ell``, never the product e·l·l).
+GREEK_ALIASES: Mapping[str, str] = MappingProxyType({"\\bigtriangleup": "Delta", "\\triangle": "Delta",
+                                                     "\\ell": "ell"})
 #: Unicode Greek character -> letter name. The second spellings come first, so that a reverse table
 #: built from it (name -> character) ends on the character typed most often.
 UNICODE_GREEK: Mapping[str, str] = MappingProxyType({
@@ -113,14 +116,14 @@ RELATION_TABLE: tuple[Relation, ...] = (
     Relation("<=", "\\le", ("\\le", "\\leq", "\\leqslant"), sympy.Le),
     Relation(">", ">", (">", "\\gt"), sympy.Gt),
     Relation(">=", "\\ge", ("\\ge", "\\geq", "\\geqslant"), sympy.Ge),
-    Relation("~", "\\approx", ("\\approx",), None),
+    Relation("~", "\\approx", ("\\approx", "\\simeq"), None),
 )
 #: A claim's relation -> its LaTeX (``"<="`` -> ``"\\le"``); one spelling each, in every output.
 RELATION_LATEX: Mapping[str, str] = MappingProxyType({r.op: r.latex for r in RELATION_TABLE})
 #: Every relation spelling the reader accepts -> the claim's relation.
 READ_RELATIONS: Mapping[str, str] = MappingProxyType({s: r.op for r in RELATION_TABLE for s in r.spellings})
 #: Relations that are claims but that the tool does not decide: a display holding one is unknown.
-UNDECIDED_RELATIONS = frozenset({"\\equiv", "\\sim", "\\simeq", "\\cong", "\\propto", "\\doteq",
+UNDECIDED_RELATIONS = frozenset({"\\equiv", "\\sim", "\\cong", "\\propto", "\\doteq",
                                  "\\triangleq", "\\coloneqq", "\\eqqcolon", "\\ll", "\\gg", "\\lesssim",
                                  "\\gtrsim", "\\prec", "\\succ", "\\preceq", "\\succeq"})
 
@@ -135,20 +138,40 @@ class Function:
     latex: str
     spellings: tuple[str, ...]
     many: bool = False
+    #: Where it is undefined: at the zeros of this SymPy function of its argument (``cos`` for tan),
+    #: or of the argument itself (``arg``: log 0); "" where it is defined everywhere.
+    poles: str = ""
 
     @property
     def apply(self) -> Callable[..., Any]:
         return getattr(sympy, self.sympy_name)
 
+    def pole(self, argument: sympy.Expr) -> sympy.Expr | None:
+        """What must not be zero for the function to be defined at ``argument`` (None: nothing)."""
+        if not self.poles:
+            return None
+        return argument if self.poles == "arg" else getattr(sympy, self.poles)(argument)
 
+
+_POLES = {"tan": "cos", "sec": "cos", "cot": "sin", "csc": "sin", "coth": "sinh"}
 FUNCTION_TABLE: tuple[Function, ...] = (
-    *(Function(n, "\\" + n, (n,)) for n in ["sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "coth",
-                                            "exp"]),
+    *(Function(n, "\\" + n, (n,), poles=_POLES.get(n, "")) for n in [
+        "sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "coth", "exp"]),
     *(Function(f"a{n}", f"\\arc{n}", (f"arc{n}",)) for n in ("sin", "cos", "tan")),
-    Function("log", "\\ln", ("ln", "log")),  # the natural logarithm, as the field's papers write it
+    Function("log", "\\ln", ("ln", "log"), poles="arg"),  # the natural logarithm, as the field's papers write it
     Function("Max", "\\max", ("max",), many=True),
     Function("Min", "\\min", ("min",), many=True),
 )
+#: Functions written only upright (``\\Re``, ``\\operatorname{Re}``, ``\\text{Re}``), never as letters: ``Re``
+#: in italics is R·e. The real and imaginary parts of a complex number, and its argument.
+UPRIGHT_FUNCTION_TABLE: tuple[Function, ...] = (
+    Function("re", "\\operatorname{Re}", ("Re", "re")),
+    Function("im", "\\operatorname{Im}", ("Im", "im")),
+    Function("arg", "\\operatorname{arg}", ("arg",)),
+)
+#: A name the reader reads as a function only after ``\\`` or in ``\\operatorname{}``, ``\\mathrm{}``, ``\\text{}``.
+UPRIGHT_FUNCTIONS: Mapping[str, Function] = MappingProxyType(
+    {s: f for f in UPRIGHT_FUNCTION_TABLE for s in f.spellings})
 #: SymPy function name -> the operator the writer prints (``"log"`` -> ``"\\ln"``).
 FUNCTION_LATEX: Mapping[str, str] = MappingProxyType({f.sympy_name: f.latex for f in FUNCTION_TABLE})
 #: A name the reader reads as a function (after ``\``, in ``\operatorname{}``, or as letters) -> it.
@@ -180,7 +203,11 @@ BIG_OPERATORS: Mapping[str, type[sympy.Expr]] = MappingProxyType({"\\sum": sympy
 CONSTANTS: Mapping[str, sympy.Expr] = MappingProxyType({"e": sympy.E, "i": sympy.I})
 #: Font commands around a name (``\mathrm{PE}``, ``\text{model}``).
 FONTS = frozenset({"\\mathrm", "\\text", "\\operatorname", "\\mathit", "\\textrm", "\\mathsf", "\\mathbf",
-                   "\\boldsymbol", "\\bm"})
+                   "\\boldsymbol", "\\bm", "\\rm", "\\mathbfit", "\\pmb", "\\textit", "\\textbf"})
+#: Upright fonts: ``\\mathrm{e}`` and ``\\text{i}`` are the constants, an italic e or i a letter.
+UPRIGHT = frozenset({"\\mathrm", "\\text", "\\textrm", "\\operatorname", "\\rm"})
+#: Letter styles that make another letter: ``\\mathcal{R}`` is not R (its name is Rcal).
+LETTER_STYLES: Mapping[str, str] = MappingProxyType({"\\mathcal": "cal", "\\mathscr": "scr", "\\mathfrak": "frak"})
 FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
 MULTIPLY = frozenset({"*", "\\cdot", "\\times"})
 #: Matrix environments (the writer prints ``bmatrix``).
@@ -188,10 +215,24 @@ MATRICES = frozenset({"pmatrix", "bmatrix", "Bmatrix", "matrix", "smallmatrix"})
 #: Ellipses: they leave terms unstated (the writer prints them only in an elided large matrix).
 ELLIPSES = frozenset({"\\cdots", "\\ldots", "\\dots", "\\vdots", "\\ddots"})
 
+#: Words of prose a formula may hold in a font command (``\\text{ if }``, ``\\mathrm{for}``): never a name.
+PROSE_WORDS = frozenset({"if", "for", "when", "whenever", "otherwise", "and", "or", "where", "with", "else", "then",
+                         "since", "unless", "all", "each", "every", "any", "st", "iff"})
+
+#: Operators real notes write that the reader does not read, each with what it is, so a refusal names
+#: it (``\partial``, ``\nabla``: derivatives; ``\odot``: the elementwise product of two vectors).
+NOT_READ_OPERATORS: Mapping[str, str] = MappingProxyType({
+    "\\partial": "a partial derivative", "\\nabla": "a gradient", "\\odot": "the elementwise (Hadamard) product",
+    "\\otimes": "a tensor (Kronecker) product", "\\oplus": "a direct sum or concatenation",
+    "\\int": "an integral", "\\oint": "an integral",
+})
+
 #: Commands that only move ink; they never change what a formula means.
 SPACING = frozenset({
     "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle", "\\textstyle",
-    "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle",
+    "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle", "\\scriptstyle", "\\scriptscriptstyle",
+    "\\tiny", "\\scriptsize", "\\footnotesize", "\\small", "\\normalsize", "\\large", "\\Large", "\\LARGE",
+    "\\huge", "\\Huge",
 })
 #: Spaces that set formulas apart (``x = 1 \\qquad y = 2``); never read as a product.
 WIDE = frozenset({"\\quad", "\\qquad"})
@@ -203,7 +244,8 @@ SIZERS = frozenset({
 #: Delimiter commands and the delimiter they are.
 DELIMITERS: Mapping[str, str] = MappingProxyType({
     "\\{": "\\{", "\\}": "\\}", "\\lvert": "|", "\\rvert": "|", "\\vert": "|", "\\lbrack": "[", "\\rbrack": "]",
-    "\\langle": "\\langle", "\\rangle": "\\rangle"})
+    "\\langle": "\\langle", "\\rangle": "\\rangle", "\\|": "\\Vert", "\\Vert": "\\Vert", "\\lVert": "\\Vert",
+    "\\rVert": "\\Vert"})
 
 #: Unicode characters of math other than Greek letters, and the LaTeX they mean (set in math mode).
 UNICODE_MATH: Mapping[str, str] = MappingProxyType({
@@ -228,6 +270,7 @@ UNICODE_MATH: Mapping[str, str] = MappingProxyType({
 #: Unicode a note may type directly in a formula, and the LaTeX the reader reads it as (one meaning
 #: each; anything else stays unreadable): every Greek letter, and the operators and relations below.
 READ_UNICODE: Mapping[str, str] = MappingProxyType({
-    **{c: UNICODE_MATH[c] for c in "−·×≤≥≠≈∞∑∏"},
+    **{c: UNICODE_MATH[c] for c in "−·×≤≥≠≈∞∑∏⋯⟨⟩‖"},
+    "…": r"\ldots",  # the escaper sets it in text as \ldots{}; in a formula it is the ellipsis
     **{c: GREEK[name] for c, name in UNICODE_GREEK.items()},
 })

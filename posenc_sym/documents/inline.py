@@ -1,0 +1,68 @@
+r"""The inline formulas of a document (``$…$``, ``\(…\)``), with their lines.
+
+They are not claims (only displays are checked), but notes define names in them ("denoting
+$\omega_j = 1/10000^{2j/d}$", "where $h_i = …$") and use names in them in the roles the reader must
+know (an index, a vector, a function): :mod:`.survey` and :mod:`.text_definitions` read them.
+Code (fenced, indented and inline), HTML and TeX comments, verbatim text and the displays themselves
+are skipped.
+
+>>> [(f.text, f.line) for f in inline_formulas("Let $x = 1$ and\n`$y$` $$z$$ \\(w\\)\n", "markdown")]
+[('x = 1', 1), ('w', 2)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .places import Cell
+
+__all__ = ["Inline", "inline_formulas"]
+
+
+@dataclass(frozen=True)
+class Inline:
+    """One inline formula: its text (delimiters removed), its line (1-based) and its offset in the document."""
+
+    text: str
+    line: int
+    offset: int
+    before: str = ""  # the prose just before it (a few words), which says whether it defines a name
+    cell: Cell | None = None  # in a notebook, its cell (the line is then the cell's)
+
+
+_FENCED = re.compile(r"^[ \t]*(```+|~~~+).*?^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
+_CODE_SPAN = re.compile(r"(`+)[^`]*?\1")
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_TEX_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+_VERBATIM = re.compile(r"\\begin\{(verbatim|lstlisting|minted|comment|Verbatim)\*?\}.*?\\end\{\1\*?\}", re.DOTALL)
+_ENVIRONMENT = re.compile(r"\\begin\{(equation|align|gather|multline|eqnarray|flalign|alignat)(\*?)\}.*?"
+                          r"\\end\{\1\2\}", re.DOTALL)
+_DISPLAY = re.compile(r"\$\$.*?\$\$|\\\[.*?\\\]", re.DOTALL)
+_INLINE = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\\])+?)(?<!\\)\$(?!\$)|\\\((.*?)\\\)", re.DOTALL)
+
+
+def _blank(match: re.Match[str]) -> str:
+    return re.sub(r"[^\n]", " ", match.group())
+
+
+def inline_formulas(text: str, kind: str) -> list[Inline]:
+    """The inline formulas of ``text`` (``kind`` is ``markdown`` or ``latex``), in order."""
+    if kind == "latex":
+        blanked = _VERBATIM.sub(_blank, text)
+        blanked = _TEX_COMMENT.sub(_blank, blanked)
+    else:
+        blanked = _FENCED.sub(_blank, text)
+        blanked = _HTML_COMMENT.sub(_blank, blanked)
+        blanked = _CODE_SPAN.sub(_blank, blanked)
+    blanked = _ENVIRONMENT.sub(_blank, blanked)
+    blanked = _DISPLAY.sub(_blank, blanked)
+    found = []
+    for match in _INLINE.finditer(blanked):
+        group = 1 if match.group(1) is not None else 2
+        body = match.group(group)
+        if "\n\n" in body or not body.strip():
+            continue  # a lone dollar sign (a price) paired across a paragraph is not a formula
+        before = " ".join(text[max(0, match.start() - 40):match.start()].split())
+        found.append(Inline(body.strip(), blanked.count("\n", 0, match.start(group)) + 1, match.start(group), before))
+    return found

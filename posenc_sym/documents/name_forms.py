@@ -1,0 +1,211 @@
+r"""The left side of a definition as written: a name, its subscript, its label, its arguments.
+
+``w_k``, ``PE_{(pos, 2i)}``, ``\theta_m``, ``f(q, m)``, ``\mathbf{q}_m``, ``\tilde{\boldsymbol{q}}_m``,
+``d_{model}``, ``\text{max\_seq}``, ``b'``, ``\lambda^{\prime}_d``, ``PE_t^{(i)}``, ``a^{(1)}_{i,j}``:
+:func:`name_form` says which name such a side introduces and with what parameters, or None for
+anything else (a product, a power, a number), which is then not a definition.
+
+>>> name_form(r"PE_{(pos, 2i)}")
+NameForm(head='PE', subscript=('pos', '2i'), arguments=None, label='')
+>>> name_form(r"\tilde{\boldsymbol{q}}_m"), name_form(r"f(\mathbf{x}_m, m)").arguments
+(NameForm(head='qtilde', subscript=('m',), arguments=None, label=''), ('\\mathbf{x}_m', 'm'))
+>>> name_form(r"d_{\text{model}}").head, name_form(r"\text{max\_seq}").head, name_form("b'").head
+('d_model', 'max_seq', "b'")
+>>> name_form(r"a^{(1)}_{i,j}"), name_form("x^2"), name_form("2 w")
+(NameForm(head='a', subscript=('i', 'j'), arguments=None, label='1'), None, None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..notation.read_tokens import Token, Unreadable, tokenize
+from ..notation.vocabulary import ACCENTS, FONTS, GREEK_ALIASES, LATEX_GREEK
+
+__all__ = ["NameForm", "name_form"]
+
+_WRAPPERS = FONTS | {"\\vec", "\\mathcal", "\\mathbfit", "\\pmb", "\\mathscr", "\\mathfrak"}
+
+
+@dataclass(frozen=True)
+class NameForm:
+    """A name as a definition's left side writes it.
+
+    ``head`` is the reader's name (``PE``, ``theta``, ``d_model``, ``qtilde``, ``b'``); ``subscript``
+    the LaTeX of each part of a subscript that holds parameters (``('pos', '2i')``), None for none;
+    ``arguments`` those of ``f(q, m)``; ``label`` the text of a superscript label ``^{(1)}``.
+    """
+
+    head: str
+    subscript: tuple[str, ...] | None
+    arguments: tuple[str, ...] | None
+    label: str
+
+    @property
+    def name(self) -> str:
+        """The name the definition introduces, as messages show it (``a^(1)`` for a label)."""
+        return f"{self.head}^({self.label})" if self.label else self.head
+
+
+class _Tokens:
+    def __init__(self, text: str, tokens: list[Token]) -> None:
+        self.text, self.tokens, self.at = text, tokens, 0
+
+    def peek(self, ahead: int = 0) -> str | None:
+        i = self.at + ahead
+        return self.tokens[i].text if i < len(self.tokens) else None
+
+    def group(self) -> tuple[int, int] | None:
+        """The span (start, end offsets) of the braced group or single token at the cursor."""
+        if self.at >= len(self.tokens):
+            return None
+        if self.tokens[self.at].text != "{":
+            token = self.tokens[self.at]
+            self.at += 1
+            return token.pos, token.pos + len(token.text)
+        depth, start = 0, self.at
+        while self.at < len(self.tokens):
+            depth += (self.tokens[self.at].text == "{") - (self.tokens[self.at].text == "}")
+            self.at += 1
+            if depth == 0:
+                return self.tokens[start].pos + 1, self.tokens[self.at - 1].pos
+        return None
+
+
+def _letters(text: str) -> str | None:
+    """The name a wrapper's group spells (``max\\_seq``, ``\\omega``, ``q``), or None."""
+    try:
+        tokens = tokenize(text)
+    except Unreadable:
+        return None
+    parts = []
+    for token in tokens:
+        if token.kind in ("letter", "num"):
+            parts.append(token.text)
+        elif token.text == "\\_":
+            parts.append("_")
+        elif token.text in LATEX_GREEK:
+            parts.append(LATEX_GREEK[token.text])
+        elif token.text in _WRAPPERS or token.text in ("{", "}"):
+            continue
+        else:
+            return None
+    name = "".join(parts)
+    return name if name and not name[0].isdigit() else None
+
+
+def _base(t: _Tokens) -> str | None:
+    token = t.peek()
+    if token is None:
+        return None
+    if token in LATEX_GREEK or token in GREEK_ALIASES:
+        t.at += 1
+        return LATEX_GREEK.get(token) or GREEK_ALIASES[token]
+    if t.tokens[t.at].kind == "letter":
+        start = t.at
+        while t.at < len(t.tokens) and t.tokens[t.at].kind == "letter" and (t.at == start or not t.tokens[t.at].space):
+            t.at += 1
+        return "".join(x.text for x in t.tokens[start:t.at])
+    if token in _WRAPPERS or token[1:] in ACCENTS:
+        t.at += 1
+        span = t.group()
+        if span is None:
+            return None
+        inner = _base_of(t.text[span[0]:span[1]])
+        if inner is None:
+            return None
+        return inner + token[1:] if token[1:] in ACCENTS and token != "\\vec" else inner
+    return None
+
+
+def _base_of(text: str) -> str | None:
+    try:
+        inner = _Tokens(text, tokenize(text))
+    except Unreadable:
+        return None
+    base = _base(inner)
+    if base is not None and inner.at == len(inner.tokens):
+        return base
+    return _letters(text)
+
+
+def _split_top(text: str) -> tuple[str, ...]:
+    """``text`` split at the commas outside every bracket."""
+    parts, depth, start = [], 0, 0
+    for n, char in enumerate(text):
+        depth += (char in "({[") - (char in ")}]")
+        if char == "," and depth == 0:
+            parts.append(text[start:n].strip())
+            start = n + 1
+    parts.append(text[start:].strip())
+    return tuple(parts)
+
+
+def _primes(t: _Tokens) -> str:
+    primes = ""
+    while True:
+        if t.peek() == "'":
+            t.at += 1
+            primes += "'"
+        elif t.peek() == "^" and (t.peek(1) == "\\prime" or (t.peek(1) == "{" and t.peek(2) == "\\prime"
+                                                                and t.peek(3) == "}")):
+            t.at += 2 if t.peek(1) == "\\prime" else 4
+            primes += "'"
+        else:
+            return primes
+
+
+def name_form(text: str) -> NameForm | None:
+    """The name ``text`` writes, with its parameters, or None if it is not a name."""
+    try:
+        t = _Tokens(text, tokenize(text))
+    except Unreadable:
+        return None
+    base = _base(t)
+    if base is None:
+        return None
+    head, label = base + _primes(t), ""
+    subscript: tuple[str, ...] | None = None
+    for _ in range(2):
+        if t.peek() == "_" and subscript is None:
+            t.at += 1
+            span = t.group()
+            if span is None:
+                return None
+            inner = text[span[0]:span[1]].strip()
+            word = _letters(inner)
+            if word is not None and len(word) > 1 and not any(c.isdigit() for c in word):
+                head = f"{head}_{word}"  # a plain-text subscript names: d_{model}, \lambda_{max}
+                subscript = ()
+            else:
+                unwrapped = inner[1:-1] if inner.startswith("(") and inner.endswith(")") else inner
+                subscript = _split_top(unwrapped)
+            head += _primes(t)
+        elif t.peek() == "^" and t.peek(1) == "{" and t.peek(2) == "(" and not label:
+            t.at += 1
+            span = t.group()
+            if span is None:
+                return None
+            label = text[span[0]:span[1]].strip()[1:-1].strip()
+    arguments = None
+    if t.peek() == "(":
+        open_at = t.tokens[t.at].pos
+        depth = 0
+        while t.at < len(t.tokens):
+            depth += (t.peek() == "(") - (t.peek() == ")")
+            t.at += 1
+            if depth == 0:
+                break
+        if depth:
+            return None
+        arguments = _split_top(text[open_at + 1:t.tokens[t.at - 1].pos])
+        if t.peek() == "_" and subscript is None:  # Attention(Q, K, V)_i: the function Attention_i
+            t.at += 1
+            span = t.group()
+            word = _letters(text[span[0]:span[1]]) if span is not None else None
+            if word is None:
+                return None
+            head = f"{head}_{word}"
+    if t.at != len(t.tokens):
+        return None
+    return NameForm(head, subscript or None, arguments, label)

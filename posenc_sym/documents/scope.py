@@ -1,0 +1,178 @@
+r"""The scope a document is read in: what it declares, what its text defines, the conventions for
+the rest, and a provisional reading of every other name.
+
+:class:`DocumentScope` is the :class:`~posenc_sym.notation.read.Scope` of a document. A name is,
+in this order: declared (``assume``/``let``) or defined by the text (:mod:`.text_definitions`),
+both held by the :class:`~.context.Context`; read by a convention (:mod:`.conventions`), which is
+recorded with the line where it was first needed; or *undefined*: then it is read provisionally,
+so the row is still read and shown, but nothing about it is decided from a value it does not have:
+
+- a plain name is a symbol with no domain (``Symbol("theta")``); it commutes only where the text uses
+  it as a number (in an exponent, a subscript, a function's argument), never sets it in bold or
+  transposes it, and it is not a capital letter outside the argument of sin, cos, …: anywhere else it
+  may be a vector or a matrix (``R`` and ``q_i`` in ``R^i q_i``, ``T`` in ``e^{isT}``);
+- a name with an index (``\lambda_{m+1}``, ``\theta_1``) is ``IndexedBase("lambda")[m + 1]``;
+- a name written before parentheses (``f(q, m)``) is an undefined function applied.
+
+:func:`undefined_names` lists what in an expression is provisional; :mod:`.decide` decides a row
+that holds any only by a proof that holds whatever they are, and never refutes it.
+
+>>> from .survey import survey
+>>> from .conventions import Conventions
+>>> roles = survey([r"\theta_m = n/\beta^{m-1}", "f(q, m)"])
+>>> scope = DocumentScope(Context(), Conventions(roles), roles)
+>>> from posenc_sym.notation.read import from_latex
+>>> value = from_latex(r"\theta_{m+1} f(q, m) e", scope)
+>>> value, sorted(undefined_names(value))
+(E*theta[m + 1]*f(q, m), ['f', 'q', 'theta'])
+>>> [c.key for c in scope.take_recent()]
+['name:m', 'function', 'name:e']
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import sympy
+from sympy.core.function import AppliedUndef
+
+from ..notation.read import Term, Unreadable, from_latex
+from ..notation.vocabulary import FUNCTIONS
+from .context import Context
+from .conventions import Convention, Conventions
+from .places import Cell
+from .survey import Survey
+
+__all__ = ["DocumentScope", "undefined_names"]
+
+_INDEX = re.compile(r"^(?:[A-Za-z]|[0-9]+|[a-zA-Z]+)$")
+
+
+class DocumentScope:
+    """Declarations and text definitions (the context), conventions, and provisional names."""
+
+    def __init__(self, ctx: Context, rules: Conventions, roles: Survey) -> None:
+        self.ctx = ctx
+        self.rules = rules
+        self.roles = roles
+        self.line = 0  # the line being read, for the conventions it needs
+        self.cell: Cell | None = None  # in a notebook, the cell being read
+        self.fired: dict[str, Convention] = {}
+        self._recent: list[Convention] = []
+        self.text_defined: dict[str, Any] = {}  # name -> its TextDefinition (.text_definitions)
+        self.seen: set[str] = set()  # the names of every formula read so far
+        self.ranges: list[sympy.Basic] = []  # what ranges the text states (i = 0, 1, …, d/2 - 1) say
+
+    # -- conventions ------------------------------------------------------------------------
+    def note(self, key: str, text: str, kind: str = "convention") -> None:
+        """Record a reading the report says once (a convention), at the line being read."""
+        if key not in self.fired:
+            self.fired[key] = Convention(key, text, self.line, kind, self.cell)
+            self._recent.append(self.fired[key])
+
+    def take_recent(self) -> tuple[Convention, ...]:
+        """The conventions first made since the last call."""
+        recent, self._recent = tuple(self._recent), []
+        return recent
+
+    def conditions(self) -> tuple[sympy.Basic, ...]:
+        """The conditions of every convention made so far (a pair index's range, unless the text
+        states the index's range) and of the ranges the text states."""
+        stated = {str(r.lhs) for r in self.ranges if isinstance(r, sympy.Rel)}  # a stated range replaces the pairs'
+        return tuple(c for key in self.fired if key.startswith("name:") and key.removeprefix("name:") not in stated
+                     for c in self.rules.conditions(key.removeprefix("name:"))) + tuple(self.ranges)
+
+    def add_range(self, name: str, first: str, last: str) -> str:
+        """Apply a range the text states, ``i = 0, 1, …, d/2 - 1``, to the index ``i``; what it says."""
+        try:
+            low, high = from_latex(first, self), from_latex(last, self)
+            symbol = from_latex(name, self)
+        except (Unreadable, ValueError, TypeError, ArithmeticError):
+            return f"{name} ranges from {first} to {last} (the range cannot be read, so it is not used)"
+        if not (isinstance(symbol, sympy.Symbol) and symbol.is_integer):
+            return f"{name} ranges from {sympy.sstr(low)} to {sympy.sstr(high)} (not used: {name} is not an index)"
+        try:
+            bounds = [sympy.Ge(symbol, low), sympy.Le(symbol, high)]
+        except TypeError:  # an end that is not a real number (N, not defined in the text)
+            return f"{name} ranges from {sympy.sstr(low)} to {sympy.sstr(high)} (not used: an end is not a real number)"
+        self.ranges.extend(bounds)
+        return f"{name} ranges over the integers from {sympy.sstr(low)} to {sympy.sstr(high)}"
+
+    def _convention(self, name: str) -> Any:
+        value = self.rules.symbol(name)
+        if value is not None:
+            self.note(f"name:{name}", self.rules.text(name))
+        return value
+
+    # -- the reader's Scope -----------------------------------------------------------------
+    def lookup(self, name: str) -> Term | None:
+        value = self.ctx.lookup(name)
+        if value is not None or self.ctx.is_indexed(name) or self.ctx.is_function(name):
+            return value
+        return self._convention(name)
+
+    def words(self) -> frozenset[str]:
+        single = {n for n in self.roles.standalone if len(n) == 1}
+        runs = {n for n in self.roles.standalone if len(n) >= 3 and n.isalpha() and not n.startswith(tuple(FUNCTIONS))}
+        known = {n for n in self.roles.standalone if self.rules.applies(n)}
+        return self.ctx.words() | frozenset(single | runs | known)
+
+    def is_indexed(self, head: str) -> bool:
+        return self.ctx.is_indexed(head)
+
+    def apply(self, head: str, args: tuple[sympy.Expr, ...]) -> Term:
+        return self.ctx.apply(head, args)
+
+    def is_function(self, name: str) -> bool:
+        if self.ctx.is_function(name):
+            return True
+        known = self.ctx.lookup(name) is not None or self.ctx.is_indexed(name) or self.rules.applies(name)
+        return name in self.roles.applied and not known
+
+    def call(self, name: str, args: tuple[Term, ...]) -> Term:
+        if self.ctx.is_function(name):
+            return self.ctx.call(name, args)
+        if any(isinstance(a, sympy.MatrixBase) for a in args):
+            raise ValueError(f"{name} is not defined, and it is applied to a matrix; define {name}")
+        self.note("function", f"read {name}(…), and any name before parentheses that the text does not define, "
+                  "as a function applied; a row about one is decided only if it holds whatever the function is")
+        return sympy.Function(name, commutative=self._commutative(name))(*args)
+
+    def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
+        base, _, sub = name.partition("_")
+        commutative = self._commutative(base)
+        if args is not None:
+            return sympy.IndexedBase(name, commutative=commutative)[args]
+        if sub and "_" not in sub and _INDEX.match(sub) and (len(sub) == 1 or sub.isdigit()):
+            index = sympy.Integer(sub) if sub.isdigit() else (self.lookup(sub) or sympy.Symbol(sub))
+            return sympy.IndexedBase(base, commutative=commutative)[index]
+        return sympy.Symbol(name, commutative=commutative)
+
+    def _commutative(self, base: str) -> bool:
+        """An undefined name is read as a number only where the text uses it as one (in an exponent, a
+        subscript, a function's argument) and never sets it in bold or transposes it; anywhere else it
+        may be a vector or a matrix, so it is read noncommutative: a product of such names keeps its order."""
+        base = base.partition("_")[0].partition("^")[0].rstrip("'")
+        # T in e^{isT} may be a generator (a matrix); B in cos B is an angle
+        capital = len(base) == 1 and base.isascii() and base.isupper() and base not in self.roles.angles
+        return base in self.roles.scalars and base not in self.roles.vectors and not capital
+
+
+def undefined_names(expr: Any) -> set[str]:
+    """The names in ``expr`` read provisionally (see the module docstring): symbols with no domain,
+    indexed names, undefined functions."""
+    if isinstance(expr, sympy.MatrixBase):
+        return set().union(*(undefined_names(e) for e in expr)) if expr else set()
+    if not isinstance(expr, sympy.Basic):
+        return set()
+    found: set[str] = set()
+    for node in sympy.preorder_traversal(expr):
+        if isinstance(node, sympy.Indexed):
+            found.add(str(node.base.label))
+        elif isinstance(node, AppliedUndef):
+            found.add(node.func.__name__)
+        elif isinstance(node, sympy.Symbol) and not isinstance(node, sympy.Dummy) and not (
+                node.is_real or node.is_complex):
+            found.add(node.name)
+    return found

@@ -1,0 +1,201 @@
+r"""One row of a display as the statements it makes, each with its offset in the row.
+
+A row may hold several statements: ``\lambda^{d/2} = k \Rightarrow \lambda = k^{2/d}`` (an
+implication: two statements), ``q_m = f(q, m), \quad k_n = f(k, n)`` (a list, set apart by a comma
+and a wide space). A wide space alone does not split (``0 = 0 \qquad y = 0`` stays unreadable, as
+the reader says: it may be a product). A statement may also be a range, ``i = 0, 1, \ldots, d/2 - 1``
+(:func:`range_of`), or a chain with an ellipsis for a member, ``a_1 \ge a_2 \ge \cdots \ge 1``
+(:func:`chain_members`): its links to the ellipsis leave their terms unstated.
+
+>>> [(s.text, s.offset) for s in statements(r"x^2 = y \Rightarrow x = \sqrt{y}")]
+[('x^2 = y', 0), ('x = \\sqrt{y}', 20)]
+>>> [s.text for s in statements(r"a = 1, \quad b = 2")], [s.text for s in statements(r"a = 1 \qquad b = 2")]
+(['a = 1', 'b = 2'], ['a = 1 \\qquad b = 2'])
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..notation.read_tokens import Token, Unreadable, tokenize
+from ..notation.vocabulary import ELLIPSES, READ_RELATIONS
+
+__all__ = ["Piece", "chain_members", "range_of", "statements"]
+
+_IMPLIES = frozenset({"\\Rightarrow", "\\implies", "\\Longrightarrow", "\\iff", "\\Leftrightarrow",
+                      "\\Longleftrightarrow", "\\therefore"})
+_ELLIPSES = ELLIPSES | {"…", "...", "\\cdot\\cdot\\cdot"}
+_ASSIGNS = frozenset({"\\leftarrow", "\\gets", "\\longleftarrow"})
+#: Words that open a clause of prose inside a formula: ``\\mathrm{for}\\, n = 0, …``, ``\\text{if}``.
+_PROSE_WORDS = frozenset({"for", "if", "where", "when", "with", "and", "or", "s.t.", "st", "otherwise", "since"})
+_SIZE = re.compile(r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)(?![A-Za-z])\s*")
+_TRAILING_SPACE = re.compile(r"(?:\s|\\[ ,;:!]|\\q?quad)+$")
+_WORDS = re.compile(r"^(?:\\(?:text|textrm|mathrm|rm)\s*\{[^{}]*\}|\{\\rm[^{}]*\})")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A statement's text and its offset in the row."""
+
+    text: str
+    offset: int
+
+
+def _tokens(text: str) -> list[Token]:
+    try:
+        return tokenize(text)
+    except Unreadable:
+        return []
+
+
+def _cut(text: str, cuts: list[tuple[int, int, bool]]) -> list[Piece]:
+    """The pieces between the cuts (begin, end, whether the piece before the cut is dropped)."""
+    pieces, start = [], 0
+    for begin, end, drop in cuts:
+        if not drop:
+            pieces.append(Piece(text[start:begin], start))
+        start = end
+    pieces.append(Piece(text[start:], start))
+    return [_trim(p) for p in pieces if p.text.strip()]
+
+
+def _trim(piece: Piece) -> Piece:
+    """Leading space and a leading word or two of prose (``{\\rm s.t.}``) left out."""
+    text, offset = piece.text, piece.offset
+    while True:
+        stripped = text.lstrip()
+        offset += len(text) - len(stripped)
+        text = stripped
+        for spacing in ("\\quad", "\\qquad", "\\,", "\\;", "\\ ", "&"):
+            if text.startswith(spacing):
+                text, offset = text[len(spacing):], offset + len(spacing)
+                break
+        else:
+            if (size := _SIZE.match(text)) is not None:
+                text, offset = text[size.end():], offset + size.end()
+                continue
+            if text.startswith("{") and _closing(text) == len(_TRAILING_SPACE.sub("", text)) - 1:
+                text, offset = _TRAILING_SPACE.sub("", text)[1:-1], offset + 1  # \Large{a = b}: the group is the row
+                continue
+            match = _WORDS.match(text)
+            if match is None or not _is_prose(match.group(), text[match.end():]):
+                return Piece(_TRAILING_SPACE.sub("", text), offset)
+            text, offset = text[match.end():], offset + match.end()
+
+
+def _closing(text: str) -> int:
+    """The index of the brace that closes the one ``text`` opens with (-1 if none)."""
+    depth = 0
+    for n, char in enumerate(text):
+        if char == "\\":
+            continue
+        if n and text[n - 1] == "\\":
+            continue
+        depth += (char == "{") - (char == "}")
+        if depth == 0:
+            return n
+    return -1
+
+
+def _is_prose(words: str, after: str) -> bool:
+    """A leading ``\\text{…}`` is prose (``{\\rm s.t.}``), not a name (``\\text{seq}``), when it holds a
+    space or a full stop, or a wide space sets it apart."""
+    inner = words[words.index("{") + 1:-1].replace("\\rm", "").strip()
+    return (" " in inner or "." in inner or inner.lower() in _PROSE_WORDS
+            or after.lstrip().startswith(("\\quad", "\\qquad")))
+
+
+def statements(text: str) -> list[Piece]:
+    """The statements of one row (see the module docstring)."""
+    tokens = _tokens(text)
+    cuts: list[tuple[int, int, bool]] = []
+    depth = 0
+    for n, token in enumerate(tokens):
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        if depth:
+            continue
+        following = tokens[n + 1] if n + 1 < len(tokens) else None
+        if token.text in _IMPLIES:
+            cuts.append((token.pos, token.pos + len(token.text), False))
+        elif token.text in _ASSIGNS:
+            cuts.append((token.pos, token.pos + len(token.text), True))  # z \leftarrow f(z): no claim about z
+        elif token.text == "," and following is not None and (following.wide or _opens_prose(text, following)):
+            if _conditional(text[following.pos:]):
+                continue  # a = b, \text{if } x > 0: one statement with its condition, never two
+            cuts.append((token.pos, following.pos, False))
+    return _cut(text, cuts)
+
+
+#: Words opening a condition of the statement before them (after a comma): cut there, the statement
+#: would be read for every value. ``for`` opens a condition too, unless a range follows (for n = 0, …, N).
+_CONDITIONS = re.compile(r"^(?:\\q?quad\s*|\\[,;: ]\s*)*(?:\\(?:text|textrm|mathrm|rm)\s*\{|\{\\rm)\s*"
+                         r"(if|when|whenever|with|unless|provided|given|assuming|otherwise|s\.\s?t\.|st|for)\b")
+
+
+def _conditional(rest: str) -> bool:
+    """True if ``rest`` (after a comma) opens a condition: ``\text{if } x > 0``, ``\text{for } x > 0``."""
+    match = _CONDITIONS.match(rest)
+    if match is None:
+        return False
+    if match.group(1) != "for":
+        return True
+    after = _WORDS.sub("", rest.lstrip(), count=1) if _WORDS.match(rest.lstrip()) else rest
+    after = re.sub(r"^(?:\\q?quad|\\[,;: ]|\s)+", "", after)
+    return not (re.match(r"(?:all|every|any|each)\b", after) or range_of(after) is not None)
+
+
+def _opens_prose(text: str, token: Token) -> bool:
+    """True if ``token`` opens a word of prose that starts a new statement (``,\\mathrm{for}\\, n = 0, …``)."""
+    match = _WORDS.match(text[token.pos:])
+    return match is not None and _is_prose(match.group(), text[token.pos + match.end():])
+
+
+def _top_level(tokens: list[Token]) -> list[int]:
+    """Indices of the relation tokens outside every bracket."""
+    found, depth = [], 0
+    for n, token in enumerate(tokens):
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        if depth == 0 and token.text in READ_RELATIONS:
+            found.append(n)
+    return found
+
+
+def chain_members(text: str) -> list[tuple[str, int, str]] | None:
+    """For a chain with an ellipsis as one of its members (``a \\ge \\cdots \\ge b``): each member's text,
+    offset and the relation before it (``""`` for the first); None for any other statement."""
+    tokens = _tokens(text)
+    relations = _top_level(tokens)
+    if not relations:
+        return None
+    bounds = [-1, *relations, len(tokens)]
+    members: list[tuple[str, int, str]] = []
+    for n in range(len(bounds) - 1):
+        start = tokens[bounds[n] + 1].pos if bounds[n] + 1 < len(tokens) else len(text)
+        end = tokens[bounds[n + 1]].pos if bounds[n + 1] < len(tokens) else len(text)
+        relation = tokens[bounds[n]].text if n else ""
+        members.append((text[start:end].strip(), start, relation))
+    if not any(member.strip(" ,.") in _ELLIPSES for member, _, _ in members):
+        return None
+    return members
+
+
+def range_of(text: str) -> tuple[str, str, str] | None:
+    """``(name, first, last)`` for a range written ``i = 0, 1, \\ldots, d/2 - 1``, else None.
+
+    >>> range_of(r"i = 0,1,2,3,...,\\frac{d_{model}}{2} -1"), range_of("x = 1, 2")
+    (('i', '0', '\\\\frac{d_{model}}{2} -1'), None)
+    """
+    name, equals, rest = text.partition("=")
+    if not equals or not re.fullmatch(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)\s*", name):
+        return None
+    items, depth, start = [], 0, 0
+    for n, char in enumerate(rest):
+        depth += (char in "({[") - (char in ")}]")
+        if char == "," and depth == 0:
+            items.append(rest[start:n].strip())
+            start = n + 1
+    items.append(rest[start:].strip())
+    if len(items) < 3 or not any(item in _ELLIPSES for item in items[1:-1]):
+        return None
+    return name.strip(), items[0], items[-1]

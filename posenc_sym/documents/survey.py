@@ -1,0 +1,307 @@
+r"""How a document uses its names, read off every formula it holds (displays and inline math).
+
+The reader's conventions depend on the roles a name plays in the whole text, as a mathematician's
+reading does: ``i`` is an index where the text indexes with it (``\omega_i``, ``PE_{(pos,2i)}``,
+``\sum_{i=0}``) and the imaginary unit only where it never does; a name set in bold or transposed is a vector
+or a matrix; a name written before parentheses
+(``f(q, m)``) is a function; the width is ``d`` or ``d_model``, whichever the text writes.
+
+>>> s = survey([r"PE_{(pos,2i)} = \sin(pos / 10000^{2i/d_{model}})", r"\mathbf{q}^\top W", r"f(\langle x, y \rangle)"])
+>>> sorted(s.indices), sorted(s.vectors), sorted(s.applied), sorted(s.widths), sorted(s.exponent_widths)
+(['i'], ['q'], ['f'], ['d_model'], ['d_model'])
+>>> sorted(s.standalone)
+['PE', 'W', 'd_model', 'f', 'i', 'pos', 'q', 'x', 'y']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..notation.read_tokens import Token, Unreadable, tokenize
+from ..notation.vocabulary import BIG_OPERATORS, FONTS, FUNCTIONS, LATEX_GREEK
+
+__all__ = ["WIDTH_NAMES", "Survey", "survey"]
+
+#: The names a width is written with, as the reader names them (``d_{\text{model}}`` is d_model).
+WIDTH_NAMES = ("d", "d_model")
+_BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\vec", "\\mathbfit", "\\pmb"})
+_TRANSPOSES = (["^", "\\top"], ["^", "T"], ["^", "\\intercal"], ["^", "{", "\\top", "}"], ["^", "{", "T", "}"],
+               ["^", "\\mathsf", "{", "T", "}"], ["^", "{", "\\mathsf", "{", "T", "}", "}"],
+               ["^", "{", "\\intercal", "}"])
+
+
+@dataclass
+class Survey:
+    """The roles of the names of one document (built by :func:`survey`)."""
+
+    standalone: set[str] = field(default_factory=set)  # names written on their own (t, pos, \omega, d_model)
+    indices: set[str] = field(default_factory=set)  # letters a subscript or a sum indexes with
+    # ... of them, those that index on their own, not only inside a quotient or product (\lambda_d, not \omega_{d/2})
+    plain_indices: set[str] = field(default_factory=set)
+    pairs: set[str] = field(default_factory=set)  # letters a subscript doubles (PE_{(pos,2i)}): pair indices
+    pairs_from_one: set[str] = field(default_factory=set)  # doubled less one (x_{2i-1}, x_{2i}): pairs from 1
+    pairs_from_zero: set[str] = field(default_factory=set)  # doubled plus one (x_{2i+1}): pairs from 0
+    vectors: set[str] = field(default_factory=set)  # bold or transposed
+    applied: set[str] = field(default_factory=set)  # written before '(' (f(q, m), \varphi(m))
+    scalars: set[str] = field(default_factory=set)  # in an exponent, a function's argument or a subscript: numbers
+    angles: set[str] = field(default_factory=set)  # in the argument of sin, cos, … (not exp): numbers even if capital
+    widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
+    exponent_widths: set[str] = field(default_factory=set)  # width names in an exponent (10000^{2i/d})
+    sequences: set[str] = field(default_factory=set)  # names written with a subscript (\theta_i): indexed themselves
+
+
+def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
+    """The name whose base starts at ``tokens[at]`` (a letter run, a Greek letter, a font or accent
+    around one), and the index after it; (None, at) if none starts there."""
+    token = tokens[at]
+    if token.kind == "letter":
+        end = at + 1
+        while end < len(tokens) and tokens[end].kind == "letter" and not tokens[end].space:
+            end += 1
+        return "".join(t.text for t in tokens[at:end]), end
+    if token.kind == "cmd" and token.text in LATEX_GREEK:
+        return LATEX_GREEK[token.text], at + 1
+    if token.kind == "cmd" and (token.text in FONTS or token.text in _BOLD) and at + 1 < len(tokens):
+        if tokens[at + 1].text != "{":
+            inner, end = _base(tokens, at + 1)
+            return inner, end
+        end, letters, depth = at + 2, [], 1
+        while end < len(tokens) and depth:
+            depth += (tokens[end].text == "{") - (tokens[end].text == "}")
+            if tokens[end].kind in ("letter", "num"):
+                letters.append(tokens[end].text)
+            elif tokens[end].text in LATEX_GREEK:
+                letters.append(LATEX_GREEK[tokens[end].text])
+            elif tokens[end].text not in ("{", "}") and tokens[end].kind != "cmd":
+                return None, at
+            end += 1
+        return ("".join(letters) or None), end
+    return None, at
+
+
+@dataclass
+class _Subscript:
+    letters: list[str] = field(default_factory=list)  # single letters in it (indices)
+    words: list[str] = field(default_factory=list)  # runs of letters (model in d_{model})
+    doubled: list[str] = field(default_factory=list)  # letters after a 2 (2i): pairs
+    down: list[str] = field(default_factory=list)  # doubled letters less one (2i-1): pairs counted from 1
+    up: list[str] = field(default_factory=list)  # doubled letters plus one (2i+1): pairs counted from 0
+    sequences: list[str] = field(default_factory=list)  # names indexed inside it (\theta_i in R_{m\theta_i})
+    plain: str | None = ""  # its text as a name's part, as the reader spells it (None: a formula)
+    scaled: bool = False  # it divides or multiplies (\omega_{d/2}, x_{d \times 1}): its letters need not be indices
+
+
+def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
+    """The subscript starting at ``tokens[at]`` (after '_'), and the index after it."""
+    found = _Subscript()
+    if at >= len(tokens):
+        return found, at
+    if tokens[at].text != "{":
+        token = tokens[at]
+        name = token.text if token.kind in ("letter", "num") else LATEX_GREEK.get(token.text)
+        if token.kind != "num" and name:
+            found.letters.append(name)
+        found.plain = name
+        return found, at + 1
+    depth, end, parts = 1, at + 1, []
+    while end < len(tokens) and depth:
+        token = tokens[end]
+        depth += (token.text == "{") - (token.text == "}")
+        if token.kind == "letter":
+            run_end = end + 1
+            while run_end < len(tokens) and tokens[run_end].kind == "letter" and not tokens[run_end].space:
+                run_end += 1
+            run = "".join(t.text for t in tokens[end:run_end])
+            (found.letters if len(run) == 1 else found.words).append(run)
+            if len(run) == 1 and tokens[end - 1].text == "2":
+                found.doubled.append(run)
+                after = [t.text for t in tokens[run_end:run_end + 2]]
+                if after in (["-", "1"], ["+", "1"]):
+                    (found.down if after[0] == "-" else found.up).append(run)
+            parts.append(run)
+            end = run_end
+            continue
+        if token.text in LATEX_GREEK:
+            indexed = end + 1 < len(tokens) and tokens[end + 1].text == "_"
+            (found.sequences if indexed else found.letters).append(LATEX_GREEK[token.text])
+            parts.append(LATEX_GREEK[token.text])
+        elif token.kind == "num":
+            parts.append(token.text)
+        elif token.text in ("/", "\\frac", "\\times", "\\cdot", "\\tfrac", "\\dfrac"):
+            found.scaled = True
+            found.plain = None
+        elif token.text == ",":
+            parts.append("_")
+        elif depth and token.text not in FONTS and token.text != "{":
+            found.plain = None
+        end += 1
+    if found.plain is not None:
+        found.plain = "".join(parts)
+    return found, end
+
+
+def _add_formula(result: Survey, text: str) -> None:
+    try:
+        tokens = tokenize(text)
+    except Unreadable:
+        return
+    texts = [t.text for t in tokens]
+    scalar = _scalar_places(tokens)
+    angle = _scalar_places(tokens, trigonometric=True)
+    at = 0
+    while at < len(tokens):
+        token = tokens[at]
+        if token.text in BIG_OPERATORS and texts[at + 1:at + 3] == ["_", "{"] and at + 3 < len(tokens):
+            index = tokens[at + 3]
+            name = index.text if index.kind == "letter" else LATEX_GREEK.get(index.text)
+            if name:
+                result.indices.add(name)
+                result.plain_indices.add(name)
+            at += 3
+            continue
+        base, end = _base(tokens, at)
+        if base is None:
+            at += 1
+            continue
+        function = max((f for f in FUNCTIONS if base.startswith(f)), key=len, default="")
+        if token.kind == "letter" and function and len(base) > len(function):
+            for n in range(at + len(function), end):  # plain-text cosB: the letter B, a number
+                result.standalone.add(tokens[n].text)
+                if scalar[n]:
+                    result.scalars.add(tokens[n].text)
+                if angle[n]:
+                    result.angles.add(tokens[n].text)
+            at = end
+            continue
+        bold = token.text in _BOLD
+        name = base
+        while texts[end:end + 1] == ["'"] or texts[end:end + 2] == ["^", "\\prime"] or texts[end:end + 4] == [
+                "^", "{", "\\prime", "}"]:
+            end += 1 if texts[end] == "'" else 2 if texts[end + 1] == "\\prime" else 4  # b', λ^{\prime}_d
+        if texts[end:end + 3] == ["^", "{", "("] and "_" in texts[end:end + 12]:
+            end = _group_end(tokens, end + 1)  # a^{(1)}_{i,j}: a label before the subscript
+        if end < len(tokens) and texts[end] == "_":
+            result.sequences.add(base)
+            sub, end = _subscript(tokens, end + 1)
+            result.sequences.update(sub.sequences)
+            if sub.plain:
+                name = f"{base}_{sub.plain}"
+            if not (sub.words and not sub.letters):
+                result.indices.update(sub.letters)
+                if not sub.scaled:
+                    result.plain_indices.update(sub.letters)
+                result.pairs.update(sub.doubled)
+                result.pairs_from_one.update(sub.down)
+                result.pairs_from_zero.update(sub.up)
+        result.standalone.add(name)
+        if scalar[at]:
+            result.scalars.add(base)
+        if angle[at]:
+            result.angles.add(base)
+        if name in WIDTH_NAMES:
+            result.widths.add(name)
+            if _inside_exponent(tokens, at):
+                result.exponent_widths.add(name)
+        is_vector = bold or any(texts[end:end + len(p)] == p for p in _TRANSPOSES)
+        if is_vector:
+            result.vectors.add(base)
+        if end < len(tokens) and texts[end] == "(" and (_arguments(tokens, end) > 1 or not (bold or is_vector)):
+            # f(q, m) is a function; W_q(x + p), a matrix's name before one argument, is a product
+            result.applied.add(name)
+        elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == [
+                "^", "{", "*", "}", "("]:
+            result.applied.add(name)  # f^*(k, n): the conjugate of f applied
+        at = end
+
+
+def _arguments(tokens: list[Token], at: int) -> int:
+    """How many arguments the parenthesis at ``at`` holds (commas outside inner brackets, plus one)."""
+    depth, count = 0, 1
+    for token in tokens[at:_group_end(tokens, at)]:
+        depth += (token.text in ("(", "{", "[")) - (token.text in (")", "}", "]"))
+        if token.text == "," and depth == 1:
+            count += 1
+    return count
+
+
+def _group_end(tokens: list[Token], at: int) -> int:
+    """The index after the group (braced, parenthesized, bracketed) or single token at ``at``."""
+    closing = {"{": "}", "(": ")", "[": "]"}.get(tokens[at].text) if at < len(tokens) else None
+    if closing is None:
+        return at + 1
+    depth = 0
+    for n in range(at, len(tokens)):
+        depth += (tokens[n].text == tokens[at].text) - (tokens[n].text == closing)
+        if depth == 0:
+            return n + 1
+    return len(tokens)
+
+
+def _scalar_places(tokens: list[Token], trigonometric: bool = False) -> list[bool]:
+    """For each token, whether it stands where only a number can: in an exponent, a subscript, or the
+    argument of a function (sin, exp, ...); with ``trigonometric``, only in the argument of a function
+    other than exp (where a capital letter is an angle, not a matrix's exponential)."""
+    scalar = [False] * len(tokens)
+    for n, token in enumerate(tokens):
+        if token.text in ("^", "_") and n + 1 < len(tokens):
+            if trigonometric:
+                continue
+            start, end = n + 1, _group_end(tokens, n + 1)
+        elif token.kind == "letter" and (n == 0 or tokens[n - 1].kind != "letter" or token.space):
+            # plain-text functions: sin(x), cosB
+            run_end = n
+            while run_end < len(tokens) and tokens[run_end].kind == "letter" and (
+                    run_end == n or not tokens[run_end].space):
+                run_end += 1
+            run = "".join(t.text for t in tokens[n:run_end])
+            function = max((f for f in FUNCTIONS if run.startswith(f)), key=len, default="")
+            if not function or (trigonometric and function == "exp"):
+                continue
+            start = n + len(function)
+            end = _group_end(tokens, run_end) if run_end < len(tokens) and tokens[run_end].text == "(" else run_end
+        elif token.kind == "cmd" and token.text[1:] in FUNCTIONS and n + 1 < len(tokens) and not (
+                trigonometric and token.text == "\\exp"):
+            start = n + 1
+            if tokens[start].text in ("(", "{", "["):
+                end = _group_end(tokens, start)
+            else:
+                end = start
+                while end < len(tokens) and tokens[end].text not in ("+", "-", "=", "<", ">", "&", "\\\\", ")"):
+                    end += 1
+        else:
+            continue
+        for m in range(start, min(end, len(tokens))):
+            scalar[m] = True
+    return scalar
+
+
+def _inside_exponent(tokens: list[Token], at: int) -> bool:
+    """True if ``tokens[at]`` sits inside the braces of a superscript (``10000^{2i/d}``)."""
+    depth = 0
+    for back in range(at - 1, -1, -1):
+        text = tokens[back].text
+        if text == "}":
+            depth += 1
+        elif text == "{":
+            if depth == 0:
+                return back > 0 and tokens[back - 1].text == "^"
+            depth -= 1
+    return False
+
+
+_RANGE = re.compile(r"^\s*(?:([A-Za-z])|\\([A-Za-z]+))\s*=\s*[^=,]+,[^=]*(?:\\[lc]?dots|\\cdots|\.\.\.|…|\\cdot\\cdot)")
+
+
+def survey(formulas: Iterable[str]) -> Survey:
+    """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
+    result = Survey()
+    for text in formulas:
+        _add_formula(result, text)
+        for line in re.split(r"\\\\|,\s*\\(?:mathrm|text)\{for\}", text):
+            if (match := _RANGE.match(line.replace("&", " "))) is not None:  # i = 0, 1, …, d/2 - 1: an index
+                ranged = match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2))
+                result.indices.add(ranged)
+                result.plain_indices.add(ranged)
+    return result

@@ -1,0 +1,254 @@
+r"""Definitions from the text: ``w_k = \frac{1}{10000^{2k/d}}`` introduces w_k, and every later row uses it.
+
+A statement ``NAME = formula`` (``NAME`` also ``NAME_{…}``, ``NAME(args)``, ``NAME^{(i)}``: see
+:mod:`.name_forms`) is a definition when
+
+- ``NAME`` is not declared (a ``posenc`` block's names are the author's variables: ``k = 8`` about a
+  declared k is a claim, decided);
+- the formula does not mention ``NAME`` (``\lambda_1 = \lambda_2`` is a relation between two
+  unknowns, ``x = x^2`` an equation);
+- and, for a plain name the text has already used, the formula is not a number or a single name and
+  the name is not one the reader's conventions read (``k = 8`` after ``\lambda = k^{2/d}`` sets a value
+  for an example, or a case; ``m = n`` substitutes): that is a *condition*, stated, never decided,
+  and it changes nothing for later rows.
+
+A name defined again is a definition again: the same formula is said to be the same; a different
+one is a finding at its line (the later rows use the new one, as the text does). A definition whose
+formula cannot be read still introduces its name; rows that use it are not decided.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+import sympy
+from sympy.core.function import AppliedUndef
+
+from ..notation.read import Term, Unreadable, from_latex
+from ..notation.read_names import splits
+from .name_forms import NameForm
+from .scope import DocumentScope
+
+__all__ = ["Outcome", "TextDefinition", "define_from_text"]
+
+
+@dataclass(frozen=True)
+class TextDefinition:
+    """A name the text defines: where, with which parameters (their LaTeX), and its formula as read."""
+
+    name: str
+    shown: str
+    line: int
+    pattern: tuple[str, ...]
+    params: tuple[sympy.Expr, ...]
+    body: Term | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a ``NAME = formula`` statement is: a ``definition``, a ``condition``, or ``restated`` (a
+    defined name given its formula again: a claim), said in ``note``; ``finding`` is a conflict with an
+    earlier definition, at this statement's line."""
+
+    role: str
+    note: str
+    finding: str = ""
+    written: Term | None = None  # the defined name as an expression (p_{i,2j} applied), to show it
+
+
+def _mentions(rhs: Term | None, head: str) -> bool:
+    """True if ``rhs`` names ``head`` (``\\lambda_2`` names lambda; ``input_embedding`` does not name input)."""
+    if rhs is None:
+        return False
+    return head in _named(rhs)
+
+
+def _named(term: Term) -> set[str]:
+    """The names a formula uses as values: not a letter that only labels a subscript (the q of W_q)."""
+    if isinstance(term, sympy.MatrixBase):
+        return set().union(*(_named(e) for e in term)) if term else set()
+    if isinstance(term, sympy.Indexed):
+        return {str(term.base.label)}
+    if isinstance(term, sympy.Symbol):
+        return {term.name}
+    names = {term.func.__name__} if isinstance(term, AppliedUndef) else set()
+    for arg in getattr(term, "args", ()):
+        names |= _named(arg)
+    return names
+
+
+def _spells_a_product(form: NameForm, scope: DocumentScope) -> bool:
+    """True for a run of letters that spells names the text has (``tk`` with t and k): a product."""
+    if not form.head.isalpha() or len(form.head) < 2 or not form.head.isascii():
+        return False
+    found = splits(form.head, scope.words() - {form.head})
+    return len(found) == 1 and len(found[0]) > 1
+
+
+def _function_name(form: NameForm) -> str | None:
+    """The name a definition introduces: a function with a subscript, ``f_q(x, m)``, is ``f_q`` (the reader
+    calls it so; ``f_k(x, n)`` beside it is another function); None for a subscript that is not a name."""
+    if form.arguments is None or form.subscript is None:
+        return form.name
+    if len(form.subscript) == 1 and re.fullmatch(r"[A-Za-z0-9]+", form.subscript[0]) and not form.label:
+        return f"{form.head}_{form.subscript[0]}"
+    return None
+
+
+def _is_value(rhs: Term | None) -> bool:
+    return rhs is None or isinstance(rhs, sympy.Symbol) or bool(getattr(rhs, "is_number", False))
+
+
+def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: DocumentScope, *,
+                     inline: bool = False) -> Outcome | None:
+    """Apply ``shown = rhs`` (``form`` its left side, ``rhs`` None when it could not be read) as a
+    definition of the text if it is one (see the module docstring); None when it is a claim.
+
+    A role ``restated`` says the statement gives a defined name the formula it already has (``β =
+    10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
+    head = _function_name(form)
+    if head is None:
+        return None
+    ctx = scope.ctx
+    if head in ctx.symbols or (head not in scope.text_defined and (
+            head in ctx.values or head in ctx.indexed or head in ctx.functions)):
+        return None
+    if _mentions(rhs, form.head) or _spells_a_product(form, scope):
+        return None
+    plain = form.subscript is None and form.arguments is None and not form.label
+    # d = \|D\|/2 - 1 after \theta_d = …: an index the text used before, set for a case, never defined
+    used = head in scope.seen and (_is_value(rhs) or scope.rules.applies(head) or head in scope.roles.indices)
+    variable = scope.rules.applies(head) and _is_value(rhs)  # d = 512: a width of one example, not of the notes
+    if plain and head not in scope.text_defined and (used or variable):
+        if inline:
+            return None
+        written = "a formula" if rhs is None else sympy.sstr(rhs)
+        why = f"{shown} is used before as a free name" if used else f"{shown} is a variable of the notes"
+        return Outcome("definition", f"sets {shown} = {written} here, a value chosen for an example or a case "
+                                     f"({why}): later rows keep {shown} free")
+    known = scope.text_defined.get(head, {})
+    found = _pattern(form, scope, known)
+    if found is None:
+        return None
+    pattern, params, args = found
+    old = known.get(pattern)
+    if old is not None and old.body is not None and rhs is not None:
+        if _same(old.body, rhs, dict(zip(old.params, params, strict=True))):
+            return Outcome("restated", f"gives {shown} the formula it has from line {old.line}")
+        outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}",
+                          finding=f"{shown} is defined again, differently from line {old.line}; the rows after "
+                                  "this line use this definition")
+    else:
+        outcome = None
+    registered = _register(form, head, args, params, rhs, scope)
+    known[pattern] = TextDefinition(head, shown, scope.line, pattern, params, rhs)
+    scope.text_defined[head] = known
+    written = _written(form, args, params)
+    if outcome is not None:
+        return replace(outcome, written=written)
+    if registered is True:
+        note = f"defines {shown}"
+    elif rhs is None:
+        note = f"defines {shown} (its formula cannot be read, so rows that use it are not decided)"
+    else:
+        note = f"defines {shown} (later rows cannot use it: {registered})"
+    again = f", again (line {old.line} defines it too)" if old is not None else ""
+    return Outcome("definition", note + again, written=written)
+
+
+def _written(form: NameForm, args: tuple[sympy.Expr, ...] | None, params: tuple[sympy.Expr, ...]) -> Term | None:
+    """The defined name as the writer shows it: ``p_{i,2j}``, ``f(q, m)``, ``\\beta``."""
+    try:
+        if form.arguments is not None:
+            return sympy.Function(form.name)(*params)
+        if args is not None:
+            return sympy.IndexedBase(form.name)[args]
+        if form.subscript is None and not form.label:
+            return sympy.Symbol(form.name)
+    except (TypeError, ValueError):  # a name SymPy cannot hold: shown as written instead
+        return None
+    return None
+
+
+def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], TextDefinition]) -> tuple[
+        tuple[str, ...], tuple[sympy.Expr, ...], tuple[sympy.Expr, ...] | None] | None:
+    """The definition's pattern (what "the same definition again" compares), its parameters, and the
+    values of its subscript (None when it has none that later rows can match); None when the left
+    side is not a definition but a claim: it applies a defined name (``PE_{(pos+k, 2i)}``) or a
+    function at a point (``f(q, 0)``)."""
+    if form.arguments is not None:
+        params = tuple(_read(a, scope) for a in form.arguments)
+        if any(p is None or p.is_number for p in params) or len(set(params)) != len(params):
+            return None  # f(q, 0) = q: the function at a point, a claim about it
+        if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
+            if known:
+                return None  # f(q, m - n) with f defined: f applied, a claim
+            return ("call", *form.arguments), params, None  # g(q, k, m - n) = …: introduces g, not read again
+        return ("call",) * len(params), params, None
+    if form.subscript is None:
+        return (f"^({form.label})",) if form.label else (), (), None
+    args = tuple(_read(part, scope) for part in form.subscript)
+    readable = all(a is not None for a in args)
+    relation = scope.ctx.pattern_of(form.name, args) if readable else None
+    if relation == "same":
+        return tuple(sympy.srepr(a) for a in args), (), args
+    if relation == "instance" or (known and not (readable and _is_pattern(args))):
+        return None
+    pattern = tuple(sympy.srepr(a) for a in args) if readable else tuple(form.subscript)
+    return pattern, (), args if readable and _is_pattern(args) else None
+
+
+def _is_pattern(args: tuple[sympy.Expr, ...]) -> bool:
+    """True if each part of a subscript is a constant or c·p + e of one symbol p (``2i + 1``, ``m``)."""
+    for arg in args:
+        symbols = arg.free_symbols
+        if len(symbols) > 1:
+            return False
+        if symbols:
+            (p,) = symbols
+            c = sympy.diff(arg, p)
+            if c == 0 or c.free_symbols:
+                return False
+    return True
+
+
+def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, params: tuple[sympy.Expr, ...],
+              rhs: Term | None, scope: DocumentScope) -> str | bool:
+    """Put the definition in the scope's context; True when later rows can use it, else why not."""
+    ctx = scope.ctx
+    if rhs is None:
+        return "its formula cannot be read"
+    try:
+        if form.arguments is not None:
+            if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
+                return "its arguments are not all names, so later rows do not use it"
+            ctx.forget(head)
+            ctx.define_function(head, params, rhs)
+        elif form.subscript is not None:
+            if args is None:
+                return "its subscript is not a pattern of parameters"
+            ctx.forget(head, args)
+            ctx.define_indexed(head, args, rhs)
+        else:
+            ctx.forget(head)
+            ctx.define_value(head, rhs)
+    except ValueError as exc:
+        return str(exc)
+    return True
+
+
+def _read(latex: str, scope: DocumentScope) -> sympy.Expr | None:
+    try:
+        value = from_latex(latex, scope)
+    except (Unreadable, ValueError, TypeError, ArithmeticError):
+        return None
+    return value if isinstance(value, sympy.Expr) else None
+
+
+def _same(old: Term, new: Term, renamed: dict[sympy.Expr, sympy.Expr]) -> bool:
+    try:
+        difference = sympy.simplify(old.xreplace(renamed) - new)
+    except Exception:  # matrices of other shapes, SymPy failing: not shown to be the same
+        return False
+    return bool(difference == 0 or (isinstance(difference, sympy.MatrixBase) and difference.is_zero_matrix))

@@ -1,0 +1,125 @@
+r"""Cases and evaluation bars: formulas that state conditions inside themselves.
+
+``\begin{cases} a & i - j < w \\ b & i - j \ge w \end{cases}`` (also ``\left\{\begin{matrix} … \end{matrix}\right.``
+and ``\begin{array}``) is the piecewise function; ``f\big|_{d = D/2 - 1}`` is f at that point. Each
+condition (``i - j < w``) and each point (``d = D/2 - 1``) is a relation the text *states*, not one it
+claims: the reader keeps it in :attr:`~.read_cursor.Cursor.stated`, with its offset, so the checker
+can show it as a condition, never decide it. A condition cell may open with a word of prose
+(``\text{if }``, ``if\ ``); a cell with prose only (``\text{(ReRoPE)}``) labels an alternative rather
+than conditioning it, and such a list is not a function: refused.
+
+>>> import sympy
+>>> from .read import SimpleScope, read_row
+>>> s, t = sympy.symbols("s t", real=True)
+>>> row = read_row(r"\begin{cases} 0 & s \le t \\ 1 & s > t \end{cases} = 0", SimpleScope({"s": s, "t": t}))
+>>> row.first, [(r, a, b) for r, a, b, _, _ in row.stated]
+(Piecewise((0, s <= t), (1, True)), [('<=', s, t), ('>', s, t)])
+"""
+
+from __future__ import annotations
+
+import sympy
+
+from .read_cursor import Cursor, Term
+from .read_tokens import Token, Unreadable
+from .vocabulary import FONTS, READ_RELATIONS
+
+__all__ = ["CASES", "cases", "environment_name", "evaluation_bar"]
+
+#: Environments that write cases (``\left\{`` before ``matrix`` or ``array`` does too).
+CASES = frozenset({"cases", "dcases", "rcases", "cases*"})
+_SYMPY_RELATIONS = {"==": sympy.Eq, "!=": sympy.Ne, "<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
+_PROSE = frozenset({"if", "for", "when", "where", "otherwise", "else", "whenever"})
+
+
+def environment_name(p: Cursor) -> str:
+    """The name in braces after ``\\begin`` or ``\\end``."""
+    p.require("{")
+    text = ""
+    while not p.take("}"):
+        text += p.next().text
+    return text
+
+
+def _skip_prose(p: Cursor) -> bool:
+    """Skip a leading word of prose in a condition cell (``\\text{if }``, ``if\\ ``); True if the cell
+    holds nothing else (a label such as ``\\text{(ReRoPE)}``, or ``otherwise``)."""
+    skipped = False
+    while (token := p.peek()) is not None:
+        if token.text in FONTS and p.peek(1) is not None and p.peek(1).text == "{":  # type: ignore[union-attr]
+            p.next()
+            environment_name(p)
+            skipped = True
+            continue
+        run, n = "", 0
+        while (letter := p.peek(n)) is not None and letter.kind == "letter" and (n == 0 or not letter.space):
+            run += letter.text
+            n += 1
+        if run.lower() in _PROSE:
+            p.index += n
+            skipped = True
+            continue
+        break
+    following = p.peek()
+    return skipped and (following is None or following.text in ("\\\\", "\\end"))
+
+
+def _condition(p: Cursor, where: str) -> sympy.Basic:
+    """A condition cell: relations, each kept as stated; their conjunction."""
+    left = p.scalar(p.expression(), p.here(), "a condition")
+    parts = []
+    if not p.at_relation():
+        raise Unreadable(f"{where} is not a relation; write the condition as a < b", p.here())
+    while p.at_relation():
+        token = p.next()
+        op = READ_RELATIONS[token.text]
+        right = p.scalar(p.expression(), p.here(), "a condition")
+        p.stated.append((op, left, right, token.pos, where))
+        if op == "~":
+            raise Unreadable(f"{where} holds an approximation, which is not a condition", token.pos)
+        parts.append(_SYMPY_RELATIONS[op](left, right, evaluate=False))
+        left = right
+    return sympy.And(*parts) if len(parts) > 1 else parts[0]
+
+
+def cases(p: Cursor, token: Token, kind: str) -> Term:
+    """The cases from ``\\begin{kind}`` on (its name already read) to its ``\\end``: a piecewise value."""
+    pieces: list[tuple[Term, sympy.Basic]] = []
+    while True:
+        value = p.scalar(p.expression(), p.here(), "a case")
+        p.take(",")
+        condition: sympy.Basic = sympy.true
+        if p.take("&"):
+            if _skip_prose(p):
+                if len(pieces) == 0 or p.tokens[p.index - 1].text not in ("otherwise", "else", "}"):
+                    raise Unreadable("these cases are labelled, not conditioned: a list of alternatives, not one "
+                                     "function; state each as a claim of its own", token.pos)
+            else:
+                condition = _condition(p, "a condition of the cases")
+        pieces.append((value, condition))
+        if p.take("\\\\"):
+            if p.peek() is not None and p.peek().text == "\\end":  # type: ignore[union-attr]
+                p.next()
+                break
+            continue
+        p.require("\\end")
+        break
+    if environment_name(p) != kind:
+        raise Unreadable(f"\\begin{{{kind}}} is closed by another environment", token.pos)
+    try:
+        return sympy.Piecewise(*pieces)
+    except (TypeError, ValueError) as exc:
+        raise Unreadable(f"these cases cannot be read as one function ({exc})", token.pos) from None
+
+
+def evaluation_bar(p: Cursor, value: Term, pos: int) -> Term:
+    """``f\\big|_{x = a}`` (the bar and '_' already taken): f at x = a; the point is kept as stated."""
+    p.require("{")
+    name = p.expression()
+    if not isinstance(name, sympy.Symbol) or not p.at_relation() or p.peek().text != "=":  # type: ignore[union-attr]
+        raise Unreadable("an evaluation bar |_{x = a} names one symbol and its value", pos)
+    equals = p.next()
+    point = p.scalar(p.expression(), p.here(), "an evaluation point")
+    p.require("}")
+    p.stated.append(("==", name, point, equals.pos, "the point where the formula before the bar is taken"))
+    return value.subs(name, point) if isinstance(value, sympy.Basic) else value
