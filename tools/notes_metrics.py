@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/notes_metrics.py [OUTDIR]
     .venv/bin/python tools/notes_metrics.py --displays [NOTES.tex]
+    .venv/bin/python tools/notes_metrics.py --voice NOTES.tex
 
 Decides the catalogue, writes OUTDIR/notes.tex (default: a temporary folder), compiles it the
 way ``posenc-sym latex --pdf`` does, and prints: pages, compile time, passes, overfull boxes
@@ -12,6 +13,10 @@ It also prints the size of the displays (:func:`display_metrics`, issue 20): how
 more than 16 terms, how many matrix-entry symbols and monomials they hold (W_{k,0,0}…), and how many
 claim ids the main text shows. ``--displays`` prints only those, for a notes.tex already written (or
 the catalogue's, rendered without compiling).
+
+Then the voice counters (:func:`voice_metrics`: ids, hashed names, machine phrases, bare-number
+refutations, matrix entries in assumptions, spaced parentheses, figure references, colour map,
+quote runs). ``--voice NOTES.tex`` prints only those, for a notes.tex already written.
 """
 
 from __future__ import annotations
@@ -175,7 +180,9 @@ def display_metrics(document: str, claim_ids: list[str]) -> dict[str, object]:
             entries += len(ENTRY.findall(found.group(2)))
             monomials += sum(1 for side in sides for term in summands(side) if ENTRY.search(term)
                              and len([f for f in _top_level(term.strip(), re.compile(r"\s+")) if f.strip()]) > 1)
-    flat = main_text.replace("\\allowbreak{}", "").replace("\\_", "_")
+    # Labels and references are not seen on the page: only the ids a reader sees are counted.
+    seen = re.sub(r"\\(?:label|ref)\{[^{}]*\}|\\hyperref\[[^\]]*\]", "", main_text)
+    flat = seen.replace("\\allowbreak{}", "").replace("\\_", "_")
     ids_in_main = sum(len(re.findall(rf"(?<![\w.-]){re.escape(i)}(?![\w.-])", flat)) for i in claim_ids)
     return {"displays": displays, "over_terms": long_displays, "entry_symbols": entries,
             "entry_monomials": monomials, "claim_ids_in_main_text": ids_in_main}
@@ -220,6 +227,7 @@ def main(outdir: Path) -> None:
     for name, verdict in fragments_compile(notes).items():
         print(f"fragments, {name}: {verdict}")
     print_display_metrics(document, _claim_ids(notes))
+    print_voice_metrics(document, _claim_ids(notes))
 
 
 def _claim_ids(notes: object) -> list[str]:
@@ -233,8 +241,53 @@ def displays_only(path: Path | None) -> None:
     print_display_metrics(document, _claim_ids(notes))
 
 
+# --- issue 20, items 4-7: the teacher's voice and the typography (helper K's counters) --------------
+
+_CHECKED = r"\section{How each statement was checked}"
+_BARE = re.compile(r"\\begin\{equation\*\}\n-?[\d.]+ (?:=|\\le|<|>|\\ge) -?[\d.]+\n\\end\{equation\*\}")
+
+
+def voice_metrics(document: str, claim_ids: list[str]) -> dict[str, int]:
+    """Counters of the main text (up to the appendix "How each statement was checked", when there is
+    one): claim ids, hashed file names, repeated machine phrases, refuted claims shown as a bare-number
+    equation, assumption lines naming matrix entries, \\left( that sets "sin (x)", figures labelled
+    and referenced, a rainbow colour map, runs of quotes."""
+    main = document[:document.index(_CHECKED)] if _CHECKED in document else document
+    plain = re.sub(r"\\(?:label|ref)\{[^{}]*\}|\\hyperref\[[^\]]*\]", "", main)
+    plain = plain.replace("\\allowbreak{}", "").replace("\\_", "_")  # ids and names as typed
+    assumptions = re.findall(r"\\textbf\{Assumptions\.\}(.*)", main)
+    entry = re.compile(r"_\{[^{}]*\d+,\d+\}")
+    claims = re.split(r"\n(?=\\(?:sub)*section|\\noindent\\textbf\{[^\n]*\\label\{claim:)", main)
+    refuted = [c for c in claims if "\\posencrefuted{}" in c]  # the badge: in the heading, or (before) the verdict
+    quotes = ("`" * 4, "'" * 4)
+    return {
+        "claim ids in the main text": sum(plain.count(cid) for cid in claim_ids),
+        "hashed file names in the main text": len(re.findall(r"\d{3}_[0-9a-f]{16}", plain)),
+        "'for every value the assumptions allow'": plain.count("for every value the assumptions allow"),
+        "'JSON' in the main text": plain.count("JSON"),
+        "refuted claims shown as a bare-number equation (8 = 1)": sum(1 for c in refuted if _BARE.search(c)),
+        "assumption lines naming matrix entries": sum(1 for a in assumptions if entry.search(a)),
+        "matrix entries named in assumptions": sum(len(entry.findall(a)) for a in assumptions),
+        "\\left( without \\mathopen{} (sin (x))": len(re.findall(r"(?<!\\mathopen\{\})\\left\(", document)),
+        "figures labelled": len(re.findall(r"\\label\{fig:", document)),
+        "figures referenced": len(re.findall(r"\\ref\{fig:", document)),
+        "rainbow colour maps": document.count("colormap/bluered") + document.count("colormap/jet"),
+        "runs of four quotes": sum(document.count(q) for q in quotes),
+    }
+
+
+def print_voice_metrics(document: str, claim_ids: list[str]) -> None:
+    for name, count in voice_metrics(document, claim_ids).items():
+        print(f"voice: {name}: {count}")
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--displays"]:
         displays_only(Path(sys.argv[2]) if len(sys.argv) > 2 else None)
+    elif sys.argv[1:2] == ["--voice"]:  # the voice counters of a notes.tex already written (before/after)
+        from posenc_sym.catalog import load_catalog
+
+        ids = [claim.id for claim, _ in load_catalog([]).claims]
+        print_voice_metrics(Path(sys.argv[2]).read_text(encoding="utf-8"), ids)
     else:
         main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(tempfile.mkdtemp(prefix="notes-metrics-")))
