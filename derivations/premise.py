@@ -44,7 +44,20 @@ TOKENS_REVERSED = Definition("x_r", (), NI_DA_WO, form="value")
 CODES = Definition("p", (), POSITIONS, form="value")
 OUT = Definition("y", (_row,), lambda r: _toy(WO_DA_NI)[r, 0], about="row r of the toy attention on the tokens 1, 2, 3")
 OUT_REVERSED = Definition("z", (_row,), lambda r: _toy(NI_DA_WO)[r, 0], about="row r of the toy attention on the tokens 3, 2, 1")
-NOTATION = Notation(definitions=(ATTN, X_DEF, P_DEF, TOKENS, TOKENS_REVERSED, CODES, OUT, OUT_REVERSED))
+# With the positions added: the outputs of the toy on 我打你 and 你打我 with positions 10, 20, 30.
+OUT_PLACED = Definition("yhat", (_row,), lambda r: _toy(WO_DA_NI + POSITIONS)[r, 0],
+                        about="row r of the toy attention on the tokens 1, 2, 3 plus the positions 10, 20, 30")
+OUT_PLACED_REVERSED = Definition("zhat", (_row,), lambda r: _toy(NI_DA_WO + POSITIONS)[r, 0],
+                                 about="row r of the toy attention on the tokens 3, 2, 1 plus the positions 10, 20, 30")
+NOTATION = Notation(definitions=(ATTN, X_DEF, P_DEF, TOKENS, TOKENS_REVERSED, CODES, OUT, OUT_REVERSED, OUT_PLACED,
+                                 OUT_PLACED_REVERSED))
+# The counterexample to equivariance with positions: the toy attention Attn on X = (1, 2, 3), the
+# reversal P of 3 tokens and the positions E = (0, 1, 2).
+TOY = Definition("Attn", (_M,), _toy, form="call", about="the toy attention of the scope")
+TOY_X = Definition("X", (), WO_DA_NI, form="value")
+TOY_P = Definition("P", (), REVERSE, form="value")
+TOY_E = Definition("E", (), SMALL_POSITIONS, form="value")
+TOY_NOTATION = Notation(definitions=(TOY, TOY_X, TOY_P, TOY_E))
 _Xw, _Pw = X_DEF.apply(), P_DEF.apply()
 
 DERIVATION = Derivation(
@@ -53,20 +66,22 @@ DERIVATION = Derivation(
     prose=(
         "Self-attention mixes tokens with weights computed from their contents only. Permuting the "
         "input rows therefore permutes the output rows the same way and changes nothing else: "
-        "$\\operatorname{Attention}(PX) = P \\operatorname{Attention}(X)$. The score matrix of $PX$ is "
+        "$\\mathrm{Attn}(PX) = P \\mathrm{Attn}(X)$. The score matrix of $PX$ is "
         "$P S P^{\\top}$, a row-wise softmax commutes with permuting rows and (inside each row) columns, "
         "and $P^{\\top} P = I$ cancels against the value rows $P X W_v$. A token's output is therefore "
         "the same wherever it stands. Adding a position vector $E$ to the input, which stays attached "
-        "to the slots while the tokens move, breaks this: $\\operatorname{Attention}(PX + E)$ is no "
-        "longer $P \\operatorname{Attention}(X + E)$."
+        "to the slots while the tokens move, breaks this: $\\mathrm{Attn}(PX + E)$ is no "
+        "longer $P \\mathrm{Attn}(X + E)$."
     ),
     claims=(
         Claim(
             id="premise.equivariance",
-            title="$\\operatorname{Attention}(PX) = P \\operatorname{Attention}(X)$ for a permutation $P$",
+            title="$\\mathrm{Attn}(PX) = P \\mathrm{Attn}(X)$ for a permutation $P$",
             written=(ATTN.apply(_Pw * _Xw), sympy.Mul(_Pw, ATTN.apply(_Xw), evaluate=False)),
             notation=NOTATION,
-            scope="n = 3 tokens, width 2, $d_k$ = 2, P the 3-cycle (2 0 1); symbolic real X, $W_q$, $W_k$, $W_v$",
+            scope="$n = 3$ tokens, width 2, $d_k = 2$, $P$ the 3-cycle $(2\\ 0\\ 1)$; symbolic real $X$, $W_q$, $W_k$, "
+                  "$W_v$ (one size: a row-wise softmax is written out entry by entry; the argument is the same for "
+                  "every $n$)",
             prose=(
                 "Entry by entry both sides are the same quotient of exponentials: permuting the rows "
                 "reorders the terms of each softmax denominator, and a sum does not depend on order."
@@ -75,7 +90,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="premise.toy.sum_in_order",
-            title="[1,2,3] + [10,20,30] = [11,22,33]",
+            title="$(1, 2, 3) + (10, 20, 30) = (11, 22, 33)$",
             written=(sympy.Add(TOKENS.apply(), CODES.apply(), evaluate=False), sympy.Matrix([11, 22, 33])),
             notation=NOTATION,
             scope="the toy example",
@@ -83,7 +98,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="premise.toy.sum_reversed",
-            title="[3,2,1] + [10,20,30] = [13,22,31]",
+            title="$(3, 2, 1) + (10, 20, 30) = (13, 22, 31)$",
             written=(sympy.Add(TOKENS_REVERSED.apply(), CODES.apply(), evaluate=False), sympy.Matrix([13, 22, 31])),
             notation=NOTATION,
             scope="the toy example",
@@ -94,7 +109,7 @@ DERIVATION = Derivation(
             title="Without positions, 我 gets the same output in 我打你 and 你打我",
             written=(OUT_REVERSED.apply(2), OUT.apply(0)),
             notation=NOTATION,
-            scope="toy: width 1, $W_q$ = 1, $W_k$ = ln 2, $W_v$ = 1",
+            scope="toy: width 1, $W_q = 1$, $W_k = \\ln 2$, $W_v = 1$",
             prose=(
                 "The document's complaint, as an equation: 我 is row 0 of 我打你 and row 2 of 你打我, and "
                 "attention gives it the same output in both (the document's own simplified model is "
@@ -105,10 +120,10 @@ DERIVATION = Derivation(
         Claim(
             id="premise.toy.positions_break_equivariance",
             title="With positions added, 我 gets the same output in both sentences (false)",
-            lhs=_toy(NI_DA_WO + POSITIONS)[2, 0],
-            rhs=_toy(WO_DA_NI + POSITIONS)[0, 0],
+            written=(OUT_PLACED_REVERSED.apply(2), OUT_PLACED.apply(0)),
+            notation=NOTATION,
             expect="refuted",
-            scope="toy: width 1, $W_q$ = 1, $W_k$ = ln 2, $W_v$ = 1, positions 10, 20, 30",
+            scope="toy: width 1, $W_q = 1$, $W_k = \\ln 2$, $W_v = 1$, positions 10, 20, 30",
             prose=(
                 "With [13,22,31] and [11,22,33] as inputs, 我 enters as 31 in one sentence and as 11 in "
                 "the other, and its outputs differ: the position code made order visible."
@@ -117,11 +132,13 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="premise.positions_break_equivariance",
-            title="$\\operatorname{Attention}(PX + E) = P \\operatorname{Attention}(X + E)$ (false once $E$ is added)",
-            lhs=_toy(REVERSE * WO_DA_NI + SMALL_POSITIONS),
-            rhs=REVERSE * _toy(WO_DA_NI + SMALL_POSITIONS),
+            title="$\\mathrm{Attn}(PX + E) = P \\mathrm{Attn}(X + E)$ (false once $E$ is added)",
+            written=(TOY.apply(sympy.Add(TOY_P.apply() * TOY_X.apply(), TOY_E.apply(), evaluate=False)),
+                     sympy.Mul(TOY_P.apply(), TOY.apply(sympy.Add(TOY_X.apply(), TOY_E.apply(), evaluate=False)),
+                               evaluate=False)),
+            notation=TOY_NOTATION,
             expect="refuted",
-            scope="width 1, $W_q$ = 1, $W_k$ = ln 2, $W_v$ = 1, X = (1, 2, 3), P reverses 3 tokens, E = (0, 1, 2)",
+            scope="width 1, $W_q = 1$, $W_k = \\ln 2$, $W_v = 1$, $X = (1, 2, 3)$, $P$ reverses 3 tokens, $E = (0, 1, 2)$",
             prose=(
                 "The counterexample to equivariance with positions: reversing the tokens while the "
                 "positions stay put does not simply reverse the outputs."

@@ -24,8 +24,9 @@ control flow, and none of them ever reaches a user::
 
     Exception
     └── EngineSignal         posenc_sym.errors               the root of the engine's signals
-        └── NotEvaluable     posenc_sym.proof.numeric        no number at this sample point: skip it
-            └── IllFormedRange                               a sum whose range is not integral there
+        ├── NotEvaluable     posenc_sym.proof.numeric        no number at this sample point: skip it
+        │   └── IllFormedRange                               a sum whose range is not integral there
+        └── OutsideTheRules  posenc_sym.proof.matrix_algebra a matrix expression no rule of matrix algebra covers
     BaseException
     └── OutOfTime            posenc_sym.proof.budget         a claim's own time budget ran out
 

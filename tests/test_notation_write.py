@@ -221,6 +221,22 @@ def test_a_notation_definition_round_trips_through_expand() -> None:
     assert notation.expand(square.apply(x + 1)) == (x + 1) ** 2
 
 
+_ROT = Definition("B", (x,), sympy.Matrix([[sympy.cos(x), -sympy.sin(x)], [sympy.sin(x), sympy.cos(x)]]), form="call",
+                  as_matrix=True)
+
+
+@pytest.mark.parametrize(("expr", "latex", "expanded"), [
+    (sympy.Determinant(_ROT.apply(-y)), r"\det B\left(- y\right)", sympy.sin(y) ** 2 + sympy.cos(y) ** 2),
+    (sympy.Determinant(sympy.MatrixSymbol("A", 2, 2)), r"\det A", None),
+    (sympy.Determinant(_ROT.apply(x) * _ROT.apply(y)), r"\det \left(B\left(x\right) B\left(y\right)\right)", None),
+], ids=["applied", "symbol", "product"])
+def test_a_determinant_is_written_det_and_unfolds_to_the_blocks_determinant(expr: sympy.Expr, latex: str,
+                                                                           expanded: sympy.Expr | None) -> None:
+    assert to_latex(expr) == latex  # det, not |A|, which reads as an absolute value beside scalars
+    if expanded is not None:
+        assert Notation(symbols=(x, y), definitions=(_ROT,)).expand(expr) == expanded
+
+
 def test_a_large_block_diagonal_matrix_is_shown_by_its_blocks() -> None:
     blocks = [sympy.Matrix([[c, -s], [s, c]]) for c, s in zip(sympy.symbols("c0:8"), sympy.symbols("s0:8"),
                                                                 strict=True)]

@@ -61,7 +61,7 @@ def test_markdown_uses_display_math(good: Path, tmp_path: Path) -> None:
     assert main(["markdown", str(good), "-o", str(out), "--no-figures"]) == 0
     text = out.read_text(encoding="utf-8")
     assert "## Pythagoras, 100% & more" in text
-    assert "$$\n\\sin^{2}\\left(x\\right) + \\cos^{2}\\left(x\\right) = 1\n$$" in text
+    assert "$$\n\\sin^{2}(x) + \\cos^{2}(x) = 1\n$$" in text
 
 
 BROKEN = "raise RuntimeError('boom')\n"
@@ -162,13 +162,13 @@ def test_a_latex_error_is_reported_with_its_first_line(
 
 
 @pytest.mark.parametrize(("options", "present", "absent"), [
-    ([], [r"\texttt{cli.\allowbreak{}demo.\allowbreak{}pythagoras}", "by ", r"\subsection{a slip}",
-          r"\section{"], []),
-    (["--no-ids"], [r"\subsection{a slip}"], [r"\texttt{cli."]),
-    (["--no-methods"], [r"\posencproven{} Proven,} for every value"], [" Proven} by "]),
-    (["--no-refuted"], [r"\label{claim:cli.demo.pythagoras}"], ["a slip"]),
-    (["--heading-level", "subsection"], [r"\subsection{Pythagoras", r"\subsubsection{a slip}"], [r"\section{"]),
-    (["--heading-level", "none"], [r"\noindent\textbf{a slip}"], [r"\section{", r"\subsection{"]),
+    # By default no id and no method in the main text: a badge after each title.
+    ([], [r"\subsection[{A slip}]{A slip\quad\posencrefuted{}}", r"\section{"], [r"\texttt{cli.", "Proven: "]),
+    (["--ids"], [r"\texttt{cli.\allowbreak{}demo.\allowbreak{}pythagoras}",
+                 r"{\small Proven: A derivation of one step, proven.}"], []),
+    (["--no-refuted"], [r"\label{claim:cli.demo.pythagoras}"], ["A slip"]),
+    (["--heading-level", "subsection"], [r"\subsection{Pythagoras", r"\subsubsection[{A slip}]"], [r"\section{"]),
+    (["--heading-level", "none"], [r"\noindent\textbf{A slip}\quad\posencrefuted{}"], [r"\section{", r"\subsection"]),
 ])
 def test_fragment_options(good: Path, tmp_path: Path, options: list[str], present: list[str],
                           absent: list[str]) -> None:
@@ -198,7 +198,7 @@ def test_an_unexpected_refutation_is_rendered_honestly_and_exits_1(
     out = tmp_path / "notes.tex"
     assert main(["latex", str(src), "-o", str(out), "--no-figures"]) == 1
     text = out.read_text(encoding="utf-8")
-    assert r"\textbf{\posencrefuted{} Refuted:} at $x = " in text
+    assert r"\textbf{Counterexample.} At $x = " in text
     assert r"\textbf{Not as expected:} the derivation expected it to be \emph{proven}." in text
     assert capsys.readouterr().out.endswith("1 claim: 1 refuted; 1 not as expected\n")
 

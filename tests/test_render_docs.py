@@ -44,8 +44,8 @@ def test_the_example_renders(example_file: Path, tmp_path: Path, capsys: pytest.
     latex = out.read_text(encoding="utf-8")
     assert r"\section{A shift by k rotates each pair}" in latex
     assert r"angle addition: sin(x + y) = sin x cos y + cos x sin y" in latex
-    assert r"\textbf{\posencrefuted{} Refuted:} at $" in latex
-    assert "The source states this claim; it is false, as the derivation expected." in latex
+    assert r"\quad\posencrefuted{}}\label{claim:example.shift.cos-slip}" in latex  # the badge after its title
+    assert r"\textbf{Counterexample.} At $" in latex
     md = tmp_path / "notes.md"
     assert main(["markdown", str(example_file), "-o", str(md), "--no-figures"]) == 0
     assert "$$\n\\begin{aligned}" in md.read_text(encoding="utf-8")

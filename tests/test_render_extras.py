@@ -45,10 +45,10 @@ def test_claim_repr_latex_shows_the_engines_verdict_and_decides_once(engine: lis
     assert shown == (
         "$$\\begin{gathered}\n"
         "\\text{a }\\{\\text{title}\\}\\text{ with }\\$\\text{ and }\\%\\\\\n"
-        "\\sin^{2}\\left(x\\right) + \\cos^{2}\\left(x\\right) = 1\\\\\n"
+        "\\sin^{2}(x) + \\cos^{2}(x) = 1\\\\\n"
         "\\text{where } x\\ \\text{is real}\\\\\n"
         "\\begin{aligned}\n"
-        "\\sin^{2}\\left(x\\right) + \\cos^{2}\\left(x\\right) &= 1 "
+        "\\sin^{2}(x) + \\cos^{2}(x) &= 1 "
         "&& \\text{(1) Pythagoras }\\&\\text{ co.}\n"
         "\\end{aligned}\\\\\n"
         "\\text{Proven symbolically (stand-in).}\n"

@@ -83,39 +83,66 @@ PLAIN = Claim("demo.plain", "plain", sympy.sin(X) ** 2 + sympy.cos(X) ** 2, 1)
 FALSE = Claim("demo.false", "false", sympy.sin(X), sympy.cos(X), expect="refuted")
 
 
+# The badge beside the title says the verdict (tests/test_render_voice.py); below the statement the
+# main text says only what the badge cannot: a counterexample, a check that is not a proof, a surprise.
 @pytest.mark.parametrize(("claim", "verdict", "expected"), [
-    (PLAIN, Verdict("proven", method="trigsimp"),
-     r"\noindent\textbf{\posencproven{} Proven} by trigonometric simplification, for every value the "
-     "assumptions allow."),
-    (PLAIN, Verdict("proven"),
-     r"\noindent\textbf{\posencproven{} Proven,} for every value the assumptions allow."),
+    (PLAIN, Verdict("proven", method="trigsimp"), ""),
+    (PLAIN, Verdict("proven"), ""),
     (PLAIN, Verdict("checked", method="falsifier", points_checked=24),
-     r"\noindent\textbf{\posencchecked{} Checked numerically, not proven:} the two sides agree at 24 points "
+     r"\noindent\textbf{Checked numerically, not proven.} The two sides agree at 24 points "
      "(mpmath, high precision); this is evidence, not a proof: no symbolic method closed the gap. "
      r"\textbf{Not as expected:} the derivation expected it to be \emph{proven}."),
     (PLAIN, Verdict("unknown", reason="no strategy applied"),
-     r"\noindent\textbf{\posencunknown{} Unknown:} neither proven nor refuted. "
+     r"\noindent\textbf{Not decided.} Neither proven nor refuted. "
      r"\textbf{Not as expected:} the derivation expected it to be \emph{proven}."),
     (FALSE, Verdict("refuted", counterexample={X: sympy.Integer(0)}, lhs_value="0.0", rhs_value="1.0",
                     difference="-1.0"),
-     r"\noindent\textbf{\posencrefuted{} Refuted:} at $x = 0$ the left side is $0$, the right side $1$ "
-     "(difference $-1$). The derivation expected this claim to be false, and it is."),
+     r"\noindent\textbf{Counterexample.} At $x = 0$ the left side is $0$, the right side $1$."),
     # A counterexample's long values are rounded to 6 significant digits for the eye.
     (FALSE, Verdict("refuted", counterexample={X: sympy.Rational(10**20 + 1, 3)},
                     lhs_value="0.84147098480789650665250232163029899962256306079837",
                     rhs_value="0.54030230586813971740093660744297660373231042061792",
                     difference="0.30116867893975678925156571418732239589025264018045"),
-     r"\noindent\textbf{\posencrefuted{} Refuted:} at $x \approx 3.33333 \times 10^{19}$ the left side is "
-     "$0.841471$, the right side $0.540302$ (difference $0.301169$). The derivation expected this claim to "
-     "be false, and it is."),
+     r"\noindent\textbf{Counterexample.} At $x \approx 3.33333 \times 10^{19}$ the left side is "
+     "$0.841471$, the right side $0.540302$."),
+    # A claim with no free symbols: the two values, no point.
+    (FALSE, Verdict("refuted", counterexample={}, lhs_value="8", rhs_value="1"),
+     r"\noindent\textbf{Counterexample.} The left side is $8$, the right side $1$."),
     (FALSE, Verdict("proven", method="trigsimp"),
-     r"\noindent\textbf{\posencproven{} Proven} by trigonometric simplification, for every value the "
-     r"assumptions allow. \textbf{Not as expected:} the derivation expected it to be refuted, but no "
-     "counterexample was found."),
-    (PLAIN, None, r"\noindent\textbf{\posencunknown{} Not decided.} Run the engine to decide this claim."),
+     r"\textbf{Not as expected:} the derivation expected it to be refuted, but no counterexample was found."),
+    (PLAIN, None, r"\noindent\textbf{Not decided.} Run the engine to decide this claim."),
 ])
 def test_verdict_wording(claim: Claim, verdict: Verdict | None, expected: str) -> None:
     assert verdict_text(claim, verdict) == expected
+
+
+# The words are the author's, the numbers in them the engine's: a refuted claim with words says them.
+WORDS = Claim("demo.row", "row 8 is indented by 8 spaces", sympy.Integer(8), sympy.Integer(1), expect="refuted",
+              refutation="row 8 is indented by {rhs} space, not {lhs}.")
+
+
+@pytest.mark.parametrize(("verdict", "expected"), [
+    (Verdict("refuted", counterexample={}, lhs_value="8", rhs_value="1"),
+     r"\noindent\textbf{Counterexample.} Row 8 is indented by $1$ space, not $8$."),
+    (Verdict("refuted", counterexample={}, lhs_value="8.0000000001", rhs_value="2"),
+     r"\noindent\textbf{Counterexample.} Row 8 is indented by $2$ space, not $8$."),
+    # Not refuted after all: the words are not shown; the surprise is.
+    (Verdict("proven"),
+     r"\textbf{Not as expected:} the derivation expected it to be refuted, but no counterexample was found."),
+])
+def test_a_refutation_in_words_carries_the_engines_values(verdict: Verdict, expected: str) -> None:
+    assert verdict_text(WORDS, verdict) == expected
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    ("the row is {value}", "demo.bad: refutation names {value}; use {lhs} and {rhs} (the engine's values of the two sides)"),
+    ("a brace { alone", "demo.bad: refutation 'a brace { alone' is not a template (expected '}' before end of string); "
+                        "write {{ and }} for a literal brace"),
+])
+def test_a_refutation_names_only_the_two_sides(words: str, message: str) -> None:
+    with pytest.raises(ValueError) as raised:
+        Claim("demo.bad", "bad", sympy.Integer(1), sympy.Integer(2), expect="refuted", refutation=words)
+    assert str(raised.value) == message
 
 
 def test_checked_is_never_called_proven() -> None:
@@ -171,7 +198,7 @@ def test_symbol_names_cannot_inject(name: str, expected: str) -> None:
 
 def test_function_names_cannot_inject() -> None:
     f = sympy.Function("f%\\input{g}")
-    assert math_latex(f(X)) == r"\operatorname{\text{f\%\textbackslash{}input\{g\}}}\left(x\right)"
+    assert math_latex(f(X)) == r"\operatorname{\text{f\%\textbackslash{}input\{g\}}}(x)"
 
 
 # Undo escape_latex for text of printable ASCII: the escaping is right when this gives back the input.
@@ -360,12 +387,20 @@ def test_catalogue_markdown_lines_are_short_and_latex_shrinks_nothing() -> None:
 
 
 def test_a_wide_matrix_definition_starts_under_its_name() -> None:
-    # R_halves(m) of rope.pairings.permutation (8 × 8) ran 8.5pt past the margin beside its name.
-    from derivations.rope import DERIVATION
+    # R_halves(m) of rope.pairings.permutation at d = 8 (8 × 8) ran 8.5pt past the margin beside its name
+    # (the catalogue now states it at d = 4, so the 8-wide claim is built here).
+    from posenc_sym.notation import Definition, Notation
+    from posenc_sym.schemes.rope import pairing_permutation, rotation_matrix
 
-    claim = next(c for c in DERIVATION.claims if c.id == "rope.pairings.permutation")
+    m, b = sympy.Symbol("m", real=True), sympy.Symbol("b", positive=True)
+    halves = Definition("R_halves", (m,), rotation_matrix(m, 8, b, "halves"), form="call")
+    adjacent = Definition("R_adjacent", (m,), rotation_matrix(m, 8, b, "adjacent"), form="call")
+    perm = Definition("P", (), pairing_permutation(8), form="value")
+    P = perm.apply()
+    claim = Claim("demo.pairings", "the two pairings, d = 8", written=(halves.apply(m), P * adjacent.apply(m) * sympy.transpose(P)),
+                  notation=Notation(symbols=(m, b), definitions=(halves, adjacent, perm)))
     text = render_claim(claim, Verdict("proven"))
-    assert "&R_{\\text{halves}}\\left(m\\right) = \\\\\n&\\qquad \\begin{bmatrix}\\cos\\left(m\\right) & 0" in text
+    assert "&R_{\\text{halves}}(m) = \\\\\n&\\qquad {\\renewcommand{\\arraystretch}{1.5}\\begin{bmatrix}\\cos(m) & 0" in text
     assert "&P = \\begin{bmatrix}1 & 0" in text  # a narrow one stays beside its name
 
 

@@ -6,7 +6,7 @@ import pytest
 import sympy
 
 from posenc_sym import Claim, Derivation, Verdict
-from posenc_sym.render.table import table_latex, table_markdown
+from posenc_sym.render.table import LEGEND, table_latex, table_markdown
 from posenc_sym.report.table import build_table, plain_label, table_lines
 from posenc_sym.runner import ClaimResult
 
@@ -28,27 +28,36 @@ RESULTS = [
 
 def test_latex_cells_link_to_their_claims_in_the_full_document() -> None:
     text = table_latex(build_table(RESULTS), links=True)
-    assert r"\hyperref[claim:rope.norm]{yes \posencproven{}}" in text
-    assert r"\hyperref[claim:integer.bounded]{no \posencrefuted{}}" in text
-    assert r"\item RoPE / bounded: yes \posencproven{}, \texttt{rope.norm}" in text
+    assert r"\hyperref[claim:rope.norm]{\posencyes{}}" in text
+    assert r"\hyperref[claim:integer.bounded]{\posencno{}}" in text
+
+
+def test_the_table_names_no_claim_and_says_its_signs_once() -> None:
+    # The cells link to their claims; the ids are in the appendix "How each statement was checked".
+    for text in (table_latex(build_table(RESULTS), links=True), table_markdown(build_table(RESULTS))):
+        assert "rope.norm" not in text.replace("claim:rope.norm", "")
+        assert "integer.bounded" not in text.replace("claim:integer.bounded", "")
+    latex = table_latex(build_table(RESULTS), links=False)
+    assert latex.count(r"\posencyes{} the encoding has the property") == 1
+    assert table_markdown(build_table(RESULTS)).count(LEGEND) == 1
 
 
 def test_latex_fragment_has_no_links() -> None:
     text = table_latex(build_table(RESULTS), links=False)
     assert r"\hyperref" not in text
-    assert "RoPE & yes \\posencproven{} & " + " & ".join([r"\textendash{}"] * 5) + r" \\" in text
+    assert "RoPE & \\posencyes{} & " + " & ".join([r"\textendash{}"] * 5) + r" \\" in text
 
 
 def test_latex_table_escapes_keys_from_tags() -> None:
     text = table_latex(build_table(RESULTS), links=False)
-    assert r"my\_enc\% & checked yes \posencchecked{} & \textendash{}" in text
+    assert r"my\_enc\% & \posencchecked{}\posencyes{} & \textendash{}" in text
 
 
 def test_markdown_table() -> None:
     text = table_markdown(build_table(RESULTS))
-    assert "| RoPE | yes ✓ | – | – | – | – | – |" in text
-    assert "| integer index $t$ | no ✗ | – | – | – | – | – |" in text
-    assert "- RoPE / bounded: yes ✓, `rope.norm`" in text
+    assert "| RoPE | ✓ | – | – | – | – | – |" in text
+    assert "| integer index $t$ | ✗ | – | – | – | – | – |" in text
+    assert "| my\\_enc% | ≈✓ | – | – | – | – | – |" in text
 
 
 def test_row_labels_are_math_in_the_notes_and_plain_in_the_terminal() -> None:

@@ -136,6 +136,49 @@ CORPUS: list[tuple[str, object, object, str, tuple]] = [
 
 IDS = [entry[0] for entry in CORPUS]
 
+# Matrices of any size (proof.matrix_algebra): the wrong transpose, the wrong order, the wrong sign, a
+# missing term. Square projections, so that every near-miss is well-typed and only a size of 2 or more
+# can refute it (at size 1 every matrix is its own transpose and every product commutes).
+dm = sympy.Symbol("d", integer=True, positive=True)
+E_i, E_j, U_i, U_j = (sympy.MatrixSymbol(name, dm, 1) for name in ("E_i", "E_j", "U_i", "U_j"))
+W_q, W_k = sympy.MatrixSymbol("W_q", dm, dm), sympy.MatrixSymbol("W_k", dm, dm)
+A_, B_ = sympy.MatrixSymbol("A", dm, dm), sympy.MatrixSymbol("B", dm, dm)
+Tr = sympy.Transpose
+XL_LHS = sympy.MatMul(Tr(W_q * sympy.MatAdd(E_i, U_i)), W_k, sympy.MatAdd(E_j, U_j))
+
+
+def _xl(*terms: sympy.MatrixExpr) -> sympy.MatAdd:
+    return sympy.MatAdd(*terms)
+
+
+def _head(angles: sympy.Expr) -> object:
+    """R(x θ) of RoPE for any width d: diag(B(x θ_0), …)."""
+    from posenc_sym.schemes.rope import head_rotation
+    return head_rotation(angles)
+
+
+qd, kd = sympy.MatrixSymbol("q", d, 1), sympy.MatrixSymbol("k", d, 1)
+MATRIX_CORPUS: list[tuple[str, object, object, tuple]] = [
+    ("xl-wq-not-transposed", XL_LHS, _xl(Tr(E_i) * W_q * W_k * E_j, Tr(E_i) * Tr(W_q) * W_k * U_j,
+                                         Tr(U_i) * Tr(W_q) * W_k * E_j, Tr(U_i) * Tr(W_q) * W_k * U_j), ()),
+    ("xl-projections-swapped", XL_LHS, _xl(Tr(E_i) * Tr(W_k) * W_q * E_j, Tr(E_i) * Tr(W_q) * W_k * U_j,
+                                           Tr(U_i) * Tr(W_q) * W_k * E_j, Tr(U_i) * Tr(W_q) * W_k * U_j), ()),
+    ("xl-term-sign", XL_LHS, _xl(Tr(E_i) * Tr(W_q) * W_k * E_j, Tr(E_i) * Tr(W_q) * W_k * U_j,
+                                 Tr(U_i) * Tr(W_q) * W_k * E_j, -Tr(U_i) * Tr(W_q) * W_k * U_j), ()),
+    ("xl-term-missing", XL_LHS, _xl(Tr(E_i) * Tr(W_q) * W_k * E_j, Tr(E_i) * Tr(W_q) * W_k * U_j,
+                                    Tr(U_i) * Tr(W_q) * W_k * E_j), ()),
+    ("transpose-of-product-unreversed", Tr(A_ * B_), Tr(A_) * Tr(B_), ()),
+    ("matrices-commute", A_ * B_, B_ * A_, ()),
+    ("bilinear-form-symmetric", Tr(E_i) * A_ * E_j, Tr(E_j) * A_ * E_i, ()),
+    ("rope-any-d-sum", Tr(_head(m) * qd) * _head(n) * kd, Tr(qd) * _head(m + n) * kd, ()),
+    ("rope-any-d-transposed", Tr(_head(m) * qd) * _head(n) * kd, Tr(qd) * Tr(_head(n - m)) * kd, ()),
+    ("shift-any-d-transposed", S.pe_column(t + k), Tr(S.shift_matrix(k)) * S.pe_column(t), BASE),
+    ("shift-any-d-group-minus", S.shift_matrix(a) * S.shift_matrix(c), S.shift_matrix(a - c), BASE),
+    ("shift-any-d-not-involution", S.shift_matrix(k) * S.shift_matrix(k), sympy.Identity(d), BASE),
+    ("norm-any-d-is-d", Tr(S.pe_column(t)) * S.pe_column(t), sympy.ImmutableMatrix([[d]]), BASE),
+]
+MATRIX_IDS = [entry[0] for entry in MATRIX_CORPUS]
+
 
 def test_corpus_is_large_and_unique() -> None:
     assert len(CORPUS) >= 50
@@ -178,3 +221,44 @@ def test_near_miss_is_refuted(name: str, lhs: object, rhs: object, relation: str
         assert gap >= 0 if relation == "<" else gap > 0
     else:
         assert gap <= 0 if relation == ">" else gap < 0
+
+
+def _at(term: object, point: dict) -> sympy.ImmutableMatrix:
+    """``term`` at the counterexample, written out by SymPy itself (``as_explicit``): every
+    MatrixSymbol becomes the matrix of the entries the point names (``q_0``, ``W_q_0_1``)."""
+    sizes = {s_: v for s_, v in point.items() if s_ in term.free_symbols or any(
+        s_ in getattr(e, "free_symbols", set()) for m_ in term.atoms(sympy.MatrixSymbol) for e in m_.shape)}
+    sized = term.xreplace(sizes)
+    matrices = {}
+    for symbol in sized.atoms(sympy.MatrixSymbol):
+        rows, cols = (int(e) for e in symbol.shape)
+        names = [[f"{symbol.name}_{r}" if cols == 1 else f"{symbol.name}_{r}_{c_}" for c_ in range(cols)]
+                 for r in range(rows)]
+        matrices[symbol] = sympy.ImmutableMatrix([[point.get(sympy.Symbol(nm, real=True), 0) for nm in row]
+                                                  for row in names])
+    from posenc_sym.notation.blocks import is_block_matrix
+    written_out = sized.xreplace(matrices).replace(is_block_matrix, lambda e: sympy.ImmutableMatrix(e.as_explicit()))
+    explicit = sympy.ImmutableMatrix(written_out.as_explicit() if hasattr(written_out, "as_explicit") else written_out)
+    return sympy.ImmutableMatrix(explicit.xreplace(point).doit())
+
+
+def test_matrix_corpus_is_unique() -> None:
+    assert len(MATRIX_CORPUS) >= 12 and len(set(MATRIX_IDS)) == len(MATRIX_IDS)
+
+
+@pytest.mark.parametrize(("name", "lhs", "rhs", "conditions"), MATRIX_CORPUS, ids=MATRIX_IDS)
+@pytest.mark.parametrize("probe", [True, False], ids=["probe", "symbolic-first"])
+def test_matrix_near_miss_is_refuted_at_a_size_that_shows_it(name: str, lhs: object, rhs: object,
+                                                             conditions: tuple, probe: bool) -> None:
+    # probe=False: the rules of matrix algebra are tried before any number; they must not prove it.
+    claim = Claim(id=f"corpus.matrix.{name}", title=name, lhs=lhs, rhs=rhs, conditions=conditions,  # type: ignore[arg-type]
+                  expect="refuted")
+    verdict = decide(claim, probe=probe)
+    assert verdict.status == "refuted", f"{name} came back {verdict.status}: {verdict.reason}"
+    point = dict(verdict.counterexample or {})
+    sizes = {s_: v for s_, v in point.items() if s_ in (dm, d)}
+    assert sizes and all(v >= 2 for v in sizes.values()), f"no size of 2 or more in {point}"
+    for cond in conditions:
+        assert bool(cond.xreplace(point)), f"{cond} fails at the counterexample"
+    worst = max(abs(sympy.N(e, 80)) for e in (_at(claim.lhs, point) - _at(claim.rhs, point)))
+    assert worst > Rational(1, 10**50)

@@ -188,11 +188,12 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc000.formula.pos-range",
-        title="pos runs from 0 to max_len, i.e. the last position is max_len (it is max_len − 1)",
+        title="pos runs from 0 to max_len: the last position is max_len",
         lhs=sympy.Integer(20 - 1),
         rhs=sympy.Integer(20),
         scope="max_len = 20 (the module's example call); the same for every max_len",
         expect="refuted",
+        refutation="for max_len = 20 the code's last position is {lhs}, not {rhs}: torch.arange(0, max_len) stops at max_len − 1.",
         source=src("pos是PE的位置，从0到max_len", "位置编码公式"),
         tags=("off-by-one",),
         prose=(
@@ -203,11 +204,12 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc000.formula.2i-range",
-        title="_2i runs from 0 to $d_{\\mathrm{model}}$, i.e. the last even column is $d_{\\mathrm{model}}$ (it is $d_{\\mathrm{model}}$ − 2)",
+        title="_2i runs from 0 to $d_{\\mathrm{model}}$: the last even column is $d_{\\mathrm{model}}$",
         lhs=sympy.Integer(40 - 2),
         rhs=sympy.Integer(40),
         scope="$d_{\\mathrm{model}}$ = 40 (the module's example call); the same for every $d_{\\mathrm{model}}$",
         expect="refuted",
+        refutation="for $d_{{\\mathrm{{model}}}} = 40$ the last even column is {lhs}, not {rhs}.",
         source=src("_2i是偶数维度的位置，从0到d_model，步长", "位置编码公式"),
         tags=("off-by-one",),
         prose=(
@@ -247,11 +249,12 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc000.code.runs",
-        title="the full module is indented consistently (it is not: a tab before 'def forward')",
+        title="the full module is indented consistently",
         lhs=sympy.Integer(8),
         rhs=sympy.Integer(1),
         scope="the complete-code snippet",
         expect="refuted",
+        refutation="the line 'def forward' starts with a tab, which Python reads as column {lhs} and, to guard against ambiguity, as column {rhs}; the readings disagree, so the snippet raises TabError.",
         source=src("def forward(self,x):", "完整代码 (the line starts with a tab)"),
         tags=("code", "does-not-run"),
         prose=(

@@ -84,11 +84,12 @@ _ONES8 = sympy.Matrix([1] * 8)
 CLAIMS = [
     Claim(
         id="seeds.doc001.attention.order-literal",
-        title="shuffling the tokens leaves each attention output unchanged (it does not)",
+        title="shuffling the tokens leaves each attention output unchanged",
         lhs=attention([sympy.Integer(1), sympy.Integer(0)])[0],
         rhs=attention([sympy.Integer(0), sympy.Integer(1)])[0],
         scope="2 scalar tokens, values 0 and 1, query = key = value",
         expect="refuted",
+        refutation="with the two scalar tokens 0 and 1 (query = key = value), swapping them moves the first output from {rhs} to {lhs}.",
         source=src("若将输入序列的词序打乱，自注意力计算结果不会改变", "一、为什么需要位置编码？"),
         tags=("property",),
         prose=(
@@ -202,11 +203,12 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.wavelength.max-is-20000pi",
-        title="the longest wavelength is 20000π (it is not; d = 512 gives about 60611.5)",
+        title="the longest wavelength is 20000π",
         lhs=wavelength(255, 512, BASE),
         rhs=20000 * sympy.pi,
         scope="d = 512",
         expect="refuted",
+        refutation="for d = 512 the longest wavelength, that of the last pair 255, is {lhs}; 20000π is {rhs}.",
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
         tags=("range",),
         prose=(
@@ -289,12 +291,13 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.rope.decay",
-        title="RoPE scores decay with distance (not monotonically: d = 8, distance 3 → 4 goes up)",
+        title="RoPE scores decay with distance",
         lhs=rope_score(sympy.Integer(4), sympy.Integer(0), _ONES8, _ONES8, 8),
         rhs=rope_score(sympy.Integer(3), sympy.Integer(0), _ONES8, _ONES8, 8),
         relation="<=",
         scope="d = 8, base 10000, q = k = (1, …, 1), distances 3 and 4",
         expect="refuted",
+        refutation="with d = 8 and q = k = (1, …, 1) the score rises from {rhs} at distance 3 to {lhs} at distance 4.",
         source=src("保持相对位置的衰减性", "四、3. 旋转位置编码"),
         tags=("property",),
         prose=(
@@ -381,7 +384,8 @@ CLAIMS = [
         prose=(
             "What is certain: a table of L learned rows has no row for position L or beyond, so it "
             "must be truncated or extended, and rows past the training lengths get no gradient "
-            "(proven as naive.learned.untrained_row in derivations/naive_encodings.py). Whether a model generalizes is an empirical question the "
+            "(proven with the rejected encodings: a loss on the first rows has zero gradient for the "
+            "next one). Whether a model generalizes is an empirical question the "
             "text gives no mathematics for; the verdict stays unknown."
         ),
     ),
@@ -398,11 +402,12 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.code.exponent",
-        title="the loop's frequency for pair j is the standard $ω_j$ (it is not: exponent $2 \\cdot (2j)/d$)",
+        title="the loop's frequency for pair j is the standard $ω_j$",
         lhs=BASE ** sympy.Rational(-2 * 2, 16),
         rhs=frequency(1, 16, BASE),
         scope="the example's d = 16, pair j = 1 (columns 2, 3)",
         expect="refuted",
+        refutation="for d = 16 and pair j = 1 the loop uses {lhs}, the standard $ω_1$ is {rhs}.",
         source=src("math.sin(pos / (10000 ** ((2 * i)/d_model)))", "get_sinusoid_encoding_table"),
         tags=("code", "form:different"),
         prose=(

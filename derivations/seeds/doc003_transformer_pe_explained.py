@@ -97,12 +97,13 @@ CLAIMS_INTRO = [
     ),
     Claim(
         id="seeds.doc003.unit-interval.four-third",
-        title="for four tokens the third sits at 0.69 (it sits at 2/3 ≈ 0.67)",
+        title="for four tokens the third sits at 0.69",
         lhs=sympy.Abs(sympy.Rational(2, 3) - sympy.Rational("0.69")),
         rhs=sympy.Rational("0.005"),
         relation="<=",
         scope="n = 4 tokens, two printed decimals",
         expect="refuted",
+        refutation="the third of four evenly spaced points is 2/3 ≈ 0.667, which lies {lhs} from 0.69: more than the {rhs} that two printed decimals allow.",
         source=src("[0, 0.33, 0.69, 1]", "用[0,1]范围标记位置"),
         tags=("printed-number",),
         prose=(
@@ -167,11 +168,12 @@ CLAIMS_SINE = [
     ),
     Claim(
         id="seeds.doc003.frequency.omega-is-not-frequency",
-        title="$ω_i$ is the frequency in the post's sense, 1/period (that is ω/(2π); ω is angular)",
+        title="$ω_i$ is the frequency in the post's sense, 1/period",
         lhs=1 / (2 * sympy.pi / sympy.Integer(1)),
         rhs=sympy.Integer(1),
         scope="ω = 1 (pair 0); the same for every ω > 0",
         expect="refuted",
+        refutation="for ω = 1 the period of sin(ωt) is 2π, so its frequency in that sense is {lhs}, not ω = {rhs}: ω is the angular frequency.",
         source=src("这两个函数共享同一个频率", "Transformer 位置编码定义"),
         tags=("notation",),
         prose=(
@@ -203,11 +205,12 @@ CLAIMS_SINE = [
     ),
     Claim(
         id="seeds.doc003.sin-only.paper-frequency",
-        title="the paper uses the frequency $1/10000^{i/(d−1)}$ (it uses $10000^{−2i/d}$ per pair)",
+        title="the paper uses the frequency $1/10000^{i/(d−1)}$",
         lhs=BASE ** sympy.Rational(-2, 3),
         rhs=frequency(1, 4, BASE),
         scope="d = 4, column 2 (the second pair)",
         expect="refuted",
+        refutation="for d = 4 this formula gives column 2 the frequency {lhs}; the paper gives its pair 1 the frequency {rhs}.",
         source=src("\\frac{1}{10000^{i/(d_{model}-1)}}", "sin表示位置"),
         tags=("formula", "form:different"),
         prose=(
@@ -333,11 +336,12 @@ CLAIMS_ROTATION = [
 CLAIMS_DEFINITION = [
     Claim(
         id="seeds.doc003.definition.first-token",
-        title="the first token has t = 1 (the post's code starts at t = 0)",
+        title="the first token has t = 1",
         lhs=ZERO,
         rhs=sympy.Integer(1),
         scope="torch.arange(0, max_len) in the post's code",
         expect="refuted",
+        refutation="the post's code, torch.arange(0, max_len), gives the first token t = {lhs}, not {rhs}.",
         source=src("例如第一个token为1", "Transformer 位置编码定义"),
         tags=("off-by-one",),
         prose="The definition counts positions from 1, the code from 0 (position = arange(0, max_len)). One of the two must give.",
@@ -356,11 +360,12 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.definition.i-range",
-        title="the element index i runs 0 … d/2 − 1 (it runs to d − 1; k runs to d/2 − 1)",
+        title="the element index i runs 0 … d/2 − 1",
         lhs=sympy.Integer(2 * (512 // 2 - 1) + 1),
         rhs=sympy.Integer(512 // 2 - 1),
         scope="d = 512 (the post's example); the same for every d",
         expect="refuted",
+        refutation="for d = 512 the element index i = 2k + 1 reaches {lhs}, beyond d/2 − 1 = {rhs}; it is the pair index k that stops at d/2 − 1.",
         source=src("i = 0,1,2,3,...,\\frac{d_{model}}{2} -1", "Transformer 位置编码定义"),
         tags=("notation", "range"),
         prose=(
@@ -385,12 +390,13 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.overflow.float32",
-        title="$10000^{2k/d}$ can exceed the float32 range (it cannot: at most ≈ 9646.6 for d = 512)",
+        title="$10000^{2k/d}$ can exceed the float32 range",
         lhs=BASE ** sympy.Rational(510, 512),
         rhs=FLOAT32_MAX,
         relation=">",
         scope="d = 512, the largest denominator (k = 255)",
         expect="refuted",
+        refutation="the largest denominator, at d = 512 and k = 255, is {lhs}; float32 reaches {rhs}.",
         source=src("避免中间的数值计算结果超出float的范围", "PositionalEncoding code comment"),
         tags=("overflow",),
         prose="float32 reaches $3.4·10^{38}$; the largest denominator is about $9.6·10^3$.",
@@ -418,11 +424,12 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.log-form.literal",
-        title="'its log form is −log(10000)/d' (that is the slope; $\\ln ω_k = 2k \\cdot (−\\ln 10000/d)$)",
+        title="its log form is −log(10000)/d",
         lhs=sympy.log(frequency(1, 512, BASE)),
         rhs=-sympy.log(BASE) / 512,
         scope="d = 512, k = 1",
         expect="refuted",
+        refutation="for d = 512 and k = 1 the logarithm of $ω_1$ is {lhs}, while −ln(10000)/d is {rhs}: the factor 2k is missing.",
         source=src("-\\frac{\\log(10000.0)}{d_{\\text{model}}}", "Transformer 位置编码定义 / 注意"),
         tags=("formula",),
         prose=(
@@ -432,18 +439,19 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.log-form.more-accurate",
-        title="in float32 the log form is at least as accurate as the power (it is not, e.g. k = 239)",
+        title="in float32 the log form is at least as accurate as the power",
         lhs=sympy.Abs(sympy.Rational(12667899, 2**36) - frequency(239, 512, BASE)),
         rhs=sympy.Abs(sympy.Rational(12667907, 2**36) - frequency(239, 512, BASE)),
         relation="<=",
         scope="d = 512, pair k = 239, float32 results of NumPy 2.4 (exact dyadic values)",
         expect="refuted",
+        refutation="for d = 512 and pair k = 239 the log form's float32 result lies {lhs} from the exact $ω_{{239}}$, the power's only {rhs}.",
         source=src("对数形式避免了指数项过大导致的数值溢出或者数值精度问题", "Transformer 位置编码定义 / 注意"),
         tags=("numerics", "measured"),
         prose=(
             "The two rationals are the float32 results computed by benchmarks/bench_seed_div_term.py "
             "(log form exp(fl(2k)·fl(−ln 10000/d)) and power $10000^{−2k/d}$), copied as exact values. The "
-            "log form is 7.3 float32 ulps from the exact $ω_{239}$, the power 0.66 ulps. Over all 256 pairs "
+            "log form is 7.3 float32 ulps from the exact $ω_{{239}}$, the power 0.66 ulps. Over all 256 pairs "
             "the log form's error reaches 7.3 ulps (mean 1.5), the power's 0.89 (mean 0.3): rounding "
             "the argument 2k·(−ln 10000/d), up to 9.2 in size, costs up to about $4.8·10^{−7}$ absolute, which exp "
             "turns into a relative error of the same size. The log form is less accurate, not more."
@@ -487,11 +495,12 @@ CLAIMS_DEFINITION = [
     ),
     Claim(
         id="seeds.doc003.wavelength.max",
-        title="the longest wavelength is $2π \\cdot 10000$ (it is $2π \\cdot 10000^{255/256} ≈ 2π \\cdot 9646.6$)",
+        title="the longest wavelength is $2π \\cdot 10000$",
         lhs=wavelength(255, 512, BASE),
         rhs=2 * sympy.pi * BASE,
         scope="d = 512, pair 255",
         expect="refuted",
+        refutation="for d = 512 the longest wavelength, that of pair 255, is {lhs}; 2π · 10000 is {rhs}.",
         source=src("2\\pi*10000", "Transformer 位置编码定义"),
         tags=("range",),
         prose=(
@@ -529,11 +538,12 @@ CLAIMS_CODE = [
     ),
     Claim(
         id="seeds.doc003.heatmap.positions",
-        title="the heat map's positions run from 0 to 100 (they run 0 … 99)",
+        title="the heat map's positions run from 0 to 100",
         lhs=sympy.Integer(100 - 1),
         rhs=sympy.Integer(100),
         scope="sequence_length = 100, range(sequence_length); the same for every length",
         expect="refuted",
+        refutation="range(100) gives the positions 0 … 99: the last is {lhs}, not {rhs}.",
         source=src("从0开始到100", "Transformer位置编码可视化"),
         tags=("off-by-one",),
         prose="range(100) gives 0 … 99: the last position is sequence_length − 1, for every sequence_length.",
@@ -550,12 +560,13 @@ CLAIMS_CODE = [
     ),
     Claim(
         id="seeds.doc003.heatmap.right-half",
-        title="in the right half (columns ≥ 256) t barely matters (column 256 still moves by 0.84)",
+        title="in the right half (columns ≥ 256) t barely matters",
         lhs=sympy.sin(99 * frequency(128, 512, BASE)),
         rhs=sympy.Rational(1, 10),
         relation="<",
         scope="d = 512, positions 0 … 99, column 256 (pair 128, ω = 1/100)",
         expect="refuted",
+        refutation="for d = 512 the column 256 (ω = 1/100) still moves from 0 to {lhs} over t = 0 … 99; barely would be under {rhs}.",
         source=src("图的右半边几乎都是黄色的", "Transformer位置编码可视化"),
         tags=("range",),
         prose=(
@@ -607,11 +618,12 @@ CLAIMS_CODE = [
     ),
     Claim(
         id="seeds.doc003.code.swin.shape",
-        title="the Swin answer's forward keeps the input shape (it does not: (1, 5, d) becomes (5, 5, d))",
+        title="the Swin answer's forward keeps the input shape",
         lhs=sympy.Matrix([5, 5, 8]),
         rhs=sympy.Matrix([1, 5, 8]),
         scope="batch 1, 5 tokens, width 8 (shapes under broadcasting)",
         expect="refuted",
+        refutation="with batch 1, 5 tokens and width 8 the output's first dimension is {lhs}, not the input's {rhs}: (1, 5, 8) becomes (5, 5, 8).",
         source=src("pe = pe.repeat(x.size(0), 1, 1)", "Swin Transformer answer"),
         tags=("code", "does-not-run"),
         prose=(

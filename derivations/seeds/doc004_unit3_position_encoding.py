@@ -82,7 +82,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc004.addition.sin",
-        title="sin(A+B) = sin A cos B + cos A sin B",
+        title=r"$\sin(A+B) = \sin A\cos B + \cos A\sin B$",
         lhs=sympy.sin(a + bb),
         rhs=sympy.sin(a) * sympy.cos(bb) + sympy.cos(a) * sympy.sin(bb),
         scope="any real A, B",
@@ -92,7 +92,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc004.addition.cos",
-        title="cos(A+B) = cos A cos B − sin A sin B",
+        title=r"$\cos(A+B) = \cos A\cos B - \sin A\sin B$",
         lhs=sympy.cos(a + bb),
         rhs=sympy.cos(a) * sympy.cos(bb) - sympy.sin(a) * sympy.sin(bb),
         scope="any real A, B",

@@ -6,14 +6,15 @@ on any error, including a failed compilation, nothing is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import PosencSymError
 from ..render import tex
-from ..render.document import latex_document, latex_fragments, markdown_document, tex_engine
+from ..render.document import latex_document, markdown_document, tex_engine
 from ..render.figures_mpl import draw_pngs
+from ..render.fragments import fragment_files
 from ..render.options import DEFAULT_OPTIONS, Options
 from ..render.output import write_files
 from ..runner import RunReport
@@ -53,12 +54,14 @@ class MarkdownRequest:
 
 @dataclass(frozen=True)
 class WrittenNotes:
-    """The files written (in the order written), the figures left out (each with the reason), and
-    the run whose verdicts the notes show."""
+    """The files written (in the order written), the figures left out (each with the reason), the
+    run whose verdicts the notes show, and a remark on each file that needs one (a claim split
+    into frames, a display that does not fit the line)."""
 
     files: tuple[Path, ...]
     figures_left_out: tuple[str, ...]
     report: RunReport
+    remarks: Mapping[Path, str] = field(default_factory=dict)
 
 
 def write_latex(request: LatexRequest, on_stage: Callable[[str], object] | None = None) -> WrittenNotes:
@@ -79,8 +82,11 @@ def write_latex(request: LatexRequest, on_stage: Callable[[str], object] | None 
     decided = decide_notes(request.paths, figures=request.figures, table=request.table, title=request.title)
     notes = decided.notes
     files: dict[Path, str | bytes] = {}
+    remarks: dict[Path, str] = {}
     if request.fragments is not None:
-        files = {request.fragments / name: text for name, text in latex_fragments(notes, request.options).items()}
+        made = fragment_files(notes, request.options)
+        files = {request.fragments / name: text for name, text in made.files.items()}
+        remarks = {request.fragments / name: remark for name, remark in made.remarks.items()}
     else:
         assert request.output is not None
         document = latex_document(notes, request.options)
@@ -90,7 +96,7 @@ def write_latex(request: LatexRequest, on_stage: Callable[[str], object] | None 
             _stage(on_stage, f"compiling {request.output.name} with {engine} until its references settle")
             files.update(_compiled(document, engine, request.output))
     write_files(files)
-    return WrittenNotes(tuple(files), notes.figures_left_out, decided.report)
+    return WrittenNotes(tuple(files), notes.figures_left_out, decided.report, remarks)
 
 
 def _stage(on_stage: Callable[[str], object] | None, what: str) -> None:

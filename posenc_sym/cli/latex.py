@@ -35,28 +35,28 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--fragments", type=Path, metavar="DIR",
                         help="write one \\input-able file per derivation and preamble.tex into DIR instead")
     add_contents_options(parser)
-    parser.add_argument("--no-ids", action="store_true", help="leave out the claims' ids")
-    parser.add_argument("--no-methods", action="store_true",
-                        help="leave out how each claim was proven (the verdicts stay)")
+    parser.add_argument("--ids", action="store_true",
+                        help="also show each claim's id and how it was decided in the main text (a whole "
+                        "document always lists them in its appendix 'How each statement was checked')")
     parser.add_argument("--no-refuted", action="store_true", help="leave out the refuted claims")
     parser.add_argument("--heading-level", choices=("section", "subsection", "subsubsection", "none"),
                         default="section",
                         help="the heading of a derivation (its claims one level below; "
                              "none: bold titles only, for beamer frames)")
-    parser.add_argument("--line", choices=("article", "beamer"), default="article",
-                        help="the line long formulas are broken to: an article's (11pt, 2.5cm margins) "
-                             "or a beamer frame's")
+    parser.add_argument("--line", default="article", metavar="LINE",
+                        help="the line displays are broken to: article (11pt, 2.5cm margins on letter "
+                             "paper), beamer (a frame; each claim then fits a frame or is split into "
+                             "frame-sized pieces), or a width such as 15cm (A4 with 3cm margins), at 11pt")
     return parser
 
 
 def _options(args: argparse.Namespace) -> Options:
-    from ..render.layout import BEAMER_WIDTH, LINE_WIDTH
+    from ..render.layout import parse_line
     from ..render.options import Options
 
     level = {"section": 1, "subsection": 2, "subsubsection": 3, "none": -1}[args.heading_level]
-    width = {"article": LINE_WIDTH, "beamer": BEAMER_WIDTH}[args.line]
-    return Options(ids=not args.no_ids, methods=not args.no_methods, refuted=not args.no_refuted,
-                   level=level, width=width)
+    return Options(ids=args.ids, refuted=not args.no_refuted, level=level, width=parse_line(args.line),
+                   frames=args.line == "beamer")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
                           on_stage=stage_printer("latex"))
     for path in written.files:
         print(f"wrote {path}")
+        if path in written.remarks:  # said with the file, on stderr: the file was written all the same
+            print(f"note: {written.remarks[path]}", file=sys.stderr)
     for line in written.figures_left_out:
         print(f"figure left out: {line}", file=sys.stderr)
     print(claims_line(written.report))

@@ -44,6 +44,7 @@ from typing import Any, TypeAlias
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
+from .applied import AppliedMatrix
 from .expand import expand
 from .names import is_plain_name
 from .patterns import Form, NotationError, applied_name, bind, check_pattern, is_matrix, param_symbols
@@ -96,6 +97,9 @@ class Definition:
     body: Term
     form: Form = "subscript"
     about: str = field(default="", compare=False)  # what a computed body is, in plain ASCII words
+    #: Apply an explicit matrix body as a matrix expression (``AppliedMatrix``) rather than a
+    #: non-commutative symbol, so that it multiplies with MatrixSymbols (``A p(0)`` for any matrix A).
+    as_matrix: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         if not is_plain_name(self.name):
@@ -165,14 +169,24 @@ class Definition:
         # (SymPy's MatrixSymbol does not) and keeps its place in a product.
         return sympy.Symbol(self.name, commutative=commutative)
 
+    @property
+    def is_matrix_expression(self) -> bool:
+        """True if the body is a matrix expression (of any size, ``T_k = diag(B(-ω_0 k), …)``) rather
+        than an explicit matrix: its applications are then matrix expressions of the body's shape."""
+        return self.is_matrix and (self.as_matrix or not isinstance(self.body, MatrixBase))
+
     def apply(self, *args: Any) -> Any:
         """The written application: ``omega.apply(i)`` is ω_i, ``pe.apply(t + k, 2*i)`` is PE_{(t+k,2i)}."""
         if self.form == "value":
             if args:
                 raise NotationError(f"{self.name} is a value; it takes no arguments, got {args}")
+            if self.is_matrix_expression:
+                return sympy.MatrixSymbol(self.name, *self.body.shape)  # read back by its name (patterns.applied_name)
             return self.head()
         if len(args) != len(self.params):
             raise NotationError(f"{self.name} takes {len(self.params)} argument(s), got {len(args)}: {args}")
+        if self.is_matrix_expression:
+            return AppliedMatrix(self.name, self.form, args, self.body.shape)
         if self.form == "subscript":
             return self.head()[tuple(sympy.sympify(a) for a in args)]
         return self.head()(*args)

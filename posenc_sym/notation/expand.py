@@ -18,7 +18,8 @@ from sympy.matrices import ImmutableMatrix, MatrixBase
 from sympy.matrices.expressions import MatrixExpr
 from sympy.matrices.expressions.matexpr import MatrixElement
 
-from .patterns import Form, NotationError, applied_name
+from .blocks import entry_at
+from .patterns import Form, NotationError, applied_arguments, applied_name
 
 __all__ = ["Definitions", "Unfolding", "expand"]
 
@@ -59,11 +60,7 @@ def _unfold(notation: Definitions, expr: sympy.Basic, depth: int) -> Any | None:
         return None
     if depth > _MAX_DEPTH:
         raise NotationError(f"{name}: definitions nest more than {_MAX_DEPTH} deep; a definition refers to itself")
-    args: tuple[sympy.Expr, ...] = ()
-    if form == "subscript":
-        args = tuple(_expand(notation, a, depth + 1) for a in expr.indices)
-    elif form == "call":
-        args = tuple(_expand(notation, a, depth + 1) for a in expr.args)
+    args = tuple(_expand(notation, a, depth + 1) for a in applied_arguments(expr))
     for definition in definitions:
         body = definition.unfold(args)
         if body is not None:
@@ -73,8 +70,19 @@ def _unfold(notation: Definitions, expr: sympy.Basic, depth: int) -> Any | None:
                         "assumptions; declare the symbols in it (e.g. integer, real) or write a defined case")
 
 
+def _written_out(arg: Any) -> Any:
+    """A matrix expression of concrete size (diag(B(mθ_0), B(mθ_1))) as its explicit matrix."""
+    if not isinstance(arg, MatrixExpr) or isinstance(arg, MatrixBase) or arg.atoms(sympy.MatrixSymbol):
+        return arg
+    if all(sympy.sympify(n).is_Integer for n in arg.shape):
+        return ImmutableMatrix(arg.as_explicit())
+    return arg
+
+
 def _combine(expr: sympy.Basic, args: list[Any]) -> Any:
     """Rebuild ``expr`` from expanded ``args`` that include an explicit matrix."""
+    if isinstance(expr, (sympy.Mul, sympy.MatMul, sympy.Add, sympy.MatAdd)):
+        args = [_written_out(a) for a in args]
     if isinstance(expr, (sympy.Mul, sympy.MatMul)):
         return ImmutableMatrix(functools.reduce(operator.mul, args))
     if isinstance(expr, (sympy.Add, sympy.MatAdd)):
@@ -85,6 +93,8 @@ def _combine(expr: sympy.Basic, args: list[Any]) -> Any:
         return sympy.Derivative(args[0], *args[1:])
     if isinstance(expr, (sympy.Transpose, sympy.transpose)):
         return ImmutableMatrix(args[0].T)
+    if isinstance(expr, sympy.Determinant) and isinstance(args[0], MatrixBase):
+        return args[0].det()
     if isinstance(expr, MatrixElement):
         return args[0][args[1], args[2]]
     if isinstance(expr, MatrixExpr):
@@ -108,4 +118,9 @@ def _expand(notation: Definitions, expr: Any, depth: int) -> Any:
     args = [_expand(notation, a, depth) for a in expr.args]
     if any(isinstance(a, MatrixBase) for a in args) and not isinstance(expr, sympy.Tuple):
         return _combine(expr, args)
+    if isinstance(expr, MatrixElement) and isinstance(args[0], MatrixExpr):
+        # x_p of a column the notation gave (R(mθ) takes the angle x_p = m θ_p of block p)
+        entry = entry_at(args[0], args[1], args[2])
+        if entry is not None:
+            return entry
     return expr.func(*args)

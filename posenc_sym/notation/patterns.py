@@ -17,9 +17,11 @@ from sympy.matrices import MatrixBase
 from sympy.matrices.expressions import MatrixExpr
 
 from ..errors import PosencSymError
+from .applied import AppliedMatrix
 
 __all__ = [
-    "Form", "NotationError", "applied_name", "bind", "check_pattern", "is_matrix", "keeps_assumptions", "param_symbols",
+    "Form", "NotationError", "applied_arguments", "applied_name", "bind", "check_pattern", "is_matrix",
+    "keeps_assumptions", "param_symbols",
 ]
 
 Form = Literal["subscript", "call", "value"]
@@ -51,11 +53,29 @@ def applied_name(expr: sympy.Basic) -> tuple[Form, str] | None:
     """
     if isinstance(expr, sympy.Indexed):
         return "subscript", str(expr.base.label)
+    if isinstance(expr, AppliedMatrix):
+        return expr.form, expr.name  # type: ignore[return-value]
     if isinstance(expr, AppliedUndef):
         return "call", expr.func.__name__
     if isinstance(expr, (sympy.Symbol, sympy.MatrixSymbol)) and not isinstance(expr, sympy.Dummy):
         return "value", str(expr.name)
     return None
+
+
+def applied_arguments(expr: sympy.Basic) -> tuple[sympy.Basic, ...]:
+    """The subscripts or arguments of an applied notation (none for a value).
+
+    >>> import sympy
+    >>> applied_arguments(sympy.IndexedBase("PE")[sympy.Symbol("t"), 0]), applied_arguments(sympy.Function("R")(1))
+    ((t, 0), (1,))
+    """
+    if isinstance(expr, sympy.Indexed):
+        return tuple(expr.indices)
+    if isinstance(expr, AppliedMatrix):
+        return expr.arguments
+    if isinstance(expr, AppliedUndef):
+        return tuple(expr.args)
+    return ()
 
 
 def param_symbols(params: Sequence[sympy.Expr]) -> tuple[sympy.Symbol, ...]:

@@ -41,6 +41,8 @@ from sympy.matrices import MatrixBase
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.precedence import PRECEDENCE
 
+from .applied import AppliedMatrix
+from .blocks import BlockColumn, BlockDiagonal
 from .definitions import Definition, Notation
 from .escape import escape_text
 from .matrices import MAX_COLS, MAX_ROWS, block_diagonal, elided_matrix, is_block_diagonal
@@ -69,7 +71,9 @@ class NotationPrinter(LatexPrinter):
     """SymPy's LaTeX printer with the reader's notation (see the module docstring)."""
 
     def __init__(self, notation: Notation | None = None) -> None:
-        super().__init__({"ln_notation": True, "mat_str": "bmatrix", "mat_delim": "", "imaginary_unit": "ri"})
+        # root_notation off: b^{\frac{1}{4}} beside b^{\frac{3}{4}}, never \sqrt[4]{b} (square roots stay √)
+        super().__init__({"ln_notation": True, "mat_str": "bmatrix", "mat_delim": "", "imaginary_unit": "ri",
+                          "root_notation": False})
         self.notation = notation
 
     def _print(self, expr: Any, **kwargs: Any) -> str:
@@ -87,9 +91,21 @@ class NotationPrinter(LatexPrinter):
     def _print_IndexedBase(self, expr: Any) -> str:
         return _name_or_text(str(expr.label))
 
+    def _index(self, index: Any) -> str:
+        """A subscript, with its fractions on one line (ω_{d/2 − 1}, not a tall \frac in a subscript)."""
+        saved = self._settings["fold_short_frac"]
+        self._settings["fold_short_frac"] = True
+        try:
+            return self._print(index)
+        finally:
+            self._settings["fold_short_frac"] = saved
+
+    def _print_Identity(self, expr: Any) -> str:
+        return "I"
+
     def _print_Indexed(self, expr: Any) -> str:
         head = _name_or_text(str(expr.base.label))
-        indices = ", ".join(self._print(i) for i in expr.indices)
+        indices = ", ".join(self._index(i) for i in expr.indices)
         if len(expr.indices) > 1:
             indices = f"({indices})"
         if "_{" in head:  # a name that has a subscript of its own takes the index in parentheses
@@ -126,6 +142,10 @@ class NotationPrinter(LatexPrinter):
 
     def _print_Pow(self, expr: sympy.Pow) -> str:
         base, power = expr.args
+        if power in (sympy.S.Half, -sympy.S.Half) and base.is_commutative:
+            # √ for square roots only; other roots are powers (root_notation off): 8^{1/16} beside 8^{3/16}
+            root = rf"\sqrt{{{self._print(base)}}}"
+            return root if power > 0 else rf"\frac{{1}}{{{root}}}"
         if base.is_Function and not (power.is_Integer and power > 0):
             # \sin^{-1} would read as arcsin: only positive integer powers go on the operator.
             return rf"\left({self._print(base)}\right)^{{{self._print(power)}}}"
@@ -147,12 +167,20 @@ class NotationPrinter(LatexPrinter):
         inner = expr.args[0]
         arg = self._print(inner)
         # A name, or a notation applied to its arguments (R(mθ), p(0)), is one atom: R(mθ)ᵀ.
-        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol, sympy.Indexed, AppliedUndef)):
+        if not isinstance(inner, (sympy.MatrixSymbol, sympy.Symbol, sympy.Indexed, AppliedUndef, AppliedMatrix)):
             arg = rf"\left({arg}\right)"
         return rf"{arg}^{{\top}}"
 
     def _print_transpose(self, expr: Any, exp: str | None = None) -> str:
         return self._print_Transpose(expr)
+
+    def _print_Determinant(self, expr: Any) -> str:
+        # det B(x), det T_k as a textbook writes it; |A| is read as an absolute value beside scalars.
+        inner = expr.args[0]
+        arg = self._print(inner)
+        if not isinstance(inner, (sympy.MatrixSymbol, AppliedMatrix)):
+            arg = rf"\left({arg}\right)"
+        return rf"\det {arg}"
 
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
@@ -226,7 +254,41 @@ class NotationPrinter(LatexPrinter):
         parent = expr.parent
         if tuple(parent.shape) == (1, 1):  # the entry of a 1×1 product such as qᵀk is the product
             return self._print(parent)
+        if parent.shape[1] == 1 and isinstance(parent, sympy.MatrixSymbol) and expr.j == 0:
+            return f"{self._print(parent)}_{{{self._index(expr.i)}}}"  # x_p of a column x
         return str(super()._print_MatrixElement(expr))
+
+    # --- matrices of any size ------------------------------------------------------------
+    def _print_AppliedMatrix(self, expr: AppliedMatrix) -> str:
+        head = _name_or_text(expr.name)
+        args = ", ".join(self._print(a) for a in expr.arguments)
+        if expr.form == "call":
+            return rf"{head}\left({args}\right)"
+        if len(expr.arguments) > 1:
+            args = f"({args})"
+        return rf"{head}\left[{args}\right]" if "_{" in head else f"{head}_{{{args}}}"
+
+    def _blocks_shown(self, expr: BlockDiagonal | BlockColumn) -> list[Any]:
+        """The blocks a display names: every one of a few, else the first, the dots (None) and the last."""
+        count = expr.count
+        if count.is_Integer and int(count) <= 3:
+            return [expr.block_shown(p) for p in range(int(count))]
+        return [expr.block_shown(0), None, expr.block_shown(count - 1)]
+
+    def _print_BlockDiagonal(self, expr: BlockDiagonal) -> str:
+        shown = [r"\ldots" if block is None else self._print(block) for block in self._blocks_shown(expr)]
+        return rf"\operatorname{{diag}}\left({', '.join(shown)}\right)"
+
+    def _print_BlockColumn(self, expr: BlockColumn) -> str:
+        rows: list[str] = []
+        for block in self._blocks_shown(expr):
+            if block is None:
+                rows.append(r"\vdots")
+            elif isinstance(block, MatrixBase):
+                rows += [self._print(e) for e in block]
+            else:
+                rows.append(self._print(block))
+        return r"\begin{bmatrix}" + r" \\ ".join(rows) + r"\end{bmatrix}"
 
     def _print_Relational(self, expr: Any) -> str:
         # One spelling per relation, the same as relation_latex (SymPy would write \leq here).
@@ -276,6 +338,8 @@ def to_latex(expr: Any, notation: Notation | None = None, *, shorthands: bool = 
     """
     if not isinstance(expr, sympy.Basic):
         expr = sympy.sympify(expr)
+    if isinstance(expr, MatrixBase) and expr.shape == (1, 1):
+        expr = expr[0, 0]  # a 1×1 matrix as a display side is its number: q^T k = 0, not [0]
     if shorthands:
         expr = with_shorthands(expr, notation)
     return str(NotationPrinter(notation).doprint(expr))

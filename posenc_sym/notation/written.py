@@ -34,8 +34,8 @@ def is_written(expr: sympy.Add | sympy.Mul) -> bool:
     cost a full evaluation per node."""
     args = list(expr.args)
     kind = type(expr)
-    if sum(1 for a in args if a.is_Number) > 1 or any(isinstance(a, kind) for a in args):
-        return True
+    if sum(1 for a in args if a.is_Number) > 1 or any(isinstance(a, (kind, sympy.UnevaluatedExpr)) for a in args):
+        return True  # an UnevaluatedExpr part says so outright: cos(ω k)·sin(ω t) is in SymPy's order too
     inner = [a.base if a.is_Pow else a for a in args]
     if any(isinstance(a, (sympy.Add, sympy.Mul)) and is_written(a) for a in inner):
         return True
@@ -50,7 +50,9 @@ def is_written(expr: sympy.Add | sympy.Mul) -> bool:
         alike = [a.as_coeff_Mul()[1] for a in commutative if not a.is_Number]
     if len(set(alike)) < len(alike):
         return True
-    return commutative != sorted(commutative, key=_ARGS_ORDER)
+    # A sum sorts every term, matrices (non-commutative symbols) included: x + p as written is p + x built.
+    ordered = args if kind is sympy.Add else commutative
+    return ordered != sorted(ordered, key=_ARGS_ORDER)
 
 
 def divisor(factor: Any) -> Any | None:

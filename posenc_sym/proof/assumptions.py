@@ -47,7 +47,11 @@ def describe_symbol(sym: sympy.Symbol) -> str:
     'd is a positive even integer'
     >>> describe_symbol(sympy.Symbol("t", real=True))
     't is real'
+    >>> describe_symbol(sympy.MatrixSymbol("W_q", sympy.Symbol("d", integer=True, positive=True), 2))
+    'W_q is a real matrix'
     """
+    if isinstance(sym, sympy.MatrixSymbol):  # its entries are real (proof.matrix_sizes); its size, a symbol
+        return f"{sym.name} is a real matrix"
     kind = _kind(sym)
     if kind in ("real", "complex", "rational"):
         return f"{sym} is {kind}"
@@ -65,6 +69,8 @@ def require_assumptions(symbols: Iterable[sympy.Symbol], owner: str) -> None:
     claim 'demo': symbol 'x' has no assumptions; declare its domain, e.g. Symbol('x', real=True)
     """
     for sym in symbols:
+        if isinstance(sym, sympy.MatrixSymbol):
+            continue  # a matrix of real entries; its size symbols are checked as symbols
         if not (sym.is_real or sym.is_complex):
             raise PosencSymError(
                 f"{owner}: symbol {str(sym)!r} has no assumptions; declare its domain, "

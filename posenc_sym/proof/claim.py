@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import operator
 import re
+import string
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
@@ -78,10 +79,8 @@ def explicit(term: Term) -> Term:
 def as_term(value: Any, what: str) -> Term:
     """Sympify ``value``; matrices become immutable so claims stay hashable values."""
     if isinstance(value, MatrixExpr) and not isinstance(value, MatrixBase):
-        if not all(isinstance(size, (int, sympy.Integer)) for size in value.shape):
-            # The engine compares explicit entries; SymPy cannot list those for a symbolic size.
-            raise ValueError(f"{what}={value} has the symbolic shape {value.shape}; "
-                             "state the claim for concrete sizes")
+        # A symbolic shape (q of shape d×1) is a claim for every size: decided by matrix algebra
+        # (proof.matrix_sizes), never entry by entry.
         return value
     if isinstance(value, MatrixBase):
         return ImmutableMatrix(value)
@@ -114,6 +113,25 @@ def compose_relations(relations: tuple[Relation, ...]) -> Relation | None:
     strict = any(r in ("<", ">") for r in relations)
     d = directions.pop()
     return d if strict else d + "="  # type: ignore[return-value]
+
+
+def _check_refutation(claim_id: str, words: str) -> None:
+    """A refutation in words names the engine's values only as ``{lhs}`` and ``{rhs}``.
+
+    >>> _check_refutation("demo.x", "the last row is {lhs}, not {rhs}")
+    >>> _check_refutation("demo.x", "the last row is {value}")
+    Traceback (most recent call last):
+    ValueError: demo.x: refutation names {value}; use {lhs} and {rhs} (the engine's values of the two sides)
+    """
+    try:
+        fields = {name for _, name, _, _ in string.Formatter().parse(words) if name is not None}
+    except ValueError as exc:
+        raise ValueError(f"{claim_id}: refutation {words!r} is not a template ({exc}); "
+                         "write {{ and }} for a literal brace") from None
+    unknown = sorted(fields - {"lhs", "rhs"})
+    if unknown:
+        raise ValueError(f"{claim_id}: refutation names {{{unknown[0]}}}; use {{lhs}} and {{rhs}} "
+                         "(the engine's values of the two sides)")
 
 
 @dataclass(frozen=True)
@@ -170,6 +188,9 @@ class Claim:
     ``notation``     the symbols' notation: expands ``written`` and names shorthands on output.
     ``same_sides_ok`` the reason, when the two sides are meant to display identically (the
                      notes are otherwise not written: a page would show ``r = r``).
+    ``refutation``   for a claim expected to be false: its counterexample in words, with ``{lhs}``
+                     and ``{rhs}`` where the engine's values of the two sides go ("row 8 is
+                     indented by {rhs} space, not {lhs}"); shown only when the engine refutes it.
 
     >>> x = sympy.Symbol("x", real=True)
     >>> c = Claim("demo.pythagoras", "sin^2 + cos^2 = 1", sympy.sin(x)**2 + sympy.cos(x)**2, 1)
@@ -193,6 +214,7 @@ class Claim:
     written: tuple[Term, Term] | None = None
     notation: Notation | None = None
     same_sides_ok: str = ""
+    refutation: str = ""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
@@ -209,6 +231,7 @@ class Claim:
             raise ValueError(f"{self.id}: relation={self.relation!r}; use one of {_RELATIONS}")
         if self.expect not in ("proven", "refuted", "checked", "unknown"):
             raise ValueError(f"{self.id}: expect={self.expect!r}; use proven, refuted, checked or unknown")
+        _check_refutation(self.id, self.refutation)
         if is_matrix(self.lhs) != is_matrix(self.rhs):
             raise ValueError(f"{self.id}: one side is a matrix and the other is not")
         if is_matrix(self.lhs):
@@ -287,12 +310,16 @@ class Claim:
         return tuple(out)
 
     @property
-    def symbols(self) -> tuple[sympy.Symbol, ...]:
-        """The free symbols of the statement, its steps and conditions, sorted by name."""
+    def symbols(self) -> tuple[sympy.Symbol | sympy.MatrixSymbol, ...]:
+        """The free symbols of the statement, its steps and conditions, sorted by name: scalars, and
+        the matrices of a claim about matrices (``W_q``) with the sizes of their shapes (``d``)."""
         found: set[sympy.Basic] = set()
         for term in (self.lhs, self.rhs, *(s.expr for s in self.steps), *self.conditions):
             found |= term.free_symbols
-        return tuple(sorted((s for s in found if isinstance(s, sympy.Symbol)), key=str))
+        for matrix in [s for s in found if isinstance(s, sympy.MatrixSymbol)]:
+            for extent in matrix.shape:
+                found |= sympy.sympify(extent).free_symbols
+        return tuple(sorted((s for s in found if isinstance(s, (sympy.Symbol, sympy.MatrixSymbol))), key=str))
 
     @property
     def links(self) -> tuple[tuple[Term, Term, Relation, str], ...]:

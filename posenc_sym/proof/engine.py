@@ -30,6 +30,7 @@ from .definedness import undefined_parts
 from .falsifier import POINT_SECONDS, Counterexample, Search, search
 from .inequality import prove_inequality
 from .instances import ELEMENTARY, instances_hold, uses_closed_form
+from .matrix_sizes import any_size, decide_any_size
 from .ranges import ill_formed_ranges, reversed_ranges
 from .strategies import held_derivatives, prove_zero
 from .verdict import Verdict
@@ -219,7 +220,13 @@ def _distinct_points(searches: Sequence[Search]) -> int:
 
 def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequence[sympy.Basic],
                       symbols: Sequence[sympy.Symbol], *, seed: str, dps: int,
-                      has_floats: bool, probe: bool = True) -> Verdict:
+                      has_floats: bool, probe: bool = True, symbolic: bool = True, full: bool = True) -> Verdict:
+    if any_size(lhs) or any_size(rhs):  # matrices of any size: matrix algebra, searched at concrete sizes
+        def numeric(left: Term, right: Term, rel: str, conds: Sequence[sympy.Basic],
+                    syms: Sequence[sympy.Symbol], at: str, whole: bool) -> Verdict:
+            return _decide_statement(left, right, rel, conds, syms, seed=at, dps=dps,  # type: ignore[arg-type]
+                                     has_floats=has_floats, symbolic=False, full=whole)
+        return decide_any_size(lhs, rhs, relation, conditions, seed=seed, numeric=numeric, probe=probe)
     lhs, rhs = explicit(lhs), explicit(rhs)
     # Any SymPy operation on a side may build the numbers it holds (Add evaluates a power of
     # numbers): a side too large to build is not touched at all.
@@ -239,6 +246,9 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
                                hints=hints))
         if searches[-1].counterexample is not None:
             return _refuted(searches[-1].counterexample, _distinct_points(searches), dps)
+        if not full:  # the probe alone, as evidence for a caller that decides the rest
+            return Verdict("unknown", method="probe", points_checked=_distinct_points(searches),
+                           reason=f"no counterexample at {_distinct_points(searches)} probe points")
     sides = [side for _, left, right in entries for side in (left, right)]
     # Sums and products as a reader means them (.ranges) and both sides defined at every
     # admissible point (.definedness), or no strategy may run; a range that may be reversed
@@ -246,7 +256,7 @@ def _decide_statement(lhs: Term, rhs: Term, relation: Relation, conditions: Sequ
     ill_formed = ill_formed_ranges(lhs, rhs)
     ranges = ill_formed or reversed_ranges(sides, conditions)
     undefined = () if ill_formed or has_floats else undefined_parts(sides, conditions)
-    if not has_floats and not ill_formed and not undefined:
+    if symbolic and not has_floats and not ill_formed and not undefined:
         method = _prove(lhs, rhs, relation, conditions, closed_forms=not ranges)
         if method is not None:
             gap = "lhs - rhs to 0" if relation == "==" else f"lhs {relation} rhs"

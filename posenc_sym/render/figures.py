@@ -40,6 +40,9 @@ class FigureData:
     series: tuple[tuple[str, np.ndarray, np.ndarray], ...] = ()
     grid: np.ndarray | None = None
     arrows: tuple[tuple[float, float, float, float], ...] = ()
+    #: The sentence of the text that sends the reader to the figure; ``{figure}`` is its name
+    #: there ("Figure 3" in LaTeX, with \ref).
+    mention: str = ""
 
 
 def _table(width: int = WIDTH, positions: int = HEAT_POSITIONS) -> np.ndarray:
@@ -55,6 +58,8 @@ def heatmap_data() -> FigureData:
         "sinusoidal-heatmap",
         f"The sinusoidal encoding $\\mathrm{{PE}}(t, j)$ for $d = {HEAT_WIDTH}$, base {BASE}: position $t$ down, "
         "dimension $j$ across.", "dimension j", "position t", grid=_table(HEAT_WIDTH),
+        mention="{figure} shows the whole encoding as a picture: each column is a sinusoid in $t$, "
+                "fast in the first columns and ever slower to the right.",
     )
 
 
@@ -69,6 +74,8 @@ def dimensions_data() -> FigureData:
         "sinusoidal-dimensions",
         f"A few dimensions of the encoding against position ($d = {WIDTH}$, base {BASE}): "
         "lower pairs turn faster.", "position t", "PE(t, j)", series=tuple(series),
+        mention="{figure} follows a few columns along the positions: the frequency falls "
+                "geometrically from one pair to the next.",
     )
 
 
@@ -92,6 +99,8 @@ def rotation_data(pair: int = 2, offset: int = 3) -> FigureData:
         series=(("unit circle", np.sin(circle), np.cos(circle)),
                 ("positions", points[:, 0], points[:, 1])),
         arrows=arrows,
+        mention=f"{{figure}} draws one pair on the unit circle: $T_k$ turns every point by the same "
+                f"angle, so the arrows from $t$ to $t + {offset}$ all have the same length.",
     )
 
 
@@ -103,6 +112,8 @@ def decay_data() -> FigureData:
         "rope-decay", "RoPE's long-term decay bound (RoFormer) against relative distance, head width 128: "
         "it falls overall, but not monotonically.",
         "relative distance m - n", "bound", series=(("bound", distances.astype(float), values),),
+        mention="{figure} plots RoPE's long-term decay bound: it falls with the distance, but not "
+                "monotonically.",
     )
 
 

@@ -24,6 +24,7 @@ def _draw(plt: Any, data: FigureData) -> bytes:
     fig, ax = plt.subplots(figsize=(6.4, 4.0 if data.grid is not None or not data.arrows else 5.0))
     try:
         if data.grid is not None:
+            # Diverging, as the LaTeX figure's (pgf.DIVERGING): signed values around 0.
             image = ax.imshow(data.grid, cmap="RdBu_r", vmin=-1, vmax=1, aspect="auto",
                               interpolation="nearest")
             fig.colorbar(image, ax=ax)
@@ -31,8 +32,10 @@ def _draw(plt: Any, data: FigureData) -> bytes:
             style = {"linestyle": "none", "marker": "o"} if label == "positions" else {}
             ax.plot(xs, ys, label=label, **style)
         for x0, y0, x1, y1 in data.arrows:
-            arrow = {"arrowstyle": "->", "color": "tab:orange"}
-            ax.annotate("", xy=(x1, y1), xytext=(x0, y0), arrowprops=arrow)
+            # A filled head that stops short of the marker it lands on (shrinkB, in points).
+            arrow = {"arrowstyle": "-|>", "color": "0.3", "lw": 1.2, "mutation_scale": 14,
+                     "shrinkA": 4, "shrinkB": 5}
+            ax.annotate("", xy=(x1, y1), xytext=(x0, y0), arrowprops=arrow, zorder=3)
         if data.arrows:
             ax.set_aspect("equal")
         if data.series:

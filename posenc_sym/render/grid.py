@@ -67,8 +67,8 @@ def render_grid(claims: tuple[Claim, ...], verdicts: Mapping[str, Verdict], fl: 
     for claim, status in zip(claims, statuses, strict=True):
         if status != "proven":
             r, c = _position(claim)
-            parts.append(fl.paragraph(f"Entry [{r},{c}].", verdict_text(claim, verdicts.get(claim.id), fl,
-                                                                      methods=options.methods)))
+            said = verdict_text(claim, verdicts.get(claim.id), fl, ids=options.ids)
+            parts.append(fl.paragraph(f"Entry [{r},{c}].", said or f"{badge(status, fl)}"))
     return "\n\n".join(parts)
 
 

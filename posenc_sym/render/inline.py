@@ -23,6 +23,7 @@ import re
 from ..notation.escape import allow_breaks, escape_latex, escape_markdown
 from ..notation.vocabulary import UNICODE_GREEK as _GREEK
 from ..notation.vocabulary import UNICODE_MATH as _MATH
+from .typeset import curly_quotes
 
 __all__ = ["math_segments", "safe_math", "text_latex", "text_markdown", "text_mathjax"]
 
@@ -116,16 +117,38 @@ def math_segments(text: str) -> list[tuple[bool, str]]:
     return [(m, p) for m, p in pieces if p]
 
 
+def _words(text: str) -> list[tuple[bool, str]]:
+    """:func:`math_segments`, with the straight quotes of the words curled by their place."""
+    pieces = math_segments(text)
+    out = []
+    for n, (is_math, piece) in enumerate(pieces):
+        if not is_math:
+            # A quote right after a math segment follows it ("$x$'s"); one right before opens.
+            lead = "x" if n and pieces[n - 1][0] else ""
+            piece = curly_quotes(lead + piece)[len(lead):]
+        out.append((is_math, piece))
+    return out
+
+
 def text_latex(text: str, *, cjk: bool = False) -> str:
     """Text with its safe ``$...$`` segments as LaTeX math and everything else escaped."""
-    return "".join(f"${p}$" if is_math else allow_breaks(escape_latex(p.replace("\\$", "$"), cjk=cjk))
-                   for is_math, p in math_segments(text))
+    return "".join(f"${p}$" if is_math else _arrow_breaks(allow_breaks(escape_latex(p.replace("\\$", "$"), cjk=cjk)))
+                   for is_math, p in _words(text))
+
+
+def _arrow_breaks(latex: str) -> str:
+    r"""A line may break after an arrow between words ("content→position" is one long word to TeX).
+
+    >>> _arrow_breaks(r"content\ensuremath{\to}position")
+    'content\\ensuremath{\\to}\\allowbreak{}position'
+    """
+    return latex.replace("\\ensuremath{\\to}", "\\ensuremath{\\to}\\allowbreak{}")
 
 
 def text_markdown(text: str) -> str:
     """Text with its safe ``$...$`` segments as MathJax math and everything else escaped."""
     return "".join(f"${p}$" if is_math else escape_markdown(p.replace("\\$", "$"))
-                   for is_math, p in math_segments(text))
+                   for is_math, p in _words(text))
 
 
 def text_mathjax(text: str, plain: object) -> str:

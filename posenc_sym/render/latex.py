@@ -9,16 +9,15 @@ wrote (titles, prose, justifications, quotes) is escaped, except its safe ``$...
 >>> import sympy
 >>> from posenc_sym import Claim, Verdict
 >>> x = sympy.Symbol("x", real=True)
->>> c = Claim("demo.pythagoras", r"$\sin^2 x + \cos^2 x = 1$", sympy.sin(x)**2 + sympy.cos(x)**2, 1)
->>> print(render_claim(c, Verdict("proven", method="trigsimp")))  # doctest: +NORMALIZE_WHITESPACE
-\subsection{\texorpdfstring{$\sin^2 x + \cos^2 x = 1$}{sin2 x + cos2 x = 1}}\label{claim:demo.pythagoras}
-\noindent{\small \texttt{demo.pythagoras}}
-\begin{equation*}
-\sin^{2}\left(x\right) + \cos^{2}\left(x\right) = 1
-\end{equation*}
-\noindent\textbf{Assumptions.} $x$ is real.
+>>> c = Claim("demo.pythagoras", "Pythagoras", sympy.sin(x)**2 + sympy.cos(x)**2, 1)
+>>> print(render_claim(c, Verdict("proven", method="trigsimp")))
+\subsection[{Pythagoras}]{Pythagoras\quad\posencproven{}}\label{claim:demo.pythagoras}
 <BLANKLINE>
-\noindent\textbf{\posencproven{} Proven} by trigonometric simplification, for every value the assumptions allow.
+\begin{equation*}
+\sin^{2}(x) + \cos^{2}(x) = 1
+\end{equation*}
+<BLANKLINE>
+\noindent\textbf{Assumptions.} $x$ is real.
 """
 
 from __future__ import annotations
@@ -30,19 +29,21 @@ import sympy
 from sympy.core.function import AppliedUndef
 
 from ..notation.escape import has_cjk, is_latex_safe
-from ..proof.assumptions import stated_assumptions
 from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
+from .assumptions import assumptions_words, plural
+from .blocks import break_display
 from .grid import render_grid
-from .layout import break_sum, fits, line_width
+from .layout import fits, line_width, split_top
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
 from .options import DEFAULT_OPTIONS, Options, claim_label
-from .verdict_text import badge, link_mark, verdict_text
+from .typeset import capitalized
+from .verdict_text import badge, link_mark, status_of, verdict_text
 from .verdicts import short_value
 
-__all__ = ["DEFAULT_OPTIONS", "QUOTE_PLACEHOLDER", "Options", "claim_label", "render_claim", "render_derivation",
-           "verdict_text"]
+__all__ = ["DEFAULT_OPTIONS", "QUOTE_PLACEHOLDER", "Options", "claim_label", "plural", "render_claim",
+           "render_derivation", "verdict_text"]
 
 #: What pdfLaTeX notes print instead of a quote they cannot typeset; with CJK text the notes are
 #: compiled by XeLaTeX and the quote is shown (see :func:`posenc_sym.render.document.needs_cjk`).
@@ -54,47 +55,36 @@ def derivation_label(derivation: Derivation) -> str:
 
 
 def _assumptions(claim: Claim, fl: Flavour) -> str:
-    """The engine's assumptions in words, each symbol and condition set as math.
-
-    Symbols with the same assumption are named together ("$q_0$, $q_1$ and $k_0$ are real"):
-    eighteen "is real" in a row read as noise.
-    """
-    symbols = claim.symbols
-    words = stated_assumptions(symbols, claim.conditions)
-    groups: dict[str, list[str]] = {}
-    for sym, said in zip(symbols, words, strict=False):
-        rest = said[len(str(sym)):].strip()  # "t is real" -> "is real"
-        groups.setdefault(rest, []).append(fl.inline(math_latex(sym)))
-    parts = []
-    for rest, names in groups.items():
-        if len(names) == 1:
-            parts.append(f"{names[0]} {fl.literal(rest)}")
-        else:
-            listed = ", ".join(names[:-1]) + " and " + names[-1]
-            parts.append(f"{listed} {fl.literal(plural(rest))}")
-    parts += [fl.inline(math_latex(cond)) for cond in claim.conditions]
-    return "; ".join(parts) + "." if parts else "none (the claim has no free symbols)."
+    """The assumptions in words (:mod:`.assumptions`), or "" when the claim has none."""
+    parts = assumptions_words(claim, fl)
+    if not parts:
+        return ""
+    said = "; ".join(parts) + "."
+    return said[:1].upper() + said[1:]  # "The entries of ..." ($...$ and \\ensuremath stay as they are)
 
 
-def plural(said: str) -> str:
-    """ "is real" -> "are real"; "is a positive even integer" -> "are positive even integers".
-
-    >>> plural("is a positive real"), plural("is real"), plural("is an integer")
-    ('are positive reals', 'are real', 'are integers')
-    """
-    for article in ("is a ", "is an "):
-        if said.startswith(article):
-            return "are " + said[len(article):] + "s"
-    return "are " + said[3:] if said.startswith("is ") else said
-
-
-def _source(source: Source, fl: Flavour) -> str:
-    where = fl.code(source.document) + (f", {fl.literal(source.locator)}" if source.locator else "")
+def _source(source: Source, fl: Flavour, options: Options) -> str:
+    """Where the claim is quoted from: "the document" in its own section, else the document's
+    title (never its hashed file name); a user's file with no title by its name."""
+    if source.document == options.own_source:
+        where = "The document"
+    elif options.source_title(source.document):
+        where = fl.emph(fl.line(options.source_title(source.document)))
+    else:
+        where = fl.code(source.document)
+    if source.locator:
+        where += f", {fl.literal(source.locator)}"
     if fl.name == "latex" and not fl.cjk and not is_latex_safe(source.quote):
         return f"{where}: {fl.literal(QUOTE_PLACEHOLDER)}."
-    if fl.name == "latex":
-        return f"{where}: ``{fl.literal(source.quote)}''."
-    return f"{where}: “{fl.literal(source.quote)}”."
+    return f"{where}: {fl.quotation(source.quote)}."
+
+
+def named_documents(text: str, options: Options) -> str:
+    """``text`` with each source document's file name replaced by its title, in quotes."""
+    for document, title in options.sources:
+        if document != options.own_source:
+            text = text.replace(document, f"“{title}”")
+    return text.replace(options.own_source, "this document") if options.own_source else text
 
 
 def undecidable(claim: Claim) -> bool:
@@ -119,7 +109,7 @@ def _entry_rows(name: str, a: str, rel: str, b: str) -> list[str] | None:
     """One entry's rows ``name: a = b``, broken where they are long; None if a piece cannot fit."""
     if fits(f"{a} {rel} {b}", line_width() - 8):
         return [rf"{name}\colon\quad & {a} {rel} {b}"]
-    left, right = break_sum(a, line_width() - 8), break_sum(b, line_width() - 10)
+    left, right = break_display(a, line_width() - 8), break_display(b, line_width() - 10)
     if not all(fits(x, line_width() - 8) for x in [*left, *right]):
         return None
     return [rf"{name}\colon\quad & {left[0]}", *(rf"& \quad {x}" for x in left[1:]),
@@ -154,11 +144,12 @@ def _entrywise(claim: Claim, fl: Flavour) -> str:
     shape = f"{left.shape[0]}" + r"\times" + f"{left.shape[1]}"
     if not rows:
         return fl.text(f"The two sides are {fl.inline(shape)} matrices whose entries are too long to typeset "
-                       f"readably (an entry runs to {longest} characters of LaTeX); the claim is stated "
-                       "in words in its title, and in full in the derivation file and the JSON report.")
+                       f"readably (an entry runs to {longest} characters of LaTeX); the title states the "
+                       "claim in words.")
     lead = (f"Entry by entry (a {fl.inline(shape)} matrix"
             + (f"; the other {zeros} entries are 0 on both sides" if zeros else "") + "):")
-    return fl.text(lead) + "\n" + fl.rows_display(rows)
+    # Markdown needs a blank line before $$: a display right after a text line is not one (arithmatex).
+    return fl.text(lead) + ("\n" if fl.name == "latex" else "\n\n") + fl.rows_display(rows)
 
 
 #: A number whose digits would not fit a third of the line is shown by its first and last digits.
@@ -176,7 +167,7 @@ def side_latex(side: object) -> tuple[str, str]:
     r"""A side of a claim as math, and a note when a long exact number was shortened for the eye.
 
     A 170-digit fraction runs 2,000pt off the page; it is shown by its first and last five digits
-    over its value to 6 digits, and the note says so (the exact value is in the JSON report).
+    over its value to 6 digits, and the note says so.
 
     >>> side_latex(sympy.Rational(10**20 + 1, 3))[0]
     '\\underbrace{\\frac{10000\\ldots 00001}{3}}_{\\approx 3.33333 \\times 10^{19}}'
@@ -186,7 +177,7 @@ def side_latex(side: object) -> tuple[str, str]:
         body = _digits(side.p) if side.q == 1 else rf"\frac{{{_digits(side.p)}}}{{{_digits(side.q)}}}"
         note = (f"an exact {'integer' if side.q == 1 else 'fraction'} of {len(str(abs(side.p)))}"
                 + ("" if side.q == 1 else f" over {len(str(side.q))}") + " digits, shown by its first and "
-                "last five digits and its value to 6 significant digits (the exact value is in the JSON report)")
+                "last five digits and its value to 6 significant digits")
         value = short_value(abs(side))
         return rf"{sign}\underbrace{{{body}}}_{{{value if value.startswith(chr(92)) else '= ' + value}}}", note
     return math_latex(side), ""
@@ -201,8 +192,9 @@ def statement(claim: Claim, fl: Flavour) -> str:
     rel = relation_latex(claim.relation)
     notes = [f"{side}: {note}" for side, note in (("left", lnote), ("right", rnote)) if note]
     if notes:
-        return _statement(claim, fl, lhs, rel, rhs) + "\n" + fl.small(fl.text(
-            "The " + "; the ".join(notes) + "."))
+        note = fl.small(fl.text("The " + "; the ".join(notes) + "."))
+        return _statement(claim, fl, lhs, rel, rhs) + "\n" + (f"\\noindent{note}\\par" if fl.name == "latex"
+                                                              else "\n" + note)
     return _statement(claim, fl, lhs, rel, rhs)
 
 
@@ -214,12 +206,44 @@ def _statement(claim: Claim, fl: Flavour, lhs: str, rel: str, rhs: str) -> str:
     return fl.statement(lhs, rel, rhs)
 
 
+#: Layout units a matrix column gains with 2pt column gaps instead of 10pt (the wide matrices'
+#: \arraycolsep below): 6pt a side.
+_NARROWED = 12.0 / 7.04
+#: A matrix set under its name may use the estimate's margin of safety (a unit is 5.84pt at the
+#: median, 7.04pt at most: layout.LINE_WIDTH): measured, the 8 × 8 rotations fit an article's line.
+_UNDER_NAME = 1.1
+
+
+def _columns(matrix: str) -> int:
+    """The number of columns of the first row of a ``bmatrix`` body."""
+    return len(split_top(split_top(matrix, r"\\")[0], "&")) if matrix.strip() else 0
+
+
+_DESCRIBED = re.compile(r"(?P<name>.+?) \\text\{ \((?P<words>[A-Za-z0-9 ,.;:'-]+)\)\}")
+
+
+def _described(definition: str) -> tuple[str, str] | None:
+    r"""The name and the words of a definition given in words (``\hat{y}_{r} \text{ (row r of ...)}``).
+
+    >>> _described(r"\hat{y}_{r} \text{ (row r of the toy attention)}")
+    ('\\hat{y}_{r}', 'row r of the toy attention')
+    >>> _described(r"\omega_{i} = b^{- \frac{2 i}{d}}") is None
+    True
+    """
+    match = _DESCRIBED.fullmatch(definition)
+    return (match["name"], match["words"]) if match else None
+
+
 def _where(definitions: list[str], fl: Flavour) -> str:
     """The definitions a statement uses: inline when short, else one aligned display row each."""
     # A matrix inline would push the lines of the paragraph apart: matrices are displayed.
     short = [d for d in definitions if fits(d, 0.45 * line_width()) and "matrix}" not in d]
-    long = [d for d in definitions if d not in short]
-    text = fl.paragraph("Where.", "; ".join(fl.inline(d) for d in short) + ("." if short else ""))
+    # A long description in words is prose: in a display its \text{...} could not break.
+    described = {d: words for d in definitions if d not in short and (words := _described(d)) is not None}
+    long = [d for d in definitions if d not in short and d not in described]
+    said = [fl.inline(d) for d in short]
+    said += [f"{fl.inline(name)} is {fl.text(words)}" for name, words in described.values()]
+    text = fl.paragraph("Where.", "; ".join(said) + ("." if said else ""))
     if not long:
         return text + ("\\par" if fl.name == "latex" else "")
     lines: list[str] = []
@@ -231,12 +255,15 @@ def _where(definitions: list[str], fl: Flavour) -> str:
     rows = []
     for line in lines:
         name, eq, value = line.partition(r" = \begin{bmatrix}")
-        if eq and not fits(line):
+        if fits(line):
+            rows.append(f"&{line}")
+        elif eq and fits(r"\qquad \begin{bmatrix}" + value, _UNDER_NAME * line_width() + _NARROWED * _columns(value)):
             # A wide matrix (R_halves(m), 8 × 8) starts under its name: the name's width would
             # otherwise push it past the margin.
             rows += [f"&{name} =", f"&\\qquad \\begin{{bmatrix}}{value}"]
-        else:
-            rows.append(f"&{line}")
+        else:  # still too wide: diag(...) of its blocks, or its columns in groups
+            broken = break_display(line)
+            rows += [f"&{broken[0]}", *(rf"&\qquad {x}" for x in broken[1:])]
     display = fl.rows_display(rows)
     if fl.name == "latex" and not all(fits(line) for line in lines):
         # A wide matrix (8 × 8) gets narrower gaps between its columns: spacing, not scaling.
@@ -245,50 +272,66 @@ def _where(definitions: list[str], fl: Flavour) -> str:
 
 
 def _lead(claim: Claim, fl: Flavour, options: Options) -> str:
-    """The small line under the heading: the claim's id and its scope."""
+    """The small line under the heading: the claim's scope (and its id with ``--ids``)."""
     parts = []
     if options.ids:
         parts.append(fl.code(claim.id))
     if claim.scope:
-        parts.append(fl.emph(fl.line(claim.scope)))
+        parts.append(fl.emph(fl.line(named_documents(claim.scope, options))))
     if not parts:
         return ""
     if fl.name == "latex":
-        return "\\noindent" + fl.small(" --- ".join(parts))
+        return "\\noindent" + fl.small(" --- ".join(parts)) + "\\par"
     return fl.small(" — ".join(parts))
+
+
+def _numbers_only(claim: Claim) -> bool:
+    """True when both displayed sides are bare numbers ("8 = 1"): a statement only in words says more."""
+    return all(isinstance(side, sympy.Number) for side in claim.display_sides)
+
+
+def _in_words_only(claim: Claim, verdict: Verdict | None) -> bool:
+    """A refuted claim whose sides are bare numbers and whose counterexample is in words: the page
+    shows the statement as the document made it (the title) and the words, not "8 = 1"."""
+    return bool(claim.refutation) and status_of(verdict) == "refuted" and _numbers_only(claim)
 
 
 def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, level: int = 2,
                  options: Options = DEFAULT_OPTIONS) -> str:
-    """One claim: heading, statement, assumptions, prose, source, chain of steps, verdict."""
-    title = claim.title
-    parts = [fl.heading(level, title, claim_label(claim.id))]
+    """One claim: heading with its verdict's badge, statement, assumptions, prose, source, chain of
+    steps, and what the badge cannot say (a counterexample, a numeric check's warning)."""
+    status = "unknown" if undecidable(claim) else status_of(verdict)
+    parts = [fl.heading(level, capitalized(claim.title), claim_label(claim.id), badge(status, fl))]
     lead = _lead(claim, fl, options)
     if lead:
         parts.append(lead)
     if undecidable(claim):
         why = claim.prose.strip() or "it depends on something the text does not give"
-        parts.append(fl.paragraph(f"{badge('unknown', fl)} Cannot be decided from the text:", fl.text(why)))
+        parts.append(fl.paragraph("Cannot be decided from the text:", fl.text(named_documents(why, options))))
         if claim.source is not None:
-            parts.append(fl.ragged(fl.paragraph("Source.", _source(claim.source, fl))))
+            parts.append(fl.ragged(fl.paragraph("Source.", _source(claim.source, fl, options))))
         return "\n\n".join(parts)
-    parts.append(statement(claim, fl))
-    definitions = claim_definitions_latex(claim)
-    if definitions:  # the notation the statement uses, so that it reads on its own
-        parts.append(_where(definitions, fl))
-    parts.append(fl.paragraph("Assumptions.", _assumptions(claim, fl)))
-    head = len(parts)  # heading, id line, display and assumptions belong together
+    if not _in_words_only(claim, verdict):
+        parts.append(statement(claim, fl))
+        definitions = claim_definitions_latex(claim)
+        if definitions:  # the notation the statement uses, so that it reads on its own
+            parts.append(_where(definitions, fl))
+    assumptions = _assumptions(claim, fl)
+    if assumptions:
+        parts.append(fl.paragraph("Assumptions.", assumptions))
     if claim.prose.strip():
-        parts.append(fl.text(claim.prose))
+        parts.append(fl.text(named_documents(claim.prose, options)))
     if claim.source is not None:
-        parts.append(fl.ragged(fl.paragraph("Source.", _source(claim.source, fl))))
+        parts.append(fl.ragged(fl.paragraph("Source.", _source(claim.source, fl, options))))
     if claim.steps:
-        parts.append(fl.paragraph("Derivation.", ""))
-        parts.append(_chain(claim, verdict, fl))
-    parts.append(verdict_text(claim, verdict, fl, methods=options.methods))
-    if fl.name != "latex":
-        return "\n\n".join(parts)
-    return "\n".join(parts[:head]) + ("\n\n" + "\n\n".join(parts[head:]) if parts[head:] else "")
+        # The lead and the chain in one paragraph: a display opening a paragraph of its own
+        # leaves an empty line above it.
+        parts.append(fl.paragraph("Derivation.", "") + ("\n" if fl.name == "latex" else "\n\n")
+                     + _chain(claim, verdict, fl))
+    said = verdict_text(claim, verdict, fl, ids=options.ids)
+    if said:
+        parts.append(said)
+    return "\n\n".join(parts)
 
 
 _ENTRY = re.compile(r"^(?P<prefix>.+)\.r(?P<row>\d+)c(?P<col>\d+)$")
@@ -312,18 +355,14 @@ def render_derivation(derivation: Derivation, verdicts: Mapping[str, Verdict], f
     """A derivation as a section: its prose, then each claim with the verdict found for it."""
     parts = [fl.heading(options.level, derivation.title, derivation_label(derivation))]
     if derivation.prose.strip():
-        parts.append(fl.text(derivation.prose))
+        parts.append(fl.text(named_documents(derivation.prose, options)))
     for group in _grid_groups(derivation.claims):
-        shown = [c for c in group if options.refuted or _status(verdicts.get(c.id)) != "refuted"]
+        shown = [c for c in group if options.refuted or status_of(verdicts.get(c.id)) != "refuted"]
         if len(group) >= 4 and _ENTRY.match(group[0].id):
             parts.append(render_grid(tuple(shown), verdicts, fl, options))
             continue
         parts += [render_claim(c, verdicts.get(c.id), fl, options.level + 1, options) for c in shown]
     return "\n\n".join(parts) + "\n"
-
-
-def _status(verdict: Verdict | None) -> str:
-    return verdict.status if verdict is not None else "unknown"
 
 
 def needs_cjk(derivations: list[Derivation]) -> bool:

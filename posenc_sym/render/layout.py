@@ -23,8 +23,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-__all__ = ["BEAMER_WIDTH", "LINE_WIDTH", "break_sum", "fits", "line_width", "math_width", "split_terms",
-           "split_top", "with_line_width"]
+from ..errors import PosencSymError
+
+__all__ = ["BEAMER_WIDTH", "LINE_WIDTH", "PT_PER_UNIT", "break_sum", "fits", "line_width", "math_width",
+           "parse_line", "split_terms", "split_top", "with_line_width"]
 
 #: The line of the notes (article, 11pt, letter paper, 2.5cm margins: 472pt) in width units.
 #: Measured on 182 displays of the catalogue (each set by TeX in an \hbox and compared with
@@ -35,6 +37,37 @@ LINE_WIDTH = 66.0
 #: A beamer frame's line: 128mm paper less beamer's 1cm margins is 108mm (307pt) at the same
 #: 11pt, 0.65 of the article's 472pt; 66 × 0.65 = 42.9, rounded down.
 BEAMER_WIDTH = 42.0
+
+#: Points (TeX's pt) per width unit, as the article's line sets them: 472pt for 66 units. A
+#: width given in cm or pt is converted with it, so it keeps the article's margin of safety.
+PT_PER_UNIT = 472.0 / LINE_WIDTH
+
+#: TeX's units of length in pt.
+_UNITS = {"pt": 1.0, "bp": 72.27 / 72, "in": 72.27, "cm": 72.27 / 2.54, "mm": 72.27 / 25.4}
+_LINES = {"article": LINE_WIDTH, "beamer": BEAMER_WIDTH}
+
+
+def parse_line(spec: str) -> float:
+    """The width, in layout units, of ``--line SPEC``: ``article``, ``beamer`` or a length at 11pt.
+
+    >>> parse_line("article"), parse_line("beamer"), round(parse_line("15cm"), 2)
+    (66.0, 42.0, 59.68)
+    >>> parse_line("15")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    posenc_sym.errors.PosencSymError: --line '15' is not a line: give article, beamer or a width with its unit ...
+    """
+    match = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*(pt|bp|in|cm|mm)\s*", spec)
+    if spec in _LINES:
+        return _LINES[spec]
+    if match is None:
+        raise PosencSymError(f"--line {spec!r} is not a line: give article, beamer or a width with its unit "
+                             "(15cm, 150mm, 6in, 426pt)")
+    points = float(match.group(1)) * _UNITS[match.group(2)]
+    if points < 11 * PT_PER_UNIT:
+        raise PosencSymError(f"--line {spec} is {points:.0f}pt, too narrow to set a formula; give at least "
+                             f"{11 * PT_PER_UNIT:.0f}pt (about {11 * PT_PER_UNIT / _UNITS['cm']:.1f}cm)")
+    return points / PT_PER_UNIT
+
 
 _WIDTH: ContextVar[float] = ContextVar("posenc_line_width", default=LINE_WIDTH)
 
@@ -63,8 +96,8 @@ def with_line_width(width: float) -> Iterator[None]:
         _WIDTH.reset(token)
 
 _TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|[{}]|[^\\{}]")
-_ZERO = {"left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "displaystyle",
-         "mathrm", "mathbf", "mathsf", "mathit", "operatorname", "limits", "nolimits", "text",
+_ZERO = {"left", "right", "mathopen", "mathclose", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr",
+         "displaystyle", "mathrm", "mathbf", "mathsf", "mathit", "operatorname", "limits", "nolimits", "text",
          "textstyle", "scriptstyle", "mathcal", "mathbb", "boldsymbol", "hphantom", "mathstrut"}
 _SPACES = {"quad": 2.0, "qquad": 4.0, ",": 0.3, ";": 0.5, ":": 0.4, "!": -0.3, " ": 0.5}
 _WORDS = {"cos", "sin", "tan", "log", "ln", "exp", "max", "min", "lim", "det", "arg", "diag", "sup", "inf",
@@ -170,33 +203,69 @@ def _at(latex: str, n: int, command: str) -> bool:
 
 
 def _depths(latex: str) -> list[int]:
-    """The nesting depth (braces, ``\\left``/``\\right``, environments) before each character."""
+    """The nesting depth (braces, parentheses, ``\\left``/``\\right``, environments) before each character.
+
+    The delimiter after ``\\left``, ``\\right`` or a sized ``\\Bigl``/``\\Bigr`` belongs to that
+    command; a plain ``(`` opens a group like a brace, so no line is broken inside ``\\sin(x + y)``.
+
+    >>> _depths(r"a(b)c")
+    [0, 0, 1, 0, 0]
+    >>> split_terms(r"x + \\begin{bmatrix}a + b\\\\c\\end{bmatrix} - y")
+    ['x', '+ \\\\begin{bmatrix}a + b\\\\\\\\c\\\\end{bmatrix}', '- y']
+    """
     depths, depth, n = [], 0, 0
     while n < len(latex):
-        for opener, closer in (("\\left", "\\right"), ("\\begin{", "\\end{")):
-            if _at(latex, n, opener):
-                depths += [depth] * len(opener)
-                depth += 1
-                n += len(opener)
-                break
-            if _at(latex, n, closer):
-                depth -= 1
-                depths += [depth] * len(closer)
-                n += len(closer)
-                break
-        else:
-            ch = latex[n]
-            if ch == "\\" and n + 1 < len(latex):  # \{ and \} are not groups
-                depths += [depth, depth]
-                n += 2
-                continue
-            if ch == "}":
-                depth -= 1
-            depths.append(depth)
-            if ch == "{":
-                depth += 1
-            n += 1
+        env = _ENV.match(latex, n)
+        if env:  # the whole \\begin{name} (or \\end{name}): its braces are not a group of their own
+            depth -= 1 if env.group(1) == "end" else 0
+            depths += [depth] * len(env.group(0))
+            depth += 1 if env.group(1) == "begin" else 0
+            n += len(env.group(0))
+            continue
+        if _at(latex, n, "\\left"):
+            depths += [depth] * 5
+            depth += 1
+            n += 5
+            n += _delimiter(latex, n, depths, depth)
+            continue
+        if _at(latex, n, "\\right"):
+            depth -= 1
+            depths += [depth] * 6
+            n += 6
+            n += _delimiter(latex, n, depths, depth)
+            continue
+        sized = _SIZED.match(latex, n)
+        if sized:
+            depths += [depth] * len(sized.group(0))
+            n += len(sized.group(0))
+            continue
+        ch = latex[n]
+        if ch == "\\" and n + 1 < len(latex):  # \{ and \} are not groups
+            depths += [depth, depth]
+            n += 2
+            continue
+        if ch in "})":
+            depth -= 1
+        depths.append(depth)
+        if ch in "{(":
+            depth += 1
+        n += 1
     return depths
+
+
+_ENV = re.compile(r"\\(begin|end)\{[A-Za-z*]+\}")
+
+
+def _delimiter(latex: str, n: int, depths: list[int], depth: int) -> int:
+    """The delimiter character after ``\\left``/``\\right`` at ``n``: recorded at ``depth``, its length."""
+    if latex[n:n + 1] in ("(", ")", "[", "]", "|", "."):
+        depths.append(depth)
+        return 1
+    return 0
+
+
+#: A sized delimiter and its character (``\\Bigl(``): neither opens nor closes a group.
+_SIZED = re.compile(r"\\(?:[bB]igg?[lr]?|middle)(?![A-Za-z])\\?[()\[\]|.{}]?")
 
 
 def split_top(latex: str, sep: str) -> list[str]:
@@ -228,7 +297,8 @@ def split_terms(latex: str) -> list[str]:
 
 def _unwrap(latex: str) -> tuple[str, str, str] | None:
     r"""``pre``, inner, ``post`` when ``latex`` is ``pre\left(inner\right)post`` with a short pre/post."""
-    match = re.match(r"^(.{0,40}?)\\left([(\[])(.*)\\right([)\]])(.{0,30})$", latex, re.S)
+    # The prefix may hold a sum's limits and a derivative (\frac{\partial}{\partial t} \sum_{j=0}^{…}).
+    match = re.match(r"^(.{0,90}?)\\left([(\[])(.*)\\right([)\]])(.{0,30})$", latex, re.S)
     if not match or _depths(match.group(3))[-1:] not in ([0], []):
         return None
     pre, opening, inner, closing, post = match.groups()

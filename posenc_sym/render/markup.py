@@ -22,9 +22,11 @@ from dataclasses import dataclass
 
 from ..notation.escape import allow_breaks, escape_latex, escape_markdown
 from ..notation.vocabulary import UNICODE_GREEK as _GREEK
+from .blocks import break_display
 from .inline import math_segments, text_latex, text_markdown
-from .layout import break_sum, fits, line_width, math_width
+from .layout import fits, line_width, math_width
 from .mathtex import mathjax_text
+from .typeset import nested_quotes, roomy_matrices, wrap_cjk
 
 __all__ = ["HEADINGS", "LATEX", "LATEX_CJK", "MARKDOWN", "ChainRow", "Flavour"]
 
@@ -99,28 +101,49 @@ class Flavour:
     def __init__(self, cjk: bool = False) -> None:
         self.cjk = cjk
 
+    def _cjk(self, latex: str) -> str:
+        # Chinese runs go in the preamble's \posenccjk: CJKutf8 under pdfLaTeX, nothing under XeLaTeX.
+        return wrap_cjk(latex) if self.cjk else latex
+
     def text(self, words: str) -> str:
         """Words (with ``$...$`` math); paragraphs (blank lines) kept, other breaks become spaces."""
         paragraphs = [" ".join(p.split()) for p in words.strip().split("\n\n")]
-        return "\n\n".join(text_latex(p, cjk=self.cjk) for p in paragraphs if p)
+        return "\n\n".join(self._cjk(text_latex(p, cjk=self.cjk)) for p in paragraphs if p)
 
     def line(self, words: str) -> str:
         """Words on one line (titles, justifications): all whitespace collapses to single spaces."""
-        return text_latex(" ".join(words.split()), cjk=self.cjk)
+        return self._cjk(text_latex(" ".join(words.split()), cjk=self.cjk))
 
     def literal(self, words: str) -> str:
         """Words shown exactly as typed (file names, quotes): no math; long runs may break."""
-        return allow_breaks(escape_latex(" ".join(words.split()), cjk=self.cjk))
+        return self._cjk(allow_breaks(escape_latex(" ".join(words.split()), cjk=self.cjk)))
 
-    def heading(self, level: int, title: str, label: str) -> str:
-        if level < 1:
-            return rf"\noindent\textbf{{{self.line(title)}}}\label{{{label}}}\par"
-        command = HEADINGS[min(level, len(HEADINGS)) - 1]
+    def quotation(self, words: str) -> str:
+        """A quotation in double quotes, its own quotes made single; otherwise as typed.
+
+        >>> print(LATEX.quotation('he said "yes"'))
+        ``he said `yes'\\,''
+        """
+        inner = self.literal(nested_quotes(words))
+        # A single quote beside the double one is kept apart by a thin space: three quotes in a
+        # row would print as the closing double quote first.
+        before = "\\," if inner.startswith("`") else ""
+        after = "\\," if inner.endswith("'") else ""
+        return f"``{before}{inner}{after}''"
+
+    def heading(self, level: int, title: str, label: str, badge: str = "") -> str:
+        """A heading (level 1 a section; 0 or less a bold line), with the verdict's ``badge`` after
+        its title; the contents and the PDF bookmarks show the title alone."""
         tex = self.line(title)
+        mark = rf"\quad{badge}" if badge else ""
+        if level < 1:
+            return rf"\noindent\textbf{{{tex}}}{mark}\label{{{label}}}\par"
+        command = HEADINGS[min(level, len(HEADINGS)) - 1]
         plain = bookmark(title, unicode=self.cjk)
         if tex != plain:
             tex = rf"\texorpdfstring{{{tex}}}{{{plain}}}"
-        return rf"\{command}{{{tex}}}\label{{{label}}}"
+        short = f"[{{{tex}}}]" if mark else ""  # braced: a title may hold "]"
+        return rf"\{command}{short}{{{tex}{mark}}}\label{{{label}}}"
 
     def bold(self, markup: str) -> str:
         return rf"\textbf{{{markup}}}"
@@ -139,9 +162,9 @@ class Flavour:
 
     def display(self, math: str) -> str:
         """One formula on its own line(s): broken at its top-level sums when wider than the line."""
-        lines = break_sum(math)
+        lines = break_display(math)
         if len(lines) == 1:
-            return "\\begin{equation*}\n" + math + "\n\\end{equation*}"
+            return "\\begin{equation*}\n" + roomy_matrices(math) + "\n\\end{equation*}"
         return self._rows([f"&{lines[0]}", *(rf"&\quad {x}" for x in lines[1:])])
 
     def rows_display(self, rows: Sequence[str]) -> str:
@@ -149,7 +172,7 @@ class Flavour:
         return self._rows(rows)
 
     def _rows(self, rows: Sequence[str]) -> str:
-        return "\\begin{align*}\n" + " \\\\\n".join(rows) + "\n\\end{align*}"
+        return "\\begin{align*}\n" + " \\\\\n".join(roomy_matrices(r) for r in rows) + "\n\\end{align*}"
 
     def statement(self, lhs: str, relation: str, rhs: str) -> str:
         """``lhs relation rhs`` displayed, broken into aligned rows when wider than the line."""
@@ -157,11 +180,11 @@ class Flavour:
         if fits(whole):
             return self.display(whole)
         if math_width(lhs) <= 0.4 * line_width():
-            rest = break_sum(rhs, line_width() - math_width(lhs) - 3)
+            rest = break_display(rhs, line_width() - math_width(lhs) - 3)
             rows = [f"{lhs} &{relation} {rest[0]}", *(rf"&\quad {x}" for x in rest[1:])]
         else:
-            left = break_sum(lhs, line_width() - 2)
-            right = break_sum(rhs, line_width() - 4)
+            left = break_display(lhs, line_width() - 2)
+            right = break_display(rhs, line_width() - 4)
             rows = [f"&{left[0]}", *(rf"&\quad {x}" for x in left[1:]),
                     f"&{relation} {right[0]}", *(rf"&\quad {x}" for x in right[1:])]
         return self._rows(rows)
@@ -183,19 +206,21 @@ class Flavour:
         """``first = e1 = e2 ...`` in ``align*``: each justification beside its row when it fits,
         else as a line of text just above the row (``\\intertext``); long rows are broken."""
         lead = math_width(first) <= 0.3 * line_width()
-        first_lines = [] if lead else break_sum(first, line_width() - 2)
+        first_lines = [] if lead else break_display(first, line_width() - 2)
         out: list[str] = [f"&{x}" if n == 0 else rf"&\quad {x}" for n, x in enumerate(first_lines)]
         indent = math_width(first) + 1 if lead else 2.0
         room = line_width() - indent - 3
-        broken = [break_sum(row.expr, room) for row in rows]
+        broken = [break_display(row.expr, room) for row in rows]
         # align* sets the notes in one column right of the widest expression of the whole chain.
         widest = max([math_width(x) for lines in broken for x in lines]
                      + [math_width(x[1:]) - indent + 2 for x in out])
+        # All the notes beside their rows, or all above them: a chain mixing the two reads as a
+        # note that lost its row.
+        beside = all(widest + _note_width(row) + 4 <= room for row in rows)
         for n, (row, lines) in enumerate(zip(rows, broken, strict=True)):
             note = rf"\small\emph{{{self._note(row)}}}"
-            note_width = 0.9 * len(" ".join(row.because.split())) + (14 if row.mark else 0)
             left = first if (lead and n == 0) else ""
-            if widest + note_width + 4 <= room:
+            if beside:
                 lines = [*lines[:-1], lines[-1] + rf" &&\text{{{note}}}"]
             else:
                 if left:
@@ -207,10 +232,15 @@ class Flavour:
         for before, entry in itertools.pairwise(out):
             # \intertext follows a row's \\ and is followed by the next row directly.
             text += ("\n" if before.startswith("\\intertext") else " \\\\\n") + entry
-        return "\\begin{align*}\n" + text + "\n\\end{align*}"
+        return "\\begin{align*}\n" + roomy_matrices(text) + "\n\\end{align*}"
 
     def figure_note(self, words: str) -> str:
         return rf"\noindent\emph{{{self.line(words)}}}"
+
+
+def _note_width(row: ChainRow) -> float:
+    """The width of a justification set beside its row, in layout units."""
+    return 0.9 * len(" ".join(row.because.split())) + (14 if row.mark else 0)
 
 
 class _Markdown(Flavour):
@@ -226,11 +256,15 @@ class _Markdown(Flavour):
     def literal(self, words: str) -> str:
         return escape_markdown(" ".join(words.split()))
 
-    def heading(self, level: int, title: str, label: str) -> str:
+    def quotation(self, words: str) -> str:
+        return f"“{self.literal(nested_quotes(words))}”"
+
+    def heading(self, level: int, title: str, label: str, badge: str = "") -> str:
         # MkDocs and GitHub make their own anchors from the heading text.
+        mark = f" {badge}" if badge else ""
         if level < 1:
-            return f"**{self.line(title)}**"
-        return "#" * (level + 1) + " " + self.line(title)
+            return f"**{self.line(title)}**{mark}"
+        return "#" * (level + 1) + " " + self.line(title) + mark
 
     def bold(self, markup: str) -> str:
         return f"**{markup}**"
@@ -250,7 +284,7 @@ class _Markdown(Flavour):
         return "$$\n\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}\n$$"
 
     def display(self, math: str) -> str:
-        lines = break_sum(math)
+        lines = break_display(math)
         if len(lines) == 1:
             return "$$\n" + math + "\n$$"
         return self._rows([f"&{lines[0]}", *(rf"&\quad {x}" for x in lines[1:])])
@@ -269,7 +303,7 @@ class _Markdown(Flavour):
         lines = []
         for n, row in enumerate(rows, start=1):
             left = first if n == 1 else ""
-            parts = break_sum(row.expr, line_width() - 8)
+            parts = break_display(row.expr, line_width() - 8)
             lines.append(rf"{left} &{row.relation} {parts[0]}")
             lines += [rf"&\qquad {x}" for x in parts[1:]]
             lines[-1] += rf" && \text{{({n})}}"

@@ -2,7 +2,8 @@ r"""SymPy objects as LaTeX math: thin wrappers over the notation layer's printer
 
 The printing itself (names, ``\ln``, term order, matrices, the hostile-name safety: a user's raw
 name never reaches the output) lives in :mod:`posenc_sym.notation.write`; these names stay for the
-renderers that call them.
+renderers that call them, and set the parentheses as a typesetter would (:func:`.typeset.tidy_parens`:
+``\sin(x)``, not "sin (x)").
 
 >>> import sympy
 >>> math_latex(sympy.Symbol("omega_i", positive=True) * sympy.Symbol("t"))
@@ -21,6 +22,7 @@ from typing import Any
 from ..notation import Notation, definition_latex, number_latex, to_latex
 from ..notation import relation_latex as _relation_latex
 from ..proof.claim import Claim
+from .typeset import tidy_parens
 
 __all__ = [
     "claim_chain_latex", "claim_definitions_latex", "claim_sides_latex", "decimal_latex", "math_latex",
@@ -32,7 +34,7 @@ def math_latex(expr: Any, notation: Notation | None = None, *, written: bool = F
     """LaTeX (math mode) for a SymPy expression, matrix or relation (see :func:`~posenc_sym.notation.to_latex`).
 
     ``written=True`` for a form its author wrote (shown as is, no shorthands)."""
-    return to_latex(expr, notation, shorthands=not written)
+    return tidy_parens(to_latex(expr, notation, shorthands=not written))
 
 
 def claim_sides_latex(claim: Claim) -> tuple[str, str]:
@@ -61,7 +63,7 @@ def claim_definitions_latex(claim: Claim) -> list[str]:
     if claim.notation is None:
         return []
     shown = [*claim.display_sides, *(s.display for s in claim.steps)]
-    return [definition_latex(d, claim.notation) for d in claim.notation.used_by(*shown)]
+    return [tidy_parens(definition_latex(d, claim.notation)) for d in claim.notation.used_by(*shown)]
 
 
 def relation_latex(relation: str) -> str:

@@ -20,9 +20,16 @@ from ..notation.escape import escape_latex
 from .figures import FigureData, figure_data
 from .inline import text_latex
 
-__all__ = ["Figure", "build_figures", "coordinates", "pgf_figure"]
+__all__ = ["DIVERGING", "Figure", "build_figures", "coordinates", "pgf_figure"]
 
 _COLOURS = ("blue", "red", "black!60!green", "orange")
+
+#: A diverging colour map for signed values (ColorBrewer's RdBu, blue for -1 through white to red
+#: for +1): the same map as matplotlib's ``RdBu_r`` (:mod:`.figures_mpl`), perceptually ordered
+#: where a rainbow (pgfplots' ``bluered``) puts false edges at yellow and cyan.
+DIVERGING = " ".join(f"rgb255=({r},{g},{b})" for r, g, b in (
+    (5, 48, 97), (33, 102, 172), (67, 147, 195), (146, 197, 222), (209, 229, 240), (247, 247, 247),
+    (253, 219, 199), (244, 165, 130), (214, 96, 77), (178, 24, 43), (103, 0, 31)))
 
 
 def coordinates(xs: np.ndarray, ys: np.ndarray) -> str:
@@ -35,7 +42,7 @@ def _heatmap(data: FigureData) -> str:
     lines = [f"{j} {t} {data.grid[t, j]:.4f} \\\\" for t in range(rows) for j in range(cols)]
     return (
         f"\\begin{{axis}}[width=0.9\\linewidth, height=0.6\\linewidth, view={{0}}{{90}}, y dir=reverse,\n"
-        f"  colormap/bluered, colorbar, enlargelimits=false, point meta min=-1, point meta max=1,\n"
+        f"  colormap={{rdbu}}{{{DIVERGING}}}, colorbar, enlargelimits=false, point meta min=-1, point meta max=1,\n"
         f"  xlabel={{{escape_latex(data.xlabel)}}}, ylabel={{{escape_latex(data.ylabel)}}}]\n"
         f"\\addplot[matrix plot*, mesh/cols={cols}, point meta=explicit]\n"
         "  table[x index=0, y index=1, meta index=2, row sep=\\\\] {\n"
@@ -56,7 +63,9 @@ def _lines(data: FigureData, square: bool) -> str:
         out.append(f"\\addplot[{colour}, {style}] coordinates {{{coordinates(xs, ys)}}};")
         out.append(f"\\addlegendentry{{{escape_latex(label)}}}")
     for x0, y0, x1, y1 in data.arrows:
-        out.append(f"\\draw[->, thick, orange] (axis cs:{x0:.4f},{y0:.4f}) -- (axis cs:{x1:.4f},{y1:.4f});")
+        # The tip stops short of the point it lands on: a mark drawn there would hide it.
+        out.append(f"\\draw[-stealth, line width=0.9pt, shorten <=3pt, shorten >=3.5pt, black!70] "
+                   f"(axis cs:{x0:.4f},{y0:.4f}) -- (axis cs:{x1:.4f},{y1:.4f});")
     out.append("\\end{axis}")
     return "\n".join(out)
 

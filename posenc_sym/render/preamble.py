@@ -17,6 +17,8 @@ __all__ = ["CJK_FONT", "document_head", "preamble"]
 #: The CJK font of the notes (Debian: fonts-noto-cjk); xeCJK needs a font that has the glyphs.
 CJK_FONT = "Noto Serif CJK SC"
 CJK_SANS, CJK_MONO = "Noto Sans CJK SC", "Noto Sans Mono CJK SC"  # for beamer and \texttt
+#: The CJK font family under pdfLaTeX (CJKutf8; Debian: latex-cjk-chinese-arphic-gbsn00lp).
+CJK_PDFLATEX_FONT = "gbsn"
 
 _PACKAGES = ("amsmath", "amssymb", "booktabs", "graphicx")
 
@@ -26,7 +28,10 @@ _MACROS = r"""\providecommand{\texorpdfstring}[2]{#1}
 \providecommand{\posencrefuted}{\ensuremath{\times}}
 \providecommand{\posencchecked}{\ensuremath{\approx}}
 \providecommand{\posencunknown}{\textbf{?}}
-% The file name of a source document, in small print under its title.
+% The property table: the encoding has the property, or it has not.
+\providecommand{\posencyes}{\ensuremath{\checkmark}}
+\providecommand{\posencno}{\ensuremath{\times}}
+% A file name (of a derivation or a source document), in the appendix of how each was checked.
 \providecommand{\posencfile}[1]{{\small\texttt{#1}}}
 """
 
@@ -39,10 +44,20 @@ def preamble(*, cjk: bool, figures: bool = True) -> str:
     if figures:
         lines.append("\\@ifpackageloaded{pgfplots}{}{\\usepackage{pgfplots}\\pgfplotsset{compat=1.16}}")
     if cjk:
+        # XeLaTeX: xeCJK and a Noto font, Chinese as it stands. pdfLaTeX: CJKutf8, each Chinese
+        # run in a CJK environment (the renderer wraps runs in \posenccjk).
         lines += ["\\ifdefined\\XeTeXversion",
                   f"  \\@ifpackageloaded{{xeCJK}}{{}}{{\\usepackage{{xeCJK}}\\setCJKmainfont{{{CJK_FONT}}}"
                   f"\\setCJKsansfont{{{CJK_SANS}}}\\setCJKmonofont{{{CJK_MONO}}}}}",
+                  "  \\@ifundefined{posenccjk}{\\DeclareRobustCommand\\posenccjk[1]{#1}}{}",
+                  "\\else",
+                  "  \\@ifpackageloaded{CJKutf8}{}{\\usepackage{CJKutf8}}",
+                  "  \\@ifundefined{posenccjk}{\\DeclareRobustCommand\\posenccjk[1]"
+                  f"{{\\begin{{CJK}}{{UTF8}}{{{CJK_PDFLATEX_FONT}}}#1\\end{{CJK}}}}}}{{}}",
                   "\\fi"]
+    # Prose with long inline formulas (R(x) = diag(B(x_0), …)) finds no good break on a narrow
+    # line: a little emergency stretch, unless the host document chose its own.
+    lines.append("\\ifdim\\emergencystretch=0pt \\setlength{\\emergencystretch}{2em}\\fi")
     lines.append("\\makeatother")
     return "\n".join(lines) + "\n" + _MACROS
 
@@ -51,7 +66,9 @@ def document_head(*, cjk: bool, figures: bool = True) -> str:
     """The head of the complete document: class, margins, the preamble, links (hyperref last)."""
     return ("\\documentclass[11pt]{article}\n\\usepackage[margin=2.5cm]{geometry}\n"
             + preamble(cjk=cjk, figures=figures)
-            + "\\usepackage[hidelinks]{hyperref}\n\\allowdisplaybreaks\n" + _CONTENTS)
+            + "\\usepackage[hidelinks]{hyperref}\n\\allowdisplaybreaks\n"
+            # A little space between paragraphs: statement, assumptions, source and verdict read as blocks.
+            + "\\setlength{\\parskip}{3pt plus 1pt}\n" + _CONTENTS)
 
 
 # The contents list the course's sections (derivations) only: a claim is found under its

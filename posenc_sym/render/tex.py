@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import PosencSymError
 
 __all__ = ["PDFLATEX_COMMAND", "CompileResult", "compile_latex", "find_engine", "find_pdflatex",
-           "first_error", "overfull_boxes", "problems_in_log"]
+           "first_error", "overfull_boxes", "overfull_vboxes", "problems_in_log"]
 
 #: The flags every run uses; shell escape is off whatever the local texmf.cnf says.
 PDFLATEX_COMMAND = ("-no-shell-escape", "-halt-on-error", "-interaction=nonstopmode", "-file-line-error")
@@ -31,6 +31,8 @@ PDFLATEX_COMMAND = ("-no-shell-escape", "-halt-on-error", "-interaction=nonstopm
 TEXLIVE_PACKAGES = "texlive-latex-base texlive-latex-recommended texlive-pictures"
 #: Added for notes that quote Chinese (compiled with XeLaTeX, xeCJK and a Noto CJK font).
 XELATEX_PACKAGES = " texlive-xetex texlive-lang-chinese fonts-noto-cjk"
+#: For fragments that quote Chinese under pdfLaTeX (CJKutf8 and the Arphic gbsn font).
+CJKUTF8_PACKAGES = " latex-cjk-chinese latex-cjk-chinese-arphic-gbsn00lp"
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,18 @@ def overfull_boxes(log: str) -> list[float]:
     [12.5]
     """
     return [float(w) for w in _OVERFULL.findall(log)]
+
+
+_OVERFULL_V = re.compile(r"^Overfull \\vbox \((\d+(?:\.\d+)?)pt too high\)", re.M)
+
+
+def overfull_vboxes(log: str) -> list[float]:
+    """The heights (pt) by which each overfull vertical box of a log (a beamer frame) is too high.
+
+    >>> overfull_vboxes("Overfull \\\\vbox (138.9pt too high) detected at line 34")
+    [138.9]
+    """
+    return [float(h) for h in _OVERFULL_V.findall(log)]
 
 
 def errors_in_log(log: str) -> tuple[str, ...]:

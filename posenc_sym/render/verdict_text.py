@@ -1,6 +1,7 @@
-r"""A verdict as a short paragraph: badge, status, the method in words, a one-line counterexample.
+r"""A verdict in a teacher's words: the badge beside the claim's title, and below it only what the
+badge cannot say (a counterexample, the warning that a check is not a proof).
 
-Never stronger than the engine's verdict: "proven" only for ``status == "proven"``, and a
+Never stronger than the engine's verdict: the proven badge only for ``status == "proven"``, and a
 numerically checked claim says it is evidence, not a proof.
 
 >>> import sympy
@@ -11,9 +12,12 @@ numerically checked claim says it is evidence, not a proof.
 ...           expect="refuted")
 >>> v = Verdict("refuted", counterexample={t: sympy.pi / 2}, lhs_value="1.0", rhs_value="0.5",
 ...             difference="0.5")
->>> print(verdict_text(c, v, MARKDOWN))  # doctest: +NORMALIZE_WHITESPACE
-**✗ Refuted:** at $t = \frac{\pi}{2}$ the left side is $1$, the right side $0.5$ (difference $0.5$).
-The derivation expected this claim to be false, and it is.
+>>> print(verdict_text(c, v, MARKDOWN))
+**Counterexample.** At $t = \frac{\pi}{2}$ the left side is $1$, the right side $0.5$.
+>>> print(verdict_text(Claim("demo.row", "row 8 is indented by 8 spaces", sympy.Integer(8), sympy.Integer(1),
+...                          expect="refuted", refutation="row 8 is indented by {rhs} space, not {lhs}."),
+...                    Verdict("refuted", counterexample={}, lhs_value="8", rhs_value="1"), MARKDOWN))
+**Counterexample.** Row 8 is indented by $1$ space, not $8$.
 """
 
 from __future__ import annotations
@@ -24,10 +28,9 @@ from .markup import LATEX, Flavour
 from .mathtex import math_latex
 from .verdicts import BADGES, method_words, short_decimal, short_value
 
-__all__ = ["badge", "link_mark", "verdict_text"]
+__all__ = ["badge", "link_mark", "method_line", "status_of", "verdict_text"]
 
-_NAMES = {"proven": "Proven", "refuted": "Refuted", "checked": "Checked numerically, not proven",
-          "unknown": "Unknown"}
+_NAMES = {"proven": "Proven", "refuted": "Refuted", "checked": "Checked numerically", "unknown": "Not decided"}
 
 
 def badge(status: str, fl: Flavour = LATEX) -> str:
@@ -45,8 +48,16 @@ def link_mark(link: Verdict | None, fl: Flavour) -> str:
     return fl.bold(f"{badge(link.status, fl)} {word}")
 
 
-def _method(verdict: Verdict, fl: Flavour, methods: bool) -> str:
-    return f" by {fl.line(method_words(verdict.method))}" if methods and verdict.method else ""
+def status_of(verdict: Verdict | None) -> str:
+    """The status a claim's badge shows ("unknown" when nothing was decided)."""
+    return verdict.status if verdict is not None else "unknown"
+
+
+def method_line(verdict: Verdict | None, fl: Flavour) -> str:
+    """How the engine decided the claim, in words (for ``--ids`` and the appendix), or ""."""
+    if verdict is None or not verdict.method:
+        return ""
+    return fl.line(method_words(verdict.method)[:1].upper() + method_words(verdict.method)[1:]) + "."
 
 
 def _why_not(verdict: Verdict) -> str:
@@ -59,50 +70,58 @@ def _equals(value: str) -> str:
     return value if value.startswith("\\approx") else f"= {value}"
 
 
-def _refutation(verdict: Verdict, fl: Flavour) -> str:
+def _values(verdict: Verdict, fl: Flavour) -> dict[str, str]:
+    """The engine's values of the two sides, rounded for the eye, as inline math."""
+    return {side: fl.inline(short_decimal(value)) if value is not None else "?"
+            for side, value in (("lhs", verdict.lhs_value), ("rhs", verdict.rhs_value))}
+
+
+def _refutation(claim: Claim, verdict: Verdict, fl: Flavour) -> str:
+    """The counterexample: the claim's own words when it has them, else the point and the values."""
+    if claim.refutation:
+        # The words are the author's; the numbers in them are the engine's (Claim.refutation).
+        words = claim.refutation.format(**_values(verdict, fl))
+        return fl.text(words[:1].upper() + words[1:] if not words.startswith("$") else words)
     point = sorted((verdict.counterexample or {}).items(), key=lambda kv: str(kv[0]))
     where = ", ".join(f"{math_latex(s)} {_equals(short_value(v))}" for s, v in point)
-    text = f"at {fl.inline(where)} " if where else "as stated (it has no free symbols), "
-    values = []
-    if verdict.lhs_value is not None:
-        values.append(f"the left side is {fl.inline(short_decimal(verdict.lhs_value))}")
-    if verdict.rhs_value is not None:
-        values.append(f"the right side {fl.inline(short_decimal(verdict.rhs_value))}")
-    text += ", ".join(values) if values else "the claim fails"
-    if verdict.difference is not None:
-        text += f" (difference {fl.inline(short_decimal(verdict.difference))})"
+    values = _values(verdict, fl)
+    sides = (f"the left side is {values['lhs']}, the right side {values['rhs']}"
+             if verdict.lhs_value is not None and verdict.rhs_value is not None else "the claim fails")
+    text = f"At {fl.inline(where)} {sides}" if where else sides[:1].upper() + sides[1:]
     return text + "."
 
 
-def verdict_text(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, *, methods: bool = True) -> str:
-    """The verdict in words (and math for a counterexample), never stronger than the engine's."""
+def verdict_text(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, *, ids: bool = False) -> str:
+    """What the main text says of the verdict beyond its badge, never stronger than the engine's.
+
+    A proven claim needs nothing (its badge says it, and the notes say once what a badge means);
+    a refuted one gets its counterexample, a checked one the warning that it is not proven.
+    ``ids`` adds how the engine decided it.
+    """
     if verdict is None:
-        return fl.paragraph(f"{badge('unknown', fl)} Not decided.", "Run the engine to decide this claim.")
-    lead = f"{badge(verdict.status, fl)} {_NAMES[verdict.status]}"
-    if verdict.status == "proven":
-        how = _method(verdict, fl, methods)
-        out = (fl.paragraph(lead, f"{how.strip()}, for every value the assumptions allow.") if how
-               else fl.paragraph(lead + ",", "for every value the assumptions allow."))
-    elif verdict.status == "refuted":
-        out = fl.paragraph(lead + ":", _refutation(verdict, fl))
+        return fl.paragraph("Not decided.", "Run the engine to decide this claim.")
+    out = ""
+    if verdict.status == "refuted":
+        out = fl.paragraph("Counterexample.", _refutation(claim, verdict, fl))
     elif verdict.status == "checked":
         points = f" at {verdict.points_checked} points" if verdict.points_checked else ""
-        out = fl.paragraph(lead + ":", f"the two sides agree{points} (mpmath, high precision); this is "
-                           f"evidence, not a proof: {_why_not(verdict)}.")
-    else:
+        out = fl.paragraph("Checked numerically, not proven.", f"The two sides agree{points} (mpmath, high "
+                           f"precision); this is evidence, not a proof: {_why_not(verdict)}.")
+    elif verdict.status == "unknown":
         points = f" ({verdict.points_checked} points could be evaluated)" if verdict.points_checked else ""
-        out = fl.paragraph(lead + ":", f"neither proven nor refuted{points}.")
+        out = fl.paragraph("Not decided.", f"Neither proven nor refuted{points}.")
     weak = [n for n, v in enumerate(verdict.links, start=1) if not v.is_proven]
     if weak:
         steps = ", ".join(str(n) for n in weak)
-        out += f" In the derivation, step{'s' if len(weak) > 1 else ''} {steps} {'are' if len(weak) > 1 else 'is'} " \
-               "not proven (marked above)."
+        plural = len(weak) > 1
+        out += (" " if out else "") + (f"In the derivation, step{'s' if plural else ''} {steps} "
+                                       f"{'are' if plural else 'is'} not proven (marked above).")
     if claim.expect != verdict.status:
         expected = "the derivation expected it to be " + fl.emph(claim.expect) + "."
         if claim.expect == "refuted":
             expected = "the derivation expected it to be refuted, but no counterexample was found."
-        out += " " + fl.bold("Not as expected:") + " " + expected
-    elif claim.expect == "refuted":
-        out += (" The source states this claim; it is false, as the derivation expected."
-                if claim.source is not None else " The derivation expected this claim to be false, and it is.")
+        out += (" " if out else "") + fl.bold("Not as expected:") + " " + expected
+    if ids and method_line(verdict, fl):
+        how = fl.small(f"{_NAMES[verdict.status]}: {method_line(verdict, fl)}")
+        out = f"{out}\n\n{how}" if out else how
     return out

@@ -80,7 +80,8 @@ def method_words(method: str) -> str:
     method = method.strip()
     steps = re.fullmatch(r"derivation of (\d+) steps", method)
     if steps:
-        return f"a derivation of {steps.group(1)} steps, each proven"
+        count = int(steps.group(1))
+        return "a derivation of one step, proven" if count == 1 else f"a derivation of {count} steps, each proven"
     if method.startswith("entrywise: "):
         parts = [method_words(p) for p in method[len("entrywise: "):].split(", ")]
         return "entry by entry: " + "; ".join(dict.fromkeys(parts))  # an entry's own steps use commas

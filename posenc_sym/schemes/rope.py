@@ -19,8 +19,10 @@ import sympy
 from sympy.matrices import ImmutableMatrix
 
 from ..errors import PosencSymError
+from ..notation.blocks import BlockColumn, BlockDiagonal
+from ..notation.definitions import Definition, Notation
 from .scheme import CheckKind, Scheme
-from .sinusoidal import frequency, validate_width
+from .sinusoidal import ROTATION, b, d, frequency, i, p, rotation, validate_width
 
 __all__ = ["SCHEMES", "Pairing", "cache_entry", "pair_of_column", "partner", "rotation_matrix", "theta"]
 
@@ -244,6 +246,34 @@ __all__ += [  # the public names appended by issue 4
     "pair_rotation",
     "pairing_permutation",
 ]
+
+
+# ---------------------------------------------------------------------------------------------
+# The whole head at any width d: R(x) = diag(B(x_0), …, B(x_{d/2−1})) for a column of angles x, so
+# that R(mθ) rotates a query at position m (issue 20: each fact at the level it lives).
+# ---------------------------------------------------------------------------------------------
+
+def head_rotation(position: sympy.Expr, dim: sympy.Expr | int = d, base: sympy.Expr | int = b) -> BlockDiagonal:
+    """R(mθ) for any width (adjacent pairing): diag(B(m θ_0), …, B(m θ_{d/2−1})).
+
+    >>> m = sympy.Symbol("m", real=True)
+    >>> head_rotation(m, 4, 10000).as_explicit() == rotation_matrix(m, 4, 10000)
+    True
+    """
+    return BlockDiagonal(rotation(position * theta(p, dim, base)), p, sympy.sympify(dim) / 2)
+
+
+#: θ_i = b^{−2i/d}, the frequency of pair i.
+THETA_I = Definition("theta", (i,), theta(i, d, b))
+#: θ = (θ_0, …, θ_{d/2−1}), the column of frequencies.
+THETA = Definition("theta", (), BlockColumn(ImmutableMatrix([THETA_I.apply(p)]), p, d / 2), form="value")
+_angles = sympy.MatrixSymbol("x", d / 2, 1)
+#: R(x) = diag(B(x_0), …, B(x_{d/2−1})) for a column of angles x; R(mθ) is the rotation at position m.
+ROTARY = Definition("R", (_angles,), BlockDiagonal(ROTATION.apply(_angles[p, 0]), p, d / 2, 2), form="call")
+#: RoPE's notation for a whole head of any width: θ_i, θ, B(x), R(x).
+MATRIX_NOTATION = Notation(symbols=(b, d), definitions=(ROTARY, THETA, THETA_I, ROTATION))
+
+__all__ += ["MATRIX_NOTATION", "ROTARY", "THETA", "THETA_I", "head_rotation"]
 
 
 #: RoPE: its derivation, its row of the property table, and the caches ``posenc-sym check``

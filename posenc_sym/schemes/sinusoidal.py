@@ -17,17 +17,23 @@ import sympy
 from sympy.matrices import ImmutableMatrix
 
 from ..errors import PosencSymError
+from ..notation.blocks import BlockColumn, BlockDiagonal
 from ..notation.definitions import Definition, Notation
 from .scheme import CheckKind, Scheme
 
 __all__ = [
+    "MATRIX_NOTATION",
     "NOTATION",
     "OMEGA",
+    "PE_COLUMN",
     "PE_COS",
     "PE_PAIR",
+    "PE_PAIR_OF_T",
     "PE_SIN",
+    "ROTATION",
     "SCHEMES",
     "T_BLOCK",
+    "T_SHIFT",
     "WAVELENGTH",
     "Layout",
     "b",
@@ -39,11 +45,14 @@ __all__ = [
     "i",
     "k",
     "notation",
+    "pe_column",
     "pe_entry",
     "pe_pair",
     "pe_vector",
+    "rotation",
     "rotation_block",
     "rotation_matrix",
+    "shift_matrix",
     "t",
     "validate_width",
     "wavelength",
@@ -242,6 +251,65 @@ def notation(base: sympy.Expr | int = b, width: sympy.Expr | int = d) -> Notatio
 #: The notation of the sinusoidal encoding, as the derivations write it and the documents read.
 NOTATION = notation()
 OMEGA, PE_SIN, PE_COS, PE_PAIR, T_BLOCK, WAVELENGTH = NOTATION.definitions
+
+
+# ---------------------------------------------------------------------------------------------
+# Matrices of any width d: PE(t) as a column of d/2 pairs and T_k as a block-diagonal matrix of
+# d/2 rotations, and the notation that writes them (issue 20: each fact at the level it lives).
+# ---------------------------------------------------------------------------------------------
+
+#: The index of a block (a pair): bound inside the block matrices, never a quantity of a claim.
+p = sympy.Symbol("p", integer=True, nonnegative=True)
+
+
+def rotation(angle: sympy.Expr) -> ImmutableMatrix:
+    """B(x) = [[cos x, −sin x], [sin x, cos x]], the 2×2 rotation by ``angle`` of a column.
+
+    The block of T_k is B(−ω_i k), since the pair is (sin, cos): rotation_block(k) = rotation(−ω_i k).
+
+    >>> rotation(k) == rotation_block(k, -1)
+    True
+    """
+    c, s = sympy.cos(angle), sympy.sin(angle)
+    return ImmutableMatrix([[c, -s], [s, c]])
+
+
+def pe_column(position: sympy.Expr = t, width: sympy.Expr | int = d, base: sympy.Expr | int = b) -> BlockColumn:
+    """PE(t) for any width: the column of the d/2 pairs (sin ω_p t, cos ω_p t), p = 0 … d/2 − 1.
+
+    >>> pe_column(t, 4, 10000).as_explicit().T
+    Matrix([[sin(t), cos(t), sin(t/100), cos(t/100)]])
+    """
+    return BlockColumn(pe_pair(position, p, width, base), p, sympy.sympify(width) / 2)
+
+
+def shift_matrix(offset: sympy.Expr = k, width: sympy.Expr | int = d, base: sympy.Expr | int = b) -> BlockDiagonal:
+    """T_k for any width: diag(B(−ω_0 k), …, B(−ω_{d/2−1} k)), block-diagonal (interleaved layout).
+
+    >>> shift_matrix(k, 4, 10000).as_explicit() == rotation_matrix(k, 4, 10000)
+    True
+    """
+    return BlockDiagonal(rotation(-frequency(p, width, base) * offset), p, sympy.sympify(width) / 2)
+
+
+_x = sympy.Symbol("x", real=True)
+#: B(x), the 2×2 rotation: the block of T_k (as B(−ω_i k)) and of RoPE's R (as B(m θ_i)).
+ROTATION = Definition("B", (_x,), rotation(_x), form="call")
+_w = OMEGA.apply(p)
+#: PE(t) = (sin ω_0 t, cos ω_0 t, …, sin ω_{d/2−1} t, cos ω_{d/2−1} t), written with ω_p.
+PE_COLUMN = Definition("PE", (t,), BlockColumn(ImmutableMatrix([sympy.sin(sympy.Mul(_w, t, evaluate=False)),
+                                                                sympy.cos(sympy.Mul(_w, t, evaluate=False))]),
+                                               p, d / 2), form="call")
+#: T_k = diag(B(−ω_0 k), …, B(−ω_{d/2−1} k)), the shift by k of the whole encoding.
+T_SHIFT = Definition("T", (k,), BlockDiagonal(ROTATION.apply(-_w * k), p, d / 2, 2))
+_wi = OMEGA.apply(i)
+#: PE_i(t) = (sin ω_i t, cos ω_i t), pair i, written with ω_i.
+PE_PAIR_OF_T = Definition("PE_i", (t,), ImmutableMatrix([sympy.sin(sympy.Mul(_wi, t, evaluate=False)),
+                                                         sympy.cos(sympy.Mul(_wi, t, evaluate=False))]), form="call")
+#: The notation of the whole encoding at any width: ω_i, B(x), PE(t), PE_i(t), T_k, PE_{(t,2i)} and λ_i.
+MATRIX_NOTATION = Notation(symbols=(t, k, b, d, i),
+                           definitions=(OMEGA, ROTATION, PE_COLUMN, PE_PAIR_OF_T, T_SHIFT, PE_SIN, PE_COS, WAVELENGTH),
+                           conditions=NOTATION.conditions, shorthands=("omega",))
 
 
 #: The sinusoidal encoding: its derivations, its row of the property table, and the table
