@@ -165,6 +165,8 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
      [(1, D), (3, U), (5, D), (7, U)]),
     ('Let $\\mathbf{q} = [t, 1]$ and $\\mathbf{k} = [1, t]$.\n\n$$ \\mathbf{q} \\mathbf{q}^T = t^2 + 1 $$\n\n$$ \\mathbf{q}^T \\mathbf{q} = t^2 + 1 $$\n\n$$ \\langle \\mathbf{q}, \\mathbf{k} \\rangle = 2t $$\n\n$$ \\mathbf{q}\\mathbf{k}^T = 2 t $$\n\n$$ \\mathbf{q}^T\\mathbf{k} = 2 t $$\n',  # d3.md
      [(3, P), (5, U), (9, P), (11, U)]),
+    # ... the restriction written first in the display refuses it too
+    ("$$ t > 0, \\quad f(t) = t^2 $$\n\n$$ f(-1) = 1 $$\n", [(1, C), (1, D), (3, U)]),
     # 3, 4. a convention never reads a name the text sets outside it: bound where the text binds it, else free
     ('Let $e = 3$.\n\n$$ e^{\\ln 2} = 2 $$\n\n$$ \\ln e = 1 $$\n',  # c4.md
      [(3, R), (5, R)]),

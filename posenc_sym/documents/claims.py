@@ -130,7 +130,7 @@ class _Reading:
     previous: Term | None = None
     statement: int = -1
     blocked: bool = False  # the row above could not be read: a continuation of it has no left side
-    later: list[str] = field(default_factory=list)  # the statements of the display after the one being read
+    others: list[str] = field(default_factory=list)  # the display's statements but the one being read
 
     def fail(self, reason: str, line: int) -> None:
         if not self.unreadable:
@@ -244,7 +244,7 @@ class _Reading:
         if outcome.finding:
             self.findings.append((link.line, outcome.finding))
         lhs = outcome.written if outcome.written is not None else link.lhs
-        restricted = _restriction(self.later, lhs, self.scope) if outcome.role == "definition" else None
+        restricted = _restriction(self.others, lhs, self.scope) if outcome.role == "definition" else None
         if restricted is not None:  # f(t) = t^2, \quad t > 0: defined there only, so not read as f for every t
             note = self.scope.refuse(form.name, " ".join(lhs_text.replace("&", " ").split()),
                                      f"the display restricts it ({restricted}), and a definition that holds only "
@@ -416,7 +416,7 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
     reading = _Reading(display, scope)
     pieces = [(row, piece) for row in split_rows(display.body) for piece in statements(row.text)]
     for n, (row, piece) in enumerate(pieces):
-        reading.later = [p.text for _, p in pieces[n + 1:]]
+        reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
         reading.read(row, piece)
     scope.seen |= survey([display.body]).standalone
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
@@ -430,12 +430,12 @@ _RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
 _RESTRICTS = re.compile(r"[<>]|\\(?:le|ge|leq|geq|lt|gt|ne|neq|in|notin|leqslant|geqslant)(?![A-Za-z])")
 
 
-def _restriction(later: list[str], defined: Term, scope: DocumentScope) -> str | None:
-    """The statement after a definition in its display that restricts one of its parameters (``t > 0``
-    after ``f(t) = t^2``), or None. An integer index's range (``0 \\le i < d/2`` after ``\\omega_i``) is
+def _restriction(others: list[str], defined: Term, scope: DocumentScope) -> str | None:
+    """The statement beside a definition in its display that restricts one of its parameters (``t > 0``
+    beside ``f(t) = t^2``), or None. An integer index's range (``0 \\le i < d/2`` after ``\\omega_i``) is
     the index's own domain, not a restriction of the definition to part of it."""
     params = {str(s) for s in getattr(defined, "free_symbols", set()) if not getattr(s, "is_integer", False)}
-    for text in later:
+    for text in others:
         if _definition_candidate(text) is not None or not _RESTRICTS.search(text):
             continue
         if params & survey([text]).standalone:
