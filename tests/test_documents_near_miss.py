@@ -146,6 +146,9 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
     ("$$ n > 10^9 $$\n", [(1, C)]),
     # a condition in words before the definition (the last piece was read for every t: f(1) = -1 was proven)
     ("For $t > 0$ let $f(t) = t^2$.\nFor $t \\le 0$ let $f(t) = -t^2$.\n\n$$ f(1) = -1 $$\n", [(4, U)]),
+    # a known function's value is a claim, never a definition of it (c1.md: a false one left the run green)
+    ("$$ \\operatorname{Re}(e^{i t}) = \\sin t $$\n", [(1, R)]),
+    ("$$ \\operatorname{Re}(e^{i t}) = \\cos t $$\n", [(1, P)]),
     # 2. a condition in words, or in the display, on a definition refuses it (and a second one in the sentence)
     ('Let $f(t) = 1$ (for $t > 0$ only), and $f(t) = 0$ otherwise.\n\n$$ f(-1) = 1 $$\n',  # w.md
      [(3, U)]),

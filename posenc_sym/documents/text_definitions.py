@@ -27,6 +27,7 @@ from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term, Unreadable, from_latex
 from ..notation.read_names import splits
+from ..notation.vocabulary import FUNCTIONS, UPRIGHT_FUNCTIONS
 from .name_forms import NameForm
 from .scope import DocumentScope
 
@@ -110,8 +111,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     never defined again. A role ``restated`` says the statement gives a defined name the formula it already has (``β =
     10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
     head = _function_name(form)
-    if head is None:
-        return None
+    if head is None or form.head in FUNCTIONS or form.head in UPRIGHT_FUNCTIONS:
+        return None  # \operatorname{Re}(e^{it}) = \cos t: a claim about a function the reader knows, decided
     ctx = scope.ctx
     if head in scope.refused:
         return None  # its definition was refused (a condition in words): never defined silently later
