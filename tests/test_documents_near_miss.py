@@ -189,6 +189,9 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
     # binding word binds it from there on
     ("We take a width $d$, for instance $d = 4$.\n\n$$ \\sin(\\pi d / 2)^2 = 0 $$\n", [(3, P)]),
     ("Let $d = 512$.\n\n$$ d/2 = 256 $$\n", [(3, P)]),
+    # ... a constant set to itself keeps its reading; set to a number, it is free where the text gives no binding word
+    ("Here $i = \\sqrt{-1}$ is the imaginary unit.\n\n$$ i^2 = -1 $$\n\nAnd $e = 3$ is odd.\n\n$$ \\ln e = 1 $$\n",
+     [(3, P), (7, U)]),
     # 5. a sum's bound index is no index outside the sum
     ('$$ \\sum_{x=1}^{3} x = 6 $$\n\n$$ \\sin(\\pi x) = 0 $$\n\n$$ \\cos(\\pi x)^2 = 1 $$\n',  # at.md
      [(1, P), (3, U), (5, U)]),

@@ -63,6 +63,15 @@ class Convention:
     cell: Cell | None = None  # in a notebook, the cell of that line
 
 
+def _number(text: str) -> Any:
+    """The number ``text`` writes (``512``, ``\\pi``, ``\\sqrt{-1}``), or None if it names anything else."""
+    try:
+        value = from_latex(text, Context())
+    except (Unreadable, ArithmeticError, TypeError, ValueError):
+        return None
+    return value if isinstance(value, sympy.Expr) and value.is_number else None
+
+
 class Conventions:
     """The conventions that apply to one document's names, given the roles :mod:`.survey` found."""
 
@@ -140,8 +149,10 @@ class Conventions:
         integer index, d = 512 for the width, m = n for a position): a proof for all of them then holds
         at that value too. A constant (e, π, the imaginary unit) is never set to a value by a text that
         means it."""
-        if not isinstance(value, sympy.Symbol) or name in self._checking:
-            return name in self._checking
+        if not isinstance(value, sympy.Symbol):  # a constant: set only to itself ($i = \sqrt{-1}$)
+            return all(_number(text) == value for text in self.roles.settings[name])
+        if name in self._checking:
+            return True
         self._checking.add(name)
         try:
             return all(self._fits_one(value, text) for text in self.roles.settings[name])
@@ -156,10 +167,7 @@ class Conventions:
                     value.is_nonnegative and not other.is_nonnegative):
                 return False
             return bool(other.is_integer) if value.is_integer else bool(other.is_real)
-        try:
-            number = from_latex(text, Context())
-        except (Unreadable, ArithmeticError, TypeError, ValueError):
-            return False
+        number = _number(text)
         if not (isinstance(number, sympy.Expr) and number.is_number and number.is_real):
             return False
         return all(getattr(number, f"is_{fact}") for fact, wanted in value.assumptions0.items()
