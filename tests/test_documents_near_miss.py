@@ -192,6 +192,9 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
     # ... a constant set to itself keeps its reading; set to a number, it is free where the text gives no binding word
     ("Here $i = \\sqrt{-1}$ is the imaginary unit.\n\n$$ i^2 = -1 $$\n\nAnd $e = 3$ is odd.\n\n$$ \\ln e = 1 $$\n",
      [(3, P), (7, U)]),
+    # a "where" right after a display says what its names are: the display is read with it, not with an
+    # earlier value (ab.md; here the earlier ω = 1 made a false row proven)
+    ("Let $\\omega = 1$.\n\n$$ \\cos(\\omega \\pi) = -1 $$\n\nwhere $\\omega = 2$.\n", [(3, R)]),
     # 5. a sum's bound index is no index outside the sum
     ('$$ \\sum_{x=1}^{3} x = 6 $$\n\n$$ \\sin(\\pi x) = 0 $$\n\n$$ \\cos(\\pi x)^2 = 1 $$\n',  # at.md
      [(1, P), (3, U), (5, U)]),

@@ -111,7 +111,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                    "nothing (the text writes none of its notations, or defines them itself)"))
     # The preset's names are the field's conventions, not the author's declarations (see decide_link).
     conventional = frozenset(ctx.symbols)
-    ordered: list[Declaration | Display | Inline] = sorted([*document.items, *inlines], key=_order)
+    ordered = _where_first(sorted([*document.items, *inlines], key=_order))
     for item in ordered:
         scope.cell = item.cell
         if isinstance(item, Declaration):
@@ -146,6 +146,30 @@ def _inlines(document: Document) -> list[Inline]:
     return [Inline(f.text, f.line, f.offset, f.before, Cell(cell.index, cell.file_lines))
             for cell in notebook_cells(document.text) if cell.kind == "markdown"
             for f in inline_formulas(cell.source, "markdown")]
+
+
+#: Prose that opens right after a display and names what its formulas are: "$$ … $$ where $\\omega = 2$".
+_EXPLAINS = re.compile(r"(?:\$\$|\\\]|\\end\{[^{}]*\})\s*[,.;]?\s*(?:where|here|with)\s*$", re.IGNORECASE)
+
+
+def _where_first(items: list[Declaration | Display | Inline]) -> list[Declaration | Display | Inline]:
+    """``items`` with the definitions of a "where" sentence right after a display read before it: they
+    say what the display's names are (``$$ \\cos(\\omega\\pi) = 1 $$ where $\\omega = 2$``), so the display is
+    read with them, never with an earlier value of the name."""
+    ordered = list(items)
+    n = 1
+    while n < len(ordered):
+        item, before = ordered[n], ordered[n - 1]
+        if isinstance(item, Inline) and isinstance(before, Display) and _EXPLAINS.search(item.before):
+            end = item.offset + len(item.text) + len(item.after) + 2
+            moved = [item]
+            while n + len(moved) < len(ordered) and isinstance(ordered[n + len(moved)], Inline) and \
+                    ordered[n + len(moved)].offset < end:  # type: ignore[union-attr]
+                moved.append(ordered[n + len(moved)])  # type: ignore[arg-type]
+            ordered[n - 1:n + len(moved)] = [*moved, before]
+            n += len(moved)
+        n += 1
+    return ordered
 
 
 def _order(item: Declaration | Display | Inline) -> tuple[int, int, int]:
