@@ -27,8 +27,8 @@ __all__ = ["BINDS", "CONTINUES", "INTRODUCES", "condition_in", "counted_names", 
 INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set|write|we\s+have|i\.\s?e\.|namely|with|given\s+by|"
                         r"记|设|即|定义|令|约定|解得|其中|这里|记为)\W*$", re.IGNORECASE)
 #: Of them, those that bind the name from there on, even a variable of the notes (``Let $d = 512$``);
-#: the others ("with $d = 512$") may give an example's value.
-BINDS = re.compile(r"(?:\b(?:denot\w*|defin\w*|let|set|where)|记|设|定义|令|记为|其中)\W*$", re.IGNORECASE)
+#: the others ("with $d = 512$", "where $t = 0$") may give an example's value or a case.
+BINDS = re.compile(r"(?:\b(?:denot\w*|defin\w*|let|set)|记|设|定义|令|记为)\W*$", re.IGNORECASE)
 #: A formula continuing a list the sentence introduced: "Let $q = …$ and $k = …$", "…, $b = 3$".
 CONTINUES = re.compile(r"(?:,|\band)\s*$", re.IGNORECASE)
 _CONDITION = re.compile(r"\b(?:if|when|whenever|unless|otherwise|only|provided|except|whereas)\b"
