@@ -62,7 +62,9 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     ("$$ e^{A} e^{B} = e^{A + B} $$\n", [(1, U)]),
     ("$$ e^{a} e^{b} = e^{a + b} $$\n", [(1, P)]),
     # a variable of the notes set to a number is an example, not a definition the rows after are read with
-    ("$$ d = 512 $$\n\n$$ d^2 = 262144 $$\n", [(1, D), (3, C)]),
+    # (an equation that sets no name is a claim: d^2 = 262144 for the width d is refuted, at d = 2; the display
+    # d = 512 gives an example's value, which the rows after are not read with)
+    ("$$ d = 512 $$\n\n$$ d^2 = 262144 $$\n", [(1, D), (3, R)]),
     # a comparison of names read by conventions alone that fails somewhere is a condition, not refuted
     ("$$ t > 1 $$\n", [(1, C)]),
     # a function of them is a claim: refuted
@@ -142,6 +144,8 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
     ("$$ \\sin^2 t + \\cos^2 t = 1 > t $$\n", [(1, P), (1, U)]),
     # ... while a restriction that holds somewhere stays one
     ("$$ 0 \\le t < 1 $$\n", [(1, C), (1, C)]),
+    # ... and an equation that sets no name is claimed (r1.md: i^4 = 1 of an integer i was a condition, green)
+    ("For each head $i = 1, \\ldots, n$ we compute a score.\n\n$$ i^4 = 1 $$\n", [(3, R)]),
     # ... (a restriction far out is one too: the points tried reach 10^12)
     ("$$ n > 10^9 $$\n", [(1, C)]),
     # a condition in words before the definition (the last piece was read for every t: f(1) = -1 was proven)
@@ -200,6 +204,7 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
      [(1, P), (3, U), (5, U)]),
     ('$$ \\sum_{t=1}^{3} t = 6 $$\n\nNow for a real time $t$:\n\n$$ \\sin(\\pi t) = 0 $$\n',  # aq.md
      [(1, P), (5, R)]),
+    ("$$ \\sum_{d=1}^{3} d = 6 $$\n\n$$ (-1)^d = 1 $$\n", [(1, P), (3, U)]),  # as.md: not the width either
     # 6. a letter that only labels a subscript, or that the text says is real, is no integer index
     ('The rotation $R_\\theta$ turns by an angle $\\theta \\in [0, 2\\pi)$.\n\n$$ \\cos(2\\pi\\theta) = 1 $$\n',  # av.md
      [(3, R)]),

@@ -113,8 +113,10 @@ class Conventions:
             return None  # a function or a vector's name (W_q, R_f: a label), never an index or a position
         if name == "e":
             return sympy.E
+        if name in self.roles.summed and not self._indexed(name) and name not in self.roles.reals:
+            return None  # \sum_{d=1}^{3} d: outside its sum the name is free (neither width nor imaginary unit)
         if name == "i" and not self._indexed(name):
-            return None if name in self.roles.summed else sympy.I  # \sum_{i=0}: outside it, i is neither
+            return sympy.I
         if name.startswith("Δ") and self._make(name[1:]) is not None and getattr(self._make(name[1:]), "is_real",
                                                                                    False):
             return sympy.Symbol(name, real=True)  # Δt: a shift of the real position t

@@ -8,8 +8,9 @@ such a restriction is read as one:
   rational in them (a formula with a function or an exponential in it is a claim);
 - no universal quantifier in words comes with it (``t \ge 0 \quad \text{for all } t`` is a claim);
 - it bounds or sets names, it does not relate a formula to itself: its two sides share no name
-  (``m = n``, ``d^2 = 262144``, ``i - j < w``); ``(t+1)^2 = t^2 + 1`` is an identity the text claims and
-  ``3mn \le m^2 + n^2`` an inequality it claims, both refuted;
+  (``m = n``, ``i - j < w``), and an equation sets a name (``k = 8``; ``i^4 = 1`` is claimed);
+  ``(t+1)^2 = t^2 + 1`` is an identity the text claims and ``3mn \le m^2 + n^2`` an inequality it
+  claims, both refuted;
 - it holds somewhere: a relation that holds at no point tried (``t^2 < 0``, ``t + 1 < t``) restricts
   nothing; it is a false statement, refuted.
 
@@ -95,6 +96,8 @@ def a_condition(lhs: sympy.Basic, relation: str, rhs: sympy.Basic, because: str,
         return False
     if shares_a_name(lhs, rhs):
         return False
+    if relation == "==" and not (isinstance(lhs, sympy.Symbol) or isinstance(rhs, sympy.Symbol)):
+        return False  # i^4 = 1, d^2 = 262144: an equation claimed, not a name set (m = n, k = 8)
     try:
         if not (lhs - rhs).is_rational_function(*free):
             return False
