@@ -16,7 +16,7 @@ import pytest
 
 from posenc_sym.documents.decide_document import check_document
 
-P, R, U, D, C = "proven", "refuted", "unknown", "definition", "condition"
+P, R, U, D, C, K = "proven", "refuted", "unknown", "definition", "condition", "checked"
 
 
 def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple[int, str]]:
@@ -62,7 +62,9 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     ("$$ e^{A} e^{B} = e^{A + B} $$\n", [(1, U)]),
     ("$$ e^{a} e^{b} = e^{a + b} $$\n", [(1, P)]),
     # a variable of the notes set to a number is an example, not a definition the rows after are read with
-    ("$$ d = 512 $$\n\n$$ d^2 = 262144 $$\n", [(1, D), (3, C)]),
+    # (an equation that sets no name is a claim: d^2 = 262144 for the width d is refuted, at d = 2; the display
+    # d = 512 gives an example's value, which the rows after are not read with)
+    ("$$ d = 512 $$\n\n$$ d^2 = 262144 $$\n", [(1, D), (3, R)]),
     # a comparison of names read by conventions alone that fails somewhere is a condition, not refuted
     ("$$ t > 1 $$\n", [(1, C)]),
     # a function of them is a claim: refuted
@@ -88,8 +90,13 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     # sequence by convention: cos(2πθ) = 1 holds for integers only, and θ is not assumed one (not proven)
     ("$$ R_{m\\theta} q = q $$\n\n$$ \\cos(2 \\pi \\theta) = 1 $$\n\nwhere $\\theta_i = 10000^{-2i/d}$.\n",
      [(1, U), (3, U)]),
-    # ... while δ, only ever an index, is an integer: the same row is proven
+    # ... while δ, which shifts the index i (p_{i+δ}), is an integer: the same row is proven
     ("$$ p_{i+\\delta} = 1 $$\n\n$$ \\cos(2 \\pi \\delta) = 1 $$\n", [(1, D), (3, P)]),
+    # ... but a Greek letter that only labels a subscript (R_θ) is no integer: not proven
+    ("$$ R_\\theta q = q $$\n\n$$ \\cos(2 \\pi \\theta) = 1 $$\n", [(1, U), (3, U)]),
+    # ... unless the text gives it a range of integers
+    ("$$ p_{i+\\delta} = 1 $$\n\n$$ \\delta = 0, 1, \\ldots, 9 $$\n\n$$ \\cos(2 \\pi \\delta) = 1 $$\n",
+     [(1, D), (3, D), (5, P)]),
     # an index the text used before, set to a formula afterwards, is a case, never its definition restated
     ("$$ \\theta_d = b^{-2d/D} $$\n\n$$ d = D/2 - 1 $$\n\n$$ d = D/2 - 1 $$\n", [(1, D), (3, D), (5, D)]),
     # f_q(x, m) and f_k(x, n) are two functions, not one defined twice; a row about f_q uses f_q's formula
@@ -118,6 +125,107 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
     assert _links(tmp_path, text) == links
 
 
+@pytest.mark.parametrize(("text", "links"), [
+    # 1. a failing link in convention-read names is a condition only if it restricts them: a false or unsatisfiable
+    # relation, an identity, a quantified row, a link of a chain of claims is decided
+    ('$$ 0 \\le t^2 < 0 $$\n',  # i5.md
+     [(1, P), (1, R)]),
+    ('$$ t \\le t + 1 < t $$\n',  # i2.md
+     [(1, P), (1, R)]),
+    ('$$\n\\begin{aligned}\n(m - n)^2 &= m^2 - 2mn + n^2 \\\\\n&= m^2 - n^2 \\\\\n&= (m-n)(m+n)\n\\end{aligned}\n$$\n\n$$ \\frac{m}{n} \\cdot n = m $$\n\n$$ m n \\le m^2 + n^2 $$\n\n$$ 2mn \\le m^2 + n^2 $$\n\n$$ 3mn \\le m^2 + n^2 $$\n',  # q1.md
+     [(3, P), (4, R), (5, P), (9, U), (11, K), (13, P), (15, R)]),
+    ('$$ (t+1)^2 = t^2 + 1 $$\n',  # i3.md
+     [(1, R)]),
+    ('$$ t \\ge 0 \\quad \\text{for all } t $$\n\n$$ \\forall t \\in \\mathbb{R}: t^2 \\ge t $$\n\n$$ t^2 \\ge t \\quad \\text{for all real } t $$\n\n$$ 0 \\le t^2 < 0 \\quad \\text{for all } t $$\n',  # fa.md
+     [(1, R), (5, R), (7, P), (7, R)]),
+    ('Let $z = t + \\mathrm{i}$.\n\n$$ z^* = t - \\mathrm{i} $$\n\n$$ z z^* = t^2 + 1 $$\n\n$$ t^* = t $$\n\n$$ (\\mathrm{i} t)^* = \\mathrm{i} t $$\n\n$$ \\bar{z} = t - \\mathrm{i} $$\n\n$$ z^\\dagger z = |z|^2 $$\n\n$$ |z|^2 = z^2 $$\n',  # an.md
+     [(3, P), (5, P), (7, P), (9, R), (11, D), (13, P), (15, R)]),
+    # ... a condition beside claims in one chain is no condition: the chain is not proven
+    ("$$ \\sin^2 t + \\cos^2 t = 1 > t $$\n", [(1, P), (1, U)]),
+    # ... while a restriction that holds somewhere stays one
+    ("$$ 0 \\le t < 1 $$\n", [(1, C), (1, C)]),
+    # ... and an equation that sets no name is claimed (r1.md: i^4 = 1 of an integer i was a condition, green)
+    ("For each head $i = 1, \\ldots, n$ we compute a score.\n\n$$ i^4 = 1 $$\n", [(3, R)]),
+    # ... (a restriction far out is one too: the points tried reach 10^12)
+    ("$$ n > 10^9 $$\n", [(1, C)]),
+    # a condition in words before the definition (the last piece was read for every t: f(1) = -1 was proven)
+    ("For $t > 0$ let $f(t) = t^2$.\nFor $t \\le 0$ let $f(t) = -t^2$.\n\n$$ f(1) = -1 $$\n", [(4, U)]),
+    # a known function's value is a claim, never a definition of it (c1.md: a false one left the run green)
+    ("$$ \\operatorname{Re}(e^{i t}) = \\sin t $$\n", [(1, R)]),
+    ("$$ \\operatorname{Re}(e^{i t}) = \\cos t $$\n", [(1, P)]),
+    # 2. a condition in words, or in the display, on a definition refuses it (and a second one in the sentence)
+    ('Let $f(t) = 1$ (for $t > 0$ only), and $f(t) = 0$ otherwise.\n\n$$ f(-1) = 1 $$\n',  # w.md
+     [(3, U)]),
+    ('Let $f(t) = t^2$ for $t > 0$, and $f(t) = -t^2$ for $t \\le 0$.\n\n$$ f(-1) = 1 $$\n',  # a5.md
+     [(3, U)]),
+    ('Let $\\omega_i = 10000^{-2i/d}$ for $i < d/2$, and $\\omega_i = 0$ for $i \\ge d/2$.\n\n$$ \\omega_{d/2} = 10000^{-1} $$\n',  # b5.md
+     [(3, U)]),
+    ('Let $a_n = n$ for $n \\ge 1$, and let $a_0 = 5$.\n\n$$ a_0 = 0 $$\n\n$$ a_0 = 5 $$\n\n$$ \\sum_{n=0}^{2} a_n = 3 $$\n',  # ae.md
+     [(3, U), (5, U), (7, U)]),
+    ('$$ f(t) = 1, \\quad t > 0, $$\n\nand $f(t) = 0$ otherwise.\n\n$$ f(-1) = 1 $$\n',  # w2.md
+     [(1, D), (1, C), (5, U)]),
+    ('Let $f(t) = t^2$ for $t > 0$.\n\n$$ f(-1) = 1 $$\n',  # a4.md
+     [(3, U)]),
+    ('$$ f(t) = t^2, \\quad t > 0 $$\n\n$$ f(-1) = 1 $$\n',  # a8.md
+     [(1, D), (1, C), (3, U)]),
+    ('$$ g(t) = 1 \\qquad (t > 0) $$\n\n$$ g(-1) = 1 $$\n\n$$ h(t) = 1 \\quad \\text{for all } t > 0 $$\n\n$$ h(-1) = 1 $$\n',  # w3.md
+     [(1, D), (3, U), (5, D), (7, U)]),
+    ('Let $\\mathbf{q} = [t, 1]$ and $\\mathbf{k} = [1, t]$.\n\n$$ \\mathbf{q} \\mathbf{q}^T = t^2 + 1 $$\n\n$$ \\mathbf{q}^T \\mathbf{q} = t^2 + 1 $$\n\n$$ \\langle \\mathbf{q}, \\mathbf{k} \\rangle = 2t $$\n\n$$ \\mathbf{q}\\mathbf{k}^T = 2 t $$\n\n$$ \\mathbf{q}^T\\mathbf{k} = 2 t $$\n',  # d3.md
+     [(3, P), (5, U), (9, P), (11, U)]),
+    # ... the restriction written first in the display refuses it too
+    ("$$ t > 0, \\quad f(t) = t^2 $$\n\n$$ f(-1) = 1 $$\n", [(1, C), (1, D), (3, U)]),
+    # 3, 4. a convention never reads a name the text sets outside it: bound where the text binds it, else free
+    ('Let $e = 3$.\n\n$$ e^{\\ln 2} = 2 $$\n\n$$ \\ln e = 1 $$\n',  # c4.md
+     [(3, R), (5, R)]),
+    ('Let $x$ be the number of epochs, $x = 3$, where $e = x$.\n\n$$ \\ln e = 1 $$\n',  # t2.md
+     [(3, U)]),
+    ('Let $i = 3$.\n\n$$ i^2 = 9 $$\n\n$$ i^2 = -1 $$\n',  # c7.md
+     [(3, P), (5, R)]),
+    ('Let $d = 3$.\n\n$$ (-1)^d = 1 $$\n\n$$ \\cos(\\pi d) = 1 $$\n',  # h1.md
+     [(3, R), (5, R)]),
+    ('We take an odd width $d$, for instance $d = 5$.\n\n$$ \\sin(\\pi d / 2)^2 = 0 $$\n',  # h3.md
+     [(3, U)]),
+    ('Denote $\\pi = 3$.\n\n$$ \\sin \\pi = 0 $$\n',  # c8.md
+     [(3, R)]),
+    ('$$ e = 3 $$\n\n$$ \\ln e = 1 $$\n',  # c5.md
+     [(1, D), (3, R)]),
+    # ... a value the convention allows keeps it (an example in the width d: true for every even d), and a
+    # binding word binds it from there on
+    ("We take a width $d$, for instance $d = 4$.\n\n$$ \\sin(\\pi d / 2)^2 = 0 $$\n", [(3, P)]),
+    ("Let $d = 512$.\n\n$$ d/2 = 256 $$\n", [(3, P)]),
+    # ... a constant set to itself keeps its reading; set to a number, it is free where the text gives no binding word
+    ("Here $i = \\sqrt{-1}$ is the imaginary unit.\n\n$$ i^2 = -1 $$\n\nAnd $e = 3$ is odd.\n\n$$ \\ln e = 1 $$\n",
+     [(3, P), (7, U)]),
+    # a "where" right after a display says what its names are: the display is read with it, not with an
+    # earlier value (ab.md; here the earlier ω = 1 made a false row proven)
+    ("Let $\\omega = 1$.\n\n$$ \\cos(\\omega \\pi) = -1 $$\n\nwhere $\\omega = 2$.\n", [(3, R)]),
+    # 5. a sum's bound index is no index outside the sum
+    ('$$ \\sum_{x=1}^{3} x = 6 $$\n\n$$ \\sin(\\pi x) = 0 $$\n\n$$ \\cos(\\pi x)^2 = 1 $$\n',  # at.md
+     [(1, P), (3, U), (5, U)]),
+    ('$$ \\sum_{t=1}^{3} t = 6 $$\n\nNow for a real time $t$:\n\n$$ \\sin(\\pi t) = 0 $$\n',  # aq.md
+     [(1, P), (5, R)]),
+    ("$$ \\sum_{d=1}^{3} d = 6 $$\n\n$$ (-1)^d = 1 $$\n", [(1, P), (3, U)]),  # as.md: not the width either
+    # 6. a letter that only labels a subscript, or that the text says is real, is no integer index
+    ('The rotation $R_\\theta$ turns by an angle $\\theta \\in [0, 2\\pi)$.\n\n$$ \\cos(2\\pi\\theta) = 1 $$\n',  # av.md
+     [(3, R)]),
+    ('Let $\\sigma_x$ be the standard deviation of the real-valued feature $x$.\n\n$$ \\sin(\\pi x) = 0 $$\n\n$$ x^2 \\ge x $$\n',  # au.md
+     [(3, R), (5, R)]),
+    ('The signal $x_t$ is defined for continuous time $t \\in \\mathbb{R}$.\n\n$$ \\sin(\\pi t) = 0 $$\n\n$$ \\lfloor t \\rfloor = t $$\n',  # ao.md
+     [(3, R), (5, R)]),
+    ('Let $x_t = \\cos(t)$ for every real $t$.\n\n$$ \\cos(2 \\pi t) = 1 $$\n',  # ap.md
+     [(3, R)]),
+    # 7. the $i$-th indexes with i
+    ('For the $i$-th token,\n\n$$ i^2 \\ge 0 $$\n\n$$ i^2 = -1 $$\n',  # r6.md
+     [(3, P), (5, R)]),
+    ('For the $i$-th token, let $s = i^2$ be its score.\n\n$$ s + 1 = 0 $$\n\n$$ s \\ge 0 $$\n',  # r5.md
+     [(3, R), (5, P)]),
+])
+def test_no_false_proven_from_the_red_team(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    """The red team's documents (main at 7398068) whose false rows came back proven, each with every link's
+    verdict worked out by hand: false rows refuted, rows the reader cannot settle unknown."""
+    assert _links(tmp_path, text) == links
+
+
 def test_a_definition_given_again_differently_is_a_finding_at_its_line(tmp_path: Path) -> None:
     path = tmp_path / "notes.md"
     path.write_text("$$ \\beta = 2 $$\n\n$$ \\beta = 3 $$\n\n$$ \\beta^2 = 9 $$\n", encoding="utf-8")
@@ -141,6 +249,15 @@ def test_a_definition_given_again_differently_is_a_finding_at_its_line(tmp_path:
     # a note counting its pairs from 1 (PE_{(t,2i-1)}) does not get the preset's 0 ≤ i < d/2: θ_i ≤ 1 holds there
     ("$$ PE_{(t,2i-1)} = \\sin(t \\omega_i) $$\n\n$$ \\omega_i = 10000^{-2(i-1)/d} $$\n\n$$ \\omega_i \\le 1 $$\n",
      "sinusoidal", [(1, D), (3, D), (5, P)]),
+    # the preset's frequency is never bound to a name the text says is real, nor ω_i to a text that writes ω
+    # alone (al.md, ak.md of the red team: ω > 0 and w_k > 0 were proven of the text's arbitrary real numbers)
+    ("$$ PE_{(pos,2i)} = \\sin\\left(\\frac{pos}{10000^{2i/d}}\\right) $$\n\nUnrelated to the encoding, a "
+     "pendulum swings with an arbitrary real angular frequency $\\omega$.\n\n$$ \\omega > 0 $$\n\n"
+     "$$ \\omega \\le 1 $$\n", "sinusoidal", [(1, D), (5, C), (7, C)]),
+    ("$$ PE_{(pos,2i)} = \\sin\\left(\\frac{pos}{10000^{2i/d}}\\right) $$\n\n"
+     "$$ PE_{(pos,2i+1)} = \\cos\\left(\\frac{pos}{10000^{2i/d}}\\right) $$\n\nA linear classifier on top of the "
+     "encoding has arbitrary real weights $w_k$, one per class $k$.\n\n$$ w_k \\le 1 $$\n\n$$ w_k > 0 $$\n",
+     "sinusoidal", [(1, D), (3, D), (7, U), (9, U)]),
 ])
 def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text, notation) == links

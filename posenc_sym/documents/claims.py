@@ -39,7 +39,7 @@ from .statements import Piece, chain_members, range_of, statements
 from .survey import survey
 from .text_definitions import define_from_text
 
-__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "defined_names", "document_scope", "read_display"]
+__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "defined_names", "document_scope", "read_display", "set_values"]
 
 #: What a link shows for an ellipsis member of a chain (``a \\ge \\cdots \\ge b``).
 ELLIPSIS = sympy.Symbol("…")
@@ -84,10 +84,39 @@ class ReadDisplay:
         return bool(self.links) or bool(self.unreadable)
 
 
-def document_scope(ctx: Context, formulas: Iterable[str], width: str | None = None) -> DocumentScope:
-    """The scope a document with these declarations (``ctx``) and formulas is read in."""
+def document_scope(ctx: Context, formulas: Iterable[str], width: str | None = None, *,
+                   reals: Iterable[str] = (), counted: Iterable[str] = ()) -> DocumentScope:
+    """The scope a document with these declarations (``ctx``) and formulas is read in; ``reals`` are the
+    names its prose says are real ("a real $t$"), ``counted`` those it counts with ("the $i$-th")."""
+    formulas = list(formulas)
     roles = survey(formulas)
+    roles.reals.update(reals)
+    roles.counted.update(counted)
+    roles.settings = set_values(formulas)
     return DocumentScope(ctx, Conventions(roles, width), roles)
+
+
+def set_values(formulas: Iterable[str]) -> dict[str, list[str]]:
+    """The values the text sets plain names to, anywhere (``d = 512``, ``$e = 3$``, ``m = n``): a
+    statement ``NAME = value`` with no other relation.
+
+    >>> set_values([r"e = 3", r"m = n, \\quad k = 2", r"\\omega_i = 1", r"t = 0 < 1", r"\\pi = 3"])
+    {'e': ['3'], 'm': ['n'], 'k': ['2'], 'pi': ['3']}
+    """
+    found: dict[str, list[str]] = {}
+    for formula in formulas:
+        for row in split_rows(formula):
+            for piece in statements(row.text):
+                at = _definition_candidate(piece.text)
+                if at is None or range_of(piece.text) is not None:  # i = 0, 1, …, 9: a range, not a value
+                    continue
+                form = name_form(piece.text[:at[0]].replace("&", " "))
+                value = piece.text[at[0] + at[1]:]
+                if form is None or form.subscript is not None or form.arguments is not None or form.label or \
+                        _mentions_relation(value):
+                    continue
+                found.setdefault(form.name, []).append(" ".join(value.replace("&", " ").split()))
+    return found
 
 
 @dataclass
@@ -101,6 +130,7 @@ class _Reading:
     previous: Term | None = None
     statement: int = -1
     blocked: bool = False  # the row above could not be read: a continuation of it has no left side
+    others: list[str] = field(default_factory=list)  # the display's statements but the one being read
 
     def fail(self, reason: str, line: int) -> None:
         if not self.unreadable:
@@ -214,6 +244,12 @@ class _Reading:
         if outcome.finding:
             self.findings.append((link.line, outcome.finding))
         lhs = outcome.written if outcome.written is not None else link.lhs
+        restricted = _restriction(self.others, lhs, self.scope) if outcome.role == "definition" else None
+        if restricted is not None:  # f(t) = t^2, \quad t > 0: defined there only, so not read as f for every t
+            note = self.scope.refuse(form.name, " ".join(lhs_text.replace("&", " ").split()),
+                                     f"the display restricts it ({restricted}), and a definition that holds only "
+                                     "there is not read")
+            return replace(link, role="definition", note=note, lhs=lhs)
         return replace(link, role=outcome.role, note=outcome.note, lhs=lhs)
 
     def _reversed_definition(self, row: RowText, piece: Piece) -> bool:
@@ -378,9 +414,10 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
     if display.problem:
         return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
     reading = _Reading(display, scope)
-    for row in split_rows(display.body):
-        for piece in statements(row.text):
-            reading.read(row, piece)
+    pieces = [(row, piece) for row in split_rows(display.body) for piece in statements(row.text)]
+    for n, (row, piece) in enumerate(pieces):
+        reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
+        reading.read(row, piece)
     scope.seen |= survey([display.body]).standalone
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
@@ -388,6 +425,22 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
 
 
 _RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
+
+
+_RESTRICTS = re.compile(r"[<>]|\\(?:le|ge|leq|geq|lt|gt|ne|neq|in|notin|leqslant|geqslant)(?![A-Za-z])")
+
+
+def _restriction(others: list[str], defined: Term, scope: DocumentScope) -> str | None:
+    """The statement beside a definition in its display that restricts one of its parameters (``t > 0``
+    beside ``f(t) = t^2``), or None. An integer index's range (``0 \\le i < d/2`` after ``\\omega_i``) is
+    the index's own domain, not a restriction of the definition to part of it."""
+    params = {str(s) for s in getattr(defined, "free_symbols", set()) if not getattr(s, "is_integer", False)}
+    for text in others:
+        if _definition_candidate(text) is not None or not _RESTRICTS.search(text):
+            continue
+        if params & survey([text]).standalone:
+            return " ".join(text.split())
+    return None
 
 
 def _pieces(text: str, positions: list[int]) -> list[str]:

@@ -29,12 +29,16 @@ A ``posenc`` block (or ``% posenc`` comments) overrides any of them: a declared 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 import sympy
 
+from ..notation.read import Unreadable, from_latex
 from ..notation.read_guards import shown_name
+from ..notation.vocabulary import LATEX_GREEK
+from .context import Context
 from .places import Cell
 from .survey import WIDTH_NAMES, Survey
 
@@ -42,6 +46,10 @@ __all__ = ["POSITIONS", "Convention", "Conventions"]
 
 #: Names read as positions.
 POSITIONS = ("t", "pos", "m", "n")
+#: Letters a subscript alone never makes integer indices: angles, coordinates, a time.
+_NEVER_INDEXED_BY_A_SUBSCRIPT = frozenset({*LATEX_GREEK.values(), "x", "y", "z", "t"})
+#: A value that is another name, perhaps shifted by an integer: m = n, n = m - 1.
+_SHIFTED_NAME = re.compile(r"(?:([A-Za-z])|\\([A-Za-z]+))(?:\s*[-+]\s*\d+)?")
 
 
 @dataclass(frozen=True)
@@ -55,6 +63,15 @@ class Convention:
     cell: Cell | None = None  # in a notebook, the cell of that line
 
 
+def _number(text: str) -> Any:
+    """The number ``text`` writes (``512``, ``\\pi``, ``\\sqrt{-1}``), or None if it names anything else."""
+    try:
+        value = from_latex(text, Context())
+    except (Unreadable, ArithmeticError, TypeError, ValueError):
+        return None
+    return value if isinstance(value, sympy.Expr) and value.is_number else None
+
+
 class Conventions:
     """The conventions that apply to one document's names, given the roles :mod:`.survey` found."""
 
@@ -62,6 +79,7 @@ class Conventions:
         self.roles = roles
         self.width = width if width is not None else self._width()
         self._made: dict[str, Any] = {}
+        self._checking: set[str] = set()  # names whose set values are being checked (m = n, n = m - 1)
 
     def _width(self) -> str | None:
         """The width the text writes: the one in an exponent (10000^{2i/d}), else the only one."""
@@ -84,27 +102,83 @@ class Conventions:
         return self._made[name]
 
     def _make(self, name: str) -> Any:
+        value = self._reading(name)
+        if value is not None and name in self.roles.settings and not self._fits(name, value):
+            return None  # Let $e = 3$, for instance $d = 5$: the text's own name, read by no convention
+        return value
+
+    def _reading(self, name: str) -> Any:
+        """What the convention reads ``name`` as, before the values the text sets it to are considered."""
         if name in self.roles.applied or name in self.roles.vectors:
             return None  # a function or a vector's name (W_q, R_f: a label), never an index or a position
         if name == "e":
             return sympy.E
-        if name == "i" and name not in self.roles.indices:
+        if name in self.roles.summed and not self._indexed(name) and name not in self.roles.reals:
+            return None  # \sum_{d=1}^{3} d: outside its sum the name is free (neither width nor imaginary unit)
+        if name == "i" and not self._indexed(name):
             return sympy.I
         if name.startswith("Δ") and self._make(name[1:]) is not None and getattr(self._make(name[1:]), "is_real",
                                                                                    False):
             return sympy.Symbol(name, real=True)  # Δt: a shift of the real position t
         if name in WIDTH_NAMES and self._is_width(name):
             return sympy.Symbol(name, even=True, positive=True)
-        if name in POSITIONS and name not in self.roles.indices:
+        if name in POSITIONS and not self._indexed(name):
             return sympy.Symbol(name, real=True)
         if name in self.roles.pairs and self.width is not None and self._pair_range(name) is None:
             return None  # x_{2j-1} and x_{2j+1} both: pairs from 0 or from 1? neither is assumed
-        if name in self.roles.indices and name in self.roles.sequences:
+        if self._indexed(name) and name in self.roles.sequences:
             return None  # R_{m\theta}, and \theta_i too: an index, or the name of a sequence? neither is assumed
-        if name in self.roles.indices and name != "e":
+        if self._indexed(name) and name != "e":
             nonnegative = self._pair_range(name) is not None
             return sympy.Symbol(name, integer=True, nonnegative=nonnegative or None)
+        if name in self.roles.reals:
+            return sympy.Symbol(name, real=True)  # the text says it is real (x \in \mathbb{R}, "a real $x$")
         return None
+
+    def _indexed(self, name: str) -> bool:
+        r"""True if ``name`` is an integer index: the text gives it a range of integers or counts with it (the
+        $i$-th) or shifts an index with it (p_{i+\delta}), or indexes with it in a subscript, unless it says
+        the name is real, or the name is a Greek letter or x, y, z, t (an angle, a coordinate, a time:
+        R_\theta, x_t, \sigma_x label them, nothing makes them integers)."""
+        if name in self.roles.reals:
+            return False
+        if name in self.roles.ranged or name in self.roles.counted or (name in self.roles.shifts and name != "t"):
+            return True  # p_{i+\delta}: δ shifts the index i, so it is an integer too
+        return name in self.roles.indices and name not in _NEVER_INDEXED_BY_A_SUBSCRIPT
+
+    def _fits(self, name: str, value: Any) -> bool:
+        """True if every value the text sets ``name`` to lies where the convention reads it (k = 8 for an
+        integer index, d = 512 for the width, m = n for a position): a proof for all of them then holds
+        at that value too. A constant (e, π, the imaginary unit) is never set to a value by a text that
+        means it."""
+        if not isinstance(value, sympy.Symbol):  # a constant: set only to itself ($i = \sqrt{-1}$)
+            return all(_number(text) == value for text in self.roles.settings[name])
+        if name in self._checking:
+            return True
+        self._checking.add(name)
+        try:
+            return all(self._fits_one(value, text) for text in self.roles.settings[name])
+        finally:
+            self._checking.discard(name)
+
+    def _fits_one(self, value: sympy.Symbol, text: str) -> bool:
+        shifted = _SHIFTED_NAME.fullmatch(text.strip())
+        if shifted is not None:
+            other = self._make(shifted.group(1) or LATEX_GREEK.get("\\" + (shifted.group(2) or ""), ""))
+            if not isinstance(other, sympy.Symbol) or (value.is_even and other != value) or (
+                    value.is_nonnegative and not other.is_nonnegative):
+                return False
+            return bool(other.is_integer) if value.is_integer else bool(other.is_real)
+        number = _number(text)
+        if not (isinstance(number, sympy.Expr) and number.is_number and number.is_real):
+            return False
+        return all(getattr(number, f"is_{fact}") for fact, wanted in value.assumptions0.items()
+                   if wanted and fact in ("integer", "even", "positive", "nonnegative", "real"))
+
+    def set_by_text(self, name: str) -> bool:
+        """True if a convention would read ``name`` but the text sets it to a value outside what the
+        convention reads (``Let $e = 3$``, ``for instance $d = 5$``): then no convention reads it."""
+        return name in self.roles.settings and self._reading(name) is not None and self.symbol(name) is None
 
     def conditions(self, name: str) -> tuple[sympy.Basic, ...]:
         """The conditions a convention puts on ``name`` (a pair index's range)."""
@@ -143,7 +217,9 @@ class Conventions:
         if first == 1:
             return (f"read {shown} as a pair index, 1 ≤ {shown} ≤ {self.width}/2 (it indexes the pairs "
                     f"2{shown}-1, 2{shown})")
-        if name in self.roles.indices:
+        if name in self.roles.reals and not self._indexed(name):
+            return f"read {shown} as real (the text says so)"
+        if self._indexed(name):
             kind = "an integer position" if name in POSITIONS else "an integer index"
             return f"read {shown} as {kind} (the text indexes with it)"
         return f"read {shown} as a real position"

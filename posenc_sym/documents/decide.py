@@ -25,7 +25,7 @@ no counterexample.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import mpmath
 import sympy
@@ -38,6 +38,7 @@ from ..proof.verdict import Verdict
 from .claims import Link, ReadDisplay
 from .conventions import Convention
 from .scope import undefined_names
+from .stated import a_condition
 
 __all__ = ["STATED", "DisplayResult", "LinkResult", "combine", "decide_display", "decide_link"]
 
@@ -136,7 +137,8 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         return LinkResult(link, "unknown", note=f"the proof engine failed with {type(exc).__name__}: {exc}; this "
                           "is a bug in posenc-sym, please report it with this row")
     result = _where_defined(link, verdict, open_divisors)
-    if result.status == "refuted" and declared is not None and _a_condition(link, declared):
+    if result.status == "refuted" and declared is not None and a_condition(link.lhs, link.relation, link.rhs,
+                                                                         link.because, declared):
         names = ", ".join(sorted(str(x) for x in _free(link)))
         return LinkResult(link, "condition", verdict, f"{verdict.reason}; so it is read as a condition the text states "
                           f"on {names} (read by a convention, with nothing declared of the values it holds for), "
@@ -146,19 +148,6 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
 
 def _free(link: Link) -> set[sympy.Basic]:
     return set(getattr(link.lhs, "free_symbols", set())) | set(getattr(link.rhs, "free_symbols", set()))
-
-
-def _a_condition(link: Link, declared: frozenset[sympy.Basic]) -> bool:
-    """A comparison of names read by conventions, rational in them (``m > 1``, ``1/k < 1``, ``i - j < w``):
-    the text states it of some values, a case or a hypothesis; a formula with a function or an exponential
-    in it is a claim."""
-    free = _free(link)
-    if not free or free & declared or isinstance(link.lhs, sympy.MatrixBase):
-        return False
-    try:
-        return bool((link.lhs - link.rhs).is_rational_function(*free))
-    except Exception:  # SymPy failing to say shows nothing
-        return False
 
 
 def _open(nonzero: Sequence[sympy.Expr], conditions: Sequence[sympy.Basic]) -> list[sympy.Expr]:
@@ -237,8 +226,8 @@ def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix:
                    conventions: tuple[Convention, ...] = (),
                    declared: frozenset[sympy.Basic] | None = None) -> DisplayResult:
     """Decide every link of ``read``; a display with a part that cannot be read is ``unknown`` with its reason."""
-    results = tuple(decide_link(link, _relevant(conditions, link), f"{prefix}.l{link.line}.{n}", declared)
-                    for n, link in enumerate(read.links, start=1))
+    results = _chains_claimed(tuple(decide_link(link, _relevant(conditions, link), f"{prefix}.l{link.line}.{n}",
+                                                declared) for n, link in enumerate(read.links, start=1)))
     if read.unreadable:
         return DisplayResult(read, "unknown", results, f"cannot be read: {read.unreadable}", conventions)
     status = combine([r.status for r in results])
@@ -251,6 +240,18 @@ def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix:
     else:
         reason = "; ".join(weak)
     return DisplayResult(read, status, results, reason, conventions)
+
+
+def _chains_claimed(results: tuple[LinkResult, ...]) -> tuple[LinkResult, ...]:
+    """A chain is claimed as a whole: a link of it taken for a condition (it failed somewhere) beside links
+    that are claims is no condition the text states, and the chain is not proven (``0 \\le t < 1 + t``
+    read as a claim and a condition would be proven): that link is unknown, saying why."""
+    claimed = {r.link.statement for r in results if r.link.role == "claim" and r.status not in STATED}
+    return tuple(replace(r, status="unknown", note=f"{r.note}; but it is a link of a chain whose other links are "
+                         "claims, so it is no condition the text states apart from them, and the chain is not "
+                         "proven: declare its names (assume ...) to have it checked")
+                 if r.status == "condition" and r.link.role == "claim" and r.link.statement in claimed else r
+                 for r in results)
 
 
 def _decide_unequal(link: Link) -> LinkResult:

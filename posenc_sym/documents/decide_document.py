@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import PosencSymError
@@ -30,6 +30,7 @@ from .name_forms import name_form
 from .notebook import notebook_cells
 from .places import Cell, Place, place_of
 from .presets import preset_lines
+from .prose import BINDS, CONTINUES, INTRODUCES, condition_in, counted_names, real_name, real_names
 from .scope import DocumentScope
 from .source import Document, Format, load_document
 from .statements import range_of, statements
@@ -98,7 +99,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     results: list[DisplayResult] = []
     inlines = _inlines(document)
     formulas = [i.body for i in document.items if isinstance(i, Display)] + [f.text for f in inlines]
-    scope = document_scope(ctx, formulas)
+    scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
+                           counted=counted_names(document.text))
+    sentence = _Sentence()
     if notation is not None:
         applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)
         for line in applied:
@@ -108,7 +111,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                    "nothing (the text writes none of its notations, or defines them itself)"))
     # The preset's names are the field's conventions, not the author's declarations (see decide_link).
     conventional = frozenset(ctx.symbols)
-    ordered: list[Declaration | Display | Inline] = sorted([*document.items, *inlines], key=_order)
+    ordered = _where_first(sorted([*document.items, *inlines], key=_order))
     for item in ordered:
         scope.cell = item.cell
         if isinstance(item, Declaration):
@@ -119,17 +122,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                 problems.append(DocumentProblem(document.file, place.line, str(exc), place))
             continue
         if isinstance(item, Inline):
-            _inline_definitions(item, scope)
-            continue
-        if isinstance(item, Declaration):
-            try:
-                apply_declaration(item.text, ctx)
-            except DeclarationError as exc:
-                place = place_of(item.cell, item.line)
-                problems.append(DocumentProblem(document.file, place.line, str(exc), place))
-            continue
-        if isinstance(item, Inline):
-            _inline_definitions(item, scope)
+            _inline_definitions(item, scope, sentence)
             continue
         ctx.bound_conditions.clear()
         read = read_display(item, scope)
@@ -155,6 +148,30 @@ def _inlines(document: Document) -> list[Inline]:
             for f in inline_formulas(cell.source, "markdown")]
 
 
+#: Prose that opens right after a display and names what its formulas are: "$$ … $$ where $\\omega = 2$".
+_EXPLAINS = re.compile(r"(?:\$\$|\\\]|\\end\{[^{}]*\})\s*[,.;]?\s*(?:where|here|with)\s*$", re.IGNORECASE)
+
+
+def _where_first(items: list[Declaration | Display | Inline]) -> list[Declaration | Display | Inline]:
+    """``items`` with the definitions of a "where" sentence right after a display read before it: they
+    say what the display's names are (``$$ \\cos(\\omega\\pi) = 1 $$ where $\\omega = 2$``), so the display is
+    read with them, never with an earlier value of the name."""
+    ordered = list(items)
+    n = 1
+    while n < len(ordered):
+        item, before = ordered[n], ordered[n - 1]
+        if isinstance(item, Inline) and isinstance(before, Display) and _EXPLAINS.search(item.before):
+            end = item.offset + len(item.text) + len(item.after) + 2
+            moved = [item]
+            while n + len(moved) < len(ordered) and isinstance(ordered[n + len(moved)], Inline) and \
+                    ordered[n + len(moved)].offset < end:  # type: ignore[union-attr]
+                moved.append(ordered[n + len(moved)])  # type: ignore[arg-type]
+            ordered[n - 1:n + len(moved)] = [*moved, before]
+            n += len(moved)
+        n += 1
+    return ordered
+
+
 def _order(item: Declaration | Display | Inline) -> tuple[int, int, int]:
     """Document order: by cell (in a notebook) and line; on a line, declarations first, then the text's
     inline formulas, then a display."""
@@ -162,23 +179,20 @@ def _order(item: Declaration | Display | Inline) -> tuple[int, int, int]:
     return (item.cell.index if item.cell else -1, item.line, rank)
 
 
-#: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
-#: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
-#: "约定" (agree), "解得" (solving gives), "其中" (where). Without one, an inline equation is something
-#: the text says of a case ("$w = 0$ if $s > t$"), not a definition.
-_INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set|write|we\s+have|i\.\s?e\.|namely|with|given\s+by|"
-                         r"记|设|即|定义|令|约定|解得|其中|这里|记为)\W*$", re.IGNORECASE)
+def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence) -> None:
+    """The definitions an inline formula of the prose makes ("denoting $\\omega_j = 1/10000^{2j/d}$").
 
-
-def _inline_definitions(item: Inline, scope: DocumentScope) -> None:
-    """The definitions an inline formula of the prose makes ("denoting $\\omega_j = 1/10000^{2j/d}$")."""
+    One its sentence puts a condition on ("if $t > 0$", "otherwise", "for positive $t$", "For $t > 0$ let") is
+    refused, and so is a second definition of a name in one sentence ("and $f(t) = 0$ otherwise"): a
+    function by cases in words is not read, never read as its first case."""
     scope.line = item.line
     if (found := range_of(item.text)) is not None:  # "for $i = 1, 2, \ldots, d/2$": a range, in any sentence
         scope.note(f"range:{found[0]}:{item.line}", f"{scope.add_range(*found)} (in the text)", "definition")
         return
-    if not _INTRODUCES.search(item.before):
-        scope.seen |= survey([item.text]).standalone
-        return
+    introduced = bool(INTRODUCES.search(item.before)) or (item.offset < sentence.end and bool(
+        CONTINUES.search(item.before)))
+    if introduced:
+        sentence.end = max(sentence.end, item.offset + len(item.text) + len(item.after) + 2)
     for piece in statements(item.text):
         for part in _comma_parts(piece.text):
             lhs, equals, rhs = part.partition("=")
@@ -187,15 +201,35 @@ def _inline_definitions(item: Inline, scope: DocumentScope) -> None:
             form = name_form(lhs)
             if form is None:
                 continue
+            shown = " ".join(lhs.split())
+            condition = condition_in(item.after) or condition_in(item.opening)
+            again = sentence.defined.get(form.name, -1) >= item.offset
+            if (condition or again) and (introduced or again or form.name in scope.text_defined):
+                why = (f"the sentence puts a condition on it ('{condition}'), and a definition that holds only "
+                       "there is not read" if condition else "the sentence defines it a second time")
+                scope.note(f"refused:{form.name}:{item.line}", scope.refuse(form.name, shown, why), "definition")
+                sentence.defined[form.name] = sentence.end
+                continue
+            if not introduced:
+                continue
             try:
                 value = from_latex(rhs, scope)
             except (Unreadable, ArithmeticError, TypeError, ValueError):
                 continue
-            outcome = define_from_text(form, " ".join(lhs.split()), value, scope, inline=True)
+            outcome = define_from_text(form, shown, value, scope, inline=True, binds=bool(BINDS.search(item.before)))
             if outcome is not None and outcome.role == "definition":
+                sentence.defined[form.name] = sentence.end
                 scope.note(f"text:{form.name}:{item.line}", f"{outcome.note} = {' '.join(rhs.split())} (in the text)",
                            "definition")
     scope.seen |= survey([item.text]).standalone
+
+
+@dataclass
+class _Sentence:
+    """The sentence of the prose definitions being read: where it ends, and the names it defined."""
+
+    end: int = -1
+    defined: dict[str, int] = field(default_factory=dict)  # name -> the end of the sentence that defines it
 
 
 def _comma_parts(text: str) -> list[str]:

@@ -29,6 +29,8 @@ class Inline:
     offset: int
     before: str = ""  # the prose just before it (a few words), which says whether it defines a name
     cell: Cell | None = None  # in a notebook, its cell (the line is then the cell's)
+    after: str = ""  # the rest of its sentence, which may put a condition on it ("if $t > 0$", "otherwise")
+    opening: str = ""  # its sentence up to it, which may too ("For $t > 0$ let")
 
 
 _FENCED = re.compile(r"^[ \t]*(```+|~~~+).*?^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
@@ -40,6 +42,10 @@ _ENVIRONMENT = re.compile(r"\\begin\{(equation|align|gather|multline|eqnarray|fl
                           r"\\end\{\1\2\}", re.DOTALL)
 _DISPLAY = re.compile(r"\$\$.*?\$\$|\\\[.*?\\\]", re.DOTALL)
 _INLINE = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\\])+?)(?<!\\)\$(?!\$)|\\\((.*?)\\\)", re.DOTALL)
+
+
+#: Where a sentence ends: a full stop before a space (not inside a number), or a blank line.
+_SENTENCE_END = re.compile(r"(?<![0-9])\.(?=\s|$)|\n\s*\n")
 
 
 def _blank(match: re.Match[str]) -> str:
@@ -64,5 +70,12 @@ def inline_formulas(text: str, kind: str) -> list[Inline]:
         if "\n\n" in body or not body.strip():
             continue  # a lone dollar sign (a price) paired across a paragraph is not a formula
         before = " ".join(text[max(0, match.start() - 40):match.start()].split())
-        found.append(Inline(body.strip(), blanked.count("\n", 0, match.start(group)) + 1, match.start(group), before))
+        rest = text[match.end():match.end() + 160]
+        end = _SENTENCE_END.search(rest)
+        after = " ".join(rest[:end.start() if end else len(rest)].split())
+        chunk = text[max(0, match.start() - 200):match.start()]
+        ends = list(_SENTENCE_END.finditer(chunk))
+        opening = " ".join(chunk[ends[-1].end() if ends else 0:].split())
+        found.append(Inline(body.strip(), blanked.count("\n", 0, match.start(group)) + 1, match.start(group), before,
+                            after=after, opening=opening))
     return found

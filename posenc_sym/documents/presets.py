@@ -6,8 +6,9 @@ way this document writes it (issue 23, "presets follow the text"):
 - the width is the one the text writes (``d`` or ``d_{model}``), never a second one: a note in ``d``
   gets ω_i = 10000^{-2i/d}, not a d_model of its own beside d;
 - a notation (ω, ω_i, w_k, PE) the text defines itself is the text's: the preset's is left out;
-- a name the text never writes is not declared, and ``i`` is declared the pair index only where the
-  text doubles it (``PE_{(pos,2i)}``): in ``p_{i,2j}`` it is a position;
+- a name the text never writes is not declared (``\omega_i`` for a text that writes ω alone), nor one
+  the text says is real ("an arbitrary real angular frequency $\omega$") or sets, and ``i`` is declared
+  the pair index only where the text doubles it (``PE_{(pos,2i)}``): in ``p_{i,2j}`` it is a position;
 - a preset is the field's notation: a document that writes none of its notations (PE, ω, w_k) gets
   nothing from it (its k is the text's own, a scale factor, not the preset's shift).
 
@@ -45,7 +46,7 @@ def preset_lines(notation: str, roles: Survey, defined: Iterable[str], width: st
     its text ``defined`` and its ``width`` (None: the preset's own), in that width."""
     if notation not in PRESETS:
         raise PosencSymError(f"--notation {notation!r} is not a preset; use one of {', '.join(sorted(PRESETS))}")
-    bases = {n.partition("_")[0] for n in roles.standalone} | set(roles.applied)
+    indexed = roles.sequences | roles.applied  # names the text writes with a subscript, or applies (PE(pos))
     if not any(n.startswith("PE") or n.partition("_")[0] == "omega" or n == "w_k" for n in roles.standalone):
         return ()  # not in the field's notation: its k, w and i are its own
     shown = _width_latex(width or "d_model")
@@ -57,8 +58,11 @@ def preset_lines(notation: str, roles: Survey, defined: Iterable[str], width: st
             form = name_form(rest.partition("=")[0])
             if form is None:
                 continue
-            used = form.name in bases if form.subscript else form.name in roles.standalone
-            if form.name not in defined and used:
+            # \omega_i only where the text writes ω with a subscript; none for a name the text says is real
+            # or sets ("an arbitrary real angular frequency $\omega$", "real weights $w_k$"): it is the text's own
+            used = form.name in indexed if form.subscript else form.name in roles.standalone
+            own = form.name in roles.reals or form.name in roles.settings
+            if form.name not in defined and used and not own:
                 kept.append(line)
             continue
         names = _assumed(rest)

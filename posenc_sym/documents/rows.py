@@ -63,6 +63,8 @@ def _blank_prose(text: str) -> str:
         start, end = match.start(), match.end()
         if _QUANTIFIER.match(match.group()):
             end = _end_of_row(text, end)  # a = b \text{ for all } h: the quantified name is prose too
+            if _ANY_RELATION.search(text, match.end(), end) or re.search(r"\\in(?![A-Za-z])", text[match.end():end]):
+                continue  # h(t) = 1 \text{ for all } t > 0: a condition, never dropped (the row is not read)
         opened = re.search(r"\(\s*$", text[:start])
         if opened:
             close = _matching_parenthesis(text, opened.start())

@@ -63,6 +63,18 @@ class DocumentScope:
         self.text_defined: dict[str, Any] = {}  # name -> its TextDefinition (.text_definitions)
         self.seen: set[str] = set()  # the names of every formula read so far
         self.ranges: list[sympy.Basic] = []  # what ranges the text states (i = 0, 1, …, d/2 - 1) say
+        self.refused: dict[str, int] = {}  # name -> the line of a definition refused (a condition in words)
+
+    def refuse(self, head: str, shown: str, reason: str) -> str:
+        """Refuse the text's definition of ``head`` (one that holds only under a condition, or one of two
+        in a sentence): it is undefined from here on, and no later statement of the text defines it, so
+        rows that use it are not decided. What the report says of it."""
+        self.ctx.forget(head)
+        self.text_defined.pop(head, None)
+        self.refused.setdefault(head, self.line)
+        return (f"does not define {shown}: {reason}; rows that use it are not decided (write the whole "
+                f"definition as a cases display, {shown} = \\begin{{cases}} … \\end{{cases}}, or declare it "
+                "in a posenc block: let …)")
 
     # -- conventions ------------------------------------------------------------------------
     def note(self, key: str, text: str, kind: str = "convention") -> None:
@@ -103,10 +115,20 @@ class DocumentScope:
         value = self.rules.symbol(name)
         if value is not None:
             self.note(f"name:{name}", self.rules.text(name))
+        elif self.rules.set_by_text(name) or (name == "pi" and name in self.roles.settings):
+            shown = "\\pi" if name == "pi" else name
+            values = ", ".join(f"{shown} = {v}" for v in self.roles.settings[name])
+            self.note(f"name:{name}", f"read no convention for {shown}: the text sets {values}, so {shown} is the "
+                      "text's own name, its value from where the text binds it (let, denote, where), elsewhere "
+                      "free (an example's value is not used); declare it (assume, let) to read it otherwise")
+            if name == "pi":
+                return sympy.Symbol("pi", commutative=True)
         return value
 
     # -- the reader's Scope -----------------------------------------------------------------
     def lookup(self, name: str) -> Term | None:
+        if name == "\\pi":  # the constant π, unless the text sets π itself (then its value, or a free name)
+            return self.lookup("pi") if "pi" in self.roles.settings else None
         value = self.ctx.lookup(name)
         if value is not None or self.ctx.is_indexed(name) or self.ctx.is_function(name):
             return value

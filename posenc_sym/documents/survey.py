@@ -50,6 +50,12 @@ class Survey:
     widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
     exponent_widths: set[str] = field(default_factory=set)  # width names in an exponent (10000^{2i/d})
     sequences: set[str] = field(default_factory=set)  # names written with a subscript (\theta_i): indexed themselves
+    shifts: set[str] = field(default_factory=set)  # letters added to another in a subscript (i+\delta): indices
+    summed: set[str] = field(default_factory=set)  # the bound index of a sum or product: an index inside it only
+    ranged: set[str] = field(default_factory=set)  # given a range of integers (i = 0, 1, …, d/2 - 1)
+    counted: set[str] = field(default_factory=set)  # counted in the prose (the $i$-th token): an index
+    reals: set[str] = field(default_factory=set)  # given a real domain (t \in \mathbb{R}, "for every real $t$")
+    settings: dict[str, list[str]] = field(default_factory=dict)  # name -> the values the text sets it to (x = 3)
 
 
 def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
@@ -91,6 +97,7 @@ class _Subscript:
     sequences: list[str] = field(default_factory=list)  # names indexed inside it (\theta_i in R_{m\theta_i})
     plain: str | None = ""  # its text as a name's part, as the reader spells it (None: a formula)
     scaled: bool = False  # it divides or multiplies (\omega_{d/2}, x_{d \times 1}): its letters need not be indices
+    shifted: bool = False  # it adds or subtracts (p_{i+\delta}): its letters shift an index, so they are indices
 
 
 def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
@@ -129,6 +136,9 @@ def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
             parts.append(LATEX_GREEK[token.text])
         elif token.kind == "num":
             parts.append(token.text)
+        elif token.text in ("+", "-") and depth == 1:
+            found.shifted = True
+            found.plain = None
         elif token.text in ("/", "\\frac", "\\times", "\\cdot", "\\tfrac", "\\dfrac"):
             found.scaled = True
             found.plain = None
@@ -157,8 +167,7 @@ def _add_formula(result: Survey, text: str) -> None:
             index = tokens[at + 3]
             name = index.text if index.kind == "letter" else LATEX_GREEK.get(index.text)
             if name:
-                result.indices.add(name)
-                result.plain_indices.add(name)
+                result.summed.add(name)  # bound by the sum: outside it, the name is not an index
             at += 3
             continue
         base, end = _base(tokens, at)
@@ -190,6 +199,8 @@ def _add_formula(result: Survey, text: str) -> None:
                 name = f"{base}_{sub.plain}"
             if not (sub.words and not sub.letters):
                 result.indices.update(sub.letters)
+                if sub.shifted and len(sub.letters) > 1:
+                    result.shifts.update(sub.letters)
                 if not sub.scaled:
                     result.plain_indices.update(sub.letters)
                 result.pairs.update(sub.doubled)
@@ -294,6 +305,10 @@ def _inside_exponent(tokens: list[Token], at: int) -> bool:
 _RANGE = re.compile(r"^\s*(?:([A-Za-z])|\\([A-Za-z]+))\s*=\s*[^=,]+,[^=]*(?:\\[lc]?dots|\\cdots|\.\.\.|…|\\cdot\\cdot)")
 
 
+_REAL_DOMAIN = re.compile(r"(?<![\\A-Za-z_^])(?:([A-Za-z])|\\([A-Za-z]+))\s*\\in\s*"
+                          r"(?:\\mathbb\s*\{?\s*R\b|\\R\b|\\mathbb\s*\{?\s*R_|\[|\(|\\left\s*[\[(]|\(-\\infty)")
+
+
 def survey(formulas: Iterable[str]) -> Survey:
     """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
     result = Survey()
@@ -304,4 +319,7 @@ def survey(formulas: Iterable[str]) -> Survey:
                 ranged = match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2))
                 result.indices.add(ranged)
                 result.plain_indices.add(ranged)
+                result.ranged.add(ranged)
+        for match in _REAL_DOMAIN.finditer(text):  # t \in \mathbb{R}, \theta \in [0, 2\pi): a real quantity
+            result.reals.add(match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2)))
     return result

@@ -27,6 +27,7 @@ from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term, Unreadable, from_latex
 from ..notation.read_names import splits
+from ..notation.vocabulary import FUNCTIONS, UPRIGHT_FUNCTIONS
 from .name_forms import NameForm
 from .scope import DocumentScope
 
@@ -101,16 +102,20 @@ def _is_value(rhs: Term | None) -> bool:
 
 
 def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: DocumentScope, *,
-                     inline: bool = False) -> Outcome | None:
+                     inline: bool = False, binds: bool = False) -> Outcome | None:
     """Apply ``shown = rhs`` (``form`` its left side, ``rhs`` None when it could not be read) as a
     definition of the text if it is one (see the module docstring); None when it is a claim.
 
-    A role ``restated`` says the statement gives a defined name the formula it already has (``β =
+    ``binds``: the prose binds the name (``Let $d = 512$``), which then holds from here on even for a
+    variable of the notes. A name whose definition was refused (:meth:`.scope.DocumentScope.refuse`) is
+    never defined again. A role ``restated`` says the statement gives a defined name the formula it already has (``β =
     10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
     head = _function_name(form)
-    if head is None:
-        return None
+    if head is None or form.head in FUNCTIONS or form.head in UPRIGHT_FUNCTIONS:
+        return None  # \operatorname{Re}(e^{it}) = \cos t: a claim about a function the reader knows, decided
     ctx = scope.ctx
+    if head in scope.refused:
+        return None  # its definition was refused (a condition in words): never defined silently later
     if head in ctx.symbols or (head not in scope.text_defined and (
             head in ctx.values or head in ctx.indexed or head in ctx.functions)):
         return None
@@ -120,7 +125,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     # d = \|D\|/2 - 1 after \theta_d = …: an index the text used before, set for a case, never defined
     used = head in scope.seen and (_is_value(rhs) or scope.rules.applies(head) or head in scope.roles.indices)
     variable = scope.rules.applies(head) and _is_value(rhs)  # d = 512: a width of one example, not of the notes
-    if plain and head not in scope.text_defined and (used or variable):
+    if plain and head not in scope.text_defined and (used or variable) and not (inline and binds):
         if inline:
             return None
         written = "a formula" if rhs is None else sympy.sstr(rhs)

@@ -43,7 +43,10 @@ def command(p: Cursor, token: Token) -> Term:
     """What the command ``token`` (already taken) writes, with its arguments."""
     spelled = token.text[1:]
     if token.text == "\\pi":
-        return sympy.pi
+        # A scope may give the command \pi a meaning of its own (a text that sets π: Denote $\pi = 3$); a
+        # name "pi" it declares is a Greek letter's name, not the constant's.
+        value = p.scope.lookup("\\pi")
+        return sympy.pi if value is None else value
     if (letter := greek_name(token) or GREEK_ALIASES.get(token.text)) is not None:
         if letter == "Delta" and (shift := _shift(p)) is not None:
             return shift

@@ -1,0 +1,71 @@
+r"""What the prose around the formulas says of them: which word introduces a definition, whether it
+binds a name, whether the rest of the sentence puts a condition on it, and which names the prose says
+are real or counts with.
+
+>>> bool(BINDS.search("Let")), bool(BINDS.search("for instance")), bool(INTRODUCES.search("where"))
+(True, False, True)
+>>> condition_in("for $t > 0$, and $f(t) = 0$ otherwise"), condition_in("for every real $t$")
+('for $t > 0$', '')
+>>> condition_in("for $i = 0, 1, \\ldots, d/2 - 1$"), condition_in("(for positive $t$ only)")
+('', 'for positive')
+>>> sorted(counted_names("For the $i$-th token and the k-th head, with $j$th")), real_names("a real time", "t")
+(['i', 'j', 'k'], True)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .statements import range_of
+
+__all__ = ["BINDS", "CONTINUES", "INTRODUCES", "condition_in", "counted_names", "real_name", "real_names"]
+
+#: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
+#: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
+#: "约定" (agree), "解得" (solving gives), "其中" (where). Without one, an inline equation is something
+#: the text says of a case ("$w = 0$ if $s > t$"), not a definition.
+INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set|write|we\s+have|i\.\s?e\.|namely|with|given\s+by|"
+                        r"记|设|即|定义|令|约定|解得|其中|这里|记为)\W*$", re.IGNORECASE)
+#: Of them, those that bind the name from there on, even a variable of the notes (``Let $d = 512$``);
+#: the others ("with $d = 512$", "where $t = 0$") may give an example's value or a case.
+BINDS = re.compile(r"(?:\b(?:denot\w*|defin\w*|let|set)|记|设|定义|令|记为)\W*$", re.IGNORECASE)
+#: A formula continuing a list the sentence introduced: "Let $q = …$ and $k = …$", "…, $b = 3$".
+CONTINUES = re.compile(r"(?:,|\band)\s*$", re.IGNORECASE)
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|otherwise|only|provided|except|whereas)\b"
+                        r"|\bfor\s+(?!(?:all|every|each|any)\b)(?:\$([^$]*)\$|(?:positive|negative|non-?negative|"
+                        r"non-?positive|non-?zero|even|odd|large|small|integer|some)\b)", re.IGNORECASE)
+
+
+def condition_in(after: str) -> str:
+    """The words of ``after`` (the rest of a sentence) that put a condition on the formula before them
+    (if, when, otherwise, only, for $t > 0$, for positive …), or '' if none; a range of an index
+    ("for $i = 0, 1, \\ldots$") and a quantifier ("for every real $t$") are no condition."""
+    for match in _CONDITION.finditer(after):
+        if match.group(1) is not None and range_of(match.group(1)) is not None:
+            continue
+        return match.group()
+    return ""
+
+
+_COUNTED = re.compile(r"(?:\$\s*([a-z])\s*\$|(?<![\w$\\])([a-z]))\s*-?\s*th\b")
+_REAL_BEFORE = re.compile(r"\breal(?:[- ]valued)?(?:\s+[A-Za-z-]+){0,3}\s*$", re.IGNORECASE)
+
+
+def counted_names(text: str) -> set[str]:
+    """The letters the prose counts with (the $i$-th, the k-th, $j$th): indices."""
+    return {m.group(1) or m.group(2) for m in _COUNTED.finditer(text)}
+
+
+def real_names(before: str, formula: str) -> bool:
+    """True if ``formula`` is a single name the prose just before calls real ("a real time $t$", "the
+    real-valued feature $x$", "for every real $t$")."""
+    return _NAME.fullmatch(formula) is not None and bool(_REAL_BEFORE.search(before))
+
+
+#: A single name, perhaps with a one-letter subscript (w_k): what "real weights $w_k$" calls real.
+_NAME = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_(?:[A-Za-z]|\{[A-Za-z]\}))?\s*")
+
+
+def real_name(formula: str) -> str:
+    """The name the real domain is given to: ``w_k`` and ``\\omega`` give w and omega (its base)."""
+    return formula.strip().lstrip("\\").partition("_")[0]
