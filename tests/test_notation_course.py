@@ -100,8 +100,9 @@ def test_no_course_claim_calls_one_frequency_two_names() -> None:
     assert mixed == {}
 
 
-#: Seed claims that spell a symbol one way in the title and another in the display (helper K owns the
-#: seed files; each entry must still fail, so a fixed claim is taken off this list).
+#: Seed claims that still spell a symbol one way in the title and another in the display (the shift
+#: symbol is named Delta_t in their SymPy code and prints Δ_t; the sin-only claim's figure says
+#: d_model): known, open. Each entry must still fail, so a fixed claim is taken off this list.
 SEED_DRIFT = {"seeds.doc003.rotation.sin-cos-pair", "seeds.doc003.rotation.block-diagonal",
               "seeds.doc003.sin-only.closed-loop"}
 
@@ -129,7 +130,7 @@ def test_each_seed_claim_spells_a_symbol_one_way(claim_id: str) -> None:
     drift = _title_and_display_disagree(rendered)
     if claim_id in SEED_DRIFT:
         assert drift, f"{claim_id} no longer drifts: take it off SEED_DRIFT"
-        pytest.xfail(f"{claim_id}: {drift} (derivations/seeds belongs to the notes' voice helper)")
+        pytest.xfail(f"{claim_id}: {drift} (known drift in the seed's written form, open)")
     assert drift == []
 
 
