@@ -129,7 +129,7 @@ def _base_of(text: str) -> str | None:
     return _letters(text)
 
 
-def _split_top(text: str) -> tuple[str, ...]:
+def split_top_level(text: str) -> tuple[str, ...]:
     """``text`` split at the commas outside every bracket."""
     parts, depth, start = [], 0, 0
     for n, char in enumerate(text):
@@ -179,7 +179,7 @@ def name_form(text: str) -> NameForm | None:
                 subscript = ()
             else:
                 unwrapped = inner[1:-1] if inner.startswith("(") and inner.endswith(")") else inner
-                subscript = _split_top(unwrapped)
+                subscript = split_top_level(unwrapped)
             head += _primes(t)
         elif t.peek() == "^" and t.peek(1) == "{" and t.peek(2) == "(" and not label:
             t.at += 1
@@ -198,7 +198,7 @@ def name_form(text: str) -> NameForm | None:
                 break
         if depth:
             return None
-        arguments = _split_top(text[open_at + 1:t.tokens[t.at - 1].pos])
+        arguments = split_top_level(text[open_at + 1:t.tokens[t.at - 1].pos])
         if t.peek() == "_" and subscript is None:  # Attention(Q, K, V)_i: the function Attention_i
             t.at += 1
             span = t.group()

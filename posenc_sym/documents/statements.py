@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..notation.read_tokens import Token, Unreadable, tokenize
 from ..notation.vocabulary import ELLIPSES, READ_RELATIONS
+from .name_forms import split_top_level
 
 __all__ = ["Piece", "chain_members", "range_of", "statements"]
 
@@ -189,13 +190,7 @@ def range_of(text: str) -> tuple[str, str, str] | None:
     name, equals, rest = text.partition("=")
     if not equals or not re.fullmatch(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)\s*", name):
         return None
-    items, depth, start = [], 0, 0
-    for n, char in enumerate(rest):
-        depth += (char in "({[") - (char in ")}]")
-        if char == "," and depth == 0:
-            items.append(rest[start:n].strip())
-            start = n + 1
-    items.append(rest[start:].strip())
+    items = split_top_level(rest)
     if len(items) < 3 or not any(item in _ELLIPSES for item in items[1:-1]):
         return None
     return name.strip(), items[0], items[-1]
