@@ -132,7 +132,8 @@ def _stop_reason(report: dict[str, Any], line: int) -> str:
         start = int(claim.get("line", 0))
         end = start + str(claim.get("written", "")).count("\n") + 2
         unreadable = claim.get("unreadable")
-        if start <= line <= end and unreadable and int(unreadable.get("line", 0)) <= line:
+        if start <= line <= end and unreadable:
+            # A row before the unreadable one has no link either: the display was given up as a whole.
             return str(unreadable.get("reason", ""))
         if start <= line <= end:
             return "read up to this row, but this row has no link of its own"
