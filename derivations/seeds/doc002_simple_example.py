@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sympy
 
-from posenc_sym import Claim, Derivation, Source
+from posenc_sym import Claim, Derivation, Source, Step
 from posenc_sym.notation import Definition, Notation, as_written
 from posenc_sym.schemes import attention as attention_scheme
 from posenc_sym.schemes.sinusoidal import frequency
@@ -171,16 +171,27 @@ CLAIMS = [
         tags=("hypothesis",),
         prose="Under H1 the sum is (Σx)² = 36 for both sentences, above the note's threshold 30, matching 'both predicted happy'.",
     ),
+    # One claim per row of the printed table (a row is one sentence): a lecturer checks the two sums one
+    # at a time, and a 2 × 3 table of sums beside its values is too much for one display.
     Claim(
         id="seeds.doc002.table.with-pe",
-        title="the table of summed codes: [1,2,3] + [10,20,30] and [3,2,1] + [10,20,30]",
-        written=(sympy.Matrix([[sympy.Add(a, b, evaluate=False) for a, b in zip(WO_NI_DA, POS, strict=True)],
-                               [sympy.Add(a, b, evaluate=False) for a, b in zip(NI_DA_WO, POS, strict=True)]]),
-                 sympy.Matrix([[11, 22, 33], [13, 22, 31]])),
-        scope="the printed table",
+        title="the summed codes of 我打你: $[1, 2, 3] + [10, 20, 30] = [11, 22, 33]$",
+        written=(sympy.Matrix([[sympy.Add(a, b, evaluate=False) for a, b in zip(WO_NI_DA, POS, strict=True)]]),
+                 sympy.Matrix([[11, 22, 33]])),
+        scope="the printed table, first row",
         source=src("[11,22,33]", "考虑了位置编码后的编码"),
         tags=("printed-number",),
-        prose="Both printed sums are right: 我打你 → [11, 22, 33], 你打我 → [13, 22, 31].",
+        prose="The printed sum is right: character code plus position code, entry by entry.",
+    ),
+    Claim(
+        id="seeds.doc002.table.with-pe.reversed",
+        title="the summed codes of 你打我: $[3, 2, 1] + [10, 20, 30] = [13, 22, 31]$",
+        written=(sympy.Matrix([[sympy.Add(a, b, evaluate=False) for a, b in zip(NI_DA_WO, POS, strict=True)]]),
+                 sympy.Matrix([[13, 22, 31]])),
+        scope="the printed table, second row",
+        source=src("[13,22,31]", "考虑了位置编码后的编码"),
+        tags=("printed-number",),
+        prose="Right as well: the same position codes added to the reversed sentence.",
     ),
     Claim(
         id="seeds.doc002.with-pe.outputs-differ",
@@ -230,15 +241,20 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.h1.sums-still-equal",
         title="hypothesis H1: with positions the two output sums are still equal (4356)",
-        written=(as_written("11*(11 + 22 + 33) + 22*(11 + 22 + 33) + 33*(11 + 22 + 33)"),
-                 as_written("13*(13 + 22 + 31) + 22*(13 + 22 + 31) + 31*(13 + 22 + 31)")),
+        # Under H1 the output sum y_1 + y_2 + y_3 = Σ_i x_i·Σ_j x_j is (Σx)²: the claim is stated in that
+        # form, and the one step a reader needs is that both sentences' codes sum to 66.
+        written=(as_written("(11 + 22 + 33)**2"), as_written("(13 + 22 + 31)**2")),
+        steps=(Step(None, "the codes of 我打你 sum to $11 + 22 + 33 = 66$", written=as_written("66**2")),
+               Step(None, "and so do those of 你打我, the same codes in another order: $66 = 13 + 22 + 31$",
+                    written=as_written("(13 + 22 + 31)**2"))),
         scope="hypothesis H1",
         source=src("上面想加后还是一样的", "解决方案 / 第一点"),
         tags=("hypothesis",),
         prose=(
-            "Under H1 the output sum is (Σx)², and Σx = 66 for both sentences because the same tokens "
-            "and the same codes are added. This matches the note's first caveat. It is a property of "
-            "H1 (and of any model whose output sum depends only on Σx), not of attention in general."
+            "Under H1 the output sum is $\\sum_r x_r \\sum_s x_s = (\\sum x)^2$, and $\\sum x = 66$ for both "
+            "sentences because the same tokens and the same codes are added. This matches the note's first "
+            "caveat. It is a property of H1 (and of any model whose output sum depends only on $\\sum x$), "
+            "not of attention in general."
         ),
     ),
     Claim(
