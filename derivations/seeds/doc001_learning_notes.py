@@ -49,6 +49,14 @@ LAMBDA = SIN.lookup("lambda")[0]
 _qpos, _kpos = sympy.symbols("i j", real=True)
 BIAS = Definition("B", (_qpos, _kpos), alibi.bias(_qpos, _kpos, slope), form="call")  # B(i, j) = −m_h|i − j|
 ALIBI = Notation(symbols=(m, t, c, delta, slope), definitions=(BIAS,))
+# RoPE for one pair with θ = 1, as the note writes it: R_x the rotation by the angle x, q and k 2-vectors.
+n_key = sympy.Symbol("n", real=True)  # the key's position (n above is a count)
+_angle = sympy.Symbol("x", real=True)
+ROPE_R = Definition("R", (_angle,), sympy.Matrix([[sympy.cos(_angle), -sympy.sin(_angle)],
+                                                  [sympy.sin(_angle), sympy.cos(_angle)]]))
+ROPE_Q = Definition("q", (), sympy.Matrix([q1, q2]), form="value")
+ROPE_K = Definition("k", (), sympy.Matrix([k1, k2]), form="value")
+ROPE_PAIR = Notation(symbols=(m, n_key), definitions=(ROPE_R, ROPE_Q, ROPE_K))
 
 
 def src(quote: str, locator: str) -> Source:
@@ -277,16 +285,21 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.rope.relative",
-        title="RoPE: the score of $R_m$ q and $R_n$ k depends on m − n only",
-        lhs=rope_score(m + c, t + c, sympy.Matrix([q1, q2]), sympy.Matrix([k1, k2]), 2),
-        rhs=rope_score(m, t, sympy.Matrix([q1, q2]), sympy.Matrix([k1, k2]), 2),
-        scope="one pair (head width 2, θ = 1), any q, k, positions m, n (here t) and shift c",
+        title="RoPE: the score of $R_m q$ and $R_n k$ depends on $n - m$ only",
+        # The statement at the level the note makes it: R_m is the rotation by the angle mθ (one pair,
+        # θ = 1), and the score of the rotated query and key is q^T R_{n-m} k, a function of n − m alone.
+        written=(sympy.transpose(sympy.UnevaluatedExpr(ROPE_R.apply(m) * ROPE_Q.apply())) * ROPE_R.apply(n_key)
+                 * ROPE_K.apply(),
+                 sympy.transpose(ROPE_Q.apply()) * ROPE_R.apply(sympy.Add(n_key, -m, evaluate=False)) * ROPE_K.apply()),
+        notation=ROPE_PAIR,
+        scope="one pair (head width 2, $\\theta = 1$), any $q$, $k$ and positions $m$, $n$",
         source=src("Qm=Q⋅Rm,Kn=K⋅Rn", "四、3. 旋转位置编码"),
         tags=("property", "form:standard"),
         prose=(
-            "Rotating the query by mθ and the key by nθ gives $⟨R_m$ q, $R_n$ k⟩ = ⟨q, $R_{n−m}$ k⟩: the "
-            "absolute positions enter only through their difference. The note writes row vectors "
-            "($Q·R_m$); with column vectors the matrices are transposed and the statement is the same."
+            "Rotating the query by $m\\theta$ and the key by $n\\theta$ gives $(R_m q)^\\top R_n k = "
+            "q^\\top R_m^\\top R_n k = q^\\top R_{n-m} k$, since a rotation's transpose turns back: the absolute "
+            "positions enter only through their difference. The note writes row vectors ($Q R_m$); with "
+            "column vectors the matrices are transposed and the statement is the same."
         ),
     ),
     Claim(
