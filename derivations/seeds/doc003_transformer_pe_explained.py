@@ -20,7 +20,7 @@ DOC = "003_750a8455e46b047a.txt"
 t = sympy.Symbol("t", real=True)
 x = sympy.Symbol("x", real=True)
 y = sympy.Symbol("y", real=True)
-dt = sympy.Symbol("Delta_t", real=True)
+dt = sympy.Symbol("Δt", real=True)  # prints \Delta t, as the post and the titles write it
 A = sympy.Symbol("A", positive=True)
 Bf = sympy.Symbol("B", positive=True)
 C = sympy.Symbol("C", real=True)
@@ -194,8 +194,8 @@ CLAIMS_SINE = [
     ),
     Claim(
         id="seeds.doc003.sin-only.closed-loop",
-        title="with high frequencies ($d_{\\mathrm{model}}$ = 3) early and late positions come close (figure)",
-        lhs=not_decidable("closed_loop_figure_d_model_3"),
+        title="with high frequencies (width $d = 3$) early and late positions come close (figure)",
+        lhs=not_decidable("closed_loop_figure_d_3"),
         rhs=sympy.Integer(1),
         scope="a missing figure",
         expect="unknown",
