@@ -11,8 +11,8 @@ value is left out only where a condition or an assumption of the symbol (positiv
 shown false; so a proof by exhaustion is a proof.
 
 A symbol that is not an integer, a bound that is not a finite number, or more than
-:data:`MAX_CASES` cases: no split (``None``); nor when no value is admissible (a claim whose conditions contradict is not
-proven by an empty list).
+:data:`MAX_CASES` cases: no split (``None``); nor when no value is admissible (a claim whose
+conditions contradict is not proven by an empty list).
 """
 
 from __future__ import annotations
