@@ -347,6 +347,7 @@ def test_integer_range_lists_every_admissible_value(expr: sympy.Expr, conditions
     (j, (j > 0,)),  # bounded on one side only
     (j + K, (sympy.Abs(j) < 2,)),  # K unbounded
     (j, (j >= 0, j <= MAX_CASES)),  # one value too many
+    (j, (j >= 0, j <= 10**9)),  # a huge span is refused before any list is built
     (j, (j > 2, j < 2)),  # no admissible value: not proven by an empty list
     (sympy.Integer(3), ()),  # no symbol
 ])

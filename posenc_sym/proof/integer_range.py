@@ -83,11 +83,12 @@ def integer_range_cases(expr: sympy.Basic, conditions: Sequence[sympy.Basic]) ->
     symbols = sorted(expr.free_symbols, key=str)
     if not symbols or not all(isinstance(s, sympy.Symbol) and s.is_integer for s in symbols):
         return None
-    ranges = []
+    ranges: list[list[int]] = []
     count = 1
     for symbol in symbols:
         bounds = _bounds(symbol, conditions)
-        if bounds is None:
+        # The span is measured before any list is built: a bound of 10^9 must not build 10^9 values.
+        if bounds is None or bounds[1] - bounds[0] + 1 > MAX_CASES:
             return None
         values = [v for v in range(bounds[0], bounds[1] + 1) if _allowed(symbol, v)]
         count *= len(values)
@@ -96,8 +97,8 @@ def integer_range_cases(expr: sympy.Basic, conditions: Sequence[sympy.Basic]) ->
         ranges.append(values)
     cases = []
     for combination in itertools.product(*ranges):
-        values = {s: sympy.Integer(v) for s, v in zip(symbols, combination, strict=True)}
-        if any(_truth(c, values) is False for c in conditions):
+        point = {s: sympy.Integer(v) for s, v in zip(symbols, combination, strict=True)}
+        if any(_truth(c, point) is False for c in conditions):
             continue
-        cases.append(expr.xreplace(values))
+        cases.append(expr.xreplace(point))
     return cases or None  # no admissible value at all: nothing to prove by listing (the conditions contradict)
