@@ -34,6 +34,8 @@ B = ROTATION.apply
 PAIR = Notation(symbols=(th,), definitions=(ROTATION,))
 
 _E0 = sympy.Matrix([1, 0])
+# The later position t + δ, t first as a reader writes it (SymPy's order would print δ + t).
+_LATER = sympy.Add(sympy.UnevaluatedExpr(ti), delta, evaluate=False)
 
 
 def _pe(pos: sympy.Expr, omega: sympy.Expr = w) -> sympy.Matrix:
@@ -78,8 +80,7 @@ DERIVATION = Derivation(
         Claim(
             id="props.sinusoidal.distinct",
             title="Sinusoidal: integer positions $t \\ne t + \\delta$ differ in pair 0",
-            lhs=_sq(_pe(ti + delta, 1) - _pe(ti, 1)),
-            rhs=0,
+            written=(_sq(_pe(_LATER, 1) - _pe(ti, 1)), sympy.Integer(0)),
             relation=">",
             steps=_gap_steps(),
             scope="integer positions; pair 0 ($\\omega_0 = 1$)",
@@ -126,8 +127,7 @@ DERIVATION = Derivation(
         Claim(
             id="props.rope.distinct",
             title="RoPE: integer positions $t \\ne t + \\delta$ rotate pair 0 differently",
-            lhs=_sq(pair_rotation(ti + delta) * _E0 - pair_rotation(ti) * _E0),
-            rhs=0,
+            written=(_sq(pair_rotation(_LATER) * _E0 - pair_rotation(ti) * _E0), sympy.Integer(0)),
             relation=">",
             steps=_gap_steps(),
             scope="integer positions; pair 0 ($\\theta_0 = 1$), applied to the unit vector $(1, 0)$",

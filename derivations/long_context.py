@@ -39,19 +39,27 @@ factor, low, high = sympy.symbols("f l h", positive=True)  # llama3's factor, lo
 
 _B_NTK = ntk_base(b, s, d)
 
-# The frequencies as notations, so that a claim shows what it evaluates: θ_x = b^(−2x/d) (x real,
+# The frequencies as notations, so that a claim shows what it evaluates: θ_i = b^(−2i/d) (i real,
 # as YaRN's index is), θ_NTK(x) with the NTK-aware base, YaRN's corrected θ_YaRN(θ, s, L), llama3's
 # middle branch θ_mid(θ) and YaRN's index i_corr(r) of the pair that turns r times over L.
-_x = sympy.Symbol("x")  # any index: b^(−2x/d) is defined for every x
+_x = sympy.Symbol("i")  # any index, printed i as the course writes θ_i: b^(−2i/d) is defined for every real i
 _r, _th, _sc, _len = sympy.symbols("r theta s L", positive=True)
 THETA = Definition("theta", (_x,), theta(_x, d, b))  # θ_i, as RoPE writes it (any real index)
 THETA_NTK = Definition("theta_NTK", (_x,), theta(_x, d, _B_NTK), form="call")
 # θ_YaRN is written with its ramp γ named (the page would repeat the three-branch ramp twice);
 # the check below makes sure the written body is the scheme's yarn_frequency.
-GAMMA = Definition("gamma", (_r,), yarn_ramp(_r), form="call")
+# The middle branch written (r − 1)/31, as YaRN's ramp is stated (SymPy's own form is r/31 − 1/31).
+_MIDDLE = sympy.Mul(sympy.Add(_r, -1, evaluate=False), sympy.Pow(31, -1, evaluate=False), evaluate=False)
+GAMMA = Definition("gamma", (_r,), sympy.Piecewise((0, _r < 1), (1, _r > 32), (_MIDDLE, True)), form="call")
+if sympy.simplify(GAMMA.body - yarn_ramp(_r)) != 0:
+    raise ValueError("gamma as written is not the scheme's yarn_ramp")
 _TURNS = _len * _th / (2 * sympy.pi)
 THETA_YARN = Definition("theta_YaRN", (_th, _sc, _len),
-                        (1 - GAMMA.apply(_TURNS)) * _th / _sc + GAMMA.apply(_TURNS) * _th, form="call")
+                        # (1 − γ)·θ/s + γ·θ in the paper's order (SymPy's own puts γθ first)
+                        sympy.Add(sympy.Mul(sympy.UnevaluatedExpr(1 - GAMMA.apply(_TURNS)), _th, sympy.Pow(_sc, -1, evaluate=False),
+                                            evaluate=False),
+                                  sympy.Mul(sympy.UnevaluatedExpr(GAMMA.apply(_TURNS)), _th, evaluate=False),
+                                  evaluate=False), form="call")
 THETA_MID = Definition("theta_mid", (_th,), llama3_middle(_th, factor, low, high, L), form="call")
 I_CORR = Definition("i_corr", (_r,), yarn_correction_index(_r, d, b, L), form="call")
 NOTATION = Notation(symbols=(L, s, b, d, i, rot, factor, low, high),

@@ -25,6 +25,7 @@ L = sympy.Symbol("L", integer=True, positive=True)  # the training length
 a = sympy.Symbol("a", real=True)  # the entry of a 1×1 "linear map"
 x = sympy.Symbol("x", real=True)
 delta = sympy.Symbol("delta", integer=True, positive=True)
+_U = sympy.UnevaluatedExpr  # marks a sum or product as written, in the order a reader writes it
 
 _D003 = "003_750a8455e46b047a.txt"
 WIDTH = 4  # the sin-only encodings are shown at width 4; each claim says so
@@ -78,11 +79,12 @@ def _sin_only(kind: str, title: str) -> tuple[Claim, ...]:
         Claim(
             id=f"naive.{enc}.distinct",
             title=f"{title}: integer positions $t \\ne t + \\delta$ differ already in column 0, $\\sin t$",
-            lhs=(sympy.sin(t + delta) - sympy.sin(t)) ** 2,
-            rhs=0,
+            # t first, as a reader writes the later position (SymPy's order prints δ + t).
+            written=((sympy.sin(sympy.Add(_U(t), delta, evaluate=False)) - sympy.sin(t)) ** 2, sympy.Integer(0)),
             relation=">",
-            steps=(Step(4 * sympy.cos(t + delta / 2) ** 2 * sympy.sin(delta / 2) ** 2,
-                        "$\\sin A − \\sin B = 2 \\cos\\frac{A+B}{2} \\sin\\frac{A−B}{2}$"),
+            steps=(Step(None, "$\\sin A − \\sin B = 2 \\cos\\frac{A+B}{2} \\sin\\frac{A−B}{2}$",
+                        written=sympy.Mul(_U(4), sympy.cos(sympy.Add(_U(t), delta / 2, evaluate=False)) ** 2,
+                                          sympy.sin(delta / 2) ** 2, evaluate=False)),
                    Step(0, "$\\sin(\\delta/2) = 0$ needs $\\delta = 2j\\pi$ and $\\cos(t + \\delta/2) = 0$ needs "
                         "$2t + \\delta = (2j+1)\\pi$; neither holds for integers $t$ and $\\delta \\ne 0$ ($\\pi$ is "
                         "irrational)", relation=">")),

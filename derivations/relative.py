@@ -208,9 +208,12 @@ DERIVATION = Derivation(
         Claim(
             id="relative.deberta.symmetry",
             title="DeBERTa: $\\delta(i, j) + \\delta(j, i) = 2K$ inside the window $|i - j| < K$",
-            written=(sympy.Matrix([[MIRRORED.apply(o) for o in range(-3, 4)]]), sympy.Matrix([[8] * 7])),
+            # Stated for every offset of the window at once, not as a row of seven sampled values: the
+            # conditions leave o the integers -3 … 3, and the engine proves each (exhaustion).
+            written=(MIRRORED.apply(_o), sympy.Mul(2, 4, evaluate=False)),
+            conditions=(sympy.Abs(_o) < 4,),
             notation=NOTATION.define(MIRRORED),
-            scope="$K = 4$, offsets $o = i - j$ from $-3$ to $3$",
+            scope="$K = 4$: every integer offset $o = i - j$ of the window, $|o| < 4$",
             prose="So the p2c term indexes the relative table with the mirror of the c2p index.",
         ),
     ),

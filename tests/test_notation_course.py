@@ -100,11 +100,10 @@ def test_no_course_claim_calls_one_frequency_two_names() -> None:
     assert mixed == {}
 
 
-#: Seed claims that still spell a symbol one way in the title and another in the display (the shift
-#: symbol is named Delta_t in their SymPy code and prints Δ_t; the sin-only claim's figure says
-#: d_model): known, open. Each entry must still fail, so a fixed claim is taken off this list.
-SEED_DRIFT = {"seeds.doc003.rotation.sin-cos-pair", "seeds.doc003.rotation.block-diagonal",
-              "seeds.doc003.sin-only.closed-loop"}
+#: Seed claims that still spell a symbol one way in the title and another in the display: known, open.
+#: Each entry must still fail, so a fixed claim is taken off this list. (Empty: the shift symbol is
+#: named Δt and prints \Delta t as the titles write it; the sin-only figure's width is d.)
+SEED_DRIFT: set[str] = set()
 
 
 def test_the_seed_drift_list_names_seed_claims() -> None:

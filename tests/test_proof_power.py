@@ -1,7 +1,7 @@
 """Proving power on true facts of the field, and the side conditions every new rule checks.
 
-Each rule (certified closed forms, residue splits, breakpoint splits, termwise sum bounds,
-conditions built into symbols) gets true statements it must prove and near misses it must
+Each rule (certified closed forms, residue splits, breakpoint splits, exhaustion of a few integer
+values, termwise sum bounds, conditions built into symbols) gets true statements it must prove and near misses it must
 not: ratio 1, odd d, K = 0, off-by-one bounds, a real where an integer is needed. The truth
 of every entry was worked out by hand (the comment says how); no expected value was copied
 from a run of the engine.
@@ -19,6 +19,7 @@ from posenc_sym import Claim, decide
 from posenc_sym.proof.conditions import build_in_conditions, shift_conditions
 from posenc_sym.proof.inequality import prove_inequality
 from posenc_sym.proof.integer_parts import residue_cases
+from posenc_sym.proof.integer_range import MAX_CASES, integer_range_cases
 from posenc_sym.proof.piecewise_cases import breakpoint_cases
 from posenc_sym.proof.powers import common_roots
 from posenc_sym.proof.series import close_sums, geometric_ratio, term_count
@@ -59,6 +60,9 @@ def _ramp(var: sympy.Expr, lo: sympy.Expr, hi: sympy.Expr) -> sympy.Expr:
 
 
 # (id, lhs, rhs, relation, conditions, method). The method names the rule that must prove it.
+#: DeBERTa's σ(o) = δ_4(o, 0) + δ_4(0, o) with δ_4(i, j) = max(0, min(7, i − j + 4)), o an integer.
+SIGMA_4 = Max(0, Min(7, j + 4)) + Max(0, Min(7, 4 - j))
+
 PROVEN = [
     ("geometric-frequencies", GEOMETRIC, GEOMETRIC_CLOSED, "==", (b > 1,), "conditions, closed forms, structural"),
     # ALiBi, n heads: m_h = 2^(−8h/n); Σ_{h=1}^{n} m_h = 2^(−8/n)(1 − 2^(−8))/(1 − 2^(−8/n)).
@@ -115,6 +119,14 @@ PROVEN = [
      (beta > alpha,), "conditions, breakpoints (5 cases): structural"),
     ("ramp-symbolic-complement", 1 - _ramp(r, alpha, beta), _ramp(-r, -beta, -alpha), "==", (beta > alpha,),
      "conditions, breakpoints (5 cases): structural, expand"),
+    # DeBERTa's δ_4(o, 0) + δ_4(0, o) = 8 for the integers o with |o| < 4: inside the window both
+    # clips are inactive, (o + 4) + (4 − o) = 8; the seven values −3 … 3 are listed and summed.
+    ("deberta-window", SIGMA_4, 8, "==", (sympy.Abs(j) < 4,), "each admissible integer value (7 cases): structural"),
+    ("deberta-window-two-sided", SIGMA_4, 8, "==", (j >= -3, j <= 3), "each admissible integer value (7 cases): structural"),
+    # A positive integer below 4 (the assumption removes 0 and the negatives): n(n − 1)(n − 2)(n − 3) = 0
+    # at n = 1, 2, 3 (at n = 0 too, but the list starts at 1).
+    ("small-positive", n * (n - 1) * (n - 2) * (n - 3), 0, "==", (n < 4,),
+     "each admissible integer value (3 cases): structural"),
 ]
 
 
@@ -159,6 +171,11 @@ NEAR_MISSES = [
     ("ramp-wrong-slope", RAMP, Min(1, Max(0, (r - 1) / 32)), "==", (), "refuted"),
     # γ reaches 1 (at r ≥ 32), so γ < 1 is false.
     ("ramp-strictly-below-one", RAMP, 1, "<", (), "refuted"),
+    # The window one too wide: at o = ±4 one clip is active, 0 + 7 = 7.
+    ("deberta-window-closed", SIGMA_4, 8, "==", (sympy.Abs(j) <= 4,), "refuted"),
+    ("deberta-window-one-side-wide", SIGMA_4, 8, "==", (j >= -4, j <= 3), "refuted"),
+    # A real offset in the window: at o = 7/2, min(7, 15/2) + (4 − 7/2) = 7.5.
+    ("deberta-window-real", Max(0, Min(7, x + 4)) + Max(0, Min(7, 4 - x)), 8, "==", (sympy.Abs(x) < 4,), "refuted"),
 ]
 
 
@@ -311,6 +328,31 @@ def test_residue_split_covers_every_residue(expr: sympy.Expr, count: int) -> Non
 ])
 def test_residue_split_refused(expr: sympy.Expr) -> None:
     assert residue_cases(expr) is None
+
+
+@pytest.mark.parametrize(("expr", "conditions", "cases"), [
+    (j, (sympy.Abs(j) < 2,), [-1, 0, 1]),
+    (n, (n <= 3,), [1, 2, 3]),  # n positive: the assumption is the lower bound
+    (d, (d < 7,), [2, 4, 6]),  # d even and positive
+    (j + K, (j >= 0, j <= 1, K >= 5, K <= 6), [5, 6, 6, 7]),  # two symbols, in name order (K, j)
+    (j, (j >= 0, j <= 3, Ne(j, 2)), [0, 1, 3]),  # a condition false at one value leaves it out
+    (j - K, (j >= 0, j <= 2, K >= 0, K <= 2, j > K), [1, 2, 1]),  # a condition on both symbols
+])
+def test_integer_range_lists_every_admissible_value(expr: sympy.Expr, conditions: tuple, cases: list) -> None:
+    assert integer_range_cases(expr, conditions) == cases
+
+
+@pytest.mark.parametrize(("expr", "conditions"), [
+    (x, (sympy.Abs(x) < 2,)),  # x real: not a list of values
+    (j, (j > 0,)),  # bounded on one side only
+    (j + K, (sympy.Abs(j) < 2,)),  # K unbounded
+    (j, (j >= 0, j <= MAX_CASES)),  # one value too many
+    (j, (j >= 0, j <= 10**9)),  # a huge span is refused before any list is built
+    (j, (j > 2, j < 2)),  # no admissible value: not proven by an empty list
+    (sympy.Integer(3), ()),  # no symbol
+])
+def test_integer_range_refused(expr: sympy.Expr, conditions: tuple) -> None:
+    assert integer_range_cases(expr, conditions) is None
 
 
 @pytest.mark.parametrize("expr", [

@@ -513,13 +513,25 @@ def test_each_rule_of_conditions_proves_its_claim_and_not_its_near_miss(true: En
 
 @pytest.mark.parametrize(("roots", "points"), [((0, 1, 2), 3), ((0, 1, 2, 3, 4), 5)], ids=["three", "five"])
 def test_too_few_distinct_points_are_unknown_and_each_counts_once(roots: tuple[int, ...], points: int) -> None:
-    # ∏ (n − r) = 0 on the integers r: true, unprovable here, and only len(roots) admissible points
-    # exist. The probe and the search meet the same points: counted twice, five would pass for
-    # ten (≥ MIN_CHECKED_POINTS = 8); one point would do under mutant min-checked-one.
+    # ∏ (n − r) = 0 on the integers r: true, and only len(roots) admissible points exist. The probe
+    # and the search meet the same points: counted twice, five would pass for ten (≥
+    # MIN_CHECKED_POINTS = 8); one point would do under mutant min-checked-one. n's upper bound goes
+    # through a second symbol N = roots[-1], so that no rule proves it (the exhaustion of integer
+    # values reads bounds on n alone; with them it proves the claim, the test below).
     product = sympy.Mul(*(n - r for r in roots))
-    claim = _claim("few-points", product, 0, "==", (n >= roots[0], n <= roots[-1]), expect="unknown")
+    top = sympy.Symbol("N", integer=True)
+    conditions = (n >= roots[0], n <= top, top >= roots[-1], top <= roots[-1])
+    claim = _claim("few-points", product, 0, "==", conditions, expect="unknown")
     verdict = decide(claim)
     assert verdict.status == "unknown"
     assert verdict.points_checked == points
     assert verdict.reason == (f"not proven (no symbolic strategy closed the gap); only {points} admissible points "
                               "could be evaluated")
+
+
+@pytest.mark.parametrize("roots", [(0, 1, 2), (0, 1, 2, 3, 4)], ids=["three", "five"])
+def test_few_integer_values_bounded_on_their_own_are_proven_by_listing_them(roots: tuple[int, ...]) -> None:
+    product = sympy.Mul(*(n - r for r in roots))
+    verdict = decide(_claim("few-values", product, 0, "==", (n >= roots[0], n <= roots[-1])))
+    assert (verdict.status, verdict.method) == (
+        "proven", f"each admissible integer value ({len(roots)} cases): structural")

@@ -67,7 +67,7 @@ def _printed_claims() -> list[Claim]:
                 lhs=sympy.Abs(exact - sympy.Rational(text)),
                 rhs=half_unit,
                 relation="<=",
-                scope="d = 10, max_len = 4",
+                scope="$d = 10$, four positions (max_len 4)",
                 expect="proven",
                 source=src(text, f"演示 (demo tensor), row {pos}, column {col}"),
                 tags=("printed-number", "form:standard"),
@@ -79,7 +79,7 @@ def _printed_claims() -> list[Claim]:
     return claims
 
 
-_PER_PAIR = "every pair: any frequency ω > 0, hence every i, d and base"
+_PER_PAIR = "every pair: any frequency $\\omega > 0$, hence every $i$, $d$ and base"
 
 def _attention(xs: list[sympy.Expr]) -> list[sympy.Expr]:
     """Softmax self-attention (posenc_sym.schemes.attention) over scalar tokens, W_q = W_k = W_v = 1."""
@@ -96,7 +96,7 @@ _ORDER_BLIND = attention_scheme.equivariance_written(
 CLAIMS = [
     Claim(
         id="seeds.doc000.intro.order-blind",
-        title="without positions, attention cannot tell A>B from B>A: swapping tokens swaps outputs",
+        title="without positions, attention cannot tell $A > B$ from $B > A$: swapping tokens swaps outputs",
         written=_ORDER_BLIND[0],
         notation=_ORDER_BLIND[1],
         scope="2 scalar tokens, any values, softmax self-attention (query = key = value)",
@@ -142,7 +142,7 @@ CLAIMS = [
         lhs=2 - 2 * sympy.cos(n),
         rhs=sympy.Integer(0),
         relation=">",
-        scope="pair 0 (ω = 1), integer positions n apart, n ≥ 1",
+        scope="pair 0 ($\\omega = 1$), integer positions $n$ apart, $n \\ge 1$",
         source=src("每个值（即句子中token的位置（pos））各不相同", "SinCos位置编码 (figure caption)"),
         tags=("property",),
         prose=(

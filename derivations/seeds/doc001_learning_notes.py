@@ -49,6 +49,14 @@ LAMBDA = SIN.lookup("lambda")[0]
 _qpos, _kpos = sympy.symbols("i j", real=True)
 BIAS = Definition("B", (_qpos, _kpos), alibi.bias(_qpos, _kpos, slope), form="call")  # B(i, j) = −m_h|i − j|
 ALIBI = Notation(symbols=(m, t, c, delta, slope), definitions=(BIAS,))
+# RoPE for one pair with θ = 1, as the note writes it: R_x the rotation by the angle x, q and k 2-vectors.
+n_key = sympy.Symbol("n", real=True)  # the key's position (n above is a count)
+_angle = sympy.Symbol("x", real=True)
+ROPE_R = Definition("R", (_angle,), sympy.Matrix([[sympy.cos(_angle), -sympy.sin(_angle)],
+                                                  [sympy.sin(_angle), sympy.cos(_angle)]]))
+ROPE_Q = Definition("q", (), sympy.Matrix([q1, q2]), form="value")
+ROPE_K = Definition("k", (), sympy.Matrix([k1, k2]), form="value")
+ROPE_PAIR = Notation(symbols=(m, n_key), definitions=(ROPE_R, ROPE_Q, ROPE_K))
 
 
 def src(quote: str, locator: str) -> Source:
@@ -142,7 +150,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.formula.i-range",
-        title="with 0 ≤ i < d/2 the columns 2i and 2i+1 fill exactly 0 … d−1",
+        title="with $0 \\le i < d/2$ the columns $2i$ and $2i+1$ fill exactly $0, \\ldots, d-1$",
         written=(as_written("2*(d/2 - 1) + 1", d), d - 1),
         scope="general d",
         source=src("i：编码向量的维度索引（0 ≤ i < d_model/2）", "二、1. 参数说明"),
@@ -158,7 +166,7 @@ CLAIMS = [
         lhs=2 - 2 * sympy.cos(n),
         rhs=sympy.Integer(0),
         relation=">",
-        scope="pair 0 (ω = 1), integer positions n apart, n ≥ 1",
+        scope="pair 0 ($\\omega = 1$), integer positions $n$ apart, $n \\ge 1$",
         source=src("通过正弦和余弦函数为每个位置生成唯一的向量", "2.1.1 正弦-余弦位置编码"),
         tags=("property",),
         prose=(
@@ -183,7 +191,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.wavelength.min",
-        title="the shortest wavelength is 2π (pair 0)",
+        title="the shortest wavelength is $2\\pi$ (pair 0)",
         written=(LAMBDA.apply(0), 2 * sympy.pi),
         notation=SIN,
         scope="general d",
@@ -193,7 +201,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.wavelength.max-exact",
-        title="the longest wavelength is $2π·10000^{(d−2)/d}$ (pair d/2 − 1)",
+        title="the longest wavelength is $2\\pi \\cdot 10000^{(d-2)/d}$ (pair $d/2 - 1$)",
         lhs=wavelength(d / 2 - 1, d, BASE),
         rhs=2 * sympy.pi * BASE ** ((d - 2) / d),
         scope="general d",
@@ -203,10 +211,10 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.wavelength.max-is-20000pi",
-        title="the longest wavelength is 20000π",
+        title="the longest wavelength is $20000\\pi$",
         lhs=wavelength(255, 512, BASE),
         rhs=20000 * sympy.pi,
-        scope="d = 512",
+        scope="$d = 512$",
         expect="refuted",
         refutation="for d = 512 the longest wavelength, that of the last pair 255, is {lhs}; 20000π is {rhs}.",
         source=src("波长从2π到20000π不等", "二、2. 直观理解"),
@@ -219,7 +227,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.wavelength.below-20000pi",
-        title="every wavelength is below 20000π: the exponent (d−2)/d of $2π·10000^{(d−2)/d}$ is below 1",
+        title="every wavelength is below $20000\\pi$: the exponent $(d-2)/d$ of $2\\pi \\cdot 10000^{(d-2)/d}$ is below 1",
         lhs=(d - 2) / d,
         rhs=sympy.Integer(1),
         relation="<",
@@ -236,17 +244,17 @@ CLAIMS = [
         title="PE(pos+k) is a linear function of PE(pos): one rotation block per pair",
         lhs=rotation_block(k, w) * sympy.Matrix([sympy.sin(w * t), sympy.cos(w * t)]),
         rhs=sympy.Matrix([sympy.sin(w * (t + k)), sympy.cos(w * (t + k))]),
-        scope="every pair: any frequency ω > 0",
+        scope="every pair: any frequency $\\omega > 0$",
         source=src("位置pos+k的编码可用pos的编码线性表示", "二、2. 直观理解"),
         tags=("property", "linear-map"),
         prose="The block $\\left[\\begin{smallmatrix} \\cos ωk & \\sin ωk \\\\ −\\sin ωk & \\cos ωk \\end{smallmatrix}\\right]$ depends on $k$ only and maps pair i of PE(pos) to pair i of PE(pos+k).",
     ),
     Claim(
         id="seeds.doc001.linear.matrix",
-        title="$M_k$ exists for the whole vector (d = 4): block-diagonal rotations",
+        title="$M_k$ exists for the whole vector ($d = 4$): block-diagonal rotations",
         lhs=rotation_matrix(k, 4, BASE) * pe_vector(t, 4, BASE),
         rhs=pe_vector(t + k, 4, BASE),
-        scope="d = 4, base 10000",
+        scope="$d = 4$, base 10000",
         source=src("PEpos+k=Mk⋅PEpos", "三、2. 正弦/余弦的周期性优势"),
         tags=("property", "linear-map"),
         prose="The matrix $M_k$ = diag(block($ω_0$ k), block($ω_1$ k)) does it for d = 4; larger d adds blocks.",
@@ -257,14 +265,14 @@ CLAIMS = [
         lhs=d + p,
         rhs=d,
         relation=">",
-        scope="general d, any encoding width p ≥ 1",
+        scope="general $d$, any encoding width $p \\ge 1$",
         source=src("若拼接会增加维度，导致计算量增大", "五、Q1"),
         tags=("property",),
         prose="Adding keeps width d; concatenating gives d + p. How much computation grows is not stated, so only the width is checked.",
     ),
     Claim(
         id="seeds.doc001.relative.bias-shift",
-        title="a bias $B_{ij}$ = f(i − j) is unchanged when both positions shift",
+        title="a bias $B_{ij} = f(i - j)$ is unchanged when both positions shift",
         written=(as_written("f((m + c) - (t + c))", m, c, t), sympy.Function("f")(m - t)),
         scope="any bias function f of the offset, positions m and t, shift c",
         source=src("其中B是基于相对位置的偏置矩阵", "四、2. 相对位置编码"),
@@ -277,16 +285,21 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.rope.relative",
-        title="RoPE: the score of $R_m$ q and $R_n$ k depends on m − n only",
-        lhs=rope_score(m + c, t + c, sympy.Matrix([q1, q2]), sympy.Matrix([k1, k2]), 2),
-        rhs=rope_score(m, t, sympy.Matrix([q1, q2]), sympy.Matrix([k1, k2]), 2),
-        scope="one pair (head width 2, θ = 1), any q, k, positions m, n (here t) and shift c",
+        title="RoPE: the score of $R_m q$ and $R_n k$ depends on $n - m$ only",
+        # The statement at the level the note makes it: R_m is the rotation by the angle mθ (one pair,
+        # θ = 1), and the score of the rotated query and key is q^T R_{n-m} k, a function of n − m alone.
+        written=(sympy.transpose(sympy.UnevaluatedExpr(ROPE_R.apply(m) * ROPE_Q.apply())) * ROPE_R.apply(n_key)
+                 * ROPE_K.apply(),
+                 sympy.transpose(ROPE_Q.apply()) * ROPE_R.apply(sympy.Add(n_key, -m, evaluate=False)) * ROPE_K.apply()),
+        notation=ROPE_PAIR,
+        scope="one pair (head width 2, $\\theta = 1$), any $q$, $k$ and positions $m$, $n$",
         source=src("Qm=Q⋅Rm,Kn=K⋅Rn", "四、3. 旋转位置编码"),
         tags=("property", "form:standard"),
         prose=(
-            "Rotating the query by mθ and the key by nθ gives $⟨R_m$ q, $R_n$ k⟩ = ⟨q, $R_{n−m}$ k⟩: the "
-            "absolute positions enter only through their difference. The note writes row vectors "
-            "($Q·R_m$); with column vectors the matrices are transposed and the statement is the same."
+            "Rotating the query by $m\\theta$ and the key by $n\\theta$ gives $(R_m q)^\\top R_n k = "
+            "q^\\top R_m^\\top R_n k = q^\\top R_{n-m} k$, since a rotation's transpose turns back: the absolute "
+            "positions enter only through their difference. The note writes row vectors ($Q R_m$); with "
+            "column vectors the matrices are transposed and the statement is the same."
         ),
     ),
     Claim(
@@ -295,7 +308,7 @@ CLAIMS = [
         lhs=rope_score(sympy.Integer(4), sympy.Integer(0), _ONES8, _ONES8, 8),
         rhs=rope_score(sympy.Integer(3), sympy.Integer(0), _ONES8, _ONES8, 8),
         relation="<=",
-        scope="d = 8, base 10000, q = k = (1, …, 1), distances 3 and 4",
+        scope="$d = 8$, base 10000, $q = k = (1, \\ldots, 1)$, distances 3 and 4",
         expect="refuted",
         refutation="with d = 8 and q = k = (1, …, 1) the score rises from {rhs} at distance 3 to {lhs} at distance 4.",
         source=src("保持相对位置的衰减性", "四、3. 旋转位置编码"),
@@ -312,7 +325,7 @@ CLAIMS = [
         title="$−m|i − j|$ equals ALiBi's $−m(i − j)$ for keys at or before the query",
         written=(BIAS.apply(m, sympy.Add(m, -delta, evaluate=False)), -slope * delta),
         notation=ALIBI,
-        scope="query i, key j = i − δ with δ ≥ 0 (causal attention), any slope m > 0",
+        scope="query $i$, key $j = i - \\delta$ with $\\delta \\ge 0$ (causal attention), any slope $m > 0$",
         source=src("Softmax(dkQKT−m⋅∣i−j∣)V", "附：ALiBi位置编码示例"),
         tags=("formula", "form:equivalent"),
         prose=(
@@ -327,7 +340,7 @@ CLAIMS = [
         lhs=alibi.bias(delta + 1, 0, slope),
         rhs=alibi.bias(delta, 0, slope),
         relation="<",
-        scope="any slope m > 0, distance δ ≥ 0",
+        scope="any slope $m > 0$, distance $\\delta \\ge 0$",
         source=src("直接惩罚远距离词对的注意力权重", "附：ALiBi位置编码示例"),
         tags=("property",),
         prose="Each step of distance lowers the logit by m > 0: farther keys are penalized more. True.",
@@ -351,7 +364,7 @@ CLAIMS = [
         title="the sinusoidal formula gives a bounded vector for any position",
         lhs=sympy.sin(w * t) ** 2 + sympy.cos(w * t) ** 2,
         rhs=sympy.Integer(1),
-        scope="every pair: any frequency ω > 0, any real position",
+        scope="every pair: any frequency $\\omega > 0$, any real position",
         source=src("正弦编码：可通过公式直接计算任意位置", "五、Q3"),
         tags=("property",),
         prose="Every pair lies on the unit circle for every real t, so ‖PE(t)‖² = d/2 at any position, seen or not.",
@@ -362,7 +375,7 @@ CLAIMS = [
         lhs=interpolation.interpolated_position((1 - v) * L_new, L_train, L_new),
         rhs=L_train,
         relation="<=",
-        scope="trained length L, new length L', position m = (1 − v)·L' ≤ L' (v ≥ 0)",
+        scope="trained length $L$, new length $L'$, position $m = (1 - v) L' \\le L'$ ($v \\ge 0$)",
         source=src("改进方法：位置插值", "五、Q3"),
         tags=("property",),
         prose=(
@@ -405,7 +418,7 @@ CLAIMS = [
         title="the loop's frequency for pair j is the standard $ω_j$",
         lhs=BASE ** sympy.Rational(-2 * 2, 16),
         rhs=frequency(1, 16, BASE),
-        scope="the example's d = 16, pair j = 1 (columns 2, 3)",
+        scope="the example's $d = 16$, pair $j = 1$ (columns 2, 3)",
         expect="refuted",
         refutation="for d = 16 and pair j = 1 the loop uses {lhs}, the standard $ω_1$ is {rhs}.",
         source=src("math.sin(pos / (10000 ** ((2 * i)/d_model)))", "get_sinusoid_encoding_table"),
@@ -431,9 +444,9 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.code.lowest-frequency",
-        title="for d = 16 the loop's slowest pair has frequency $10^{−7}$ (standard: $10000^{−7/8}$)",
+        title="for $d = 16$ the loop's slowest pair has frequency $10^{-7}$ (standard: $10000^{-7/8}$)",
         written=(as_written("1/10000**(2*14/16)"), sympy.Rational(1, 10**7)),
-        scope="d = 16 (the example), last pair j = 7, column i = 14",
+        scope="$d = 16$ (the example), last pair $j = 7$, column $i = 14$",
         source=src("get_sinusoid_encoding_table(10, 16)", "get_sinusoid_encoding_table"),
         tags=("code", "form:different"),
         prose=(

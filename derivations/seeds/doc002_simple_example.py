@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sympy
 
-from posenc_sym import Claim, Derivation, Source
+from posenc_sym import Claim, Derivation, Source, Step
 from posenc_sym.notation import Definition, Notation, as_written
 from posenc_sym.schemes import attention as attention_scheme
 from posenc_sym.schemes.sinusoidal import frequency
@@ -171,16 +171,27 @@ CLAIMS = [
         tags=("hypothesis",),
         prose="Under H1 the sum is (Σx)² = 36 for both sentences, above the note's threshold 30, matching 'both predicted happy'.",
     ),
+    # One claim per row of the printed table (a row is one sentence): a lecturer checks the two sums one
+    # at a time, and a 2 × 3 table of sums beside its values is too much for one display.
     Claim(
         id="seeds.doc002.table.with-pe",
-        title="the table of summed codes: [1,2,3] + [10,20,30] and [3,2,1] + [10,20,30]",
-        written=(sympy.Matrix([[sympy.Add(a, b, evaluate=False) for a, b in zip(WO_NI_DA, POS, strict=True)],
-                               [sympy.Add(a, b, evaluate=False) for a, b in zip(NI_DA_WO, POS, strict=True)]]),
-                 sympy.Matrix([[11, 22, 33], [13, 22, 31]])),
-        scope="the printed table",
+        title="the summed codes of 我打你: $[1, 2, 3] + [10, 20, 30] = [11, 22, 33]$",
+        written=(sympy.Matrix([[sympy.Add(a, b, evaluate=False) for a, b in zip(WO_NI_DA, POS, strict=True)]]),
+                 sympy.Matrix([[11, 22, 33]])),
+        scope="the printed table, first row",
         source=src("[11,22,33]", "考虑了位置编码后的编码"),
         tags=("printed-number",),
-        prose="Both printed sums are right: 我打你 → [11, 22, 33], 你打我 → [13, 22, 31].",
+        prose="The printed sum is right: character code plus position code, entry by entry.",
+    ),
+    Claim(
+        id="seeds.doc002.table.with-pe.reversed",
+        title="the summed codes of 你打我: $[3, 2, 1] + [10, 20, 30] = [13, 22, 31]$",
+        written=(sympy.Matrix([[sympy.Add(a, b, evaluate=False) for a, b in zip(NI_DA_WO, POS, strict=True)]]),
+                 sympy.Matrix([[13, 22, 31]])),
+        scope="the printed table, second row",
+        source=src("[13,22,31]", "考虑了位置编码后的编码"),
+        tags=("printed-number",),
+        prose="Right as well: the same position codes added to the reversed sentence.",
     ),
     Claim(
         id="seeds.doc002.with-pe.outputs-differ",
@@ -230,15 +241,20 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.h1.sums-still-equal",
         title="hypothesis H1: with positions the two output sums are still equal (4356)",
-        written=(as_written("11*(11 + 22 + 33) + 22*(11 + 22 + 33) + 33*(11 + 22 + 33)"),
-                 as_written("13*(13 + 22 + 31) + 22*(13 + 22 + 31) + 31*(13 + 22 + 31)")),
+        # Under H1 the output sum y_1 + y_2 + y_3 = Σ_i x_i·Σ_j x_j is (Σx)²: the claim is stated in that
+        # form, and the one step a reader needs is that both sentences' codes sum to 66.
+        written=(as_written("(11 + 22 + 33)**2"), as_written("(13 + 22 + 31)**2")),
+        steps=(Step(None, "the codes of 我打你 sum to $11 + 22 + 33 = 66$", written=as_written("66**2")),
+               Step(None, "and so do those of 你打我, the same codes in another order: $66 = 13 + 22 + 31$",
+                    written=as_written("(13 + 22 + 31)**2"))),
         scope="hypothesis H1",
         source=src("上面想加后还是一样的", "解决方案 / 第一点"),
         tags=("hypothesis",),
         prose=(
-            "Under H1 the output sum is (Σx)², and Σx = 66 for both sentences because the same tokens "
-            "and the same codes are added. This matches the note's first caveat. It is a property of "
-            "H1 (and of any model whose output sum depends only on Σx), not of attention in general."
+            "Under H1 the output sum is $\\sum_r x_r \\sum_s x_s = (\\sum x)^2$, and $\\sum x = 66$ for both "
+            "sentences because the same tokens and the same codes are added. This matches the note's first "
+            "caveat. It is a property of H1 (and of any model whose output sum depends only on $\\sum x$), "
+            "not of attention in general."
         ),
     ),
     Claim(
@@ -255,7 +271,7 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc002.scale.sqrt-d",
-        title="the √D scaling exists to balance word and position codes, not for variance",
+        title="the $\\sqrt{D}$ scaling exists to balance word and position codes, not for variance",
         lhs=not_decidable("purpose_of_sqrt_d_scaling"),
         rhs=sympy.Integer(1),
         scope="design intent",
@@ -271,20 +287,20 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc002.circle.unit",
-        title="(sin ωt, cos ωt) moves on the unit circle",
+        title="$(\\sin \\omega t, \\cos \\omega t)$ moves on the unit circle",
         lhs=sympy.sin(w * t) ** 2 + sympy.cos(w * t) ** 2,
         rhs=sympy.Integer(1),
-        scope="any frequency ω > 0, any time t",
+        scope="any frequency $\\omega > 0$, any time $t$",
         source=src("平面上画个单位元", "其他可考虑的位置编码 / 2"),
         tags=("property",),
         prose="Right (the note writes 单位元 for 单位圆, the unit circle).",
     ),
     Claim(
         id="seeds.doc002.circle.any-omega",
-        title="any frequency ω works",
+        title="any frequency $\\omega$ works",
         written=(as_written("(sin(2*pi*1) - sin(0))**2 + (cos(2*pi*1) - cos(0))**2"), ZERO),
         relation=">",
-        scope="ω = 2π, integer positions 0 and 1",
+        scope="$\\omega = 2\\pi$, integer positions 0 and 1",
         expect="refuted",
         refutation="at ω = 2π the positions 0 and 1 land on the same point: their squared distance is {lhs}.",
         source=src("w是运动频率，可以随便调整", "其他可考虑的位置编码 / 2"),
@@ -312,7 +328,7 @@ CLAIMS = [
         title="the sin columns use the standard exponent",
         lhs=BASE ** sympy.Rational(-2 * 2, 6),
         rhs=frequency(1, 6, BASE),
-        scope="D = 6 (the example's i = 0…5), sin column 2 (pair 1)",
+        scope="$D = 6$ (the example's $i = 0, \\ldots, 5$), sin column 2 (pair 1)",
         expect="refuted",
         refutation="for D = 6 the sin column 2 (pair 1) gets the frequency {lhs}; the standard one is {rhs}.",
         source=src("2*i_even/embedding_dim", "附录 / PositionEmbedding"),
@@ -327,7 +343,7 @@ CLAIMS = [
         title="the cos columns use the standard exponent",
         lhs=BASE ** sympy.Rational(-2 * 1, 6),
         rhs=frequency(0, 6, BASE),
-        scope="D = 6, cos column 1 (pair 0)",
+        scope="$D = 6$, cos column 1 (pair 0)",
         expect="refuted",
         refutation="for D = 6 the cos column 1 (pair 0) gets the frequency {lhs}; its sin partner, column 0, has {rhs}.",
         source=src("2*i_odd/embedding_dim", "附录 / PositionEmbedding"),
@@ -353,7 +369,7 @@ CLAIMS = [
         title="the code's $D = 2$ encoding admits a linear map $\\mathrm{PE}(t+1) = M \\mathrm{PE}(t)$",
         lhs=sympy.Matrix([[sympy.sin(r), sympy.cos(sympy.Rational(r, 10000)), sympy.sin(r + 1)] for r in range(3)]).det(),
         rhs=ZERO,
-        scope="D = 2, where the code gives PE(t) = (sin t, cos(t/10000)); positions t = 0, 1, 2",
+        scope="$D = 2$, where the code gives $\\mathrm{PE}(t) = (\\sin t, \\cos(t/10000))$; positions $t = 0, 1, 2$",
         expect="refuted",
         refutation="such an M would make the determinant of the rows (sin t, cos(t/10000), sin(t + 1)), t = 0, 1, 2, vanish; it is {lhs}.",
         source=src("self.W[:,1::2]=torch.cos(t/torch.pow", "附录 / PositionEmbedding"),
@@ -371,7 +387,7 @@ CLAIMS = [
         title="control: for the standard (sin t, cos t) the same determinant is 0",
         lhs=sympy.Matrix([[sympy.sin(r), sympy.cos(r), sympy.sin(r + 1)] for r in range(3)]).det(),
         rhs=ZERO,
-        scope="D = 2, standard encoding, positions t = 0, 1, 2",
+        scope="$D = 2$, standard encoding, positions $t = 0, 1, 2$",
         source=src("self.W[:,0::2]=torch.sin(t/torch.pow", "附录 / PositionEmbedding"),
         tags=("code", "linear-map", "control"),
         prose="sin(t+1) = cos 1·sin t + sin 1·cos t, so the third column is a combination of the first two.",

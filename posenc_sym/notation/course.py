@@ -72,9 +72,9 @@ COURSE_NOTATION: tuple[NotationEntry, ...] = (
                   "pair $i$ of $\\mathrm{PE}(t)$: $(\\sin \\omega_i t, \\cos \\omega_i t)$", "sinusoidal"),
     NotationEntry(r"\mathrm{PE}_{(t,2i)}", "entry $2i$ of $\\mathrm{PE}(t)$, $\\sin \\omega_i t$; "
                   "entry $2i + 1$ is $\\cos \\omega_i t$", "sinusoidal"),
-    NotationEntry(r"B\left(x\right)", "the $2 \\times 2$ rotation by the angle $x$: "
-                  "$\\left[\\begin{smallmatrix} \\cos x & -\\sin x \\\\ \\sin x & \\cos x \\end{smallmatrix}\\right]$",
-                  "sinusoidal"),
+    # The rows in words: a 2 × 2 matrix inline (smallmatrix) is cramped in a table row.
+    NotationEntry(r"B\left(x\right)", "the $2 \\times 2$ rotation by the angle $x$, with rows "
+                  "$(\\cos x, -\\sin x)$ and $(\\sin x, \\cos x)$", "sinusoidal"),
     NotationEntry("T_{k}", "the shift by $k$: $T_k = \\mathrm{diag}(B(-\\omega_0 k), \\ldots, B(-\\omega_{d/2-1} k))$, "
                   "so that $\\mathrm{PE}(t + k) = T_k \\mathrm{PE}(t)$", "sinusoidal"),
     NotationEntry(r"\Delta t", "a step in position, as the source documents write it", "sinusoidal",

@@ -39,6 +39,9 @@ _PLAIN = re.compile(rf"^[A-Za-z][A-Za-z0-9]*(?:_{_PART})*$")
 _WORD = re.compile(r"^[A-Za-z]{3,}$")
 # A subscript of one or two letters is a list of indices (ij, qc) in italics; a longer one a word.
 _INDEX = re.compile(r"^[0-9]+[A-Za-z]?$|^[A-Za-z]{1,2}$")
+# A step in one variable, Δ and one letter: read from ``\Delta t`` (notation.read_commands) and
+# written back the same way, one symbol (not Δ·t, not Δ_t).
+_SHIFT = re.compile(r"^Δ([A-Za-z])$")
 
 
 def is_plain_name(name: str) -> bool:
@@ -95,7 +98,15 @@ def name_latex(name: str) -> str | None:
 
     >>> name_latex("T_k"), name_latex("x_i_j"), name_latex("lambda_1"), name_latex("w_2i")
     ('T_{k}', 'x_{i,j}', '\\lambda_{1}', 'w_{2i}')
+
+    A shift ``Δt`` (the name the reader gives ``\Delta t``) prints as the documents write it:
+
+    >>> name_latex("Δt")
+    '\\Delta t'
     """
+    shift = _SHIFT.match(name)
+    if shift:
+        return rf"\Delta {shift.group(1)}"
     if not is_plain_name(name):
         return None
     base, parts = split_name(name)

@@ -6,7 +6,8 @@ certified closed form replaced by it (:mod:`.series`), and powers of one base ov
 root (:mod:`.powers`). :func:`prove_by_cases` proves a
 difference that holds by cases: integer residues under floor/ceiling/Mod
 (:mod:`.integer_parts`) and the intervals of a Piecewise/Min/Max ramp
-(:mod:`.piecewise_cases`). Each case is handed back to the prover, and the split is a proof
+(:mod:`.piecewise_cases`), and the few values the conditions leave to integer symbols
+(:mod:`.integer_range`). Each case is handed back to the prover, and the split is a proof
 only when every case is proven.
 """
 
@@ -18,6 +19,7 @@ import sympy
 
 from .conditions import build_in_conditions
 from .integer_parts import residue_cases
+from .integer_range import integer_range_cases
 from .piecewise_cases import breakpoint_cases
 from .powers import common_roots
 from .series import Prover, close_sums
@@ -93,15 +95,26 @@ def _first_split(expr: sympy.Basic, conditions: Sequence[sympy.Basic], prove: Pr
                 cases = split(variant)
             except Exception:  # SymPy failing inside a split proves nothing
                 continue
-            if cases is None:
-                continue
-            methods = []
-            for case in cases:
-                method = prove(case)
-                if method is None:
-                    break
-                methods.append(method)
-            else:
-                inner = ", ".join(dict.fromkeys(methods))
-                return f"{prefix}{name} ({len(cases)} cases): {inner}"
-    return None
+            if (method := _every_case(prefix, name, cases, prove)) is not None:
+                return method
+    # Exhaustion reads the conditions themselves, so it runs on the statement as written (the
+    # variants with conditions built in have fresh symbols that no condition names).
+    try:
+        cases = integer_range_cases(expr, conditions)
+    except Exception:  # SymPy failing inside a split proves nothing
+        return None
+    return _every_case("", "each admissible integer value", cases, prove)
+
+
+def _every_case(prefix: str, name: str, cases: list[sympy.Basic] | None, prove: Prover) -> str | None:
+    """The method of a split when ``prove`` proves every one of its cases, else None."""
+    if cases is None:
+        return None
+    methods = []
+    for case in cases:
+        method = prove(case)
+        if method is None:
+            return None
+        methods.append(method)
+    inner = ", ".join(dict.fromkeys(methods))
+    return f"{prefix}{name} ({len(cases)} cases): {inner}"
