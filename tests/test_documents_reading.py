@@ -117,6 +117,20 @@ def test_what_a_definition_may_define(text: str, form: NameForm | None) -> None:
     (r"{\rm s.t.} \quad x = 1", ["x = 1"]),
     (r"\text{seq} = 100", [r"\text{seq} = 100"]),  # a name in a font, not prose
     (r"0 = 0 \qquad y = 0", [r"0 = 0 \qquad y = 0"]),  # a wide space alone does not split: the reader refuses it
+    # a comma outside every bracket between two relations sets two statements apart (issue 23, rows as written)
+    (r"\theta_i = b^{-2i/d}, b = 10000", [r"\theta_i = b^{-2i/d}", "b = 10000"]),
+    (r"q_m = f_q(x_m, m), k_m = f_k(x_m, n)", ["q_m = f_q(x_m, m)", "k_m = f_k(x_m, n)"]),
+    (r"g(m) = m, ~ h(\theta_d) = b'^{-2d/|D|}", ["g(m) = m", r"h(\theta_d) = b'^{-2d/|D|}"]),
+    (r"a = 1, b = 2, c := 3", ["a = 1", "b = 2", "c := 3"]),
+    (r"i = 0, 1, \ldots, d/2 - 1, b = 2", [r"i = 0, 1, \ldots, d/2 - 1", "b = 2"]),  # a range, then a value
+    (r"f(x) = x^2, x > 0", ["f(x) = x^2", "x > 0"]),  # a condition beside: read as one (see the near misses)
+    # near misses: the comma inside a function's arguments, a range, a list, a tuple, names before one '='
+    (r"F(\text{lower}=0, \, \text{upper}=n - 1) = 1", [r"F(\text{lower}=0, \, \text{upper}=n - 1) = 1"]),
+    (r"i = 0, 1, \ldots, d/2 - 1", [r"i = 0, 1, \ldots, d/2 - 1"]),
+    ("x = 1, 2", ["x = 1, 2"]),
+    ("(a, b) = (c, d)", ["(a, b) = (c, d)"]),
+    ("a, b = c, d", ["a, b = c, d"]),
+    (r"a = b, \text{if } x > 0", [r"a = b, \text{if } x > 0"]),
 ])
 def test_statements_of_a_row(text: str, pieces: list[str]) -> None:
     assert [p.text for p in statements(text)] == pieces

@@ -414,7 +414,7 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
     if display.problem:
         return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
     reading = _Reading(display, scope)
-    pieces = [(row, piece) for row in split_rows(display.body) for piece in statements(row.text)]
+    pieces = [(row, piece) for row in split_rows(display.body) for piece in _where_first(statements(row.text))]
     for n, (row, piece) in enumerate(pieces):
         reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
         reading.read(row, piece)
@@ -422,6 +422,37 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
                        scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings))
+
+
+def _where_first(pieces: list[Piece]) -> list[Piece]:
+    """The statements of a row in the order they are read: one that sets a plain name used by a definition
+    before it on the row (``\\theta_i = b^{-2i/d}, b = 10000``: b is 10000 in θ_i, as "where b = 10000"
+    says) comes before that definition, so the definition uses its value. Beside a claim (``\\sin t = 0, t =
+    \\pi``) or a parameter of the definition (``f(t) = \\sin t, t = \\pi``) it stays where it is: a case.
+
+    >>> [p.text for p in _where_first([Piece("w_i = b^{-i}", 0), Piece("b = 10", 14)])]
+    ['b = 10', 'w_i = b^{-i}']
+    """
+    ordered = list(pieces)
+    for piece in pieces:
+        at = _definition_candidate(piece.text)
+        form = name_form(piece.text[:at[0]]) if at is not None else None
+        if form is None or form.subscript is not None or form.arguments is not None or form.label:
+            continue
+        if form.name in survey([piece.text[at[0] + at[1]:]]).standalone:  # type: ignore[index]
+            continue  # b = 2b - 10: an equation in b, not its value
+        before = [p for p in ordered[:ordered.index(piece)] if form.name in survey([p.text]).standalone]
+        if before and all(_defines_from(p.text, form.name) for p in before):
+            ordered.remove(piece)
+            ordered.insert(ordered.index(before[0]), piece)
+    return ordered
+
+
+def _defines_from(text: str, name: str) -> bool:
+    """True if ``text`` may define another name from ``name``: ``NAME_i = … name …``, with ``name`` none of
+    its parameters (``f(t) = \\sin t`` beside ``t = \\pi`` is f for every t, not f at π)."""
+    at = _definition_candidate(text)
+    return at is not None and name not in survey([text[:at[0]]]).standalone and name_form(text[:at[0]]) is not None
 
 
 _RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
