@@ -288,6 +288,10 @@ def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links
     ("$$ b = 10000 (usually) $$\n\n$$ b^2 = 10^8 $$\n", [(1, D), (3, P)]),
     ("$$ b = 10000（通常）$$\n\n$$ b > 9999 $$\n", [(1, D), (3, P)]),
     ("$$ w = 1 (when x is positive) $$\n\n$$ w^2 = 1 $$\n", [(1, D), (3, U)]),
+    # a brace's caption is not the formula's: the caption R_i(k) neither defines R_i nor makes i an index (so
+    # e^{iπ} = -1 is about the imaginary unit, proven), and a slip under a caption is refuted
+    ("$$ \\overbrace{\\sin^2 t + \\cos^2 t}^{R_i(k)} = 1 $$\n\n$$ e^{i\\pi} = -1 $$\n", [(1, P), (3, P)]),
+    ("$$ \\sin^2 t + \\underbrace{\\cos^2 t}_{\\text{cosine part}} = 2 $$\n", [(1, R)]),
 ])
 def test_several_statements_on_a_row(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links

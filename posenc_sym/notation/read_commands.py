@@ -19,6 +19,7 @@ from .read_tokens import Token, Unreadable
 from .vocabulary import (
     ACCENTS,
     BIG_OPERATORS,
+    CAPTIONED,
     CONSTANTS,
     ELLIPSES,
     FONTS,
@@ -71,6 +72,8 @@ def command(p: Cursor, token: Token) -> Term:
         return _environment(p, token)
     if token.text == "\\{":
         return braced_cases(p, token)
+    if token.text in CAPTIONED:
+        return _captioned(p, token)
     if token.text in FONTS:
         return _font(p, token)
     if token.text in LETTER_STYLES:
@@ -205,6 +208,29 @@ def _accent(p: Cursor, token: Token) -> Term:
                          "name anything else", inner.pos)
     shown = f"{token.text}{{{GREEK.get(letter, letter)}}}"
     return name(p, letter + token.text[1:], token.pos, shown=shown)
+
+
+def _captioned(p: Cursor, token: Token) -> Term:
+    """``\\underbrace{X}_{caption}``, ``\\overbrace{X}^{caption}``: X. The caption (words, or a name for X such
+    as ``R_i(k)``) is skipped unread: it labels the formula, it neither is part of it nor defines a name."""
+    if p.peek() is None or p.peek().text != "{":  # type: ignore[union-attr]
+        raise Unreadable(f"{token.text} takes its formula in braces: {token.text}{{a + b}}", token.pos)
+    value = p.script()
+    if p.take(CAPTIONED[token.text]):
+        _skip_group(p)
+    return value
+
+
+def _skip_group(p: Cursor) -> None:
+    """Pass over one argument: a braced group, or one token (with the group of a font command after it)."""
+    first = p.next()
+    depth = 1 if first.text == "{" else 0
+    if depth == 0 and first.text in FONTS and p.peek() is not None and p.peek().text == "{":  # type: ignore[union-attr]
+        p.next()
+        depth = 1
+    while depth:
+        inner = p.next()
+        depth += (inner.text == "{") - (inner.text == "}")
 
 
 def _font(p: Cursor, token: Token) -> Term:

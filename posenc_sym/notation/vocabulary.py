@@ -37,7 +37,8 @@ from typing import Any
 import sympy
 
 __all__ = [
-    "ACCENTS", "BIG_OPERATORS", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS", "FRACTIONS",
+    "ACCENTS", "BIG_OPERATORS", "CAPTIONED", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS",
+    "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
     "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "PROSE_WORDS", "READ_RELATIONS",
     "READ_UNICODE", "RELATION_LATEX",
@@ -210,6 +211,10 @@ UPRIGHT = frozenset({"\\mathrm", "\\text", "\\textrm", "\\operatorname", "\\rm"}
 LETTER_STYLES: Mapping[str, str] = MappingProxyType({"\\mathcal": "cal", "\\mathscr": "scr", "\\mathfrak": "frak"})
 FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
 MULTIPLY = frozenset({"*", "\\cdot", "\\times"})
+#: Braces over or under a formula, and the script their caption takes: ``\\underbrace{a + a}_{\\text{twice}}`` is
+#: a + a (the caption is words or a name for it, never part of the formula; the writer never prints one).
+CAPTIONED: Mapping[str, str] = MappingProxyType({"\\underbrace": "_", "\\overbrace": "^",
+                                                 "\\underbracket": "_", "\\overbracket": "^"})
 #: Matrix environments (the writer prints ``bmatrix``).
 MATRICES = frozenset({"pmatrix", "bmatrix", "Bmatrix", "matrix", "smallmatrix"})
 #: Ellipses: they leave terms unstated (the writer prints them only in an elided large matrix).
