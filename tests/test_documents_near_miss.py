@@ -315,3 +315,15 @@ def test_what_a_row_says_beside_a_statement(tmp_path: Path, text: str, notes: li
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     assert [link.note for display in check_document(path).displays for link in display.links] == notes
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # math typed in Unicode reads as its LaTeX: − in an exponent, scripts ₀ ₁ (ω_1 = 10000^{-2/d} is not 1)
+    ("$$ \\omega_i = 10000^{−2i/d} $$\n\n$$ ω₀ = 1 $$\n\n$$ ω₁ = 1 $$\n", [(1, D), (3, P), (5, R)]),
+    # ⊤ and ᵀ transpose, reversing a product: (AB)ᵀ = BᵀAᵀ holds whatever A, B are; AᵀBᵀ is not claimed for them
+    ("$$ (A^⊤)^{⊤} = A $$\n\n$$ (AB)^⊤ = A^⊤ B^⊤ $$\n\n$$ (AB)ᵀ = Bᵀ Aᵀ $$\n", [(1, P), (3, U), (5, P)]),
+    # ≡ defines a name as \equiv does; the plain-text sin² t is (sin t)²
+    ("$$ x ≡ 2 $$\n\n$$ x^2 = 4 $$\n", [(1, D), (3, P)]), ("$$ sin²t + cos²t = 2 $$\n", [(1, R)]),
+])
+def test_unicode_math_as_typed(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -362,8 +362,16 @@ def _definition_candidate(text: str) -> tuple[int, int] | None:
         if spelled in READ_RELATIONS or spelled in DEFINING:
             if spelled not in ("=", *DEFINING) or name_form(text[:token.pos].replace("&", " ")) is None:
                 return None
-            return token.pos, (2 if spelled == ":=" else len(spelled))
+            return token.pos, _width(text, token.pos, spelled)
     return None
+
+
+def _width(text: str, position: int, spelled: str) -> int:
+    """How many characters of ``text`` the relation ``spelled`` at ``position`` takes: ``:=`` two, a command
+    its length, a character typed in Unicode (``≡`` for ``\\equiv``) one."""
+    if spelled == ":=":
+        return 2
+    return len(spelled) if text.startswith(spelled, position) else 1
 
 
 def _reversed_candidate(text: str) -> tuple[int, int] | None:
@@ -379,7 +387,7 @@ def _reversed_candidate(text: str) -> tuple[int, int] | None:
         following = tokens[n + 1].text if n + 1 < len(tokens) else ""
         spelled = ":=" if token.text == ":" and following == "=" else token.text
         if depth == 0 and (spelled in READ_RELATIONS or spelled in DEFINING):
-            found.append((token.pos, 2 if spelled == ":=" else len(spelled), spelled))
+            found.append((token.pos, _width(text, token.pos, spelled), spelled))
     if len(found) != 1 or found[0][2] not in ("=", *DEFINING) or found[0][0] == 0:
         return None
     position, width, _ = found[0]
@@ -522,4 +530,6 @@ def _mentions_relation(text: str) -> bool:
     decided = (*READ_RELATIONS, *(c for c, latex in READ_UNICODE.items() if latex in READ_RELATIONS))
     if any(op in text for op in decided):
         return True
-    return any(re.search(re.escape(op) + r"(?![A-Za-z])", text) for op in UNDECIDED_RELATIONS)
+    typed = (c for c, latex in READ_UNICODE.items() if latex in UNDECIDED_RELATIONS)  # ≡, ∼
+    return any(c in text for c in typed) or any(re.search(re.escape(op) + r"(?![A-Za-z])", text)
+                                                for op in UNDECIDED_RELATIONS)

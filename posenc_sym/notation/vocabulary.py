@@ -275,7 +275,11 @@ UNICODE_MATH: Mapping[str, str] = MappingProxyType({
 #: Unicode a note may type directly in a formula, and the LaTeX the reader reads it as (one meaning
 #: each; anything else stays unreadable): every Greek letter, and the operators and relations below.
 READ_UNICODE: Mapping[str, str] = MappingProxyType({
-    **{c: UNICODE_MATH[c] for c in "−·×≤≥≠≈∞∑∏⋯⟨⟩‖"},
+    **{c: UNICODE_MATH[c] for c in "−·⋅×≤≥≠≈∞∑∏⋯⟨⟩‖⊤⌊⌋⌈⌉ℓ"},
+    # read as their commands, so a refusal names them: ≡ and ∼ are not decided, ∂ ∇ ⊙ ⊗ ⊕ ∫ not read
+    **{c: UNICODE_MATH[c] for c in "≡∼∂∇⊙⊗⊕∫"},
+    # superscripts and subscripts (x², ωᵢ, Aᵀ): a run of them is one script, 10⁻²ⁱ is 10^{-2i}
+    **{c: latex for c, latex in UNICODE_MATH.items() if latex.startswith(("^{", "_{"))},
     "…": r"\ldots",  # the escaper sets it in text as \ldots{}; in a formula it is the ellipsis
     **{c: GREEK[name] for c, name in UNICODE_GREEK.items()},
 })
