@@ -324,6 +324,9 @@ def test_what_a_row_says_beside_a_statement(tmp_path: Path, text: str, notes: li
     ("$$ (A^⊤)^{⊤} = A $$\n\n$$ (AB)^⊤ = A^⊤ B^⊤ $$\n\n$$ (AB)ᵀ = Bᵀ Aᵀ $$\n", [(1, P), (3, U), (5, P)]),
     # ≡ defines a name as \equiv does; the plain-text sin² t is (sin t)²
     ("$$ x ≡ 2 $$\n\n$$ x^2 = 4 $$\n", [(1, D), (3, P)]), ("$$ sin²t + cos²t = 2 $$\n", [(1, R)]),
+    # bold over a product is each factor bold, and keeps their order: Θ_m Q_m is not Q_m Θ_m for matrices
+    ("$$ \\mathbf{\\Theta_m Q_m} = \\mathbf{\\Theta}_m \\mathbf{Q}_m $$\n\n"
+     "$$ \\mathbf{\\Theta_m Q_m} = \\mathbf{Q}_m \\mathbf{\\Theta}_m $$\n", [(1, P), (3, U)]),
 ])
-def test_unicode_math_as_typed(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+def test_math_as_typed(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links

@@ -43,6 +43,12 @@ def _read(latex: str, *others: str) -> tuple[str, list[str]]:
     (r"\mathbf{q}_m", [], "q[m]", ["read m as an integer position (the text indexes with it)"]),
     (r"\mathrm{e}^{\text{i}\theta_i}", [], "exp(I*theta[i])", ["read i as an integer index (the text indexes with "
                                                                "it)"]),
+    # bold or an arrow over more than one letter (issue 23): bold over a product is each factor bold, in its
+    # order; a subscript inside an accent's braces is the accented name's (\vec{e_j} is \vec{e}_j)
+    (r"\mathbf{\Theta_m Q_m}", [], "Theta[m]*Q[m]", ["read m as an integer position (the text indexes with it)"]),
+    (r"\vec{e_j} - \vec{e}_j", [], "0", ["read j as an integer index (the text indexes with it)"]),
+    (r"\hat{q_m}", [], "qhat[m]", ["read m as an integer position (the text indexes with it)"]),
+    (r"\mathbf{\theta} - \theta", [], "0", []),
     # plain-text math
     ("sin(x) + cosB", ["x"], "x*y", []) if False else ("sin(x) + cosB", [], "sin(x) + cos(B)", []),
     (r"input\_embedding + step{\_}num", [], "input_embedding + step_num", []),

@@ -37,7 +37,7 @@ from typing import Any
 import sympy
 
 __all__ = [
-    "ACCENTS", "BIG_OPERATORS", "CAPTIONED", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS",
+    "ACCENTS", "BIG_OPERATORS", "BOLD", "CAPTIONED", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS",
     "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
     "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "PROSE_WORDS", "READ_RELATIONS",
@@ -205,6 +205,8 @@ CONSTANTS: Mapping[str, sympy.Expr] = MappingProxyType({"e": sympy.E, "i": sympy
 #: Font commands around a name (``\mathrm{PE}``, ``\text{model}``).
 FONTS = frozenset({"\\mathrm", "\\text", "\\operatorname", "\\mathit", "\\textrm", "\\mathsf", "\\mathbf",
                    "\\boldsymbol", "\\bm", "\\rm", "\\mathbfit", "\\pmb", "\\textit", "\\textbf"})
+#: Bold fonts: around a formula (``\\mathbf{\\Theta_m Q_m}``) each factor is bold, the formula is read as it is.
+BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\pmb", "\\mathbfit"})
 #: Upright fonts: ``\\mathrm{e}`` and ``\\text{i}`` are the constants, an italic e or i a letter.
 UPRIGHT = frozenset({"\\mathrm", "\\text", "\\textrm", "\\operatorname", "\\rm"})
 #: Letter styles that make another letter: ``\\mathcal{R}`` is not R (its name is Rcal).
