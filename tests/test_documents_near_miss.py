@@ -282,6 +282,11 @@ def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links
     ("$$ f(x) = x^2, x > 0 $$\n\n$$ f(-1) = 1 $$\n", [(1, D), (1, U), (3, U)]),
     # a value beside a definition of its own parameter is not substituted into it (f for every t)
     ("$$ f(t) = \\sin t, t = \\pi $$\n\n$$ f(\\pi/2) = 1 $$\n", [(1, D), (1, D), (3, P)]),
+    # ... and so is a value after "where" set apart by wide spaces, with or without a comma before it
+    ("$$ \\theta_i = b^{-2i/d} \\quad \\text{where} \\quad b = 10000 $$\n\n$$ \\theta_1 = 10000^{-2/d} $$\n",
+     [(1, D), (1, D), (3, P)]),
+    ("$$ \\theta_i = b^{-2i/d}, \\quad \\text{where} \\quad b = 10000 $$\n\n$$ \\theta_1 = 1 $$\n",
+     [(1, D), (1, D), (3, R)]),
     # a list is one statement, not read
     ("$$ x = 1, 2 $$\n\n$$ x^2 = 1 $$\n", [(1, D), (3, U)]),
     # a remark in words after a value is prose; a remark that is a condition is never dropped (nor a product)

@@ -137,6 +137,12 @@ def test_what_a_definition_may_define(text: str, form: NameForm | None) -> None:
     ("(a, b) = (c, d)", ["(a, b) = (c, d)"]),
     ("a, b = c, d", ["a, b = c, d"]),
     (r"a = b, \text{if } x > 0", [r"a = b, \text{if } x > 0"]),
+    # a word of prose set apart by wide spaces between two relations starts the second statement; a condition
+    # word does not (the condition stays with its statement), nor prose with no relation after it
+    (r"\theta_i = b^{-2i/d} \quad \text{where} \quad b = 10000", [r"\theta_i = b^{-2i/d}", "b = 10000"]),
+    (r"a = b \quad \text{and} \quad c = d", ["a = b", "c = d"]),
+    (r"a = b \quad \text{if} \quad x > 0", [r"a = b \quad \text{if} \quad x > 0"]),
+    (r"a = b \quad \text{for all} \quad h", [r"a = b \quad \text{for all} \quad h"]),
 ])
 def test_statements_of_a_row(text: str, pieces: list[str]) -> None:
     assert [p.text for p in statements(text)] == pieces
