@@ -278,6 +278,8 @@ def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links
     # ... and a bound beside a claim is its condition: √(t²) = t is proven under t ≥ 0, and -t refuted there
     ("$$ \\sqrt{t^2} = t, t \\ge 0 $$\n", [(1, P), (1, C)]),
     ("$$ \\sqrt{t^2} = -t, \\quad t \\ge 0 $$\n", [(1, R), (1, C)]),  # refuted at t = 3/7 ≥ 0
+    # ... never vacuously, under bounds that contradict each other
+    ("$$ \\sqrt{t^2} = t, t > 1, t < 0 $$\n", [(1, U), (1, C), (1, C)]),
     # a bound beside a definition restricts it: refused as before (f is then undefined, so f(-1) = 1 is unknown)
     ("$$ f(x) = x^2, x > 0 $$\n\n$$ f(-1) = 1 $$\n", [(1, D), (1, U), (3, U)]),
     # a value beside a definition of its own parameter is not substituted into it (f for every t)

@@ -38,7 +38,7 @@ from ..proof.verdict import Verdict
 from .claims import Link, ReadDisplay
 from .conventions import Convention
 from .scope import undefined_names
-from .stated import a_condition
+from .stated import a_condition, hold_together
 
 __all__ = ["STATED", "DisplayResult", "LinkResult", "combine", "decide_display", "decide_link"]
 
@@ -277,6 +277,9 @@ def _under_stated(result: LinkResult, results: tuple[LinkResult, ...], condition
         return LinkResult(result.link, "unknown", note=f"the row states {shown} beside it, which sets a name this "
                           "claim may be meant for; not decided: state the claim at that value, or declare it")
     bounds = tuple(_BOUNDS[link.relation](link.lhs, link.rhs) for link in stated)
+    if not hold_together(bounds):
+        return LinkResult(result.link, "unknown", note=f"the row states {shown} beside it, which hold together at no "
+                          "point tried; not decided under them")
     again = decide_link(result.link, (*_relevant(conditions, result.link), *bounds), claim_id, declared)
     return replace(again, note=f"decided under {shown}, which the row states beside it"
                    + (f"; {again.note}" if again.note else ""))
