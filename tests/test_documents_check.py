@@ -220,6 +220,14 @@ def test_expect_refuted_marker_on_the_line_before(marker: str, kind: str, expect
     # take an argument, so a group after \begin{equation} stays:
     (r"\begin{align} a &= b \\ &= c \end{align}", ["a &= b", "&= c"]),
     (r"\begin{equation}{x}^2 = y\end{equation}", ["{x}^2 = y"]),
+    # A remark in words in parentheses after a number is prose (issue 23); a name, a formula, a condition, a
+    # script's argument stay:
+    ("b = 10000 (usually)", ["b = 10000"]), ("b = 10000 (通常)", ["b = 10000"]), ("b = 10000（通常）", ["b = 10000"]),
+    ("b = 10000 (in practice), c = 2", ["b = 10000" + " " * len(" (in practice)") + ", c = 2"]),
+    ("x = 2 (pos)", ["x = 2 (pos)"]), ("x = 2 (base)", ["x = 2 (base)"]), ("x = 2 (t + 1)", ["x = 2 (t + 1)"]),
+    ("w = 1 (if positive)", ["w = 1 (if positive)"]), ("w = 1（当 x > 0 时）", ["w = 1（当 x > 0 时）"]),
+    (r"\cos^2(w t) = 1", [r"\cos^2(w t) = 1"]), (r"x_{2} (ab cd) = 1", [r"x_{2} (ab cd) = 1"]),
+    ("x = f (input)", ["x = f (input)"]),
 ])
 def test_prose_and_row_spacing_are_blanked_names_kept(body: str, rows: list[str]) -> None:
     assert [r.text for r in split_rows(body)] == rows

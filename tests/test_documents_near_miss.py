@@ -261,3 +261,79 @@ def test_a_definition_given_again_differently_is_a_finding_at_its_line(tmp_path:
 ])
 def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text, notation) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # several statements on one row, set apart by a comma outside every bracket (issue 23, rows as written):
+    # b = 10000 beside the definition of θ_i is its value ("where b = 10000"), used by θ_i and the rows after;
+    # θ_0 = 1 and θ_1 = 10000^{-2/d} then hold, θ_1 = 1 does not (it was "cannot read ','", the display lost)
+    ("$$ \\theta_i = b^{-2i/d}, b = 10000 $$\n\n$$ \\theta_0 = 1 $$\n\n$$ \\theta_1 = 10000^{-2/d} $$\n\n"
+     "$$ \\theta_1 = 1 $$\n", [(1, D), (1, D), (3, P), (5, P), (7, R)]),
+    # two definitions (the RoPE notes' q_m = f_q(x_m, m), k_n = f_k(x_n, n)), then a row about one of them
+    ("$$ q_m = 2 m, k_n = 3 n $$\n\n$$ q_1 + k_1 = 5 $$\n", [(1, D), (1, D), (3, P)]),
+    # a definition and a claim that uses it: the claim is decided, true or false
+    ("$$ a = 2, a^2 = 4 $$\n", [(1, D), (1, P)]), ("$$ a = 2, a^2 = 5 $$\n", [(1, D), (1, R)]),
+    # near misses. A value set beside a claim is a case, not a definition the claim is read with ...
+    ("$$ \\sqrt{t^2} = t, t = 1 $$\n", [(1, U), (1, D)]),
+    # ... and a bound beside a claim is its condition: √(t²) = t is proven under t ≥ 0, and -t refuted there
+    ("$$ \\sqrt{t^2} = t, t \\ge 0 $$\n", [(1, P), (1, C)]),
+    ("$$ \\sqrt{t^2} = -t, \\quad t \\ge 0 $$\n", [(1, R), (1, C)]),  # refuted at t = 3/7 ≥ 0
+    # ... never vacuously, under bounds that contradict each other
+    ("$$ \\sqrt{t^2} = t, t > 1, t < 0 $$\n", [(1, U), (1, C), (1, C)]),
+    # a bound beside a definition restricts it: refused as before (f is then undefined, so f(-1) = 1 is unknown)
+    ("$$ f(x) = x^2, x > 0 $$\n\n$$ f(-1) = 1 $$\n", [(1, D), (1, U), (3, U)]),
+    # a value beside a definition of its own parameter is not substituted into it (f for every t)
+    ("$$ f(t) = \\sin t, t = \\pi $$\n\n$$ f(\\pi/2) = 1 $$\n", [(1, D), (1, D), (3, P)]),
+    # ... and so is a value after "where" set apart by wide spaces, with or without a comma before it
+    ("$$ \\theta_i = b^{-2i/d} \\quad \\text{where} \\quad b = 10000 $$\n\n$$ \\theta_1 = 10000^{-2/d} $$\n",
+     [(1, D), (1, D), (3, P)]),
+    ("$$ \\theta_i = b^{-2i/d}, \\quad \\text{where} \\quad b = 10000 $$\n\n$$ \\theta_1 = 1 $$\n",
+     [(1, D), (1, D), (3, R)]),
+    # a list is one statement, not read
+    ("$$ x = 1, 2 $$\n\n$$ x^2 = 1 $$\n", [(1, D), (3, U)]),
+    # a remark in words after a value is prose; a remark that is a condition is never dropped (nor a product)
+    ("$$ b = 10000 (usually) $$\n\n$$ b^2 = 10^8 $$\n", [(1, D), (3, P)]),
+    ("$$ b = 10000（通常）$$\n\n$$ b > 9999 $$\n", [(1, D), (3, P)]),
+    ("$$ w = 1 (when x is positive) $$\n\n$$ w^2 = 1 $$\n", [(1, D), (3, U)]),
+    # a brace's caption is not the formula's: the caption R_i(k) neither defines R_i nor makes i an index (so
+    # e^{iπ} = -1 is about the imaginary unit, proven), and a slip under a caption is refuted
+    ("$$ \\overbrace{\\sin^2 t + \\cos^2 t}^{R_i(k)} = 1 $$\n\n$$ e^{i\\pi} = -1 $$\n", [(1, P), (3, P)]),
+    ("$$ \\sin^2 t + \\underbrace{\\cos^2 t}_{\\text{cosine part}} = 2 $$\n", [(1, R)]),
+])
+def test_several_statements_on_a_row(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "notes"), [
+    ("$$ \\sqrt{t^2} = t, t \\ge 0 $$\n",
+     ["decided under t \\ge 0, which the row states beside it; SymPy reduced lhs - rhs to 0 by conditions, structural",
+      "fails at t = -5/3: lhs = -5/3, rhs = 0, lhs - rhs = -5/3 (mpmath, 50 digits); so it is read as a condition the "
+      "text states on t (read by a convention, with nothing declared of the values it holds for), not as a claim; "
+      "declare them to have it checked"]),
+    ("$$ \\sqrt{t^2} = t, t = 1 $$\n",
+     ["the row states t = 1 beside it, which sets a name this claim may be meant for; not decided: state the claim at "
+      "that value, or declare it",
+      "sets t = 1 here, a value chosen for an example or a case (t is a variable of the notes): later rows keep t free"]),
+    ("$$ w = 1 (if positive) $$\n",
+     ["defines w (its formula cannot be read, so rows that use it are not decided): 'if' is a word of prose inside the "
+      "formula (a condition or a clause); state a condition as a relation of its own, or write the formula without it"]),
+])
+def test_what_a_row_says_beside_a_statement(tmp_path: Path, text: str, notes: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [link.note for display in check_document(path).displays for link in display.links] == notes
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # math typed in Unicode reads as its LaTeX: − in an exponent, scripts ₀ ₁ (ω_1 = 10000^{-2/d} is not 1)
+    ("$$ \\omega_i = 10000^{−2i/d} $$\n\n$$ ω₀ = 1 $$\n\n$$ ω₁ = 1 $$\n", [(1, D), (3, P), (5, R)]),
+    # ⊤ and ᵀ transpose, reversing a product: (AB)ᵀ = BᵀAᵀ holds whatever A, B are; AᵀBᵀ is not claimed for them
+    ("$$ (A^⊤)^{⊤} = A $$\n\n$$ (AB)^⊤ = A^⊤ B^⊤ $$\n\n$$ (AB)ᵀ = Bᵀ Aᵀ $$\n", [(1, P), (3, U), (5, P)]),
+    # ≡ defines a name as \equiv does; the plain-text sin² t is (sin t)²
+    ("$$ x ≡ 2 $$\n\n$$ x^2 = 4 $$\n", [(1, D), (3, P)]), ("$$ sin²t + cos²t = 2 $$\n", [(1, R)]),
+    # bold over a product is each factor bold, and keeps their order: Θ_m Q_m is not Q_m Θ_m for matrices
+    ("$$ \\mathbf{\\Theta_m Q_m} = \\mathbf{\\Theta}_m \\mathbf{Q}_m $$\n\n"
+     "$$ \\mathbf{\\Theta_m Q_m} = \\mathbf{Q}_m \\mathbf{\\Theta}_m $$\n", [(1, P), (3, U)]),
+])
+def test_math_as_typed(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -72,6 +72,15 @@ M = sympy.ImmutableMatrix
     (r"x^{2} \big|_{x = 3}", sympy.Integer(9)),
     (r"\Large{x + y}", X + Y),
     (r"\cot t \tan t", sympy.cot(T) * sympy.tan(T)),  # SymPy does not cancel it; the divisors are kept (below)
+    # issue 23: math typed in Unicode (a transpose ⊤ or ᵀ, scripts ² ᵢ, ⋅, floors)
+    ("\\begin{pmatrix} x & y \\end{pmatrix}^⊤ + \\begin{pmatrix} x & y \\end{pmatrix}^{⊤}", M([[2 * X], [2 * Y]])),
+    ("\\begin{pmatrix} x & y \\end{pmatrix}ᵀ", M([[X], [Y]])),
+    ("x² + y³ − xⁿ", X**2 + Y**3 - X**N), ("x ⋅ y", X * Y), ("⌊x⌋ + ⌈y⌉", sympy.floor(X) + sympy.ceiling(Y)),
+    ("10⁻² t", T / 100),
+    # issue 23: a brace over or under a formula is the formula; its caption (words, a name) is not read
+    (r"\underbrace{x + x}_{\text{twice}}", 2 * X), (r"\overbrace{x y}^{2 \text{ terms}} + 1", X * Y + 1),
+    (r"\underbrace{x}_\text{a} + \underbrace{y}_{R_i(k)} \cdot 2", X + 2 * Y), (r"\underbrace{x}", X),
+    (r"\underbrace{\begin{pmatrix} x & y \end{pmatrix}}_{\mathcal{R}_{m}} \begin{pmatrix} 1 \\ 1 \end{pmatrix}", M([[X + Y]])),
 ])
 def test_reads(latex: str, expected: object) -> None:
     assert from_latex(latex, SCOPE) == expected
@@ -152,6 +161,12 @@ def test_reads(latex: str, expected: object) -> None:
     (r"x \odot y", r"\odot (the elementwise (Hadamard) product) is not read; state its value as a claim of its own", 2),
     (r"x \otimes y", r"\otimes (a tensor (Kronecker) product) is not read; state its value as a claim of its own", 2),
     (r"\int_0^1 x", r"\int (an integral) is not read; state its value as a claim of its own", 0),
+    (r"\underbrace x_{a}", r"\underbrace takes its formula in braces: \underbrace{a + b}", 0),
+    ("x ≡ y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
+    ("∂x", r"\partial (a partial derivative) is not read; state its value as a claim of its own", 0),
+    ("x ⊙ y", r"\odot (the elementwise (Hadamard) product) is not read; state its value as a claim of its own", 2),
+    ("x (when y)", "'when' is a word of prose inside the formula (a condition or a clause); state a condition as a "
+     "relation of its own, or write the formula without it", 3),
 ])
 def test_refuses_to_guess(latex: str, reason: str, position: int) -> None:
     with pytest.raises(Unreadable) as info:

@@ -43,6 +43,12 @@ def _read(latex: str, *others: str) -> tuple[str, list[str]]:
     (r"\mathbf{q}_m", [], "q[m]", ["read m as an integer position (the text indexes with it)"]),
     (r"\mathrm{e}^{\text{i}\theta_i}", [], "exp(I*theta[i])", ["read i as an integer index (the text indexes with "
                                                                "it)"]),
+    # bold or an arrow over more than one letter (issue 23): bold over a product is each factor bold, in its
+    # order; a subscript inside an accent's braces is the accented name's (\vec{e_j} is \vec{e}_j)
+    (r"\mathbf{\Theta_m Q_m}", [], "Theta[m]*Q[m]", ["read m as an integer position (the text indexes with it)"]),
+    (r"\vec{e_j} - \vec{e}_j", [], "0", ["read j as an integer index (the text indexes with it)"]),
+    (r"\hat{q_m}", [], "qhat[m]", ["read m as an integer position (the text indexes with it)"]),
+    (r"\mathbf{\theta} - \theta", [], "0", []),
     # plain-text math
     ("sin(x) + cosB", ["x"], "x*y", []) if False else ("sin(x) + cosB", [], "sin(x) + cos(B)", []),
     (r"input\_embedding + step{\_}num", [], "input_embedding + step_num", []),
@@ -117,6 +123,26 @@ def test_what_a_definition_may_define(text: str, form: NameForm | None) -> None:
     (r"{\rm s.t.} \quad x = 1", ["x = 1"]),
     (r"\text{seq} = 100", [r"\text{seq} = 100"]),  # a name in a font, not prose
     (r"0 = 0 \qquad y = 0", [r"0 = 0 \qquad y = 0"]),  # a wide space alone does not split: the reader refuses it
+    # a comma outside every bracket between two relations sets two statements apart (issue 23, rows as written)
+    (r"\theta_i = b^{-2i/d}, b = 10000", [r"\theta_i = b^{-2i/d}", "b = 10000"]),
+    (r"q_m = f_q(x_m, m), k_m = f_k(x_m, n)", ["q_m = f_q(x_m, m)", "k_m = f_k(x_m, n)"]),
+    (r"g(m) = m, ~ h(\theta_d) = b'^{-2d/|D|}", ["g(m) = m", r"h(\theta_d) = b'^{-2d/|D|}"]),
+    (r"a = 1, b = 2, c := 3", ["a = 1", "b = 2", "c := 3"]),
+    (r"i = 0, 1, \ldots, d/2 - 1, b = 2", [r"i = 0, 1, \ldots, d/2 - 1", "b = 2"]),  # a range, then a value
+    (r"f(x) = x^2, x > 0", ["f(x) = x^2", "x > 0"]),  # a condition beside: read as one (see the near misses)
+    # near misses: the comma inside a function's arguments, a range, a list, a tuple, names before one '='
+    (r"F(\text{lower}=0, \, \text{upper}=n - 1) = 1", [r"F(\text{lower}=0, \, \text{upper}=n - 1) = 1"]),
+    (r"i = 0, 1, \ldots, d/2 - 1", [r"i = 0, 1, \ldots, d/2 - 1"]),
+    ("x = 1, 2", ["x = 1, 2"]),
+    ("(a, b) = (c, d)", ["(a, b) = (c, d)"]),
+    ("a, b = c, d", ["a, b = c, d"]),
+    (r"a = b, \text{if } x > 0", [r"a = b, \text{if } x > 0"]),
+    # a word of prose set apart by wide spaces between two relations starts the second statement; a condition
+    # word does not (the condition stays with its statement), nor prose with no relation after it
+    (r"\theta_i = b^{-2i/d} \quad \text{where} \quad b = 10000", [r"\theta_i = b^{-2i/d}", "b = 10000"]),
+    (r"a = b \quad \text{and} \quad c = d", ["a = b", "c = d"]),
+    (r"a = b \quad \text{if} \quad x > 0", [r"a = b \quad \text{if} \quad x > 0"]),
+    (r"a = b \quad \text{for all} \quad h", [r"a = b \quad \text{for all} \quad h"]),
 ])
 def test_statements_of_a_row(text: str, pieces: list[str]) -> None:
     assert [p.text for p in statements(text)] == pieces

@@ -23,6 +23,7 @@ from sympy.printing.latex import accepted_latex_functions, greek_letters_set, mo
 from posenc_sym.notation import vocabulary
 from posenc_sym.notation.escape import escape_latex
 from posenc_sym.notation.read import SimpleScope, from_latex, read_row
+from posenc_sym.notation.read_tokens import tokenize
 from posenc_sym.notation.vocabulary import (
     ACCENTS,
     BIG_OPERATORS,
@@ -188,6 +189,23 @@ def test_every_relation_sympy_has_is_in_the_vocabulary() -> None:
 def test_a_unicode_relation_is_read_as_its_command(char: str) -> None:
     row = read_row(f"x {char} y", SimpleScope({"x": X, "y": Y}))
     assert [op for op, _, _ in row.links] == [READ_RELATIONS[READ_UNICODE[char]]]
+
+
+@pytest.mark.parametrize("char", sorted(c for c in READ_UNICODE if c not in UNICODE_GREEK))
+def test_a_unicode_character_of_math_is_read_as_the_latex_the_escaper_sets_it_in(char: str) -> None:
+    """Reader and escaper share one table: what a typed ≤, ⊤ or ² reads as is what the escaper writes for it
+    (``…`` is the one character the escaper sets in text, as ``\\ldots{}``)."""
+    spelled = READ_UNICODE[char]
+    assert char == "…" or spelled == vocabulary.UNICODE_MATH[char]
+    typed = [t.text for t in tokenize(f"x {char} y")]
+    assert typed == [t.text for t in tokenize(f"x {spelled} y")]
+
+
+@pytest.mark.parametrize(("typed", "written"), [
+    ("x²³", "x^{23}"), ("10⁻²", "10^{-2}"), ("ωᵢ₊₁", "\\omega_{i+1}"), ("Aᵀ", "A^{\\mathsf{T}}"), ("x² y₀", "x^{2} y_{0}"),
+])
+def test_a_run_of_typed_scripts_is_one_script(typed: str, written: str) -> None:
+    assert [t.text for t in tokenize(typed)] == [t.text for t in tokenize(written)]
 
 
 # --- functions, big operators ---------------------------------------------------------------------

@@ -362,8 +362,16 @@ def _definition_candidate(text: str) -> tuple[int, int] | None:
         if spelled in READ_RELATIONS or spelled in DEFINING:
             if spelled not in ("=", *DEFINING) or name_form(text[:token.pos].replace("&", " ")) is None:
                 return None
-            return token.pos, (2 if spelled == ":=" else len(spelled))
+            return token.pos, _width(text, token.pos, spelled)
     return None
+
+
+def _width(text: str, position: int, spelled: str) -> int:
+    """How many characters of ``text`` the relation ``spelled`` at ``position`` takes: ``:=`` two, a command
+    its length, a character typed in Unicode (``≡`` for ``\\equiv``) one."""
+    if spelled == ":=":
+        return 2
+    return len(spelled) if text.startswith(spelled, position) else 1
 
 
 def _reversed_candidate(text: str) -> tuple[int, int] | None:
@@ -379,7 +387,7 @@ def _reversed_candidate(text: str) -> tuple[int, int] | None:
         following = tokens[n + 1].text if n + 1 < len(tokens) else ""
         spelled = ":=" if token.text == ":" and following == "=" else token.text
         if depth == 0 and (spelled in READ_RELATIONS or spelled in DEFINING):
-            found.append((token.pos, 2 if spelled == ":=" else len(spelled), spelled))
+            found.append((token.pos, _width(text, token.pos, spelled), spelled))
     if len(found) != 1 or found[0][2] not in ("=", *DEFINING) or found[0][0] == 0:
         return None
     position, width, _ = found[0]
@@ -414,7 +422,7 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
     if display.problem:
         return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
     reading = _Reading(display, scope)
-    pieces = [(row, piece) for row in split_rows(display.body) for piece in statements(row.text)]
+    pieces = [(row, piece) for row in split_rows(display.body) for piece in _where_first(statements(row.text))]
     for n, (row, piece) in enumerate(pieces):
         reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
         reading.read(row, piece)
@@ -422,6 +430,37 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
                        scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings))
+
+
+def _where_first(pieces: list[Piece]) -> list[Piece]:
+    """The statements of a row in the order they are read: one that sets a plain name used by a definition
+    before it on the row (``\\theta_i = b^{-2i/d}, b = 10000``: b is 10000 in θ_i, as "where b = 10000"
+    says) comes before that definition, so the definition uses its value. Beside a claim (``\\sin t = 0, t =
+    \\pi``) or a parameter of the definition (``f(t) = \\sin t, t = \\pi``) it stays where it is: a case.
+
+    >>> [p.text for p in _where_first([Piece("w_i = b^{-i}", 0), Piece("b = 10", 14)])]
+    ['b = 10', 'w_i = b^{-i}']
+    """
+    ordered = list(pieces)
+    for piece in pieces:
+        at = _definition_candidate(piece.text)
+        form = name_form(piece.text[:at[0]]) if at is not None else None
+        if form is None or form.subscript is not None or form.arguments is not None or form.label:
+            continue
+        if form.name in survey([piece.text[at[0] + at[1]:]]).standalone:  # type: ignore[index]
+            continue  # b = 2b - 10: an equation in b, not its value
+        before = [p for p in ordered[:ordered.index(piece)] if form.name in survey([p.text]).standalone]
+        if before and all(_defines_from(p.text, form.name) for p in before):
+            ordered.remove(piece)
+            ordered.insert(ordered.index(before[0]), piece)
+    return ordered
+
+
+def _defines_from(text: str, name: str) -> bool:
+    """True if ``text`` may define another name from ``name``: ``NAME_i = … name …``, with ``name`` none of
+    its parameters (``f(t) = \\sin t`` beside ``t = \\pi`` is f for every t, not f at π)."""
+    at = _definition_candidate(text)
+    return at is not None and name not in survey([text[:at[0]]]).standalone and name_form(text[:at[0]]) is not None
 
 
 _RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
@@ -491,4 +530,6 @@ def _mentions_relation(text: str) -> bool:
     decided = (*READ_RELATIONS, *(c for c, latex in READ_UNICODE.items() if latex in READ_RELATIONS))
     if any(op in text for op in decided):
         return True
-    return any(re.search(re.escape(op) + r"(?![A-Za-z])", text) for op in UNDECIDED_RELATIONS)
+    typed = (c for c, latex in READ_UNICODE.items() if latex in UNDECIDED_RELATIONS)  # ≡, ∼
+    return any(c in text for c in typed) or any(re.search(re.escape(op) + r"(?![A-Za-z])", text)
+                                                for op in UNDECIDED_RELATIONS)

@@ -38,7 +38,7 @@ from ..proof.verdict import Verdict
 from .claims import Link, ReadDisplay
 from .conventions import Convention
 from .scope import undefined_names
-from .stated import a_condition
+from .stated import a_condition, hold_together
 
 __all__ = ["STATED", "DisplayResult", "LinkResult", "combine", "decide_display", "decide_link"]
 
@@ -228,6 +228,8 @@ def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix:
     """Decide every link of ``read``; a display with a part that cannot be read is ``unknown`` with its reason."""
     results = _chains_claimed(tuple(decide_link(link, _relevant(conditions, link), f"{prefix}.l{link.line}.{n}",
                                                 declared) for n, link in enumerate(read.links, start=1)))
+    results = tuple(_under_stated(r, results, conditions, f"{prefix}.l{r.line}.c{n}", declared)
+                    for n, r in enumerate(results, start=1))
     if read.unreadable:
         return DisplayResult(read, "unknown", results, f"cannot be read: {read.unreadable}", conventions)
     status = combine([r.status for r in results])
@@ -252,6 +254,35 @@ def _chains_claimed(results: tuple[LinkResult, ...]) -> tuple[LinkResult, ...]:
                          "proven: declare its names (assume ...) to have it checked")
                  if r.status == "condition" and r.link.role == "claim" and r.link.statement in claimed else r
                  for r in results)
+
+
+_BOUNDS = {"<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
+
+
+def _under_stated(result: LinkResult, results: tuple[LinkResult, ...], conditions: Sequence[sympy.Basic],
+                  claim_id: str, declared: frozenset[sympy.Basic] | None) -> LinkResult:
+    """A refuted claim with a condition the text states beside it on its row (``\\sqrt{t^2} = t, \\quad t
+    \\ge 0``) is decided again under that condition: the row claims it only there. A condition that sets
+    a name (``t = 1``) is not applied: the claim is then unknown, never refuted."""
+    if result.status != "refuted" or result.link.role != "claim":
+        return result
+    names = _free(result.link)
+    beside = [r for r in results if r.link.statement != result.link.statement and r.line == result.line]
+    stated = [r.link for r in beside if r.status == "condition" and _free(r.link) & names]
+    setting = [r.link for r in beside if r.status == "definition" and str(r.link.lhs) in {str(s) for s in names}]
+    if not stated and not setting:
+        return result
+    shown = ", ".join(link.source for link in [*stated, *setting])
+    if setting or any(link.relation not in _BOUNDS for link in stated):
+        return LinkResult(result.link, "unknown", note=f"the row states {shown} beside it, which sets a name this "
+                          "claim may be meant for; not decided: state the claim at that value, or declare it")
+    bounds = tuple(_BOUNDS[link.relation](link.lhs, link.rhs) for link in stated)
+    if not hold_together(bounds):
+        return LinkResult(result.link, "unknown", note=f"the row states {shown} beside it, which hold together at no "
+                          "point tried; not decided under them")
+    again = decide_link(result.link, (*_relevant(conditions, result.link), *bounds), claim_id, declared)
+    return replace(again, note=f"decided under {shown}, which the row states beside it"
+                   + (f"; {again.note}" if again.note else ""))
 
 
 def _decide_unequal(link: Link) -> LinkResult:

@@ -72,7 +72,23 @@ def _blank_prose(text: str) -> str:
                 start, end = opened.start(), close + 1
         if _ENDS_ROW.match(text, end):
             chars[start:end] = " " * (end - start)
+    for match in _REMARK.finditer(text):
+        start = match.start("remark") if match.group("remark") else match.start("wide")
+        if _ENDS_ROW.match(text, match.end()) or re.match(r"\s*,", text[match.end():]):
+            chars[start:match.end()] = " " * (match.end() - start)
     return "".join(chars)
+
+
+# A remark in words in parentheses after a number, ``b = 10000 (usually)``, ``10000 (通常)``, or in full-width
+# parentheses after anything, ``（通常）``: prose, never a product 10000·usually. Only words (a run of
+# letters, or CJK text) and their punctuation: a word of five letters or more, or two words. ``(t + 1)``,
+# ``(pos)`` and ``(base)`` may be a product with a name, and stay math; so does ``(input)`` after a name.
+# A remark that opens with a condition word is a condition, never dropped (w = 1 (if positive)).
+_CONDITION_WORDS = r"(?:if|when|whenever|with|unless|provided|given|assuming|otherwise|only|such|s\.\s?t\.|for)\b"
+_CJK = "\u3000-\u303f\u3040-\u30ff\u4e00-\u9fff\uff01-\uff5e"
+_REMARK = re.compile(rf"(?<![\^_{{\d])\d+\s*(?P<remark>\((?!\s*{_CONDITION_WORDS})"
+                     rf"(?=[^()]*(?:[A-Za-z]{{5}}|[A-Za-z]{{2}}\s+[A-Za-z]{{2}}|[{_CJK}]))[A-Za-z{_CJK}\s.,;:'-]*\))"
+                     r"|(?P<wide>（(?![^（）]*(?:当|若|如果|仅|只有|其中))[^（）=<>\\]*）)")
 
 
 _RELATION_BEFORE = re.compile(r"(?:[=<>]|\\(?:le|ge|leq|geq|ne|neq|lt|gt|approx))\s*$")
@@ -232,7 +248,7 @@ def _notes(with_prose: str, prose_blanked: str, start: int, end: int) -> str:
         else:
             regions.append([i, i])
     words = [_PROSE.sub(lambda m: m.group()[m.group().index("{") + 1:-1], with_prose[a:b + 1]) for a, b in regions]
-    return " ".join(" ".join(w.strip().removeprefix("(").removesuffix(")") for w in words).split())
+    return " ".join(" ".join(w.strip().strip("（）").removeprefix("(").removesuffix(")") for w in words).split())
 
 
 _TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[,.;])+$")

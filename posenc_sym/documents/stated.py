@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import sympy
 
-__all__ = ["QUANTIFIED", "a_condition", "satisfiable", "shares_a_name"]
+__all__ = ["QUANTIFIED", "a_condition", "hold_together", "satisfiable", "shares_a_name"]
 
 #: A universal quantifier in the words that come with a row: the row is claimed for every value.
 QUANTIFIED = re.compile(r"\b(?:for\s+(?:all|every|any|each)|whatever)\b|\\forall", re.IGNORECASE)
@@ -79,6 +79,31 @@ def satisfiable(relation: Callable[..., sympy.Basic], lhs: sympy.Expr, rhs: symp
             if not (left.is_finite and right.is_finite and left.is_real and right.is_real):
                 continue
             if relation(left, right) is sympy.true:
+                return True
+        except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
+            continue
+    return False
+
+
+def hold_together(relations: tuple[sympy.Basic, ...]) -> bool:
+    """True if every relation of ``relations`` holds at one point tried (each symbol within its domain): the
+    conditions a row states may be applied to a claim; False (none found) leaves it undecided, never proven
+    vacuously under conditions that contradict each other (t > 1, t < 0).
+
+    >>> t = sympy.Symbol("t", real=True)
+    >>> hold_together((t > 1, t < 3)), hold_together((t > 1, t < 0))
+    (True, False)
+
+    The points are the samples of :func:`satisfiable`: bounds that leave only a narrow interval between
+    them (1 < t < 2) may be missed, and the claim is then left undecided, the safe side.
+    """
+    symbols = sorted(set().union(*(r.free_symbols for r in relations)), key=str)
+    per_name = max(2, int(_MAX_POINTS ** (1 / max(1, len(symbols)))))
+    grids = [_values(s)[:per_name] for s in symbols]
+    for point in itertools.islice(itertools.product(*grids), _MAX_POINTS):
+        values = dict(zip(symbols, point, strict=True))
+        try:
+            if all(r.xreplace(values) is sympy.true for r in relations):
                 return True
         except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
             continue

@@ -121,11 +121,49 @@ def statements(text: str) -> list[Piece]:
             cuts.append((token.pos, token.pos + len(token.text), False))
         elif token.text in _ASSIGNS:
             cuts.append((token.pos, token.pos + len(token.text), True))  # z \leftarrow f(z): no claim about z
-        elif token.text == "," and following is not None and (following.wide or _opens_prose(text, following)):
+        elif token.text == "," and following is not None and (following.wide or _opens_prose(text, following)
+                                                               or _between_relations(tokens, n, cuts)):
             if _conditional(text[following.pos:]):
                 continue  # a = b, \text{if } x > 0: one statement with its condition, never two
             cuts.append((token.pos, following.pos, False))
+        elif token.wide and n and tokens[n - 1].text != "," and _opens_prose(text, token) \
+                and not _conditional(text[token.pos:]) and _between_relations(tokens, n, cuts, at_word=True):
+            cuts.append((token.pos, token.pos, False))  # a = b \quad \text{where} \quad c = d: two statements
     return _cut(text, cuts)
+
+
+def _between_relations(tokens: list[Token], comma: int, cuts: list[tuple[int, int, bool]], *,
+                       at_word: bool = False) -> bool:
+    """True if the top-level comma ``tokens[comma]`` sets two relations apart: the statement before it
+    (from the last cut) and the item after it (to the next top-level comma) each hold one, as in
+    ``\\theta_i = b^{-2i/d}, b = 10000``. A range ``i = 0, 1, \\ldots`` or a list ``x = 1, 2`` has a
+    comma with no relation after it; a tuple ``(a, b) = (c, d)`` has its commas inside brackets. With
+    ``at_word``, ``tokens[comma]`` is a word of prose set apart by a wide space (``\\quad \\text{where}``), and
+    the item after it starts there."""
+    start = cuts[-1][1] if cuts else -1
+    before = [t for t in tokens[:comma] if t.pos >= start]
+    after: list[Token] = []
+    depth = 0
+    for token in tokens[comma if at_word else comma + 1:]:
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        if depth == 0 and token.text == ",":
+            break
+        after.append(token)
+    return _relates(before) and _relates(after)
+
+
+#: Relations that define a name (``a := b`` is ':' then '='): a statement as much as '=' is.
+_DEFINES = frozenset({"\\equiv", "\\coloneqq", "\\triangleq", ":"})
+
+
+def _relates(tokens: list[Token]) -> bool:
+    """True if ``tokens`` hold a relation outside every bracket."""
+    depth = 0
+    for token in tokens:
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        if depth == 0 and (token.text in READ_RELATIONS or token.text in _DEFINES):
+            return True
+    return False
 
 
 #: Words opening a condition of the statement before them (after a comma): cut there, the statement

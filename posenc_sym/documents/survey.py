@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..notation.read_tokens import Token, Unreadable, tokenize
-from ..notation.vocabulary import BIG_OPERATORS, FONTS, FUNCTIONS, LATEX_GREEK
+from ..notation.vocabulary import BIG_OPERATORS, CAPTIONED, FONTS, FUNCTIONS, LATEX_GREEK
 
 __all__ = ["WIDTH_NAMES", "Survey", "survey"]
 
@@ -152,9 +152,30 @@ def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
     return found, end
 
 
+def _without_captions(tokens: list[Token]) -> list[Token]:
+    """``tokens`` without the captions of braces (``\\underbrace{x}_{R_i(k)}``): a caption names or describes
+    the formula; the names in it are not the formula's (R_i is no function applied, i no index)."""
+    kept: list[Token] = []
+    at = 0
+    while at < len(tokens):
+        kept.append(tokens[at])
+        if tokens[at].text in CAPTIONED and at + 1 < len(tokens) and tokens[at + 1].text == "{":
+            end = _group_end(tokens, at + 1)
+            kept.extend(tokens[at + 1:end])
+            if end < len(tokens) and tokens[end].text == CAPTIONED[tokens[at].text]:
+                caption = _group_end(tokens, end + 1)
+                if caption < len(tokens) and tokens[end + 1].text in FONTS:
+                    caption = _group_end(tokens, end + 2)
+                end = caption
+            at = end
+            continue
+        at += 1
+    return kept
+
+
 def _add_formula(result: Survey, text: str) -> None:
     try:
-        tokens = tokenize(text)
+        tokens = _without_captions(tokenize(text))
     except Unreadable:
         return
     texts = [t.text for t in tokens]

@@ -19,6 +19,8 @@ from .read_tokens import Token, Unreadable
 from .vocabulary import (
     ACCENTS,
     BIG_OPERATORS,
+    BOLD,
+    CAPTIONED,
     CONSTANTS,
     ELLIPSES,
     FONTS,
@@ -71,6 +73,8 @@ def command(p: Cursor, token: Token) -> Term:
         return _environment(p, token)
     if token.text == "\\{":
         return braced_cases(p, token)
+    if token.text in CAPTIONED:
+        return _captioned(p, token)
     if token.text in FONTS:
         return _font(p, token)
     if token.text in LETTER_STYLES:
@@ -198,6 +202,8 @@ def _accent(p: Cursor, token: Token) -> Term:
     """``\\hat{q}``, ``\\tilde\\omega``: the symbol named by the letter and the accent (``qhat``)."""
     braced = p.take("{")
     inner = p.next()
+    if braced:
+        _script_outside(p)
     # Under an accent \pi is the letter: \hat{\pi} names the symbol pihat, as the writer prints it.
     letter = inner.text if inner.kind == "letter" else LATEX_GREEK.get(inner.text) if inner.kind == "cmd" else None
     if letter is None or (braced and not p.take("}")):
@@ -207,9 +213,47 @@ def _accent(p: Cursor, token: Token) -> Term:
     return name(p, letter + token.text[1:], token.pos, shown=shown)
 
 
+def _captioned(p: Cursor, token: Token) -> Term:
+    """``\\underbrace{X}_{caption}``, ``\\overbrace{X}^{caption}``: X. The caption (words, or a name for X such
+    as ``R_i(k)``) is skipped unread: it labels the formula, it neither is part of it nor defines a name."""
+    if p.peek() is None or p.peek().text != "{":  # type: ignore[union-attr]
+        raise Unreadable(f"{token.text} takes its formula in braces: {token.text}{{a + b}}", token.pos)
+    value = p.script()
+    if p.take(CAPTIONED[token.text]):
+        _skip_group(p)
+    return value
+
+
+def _skip_group(p: Cursor) -> None:
+    """Pass over one argument: a braced group, or one token (with the group of a font command after it)."""
+    first = p.next()
+    depth = 1 if first.text == "{" else 0
+    if depth == 0 and first.text in FONTS and p.peek() is not None and p.peek().text == "{":  # type: ignore[union-attr]
+        p.next()
+        depth = 1
+    while depth:
+        inner = p.next()
+        depth += (inner.text == "{") - (inner.text == "}")
+
+
+def _script_outside(p: Cursor) -> None:
+    """``\\vec{e_j}``, ``\\hat{q_m}``: a subscript inside an accent's braces is the accented name's, as in
+    ``\\vec{e}_j``: the closing brace is moved before it (the accent is drawn over the letter alone)."""
+    if p.peek() is None or p.peek().text != "_":  # type: ignore[union-attr]
+        return
+    end = _after(p.tokens, p.index + 1)
+    if end < len(p.tokens) and p.tokens[end].text == "}":
+        p.tokens.insert(p.index, p.tokens.pop(end))
+
+
 def _font(p: Cursor, token: Token) -> Term:
     """A name in a font (``\\mathrm{PE}``, ``\\text{max\\_seq}``, ``\\boldsymbol{\\mathcal{R}}``), or an upright
     constant (``\\mathrm{e}``, ``\\text{i}``) or function (``\\operatorname{Re}``)."""
+    if token.text in BOLD and _holds_a_formula(p):
+        p.require("{")
+        value = p.expression()
+        p.require("}")
+        return value
     word = font_word(p, token)
     if word.lower() in PROSE_WORDS:
         raise Unreadable(f"{token.text}{{{word}}} is a word of prose inside the formula (a condition or a clause); "
@@ -221,6 +265,34 @@ def _font(p: Cursor, token: Token) -> Term:
     if word in UPRIGHT_FUNCTIONS and p.scope.lookup(word) is None:
         return upright_function(p, word, token.pos)
     return name(p, word, token.pos)
+
+
+def _holds_a_formula(p: Cursor) -> bool:
+    """True if the braced group at the cursor is a formula, not a name: an operator in it, or a name after a
+    subscripted one (``\\mathbf{\\Theta_m Q_m}``: each factor bold; ``\\mathbf{x_i}``, ``\\mathbf{PE}`` are names)."""
+    tokens = p.tokens
+    if p.index >= len(tokens) or tokens[p.index].text != "{":
+        return False
+    at, subscripted = p.index + 1, False
+    while at < len(tokens) and tokens[at].text != "}":
+        token = tokens[at]
+        if token.text in ("+", "-", "^", "(", "\\cdot", "\\times", "*", "/"):
+            return True
+        if subscripted and (token.kind == "letter" or token.text in LATEX_GREEK):
+            return True
+        subscripted = subscripted or token.text == "_"
+        at = _after(tokens, at + 1) if token.text == "_" else _after(tokens, at)
+    return False
+
+
+def _after(tokens: list[Token], at: int) -> int:
+    """The index after the braced group or the single token at ``at``."""
+    depth = 0
+    for n in range(at, len(tokens)):
+        depth += (tokens[n].text == "{") - (tokens[n].text == "}")
+        if depth <= 0:
+            return n + 1
+    return len(tokens)
 
 
 def font_word(p: Cursor, token: Token) -> str:

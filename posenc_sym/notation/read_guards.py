@@ -28,7 +28,11 @@ from .read_cursor import Cursor, Term
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, GREEK
 
-__all__ = ["no_index_i_in_exponent", "not_a_derivative", "not_captured", "one_character", "shown_name"]
+__all__ = ["no_index_i_in_exponent", "not_a_derivative", "not_a_word", "not_captured", "one_character", "shown_name"]
+
+#: Words of prose a note types bare inside a formula, ``b = 10000 (if positive)``: never a product of letters.
+#: (``st``, ``or``, ``and``, ``all`` may spell products of names, s·t; they are read only in a font command.)
+_BARE_WORDS = frozenset({"if", "when", "whenever", "otherwise", "where", "unless", "since", "iff", "else"})
 
 
 def shown_name(name: str) -> str:
@@ -41,6 +45,21 @@ def one_character(token: Token | None) -> None:
     if token is not None and token.kind == "num" and len(token.text) > 1:
         raise Unreadable(f"'_{token.text}' is typeset as the subscript {token.text[0]} then {token.text[1:]}; "
                          f"brace the subscript (_{{{token.text}}}) or space the factor", token.pos)
+
+
+def not_a_word(run: str, pos: int) -> None:
+    """A run of letters that is a word of prose (``if``, ``when``), typed bare in a formula, is a condition
+    or a clause in words: never read as a product of letters or a name.
+
+    >>> try:
+    ...     not_a_word("when", 3)
+    ... except Unreadable as exc:
+    ...     print(exc.reason[:47], exc.position)
+    'when' is a word of prose inside the formula (a 3
+    """
+    if run.lower() in _BARE_WORDS:
+        raise Unreadable(f"'{run}' is a word of prose inside the formula (a condition or a clause); state a condition "
+                         "as a relation of its own, or write the formula without it", pos)
 
 
 def not_captured(p: Cursor, name: str, value: Term, pos: int) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sympy
 
 from .read_cursor import Cursor, Term
-from .read_guards import not_captured, one_character, shown_name
+from .read_guards import not_a_word, not_captured, one_character, shown_name
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
@@ -46,6 +46,7 @@ def split_run(p: Cursor, first: Token) -> None:
     if _joined(p, start, end):
         return
     run = "".join(t.text for t in p.tokens[start:end])
+    not_a_word(run, first.pos)
     words = p.scope.words() | frozenset(FUNCTIONS) | frozenset(p.bound) | frozenset(p.closed)
     found = splits(run, words)
     following = p.tokens[end] if end < len(p.tokens) else None

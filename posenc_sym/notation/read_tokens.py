@@ -47,8 +47,12 @@ class Token:
     wide: bool = False
 
 
+#: Typed superscripts and subscripts (², ᵢ, ᵀ): a run of one kind is one script (``10⁻²ⁱ`` is ``10^{-2i}``).
+_SCRIPTS = {c: latex for c, latex in READ_UNICODE.items() if latex.startswith(("^{", "_{"))}
 _TOKEN = re.compile(
     r"(?P<ws>\s+)"
+    + "".join(f"|(?P<{kind}>[{''.join(re.escape(c) for c in _SCRIPTS if _SCRIPTS[c][0] == mark)}]+)"
+              for kind, mark in (("up", "^"), ("down", "_"))) +
     r"|(?P<comment>%[^\n]*)"
     r"|(?P<cmd>\\(?:[A-Za-z]+|\\|.))"
     r"|(?P<num>\d+(?:\.\d+)?|\.\d+)"
@@ -67,6 +71,12 @@ def tokenize(text: str) -> list[Token]:
     for match in _TOKEN.finditer(text):
         kind = match.lastgroup or "other"
         value = match.group()
+        if kind in ("up", "down"):
+            script = _SCRIPTS[value[0]][0] + "{" + "".join(_SCRIPTS[c][2:-1] for c in value) + "}"
+            tokens.extend(Token(t.kind, t.text, match.start(), space and not n, wide and not n)
+                          for n, t in enumerate(tokenize(script)))
+            space = wide = False
+            continue
         if kind in ("ws", "comment") or value == "~" or value in SPACING:
             space = True
             wide = wide or value in WIDE

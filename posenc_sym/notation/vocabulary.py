@@ -37,7 +37,8 @@ from typing import Any
 import sympy
 
 __all__ = [
-    "ACCENTS", "BIG_OPERATORS", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS", "FRACTIONS",
+    "ACCENTS", "BIG_OPERATORS", "BOLD", "CAPTIONED", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS",
+    "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
     "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "PROSE_WORDS", "READ_RELATIONS",
     "READ_UNICODE", "RELATION_LATEX",
@@ -204,12 +205,18 @@ CONSTANTS: Mapping[str, sympy.Expr] = MappingProxyType({"e": sympy.E, "i": sympy
 #: Font commands around a name (``\mathrm{PE}``, ``\text{model}``).
 FONTS = frozenset({"\\mathrm", "\\text", "\\operatorname", "\\mathit", "\\textrm", "\\mathsf", "\\mathbf",
                    "\\boldsymbol", "\\bm", "\\rm", "\\mathbfit", "\\pmb", "\\textit", "\\textbf"})
+#: Bold fonts: around a formula (``\\mathbf{\\Theta_m Q_m}``) each factor is bold, the formula is read as it is.
+BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\pmb", "\\mathbfit"})
 #: Upright fonts: ``\\mathrm{e}`` and ``\\text{i}`` are the constants, an italic e or i a letter.
 UPRIGHT = frozenset({"\\mathrm", "\\text", "\\textrm", "\\operatorname", "\\rm"})
 #: Letter styles that make another letter: ``\\mathcal{R}`` is not R (its name is Rcal).
 LETTER_STYLES: Mapping[str, str] = MappingProxyType({"\\mathcal": "cal", "\\mathscr": "scr", "\\mathfrak": "frak"})
 FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
 MULTIPLY = frozenset({"*", "\\cdot", "\\times"})
+#: Braces over or under a formula, and the script their caption takes: ``\\underbrace{a + a}_{\\text{twice}}`` is
+#: a + a (the caption is words or a name for it, never part of the formula; the writer never prints one).
+CAPTIONED: Mapping[str, str] = MappingProxyType({"\\underbrace": "_", "\\overbrace": "^",
+                                                 "\\underbracket": "_", "\\overbracket": "^"})
 #: Matrix environments (the writer prints ``bmatrix``).
 MATRICES = frozenset({"pmatrix", "bmatrix", "Bmatrix", "matrix", "smallmatrix"})
 #: Ellipses: they leave terms unstated (the writer prints them only in an elided large matrix).
@@ -270,7 +277,11 @@ UNICODE_MATH: Mapping[str, str] = MappingProxyType({
 #: Unicode a note may type directly in a formula, and the LaTeX the reader reads it as (one meaning
 #: each; anything else stays unreadable): every Greek letter, and the operators and relations below.
 READ_UNICODE: Mapping[str, str] = MappingProxyType({
-    **{c: UNICODE_MATH[c] for c in "−·×≤≥≠≈∞∑∏⋯⟨⟩‖"},
+    **{c: UNICODE_MATH[c] for c in "−·⋅×≤≥≠≈∞∑∏⋯⟨⟩‖⊤⌊⌋⌈⌉ℓ"},
+    # read as their commands, so a refusal names them: ≡ and ∼ are not decided, ∂ ∇ ⊙ ⊗ ⊕ ∫ not read
+    **{c: UNICODE_MATH[c] for c in "≡∼∂∇⊙⊗⊕∫"},
+    # superscripts and subscripts (x², ωᵢ, Aᵀ): a run of them is one script, 10⁻²ⁱ is 10^{-2i}
+    **{c: latex for c, latex in UNICODE_MATH.items() if latex.startswith(("^{", "_{"))},
     "…": r"\ldots",  # the escaper sets it in text as \ldots{}; in a formula it is the ellipsis
     **{c: GREEK[name] for c, name in UNICODE_GREEK.items()},
 })
