@@ -124,7 +124,7 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.causal.not_symmetric",
-            title="Without the causal mask, $m j$ is not the same as $-m|i - j|$ (false for keys after $i$)",
+            title="Without the causal mask, $\\operatorname{softmax}(x_j - m|i - j|) = \\operatorname{softmax}(x_j + m j)$ (false for keys after $i$)",
             written=(_row(*(sympy.Add(x[jj], BIAS.apply(1, jj), evaluate=False) for jj in range(3))),
                      _row(*(_causal(jj) for jj in range(3)))),
             notation=ROWS,

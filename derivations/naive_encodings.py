@@ -279,8 +279,8 @@ DERIVATION = Derivation(
             scope="width 3, the most significant bit (the others are alike)",
             tags=("table:binary:bounded",),
             prose=(
-                "True: a remainder mod 2 is 0 or 1. Proven by cases on the residue of $t \\bmod 4$ "
-                "(which settles $\\lfloor t/4 \\rfloor$), then of $\\lfloor t/4 \\rfloor \\bmod 2$."
+                "True: a remainder mod 2 is 0 or 1. Proven by cases on the residue $r$ of $t \\bmod 4$ "
+                "(in each case $\\lfloor t/4 \\rfloor = (t - r)/4$), then on the parity of that quotient."
             ),
         ),
         Claim(

@@ -78,10 +78,10 @@ _P = sympy.MatrixSymbol("P", 4, 4)  # the notation P, as a matrix beside the mat
 # Abel summation for 4 terms with S_0 = 0, S_{j+1} = S_j + z_j: Σ h_j z_j = Σ h_j (S_{j+1} − S_j)
 # = h_3 S_4 − Σ_{j<3} S_{j+1} (h_{j+1} − h_j). With h_4 = 0 (RoFormer's convention) the first
 # term is −S_4 (h_4 − h_3), so the sum is −Σ_{j<4} S_{j+1}(h_{j+1} − h_j).
-h = sympy.symbols("h_0:5", real=True)
-# z_j stands for e^{i r θ_j}. Abel summation is a polynomial identity, so proving it for real z_j
-# proves it as a polynomial, hence for complex z_j too.
-z = sympy.symbols("z_0:4", real=True)
+h = sympy.symbols("h_0:5", complex=True)
+# z_j stands for e^{i r θ_j} and h_j for RoFormer's product of a query pair and a conjugated key pair:
+# both complex. Abel summation is a polynomial identity in them.
+z = sympy.symbols("z_0:4", complex=True)
 _j = sympy.Symbol("j", integer=True, nonnegative=True)
 PARTIAL = Definition("S", (_j,), lambda j: sum(z[:j], sympy.Integer(0)), about="the sum of the z with an index below j")
 ABEL = Notation(definitions=(PARTIAL,))
@@ -200,7 +200,8 @@ DERIVATION = Derivation(
             title="Abel summation: $\\sum_j h_j z_j = -\\sum_j S_{j+1}(h_{j+1} - h_j)$ when $h_{d/2} = 0$",
             written=(_ABEL_LHS, _ABEL_RHS),
             notation=ABEL,
-            scope="$d/2 = 4$ terms; $z_j = e^{i r \\theta_j}$ as free symbols (a polynomial identity)",
+            scope="$d/2 = 4$ terms; $z_j = e^{i r \\theta_j}$ and $h_j$ (RoFormer's products of a query pair and a "
+                  "conjugated key pair) any complex numbers: a polynomial identity",
             prose=(
                 "With the triangle inequality this gives $|\\sum_j h_j e^{ir\\theta_j}| \\le \\max_j |h_{j+1} - h_j| "
                 "\\cdot \\sum_j |S_{j+1}|$, RoFormer's bound; $\\rho(r) = \\frac{1}{d/2} \\sum_j |S_j|$ is the "

@@ -52,7 +52,7 @@ div_term_arange_d8 = Claim(
 div_term_odd_index_wrong = Claim(
     id="sinusoidal.div-term.halved-exponent-is-wrong",
     notation=NOTATION,  # ω_i where b^(−2i/d) is meant
-    title="$\\exp(2i \\cdot (-\\ln b/d))$ is not $b^{-i/d}$",
+    title="$\\exp(2i \\cdot (-\\ln b/d)) = b^{-i/d}$ (false: it is $b^{-2i/d}$)",
     written=(_DIV_TERM, b ** (-i / d)),
     conditions=CONDITIONS,
     scope="any pair $i \\ge 1$",

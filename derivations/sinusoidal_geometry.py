@@ -92,7 +92,7 @@ norm = Claim(
 
 norm_wrong = Claim(
     id="sinusoidal.norm-is-not-d",
-    title="$\\|\\mathrm{PE}(t)\\|^2$ is not $d$",
+    title="$\\|\\mathrm{PE}(t)\\|^2 = d$ (false: it is $d/2$)",
     written=(sympy.MatMul(sympy.Transpose(PE(t)), PE(t)), number(d)),
     notation=N,
     conditions=(b > 1,),

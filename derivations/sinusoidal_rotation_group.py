@@ -94,7 +94,7 @@ group = Claim(
 
 group_minus_wrong = Claim(
     id="sinusoidal.rotation.group-law-minus-is-wrong",
-    title="$T_a T_c$ is not $T_{a-c}$",
+    title="$T_a T_c = T_{a-c}$ (false: $T_a T_c = T_{a+c}$)",
     written=(T(a) * T(c), T(sympy.Add(a, -c, evaluate=False))),
     notation=N,
     conditions=(b > 1,),

@@ -106,7 +106,7 @@ shift_example_d4 = Claim(
 
 transposed_wrong = Claim(
     id="sinusoidal.shift.transposed-block-is-wrong",
-    title="$T_k^\\top$ does not map $\\mathrm{PE}(t)$ to $\\mathrm{PE}(t+k)$",
+    title="$T_k^\\top$ maps $\\mathrm{PE}(t)$ to $\\mathrm{PE}(t+k)$ (false: it maps it to $\\mathrm{PE}(t-k)$)",
     written=(PE_COLUMN.apply(T_PLUS_K), sympy.Transpose(T_SHIFT.apply(k)) * PE_COLUMN.apply(t)),
     notation=N,
     conditions=(b > 1,),

@@ -105,6 +105,11 @@ FALSE = Claim("demo.false", "false", sympy.sin(X), sympy.cos(X), expect="refuted
                     difference="0.30116867893975678925156571418732239589025264018045"),
      r"\noindent\textbf{Counterexample.} At $x \approx 3.33333 \times 10^{19}$ the left side is "
      "$0.841471$, the right side $0.540302$."),
+    # A matrix claim fails at one entry (the engine's reason names it): the values are that entry's.
+    (FALSE, Verdict("refuted", counterexample={X: sympy.Integer(0)}, lhs_value="0.0", rhs_value="1.0",
+                    reason="fails at x = 0 (entry (2, 0)): lhs = 0, rhs = 1"),
+     r"\noindent\textbf{Counterexample.} At $x = 0$ the two sides differ in row 2, column 0 (counted from 0): "
+     "$0$ on the left, $1$ on the right."),
     # A claim with no free symbols: the two values, no point.
     (FALSE, Verdict("refuted", counterexample={}, lhs_value="8", rhs_value="1"),
      r"\noindent\textbf{Counterexample.} The left side is $8$, the right side $1$."),

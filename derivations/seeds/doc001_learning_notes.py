@@ -47,8 +47,8 @@ SIN = sinusoidal.notation(BASE)
 OMEGA, PE_SIN, PE_COS = SIN.lookup("omega")[0], *SIN.lookup("PE")
 LAMBDA = SIN.lookup("lambda")[0]
 _qpos, _kpos = sympy.symbols("i j", real=True)
-BIAS = Definition("B", (_qpos, _kpos), alibi.bias(_qpos, _kpos, slope), form="call")  # B(i, j) = −m_h|i − j|
-ALIBI = Notation(symbols=(m, t, c, delta, slope), definitions=(BIAS,))
+BIAS = Definition("bias", (_qpos, _kpos), alibi.bias(_qpos, _kpos, slope), form="call")  # bias(i, j) = −m_h|i − j|
+ALIBI = Notation(symbols=(_qpos, _kpos, c, delta, slope), definitions=(BIAS,))
 # RoPE for one pair with θ = 1, as the note writes it: R_x the rotation by the angle x, q and k 2-vectors.
 n_key = sympy.Symbol("n", real=True)  # the key's position (n above is a count)
 _angle = sympy.Symbol("x", real=True)
@@ -322,10 +322,10 @@ CLAIMS = [
     ),
     Claim(
         id="seeds.doc001.alibi.causal-form",
-        title="$−m|i − j|$ equals ALiBi's $−m(i − j)$ for keys at or before the query",
-        written=(BIAS.apply(m, sympy.Add(m, -delta, evaluate=False)), -slope * delta),
+        title="$-m_h|i - j|$ equals ALiBi's $-m_h(i - j)$ for keys at or before the query",
+        written=(BIAS.apply(_qpos, sympy.Add(_qpos, -delta, evaluate=False)), sympy.Mul(-1, slope, delta, evaluate=False)),
         notation=ALIBI,
-        scope="query $i$, key $j = i - \\delta$ with $\\delta \\ge 0$ (causal attention), any slope $m > 0$",
+        scope="query $i$, key $j = i - \\delta$ with $\\delta \\ge 0$ (causal attention), any slope $m_h > 0$",
         source=src("Softmax(dkQKT−m⋅∣i−j∣)V", "附：ALiBi位置编码示例"),
         tags=("formula", "form:equivalent"),
         prose=(
@@ -348,9 +348,9 @@ CLAIMS = [
     Claim(
         id="seeds.doc001.alibi.no-stored-encoding",
         title="the ALiBi bias depends only on slope and distance (no per-position vector)",
-        written=(BIAS.apply(sympy.Add(m, c, evaluate=False), sympy.Add(t, c, evaluate=False)), BIAS.apply(m, t)),
+        written=(BIAS.apply(sympy.Add(_qpos, c, evaluate=False), sympy.Add(_kpos, c, evaluate=False)), BIAS.apply(_qpos, _kpos)),
         notation=ALIBI,
-        scope="any slope, positions m and t, shift c",
+        scope="any slope $m_h > 0$, positions $i$ and $j$, shift $c$",
         source=src("无需显式存储位置编码", "附：ALiBi位置编码示例"),
         tags=("property",),
         prose=(

@@ -22,6 +22,8 @@ numerically checked claim says it is evidence, not a proof.
 
 from __future__ import annotations
 
+import re
+
 from ..proof.claim import Claim
 from ..proof.verdict import Verdict
 from .markup import LATEX, Flavour
@@ -76,6 +78,9 @@ def _values(verdict: Verdict, fl: Flavour) -> dict[str, str]:
             for side, value in (("lhs", verdict.lhs_value), ("rhs", verdict.rhs_value))}
 
 
+_ENTRY = re.compile(r"\(entry \((\d+), (\d+)\)\)")
+
+
 def _refutation(claim: Claim, verdict: Verdict, fl: Flavour) -> str:
     """The counterexample: the claim's own words when it has them, else the point and the values."""
     if claim.refutation:
@@ -85,8 +90,14 @@ def _refutation(claim: Claim, verdict: Verdict, fl: Flavour) -> str:
     point = sorted((verdict.counterexample or {}).items(), key=lambda kv: str(kv[0]))
     where = ", ".join(f"{math_latex(s)} {_equals(short_value(v))}" for s, v in point)
     values = _values(verdict, fl)
-    sides = (f"the left side is {values['lhs']}, the right side {values['rhs']}"
-             if verdict.lhs_value is not None and verdict.rhs_value is not None else "the claim fails")
+    entry = _ENTRY.search(verdict.reason or "")
+    if verdict.lhs_value is None or verdict.rhs_value is None:
+        sides = "the claim fails"
+    elif entry:  # a matrix claim fails at one entry: the two values are that entry's
+        sides = (f"the two sides differ in row {entry.group(1)}, column {entry.group(2)} (counted from 0): "
+                 f"{values['lhs']} on the left, {values['rhs']} on the right")
+    else:
+        sides = f"the left side is {values['lhs']}, the right side {values['rhs']}"
     text = f"At {fl.inline(where)} {sides}" if where else sides[:1].upper() + sides[1:]
     return text + "."
 
