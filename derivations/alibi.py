@@ -9,13 +9,13 @@ from posenc_sym.schemes.attention import softmax
 
 i, j, s = sympy.symbols("i j s", integer=True)
 r = sympy.Symbol("r", integer=True)
-slope = sympy.Symbol("m", positive=True)
+slope = sympy.Symbol("m_h", positive=True)  # the slope of one head h, as the notation table writes it
 c = sympy.Symbol("c", real=True)
 x = sympy.symbols("x_0:3", real=True)  # the content scores q_i·k_j of one row
 heads = sympy.Symbol("n", integer=True, positive=True)
 h = sympy.Symbol("h", integer=True, positive=True)
 
-# bias(i, j) = −m|i − j|, the bias of query i and key j; slopes(n), the n heads' slopes, computed by
+# bias(i, j) = −m_h|i − j|, the bias of query i and key j; slopes(n), the n heads' slopes, computed by
 # the scheme; m_h, the slope of head h of 16.
 BIAS = Definition("bias", (i, j), bias(i, j, slope), form="call")
 SLOPES = Definition("slopes", (heads,), slopes, form="call", about="the ALiBi slopes of n heads")
@@ -53,26 +53,26 @@ DERIVATION = Derivation(
         "key $j$. The bias depends on $i - j$ only, so the encoding is relative by construction. Its slopes "
         "are a geometric sequence fixed before training: $2^{-8/n}, 2^{-16/n}, \\ldots, 2^{-8}$ for $n$ heads "
         "when $n$ is a power of two, and for other $n$ the slopes of the power of two below $n$ interleaved "
-        "with every other slope of the power of two above. Implementations of causal attention add $m j$ "
-        "instead of $-m (i - j)$: on row $i$ the two differ by $m i$, a constant along the row, and softmax "
+        "with every other slope of the power of two above. Implementations of causal attention add $m_h j$ "
+        "instead of $-m_h (i - j)$: on row $i$ the two differ by $m_h i$, a constant along the row, and softmax "
         "is unchanged by adding a constant to all its inputs."
     ),
     claims=(
         Claim(
             id="alibi.bias.shift",
-            title="The bias $-m|i - j|$ is unchanged when $i$ and $j$ move together",
+            title="The bias $-m_h|i - j|$ is unchanged when $i$ and $j$ move together",
             written=(BIAS.apply(i + s, j + s), BIAS.apply(i, j)),
             notation=NOTATION,
-            scope="integers $i$, $j$, $s$; slope $m > 0$",
+            scope="integers $i$, $j$, $s$; slope $m_h > 0$",
             tags=("table:alibi:inner_product_offset",),
             prose="The bias, ALiBi's only use of position, is a function of $i - j$.",
         ),
         Claim(
             id="alibi.bias.offset_only",
-            title="With $i = j + r$ the bias $-m|i - j|$ does not change with $j$",
+            title="With $i = j + r$ the bias $-m_h|i - j|$ does not change with $j$",
             written=(BIAS.apply(j + r, j), -slope * sympy.Abs(r)),
             notation=NOTATION,
-            scope="integers $j$, $r$; slope $m > 0$",
+            scope="integers $j$, $r$; slope $m_h > 0$",
         ),
         Claim(
             id="alibi.slopes.eight",
@@ -115,23 +115,23 @@ DERIVATION = Derivation(
         ),
         Claim(
             id="alibi.causal.same_softmax",
-            title="On causal row $i = 2$, $\\operatorname{softmax}(x_j - m|i - j|) = \\operatorname{softmax}(x_j + m j)$",
+            title="On causal row $i = 2$, $\\operatorname{softmax}(x_j - m_h|i - j|) = \\operatorname{softmax}(x_j + m_h j)$",
             written=(_row(*(sympy.Add(x[jj], BIAS.apply(ROW, jj), evaluate=False) for jj in range(ROW + 1))),
                      _row(*(_causal(jj) for jj in range(ROW + 1)))),
             notation=ROWS,
-            scope="query $i = 2$ with keys $j = 0, 1, 2$, real scores, slope $m > 0$",
-            prose="The two bias rows differ by $m i = 2m$ on every key of the row.",
+            scope="query $i = 2$ with keys $j = 0, 1, 2$, real scores, slope $m_h > 0$",
+            prose="The two bias rows differ by $m_h i = 2m_h$ on every key of the row.",
         ),
         Claim(
             id="alibi.causal.not_symmetric",
-            title="Without the causal mask, $\\operatorname{softmax}(x_j - m|i - j|) = \\operatorname{softmax}(x_j + m j)$ (false for keys after $i$)",
+            title="Without the causal mask, $\\operatorname{softmax}(x_j - m_h|i - j|) = \\operatorname{softmax}(x_j + m_h j)$ (false for keys after $i$)",
             written=(_row(*(sympy.Add(x[jj], BIAS.apply(1, jj), evaluate=False) for jj in range(3))),
                      _row(*(_causal(jj) for jj in range(3)))),
             notation=ROWS,
             expect="refuted",
-            scope="query $i = 1$ with keys $j = 0, 1, 2$ (key 2 is in the future), slope $m > 0$",
+            scope="query $i = 1$ with keys $j = 0, 1, 2$ (key 2 is in the future), slope $m_h > 0$",
             prose=(
-                "The shortcut needs the mask: for a key after the query, $-m|i - j|$ falls with $j$ while $m j$ "
+                "The shortcut needs the mask: for a key after the query, $-m_h|i - j|$ falls with $j$ while $m_h j$ "
                 "rises, so the row offsets differ and softmax sees it."
             ),
         ),

@@ -91,7 +91,7 @@ COURSE_NOTATION: tuple[NotationEntry, ...] = (
                   "rope"),
     # alibi ---------------------------------------------------------------------------------------
     NotationEntry("m_{h}", "the ALiBi slope of head $h$", "alibi"),
-    NotationEntry(r"\mathrm{bias}\left(i, j\right)", "ALiBi's bias of query $i$ and key $j$: $-m|i - j|$", "alibi"),
+    NotationEntry(r"\mathrm{bias}\left(i, j\right)", "ALiBi's bias of query $i$ and key $j$: $-m_h|i - j|$", "alibi"),
     # relative ------------------------------------------------------------------------------------
     NotationEntry("i, j", "the positions of a query and a key (ALiBi and the relative encodings)", "relative"),
     NotationEntry("E_{i}", "the embedding of the token at position $i$, a column of any width", "relative",
