@@ -281,7 +281,7 @@ CLAIMS = [
         prose=(
             "A claim about intent, which the text cannot settle. For the record: the original "
             "Transformer multiplies the embeddings by $√d_{\\mathrm{model}}$ and divides the attention logits by "
-            "$√d_k$; the latter keeps the variance of a $d_k-\\mathrm{term}$ dot product of unit-variance "
+            "$√d_k$; the latter keeps the variance of a $d_k$-term dot product of unit-variance "
             "entries at 1."
         ),
     ),
@@ -353,13 +353,13 @@ CLAIMS = [
     Claim(
         id="seeds.doc002.code.no-cos-partner",
         title="no sin column shares its frequency with any cos column",
-        written=(sympy.Mod(as_written("2*(2*j) - 2*(2*jj + 1)", *sympy.symbols("j jj", integer=True, nonnegative=True)),
+        written=(sympy.Mod(as_written("2*(2*j) - 2*(2*l + 1)", *sympy.symbols("j l", integer=True, nonnegative=True)),
                            4, evaluate=False), sympy.Integer(2)),
-        scope="any D: sin column 2j against cos column 2jj+1",
+        scope="any $D$: sin column $2j$ against cos column $2l + 1$",
         source=src("i_odd=i[0,1::2]", "附录 / PositionEmbedding"),
         tags=("code", "form:different"),
         prose=(
-            "The exponents (times D) are 4j for sin columns and 4jj + 2 for cos columns; their "
+            "The exponents (times $D$) are $4j$ for sin columns and $4l + 2$ for cos columns; their "
             "difference is 2 mod 4, never 0. So not a single sin column has a cos column of the same "
             "frequency: the sin/cos pairs that make the shift a rotation are gone."
         ),

@@ -643,7 +643,7 @@ CLAIMS_CODE = [
         source=src("Swin Transformer使用的是Learned Positional Encoding", "Swin Transformer answer"),
         tags=("empirical",),
         prose=(
-            "Not decidable from the text. For the record, Swin's attention uses a learned relative "
+            "For the record, Swin's attention uses a learned relative "
             "position bias; an absolute learned embedding exists only as an option."
         ),
     ),
