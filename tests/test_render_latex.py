@@ -161,8 +161,22 @@ def test_assumptions_are_the_engines_words() -> None:
     claim = Claim("demo.assume", "assume", b ** (2 / d), b ** (2 / d), conditions=(b > 1,))
     text = render_claim(claim, None)
     words = stated_assumptions(claim.symbols, claim.conditions)
-    assert r"$b$ is a positive real; $d$ is a positive even integer; $b > 1$." in text
+    # The engine's words, less what a condition says again: b > 1 already says b is a positive real.
+    assert r"\textbf{Assumptions.} $d$ is a positive even integer; $b > 1$." in text
     assert words[:2] == ("b is a positive real", "d is a positive even integer")
+
+
+@pytest.mark.parametrize(("symbol", "condition", "expected"), [
+    (sympy.Symbol("t", real=True), sympy.Symbol("t", real=True) > 0, "$t > 0$."),
+    (sympy.Symbol("t", real=True), sympy.Symbol("t", real=True) >= 0, "$t \\ge 0$."),
+    (sympy.Symbol("t", nonnegative=True), sympy.Symbol("t", nonnegative=True) < 5,
+     "$t$ is a nonnegative real; $t < 5$."),
+    (sympy.Symbol("t", real=True), sympy.Symbol("t", real=True) > -1, "$t > -1$."),
+    (sympy.Symbol("n", integer=True), sympy.Symbol("n", integer=True) > 1, "$n$ is an integer; $n > 1$."),
+])
+def test_a_bound_says_what_it_implies_once(symbol: sympy.Symbol, condition: sympy.Basic, expected: str) -> None:
+    claim = Claim("demo.bound", "bound", symbol ** 2, symbol * symbol, conditions=(condition,))
+    assert f"\\textbf{{Assumptions.}} {expected}" in render_claim(claim, None)
 
 
 def test_chain_has_every_step_and_justification() -> None:

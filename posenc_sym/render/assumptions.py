@@ -86,10 +86,13 @@ def assumptions_words(claim: Claim, fl: Flavour) -> list[str]:
         if match:
             by_base[(match["base"], "")] = by_base.get((match["base"], ""), 0) + 1
     names = _matrix_names(claim)
+    bounded = _said_by_bounds(claim.conditions)
     for sym, said in zip(symbols, words, strict=False):
         if isinstance(sym, sympy.MatrixSymbol):
             continue  # said below, with its size
         rest = said[len(str(sym)):].strip()  # "t is real" -> "is real"
+        if rest in bounded.get(sym, ()):
+            continue  # "b > 1" below says it: "b is a positive real; …; b > 1" said it twice
         match = _ENTRY.match(str(sym))
         if match and by_base[(match["base"], "")] > 1:
             name = fl.inline(names.get(match["base"]) or math_latex(sympy.Symbol(match["base"])))
@@ -104,6 +107,33 @@ def assumptions_words(claim: Claim, fl: Flavour) -> list[str]:
         parts.append(f"{_listed(names_)} {fl.literal(said)}")
     parts += [fl.inline(math_latex(cond)) for cond in claim.conditions]
     return parts
+
+
+def _said_by_bounds(conditions: tuple[sympy.Basic, ...]) -> dict[sympy.Basic, set[str]]:
+    """What the conditions already say of a real symbol they bound by a number: any bound says it
+    is real; ``b > 1`` (``1 < b``, ``L \\ge 2``) that it is a positive real; ``t \\ge 0`` nonnegative.
+
+    >>> b, t, x = sympy.symbols("b t x", real=True)
+    >>> said = _said_by_bounds((b > 1, t >= 0, x > -1))
+    >>> sorted(said[b]), sorted(said[t]), sorted(said[x])
+    (['is a nonnegative real', 'is a positive real', 'is real'], ['is a nonnegative real', 'is real'], ['is real'])
+    """
+    said: dict[sympy.Basic, set[str]] = {}
+    for cond in conditions:
+        if not isinstance(cond, (sympy.StrictGreaterThan, sympy.GreaterThan, sympy.StrictLessThan,
+                                 sympy.LessThan)):
+            continue
+        lower = isinstance(cond, (sympy.StrictGreaterThan, sympy.GreaterThan))
+        for sym, other, is_lower in ((cond.lhs, cond.rhs, lower), (cond.rhs, cond.lhs, not lower)):
+            if not (isinstance(sym, sympy.Symbol) and other.is_number and other.is_real):
+                continue
+            words = said.setdefault(sym, {"is real"})
+            strict = isinstance(cond, (sympy.StrictGreaterThan, sympy.StrictLessThan))
+            if is_lower and other >= 0:
+                words.add("is a nonnegative real")
+                if other > 0 or strict:
+                    words.add("is a positive real")
+    return said
 
 
 def _matrices_words(matrices: list[sympy.MatrixSymbol], fl: Flavour) -> list[str]:
