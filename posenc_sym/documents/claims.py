@@ -33,6 +33,7 @@ from .context import Context
 from .conventions import Conventions
 from .extract import Display
 from .name_forms import name_form
+from .renumbered import Renumbering, renumberings
 from .rows import RowText, split_rows
 from .scope import DocumentScope
 from .statements import Piece, chain_members, range_of, statements
@@ -66,6 +67,8 @@ class Link:
     note: str = ""
     nonzero: tuple[sympy.Expr, ...] = ()
     offset: int = field(default=0, compare=False)  # where its relation is in the display's body
+    #: Its left side, a defined name at an integer index, read with the index shifted (:mod:`.renumbered`).
+    renumbered: tuple[Renumbering, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -226,6 +229,9 @@ class _Reading:
             self._links(row, piece, 0, whole)
             if defined.role == "restated" and len(self.links) > first:
                 self.links[first] = replace(self.links[first], note=defined.note)
+            elif len(self.links) > first and (form := name_form(lhs_text.replace("&", " "))) is not None:
+                shifted = renumberings(form, " ".join(_without_marks(lhs_text).split()), self.scope)
+                self.links[first] = replace(self.links[first], renumbered=shifted)
             return
         self.statement += 1
         self.blocked = False

@@ -37,6 +37,7 @@ from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
 from .claims import Link, ReadDisplay
 from .conventions import Convention
+from .renumbered import holds, two_readings
 from .scope import undefined_names
 from .stated import a_condition
 
@@ -137,12 +138,24 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         return LinkResult(link, "unknown", note=f"the proof engine failed with {type(exc).__name__}: {exc}; this "
                           "is a bug in posenc-sym, please report it with this row")
     result = _where_defined(link, verdict, open_divisors)
+    if result.status == "refuted" and link.renumbered:
+        return _renumbered(result, conditions)
     if result.status == "refuted" and declared is not None and a_condition(link.lhs, link.relation, link.rhs,
                                                                          link.because, declared):
         names = ", ".join(sorted(str(x) for x in _free(link)))
         return LinkResult(link, "condition", verdict, f"{verdict.reason}; so it is read as a condition the text states "
                           f"on {names} (read by a convention, with nothing declared of the values it holds for), "
                           "not as a claim; declare them to have it checked")
+    return result
+
+
+def _renumbered(result: LinkResult, conditions: Sequence[sympy.Basic]) -> LinkResult:
+    """A refuted row that holds with its index shifted by one has two readings: unknown, both named."""
+    link = result.link
+    for shifted in link.renumbered:
+        where = holds(shifted, link.rhs, link.relation, conditions, link.source)
+        if where is not None:
+            return LinkResult(link, "unknown", note=two_readings(shifted, where, link.lhs, link.source, result.verdict))
     return result
 
 
