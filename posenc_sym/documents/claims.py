@@ -27,7 +27,7 @@ from sympy.matrices import MatrixBase
 from ..notation.definitions import Notation
 from ..notation.read import Row, Term, Unreadable, from_latex, read_row
 from ..notation.read_tokens import tokenize
-from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS
+from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS, accent_of
 from ..notation.write import to_latex
 from .context import Context
 from .conventions import Conventions
@@ -69,6 +69,8 @@ class Link:
     offset: int = field(default=0, compare=False)  # where its relation is in the display's body
     #: Its left side, a defined name at an integer index, read with the index shifted (:mod:`.renumbered`).
     renumbered: tuple[Renumbering, ...] = field(default=(), compare=False)
+    #: Its left side, read as a conjugate (``\\bar{z}``), that a reading as a name of its own would define.
+    names_too: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,7 @@ def document_scope(ctx: Context, formulas: Iterable[str], width: str | None = No
     roles.reals.update(reals)
     roles.counted.update(counted)
     roles.settings = set_values(formulas)
+    roles.defined = defined_names(formulas)
     return DocumentScope(ctx, Conventions(roles, width), roles)
 
 
@@ -230,8 +233,11 @@ class _Reading:
             if defined.role == "restated" and len(self.links) > first:
                 self.links[first] = replace(self.links[first], note=defined.note)
             elif len(self.links) > first and (form := name_form(lhs_text.replace("&", " "))) is not None:
-                shifted = renumberings(form, " ".join(_without_marks(lhs_text).split()), self.scope)
-                self.links[first] = replace(self.links[first], renumbered=shifted)
+                written = " ".join(_without_marks(lhs_text).split())
+                shifted = renumberings(form, written, self.scope)
+                named = written if (accented := accent_of(form.head)) is not None and accented[1] == "bar" and \
+                    f"bar:{accented[0]}" in self.scope.fired else ""
+                self.links[first] = replace(self.links[first], renumbered=shifted, names_too=named)
             return
         self.statement += 1
         self.blocked = False

@@ -28,7 +28,7 @@ from sympy.matrices import MatrixBase
 
 from ..notation.definitions import Definition, Notation, NotationError
 from ..notation.names import is_plain_name
-from ..notation.read import Term
+from ..notation.read import BAR_OVER_A_FORMULA, Term
 
 __all__ = ["Context", "Pattern"]
 
@@ -119,6 +119,17 @@ class Context:
 
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         return None  # only what is declared is read (the document's own reading: see .scope)
+
+    def bar(self, base: str | None) -> str:
+        """A bar over a declared name is the name k̄ (declared or not); over a formula, the conjugate
+        where a declared symbol is complex (not real)."""
+        if base is not None:
+            return "name"
+        return "conjugate" if self.complex_symbols() else BAR_OVER_A_FORMULA
+
+    def complex_symbols(self) -> list[str]:
+        """The declared symbols that are complex and not real (``assume z complex``)."""
+        return [n for n, s in self.symbols.items() if s.is_complex and s.is_real is not True]
 
     def call(self, name: str, args: tuple[Term, ...]) -> Term:
         params, body = self.functions[name]

@@ -139,7 +139,14 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
                           "is a bug in posenc-sym, please report it with this row")
     result = _where_defined(link, verdict, open_divisors)
     if result.status == "refuted" and link.renumbered:
-        return _renumbered(result, conditions)
+        result = _renumbered(result, conditions)
+    if result.status == "refuted" and link.names_too:
+        point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
+        return LinkResult(link, "unknown", note=f"{link.source} has two readings: a claim about the complex conjugate, "
+                          f"which fails{f' at {point}' if point else ''}; or the definition of a name {link.names_too} "
+                          f"of its own (a mean, a new variable); say which is meant: declare {link.names_too} (assume "
+                          f"{link.names_too} complex, or let {link.names_too} = …) for a name, or write the conjugate "
+                          "as z^*")
     if result.status == "refuted" and declared is not None and a_condition(link.lhs, link.relation, link.rhs,
                                                                          link.because, declared):
         names = ", ".join(sorted(str(x) for x in _free(link)))

@@ -56,6 +56,9 @@ class Survey:
     counted: set[str] = field(default_factory=set)  # counted in the prose (the $i$-th token): an index
     reals: set[str] = field(default_factory=set)  # given a real domain (t \in \mathbb{R}, "for every real $t$")
     settings: dict[str, list[str]] = field(default_factory=dict)  # name -> the values the text sets it to (x = 3)
+    unbarred: set[str] = field(default_factory=set)  # names written with no bar over them (k, beside \bar{k})
+    defined: set[str] = field(default_factory=set)  # the names the text defines somewhere (NAME = …)
+    imaginary: list[str] = field(default_factory=list)  # what writes the text complex (\mathrm{i}, \mathbb{C}, \Re)
 
 
 def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
@@ -207,6 +210,8 @@ def _add_formula(result: Survey, text: str) -> None:
                 result.pairs_from_one.update(sub.down)
                 result.pairs_from_zero.update(sub.up)
         result.standalone.add(name)
+        if not _barred(texts, at, end):
+            result.unbarred.add(name)
         if scalar[at]:
             result.scalars.add(base)
         if angle[at]:
@@ -225,6 +230,14 @@ def _add_formula(result: Survey, text: str) -> None:
                 "^", "{", "*", "}", "("]:
             result.applied.add(name)  # f^*(k, n): the conjugate of f applied
         at = end
+
+
+def _barred(texts: list[str], at: int, end: int) -> bool:
+    """True if the name at ``texts[at:end]`` is alone under a bar (``\\bar{k}``, ``\\bar k``, ``\\overline{k}``),
+    not one name of a formula under it (the k of ``\\overline{k e^{i\\theta}}`` is written on its own)."""
+    if at >= 1 and texts[at - 1] in _BARS:
+        return True
+    return at >= 2 and texts[at - 2] in _BARS and texts[at - 1] == "{" and texts[end:end + 1] == ["}"]
 
 
 def _arguments(tokens: list[Token], at: int) -> int:
@@ -302,6 +315,12 @@ def _inside_exponent(tokens: list[Token], at: int) -> bool:
     return False
 
 
+_BARS = frozenset({"\\bar", "\\overline"})
+#: What writes a text complex: the upright imaginary unit, the complex numbers, real and imaginary parts.
+_IMAGINARY = re.compile(r"\\(?:mathrm|text|textrm|operatorname|rm)\s*\{\s*i\s*\}|\\mathbb\s*\{?\s*C(?![A-Za-z])"
+                        r"|\\(?:Re|Im)(?![A-Za-z])|\\operatorname\s*\{\s*(?:Re|Im)\s*\}")
+
+
 _RANGE = re.compile(r"^\s*(?:([A-Za-z])|\\([A-Za-z]+))\s*=\s*[^=,]+,[^=]*(?:\\[lc]?dots|\\cdots|\.\.\.|…|\\cdot\\cdot)")
 
 
@@ -320,6 +339,7 @@ def survey(formulas: Iterable[str]) -> Survey:
                 result.indices.add(ranged)
                 result.plain_indices.add(ranged)
                 result.ranged.add(ranged)
+        result.imaginary.extend(" ".join(m.group().split()) for m in _IMAGINARY.finditer(text))
         for match in _REAL_DOMAIN.finditer(text):  # t \in \mathbb{R}, \theta \in [0, 2\pi): a real quantity
             result.reals.add(match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2)))
     return result

@@ -27,7 +27,7 @@ from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term, Unreadable, from_latex
 from ..notation.read_names import splits
-from ..notation.vocabulary import FUNCTIONS, UPRIGHT_FUNCTIONS
+from ..notation.vocabulary import FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
 from .name_forms import NameForm
 from .scope import DocumentScope
 
@@ -87,6 +87,12 @@ def _spells_a_product(form: NameForm, scope: DocumentScope) -> bool:
     return len(found) == 1 and len(found[0]) > 1
 
 
+def _conjugate(form: NameForm, scope: DocumentScope) -> bool:
+    """True for ``\\bar{z}`` where the scope reads the bar as the conjugate of z: a claim about it, no new name."""
+    accented = accent_of(form.head)
+    return accented is not None and accented[1] == "bar" and scope.bar(accented[0]) == "conjugate"
+
+
 def _function_name(form: NameForm) -> str | None:
     """The name a definition introduces: a function with a subscript, ``f_q(x, m)``, is ``f_q`` (the reader
     calls it so; ``f_k(x, n)`` beside it is another function); None for a subscript that is not a name."""
@@ -119,7 +125,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if head in ctx.symbols or (head not in scope.text_defined and (
             head in ctx.values or head in ctx.indexed or head in ctx.functions)):
         return None
-    if _mentions(rhs, form.head) or _spells_a_product(form, scope):
+    if _mentions(rhs, form.head) or _spells_a_product(form, scope) or _conjugate(form, scope):
         return None
     plain = form.subscript is None and form.arguments is None and not form.label
     # d = \|D\|/2 - 1 after \theta_d = …: an index the text used before, set for a case, never defined

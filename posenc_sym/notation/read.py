@@ -37,7 +37,14 @@ from .read_grammar import Parser
 from .read_tokens import Token, Unreadable, tokenize
 from .vocabulary import READ_RELATIONS
 
-__all__ = ["Row", "Scope", "SimpleScope", "Term", "Unreadable", "from_latex", "read_row"]
+__all__ = ["BAR_OVER_A_FORMULA", "Row", "Scope", "SimpleScope", "Term", "Unreadable", "from_latex", "read_row"]
+
+
+#: Why a bar over a formula is refused where nothing says the text is complex.
+BAR_OVER_A_FORMULA = ("a bar over a formula (\\overline{…}) is its complex conjugate in a complex text, and a mean "
+                      "or a closure elsewhere; this text writes no imaginary unit (\\mathrm{i}, \\mathbb{C}), so "
+                      "neither is read: declare a name complex (assume z complex) for the conjugate, or name the "
+                      "formula")
 
 
 @dataclass(frozen=True)
@@ -73,6 +80,9 @@ class SimpleScope:
 
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         return None
+
+    def bar(self, base: str | None) -> str:
+        return "name" if base is not None else BAR_OVER_A_FORMULA
 
 
 @dataclass(frozen=True)
