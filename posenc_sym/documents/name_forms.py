@@ -105,7 +105,9 @@ def _base(t: _Tokens) -> str | None:
         start = t.at
         while t.at < len(t.tokens) and t.tokens[t.at].kind == "letter" and (t.at == start or not t.tokens[t.at].space):
             t.at += 1
-        return "".join(x.text for x in t.tokens[start:t.at])
+            if t.peek() == "\\_" and t.at + 1 < len(t.tokens) and t.tokens[t.at + 1].kind == "letter":
+                t.at += 1  # input\_embedding: letters joined by an escaped '_' are one name, as the reader reads them
+        return "".join("_" if x.text == "\\_" else x.text for x in t.tokens[start:t.at])
     if token in _WRAPPERS or token[1:] in ACCENTS:
         t.at += 1
         span = t.group()

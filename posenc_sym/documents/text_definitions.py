@@ -93,6 +93,14 @@ def _conjugate(form: NameForm, scope: DocumentScope) -> bool:
     return accented is not None and accented[1] == "bar" and scope.bar(accented[0]) == "conjugate"
 
 
+def _derivative(form: NameForm, scope: DocumentScope) -> bool:
+    """True for ``f'(x) = …`` where the text applies f: the derivative of f stated, or a new name f′? The
+    row is left to the reader, which refuses it with both named; never a definition taken silently."""
+    base = form.head.rstrip("'")
+    return form.arguments is not None and base != form.head and (scope.ctx.is_function(base) or
+                                                                  base in scope.roles.applied)
+
+
 def _function_name(form: NameForm) -> str | None:
     """The name a definition introduces: a function with a subscript, ``f_q(x, m)``, is ``f_q`` (the reader
     calls it so; ``f_k(x, n)`` beside it is another function); None for a subscript that is not a name."""
@@ -125,7 +133,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if head in ctx.symbols or (head not in scope.text_defined and (
             head in ctx.values or head in ctx.indexed or head in ctx.functions)):
         return None
-    if _mentions(rhs, form.head) or _spells_a_product(form, scope) or _conjugate(form, scope):
+    if _mentions(rhs, form.head) or _spells_a_product(form, scope) or _conjugate(form, scope) or \
+            _derivative(form, scope):
         return None
     plain = form.subscript is None and form.arguments is None and not form.label
     # d = \|D\|/2 - 1 after \theta_d = …: an index the text used before, set for a case, never defined

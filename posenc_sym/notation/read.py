@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from .read_cases import space_stated
 from .read_cursor import Scope, Term
 from .read_grammar import Parser
 from .read_tokens import Token, Unreadable, tokenize
@@ -117,6 +118,7 @@ def from_latex(text: str, scope: Scope) -> Term:
     """
     parser = Parser(tokenize(text), scope, len(text))
     value = parser.expression()
+    space_stated(parser, value)
     parser.expect_end()
     return value
 
@@ -135,6 +137,7 @@ def read_row(text: str, scope: Scope) -> Row:
     while parser.at_relation():
         token = parser.next()
         links.append((READ_RELATIONS[token.text], parser.expression(), token.pos))
+    space_stated(parser, links[-1][1] if links else first)
     parser.expect_end()
     return Row(first, tuple(links), 0, tuple(parser.nonzero), tuple(parser.stated))
 

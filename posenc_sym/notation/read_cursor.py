@@ -23,7 +23,7 @@ __all__ = ["Cursor", "Scope", "Term", "is_matrix"]
 Term: TypeAlias = sympy.Expr | ImmutableMatrix
 
 # Tokens that end a factor rather than start one.
-_STOPS = frozenset({"\\\\", "\\end", "\\pm", "\\mp", "\\}", "\\rangle", "\\rceil", "\\rfloor", *READ_RELATIONS,
+_STOPS = frozenset({"\\\\", "\\end", "\\in", "\\pm", "\\mp", "\\}", "\\rangle", "\\rceil", "\\rfloor", *READ_RELATIONS,
                     *MULTIPLY})
 
 

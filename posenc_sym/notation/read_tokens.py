@@ -67,6 +67,10 @@ def tokenize(text: str) -> list[Token]:
     for match in _TOKEN.finditer(text):
         kind = match.lastgroup or "other"
         value = match.group()
+        if kind == "cmd" and value[1:].isspace():
+            value = "\\ "  # \<newline>: TeX's control space, as a backslash that ends a line inside a display
+        elif value == "\\_" and text[match.end():].lstrip().startswith("{"):
+            value, kind = "_", "sym"  # f\_{W_q}: Markdown's escaped '_' (a subscript), as Markdown writers type it
         if kind in ("ws", "comment") or value == "~" or value in SPACING:
             space = True
             wide = wide or value in WIDE

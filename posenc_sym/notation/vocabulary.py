@@ -272,5 +272,7 @@ UNICODE_MATH: Mapping[str, str] = MappingProxyType({
 READ_UNICODE: Mapping[str, str] = MappingProxyType({
     **{c: UNICODE_MATH[c] for c in "−·×≤≥≠≈∞∑∏⋯⟨⟩‖"},
     "…": r"\ldots",  # the escaper sets it in text as \ldots{}; in a formula it is the ellipsis
+    # a prime typed as such, or as the right quote a word processor puts for ' (b’): in a formula, a prime
+    "′": "'", "’": "'",
     **{c: GREEK[name] for c, name in UNICODE_GREEK.items()},
 })
