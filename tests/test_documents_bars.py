@@ -45,6 +45,12 @@ CONJUGATE_FORMULA = "read a bar over a formula (\\overline{…}) as its complex 
      [(3, U, "\\bar{z} = t + \\mathrm{i} has two readings: a claim about the complex conjugate, which fails at t = 0; "
              "or the definition of a name \\bar{z} of its own (a mean, a new variable); say which is meant: declare "
              "\\bar{z} (assume \\bar{z} complex, or let \\bar{z} = …) for a name, or write the conjugate as z^*")], None),
+    # the RoFormer row as notes type it, with a plain i: i(m-n) is i times m - n, never a function i applied
+    (THETA + "$$ f(q, m) = q e^{i m\\theta} $$\n\n$$ f(q, m) \\overline{f(k, n)} = q \\bar{k} e^{i(m-n)\\theta} $$\n",
+     [(5, D, "defines f(q, m)"), (7, P, "")], None),
+    # ... and an index i before a parenthesis is a product too
+    ("$$ \\omega_i = 2^{-i} $$\n\n$$ i(i+1) \\omega_i = (i^2 + i) 2^{-i} $$\n", [(1, D, "defines \\omega_i"), (3, P, "")],
+     None),
     # conjugating twice
     (THETA + "$$ \\overline{\\bar{k}} = k + 0 \\cdot \\mathrm{i} $$\n", [(5, P, "")], None),
 ])

@@ -223,7 +223,8 @@ def _add_formula(result: Survey, text: str) -> None:
         is_vector = bold or any(texts[end:end + len(p)] == p for p in _TRANSPOSES)
         if is_vector:
             result.vectors.add(base)
-        if end < len(tokens) and texts[end] == "(" and (_arguments(tokens, end) > 1 or not (bold or is_vector)):
+        if end < len(tokens) and texts[end] == "(" and (_arguments(tokens, end) > 1 or not (bold or is_vector)) and \
+                name != "i":  # e^{i(m-n)\theta}: i is the imaginary unit or an index, times (m - n), never a function
             # f(q, m) is a function; W_q(x + p), a matrix's name before one argument, is a product
             result.applied.add(name)
         elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == [
