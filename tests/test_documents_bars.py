@@ -64,9 +64,9 @@ def test_a_bar_in_a_complex_text_is_the_conjugate(tmp_path: Path, text: str, lin
 
 @pytest.mark.parametrize(("text", "links"), [
     # no imaginary unit: a bar over a name is a name of its own (Mamba's discretised matrices), never a conjugate
-    ("$$ \\overline{\\boldsymbol{K}} = \\boldsymbol{C} \\overline{\\boldsymbol{B}} $$\n",
-     [(1, U, "Bbar, C, Kbar are not defined in the text (or declared): the row is not decided from values they do "
-             "not have")]),
+    ("$$ \\overline{\\boldsymbol{K}} = \\boldsymbol{C} \\overline{\\boldsymbol{B}} $$\n\n"
+     "$$ \\boldsymbol{C} \\overline{\\boldsymbol{B}} = \\overline{\\boldsymbol{K}} $$\n",
+     [(1, D, "defines \\overline{\\boldsymbol{K}}"), (3, P, "")]),
     # ... a mean the text defines, and uses
     ("$$ \\bar{x} = \\frac{x_1 + x_2}{2} $$\n\n$$ 2 \\bar{x} = x_1 + x_2 $$\n",
      [(1, D, "defines \\bar{x}"), (3, P, "")]),

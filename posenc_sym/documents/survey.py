@@ -29,7 +29,9 @@ WIDTH_NAMES = ("d", "d_model")
 _BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\vec", "\\mathbfit", "\\pmb"})
 _TRANSPOSES = (["^", "\\top"], ["^", "T"], ["^", "\\intercal"], ["^", "{", "\\top", "}"], ["^", "{", "T", "}"],
                ["^", "\\mathsf", "{", "T", "}"], ["^", "{", "\\mathsf", "{", "T", "}", "}"],
-               ["^", "{", "\\intercal", "}"])
+               ["^", "{", "\\intercal", "}"],
+               *(p for bold in ("\\boldsymbol", "\\mathbf", "\\bm")  # RoFormer's ^{\boldsymbol{\top}}
+                 for p in (["^", bold, "{", "\\top", "}"], ["^", "{", bold, "{", "\\top", "}", "}"])))
 
 
 @dataclass
@@ -161,6 +163,7 @@ def _add_formula(result: Survey, text: str) -> None:
     except Unreadable:
         return
     texts = [t.text for t in tokens]
+    _exponent_indices(tokens, result)
     scalar = _scalar_places(tokens)
     angle = _scalar_places(tokens, trigonometric=True)
     at = 0
@@ -227,10 +230,54 @@ def _add_formula(result: Survey, text: str) -> None:
                 name != "i":  # e^{i(m-n)\theta}: i is the imaginary unit or an index, times (m - n), never a function
             # f(q, m) is a function; W_q(x + p), a matrix's name before one argument, is a product
             result.applied.add(name)
+            _doubled_arguments(tokens, end, result)
         elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == [
                 "^", "{", "*", "}", "("]:
             result.applied.add(name)  # f^*(k, n): the conjugate of f applied
         at = end
+
+
+def _doubled_arguments(tokens: list[Token], at: int, result: Survey) -> None:
+    """``PE(pos, 2i)``, ``PE(pos, 2i+1)``: a letter an argument doubles is a pair index, as in a subscript
+    (``PE_{(pos,2i)}``); ``2i-1`` counts the pairs from 1, ``2i+1`` from 0."""
+    depth, end = 0, _group_end(tokens, at)
+    for n in range(at, end):
+        depth += (tokens[n].text == "(") - (tokens[n].text == ")")
+        letter = tokens[n + 1] if n + 1 < end else None
+        if depth != 1 or tokens[n].text != "2" or letter is None or letter.kind != "letter" or letter.space or (
+                n + 2 < end and tokens[n + 2].kind == "letter" and not tokens[n + 2].space):
+            continue
+        if tokens[n - 1].text not in ("(", ",") or tokens[n + 2].text not in (")", ",", "+", "-"):
+            continue  # only an argument that is 2i, 2i+1 or 2i-1 (not 2i/d, not x^2 i)
+        after = [t.text for t in tokens[n + 2:n + 4]]
+        if after[:1] in (["+"], ["-"]) and (after != ["+", "1"] and after != ["-", "1"]):
+            continue
+        result.indices.add(letter.text)
+        result.plain_indices.add(letter.text)
+        result.pairs.add(letter.text)
+        if after == ["-", "1"]:
+            result.pairs_from_one.add(letter.text)
+        elif after == ["+", "1"]:
+            result.pairs_from_zero.add(letter.text)
+
+
+def _exponent_indices(tokens: list[Token], result: Survey) -> None:
+    """``10000^{2i/d}``, ``10000^{-2i/d_{model}}``: a letter doubled over the width in the exponent of a number
+    is the pair index, 0 ≤ i < d/2, as the field writes the frequencies (Vaswani et al.); a text counting from 1
+    writes ``2(i-1)/d``, which this does not read."""
+    texts = [t.text for t in tokens]
+    for n in range(len(tokens) - 4):
+        if tokens[n].kind != "num" or texts[n + 1] != "^" or texts[n + 2] != "{":
+            continue
+        group = texts[n + 3:_group_end(tokens, n + 2) - 1]
+        start = 1 if group[:1] == ["-"] else 0
+        if group[start:start + 1] != ["2"] or len(group) < start + 4 or group[start + 2] != "/":
+            continue
+        letter, width = tokens[n + 3 + start + 1], group[start + 3]
+        if letter.kind == "letter" and not letter.space and width == "d" and (
+                group[start + 4:start + 5] in ([], ["_"])) and letter.text != "d":
+            result.indices.add(letter.text)
+            result.pairs.add(letter.text)
 
 
 def _barred(texts: list[str], at: int, end: int) -> bool:

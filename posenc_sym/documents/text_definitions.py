@@ -89,8 +89,11 @@ def _spells_a_product(form: NameForm, scope: DocumentScope) -> bool:
 
 def _conjugate(form: NameForm, scope: DocumentScope) -> bool:
     """True for ``\\bar{z}`` where the scope reads the bar as the conjugate of z: a claim about it, no new name."""
-    accented = accent_of(form.head)
-    return accented is not None and accented[1] == "bar" and scope.bar(accented[0]) == "conjugate"
+    root = form.head
+    while root.endswith("bar") and len(root) > 3:  # \overline{\bar{k}}: kbarbar, the conjugate twice
+        root = root[:-3]
+    accented = accent_of(root + "bar")
+    return root != form.head and accented is not None and scope.bar(accented[0]) == "conjugate"
 
 
 def _derivative(form: NameForm, scope: DocumentScope) -> bool:
@@ -202,6 +205,9 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
         if any(p is None or p.is_number for p in params) or len(set(params)) != len(params):
             return None  # f(q, 0) = q: the function at a point, a claim about it
         if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
+            patterned = _by_pattern(form, params, scope, known)  # type: ignore[arg-type]
+            if patterned is not None:
+                return patterned
             if known:
                 return None  # f(q, m - n) with f defined: f applied, a claim
             return ("call", *form.arguments), params, None  # g(q, k, m - n) = …: introduces g, not read again
@@ -217,6 +223,23 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
         return None
     pattern = tuple(sympy.srepr(a) for a in args) if readable else tuple(form.subscript)
     return pattern, (), args if readable and _is_pattern(args) else None
+
+
+def _by_pattern(form: NameForm, params: tuple[sympy.Expr, ...], scope: DocumentScope,
+                known: dict[tuple[str, ...], TextDefinition]) -> tuple[
+        tuple[str, ...], tuple[sympy.Expr, ...], tuple[sympy.Expr, ...]] | None:
+    """``PE(pos, 2i) = …`` and ``PE(pos, 2i+1) = …``: a function defined by patterns of its arguments, each a
+    parameter times a number plus a number, is an indexed notation written as a call (its pattern, no
+    parameters of a function, its arguments); None when it is not one, or applies one (``PE(pos+k, 2i)``)."""
+    if not _is_pattern(params) or any(p.is_number for p in params):
+        return None
+    ctx = scope.ctx
+    if known and form.name not in ctx.called:
+        return None
+    relation = ctx.pattern_of(form.name, params) if form.name in ctx.indexed else None
+    if relation == "instance":
+        return None
+    return ("call", *(sympy.srepr(a) for a in params)), (), params
 
 
 def _is_pattern(args: tuple[sympy.Expr, ...]) -> bool:
@@ -240,7 +263,11 @@ def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, pa
     if rhs is None:
         return "its formula cannot be read"
     try:
-        if form.arguments is not None:
+        if form.arguments is not None and args is not None:  # PE(pos, 2i): by the pattern of its arguments
+            ctx.forget(head, args)
+            ctx.define_indexed(head, args, rhs)
+            ctx.called.add(head)
+        elif form.arguments is not None:
             if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
                 return "its arguments are not all names, so later rows do not use it"
             ctx.forget(head)

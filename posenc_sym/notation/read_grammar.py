@@ -178,9 +178,11 @@ class Parser(Cursor):
         return None
 
     def transpose_follows(self, base: Term) -> bool:
-        """Consume ``\\top``, ``\\intercal``, ``T`` or ``\\mathsf{T}`` (braced or not) after '^'."""
+        """Consume ``\\top``, ``\\intercal``, ``T``, ``\\mathsf{T}`` or a bold ``\\boldsymbol{\\top}`` (as RoFormer's
+        source writes it), braced or not, after '^'."""
         texts = [t.text for t in self.tokens[self.index:self.index + 6]]
-        for pattern in (["\\top"], ["\\intercal"], ["T"], ["\\mathsf", "{", "T", "}"], ["\\mathrm", "{", "T", "}"]):
+        for pattern in (["\\top"], ["\\intercal"], ["T"], ["\\mathsf", "{", "T", "}"], ["\\mathrm", "{", "T", "}"],
+                        *(["\\" + bold, "{", "\\top", "}"] for bold in ("boldsymbol", "mathbf", "bm"))):
             for candidate in (pattern, ["{", *pattern, "}"]):
                 if texts[:len(candidate)] == candidate:
                     if pattern == ["T"] and not is_matrix(base) and self.scope.lookup("T") is not None:

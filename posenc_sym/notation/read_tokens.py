@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import PosencSymError
-from .vocabulary import DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
+from .vocabulary import ACCENT_ALIASES, DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
 
 __all__ = ["Token", "Unreadable", "tokenize"]
 
@@ -67,6 +67,8 @@ def tokenize(text: str) -> list[Token]:
     for match in _TOKEN.finditer(text):
         kind = match.lastgroup or "other"
         value = match.group()
+        if value in ACCENT_ALIASES:
+            value = ACCENT_ALIASES[value]
         if kind == "cmd" and value[1:].isspace():
             value = "\\ "  # \<newline>: TeX's control space, as a backslash that ends a line inside a display
         elif value == "\\_" and text[match.end():].lstrip().startswith("{"):

@@ -37,7 +37,7 @@ from typing import Any
 import sympy
 
 __all__ = [
-    "ACCENTS", "BIG_OPERATORS", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS", "FRACTIONS",
+    "ACCENTS", "ACCENT_ALIASES", "BIG_OPERATORS", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS", "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
     "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "PROSE_WORDS", "READ_RELATIONS",
     "READ_UNICODE", "RELATION_LATEX",
@@ -182,6 +182,8 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({s: f for f in FUNCTION_TAB
 ACCENTS = ("hat", "bar", "tilde", "dot", "ddot", "dddot", "ddddot", "check", "breve", "acute", "grave", "vec",
            "mathring")
 _ACCENTS_LONGEST_FIRST = sorted(ACCENTS, key=len, reverse=True)
+#: Wide accents, read as the accent they widen (``\widetilde{W}`` names W̃, as ``\tilde{W}`` does).
+ACCENT_ALIASES: Mapping[str, str] = MappingProxyType({"\\widetilde": "\\tilde", "\\widehat": "\\hat"})
 
 
 def accent_of(name: str) -> tuple[str, str] | None:

@@ -1,0 +1,70 @@
+r"""Notations public notes write that the reader had no reading for (issue 23; brief O item 5).
+
+- The sinusoidal encoding as a function of two arguments, ``\text{PE}\left(pos, 2i\right) = \sin\left(pos/10000^{2i/d_{model}}
+  \right)`` and ``\text{PE}\left(pos, 2i+1\right) = \cos(…)`` (as RoFormer's related-work section and the notes that copy
+  it write it): two definitions by the patterns of the arguments, matched by structure as ``PE_{(pos,2i)}`` is;
+- ``10000^{-2i/d}`` with i written nowhere else: the frequencies' index, the pair index 0 ≤ i < d/2 (Vaswani et al.),
+  not the imaginary unit;
+- ``\boldsymbol{q}_m^{\boldsymbol{\top}}``: RoFormer's bold transpose; ``\widetilde{\boldsymbol{W}}_k``, ``\widehat{x}``:
+  wide accents, one name each.
+
+Verdicts worked out by hand: sin² + cos² = 1; sin(a + b) with a = pos·ω, b = k·ω is PE at pos + k; 10000^{-2i/d} ≤ 1
+for i ≥ 0, and it exceeds 1 at i = -1 (where an integer i with no range would be refuted).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from posenc_sym.documents.decide_document import check_document
+
+P, R, U, D = "proven", "refuted", "unknown", "definition"
+
+PE = ("$$\\text{PE}\\left(pos, 2i\\right) = \\sin\\left(pos/10000^{2i/d_{model}}\\right) $$\n\n"
+      "$$ \\text{PE}\\left(pos, 2i+1\\right) = \\cos\\left(pos/10000^{2i/d_{model}}\\right) $$\n\n")
+K_REAL = "```posenc\nassume k real\n```\n\n"
+PAIR = "read i as a pair index, 0 ≤ i < d_model/2 (it indexes the pairs 2i, 2i+1)"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    (PE + "$$ \\text{PE}(pos, 2i)^2 + \\text{PE}(pos, 2i+1)^2 = 1 $$\n",
+     [(1, D, "defines \\text{PE}\\left(pos, 2i\\right)"), (3, D, "defines \\text{PE}\\left(pos, 2i+1\\right)"),
+      (5, P, "")]),
+    # applied at pos + k (k declared real): bound by structure, proven; the slip (cos for sin) refuted
+    (K_REAL + PE + "$$ PE(pos+k, 2i) = \\sin(pos/10000^{2i/d_{model}} + k/10000^{2i/d_{model}}) $$\n\n"
+     "$$ PE(pos+k, 2i) = \\cos(pos/10000^{2i/d_{model}} + k/10000^{2i/d_{model}}) $$\n",
+     [(5, D, "defines \\text{PE}\\left(pos, 2i\\right)"), (7, D, "defines \\text{PE}\\left(pos, 2i+1\\right)"),
+      (9, P, ""), (11, R, "")]),
+    # 2i+2 binds i + 1; 2i+1 never binds the 2i pattern at i + 1/2 (i is an integer)
+    (PE + "$$ PE(pos, 2i+2) = \\sin(pos/10000^{(2i+2)/d_{model}}) $$\n\n"
+     "$$ PE(pos, 2i+1) = \\sin(pos/10000^{(2i+1)/d_{model}}) $$\n",
+     [(1, D, "defines \\text{PE}\\left(pos, 2i\\right)"), (3, D, "defines \\text{PE}\\left(pos, 2i+1\\right)"),
+      (5, P, ""), (7, D, "defines PE(pos, 2i+1) again, differently from line 3")]),
+    # a function at a number is a claim about it, not a definition (f is not defined: never refuted)
+    ("$$ f(x, 2) = 4 x $$\n", [(1, U, "f, x are not defined in the text (or declared): the row is not decided from values "
+                                     "they do not have")]),
+    # the frequencies' index: 10000^{-2i/d} with i nowhere else is the pair index, not the imaginary unit
+    ("$$ \\theta = 10000^{-2i/d} $$\n\n$$ \\theta \\le 1 $$\n", [(1, D, "defines \\theta"), (3, P, "")]),
+    # ... declared an integer with no range, the same row is refuted (at i = -1): the override
+    ("```posenc\nassume i integer\n```\n\n$$ \\theta = 10000^{-2i/d} $$\n\n$$ \\theta \\le 1 $$\n",
+     [(5, D, "defines \\theta"), (7, R, "")]),
+    # ... and e^{2i/d} (no number under the power) is left to the other conventions: i the imaginary unit there
+    ("$$ |e^{2i/d}| = 1 $$\n", [(1, P, "")]),
+    # RoFormer's bold transpose and wide accents
+    ("$$ \\boldsymbol{q}^{\\boldsymbol{\\top}} \\boldsymbol{k} = (\\boldsymbol{k}^{\\top} \\boldsymbol{q})^{\\top} $$\n",
+     [(1, P, "")]),
+    ("$$ \\widetilde{\\boldsymbol{W}}_k = 2 \\boldsymbol{W}_k $$\n\n$$ \\widetilde{\\boldsymbol{W}}_k - \\tilde{W}_k = 0 $$\n",
+     [(1, D, "defines \\widetilde{\\boldsymbol{W}}_k"), (3, P, "")]),
+])
+def test_notations_of_public_notes(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    report = check_document(path)
+    assert not report.problems
+    found = [(link.line, link.status, link.note if link.status in (U, D) else "") for display in report.displays
+             for link in display.links]
+    assert found == links
+    said = [c.text for d in report.displays for c in d.conventions]
+    assert (PAIR in said) == ("d_{model}" in text)
