@@ -205,7 +205,7 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
         if any(p is None or p.is_number for p in params) or len(set(params)) != len(params):
             return None  # f(q, 0) = q: the function at a point, a claim about it
         if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
-            patterned = _by_pattern(form, params, scope, known)  # type: ignore[arg-type]
+            patterned = _by_pattern(form, params, scope, known)
             if patterned is not None:
                 return patterned
             if known:
