@@ -14,6 +14,7 @@ for i ≥ 0, and it exceeds 1 at i = -1 (where an integer i with no range would 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,9 @@ PAIR = "read i as a pair index, 0 ≤ i < d_model/2 (it indexes the pairs 2i, 2i
      [(1, P, "")]),
     ("$$ \\widetilde{\\boldsymbol{W}}_k = 2 \\boldsymbol{W}_k $$\n\n$$ \\widetilde{\\boldsymbol{W}}_k - \\tilde{W}_k = 0 $$\n",
      [(1, D, "defines \\widetilde{\\boldsymbol{W}}_k"), (3, P, "")]),
+    # plain TeX's \cr ends a matrix row (MathJax and KaTeX read it so)
+    ("$$ R = \\begin{pmatrix} \\cos t & -\\sin t \\cr \\sin t & \\cos t \\end{pmatrix} $$\n\n"
+     "$$ R^\\top R = \\begin{pmatrix} 1 & 0 \\\\ 0 & 1 \\end{pmatrix} $$\n", [(1, D, "defines R"), (3, P, "")]),
 ])
 def test_notations_of_public_notes(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
     path = tmp_path / "notes.md"
@@ -68,3 +72,42 @@ def test_notations_of_public_notes(tmp_path: Path, text: str, links: list[tuple[
     assert found == links
     said = [c.text for d in report.displays for c in d.conventions]
     assert (PAIR in said) == ("d_{model}" in text)
+
+
+
+RANGE_J = "j ranges over the integers from 0 to d/2 - 1"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # "θ_j = 10000^{-2j/d}, j ∈ [0, d/2-1]" (hardingyan/CourseNotes, Rope/rope.md): an integer range of the index,
+    # not a restriction to reals; cos(2πj) = 1 then holds
+    ("$$\n\\theta_j = 10000^{-2j/d}, \\quad j \\in [0, d/2-1]\n$$\n\n$$ \\cos(2\\pi j) = 1 $$\n",
+     [(2, D, "defines \\theta_j"), (2, D, RANGE_J), (5, P, "")]),
+    # RoFormer's Θ = {θ_i = 10000^{-2(i-1)/d}, i ∈ [1, 2, …, d/2]}: from 1; θ_1 = 1 at every width
+    ("$$\n\\theta_i=10000^{-2(i-1) / d}, i \\in[1,2, \\ldots, d / 2]\n$$\n\n$$ \\theta_1 = 1 $$\n",
+     [(2, D, "defines \\theta_i"), (2, D, "i ranges over the integers from 1 to d/2"), (5, P, "")]),
+    # ... a half-open range ends one lower
+    ("$$\n\\theta_j = 10000^{-2j/d}, \\quad j \\in [0, d/2)\n$$\n",
+     [(2, D, "defines \\theta_j"), (2, D, RANGE_J)]),
+    # an interval of a name the text never indexes with is of reals: θ ∈ [0, 2π) is no range, cos(2πθ) = 1 refuted
+    ("$$ \\theta \\in [0, 2\\pi), \\quad \\cos(2\\pi\\theta) = 1 $$\n", [(1, R, "")]),
+    # the same index restated with another numbering: both readings named (θ_i is the definition's θ_{i-1})
+    ("$$ \\theta_j = 10000^{-2j/d} $$\n\n$$ \\theta_i = 10000^{-2(i-1)/d} $$\n",
+     [(1, D, "defines \\theta_j"),
+      (3, U, "\\theta_i = 10000^{-2(i-1)/d} has two readings: it holds if \\theta is numbered one higher than in the "
+             "definition of line 1 (\\theta_{i} = that \\theta_{i - 1}); with the numbering of line 1, \\theta_{i} = "
+             "10000^{- \\frac{2 i}{d}} and the row fails at d = 2, i = 1; say which is meant: renumber the row, or "
+             "declare \\theta with let in a posenc block (its rows are then read with its numbering)")]),
+])
+def test_ranges_written_as_intervals(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    report = check_document(path)
+    found = [(link.line, link.status, link.note if link.status in (U, D) else "") for display in report.displays
+             for link in display.links]
+    assert [f[:2] for f in found] == [f[:2] for f in links]
+    for (_, status, note), (_, _, expected) in zip(found, links, strict=True):
+        if status == U:  # the point where the row fails is the engine's: any such point is one
+            assert re.sub(r"fails at [^;]*;", "fails at …;", note) == re.sub(r"fails at [^;]*;", "fails at …;", expected)
+        else:
+            assert note == expected

@@ -36,11 +36,12 @@ from .name_forms import name_form
 from .renumbered import Renumbering, renumberings
 from .rows import RowText, split_rows
 from .scope import DocumentScope
-from .statements import Piece, chain_members, range_of, statements
+from .statements import Piece, chain_members, interval_of, range_of, statements
 from .survey import survey
 from .text_definitions import define_from_text
 
-__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "defined_names", "document_scope", "read_display", "set_values"]
+__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "an_index", "defined_names", "document_scope", "read_display",
+           "set_values"]
 
 #: What a link shows for an ellipsis member of a chain (``a \\ge \\cdots \\ge b``).
 ELLIPSIS = sympy.Symbol("…")
@@ -147,7 +148,8 @@ class _Reading:
         offset = row.offset + piece.offset
         self.scope.line = self.display.line_of(offset)
         text = piece.text
-        if (found := range_of(text)) is not None:
+        if (found := range_of(text)) is not None or ((found := interval_of(text)) is not None and
+                                                      an_index(found[0], self.scope)):
             self._range(row, piece, found)
             return
         if (members := chain_members(text)) is not None:
@@ -317,13 +319,13 @@ class _Reading:
 
     def _range(self, row: RowText, piece: Piece, found: tuple[str, str, str]) -> None:
         name, first, last = found
-        line = self.display.line_of(row.offset + piece.offset + piece.text.index("="))
+        at = piece.text.index("=") if "=" in piece.text else piece.text.index("\\in")
+        line = self.display.line_of(row.offset + piece.offset + at)
         self.statement += 1
         written = " ".join(piece.text.replace("&", " ").split())
         note = self.scope.add_range(name, first, last)
         self.links.append(Link(line, "==", sympy.Symbol(name), ELLIPSIS, self.statement, written, row.note,
-                               role="definition", note=note,
-                               offset=row.offset + piece.offset + piece.text.index("=")))
+                               role="definition", note=note, offset=row.offset + piece.offset + at))
         self.previous, self.blocked = None, True
 
     def _chain(self, row: RowText, piece: Piece, members: list[tuple[str, int, str]]) -> None:
@@ -453,6 +455,15 @@ def _restriction(others: list[str], defined: Term, scope: DocumentScope) -> str 
         if params & survey([text]).standalone:
             return " ".join(text.split())
     return None
+
+
+def an_index(name: str, scope: DocumentScope) -> bool:
+    """True if ``name`` reads as an integer (``j`` of ``j \\in [0, d/2-1]``, where the text indexes with j)."""
+    try:
+        value = from_latex(name, scope)
+    except (Unreadable, ValueError, TypeError, ArithmeticError):
+        return False
+    return isinstance(value, sympy.Symbol) and bool(value.is_integer)
 
 
 def _pieces(text: str, positions: list[int]) -> list[str]:

@@ -1,11 +1,13 @@
-r"""Off-by-one numbering: a row that gives a defined indexed name at a concrete index may count from
-another start than the definition.
+r"""Off-by-one numbering: a row that gives a defined indexed name at an integer index (a number, or an index
+name: ``\theta_i = 10000^{-2(i-1)/d}`` after ``\theta_j = 10000^{-2j/d}``) may count from another start than
+the definition.
 
 A text defines ``\theta_i = 10000^{-2i/d}`` (θ_0 first) and lists ``\theta_1 = 10000^{-0/128} = 1``,
 ``\theta_2 = 10000^{-2/128}`` (θ_1 first, as RoFormer counts). Under the definition each row is false;
 with the index shifted by one each holds. That is a reading with two meanings, so it is refused with
 both named, never refuted: the row is unknown when it is false under the definition and, read with
-the index one lower (or one higher), it is proven or true at an admissible point (``d = 128``).
+the index one lower (or one higher), it is proven, or true at a width the row itself writes (``d = 128`` in
+``10000^{-2/128}``; a free width absorbs any scale, so a point found elsewhere says nothing).
 
 Only a name the text defines (a ``let`` in a ``posenc`` block fixes the numbering: the rows then use
 it, and are refuted when false), with one definition of one subscript that is a bare parameter
@@ -14,10 +16,10 @@ an integer index whose shifted value stays in the index's range.
 
 >>> import sympy
 >>> d = sympy.Symbol("d", integer=True, positive=True, even=True)
->>> shifted = Renumbering("\\theta", 1, -1, 6, sympy.Integer(1), ())
+>>> shifted = Renumbering("\\theta", "1", "0", -1, 6, sympy.Integer(1), ())
 >>> holds(shifted, sympy.Integer(1), "==", ())
 ''
->>> other = Renumbering("\\theta", 2, -1, 6, 10000 ** (-2 / d), ())
+>>> other = Renumbering("\\theta", "2", "1", -1, 6, 10000 ** (-2 / d), ())
 >>> holds(other, 10000 ** sympy.Rational(-2, 128), "==", (), "\\theta_2 = 10000^{-2/128}")
 'd = 128'
 >>> holds(other, 10000 ** sympy.Rational(-3, 128), "==", (), "\\theta_2 = 10000^{-3/128}") is None
@@ -34,7 +36,7 @@ import mpmath
 import sympy
 
 from ..errors import PosencSymError
-from ..notation.read import Term
+from ..notation.read import Term, Unreadable, from_latex
 from ..notation.write import to_latex
 from ..proof.claim import Claim
 from ..proof.engine import decide
@@ -45,7 +47,7 @@ from .scope import DocumentScope
 __all__ = ["Renumbering", "holds", "renumberings", "two_readings"]
 
 _DIGITS = 30
-_HEAD = re.compile(r"_\s*(?:\{\s*\d+\s*\}|\d+)\s*$")
+_HEAD = re.compile(r"_\s*(?:\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z0-9])\s*$")
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,8 @@ class Renumbering:
     the index range's ``conditions`` at that index; ``line`` is the definition's."""
 
     shown: str
-    index: int
+    index: str  # the subscript as written, and as the definition numbers it (LaTeX)
+    other: str
     shift: int
     line: int
     value: Term
@@ -74,27 +77,42 @@ def renumberings(form: NameForm, written: str, scope: DocumentScope) -> tuple[Re
     if len(pattern.args) != 1 or not isinstance(pattern.args[0], sympy.Symbol):
         return ()
     text = form.subscript[0].strip().strip("{}").strip()
-    if not text.isdigit():
+    index = sympy.Integer(text) if text.isdigit() else _name(text, scope)
+    if index is None:
         return ()
-    index, param = int(text), pattern.args[0]
+    param = pattern.args[0]
     ranges = [c for c in (*scope.ctx.conditions, *scope.conditions()) if param in c.free_symbols]
     (definition,) = known.values()
-    unshifted = tuple(c for c in (c.xreplace({param: sympy.Integer(index)}) for c in ranges)
-                      if c not in (sympy.true, sympy.false))
+    unshifted = tuple(c for c in (c.xreplace({param: index}) for c in ranges) if c not in (sympy.true, sympy.false))
     # θ_64 exists only where 64 < d/2: the row as written is decided there
     scope.ctx.bound_conditions.extend(c for c in unshifted if c not in scope.ctx.bound_conditions)
     found = []
     for shift in (-1, 1):
-        at = sympy.Integer(index + shift)
+        at = index + shift
         facts = [getattr(at, f"is_{k}") == v for k, v in param.assumptions0.items()
                  if v is not None and getattr(at, f"is_{k}", None) is not None]
         conditions = [c.xreplace({param: at}) for c in ranges]
         if not all(facts) or any(c is sympy.false for c in conditions):
             continue
         value = pattern.body.xreplace({param: at})
-        found.append(Renumbering(_HEAD.sub("", written).strip(), index, shift, definition.line, value,
-                                 tuple(c for c in conditions if c is not sympy.true), unshifted))
+        found.append(Renumbering(_HEAD.sub("", written).strip(), _shown(index), _shown(at), shift, definition.line,
+                                 value, tuple(c for c in conditions if c is not sympy.true), unshifted))
     return tuple(found)
+
+
+def _name(text: str, scope: DocumentScope) -> sympy.Symbol | None:
+    """The integer index a subscript names (``\\theta_i`` restated as ``10000^{-2(i-1)/d}``), or None."""
+    if not re.fullmatch(r"[A-Za-z]|\\[A-Za-z]+", text):
+        return None
+    try:
+        value = from_latex(text, scope)
+    except (Unreadable, ValueError, TypeError, ArithmeticError):
+        return None
+    return value if isinstance(value, sympy.Symbol) and value.is_integer else None
+
+
+def _shown(index: sympy.Expr) -> str:
+    return str(to_latex(index))
 
 
 def holds(shifted: Renumbering, rhs: Term, relation: str, conditions: Sequence[sympy.Basic],
@@ -164,7 +182,7 @@ def two_readings(shifted: Renumbering, where: str, lhs: Term, written: str, verd
     """The note of a row refused for its two numberings (``verdict``: its refutation, as read)."""
     point = dict(verdict.counterexample or {}) if verdict is not None else {}
     reason = f"fails at {', '.join(f'{k} = {v}' for k, v in point.items())}" if point else "fails"
-    name, index, other = shifted.shown, shifted.index, shifted.index + shifted.shift
+    name, index, other = shifted.shown, shifted.index, shifted.other
     which = "higher" if shifted.shift < 0 else "lower"
     at = f", at {where}" if where else ""
     return (f"{written} has two readings: it holds if {name} is numbered one {which} than in the definition of "

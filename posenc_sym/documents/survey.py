@@ -379,6 +379,7 @@ _REAL_DOMAIN = re.compile(r"(?<![\\A-Za-z_^])(?:([A-Za-z])|\\([A-Za-z]+))\s*\\in
 def survey(formulas: Iterable[str]) -> Survey:
     """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
     result = Survey()
+    intervals: set[str] = set()
     for text in formulas:
         _add_formula(result, text)
         for line in re.split(r"\\\\|,\s*\\(?:mathrm|text)\{for\}", text):
@@ -389,5 +390,11 @@ def survey(formulas: Iterable[str]) -> Survey:
                 result.ranged.add(ranged)
         result.imaginary.extend(" ".join(m.group().split()) for m in _IMAGINARY.finditer(text))
         for match in _REAL_DOMAIN.finditer(text):  # t \in \mathbb{R}, \theta \in [0, 2\pi): a real quantity
-            result.reals.add(match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2)))
+            name = match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2))
+            (intervals if match.group().rstrip().endswith(("[", "(")) else result.reals).add(name)
+    for name in intervals:  # j \in [0, d/2-1] of an index the text doubles or subscripts: its range, not reals
+        if name in result.indices and len(name) == 1 and name.isascii() and name not in "xyzt":
+            result.ranged.add(name)
+        else:
+            result.reals.add(name)
     return result

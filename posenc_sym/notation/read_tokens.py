@@ -69,6 +69,8 @@ def tokenize(text: str) -> list[Token]:
         value = match.group()
         if value in ACCENT_ALIASES:
             value = ACCENT_ALIASES[value]
+        elif value == "\\cr":
+            value = "\\\\"  # plain TeX's row end, as MathJax and KaTeX read it inside a matrix
         if kind == "cmd" and value[1:].isspace():
             value = "\\ "  # \<newline>: TeX's control space, as a backslash that ends a line inside a display
         elif value == "\\_" and text[match.end():].lstrip().startswith("{"):
