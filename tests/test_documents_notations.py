@@ -61,6 +61,15 @@ PAIR = "read i as a pair index, 0 ≤ i < d_model/2 (it indexes the pairs 2i, 2i
     # plain TeX's \cr ends a matrix row (MathJax and KaTeX read it so)
     ("$$ R = \\begin{pmatrix} \\cos t & -\\sin t \\cr \\sin t & \\cos t \\end{pmatrix} $$\n\n"
      "$$ R^\\top R = \\begin{pmatrix} 1 & 0 \\\\ 0 & 1 \\end{pmatrix} $$\n", [(1, D, "defines R"), (3, P, "")]),
+    # I beside a square matrix is the identity (R^T R = I in nearly every RoPE note); a slip is refuted
+    ("$$ R(\\theta) = \\begin{bmatrix} \\cos\\theta & -\\sin\\theta \\\\ \\sin\\theta & \\cos\\theta \\end{bmatrix} $$\n\n"
+     "$$ R(\\theta)^T R(\\theta) = I $$\n\n$$ R(t) R(t) = \\mathbf{I} $$\n",
+     [(1, D, "defines R(\\theta)"), (3, P, ""), (5, R, "")]),
+    # ... but not an I the text defines, nor one compared with a number (then a name nobody defined)
+    ("$$ I = 2 $$\n\n$$ \\begin{pmatrix} 2 & 0 \\\\ 0 & 2 \\end{pmatrix} = I $$\n",
+     [(1, D, "defines I"), (3, U, "doc.d3.l3.1: one side is a matrix and the other is not")]),
+    ("$$ \\cos^2 t + \\sin^2 t = I $$\n", [(1, U, "I is not defined in the text (or declared): the row is not decided "
+                                                "from values they do not have")]),
 ])
 def test_notations_of_public_notes(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
     path = tmp_path / "notes.md"

@@ -193,7 +193,7 @@ class _Reading:
                 self.previous = right
                 continue
             assert self.previous is not None
-            lhs, rhs = _scalar_if_one_by_one(self.previous, right)
+            lhs, rhs = _identity(*_scalar_if_one_by_one(self.previous, right), self.scope)
             self.links.append(Link(self.display.line_of(offset + position), relation, lhs, rhs, self.statement,
                                    written, row.note, nonzero=read.nonzero, offset=offset + position))
             self.previous = right
@@ -277,6 +277,8 @@ class _Reading:
         rhs_text = piece.text[position + width:]
         form = name_form(rhs_text)
         scope = self.scope
+        if form is not None and form.name in IDENTITY_NAMES and not form.subscript and not form.arguments:
+            return False  # R^\top R = I: the identity, compared (see _identity), not a name introduced
         if form is None or form.name in scope.seen or form.head in scope.seen or scope.lookup(form.name) is not None \
                 or scope.ctx.is_function(form.name) or scope.ctx.is_indexed(form.name):
             return False
@@ -501,6 +503,27 @@ def _shown(term: Term) -> str:
         return str(to_latex(term))
     except Exception:  # the writer failing must not lose the row
         return sympy.sstr(term)
+
+
+#: How notes write the identity matrix: I, \mathbf{I}, \boldsymbol{I} (the reader reads each as I).
+IDENTITY_NAMES = frozenset({"I"})
+
+
+def _identity(lhs: Term, rhs: Term, scope: DocumentScope) -> tuple[Term, Term]:
+    """``R^\\top R = I``: a name I that nothing declares or defines, compared with a square matrix, is the
+    identity of its size (said once)."""
+    for matrix, other in ((lhs, rhs), (rhs, lhs)):
+        if isinstance(matrix, MatrixBase) and matrix.shape[0] == matrix.shape[1] and _is_identity_name(other, scope):
+            scope.note("identity", "read I as the identity matrix of the size of the matrix it is compared with "
+                       "(the text does not define I)")
+            eye = sympy.ImmutableMatrix(sympy.eye(matrix.shape[0]))
+            return (matrix, eye) if matrix is lhs else (eye, matrix)
+    return lhs, rhs
+
+
+def _is_identity_name(term: Term, scope: DocumentScope) -> bool:
+    return isinstance(term, sympy.Symbol) and term.name in IDENTITY_NAMES and scope.ctx.lookup(term.name) is None \
+        and term.name not in scope.text_defined and term.is_real is not True
 
 
 def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:
