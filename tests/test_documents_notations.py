@@ -70,14 +70,23 @@ PAIR = "read i as a pair index, 0 ≤ i < d_model/2 (it indexes the pairs 2i, 2i
      [(1, D, "defines I"), (3, U, "doc.d3.l3.1: one side is a matrix and the other is not")]),
     ("$$ \\cos^2 t + \\sin^2 t = I $$\n", [(1, U, "I is not defined in the text (or declared): the row is not decided "
                                                 "from values they do not have")]),
+    # a product written with a full stop, as Kazemnejad's post on the sinusoidal encoding writes it (\omega_k . t)
+    ("$$ \\omega_k = \\frac{1}{10000^{2k / d}} $$\n\n$$ \\sin(\\omega_k . t) = \\sin(t . \\omega_k) $$\n",
+     [(1, D, "defines \\omega_k"), (3, P, "")]),
+    # ... never before a number (t . 5 may be t·5 or t.5) nor ending the formula
+    ("$$ t . 5 = 5 t $$\n", [(1, U, "cannot read '.' here")]),
 ])
 def test_notations_of_public_notes(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     report = check_document(path)
     assert not report.problems
-    found = [(link.line, link.status, link.note if link.status in (U, D) else "") for display in report.displays
-             for link in display.links]
+    found: list[tuple[int, str, str]] = []
+    for display in report.displays:
+        if display.read.unreadable:
+            found.append((display.read.unreadable_line, display.status, display.read.unreadable))
+        else:
+            found += [(link.line, link.status, link.note if link.status in (U, D) else "") for link in display.links]
     assert found == links
     said = [c.text for d in report.displays for c in d.conventions]
     assert (PAIR in said) == ("d_{model}" in text)

@@ -77,7 +77,10 @@ class Parser(Cursor):
                 self.next()
                 value = run(factors, self.factor(), "product", token.pos, token.text)  # λ_1 λ_2 ⋯ λ_m
                 factors = [value]
-            elif token.text in MULTIPLY:
+            elif token.text in MULTIPLY or (token.text == "." and self.starts_factor(self.peek(1))
+                                             and (self.peek(1) is None or self.peek(1).kind != "num")):  # type: ignore[union-attr]
+                if token.text == ".":  # \omega_k . t, M.\begin{bmatrix}: a product written with a full stop
+                    self.scope.note("period", "read '.' between two factors (\\omega_k . t) as a product, as \\cdot")
                 self.next()
                 factor = self.factor()
                 factors.append(factor)
