@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from posenc_sym.documents.decide_document import check_document
+from .document_links import links_of
 
 P, R, U, D = "proven", "refuted", "unknown", "definition"
 
@@ -56,7 +56,7 @@ CONJUGATE_FORMULA = "read a bar over a formula (\\overline{…}) as its complex 
 ])
 def test_a_bar_in_a_complex_text_is_the_conjugate(tmp_path: Path, text: str, links: list[tuple[int, str, str]],
                                                   said: list[str] | None) -> None:
-    found, conventions = _report(tmp_path, text)
+    found, conventions = links_of(tmp_path, text)
     assert found == links
     if said is not None:
         assert [c for c in conventions if "bar" in c] == said
@@ -75,12 +75,15 @@ def test_a_bar_in_a_complex_text_is_the_conjugate(tmp_path: Path, text: str, lin
     # complex, but k never written on its own: \bar{k} is a name of its own, about which nothing is refuted
     ("$$ \\bar{k} e^{\\mathrm{i} t} = 2 $$\n", [(1, U, "kbar is not defined in the text (or declared): the row is not "
                                                    "decided from values they do not have")]),
+    # a bar over a real position (t) in a complex text: its conjugate would be t itself, so \bar{t} is a name (a mean)
+    ("Let $z = t + \\mathrm{i}$.\n\n$$ \\bar{t} = \\frac{t_1 + t_2}{2} $$\n\n$$ 2 \\bar{t} = t_1 + t_2 $$\n",
+     [(3, D, "defines \\bar{t}"), (5, P, "")]),
     # a declared \bar{z} is the author's name even in a complex text: the row is the author's claim, refuted
     ("```posenc\nassume \\bar{z} complex\nassume t real\n```\n\nLet $z = t + \\mathrm{i}$.\n\n$$ \\bar{z} = z $$\n",
      [(8, R, "")]),
 ])
 def test_where_a_bar_is_no_conjugate(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
-    found, conventions = _report(tmp_path, text)
+    found, conventions = links_of(tmp_path, text)
     assert found == links
     assert not [c for c in conventions if "conjugate" in c]
 
@@ -100,18 +103,4 @@ def test_where_a_bar_is_no_conjugate(tmp_path: Path, text: str, links: list[tupl
              "else")]),
 ])
 def test_an_accent_over_a_bold_letter_is_one_name(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
-    assert _report(tmp_path, text)[0] == links
-
-
-def _report(tmp_path: Path, text: str) -> tuple[list[tuple[int, str, str]], list[str]]:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    report = check_document(path)
-    assert not report.problems
-    found = []
-    for display in report.displays:
-        if display.read.unreadable:
-            found.append((display.line, display.status, display.read.unreadable))
-            continue
-        found += [(link.line, link.status, link.note if link.status in (U, D) else "") for link in display.links]
-    return found, [c.text for d in report.displays for c in d.conventions]
+    assert links_of(tmp_path, text)[0] == links

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from posenc_sym.documents.decide_document import check_document
+from .document_links import links_of
 
 P, R, U, D = "proven", "refuted", "unknown", "definition"
 
@@ -55,16 +55,6 @@ SPACE_ONLY = ("'\\in' is read only at the end of a formula, before \\mathbb{R} o
      [(1, U, "this formula is not real, and '\\in \\mathbb{R}' says it is; state it as a claim of its own")]),
 ])
 def test_markdown_and_typed_math_read_as_meant(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    report = check_document(path)
-    assert not report.problems
-    found: list[tuple[int, str, str]] = []
-    for display in report.displays:
-        if display.read.unreadable:
-            found.append((display.read.unreadable_line, display.status, display.read.unreadable))
-        else:
-            found += [(link.line, link.status, link.note if link.status in (U, D) else "") for link in display.links]
+    found, said = links_of(tmp_path, text)
     assert found == links
-    said = [c.text for d in report.displays for c in d.conventions]
     assert (SPACE in said) == ("\\mathbb{R}^{d}" in text or ("\\mathbb{C}" in text and "\\mathrm{i} \\sin" in text))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from posenc_sym.documents.decide_document import check_document
+from .document_links import links_of
 
 P, R, U, D = "proven", "refuted", "unknown", "definition"
 
@@ -77,18 +77,8 @@ PAIR = "read i as a pair index, 0 ≤ i < d_model/2 (it indexes the pairs 2i, 2i
     ("$$ t . 5 = 5 t $$\n", [(1, U, "cannot read '.' here")]),
 ])
 def test_notations_of_public_notes(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    report = check_document(path)
-    assert not report.problems
-    found: list[tuple[int, str, str]] = []
-    for display in report.displays:
-        if display.read.unreadable:
-            found.append((display.read.unreadable_line, display.status, display.read.unreadable))
-        else:
-            found += [(link.line, link.status, link.note if link.status in (U, D) else "") for link in display.links]
+    found, said = links_of(tmp_path, text)
     assert found == links
-    said = [c.text for d in report.displays for c in d.conventions]
     assert (PAIR in said) == ("d_{model}" in text)
 
 
@@ -118,11 +108,7 @@ RANGE_J = "j ranges over the integers from 0 to d/2 - 1"
              "declare \\theta with let in a posenc block (its rows are then read with its numbering)")]),
 ])
 def test_ranges_written_as_intervals(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    report = check_document(path)
-    found = [(link.line, link.status, link.note if link.status in (U, D) else "") for display in report.displays
-             for link in display.links]
+    found, _ = links_of(tmp_path, text)
     assert [f[:2] for f in found] == [f[:2] for f in links]
     for (_, status, note), (_, _, expected) in zip(found, links, strict=True):
         if status == U:  # the point where the row fails is the engine's: any such point is one

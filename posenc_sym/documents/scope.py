@@ -138,9 +138,9 @@ class DocumentScope:
     def bar(self, base: str | None) -> str:
         """A bar is the complex conjugate where the text is complex (it writes \\mathrm{i}, \\mathbb{C}, \\Re, the
         imaginary unit i, or declares a complex name): over a formula always, over a name the text also
-        writes on its own (``q \\bar{k}`` beside k; then ``\\bar{z} = t - \\mathrm{i}`` is a claim about the
-        conjugate, not a definition). Elsewhere, or where a declaration names k̄ (``assume \\bar{k} complex``), a
-        bar over a name makes a name of its own (k̄, a mean), and one over a formula is refused."""
+        writes on its own and does not read as real (``q \\bar{k}`` beside k; then ``\\bar{z} = t - \\mathrm{i}`` is a
+        claim about the conjugate, not a definition). Elsewhere, or where a declaration names k̄ (``assume \\bar{k}
+        complex``), a bar over a name makes a name of its own (k̄, a mean), and one over a formula is refused."""
         complex_by = self._complex()
         if base is None:
             if not complex_by:
@@ -151,8 +151,10 @@ class DocumentScope:
         barred = base + "bar"
         declared = barred in self.ctx.symbols or (barred not in self.text_defined and (
             barred in self.ctx.values or self.ctx.is_indexed(barred) or self.ctx.is_function(barred)))
-        if declared or not complex_by or base not in self.roles.unbarred:
-            return "name"
+        value = self.ctx.lookup(base) if self.ctx.lookup(base) is not None else self.rules.symbol(base)
+        real = isinstance(value, sympy.Symbol) and value.is_real is True  # a real variable, not a value the text sets
+        if declared or not complex_by or base not in self.roles.unbarred or real:
+            return "name"  # \bar{t} of a real position t: its conjugate is t itself, so the bar names another thing
         shown = shown_name(base)
         self.note(f"bar:{base}", f"read \\bar{{{shown}}} as the complex conjugate of {shown} (the text is complex: it "
                   f"writes {complex_by}; and it writes {shown} on its own)")
