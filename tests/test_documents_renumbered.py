@@ -50,6 +50,18 @@ def _two(row: str, index: int, other: int, line: int, way: str, at: str, value: 
         (2, D, re.escape("defines \\theta_{i}")),
         (5, U, _two("\\theta_{64} = 10000^{-126/128}", 64, 63, 2, "higher", "d_model = 128",
                     "10000^{- \\frac{128}{d_{\\text{model}}}}", "fails at d_model = POINT"))]),
+    # the brief's list in one display: each row bounded by its own index's range only (θ_64's 64 < d/2 is no
+    # condition on θ_2, which holds at d = 128 numbered from 1)
+    (FROM_0 + "$$ \\theta_1 = 10000^{-0/128} = 1, \\quad \\theta_2 = 10000^{-2/128}, \\quad "
+     "\\theta_{64} = 10000^{-126/128} $$\n", [
+        (2, D, re.escape("defines \\theta_{i}")),
+        (5, U, _two("\\theta_1 = 10000^{-0/128}", 1, 0, 2, "higher", "",
+                    "10000^{- \\frac{2}{d_{\\text{model}}}}", "fails at d_model = POINT")),
+        (5, P, ""),
+        (5, U, _two("\\theta_2 = 10000^{-2/128}", 2, 1, 2, "higher", "d_model = 128",
+                    "10000^{- \\frac{4}{d_{\\text{model}}}}", "fails at d_model = POINT")),
+        (5, U, _two("\\theta_{64} = 10000^{-126/128}", 64, 63, 2, "higher", "d_model = 128",
+                    "10000^{- \\frac{128}{d_{\\text{model}}}}", "fails at d_model = POINT"))]),
     # θ numbered from 1 in the definition, from 0 in the examples: the other shift
     (FROM_1 + "$$ \\theta_0 = 1 $$\n", [
         (1, D, re.escape("defines \\theta_k")),

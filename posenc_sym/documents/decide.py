@@ -37,7 +37,7 @@ from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
 from .claims import Link, ReadDisplay
 from .conventions import Convention
-from .renumbered import holds, two_readings
+from .renumbered import bounds, holds, two_readings
 from .scope import undefined_names
 from .stated import a_condition
 
@@ -246,8 +246,9 @@ def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix:
                    conventions: tuple[Convention, ...] = (),
                    declared: frozenset[sympy.Basic] | None = None) -> DisplayResult:
     """Decide every link of ``read``; a display with a part that cannot be read is ``unknown`` with its reason."""
-    results = _chains_claimed(tuple(decide_link(link, _relevant(conditions, link), f"{prefix}.l{link.line}.{n}",
-                                                declared) for n, link in enumerate(read.links, start=1)))
+    results = _chains_claimed(tuple(decide_link(link, _relevant((*conditions, *bounds(link.renumbered)), link),
+                                                f"{prefix}.l{link.line}.{n}", declared)
+                                    for n, link in enumerate(read.links, start=1)))
     if read.unreadable:
         return DisplayResult(read, "unknown", results, f"cannot be read: {read.unreadable}", conventions)
     status = combine([r.status for r in results])

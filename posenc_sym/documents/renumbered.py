@@ -44,7 +44,7 @@ from ..proof.verdict import Verdict
 from .name_forms import NameForm
 from .scope import DocumentScope
 
-__all__ = ["Renumbering", "holds", "renumberings", "two_readings"]
+__all__ = ["Renumbering", "bounds", "holds", "renumberings", "two_readings"]
 
 _DIGITS = 30
 _HEAD = re.compile(r"_\s*(?:\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z0-9])\s*$")
@@ -67,7 +67,9 @@ class Renumbering:
 
 def renumberings(form: NameForm, written: str, scope: DocumentScope) -> tuple[Renumbering, ...]:
     """The shifted readings of ``form`` (``written``, ``\\theta_1``) when it is a name the text defines at
-    an integer index, with the index one lower and one higher (see the module docstring); () otherwise."""
+    an integer index, with the index one lower and one higher (see the module docstring); () otherwise.
+    Each keeps the index range at the index as written (``unshifted``: θ_64 exists only where 64 < d/2), which
+    bounds the row as written (:func:`bounds`) and not the shifted reading."""
     head = form.name
     known = scope.text_defined.get(head, {})
     patterns = scope.ctx.indexed.get(head, [])
@@ -84,8 +86,6 @@ def renumberings(form: NameForm, written: str, scope: DocumentScope) -> tuple[Re
     ranges = [c for c in (*scope.ctx.conditions, *scope.conditions()) if param in c.free_symbols]
     (definition,) = known.values()
     unshifted = tuple(c for c in (c.xreplace({param: index}) for c in ranges) if c not in (sympy.true, sympy.false))
-    # θ_64 exists only where 64 < d/2: the row as written is decided there
-    scope.ctx.bound_conditions.extend(c for c in unshifted if c not in scope.ctx.bound_conditions)
     found = []
     for shift in (-1, 1):
         at = index + shift
@@ -113,6 +113,11 @@ def _name(text: str, scope: DocumentScope) -> sympy.Symbol | None:
 
 def _shown(index: sympy.Expr) -> str:
     return str(to_latex(index))
+
+
+def bounds(shifted: tuple[Renumbering, ...]) -> tuple[sympy.Basic, ...]:
+    """The index range at the index as written, which the row as written is decided under (its own only)."""
+    return shifted[0].unshifted if shifted else ()
 
 
 def holds(shifted: Renumbering, rhs: Term, relation: str, conditions: Sequence[sympy.Basic],
