@@ -10,9 +10,9 @@
 
 The layers of the reader, each importing only those before it: the vocabulary
 (:mod:`.vocabulary`), the tokens (:mod:`.read_tokens`), the state (:mod:`.read_cursor`), the guards
-(:mod:`.read_guards`), names (:mod:`.read_names`), commands (:mod:`.read_commands`), atoms
-(:mod:`.read_atoms`), this grammar, and the entry points (:mod:`.read`). A change of precedence or
-of what a term is goes here; a new atom or command in its own module.
+(:mod:`.read_guards`), names (:mod:`.read_names`), accents and bars (:mod:`.read_accents`), commands
+(:mod:`.read_commands`), atoms (:mod:`.read_atoms`), this grammar, and the entry points (:mod:`.read`). A
+change of precedence or of what a term is goes here; a new atom or command in its own module.
 """
 
 from __future__ import annotations
