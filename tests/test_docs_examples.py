@@ -176,3 +176,15 @@ def test_every_command_the_docs_show_is_run() -> None:
 ])
 def test_the_comparison_can_fail(shown: tuple[str, ...], printed: list[str], missing: str | None) -> None:
     assert _matches(shown, printed) == missing
+
+
+def test_no_merge_conflict_is_left_in_the_tree() -> None:
+    """A conflict marker once reached docs/writing-derivations.md: every text file of the tree is held to none."""
+    root = Path(__file__).resolve().parent.parent
+    marker = re.compile(r"^(?:<{7}|>{7}) |^={7}$", re.MULTILINE)
+    skipped = {".git", ".venv", "node_modules", "__pycache__", ".mypy_cache", ".ruff_cache"}
+    found = [str(path.relative_to(root)) for path in sorted(root.rglob("*"))
+             if path.suffix in (".py", ".md", ".tex", ".toml", ".json", ".txt", ".yml", ".yaml", ".cfg")
+             and not skipped.intersection(path.relative_to(root).parts) and path.is_file()
+             and marker.search(path.read_text(encoding="utf-8", errors="replace"))]
+    assert found == []

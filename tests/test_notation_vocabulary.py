@@ -264,7 +264,7 @@ def test_the_accents_are_sympys() -> None:
     ("posenc_sym.notation.read_tokens", "READ_UNICODE", "READ_UNICODE"),
     ("posenc_sym.notation.read_names", "SYMBOL_LETTERS", "SYMBOL_LETTERS"),
     ("posenc_sym.notation.read_commands", "FUNCTIONS", "FUNCTIONS"),
-    ("posenc_sym.notation.read_commands", "GREEK", "GREEK"),
+    ("posenc_sym.notation.read_accents", "GREEK", "GREEK"),
     ("posenc_sym.notation.escape", "UNICODE_GREEK", "UNICODE_GREEK"),
     ("posenc_sym.notation.escape", "UNICODE_MATH", "UNICODE_MATH"),
     ("posenc_sym.documents.report", "RELATION_LATEX", "RELATION_LATEX"),

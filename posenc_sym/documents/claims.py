@@ -27,19 +27,21 @@ from sympy.matrices import MatrixBase
 from ..notation.definitions import Notation
 from ..notation.read import Row, Term, Unreadable, from_latex, read_row
 from ..notation.read_tokens import tokenize
-from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS
+from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS, accent_of
 from ..notation.write import to_latex
 from .context import Context
 from .conventions import Conventions
 from .extract import Display
 from .name_forms import name_form
+from .renumbered import Renumbering, renumberings
 from .rows import RowText, split_rows
 from .scope import DocumentScope
-from .statements import Piece, chain_members, range_of, statements
+from .statements import Piece, chain_members, interval_of, range_of, statements
 from .survey import survey
 from .text_definitions import define_from_text
 
-__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "defined_names", "document_scope", "read_display", "set_values"]
+__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "an_index", "defined_names", "document_scope", "read_display",
+           "set_values"]
 
 #: What a link shows for an ellipsis member of a chain (``a \\ge \\cdots \\ge b``).
 ELLIPSIS = sympy.Symbol("…")
@@ -66,6 +68,10 @@ class Link:
     note: str = ""
     nonzero: tuple[sympy.Expr, ...] = ()
     offset: int = field(default=0, compare=False)  # where its relation is in the display's body
+    #: Its left side, a defined name at an integer index, read with the index shifted (:mod:`.renumbered`).
+    renumbered: tuple[Renumbering, ...] = field(default=(), compare=False)
+    #: Its left side, read as a conjugate (``\\bar{z}``), that a reading as a name of its own would define.
+    names_too: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,7 @@ def document_scope(ctx: Context, formulas: Iterable[str], width: str | None = No
     roles.reals.update(reals)
     roles.counted.update(counted)
     roles.settings = set_values(formulas)
+    roles.defined = defined_names(formulas)
     return DocumentScope(ctx, Conventions(roles, width), roles)
 
 
@@ -141,7 +148,8 @@ class _Reading:
         offset = row.offset + piece.offset
         self.scope.line = self.display.line_of(offset)
         text = piece.text
-        if (found := range_of(text)) is not None:
+        if (found := range_of(text)) is not None or ((found := interval_of(text)) is not None and
+                                                      an_index(found[0], self.scope)):
             self._range(row, piece, found)
             return
         if (members := chain_members(text)) is not None:
@@ -185,7 +193,7 @@ class _Reading:
                 self.previous = right
                 continue
             assert self.previous is not None
-            lhs, rhs = _scalar_if_one_by_one(self.previous, right)
+            lhs, rhs = _identity(*_scalar_if_one_by_one(self.previous, right), self.scope)
             self.links.append(Link(self.display.line_of(offset + position), relation, lhs, rhs, self.statement,
                                    written, row.note, nonzero=read.nonzero, offset=offset + position))
             self.previous = right
@@ -226,6 +234,12 @@ class _Reading:
             self._links(row, piece, 0, whole)
             if defined.role == "restated" and len(self.links) > first:
                 self.links[first] = replace(self.links[first], note=defined.note)
+            elif len(self.links) > first and (form := name_form(lhs_text.replace("&", " "))) is not None:
+                written = " ".join(_without_marks(lhs_text).split())
+                shifted = renumberings(form, written, self.scope)
+                named = written if (accented := accent_of(form.head)) is not None and accented[1] == "bar" and \
+                    f"bar:{accented[0]}" in self.scope.fired else ""
+                self.links[first] = replace(self.links[first], renumbered=shifted, names_too=named)
             return
         self.statement += 1
         self.blocked = False
@@ -263,6 +277,8 @@ class _Reading:
         rhs_text = piece.text[position + width:]
         form = name_form(rhs_text)
         scope = self.scope
+        if form is not None and form.name in IDENTITY_NAMES and not form.subscript and not form.arguments:
+            return False  # R^\top R = I: the identity, compared (see _identity), not a name introduced
         if form is None or form.name in scope.seen or form.head in scope.seen or scope.lookup(form.name) is not None \
                 or scope.ctx.is_function(form.name) or scope.ctx.is_indexed(form.name):
             return False
@@ -305,13 +321,13 @@ class _Reading:
 
     def _range(self, row: RowText, piece: Piece, found: tuple[str, str, str]) -> None:
         name, first, last = found
-        line = self.display.line_of(row.offset + piece.offset + piece.text.index("="))
+        at = piece.text.index("=") if "=" in piece.text else piece.text.index("\\in")
+        line = self.display.line_of(row.offset + piece.offset + at)
         self.statement += 1
         written = " ".join(piece.text.replace("&", " ").split())
         note = self.scope.add_range(name, first, last)
         self.links.append(Link(line, "==", sympy.Symbol(name), ELLIPSIS, self.statement, written, row.note,
-                               role="definition", note=note,
-                               offset=row.offset + piece.offset + piece.text.index("=")))
+                               role="definition", note=note, offset=row.offset + piece.offset + at))
         self.previous, self.blocked = None, True
 
     def _chain(self, row: RowText, piece: Piece, members: list[tuple[str, int, str]]) -> None:
@@ -482,6 +498,15 @@ def _restriction(others: list[str], defined: Term, scope: DocumentScope) -> str 
     return None
 
 
+def an_index(name: str, scope: DocumentScope) -> bool:
+    """True if ``name`` reads as an integer (``j`` of ``j \\in [0, d/2-1]``, where the text indexes with j)."""
+    try:
+        value = from_latex(name, scope)
+    except (Unreadable, ValueError, TypeError, ArithmeticError):
+        return False
+    return isinstance(value, sympy.Symbol) and bool(value.is_integer)
+
+
 def _pieces(text: str, positions: list[int]) -> list[str]:
     """The written text of each link of a row: ``a < b \\le c`` gives ``a < b`` and ``b \\le c``.
 
@@ -517,6 +542,27 @@ def _shown(term: Term) -> str:
         return str(to_latex(term))
     except Exception:  # the writer failing must not lose the row
         return sympy.sstr(term)
+
+
+#: How notes write the identity matrix: I, \mathbf{I}, \boldsymbol{I} (the reader reads each as I).
+IDENTITY_NAMES = frozenset({"I"})
+
+
+def _identity(lhs: Term, rhs: Term, scope: DocumentScope) -> tuple[Term, Term]:
+    """``R^\\top R = I``: a name I that nothing declares or defines, compared with a square matrix, is the
+    identity of its size (said once)."""
+    for matrix, other in ((lhs, rhs), (rhs, lhs)):
+        if isinstance(matrix, MatrixBase) and matrix.shape[0] == matrix.shape[1] and _is_identity_name(other, scope):
+            scope.note("identity", "read I as the identity matrix of the size of the matrix it is compared with "
+                       "(the text does not define I)")
+            eye = sympy.ImmutableMatrix(sympy.eye(matrix.shape[0]))
+            return (matrix, eye) if matrix is lhs else (eye, matrix)
+    return lhs, rhs
+
+
+def _is_identity_name(term: Term, scope: DocumentScope) -> bool:
+    return isinstance(term, sympy.Symbol) and term.name in IDENTITY_NAMES and scope.ctx.lookup(term.name) is None \
+        and term.name not in scope.text_defined and term.is_real is not True
 
 
 def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:

@@ -28,7 +28,7 @@ from sympy.matrices import MatrixBase
 
 from ..notation.definitions import Definition, Notation, NotationError
 from ..notation.names import is_plain_name
-from ..notation.read import Term
+from ..notation.read import BAR_OVER_A_FORMULA, Term
 
 __all__ = ["Context", "Pattern"]
 
@@ -54,6 +54,8 @@ class Context:
     #: The declared conditions at the subscripts bound since the last reset (ω_{i+1}: i + 1 < d/2):
     #: the notation is defined only there, so a claim using it holds under them (see :meth:`apply`).
     bound_conditions: list[sympy.Basic] = field(default_factory=list)
+    #: Indexed notations written as calls, ``PE(pos, 2i) = …``: applied by pattern, as ``PE_{(pos,2i)}`` is.
+    called: set[str] = field(default_factory=set)
 
     # -- the reader's Scope -------------------------------------------------------------
     def lookup(self, name: str) -> Term | None:
@@ -67,7 +69,7 @@ class Context:
         return head in self.indexed
 
     def is_function(self, name: str) -> bool:
-        return name in self.functions
+        return name in self.functions or name in self.called
 
     def apply(self, head: str, args: tuple[sympy.Expr, ...]) -> Term:
         results = []
@@ -120,7 +122,22 @@ class Context:
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         return None  # only what is declared is read (the document's own reading: see .scope)
 
+    def bar(self, base: str | None) -> str:
+        """A bar over a declared name is the name k̄ (declared or not); over a formula, the conjugate
+        where a declared symbol is complex (not real)."""
+        if base is not None:
+            return "name"
+        return "conjugate" if self.complex_symbols() else BAR_OVER_A_FORMULA
+
+    def complex_symbols(self) -> list[str]:
+        """The declared symbols that are complex and not real (``assume z complex``)."""
+        return [n for n, s in self.symbols.items() if s.is_complex and s.is_real is not True]
+
     def call(self, name: str, args: tuple[Term, ...]) -> Term:
+        if name in self.called and name not in self.functions:
+            if any(isinstance(a, MatrixBase) for a in args):
+                raise ValueError(f"{name} is defined by its arguments' patterns; it is not applied to a matrix")
+            return self.apply(name, args)
         params, body = self.functions[name]
         if len(args) != len(params):
             raise ValueError(f"{name} takes {len(params)} argument(s), not {len(args)}")
@@ -190,6 +207,8 @@ class Context:
         given), so that the text may define it again (a later section redefining θ_m)."""
         self.values.pop(name, None)
         self.functions.pop(name, None)
+        if args is None:
+            self.called.discard(name)
         if name in self.indexed:
             kept = [p for p in self.indexed[name] if args is not None and not (
                 len(p.args) == len(args) and all(sympy.expand(a - b) == 0 for a, b in zip(p.args, args,
@@ -219,7 +238,7 @@ class Context:
 
     def copy(self) -> Context:
         return Context(dict(self.symbols), list(self.conditions), dict(self.values),
-                       {h: list(p) for h, p in self.indexed.items()}, dict(self.functions))
+                       {h: list(p) for h, p in self.indexed.items()}, dict(self.functions), called=set(self.called))
 
 
 _SIGN_FACTS = {"positive": lambda v: v > 0, "nonnegative": lambda v: v >= 0,

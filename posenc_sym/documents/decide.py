@@ -37,6 +37,7 @@ from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
 from .claims import Link, ReadDisplay
 from .conventions import Convention
+from .renumbered import bounds, holds, two_readings
 from .scope import undefined_names
 from .stated import a_condition, hold_together
 
@@ -137,12 +138,31 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         return LinkResult(link, "unknown", note=f"the proof engine failed with {type(exc).__name__}: {exc}; this "
                           "is a bug in posenc-sym, please report it with this row")
     result = _where_defined(link, verdict, open_divisors)
+    if result.status == "refuted" and link.renumbered:
+        result = _renumbered(result, conditions)
+    if result.status == "refuted" and link.names_too:
+        point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
+        return LinkResult(link, "unknown", note=f"{link.source} has two readings: a claim about the complex conjugate, "
+                          f"which fails{f' at {point}' if point else ''}; or the definition of a name {link.names_too} "
+                          f"of its own (a mean, a new variable); say which is meant: declare {link.names_too} (assume "
+                          f"{link.names_too} complex, or let {link.names_too} = …) for a name, or write the conjugate "
+                          "as z^*")
     if result.status == "refuted" and declared is not None and a_condition(link.lhs, link.relation, link.rhs,
                                                                          link.because, declared):
         names = ", ".join(sorted(str(x) for x in _free(link)))
         return LinkResult(link, "condition", verdict, f"{verdict.reason}; so it is read as a condition the text states "
                           f"on {names} (read by a convention, with nothing declared of the values it holds for), "
                           "not as a claim; declare them to have it checked")
+    return result
+
+
+def _renumbered(result: LinkResult, conditions: Sequence[sympy.Basic]) -> LinkResult:
+    """A refuted row that holds with its index shifted by one has two readings: unknown, both named."""
+    link = result.link
+    for shifted in link.renumbered:
+        where = holds(shifted, link.rhs, link.relation, conditions, link.source)
+        if where is not None:
+            return LinkResult(link, "unknown", note=two_readings(shifted, where, link.lhs, link.source, result.verdict))
     return result
 
 
@@ -226,8 +246,9 @@ def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix:
                    conventions: tuple[Convention, ...] = (),
                    declared: frozenset[sympy.Basic] | None = None) -> DisplayResult:
     """Decide every link of ``read``; a display with a part that cannot be read is ``unknown`` with its reason."""
-    results = _chains_claimed(tuple(decide_link(link, _relevant(conditions, link), f"{prefix}.l{link.line}.{n}",
-                                                declared) for n, link in enumerate(read.links, start=1)))
+    results = _chains_claimed(tuple(decide_link(link, _relevant((*conditions, *bounds(link.renumbered)), link),
+                                                f"{prefix}.l{link.line}.{n}", declared)
+                                    for n, link in enumerate(read.links, start=1)))
     results = tuple(_under_stated(r, results, conditions, f"{prefix}.l{r.line}.c{n}", declared)
                     for n, r in enumerate(results, start=1))
     if read.unreadable:

@@ -20,7 +20,7 @@ from pathlib import Path
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
 from ..notation.read import Unreadable, from_latex
-from .claims import defined_names, document_scope, read_display
+from .claims import an_index, defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
@@ -33,7 +33,7 @@ from .presets import preset_lines
 from .prose import BINDS, CONTINUES, INTRODUCES, condition_in, counted_names, real_name, real_names
 from .scope import DocumentScope
 from .source import Document, Format, load_document
-from .statements import range_of, statements
+from .statements import interval_of, range_of, statements
 from .survey import survey
 from .text_definitions import define_from_text
 
@@ -186,7 +186,10 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
     refused, and so is a second definition of a name in one sentence ("and $f(t) = 0$ otherwise"): a
     function by cases in words is not read, never read as its first case."""
     scope.line = item.line
-    if (found := range_of(item.text)) is not None:  # "for $i = 1, 2, \ldots, d/2$": a range, in any sentence
+    found = range_of(item.text)
+    if found is None and (interval := interval_of(item.text)) is not None and an_index(interval[0], scope):
+        found = interval  # "$i \in [1, 2, \ldots, d/2]$" of an index: its range
+    if found is not None:  # "for $i = 1, 2, \ldots, d/2$": a range, in any sentence
         scope.note(f"range:{found[0]}:{item.line}", f"{scope.add_range(*found)} (in the text)", "definition")
         return
     introduced = bool(INTRODUCES.search(item.before)) or (item.offset < sentence.end and bool(

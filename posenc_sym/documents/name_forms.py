@@ -17,6 +17,7 @@ NameForm(head='PE', subscript=('pos', '2i'), arguments=None, label='')
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..notation.read_tokens import Token, Unreadable, tokenize
@@ -24,6 +25,7 @@ from ..notation.vocabulary import ACCENTS, FONTS, GREEK_ALIASES, LATEX_GREEK
 
 __all__ = ["NameForm", "name_form"]
 
+_SIZER = re.compile(r"\\(?:right|bigr|Bigr|biggr|Biggr|big|Big|bigg|Bigg)\s*$")  # \left( pos, 2i \right)
 _WRAPPERS = FONTS | {"\\vec", "\\mathcal", "\\mathbfit", "\\pmb", "\\mathscr", "\\mathfrak"}
 
 
@@ -105,7 +107,11 @@ def _base(t: _Tokens) -> str | None:
         start = t.at
         while t.at < len(t.tokens) and t.tokens[t.at].kind == "letter" and (t.at == start or not t.tokens[t.at].space):
             t.at += 1
-        return "".join(x.text for x in t.tokens[start:t.at])
+            if t.peek() == "\\_" and t.at + 1 < len(t.tokens) and t.tokens[t.at + 1].kind == "letter":
+                t.at += 1  # input\_embedding: letters joined by an escaped '_' are one name, as the reader reads them
+        return "".join("_" if x.text == "\\_" else x.text for x in t.tokens[start:t.at])
+    if token == "\\overline":
+        token = "\\bar"  # \overline{K} names K̄, as \bar{K} does
     if token in _WRAPPERS or token[1:] in ACCENTS:
         t.at += 1
         span = t.group()
@@ -198,7 +204,7 @@ def name_form(text: str) -> NameForm | None:
                 break
         if depth:
             return None
-        arguments = split_top_level(text[open_at + 1:t.tokens[t.at - 1].pos])
+        arguments = tuple(_SIZER.sub("", a).strip() for a in split_top_level(text[open_at + 1:t.tokens[t.at - 1].pos]))
         if t.peek() == "_" and subscript is None:  # Attention(Q, K, V)_i: the function Attention_i
             t.at += 1
             span = t.group()

@@ -37,7 +37,8 @@ from typing import Any
 import sympy
 from sympy.core.function import AppliedUndef
 
-from ..notation.read import Term, Unreadable, from_latex
+from ..notation.read import BAR_OVER_A_FORMULA, Term, Unreadable, from_latex
+from ..notation.read_guards import shown_name
 from ..notation.vocabulary import FUNCTIONS
 from .context import Context
 from .conventions import Convention, Conventions
@@ -133,6 +134,39 @@ class DocumentScope:
         if value is not None or self.ctx.is_indexed(name) or self.ctx.is_function(name):
             return value
         return self._convention(name)
+
+    def bar(self, base: str | None) -> str:
+        """A bar is the complex conjugate where the text is complex (it writes \\mathrm{i}, \\mathbb{C}, \\Re, the
+        imaginary unit i, or declares a complex name): over a formula always, over a name the text also
+        writes on its own and does not read as real (``q \\bar{k}`` beside k; then ``\\bar{z} = t - \\mathrm{i}`` is a
+        claim about the conjugate, not a definition). Elsewhere, or where a declaration names k̄ (``assume \\bar{k}
+        complex``), a bar over a name makes a name of its own (k̄, a mean), and one over a formula is refused."""
+        complex_by = self._complex()
+        if base is None:
+            if not complex_by:
+                return BAR_OVER_A_FORMULA
+            self.note("bar", f"read a bar over a formula (\\overline{{…}}) as its complex conjugate (the text is "
+                      f"complex: it writes {complex_by})")
+            return "conjugate"
+        barred = base + "bar"
+        declared = barred in self.ctx.symbols or (barred not in self.text_defined and (
+            barred in self.ctx.values or self.ctx.is_indexed(barred) or self.ctx.is_function(barred)))
+        value = self.ctx.lookup(base) if self.ctx.lookup(base) is not None else self.rules.symbol(base)
+        real = isinstance(value, sympy.Symbol) and value.is_real is True  # a real variable, not a value the text sets
+        if declared or not complex_by or base not in self.roles.unbarred or real:
+            return "name"  # \bar{t} of a real position t: its conjugate is t itself, so the bar names another thing
+        shown = shown_name(base)
+        self.note(f"bar:{base}", f"read \\bar{{{shown}}} as the complex conjugate of {shown} (the text is complex: it "
+                  f"writes {complex_by}; and it writes {shown} on its own)")
+        return "conjugate"
+
+    def _complex(self) -> str:
+        """What makes the text complex, as the report names it, or '' for a text that is not."""
+        marks = list(self.roles.imaginary)
+        if self.rules.symbol("i") is sympy.I and "i" in self.roles.unbarred:
+            marks.append("i, read as the imaginary unit")
+        marks += [f"{name}, declared complex" for name in self.ctx.complex_symbols()]
+        return marks[0] if marks else ""
 
     def words(self) -> frozenset[str]:
         single = {n for n in self.roles.standalone if len(n) == 1}

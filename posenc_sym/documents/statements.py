@@ -22,7 +22,7 @@ from ..notation.read_tokens import Token, Unreadable, tokenize
 from ..notation.vocabulary import ELLIPSES, READ_RELATIONS
 from .name_forms import split_top_level
 
-__all__ = ["Piece", "chain_members", "range_of", "statements"]
+__all__ = ["Piece", "chain_members", "interval_of", "range_of", "statements"]
 
 _IMPLIES = frozenset({"\\Rightarrow", "\\implies", "\\Longrightarrow", "\\iff", "\\Leftrightarrow",
                       "\\Longleftrightarrow", "\\therefore"})
@@ -121,6 +121,8 @@ def statements(text: str) -> list[Piece]:
             cuts.append((token.pos, token.pos + len(token.text), False))
         elif token.text in _ASSIGNS:
             cuts.append((token.pos, token.pos + len(token.text), True))  # z \leftarrow f(z): no claim about z
+        elif token.text == "," and following is not None and _MEMBERSHIP.match(text[following.pos:]):
+            cuts.append((token.pos, following.pos, False))  # θ_i = …, i \in [1, 2, …, d/2]: a range after it
         elif token.text == "," and following is not None and (following.wide or _opens_prose(text, following)
                                                                or _between_relations(tokens, n, cuts)):
             if _conditional(text[following.pos:]):
@@ -232,3 +234,28 @@ def range_of(text: str) -> tuple[str, str, str] | None:
     if len(items) < 3 or not any(item in _ELLIPSES for item in items[1:-1]):
         return None
     return name.strip(), items[0], items[-1]
+
+
+_MEMBERSHIP = re.compile(r"(?:\\q?quad|\\[,;: ]|\s)*(?:[A-Za-z]|\\[A-Za-z]+)\s*\\in(?![A-Za-z])")
+_INTERVAL = re.compile(r"^\s*([A-Za-z]|\\[A-Za-z]+)\s*\\in\s*(?:\\left\s*)?(\[|\\\{)(.*?)"
+                       r"(?:\\right\s*)?(\]|\)|\\\})\s*$", re.DOTALL)
+
+
+def interval_of(text: str) -> tuple[str, str, str] | None:
+    """``(name, first, last)`` for ``i \\in [0, d/2 - 1]``, ``i \\in [0, d/2)`` (last ``(d/2) - 1``), ``i \\in [1, 2,
+    \\ldots, d/2]`` or ``i \\in \\{0, \\ldots, n\\}``; None for anything else. Whether it ranges over integers is for
+    the reader of the name to say (``\\theta \\in [0, 2\\pi)`` is an interval of reals).
+
+    >>> interval_of(r"j \\in [0, d/2-1]"), interval_of(r"i \\in[1,2, \\ldots, d / 2]"), interval_of(r"i \\in [0, d/2)")
+    (('j', '0', 'd/2-1'), ('i', '1', 'd / 2'), ('i', '0', '(d/2) - 1'))
+    """
+    match = _INTERVAL.match(text)
+    if match is None:
+        return None
+    name, opening, inside, closing = match.groups()
+    items = split_top_level(inside)
+    if len(items) < 2 or (len(items) > 2 and not any(item in _ELLIPSES for item in items[1:-1])) or \
+            (opening == "\\{") != (closing == "\\}") or (opening == "\\{" and len(items) == 2):
+        return None
+    last = f"({items[-1]}) - 1" if closing == ")" else items[-1]
+    return name, items[0], last

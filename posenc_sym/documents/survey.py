@@ -29,7 +29,9 @@ WIDTH_NAMES = ("d", "d_model")
 _BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\vec", "\\mathbfit", "\\pmb"})
 _TRANSPOSES = (["^", "\\top"], ["^", "T"], ["^", "\\intercal"], ["^", "{", "\\top", "}"], ["^", "{", "T", "}"],
                ["^", "\\mathsf", "{", "T", "}"], ["^", "{", "\\mathsf", "{", "T", "}", "}"],
-               ["^", "{", "\\intercal", "}"])
+               ["^", "{", "\\intercal", "}"],
+               *(p for bold in ("\\boldsymbol", "\\mathbf", "\\bm")  # RoFormer's ^{\boldsymbol{\top}}
+                 for p in (["^", bold, "{", "\\top", "}"], ["^", "{", bold, "{", "\\top", "}", "}"])))
 
 
 @dataclass
@@ -56,6 +58,9 @@ class Survey:
     counted: set[str] = field(default_factory=set)  # counted in the prose (the $i$-th token): an index
     reals: set[str] = field(default_factory=set)  # given a real domain (t \in \mathbb{R}, "for every real $t$")
     settings: dict[str, list[str]] = field(default_factory=dict)  # name -> the values the text sets it to (x = 3)
+    unbarred: set[str] = field(default_factory=set)  # names written with no bar over them (k, beside \bar{k})
+    defined: set[str] = field(default_factory=set)  # the names the text defines somewhere (NAME = …)
+    imaginary: list[str] = field(default_factory=list)  # what writes the text complex (\mathrm{i}, \mathbb{C}, \Re)
 
 
 def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
@@ -179,6 +184,7 @@ def _add_formula(result: Survey, text: str) -> None:
     except Unreadable:
         return
     texts = [t.text for t in tokens]
+    _exponent_indices(tokens, result)
     scalar = _scalar_places(tokens)
     angle = _scalar_places(tokens, trigonometric=True)
     at = 0
@@ -228,6 +234,8 @@ def _add_formula(result: Survey, text: str) -> None:
                 result.pairs_from_one.update(sub.down)
                 result.pairs_from_zero.update(sub.up)
         result.standalone.add(name)
+        if not _barred(texts, at, end):
+            result.unbarred.add(name)
         if scalar[at]:
             result.scalars.add(base)
         if angle[at]:
@@ -239,13 +247,66 @@ def _add_formula(result: Survey, text: str) -> None:
         is_vector = bold or any(texts[end:end + len(p)] == p for p in _TRANSPOSES)
         if is_vector:
             result.vectors.add(base)
-        if end < len(tokens) and texts[end] == "(" and (_arguments(tokens, end) > 1 or not (bold or is_vector)):
+        if end < len(tokens) and texts[end] == "(" and (_arguments(tokens, end) > 1 or not (bold or is_vector)) and \
+                name != "i":  # e^{i(m-n)\theta}: i is the imaginary unit or an index, times (m - n), never a function
             # f(q, m) is a function; W_q(x + p), a matrix's name before one argument, is a product
             result.applied.add(name)
+            _doubled_arguments(tokens, end, result)
         elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == [
                 "^", "{", "*", "}", "("]:
             result.applied.add(name)  # f^*(k, n): the conjugate of f applied
         at = end
+
+
+def _doubled_arguments(tokens: list[Token], at: int, result: Survey) -> None:
+    """``PE(pos, 2i)``, ``PE(pos, 2i+1)``: a letter an argument doubles is a pair index, as in a subscript
+    (``PE_{(pos,2i)}``); ``2i-1`` counts the pairs from 1, ``2i+1`` from 0."""
+    depth, end = 0, _group_end(tokens, at)
+    for n in range(at, end):
+        depth += (tokens[n].text == "(") - (tokens[n].text == ")")
+        letter = tokens[n + 1] if n + 1 < end else None
+        if depth != 1 or tokens[n].text != "2" or letter is None or letter.kind != "letter" or letter.space or (
+                n + 2 < end and tokens[n + 2].kind == "letter" and not tokens[n + 2].space):
+            continue
+        if tokens[n - 1].text not in ("(", ",") or tokens[n + 2].text not in (")", ",", "+", "-"):
+            continue  # only an argument that is 2i, 2i+1 or 2i-1 (not 2i/d, not x^2 i)
+        after = [t.text for t in tokens[n + 2:n + 4]]
+        if after[:1] in (["+"], ["-"]) and (after != ["+", "1"] and after != ["-", "1"]):
+            continue
+        result.indices.add(letter.text)
+        result.plain_indices.add(letter.text)
+        result.pairs.add(letter.text)
+        if after == ["-", "1"]:
+            result.pairs_from_one.add(letter.text)
+        elif after == ["+", "1"]:
+            result.pairs_from_zero.add(letter.text)
+
+
+def _exponent_indices(tokens: list[Token], result: Survey) -> None:
+    """``10000^{2i/d}``, ``10000^{-2i/d_{model}}``: a letter doubled over the width in the exponent of a number
+    is the pair index, 0 ≤ i < d/2, as the field writes the frequencies (Vaswani et al.); a text counting from 1
+    writes ``2(i-1)/d``, which this does not read."""
+    texts = [t.text for t in tokens]
+    for n in range(len(tokens) - 4):
+        if tokens[n].kind != "num" or texts[n + 1] != "^" or texts[n + 2] != "{":
+            continue
+        group = texts[n + 3:_group_end(tokens, n + 2) - 1]
+        start = 1 if group[:1] == ["-"] else 0
+        if group[start:start + 1] != ["2"] or len(group) < start + 4 or group[start + 2] != "/":
+            continue
+        letter, width = tokens[n + 3 + start + 1], group[start + 3]
+        if letter.kind == "letter" and not letter.space and width == "d" and (
+                group[start + 4:start + 5] in ([], ["_"])) and letter.text != "d":
+            result.indices.add(letter.text)
+            result.pairs.add(letter.text)
+
+
+def _barred(texts: list[str], at: int, end: int) -> bool:
+    """True if the name at ``texts[at:end]`` is alone under a bar (``\\bar{k}``, ``\\bar k``, ``\\overline{k}``),
+    not one name of a formula under it (the k of ``\\overline{k e^{i\\theta}}`` is written on its own)."""
+    if at >= 1 and texts[at - 1] in _BARS:
+        return True
+    return at >= 2 and texts[at - 2] in _BARS and texts[at - 1] == "{" and texts[end:end + 1] == ["}"]
 
 
 def _arguments(tokens: list[Token], at: int) -> int:
@@ -323,6 +384,12 @@ def _inside_exponent(tokens: list[Token], at: int) -> bool:
     return False
 
 
+_BARS = frozenset({"\\bar", "\\overline"})
+#: What writes a text complex: the upright imaginary unit, the complex numbers, real and imaginary parts.
+_IMAGINARY = re.compile(r"\\(?:mathrm|text|textrm|operatorname|rm)\s*\{\s*i\s*\}|\\mathbb\s*\{?\s*C(?![A-Za-z])"
+                        r"|\\(?:Re|Im)(?![A-Za-z])|\\operatorname\s*\{\s*(?:Re|Im)\s*\}")
+
+
 _RANGE = re.compile(r"^\s*(?:([A-Za-z])|\\([A-Za-z]+))\s*=\s*[^=,]+,[^=]*(?:\\[lc]?dots|\\cdots|\.\.\.|…|\\cdot\\cdot)")
 
 
@@ -333,6 +400,7 @@ _REAL_DOMAIN = re.compile(r"(?<![\\A-Za-z_^])(?:([A-Za-z])|\\([A-Za-z]+))\s*\\in
 def survey(formulas: Iterable[str]) -> Survey:
     """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
     result = Survey()
+    intervals: set[str] = set()
     for text in formulas:
         _add_formula(result, text)
         for line in re.split(r"\\\\|,\s*\\(?:mathrm|text)\{for\}", text):
@@ -341,6 +409,13 @@ def survey(formulas: Iterable[str]) -> Survey:
                 result.indices.add(ranged)
                 result.plain_indices.add(ranged)
                 result.ranged.add(ranged)
+        result.imaginary.extend(" ".join(m.group().split()) for m in _IMAGINARY.finditer(text))
         for match in _REAL_DOMAIN.finditer(text):  # t \in \mathbb{R}, \theta \in [0, 2\pi): a real quantity
-            result.reals.add(match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2)))
+            name = match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2))
+            (intervals if match.group().rstrip().endswith(("[", "(")) else result.reals).add(name)
+    for name in intervals:  # j \in [0, d/2-1] of an index the text doubles or subscripts: its range, not reals
+        if name in result.indices and len(name) == 1 and name.isascii() and name not in "xyzt":
+            result.ranged.add(name)
+        else:
+            result.reals.add(name)
     return result

@@ -27,7 +27,7 @@ from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term, Unreadable, from_latex
 from ..notation.read_names import splits
-from ..notation.vocabulary import FUNCTIONS, UPRIGHT_FUNCTIONS
+from ..notation.vocabulary import FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
 from .name_forms import NameForm
 from .scope import DocumentScope
 
@@ -87,6 +87,23 @@ def _spells_a_product(form: NameForm, scope: DocumentScope) -> bool:
     return len(found) == 1 and len(found[0]) > 1
 
 
+def _conjugate(form: NameForm, scope: DocumentScope) -> bool:
+    """True for ``\\bar{z}`` where the scope reads the bar as the conjugate of z: a claim about it, no new name."""
+    root = form.head
+    while root.endswith("bar") and len(root) > 3:  # \overline{\bar{k}}: kbarbar, the conjugate twice
+        root = root[:-3]
+    accented = accent_of(root + "bar")
+    return root != form.head and accented is not None and scope.bar(accented[0]) == "conjugate"
+
+
+def _derivative(form: NameForm, scope: DocumentScope) -> bool:
+    """True for ``f'(x) = …`` where the text applies f: the derivative of f stated, or a new name f′? The
+    row is left to the reader, which refuses it with both named; never a definition taken silently."""
+    base = form.head.rstrip("'")
+    return form.arguments is not None and base != form.head and (scope.ctx.is_function(base) or
+                                                                  base in scope.roles.applied)
+
+
 def _function_name(form: NameForm) -> str | None:
     """The name a definition introduces: a function with a subscript, ``f_q(x, m)``, is ``f_q`` (the reader
     calls it so; ``f_k(x, n)`` beside it is another function); None for a subscript that is not a name."""
@@ -119,7 +136,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if head in ctx.symbols or (head not in scope.text_defined and (
             head in ctx.values or head in ctx.indexed or head in ctx.functions)):
         return None
-    if _mentions(rhs, form.head) or _spells_a_product(form, scope):
+    if _mentions(rhs, form.head) or _spells_a_product(form, scope) or _conjugate(form, scope) or \
+            _derivative(form, scope):
         return None
     plain = form.subscript is None and form.arguments is None and not form.label
     # d = \|D\|/2 - 1 after \theta_d = …: an index the text used before, set for a case, never defined
@@ -187,6 +205,9 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
         if any(p is None or p.is_number for p in params) or len(set(params)) != len(params):
             return None  # f(q, 0) = q: the function at a point, a claim about it
         if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
+            patterned = _by_pattern(form, params, scope, known)
+            if patterned is not None:
+                return patterned
             if known:
                 return None  # f(q, m - n) with f defined: f applied, a claim
             return ("call", *form.arguments), params, None  # g(q, k, m - n) = …: introduces g, not read again
@@ -202,6 +223,23 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
         return None
     pattern = tuple(sympy.srepr(a) for a in args) if readable else tuple(form.subscript)
     return pattern, (), args if readable and _is_pattern(args) else None
+
+
+def _by_pattern(form: NameForm, params: tuple[sympy.Expr, ...], scope: DocumentScope,
+                known: dict[tuple[str, ...], TextDefinition]) -> tuple[
+        tuple[str, ...], tuple[sympy.Expr, ...], tuple[sympy.Expr, ...]] | None:
+    """``PE(pos, 2i) = …`` and ``PE(pos, 2i+1) = …``: a function defined by patterns of its arguments, each a
+    parameter times a number plus a number, is an indexed notation written as a call (its pattern, no
+    parameters of a function, its arguments); None when it is not one, or applies one (``PE(pos+k, 2i)``)."""
+    if not _is_pattern(params) or any(p.is_number for p in params):
+        return None
+    ctx = scope.ctx
+    if known and form.name not in ctx.called:
+        return None
+    relation = ctx.pattern_of(form.name, params) if form.name in ctx.indexed else None
+    if relation == "instance":
+        return None
+    return ("call", *(sympy.srepr(a) for a in params)), (), params
 
 
 def _is_pattern(args: tuple[sympy.Expr, ...]) -> bool:
@@ -225,7 +263,11 @@ def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, pa
     if rhs is None:
         return "its formula cannot be read"
     try:
-        if form.arguments is not None:
+        if form.arguments is not None and args is not None:  # PE(pos, 2i): by the pattern of its arguments
+            ctx.forget(head, args)
+            ctx.define_indexed(head, args, rhs)
+            ctx.called.add(head)
+        elif form.arguments is not None:
             if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
                 return "its arguments are not all names, so later rows do not use it"
             ctx.forget(head)

@@ -32,12 +32,20 @@ from dataclasses import dataclass, field
 
 import sympy
 
+from .read_cases import space_stated
 from .read_cursor import Scope, Term
 from .read_grammar import Parser
 from .read_tokens import Token, Unreadable, tokenize
 from .vocabulary import READ_RELATIONS
 
-__all__ = ["Row", "Scope", "SimpleScope", "Term", "Unreadable", "from_latex", "read_row"]
+__all__ = ["BAR_OVER_A_FORMULA", "Row", "Scope", "SimpleScope", "Term", "Unreadable", "from_latex", "read_row"]
+
+
+#: Why a bar over a formula is refused where nothing says the text is complex.
+BAR_OVER_A_FORMULA = ("a bar over a formula (\\overline{…}) is its complex conjugate in a complex text, and a mean "
+                      "or a closure elsewhere; this text writes no imaginary unit (\\mathrm{i}, \\mathbb{C}), so "
+                      "neither is read: declare a name complex (assume z complex) for the conjugate, or name the "
+                      "formula")
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,9 @@ class SimpleScope:
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         return None
 
+    def bar(self, base: str | None) -> str:
+        return "name" if base is not None else BAR_OVER_A_FORMULA
+
 
 @dataclass(frozen=True)
 class Row:
@@ -107,6 +118,7 @@ def from_latex(text: str, scope: Scope) -> Term:
     """
     parser = Parser(tokenize(text), scope, len(text))
     value = parser.expression()
+    space_stated(parser, value)
     parser.expect_end()
     return value
 
@@ -125,6 +137,7 @@ def read_row(text: str, scope: Scope) -> Row:
     while parser.at_relation():
         token = parser.next()
         links.append((READ_RELATIONS[token.text], parser.expression(), token.pos))
+    space_stated(parser, links[-1][1] if links else first)
     parser.expect_end()
     return Row(first, tuple(links), 0, tuple(parser.nonzero), tuple(parser.stated))
 

@@ -1,4 +1,4 @@
-r"""Cases and evaluation bars: formulas that state conditions inside themselves.
+r"""Cases, evaluation bars and spaces: formulas that state conditions inside themselves.
 
 ``\begin{cases} a & i - j < w \\ b & i - j \ge w \end{cases}`` (also ``\left\{\begin{matrix} … \end{matrix}\right.``
 and ``\begin{array}``) is the piecewise function; ``f\big|_{d = D/2 - 1}`` is f at that point. Each
@@ -24,7 +24,7 @@ from .read_cursor import Cursor, Term
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, READ_RELATIONS
 
-__all__ = ["CASES", "cases", "environment_name", "evaluation_bar"]
+__all__ = ["CASES", "cases", "environment_name", "evaluation_bar", "space_stated"]
 
 #: Environments that write cases (``\left\{`` before ``matrix`` or ``array`` does too).
 CASES = frozenset({"cases", "dcases", "rcases", "cases*"})
@@ -123,3 +123,58 @@ def evaluation_bar(p: Cursor, value: Term, pos: int) -> Term:
     p.require("}")
     p.stated.append(("==", name, point, equals.pos, "the point where the formula before the bar is taken"))
     return value.subs(name, point) if isinstance(value, sympy.Basic) else value
+
+
+#: The number sets a value may be said to lie in (``\\mathbb{R}``, ``\\R``, typed ℝ).
+_SETS = {"R": "R", "C": "C"}
+_SET_COMMANDS = {"\\R": "R", "\\C": "C", "\\reals": "R", "\\Reals": "R", "\\complex": "C"}
+
+
+def space_stated(p: Cursor, value: Term | None) -> bool:
+    """Consume ``\\in \\mathbb{R}^{d}`` (``\\mathbb{C}``, ``\\R^{d \\times d}``, …) at the end of a formula: the
+    space its value lies in, as ``q_m = W_q x_m \\in \\mathbb{R}^{d}`` states it. It declares a shape or a
+    domain, is not a claim, and is not decided; the scope hears of it once. False if no ``\\in`` is next;
+    unreadable when what follows is not ℝ or ℂ ending the formula (ℤ, ℕ would be claims), or when ``value``
+    (the formula's last expression) is known not to be real and the set is ℝ."""
+    token = p.peek()
+    if token is None or token.text != "\\in":
+        return False
+    p.next()
+    following = p.next() if p.peek() is not None else None
+    if following is not None and following.text in ("\\mathbb", "\\mathbf", "\\Bbb"):
+        braced = p.take("{")
+        letter = p.next() if p.peek() is not None else None
+        if letter is None or letter.text not in _SETS or (braced and not p.take("}")):
+            raise Unreadable(_SPACE_ONLY, token.pos)
+        space = _SETS[letter.text]
+    elif following is None or following.text not in _SET_COMMANDS:
+        raise Unreadable(_SPACE_ONLY, token.pos)
+    else:
+        space = _SET_COMMANDS[following.text]
+    if space == "R" and isinstance(value, sympy.Expr) and value.is_real is False:
+        raise Unreadable("this formula is not real, and '\\in \\mathbb{R}' says it is; state it as a claim of its "
+                         "own", token.pos)
+    for _ in range(2):  # \mathbb{R}^{d \times d}, \mathbb{R}_{+}, \mathbb{R}_{\ge 0}^{d}
+        if p.peek() is not None and p.peek().text in ("^", "_"):  # type: ignore[union-attr]
+            p.next()
+            _skip_group(p)
+    if p.peek() is not None:
+        raise Unreadable(_SPACE_ONLY, token.pos)
+    p.scope.note("space", "read '\\in \\mathbb{R}^{d}' after a formula as the space its value lies in (a shape or a "
+                 "domain): stated, not checked")
+    return True
+
+
+_SPACE_ONLY = ("'\\in' is read only at the end of a formula, before \\mathbb{R} or \\mathbb{C} (x_m \\in "
+               "\\mathbb{R}^{d}), as the space its value lies in; state any other membership as a claim of its own")
+
+
+def _skip_group(p: Cursor) -> None:
+    """Pass the group (or the one token) at the cursor."""
+    if not p.take("{"):
+        p.next()
+        return
+    depth = 1
+    while depth:
+        token = p.next()
+        depth += (token.text == "{") - (token.text == "}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
+from .read_accents import accent, bar
 from .read_cases import CASES, cases, environment_name
 from .read_cursor import Cursor, Term
 from .read_guards import no_index_i_in_exponent, not_a_derivative
@@ -26,7 +27,6 @@ from .vocabulary import (
     FONTS,
     FRACTIONS,
     FUNCTIONS,
-    GREEK,
     GREEK_ALIASES,
     LATEX_GREEK,
     LETTER_STYLES,
@@ -59,8 +59,12 @@ def command(p: Cursor, token: Token) -> Term:
         return function(p, spelled, token.pos)
     if spelled in UPRIGHT_FUNCTIONS:
         return upright_function(p, spelled, token.pos)
+    if spelled in ("bar", "overline"):
+        script_inside_braces(p)
+        return bar(p, token)
     if spelled in ACCENTS:
-        return _accent(p, token)
+        script_inside_braces(p)
+        return accent(p, token)
     if token.text in FRACTIONS:
         not_a_derivative(p, token)
         numerator = p.script(split_digits=True)
@@ -198,21 +202,6 @@ def is_function_start(p: Cursor, token: Token | None) -> bool:
     return False
 
 
-def _accent(p: Cursor, token: Token) -> Term:
-    """``\\hat{q}``, ``\\tilde\\omega``: the symbol named by the letter and the accent (``qhat``)."""
-    braced = p.take("{")
-    inner = p.next()
-    if braced:
-        _script_outside(p)
-    # Under an accent \pi is the letter: \hat{\pi} names the symbol pihat, as the writer prints it.
-    letter = inner.text if inner.kind == "letter" else LATEX_GREEK.get(inner.text) if inner.kind == "cmd" else None
-    if letter is None or (braced and not p.take("}")):
-        raise Unreadable(f"{token.text} is read over one letter ({token.text}{{q}}, {token.text}{{\\omega}}); "
-                         "name anything else", inner.pos)
-    shown = f"{token.text}{{{GREEK.get(letter, letter)}}}"
-    return name(p, letter + token.text[1:], token.pos, shown=shown)
-
-
 def _captioned(p: Cursor, token: Token) -> Term:
     """``\\underbrace{X}_{caption}``, ``\\overbrace{X}^{caption}``: X. The caption (words, or a name for X such
     as ``R_i(k)``) is skipped unread: it labels the formula, it neither is part of it nor defines a name."""
@@ -236,14 +225,16 @@ def _skip_group(p: Cursor) -> None:
         depth += (inner.text == "{") - (inner.text == "}")
 
 
-def _script_outside(p: Cursor) -> None:
+def script_inside_braces(p: Cursor) -> None:
     """``\\vec{e_j}``, ``\\hat{q_m}``: a subscript inside an accent's braces is the accented name's, as in
     ``\\vec{e}_j``: the closing brace is moved before it (the accent is drawn over the letter alone)."""
-    if p.peek() is None or p.peek().text != "_":  # type: ignore[union-attr]
+    tokens, at = p.tokens, p.index
+    if not (at + 2 < len(tokens) and tokens[at].text == "{" and tokens[at + 2].text == "_"
+            and (tokens[at + 1].kind == "letter" or tokens[at + 1].text in LATEX_GREEK)):
         return
-    end = _after(p.tokens, p.index + 1)
-    if end < len(p.tokens) and p.tokens[end].text == "}":
-        p.tokens.insert(p.index, p.tokens.pop(end))
+    end = _after(tokens, at + 3)
+    if end < len(tokens) and tokens[end].text == "}":
+        tokens.insert(at + 2, tokens.pop(end))
 
 
 def _font(p: Cursor, token: Token) -> Term:

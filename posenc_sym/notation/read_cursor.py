@@ -23,7 +23,7 @@ __all__ = ["Cursor", "Scope", "Term", "is_matrix"]
 Term: TypeAlias = sympy.Expr | ImmutableMatrix
 
 # Tokens that end a factor rather than start one.
-_STOPS = frozenset({"\\\\", "\\end", "\\pm", "\\mp", "\\}", "\\rangle", "\\rceil", "\\rfloor", *READ_RELATIONS,
+_STOPS = frozenset({"\\\\", "\\end", "\\in", "\\pm", "\\mp", "\\}", "\\rangle", "\\rceil", "\\rfloor", *READ_RELATIONS,
                     *MULTIPLY})
 
 
@@ -50,6 +50,11 @@ class Scope(Protocol):
 
     def note(self, key: str, text: str) -> None:
         """Hear of a reading the reader made by a convention (``read ⟨a, b⟩ as aᵀb``), said once."""
+
+    def bar(self, base: str | None) -> str:
+        """How a bar reads over the name ``base`` (``\\bar{k}``) or, for None, over a formula
+        (``\\overline{k e^{in\\theta}}``): ``"conjugate"`` (the complex conjugate), ``"name"`` (the name k̄
+        of its own, a mean), or else the reason it is refused, naming both readings."""
 
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         """A reading of a name nothing declares, or None to refuse it (the reader then says it is

@@ -10,9 +10,9 @@
 
 The layers of the reader, each importing only those before it: the vocabulary
 (:mod:`.vocabulary`), the tokens (:mod:`.read_tokens`), the state (:mod:`.read_cursor`), the guards
-(:mod:`.read_guards`), names (:mod:`.read_names`), commands (:mod:`.read_commands`), atoms
-(:mod:`.read_atoms`), this grammar, and the entry points (:mod:`.read`). A change of precedence or
-of what a term is goes here; a new atom or command in its own module.
+(:mod:`.read_guards`), names (:mod:`.read_names`), accents and bars (:mod:`.read_accents`), commands
+(:mod:`.read_commands`), atoms (:mod:`.read_atoms`), this grammar, and the entry points (:mod:`.read`). A
+change of precedence or of what a term is goes here; a new atom or command in its own module.
 """
 
 from __future__ import annotations
@@ -77,7 +77,10 @@ class Parser(Cursor):
                 self.next()
                 value = run(factors, self.factor(), "product", token.pos, token.text)  # λ_1 λ_2 ⋯ λ_m
                 factors = [value]
-            elif token.text in MULTIPLY:
+            elif token.text in MULTIPLY or (token.text == "." and self.starts_factor(self.peek(1))
+                                             and (self.peek(1) is None or self.peek(1).kind != "num")):  # type: ignore[union-attr]
+                if token.text == ".":  # \omega_k . t, M.\begin{bmatrix}: a product written with a full stop
+                    self.scope.note("period", "read '.' between two factors (\\omega_k . t) as a product, as \\cdot")
                 self.next()
                 factor = self.factor()
                 factors.append(factor)
@@ -178,9 +181,11 @@ class Parser(Cursor):
         return None
 
     def transpose_follows(self, base: Term) -> bool:
-        """Consume ``\\top``, ``\\intercal``, ``T`` or ``\\mathsf{T}`` (braced or not) after '^'."""
+        """Consume ``\\top``, ``\\intercal``, ``T``, ``\\mathsf{T}`` or a bold ``\\boldsymbol{\\top}`` (as RoFormer's
+        source writes it), braced or not, after '^'."""
         texts = [t.text for t in self.tokens[self.index:self.index + 6]]
-        for pattern in (["\\top"], ["\\intercal"], ["T"], ["\\mathsf", "{", "T", "}"], ["\\mathrm", "{", "T", "}"]):
+        for pattern in (["\\top"], ["\\intercal"], ["T"], ["\\mathsf", "{", "T", "}"], ["\\mathrm", "{", "T", "}"],
+                        *(["\\" + bold, "{", "\\top", "}"] for bold in ("boldsymbol", "mathbf", "bm"))):
             for candidate in (pattern, ["{", *pattern, "}"]):
                 if texts[:len(candidate)] == candidate:
                     if pattern == ["T"] and not is_matrix(base) and self.scope.lookup("T") is not None:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import PosencSymError
-from .vocabulary import DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
+from .vocabulary import ACCENT_ALIASES, DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
 
 __all__ = ["Token", "Unreadable", "tokenize"]
 
@@ -77,6 +77,14 @@ def tokenize(text: str) -> list[Token]:
                           for n, t in enumerate(tokenize(script)))
             space = wide = False
             continue
+        if value in ACCENT_ALIASES:
+            value = ACCENT_ALIASES[value]
+        elif value == "\\cr":
+            value = "\\\\"  # plain TeX's row end, as MathJax and KaTeX read it inside a matrix
+        if kind == "cmd" and value[1:].isspace():
+            value = "\\ "  # \<newline>: TeX's control space, as a backslash that ends a line inside a display
+        elif value == "\\_" and text[match.end():].lstrip().startswith("{"):
+            value, kind = "_", "sym"  # f\_{W_q}: Markdown's escaped '_' (a subscript), as Markdown writers type it
         if kind in ("ws", "comment") or value == "~" or value in SPACING:
             space = True
             wide = wide or value in WIDE

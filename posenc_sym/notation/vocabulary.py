@@ -37,7 +37,8 @@ from typing import Any
 import sympy
 
 __all__ = [
-    "ACCENTS", "BIG_OPERATORS", "BOLD", "CAPTIONED", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS", "ELLIPSES", "FONTS",
+    "ACCENTS", "ACCENT_ALIASES", "BIG_OPERATORS", "BOLD", "CAPTIONED", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS",
+    "ELLIPSES", "FONTS",
     "FRACTIONS",
     "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
     "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "PROSE_WORDS", "READ_RELATIONS",
@@ -183,6 +184,8 @@ FUNCTIONS: Mapping[str, Function] = MappingProxyType({s: f for f in FUNCTION_TAB
 ACCENTS = ("hat", "bar", "tilde", "dot", "ddot", "dddot", "ddddot", "check", "breve", "acute", "grave", "vec",
            "mathring")
 _ACCENTS_LONGEST_FIRST = sorted(ACCENTS, key=len, reverse=True)
+#: Wide accents, read as the accent they widen (``\widetilde{W}`` names W̃, as ``\tilde{W}`` does).
+ACCENT_ALIASES: Mapping[str, str] = MappingProxyType({"\\widetilde": "\\tilde", "\\widehat": "\\hat"})
 
 
 def accent_of(name: str) -> tuple[str, str] | None:
@@ -283,5 +286,7 @@ READ_UNICODE: Mapping[str, str] = MappingProxyType({
     # superscripts and subscripts (x², ωᵢ, Aᵀ): a run of them is one script, 10⁻²ⁱ is 10^{-2i}
     **{c: latex for c, latex in UNICODE_MATH.items() if latex.startswith(("^{", "_{"))},
     "…": r"\ldots",  # the escaper sets it in text as \ldots{}; in a formula it is the ellipsis
+    # a prime typed as such, or as the right quote a word processor puts for ' (b’): in a formula, a prime
+    "′": "'", "’": "'",
     **{c: GREEK[name] for c, name in UNICODE_GREEK.items()},
 })

@@ -1,0 +1,106 @@
+r"""Bars and accents as real notes write them (issue 23; brief O items 2 and 3).
+
+A bar is the complex conjugate where the text is complex, a name of its own (a mean, a discretised
+matrix) elsewhere, and refused where it is both. The rows follow public notes: the complex form of RoPE
+in RoFormer (Su et al. 2021, section 3.2: ``q e^{im\theta}`` times the conjugate of ``k e^{in\theta}``),
+the discretised matrices of Mamba (Gu and Dao 2023, ``\overline{\boldsymbol{A}}``, ``\overline{\boldsymbol{B}}``:
+names in a real text), Su Jianlin's ``\tilde{\boldsymbol{q}}_m = \boldsymbol{f}(\boldsymbol{q}, m)``
+(spaces.ac.cn/archives/8265, tests/documents/real/su-jianlin_rope-8265.md). Verdicts worked out by hand:
+conj(k e^{inθ}) = k̄ e^{-inθ} for real n and θ, so the RoPE row holds and its m + n slip does not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .document_links import links_of
+
+P, R, U, D = "proven", "refuted", "unknown", "definition"
+
+ROPE = r"q e^{\mathrm{i} m\theta} \overline{k e^{\mathrm{i} n\theta}} = q \bar{k} e^{\mathrm{i}(m-n)\theta}"
+THETA = "```posenc\nassume \\theta real\n```\n\n"
+FORMULA_BAR = ("a bar over a formula (\\overline{…}) is its complex conjugate in a complex text, and a mean or a "
+               "closure elsewhere; this text writes no imaginary unit (\\mathrm{i}, \\mathbb{C}), so neither is read: "
+               "declare a name complex (assume z complex) for the conjugate, or name the formula")
+CONJUGATE_K = "read \\bar{k} as the complex conjugate of k (the text is complex: it writes \\mathrm{i}; and it writes k " \
+              "on its own)"
+CONJUGATE_FORMULA = "read a bar over a formula (\\overline{…}) as its complex conjugate (the text is complex: it " \
+                    "writes \\mathrm{i})"
+
+
+@pytest.mark.parametrize(("text", "links", "said"), [
+    # RoPE's complex form: the bars are conjugates (the text writes \mathrm{i}, and k on its own)
+    (THETA + f"$$ {ROPE} $$\n", [(5, P, "")], [CONJUGATE_FORMULA, CONJUGATE_K]),
+    # ... and its slip (m + n) is refuted once q, k are given values
+    (THETA + "Let $q = 2$ and $k = 3$.\n\n$$ " + ROPE.replace("(m-n)", "(m+n)") + " $$\n", [(7, R, "")],
+     [CONJUGATE_FORMULA, CONJUGATE_K]),
+    # the conjugate of a defined z, written with a bar: a claim, decided (not a definition of a name z̄)
+    ("Let $z = t + \\mathrm{i}$.\n\n$$ \\bar{z} = t - \\mathrm{i} $$\n", [(3, P, "")],
+     ["read \\bar{z} as the complex conjugate of z (the text is complex: it writes \\mathrm{i}; and it writes z on its "
+      "own)"]),
+    # ... a false one has two readings, the conjugate or a name of its own: refused with both named
+    ("Let $z = t + \\mathrm{i}$.\n\n$$ \\bar{z} = t + \\mathrm{i} $$\n",
+     [(3, U, "\\bar{z} = t + \\mathrm{i} has two readings: a claim about the complex conjugate, which fails at t = 0; "
+             "or the definition of a name \\bar{z} of its own (a mean, a new variable); say which is meant: declare "
+             "\\bar{z} (assume \\bar{z} complex, or let \\bar{z} = …) for a name, or write the conjugate as z^*")], None),
+    # the RoFormer row as notes type it, with a plain i: i(m-n) is i times m - n, never a function i applied
+    (THETA + "$$ f(q, m) = q e^{i m\\theta} $$\n\n$$ f(q, m) \\overline{f(k, n)} = q \\bar{k} e^{i(m-n)\\theta} $$\n",
+     [(5, D, "defines f(q, m)"), (7, P, "")], None),
+    # ... and an index i before a parenthesis is a product too
+    ("$$ \\omega_i = 2^{-i} $$\n\n$$ i(i+1) \\omega_i = (i^2 + i) 2^{-i} $$\n", [(1, D, "defines \\omega_i"), (3, P, "")],
+     None),
+    # conjugating twice
+    (THETA + "$$ \\overline{\\bar{k}} = k + 0 \\cdot \\mathrm{i} $$\n", [(5, P, "")], None),
+])
+def test_a_bar_in_a_complex_text_is_the_conjugate(tmp_path: Path, text: str, links: list[tuple[int, str, str]],
+                                                  said: list[str] | None) -> None:
+    found, conventions = links_of(tmp_path, text)
+    assert found == links
+    if said is not None:
+        assert [c for c in conventions if "bar" in c] == said
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # no imaginary unit: a bar over a name is a name of its own (Mamba's discretised matrices), never a conjugate
+    ("$$ \\overline{\\boldsymbol{K}} = \\boldsymbol{C} \\overline{\\boldsymbol{B}} $$\n\n"
+     "$$ \\boldsymbol{C} \\overline{\\boldsymbol{B}} = \\overline{\\boldsymbol{K}} $$\n",
+     [(1, D, "defines \\overline{\\boldsymbol{K}}"), (3, P, "")]),
+    # ... a mean the text defines, and uses
+    ("$$ \\bar{x} = \\frac{x_1 + x_2}{2} $$\n\n$$ 2 \\bar{x} = x_1 + x_2 $$\n",
+     [(1, D, "defines \\bar{x}"), (3, P, "")]),
+    # ... and a bar over a formula: the conjugate or a mean? refused, both named
+    ("$$ \\overline{x + y} = 1 $$\n", [(1, U, FORMULA_BAR)]),
+    # complex, but k never written on its own: \bar{k} is a name of its own, about which nothing is refuted
+    ("$$ \\bar{k} e^{\\mathrm{i} t} = 2 $$\n", [(1, U, "kbar is not defined in the text (or declared): the row is not "
+                                                   "decided from values they do not have")]),
+    # a bar over a real position (t) in a complex text: its conjugate would be t itself, so \bar{t} is a name (a mean)
+    ("Let $z = t + \\mathrm{i}$.\n\n$$ \\bar{t} = \\frac{t_1 + t_2}{2} $$\n\n$$ 2 \\bar{t} = t_1 + t_2 $$\n",
+     [(3, D, "defines \\bar{t}"), (5, P, "")]),
+    # a declared \bar{z} is the author's name even in a complex text: the row is the author's claim, refuted
+    ("```posenc\nassume \\bar{z} complex\nassume t real\n```\n\nLet $z = t + \\mathrm{i}$.\n\n$$ \\bar{z} = z $$\n",
+     [(8, R, "")]),
+])
+def test_where_a_bar_is_no_conjugate(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
+    found, conventions = links_of(tmp_path, text)
+    assert found == links
+    assert not [c for c in conventions if "conjugate" in c]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # Su Jianlin's \tilde{\boldsymbol{q}}_m: one name, defined, then used
+    ("$$ \\tilde{\\boldsymbol{q}}_m = 2 m $$\n\n$$ \\tilde{\\boldsymbol{q}}_{m} + \\tilde{\\mathbf{q}}_{m} = 4 m $$\n",
+     [(1, D, "defines \\tilde{\\boldsymbol{q}}_m"), (3, P, "")]),
+    ("$$ \\hat{\\mathbf{k}} = 3 $$\n\n$$ \\hat{\\boldsymbol k} + \\hat k = 6 $$\n",
+     [(1, D, "defines \\hat{\\mathbf{k}}"), (3, P, "")]),
+    # an accent over anything but one letter is refused
+    ("$$ \\tilde{x + y} = 1 $$\n",
+     [(1, U, "\\tilde is read over one letter (\\tilde{q}, \\tilde{\\omega}, \\tilde{\\boldsymbol{q}}); name anything "
+             "else")]),
+    ("$$ \\tilde{\\boldsymbol{q} \\boldsymbol{k}} + 1 = 2 $$\n",
+     [(1, U, "\\tilde is read over one letter (\\tilde{q}, \\tilde{\\omega}, \\tilde{\\boldsymbol{q}}); name anything "
+             "else")]),
+])
+def test_an_accent_over_a_bold_letter_is_one_name(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
+    assert links_of(tmp_path, text)[0] == links
