@@ -266,9 +266,12 @@ def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links
 @pytest.mark.parametrize(("text", "links"), [
     # several statements on one row, set apart by a comma outside every bracket (issue 23, rows as written):
     # b = 10000 beside the definition of θ_i is its value ("where b = 10000"), used by θ_i and the rows after;
-    # θ_0 = 1 and θ_1 = 10000^{-2/d} then hold, θ_1 = 1 does not (it was "cannot read ','", the display lost)
+    # θ_0 = 1 and θ_1 = 10000^{-2/d} then hold (it was "cannot read ','", the display lost); θ_1 = 1 holds
+    # only if θ is numbered from 1 (it is the definition's θ_0): two readings, refused (test_documents_renumbered)
     ("$$ \\theta_i = b^{-2i/d}, b = 10000 $$\n\n$$ \\theta_0 = 1 $$\n\n$$ \\theta_1 = 10000^{-2/d} $$\n\n"
-     "$$ \\theta_1 = 1 $$\n", [(1, D), (1, D), (3, P), (5, P), (7, R)]),
+     "$$ \\theta_1 = 1 $$\n", [(1, D), (1, D), (3, P), (5, P), (7, U)]),
+    # ... while a slip false under both numberings is refuted
+    ("$$ \\theta_i = b^{-2i/d}, b = 10000 $$\n\n$$ \\theta_1 = 2 $$\n", [(1, D), (1, D), (3, R)]),
     # two definitions (the RoPE notes' q_m = f_q(x_m, m), k_n = f_k(x_n, n)), then a row about one of them
     ("$$ q_m = 2 m, k_n = 3 n $$\n\n$$ q_1 + k_1 = 5 $$\n", [(1, D), (1, D), (3, P)]),
     # a definition and a claim that uses it: the claim is decided, true or false
@@ -287,7 +290,7 @@ def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links
     # ... and so is a value after "where" set apart by wide spaces, with or without a comma before it
     ("$$ \\theta_i = b^{-2i/d} \\quad \\text{where} \\quad b = 10000 $$\n\n$$ \\theta_1 = 10000^{-2/d} $$\n",
      [(1, D), (1, D), (3, P)]),
-    ("$$ \\theta_i = b^{-2i/d}, \\quad \\text{where} \\quad b = 10000 $$\n\n$$ \\theta_1 = 1 $$\n",
+    ("$$ \\theta_i = b^{-2i/d}, \\quad \\text{where} \\quad b = 10000 $$\n\n$$ \\theta_1 = 2 $$\n",
      [(1, D), (1, D), (3, R)]),
     # a list is one statement, not read
     ("$$ x = 1, 2 $$\n\n$$ x^2 = 1 $$\n", [(1, D), (3, U)]),
