@@ -340,3 +340,16 @@ def test_what_a_row_says_beside_a_statement(tmp_path: Path, text: str, notes: li
 ])
 def test_math_as_typed(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+# A name beside an order relation is a number (only numbers are ordered): YaRN's ramp γ(r) with r < α,
+# r > β and α, β never defined is read as one function (it was "Invalid comparison of non-real alpha");
+# rows about it stay unknown, since α and β have no value.
+@pytest.mark.parametrize(("text", "links"), [
+    ("$$ \\gamma(r) = \\begin{cases} 0, & r < \\alpha \\\\ 1, & r > \\beta \\\\ \\frac{r - \\alpha}{\\beta - \\alpha},"
+     " & \\text{otherwise} \\end{cases} $$\n\n$$ \\gamma(\\alpha - 1) = 1 $$\n", [(1, D), (1, C), (1, C), (3, U)]),
+    # ... as a real number: a row that holds whatever α and β are (real) is still not decided from them
+    ("$$ \\alpha < \\beta $$\n", [(1, U)]),
+])
+def test_a_name_beside_an_order_relation_is_a_number(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

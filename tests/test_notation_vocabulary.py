@@ -194,9 +194,10 @@ def test_a_unicode_relation_is_read_as_its_command(char: str) -> None:
 @pytest.mark.parametrize("char", sorted(c for c in READ_UNICODE if c not in UNICODE_GREEK))
 def test_a_unicode_character_of_math_is_read_as_the_latex_the_escaper_sets_it_in(char: str) -> None:
     """Reader and escaper share one table: what a typed ≤, ⊤ or ² reads as is what the escaper writes for it
-    (``…`` is the one character the escaper sets in text, as ``\\ldots{}``)."""
+    (``…`` is the one character the escaper sets in text, as ``\\ldots{}``; ``’`` is a closing quote in text,
+    read as a prime only inside a formula, where a word processor typed it for ``'``)."""
     spelled = READ_UNICODE[char]
-    assert char == "…" or spelled == vocabulary.UNICODE_MATH[char]
+    assert char in ("…", "’") or spelled == vocabulary.UNICODE_MATH[char]
     typed = [t.text for t in tokenize(f"x {char} y")]
     assert typed == [t.text for t in tokenize(f"x {spelled} y")]
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..notation.read_tokens import Token, Unreadable, tokenize
-from ..notation.vocabulary import BIG_OPERATORS, CAPTIONED, FONTS, FUNCTIONS, LATEX_GREEK
+from ..notation.vocabulary import BIG_OPERATORS, CAPTIONED, FONTS, FUNCTIONS, LATEX_GREEK, READ_RELATIONS
 
 __all__ = ["WIDTH_NAMES", "Survey", "survey"]
 
@@ -332,12 +332,22 @@ def _group_end(tokens: list[Token], at: int) -> int:
     return len(tokens)
 
 
+#: Order relations: what stands beside one is a number.
+_ORDER = frozenset(t for t, op in READ_RELATIONS.items() if op in ("<", "<=", ">", ">="))
+
+
 def _scalar_places(tokens: list[Token], trigonometric: bool = False) -> list[bool]:
     """For each token, whether it stands where only a number can: in an exponent, a subscript, or the
     argument of a function (sin, exp, ...); with ``trigonometric``, only in the argument of a function
     other than exp (where a capital letter is an angle, not a matrix's exponential)."""
     scalar = [False] * len(tokens)
     for n, token in enumerate(tokens):
+        if token.text in _ORDER and not trigonometric:
+            # r < \alpha: only numbers are ordered, so a name beside an order relation is one
+            for m in (n - 1, n + 1):
+                if 0 <= m < len(tokens) and tokens[m].kind in ("letter", "cmd"):
+                    scalar[m] = True
+            continue
         if token.text in ("^", "_") and n + 1 < len(tokens):
             if trigonometric:
                 continue
