@@ -100,7 +100,7 @@ group_minus_wrong = Claim(
     conditions=(b > 1,),
     scope="every even $d$ (refuted at $d = 4$)",
     expect="refuted",
-    prose="A common slip when composing rotations; the falsifier shows it fails.",
+    prose="A common slip when composing rotations: the angles add, so $T_a T_c = T_{a+c}$, and the counterexample below shows the difference.",
 )
 
 inverse = Claim(

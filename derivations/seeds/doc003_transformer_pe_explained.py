@@ -449,11 +449,11 @@ CLAIMS_DEFINITION = [
         source=src("对数形式避免了指数项过大导致的数值溢出或者数值精度问题", "Transformer 位置编码定义 / 注意"),
         tags=("numerics", "measured"),
         prose=(
-            "The two rationals are the float32 results computed by benchmarks/bench_seed_div_term.py "
-            "(log form exp(fl(2k)·fl(−ln 10000/d)) and power $10000^{−2k/d}$), copied as exact values. The "
-            "log form is 7.3 float32 ulps from the exact $ω_{{239}}$, the power 0.66 ulps. Over all 256 pairs "
+            "The two rationals are NumPy's float32 results (log form $\\exp(\\mathrm{fl}(2k) \\cdot "
+            "\\mathrm{fl}(-\\ln 10000/d))$ and power $10000^{-2k/d}$), copied as exact values. The "
+            "log form is 7.3 float32 ulps from the exact $ω_{239}$, the power 0.66 ulps. Over all 256 pairs "
             "the log form's error reaches 7.3 ulps (mean 1.5), the power's 0.89 (mean 0.3): rounding "
-            "the argument 2k·(−ln 10000/d), up to 9.2 in size, costs up to about $4.8·10^{−7}$ absolute, which exp "
+            "the argument $2k \\cdot (-\\ln 10000/d)$, up to 9.2 in size, costs up to about $4.8 \\cdot 10^{-7}$ absolute, which exp "
             "turns into a relative error of the same size. The log form is less accurate, not more."
         ),
     ),
@@ -467,9 +467,9 @@ CLAIMS_DEFINITION = [
         source=src("计算效率: 对数形式的计算更加高效", "Transformer 位置编码定义 / 注意"),
         tags=("numerics", "measured"),
         prose=(
-            "Measured with benchmarks/bench_seed_div_term.py (NumPy float32, d = 512): the log form "
-            "takes about 0.7–0.8× the time of the power for the 256 frequencies, but both are computed "
-            "once, and that step is under 0.1 % of filling the 5000×512 table. Neither form repeats "
+            "Measured in NumPy float32 with $d = 512$: the log form "
+            "takes about 0.7–0.8 times the time of the power for the 256 frequencies, but both are computed "
+            "once, and that step is under 0.1 % of filling the $5000 \\times 512$ table. Neither form repeats "
             "an exponent; the speed claim is true but immaterial. Timing is not a mathematical "
             "verdict, so it stays unknown."
         ),
