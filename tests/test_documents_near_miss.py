@@ -276,6 +276,8 @@ def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links
     ("$$ q_m = 2 m, k_n = 3 n $$\n\n$$ q_1 + k_1 = 5 $$\n", [(1, D), (1, D), (3, P)]),
     # a definition and a claim that uses it: the claim is decided, true or false
     ("$$ a = 2, a^2 = 4 $$\n", [(1, D), (1, P)]), ("$$ a = 2, a^2 = 5 $$\n", [(1, D), (1, R)]),
+    # \hspace{5mm} sets them apart as \quad does (a notebook's α_i = …, \hspace{5mm} out = …)
+    ("$$ a = 2, \\hspace{5mm} a^2 = 4 $$\n", [(1, D), (1, P)]),
     # near misses. A value set beside a claim is a case, not a definition the claim is read with ...
     ("$$ \\sqrt{t^2} = t, t = 1 $$\n", [(1, U), (1, D)]),
     # ... and a bound beside a claim is its condition: √(t²) = t is proven under t ≥ 0, and -t refuted there

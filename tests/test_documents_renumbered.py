@@ -113,6 +113,25 @@ def test_the_index_range_at_the_written_index_bounds_the_row(tmp_path: Path) -> 
     assert {str(k): v for k, v in link.verdict.counterexample.items()} == {"d": 130}
 
 
+# The same list under a declared range (as --notation sinusoidal declares 0 <= i < d_model/2 for a text that
+# writes PE_{(pos,2i)}): each subscript binds the range at its index for the whole display (64 < d_model/2
+# from θ_64), but the second reading of θ_2 and θ_3 is sought at the width the row writes, d_model = 128,
+# which only θ_64's own bound excludes. A slip false under both numberings is still refuted.
+PE_FIRST = "$$ PE_{(pos,2i)} = \\sin(pos/10000^{2i/d_{model}}) $$\n\n"
+DECLARED = "```posenc\nassume i integer\nassume d_{model} even positive\nassume 0 \\le i < d_{model}/2\n```\n\n"
+
+
+@pytest.mark.parametrize(("before", "notation"), [("", None), (PE_FIRST, "sinusoidal"), (DECLARED, None)])
+def test_a_list_under_a_declared_range_keeps_both_readings(tmp_path: Path, before: str, notation: str | None) -> None:
+    text = (before + FROM_0 + "$$\n\\begin{aligned}\n\\theta_1 &= 10000^{-0/128} \\\\\n"
+            "\\theta_2 &= 10000^{-2/128} \\\\\n\\theta_3 &= 10000^{-4/128} \\\\\n"
+            "\\theta_{64} &= 10000^{-126/128} \\\\\n\\theta_2 &= 10000^{-3/128}\n\\end{aligned}\n$$\n")
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    report = check_document(path, notation=notation)
+    assert [link.status for link in report.displays[-1].links] == [U, U, U, U, R]
+
+
 def _links(tmp_path: Path, text: str) -> list[tuple[int, str, str]]:
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")

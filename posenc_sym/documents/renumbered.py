@@ -63,6 +63,10 @@ class Renumbering:
     value: Term
     conditions: tuple[sympy.Basic, ...]
     unshifted: tuple[sympy.Basic, ...] = ()  # the range at the index as written, which this reading drops
+    #: The index range as declared or read (``i < d/2``), and its parameter: its instances at other indices
+    #: (``64 < d/2`` of a row θ_64 beside this one) bound other rows, not this reading.
+    ranges: tuple[sympy.Basic, ...] = ()
+    param: sympy.Symbol | None = None
 
 
 def renumberings(form: NameForm, written: str, scope: DocumentScope) -> tuple[Renumbering, ...]:
@@ -96,7 +100,8 @@ def renumberings(form: NameForm, written: str, scope: DocumentScope) -> tuple[Re
             continue
         value = pattern.body.xreplace({param: at})
         found.append(Renumbering(_HEAD.sub("", written).strip(), _shown(index), _shown(at), shift, definition.line,
-                                 value, tuple(c for c in conditions if c is not sympy.true), unshifted))
+                                 value, tuple(c for c in conditions if c is not sympy.true), unshifted,
+                                 tuple(ranges), param))
     return tuple(found)
 
 
@@ -126,7 +131,8 @@ def holds(shifted: Renumbering, rhs: Term, relation: str, conditions: Sequence[s
     (``d = 128``) where it holds at a number the row ``written`` writes, None where it is not shown to hold."""
     if isinstance(rhs, sympy.MatrixBase) or isinstance(shifted.value, sympy.MatrixBase):
         return None
-    all_conditions = (*(c for c in conditions if c not in shifted.unshifted), *shifted.conditions)
+    all_conditions = (*(c for c in conditions if c not in shifted.unshifted and not _other_index(c, shifted)),
+                      *shifted.conditions)
     try:
         claim = Claim("renumbered", "renumbered", shifted.value, rhs, relation=relation,  # type: ignore[arg-type]
                       conditions=all_conditions)
@@ -137,6 +143,21 @@ def holds(shifted: Renumbering, rhs: Term, relation: str, conditions: Sequence[s
     if relation != "==":
         return None
     return _witness(shifted.value - rhs, all_conditions, [int(n) for n in re.findall(r"\d+", written)])
+
+
+def _other_index(condition: sympy.Basic, shifted: Renumbering) -> bool:
+    """True if ``condition`` is the index range at a number (``64 < d/2`` from ``i < d/2``): a bound that a
+    subscript elsewhere in the display put on it, which says nothing of this row's reading.
+
+    >>> i, d = sympy.symbols("i d", integer=True)
+    >>> one = Renumbering("\\theta_2", "2", "1", -1, 3, i, (), (), (sympy.Lt(i, d / 2),), i)
+    >>> _other_index(sympy.Lt(64, d / 2), one), _other_index(sympy.Lt(d, 64), one)
+    (True, False)
+    """
+    if shifted.param is None:
+        return False
+    return any(type(condition) is type(template) and template.xreplace({shifted.param: k}) == condition
+               for template in shifted.ranges for k in condition.atoms(sympy.Integer))
 
 
 def _witness(difference: sympy.Expr, conditions: Sequence[sympy.Basic], written: Sequence[int]) -> str | None:

@@ -63,11 +63,16 @@ _TOKEN = re.compile(
 )
 
 
+_HSPACE = re.compile(r"\\hspace\*?\{[^{}]*\}")
+
+
 def tokenize(text: str) -> list[Token]:
     """The tokens of ``text``; raises :class:`Unreadable` for a sizing command without a delimiter."""
     tokens: list[Token] = []
     space = wide = False
     pending_sizer: tuple[str, int] | None = None
+    # \hspace{5mm} sets statements apart as \quad does; blanked to the same length, so offsets still hold
+    text = _HSPACE.sub(lambda m: "\\quad" + " " * (len(m.group()) - 5), text)
     for match in _TOKEN.finditer(text):
         kind = match.lastgroup or "other"
         value = match.group()
