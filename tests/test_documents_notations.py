@@ -67,7 +67,7 @@ PAIR = "read i as a pair index, 0 ≤ i < d_model/2 (it indexes the pairs 2i, 2i
      [(1, D, "defines R(\\theta)"), (3, P, ""), (5, R, "")]),
     # ... but not an I the text defines, nor one compared with a number (then a name nobody defined)
     ("$$ I = 2 $$\n\n$$ \\begin{pmatrix} 2 & 0 \\\\ 0 & 2 \\end{pmatrix} = I $$\n",
-     [(1, D, "defines I"), (3, U, "doc.d3.l3.1: one side is a matrix and the other is not")]),
+     [(1, D, "defines I"), (3, U, "one side is a matrix and the other is not")]),
     ("$$ \\cos^2 t + \\sin^2 t = I $$\n", [(1, U, "I is not defined in the text (or declared): the row is not decided "
                                                 "from values they do not have")]),
     # a product written with a full stop, as Kazemnejad's post on the sinusoidal encoding writes it (\omega_k . t)

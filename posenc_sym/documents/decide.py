@@ -133,7 +133,8 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
                       conditions=tuple(conditions))
         verdict = decide(claim)
     except (PosencSymError, ValueError, TypeError) as exc:
-        return LinkResult(link, "unknown", note=str(exc))
+        # The claim's id is this row's internal name (doc.d3.l3.1): the reader sees the row's line instead.
+        return LinkResult(link, "unknown", note=str(exc).removeprefix(f"{claim_id}: "))
     except Exception as exc:  # an engine bug must not hide the other rows' verdicts
         return LinkResult(link, "unknown", note=f"the proof engine failed with {type(exc).__name__}: {exc}; this "
                           "is a bug in posenc-sym, please report it with this row")
