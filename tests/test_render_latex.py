@@ -107,7 +107,7 @@ FALSE = Claim("demo.false", "false", sympy.sin(X), sympy.cos(X), expect="refuted
      "$0.841471$, the right side $0.540302$."),
     # A matrix claim fails at one entry (the engine's reason names it): the values are that entry's.
     (FALSE, Verdict("refuted", counterexample={X: sympy.Integer(0)}, lhs_value="0.0", rhs_value="1.0",
-                    reason="fails at x = 0 (entry (2, 0)): lhs = 0, rhs = 1"),
+                    entry=(2, 0)),
      r"\noindent\textbf{Counterexample.} At $x = 0$ the two sides differ in row 2, column 0 (counted from 0): "
      "$0$ on the left, $1$ on the right."),
     # A claim with no free symbols: the two values, no point.

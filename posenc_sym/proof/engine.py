@@ -91,7 +91,7 @@ def _refuted(cex: Counterexample, points: int, dps: int) -> Verdict:
                 f"rhs = {_brief(cex.rhs_value)}, lhs - rhs = {_brief(cex.difference)} "
                 f"(mpmath, {dps} digits)"),
         counterexample=dict(cex.point), lhs_value=cex.lhs_value, rhs_value=cex.rhs_value,
-        difference=cex.difference, points_checked=points,
+        difference=cex.difference, points_checked=points, entry=cex.entry,
     )
 
 

@@ -34,6 +34,8 @@ class Verdict:
         Symbol -> exact value, when refuted.
     ``lhs_value``, ``rhs_value``, ``difference``
         Decimal strings at the evaluation precision, at the counterexample.
+    ``entry``
+        The (row, column) of a matrix statement where the counterexample fails; the values are that entry's.
     ``links``
         The verdicts of a derivation's steps, in order, when the claim has steps.
 
@@ -53,6 +55,7 @@ class Verdict:
     difference: str | None = None
     points_checked: int = 0
     links: tuple[Verdict, ...] = ()
+    entry: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.status not in STATUSES:

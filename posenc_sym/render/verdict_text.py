@@ -22,8 +22,6 @@ numerically checked claim says it is evidence, not a proof.
 
 from __future__ import annotations
 
-import re
-
 from ..proof.claim import Claim
 from ..proof.verdict import Verdict
 from .markup import LATEX, Flavour
@@ -78,9 +76,6 @@ def _values(verdict: Verdict, fl: Flavour) -> dict[str, str]:
             for side, value in (("lhs", verdict.lhs_value), ("rhs", verdict.rhs_value))}
 
 
-_ENTRY = re.compile(r"\(entry \((\d+), (\d+)\)\)")
-
-
 def _refutation(claim: Claim, verdict: Verdict, fl: Flavour) -> str:
     """The counterexample: the claim's own words when it has them, else the point and the values."""
     if claim.refutation:
@@ -90,11 +85,11 @@ def _refutation(claim: Claim, verdict: Verdict, fl: Flavour) -> str:
     point = sorted((verdict.counterexample or {}).items(), key=lambda kv: str(kv[0]))
     where = ", ".join(f"{math_latex(s)} {_equals(short_value(v))}" for s, v in point)
     values = _values(verdict, fl)
-    entry = _ENTRY.search(verdict.reason or "")
     if verdict.lhs_value is None or verdict.rhs_value is None:
         sides = "the claim fails"
-    elif entry:  # a matrix claim fails at one entry: the two values are that entry's
-        sides = (f"the two sides differ in row {entry.group(1)}, column {entry.group(2)} (counted from 0): "
+    elif verdict.entry is not None:  # a matrix claim fails at one entry: the two values are that entry's
+        row, column = verdict.entry
+        sides = (f"the two sides differ in row {row}, column {column} (counted from 0): "
                  f"{values['lhs']} on the left, {values['rhs']} on the right")
     else:
         sides = f"the left side is {values['lhs']}, the right side {values['rhs']}"
