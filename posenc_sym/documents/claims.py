@@ -22,16 +22,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 import sympy
-from sympy.matrices import MatrixBase
 
 from ..notation.definitions import Notation
 from ..notation.read import Row, Term, Unreadable, from_latex, read_row
-from ..notation.read_tokens import tokenize
 from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS, accent_of
 from ..notation.write import to_latex
+from .beside_definitions import restriction, where_first
 from .context import Context
 from .conventions import Conventions
+from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
 from .extract import Display
+from .matrix_sides import IDENTITY_NAMES, identity_of_size, scalar_if_one_by_one
 from .name_forms import name_form
 from .renumbered import Renumbering, renumberings
 from .rows import RowText, split_rows
@@ -114,7 +115,7 @@ def set_values(formulas: Iterable[str]) -> dict[str, list[str]]:
     for formula in formulas:
         for row in split_rows(formula):
             for piece in statements(row.text):
-                at = _definition_candidate(piece.text)
+                at = definition_candidate(piece.text)
                 if at is None or range_of(piece.text) is not None:  # i = 0, 1, …, 9: a range, not a value
                     continue
                 form = name_form(piece.text[:at[0]].replace("&", " "))
@@ -155,11 +156,11 @@ class _Reading:
         if (members := chain_members(text)) is not None:
             self._chain(row, piece, members)
             return
-        candidate = _definition_candidate(text)
+        candidate = definition_candidate(text)
         if candidate is None and self._reversed_definition(row, piece):
             return
         try:
-            read = read_row(text if candidate is None else _as_equals(text, candidate), self.scope)
+            read = read_row(text if candidate is None else as_equals(text, candidate), self.scope)
         except Unreadable as exc:
             at = 0 if candidate is None else candidate[0]
             if not self._opaque_definition(row, piece, exc.reason) and _mentions_relation(text):
@@ -193,7 +194,7 @@ class _Reading:
                 self.previous = right
                 continue
             assert self.previous is not None
-            lhs, rhs = _identity(*_scalar_if_one_by_one(self.previous, right), self.scope)
+            lhs, rhs = identity_of_size(*scalar_if_one_by_one(self.previous, right), self.scope)
             self.links.append(Link(self.display.line_of(offset + position), relation, lhs, rhs, self.statement,
                                    written, row.note, nonzero=read.nonzero, offset=offset + position))
             self.previous = right
@@ -222,7 +223,7 @@ class _Reading:
             return
         if defined.role in ("claim", "restated"):
             try:
-                whole = read_row(text[:at] + _as_equals(text, candidate), self.scope)
+                whole = read_row(text[:at] + as_equals(text, candidate), self.scope)
             except Unreadable as exc:
                 self.fail(exc.reason, self.display.line_of(row.offset + piece.offset + exc.position))
                 return
@@ -258,7 +259,7 @@ class _Reading:
         if outcome.finding:
             self.findings.append((link.line, outcome.finding))
         lhs = outcome.written if outcome.written is not None else link.lhs
-        restricted = _restriction(self.others, lhs, self.scope) if outcome.role == "definition" else None
+        restricted = restriction(self.others, lhs, self.scope) if outcome.role == "definition" else None
         if restricted is not None:  # f(t) = t^2, \quad t > 0: defined there only, so not read as f for every t
             note = self.scope.refuse(form.name, " ".join(lhs_text.replace("&", " ").split()),
                                      f"the display restricts it ({restricted}), and a definition that holds only "
@@ -270,7 +271,7 @@ class _Reading:
         """``\\langle f(q, m), f(k, n) \\rangle = g(q, k, m - n)``: a formula named by a name the text writes
         here for the first time, on the right (it introduces g). Only a name nothing declares, defines,
         reads by a convention, and no earlier formula writes."""
-        at = _reversed_candidate(piece.text)
+        at = reversed_candidate(piece.text)
         if at is None:
             return False
         position, width = at
@@ -278,7 +279,7 @@ class _Reading:
         form = name_form(rhs_text)
         scope = self.scope
         if form is not None and form.name in IDENTITY_NAMES and not form.subscript and not form.arguments:
-            return False  # R^\top R = I: the identity, compared (see _identity), not a name introduced
+            return False  # R^\top R = I: the identity, compared (see identity_of_size), not a name introduced
         if form is None or form.name in scope.seen or form.head in scope.seen or scope.lookup(form.name) is not None \
                 or scope.ctx.is_function(form.name) or scope.ctx.is_indexed(form.name):
             return False
@@ -302,7 +303,7 @@ class _Reading:
 
     def _opaque_definition(self, row: RowText, piece: Piece, reason: str) -> bool:
         """A definition whose formula cannot be read still introduces its name."""
-        at = _definition_candidate(piece.text)
+        at = definition_candidate(piece.text)
         if at is None:
             return False
         lhs_text = piece.text[:at[0]]
@@ -357,88 +358,12 @@ class _Reading:
         self.previous, self.blocked = None, True
 
 
-#: Relations that define a name: ``W' \\equiv \\gamma W``, ``a \\coloneqq b``, ``a := b``.
-DEFINING = frozenset({"\\equiv", "\\coloneqq", "\\triangleq", "\\eqqcolon", ":="})
-
-
-def _definition_candidate(text: str) -> tuple[int, int] | None:
-    """Where the relation is (offset, width) after which ``text`` may define the name before it
-    (``w_k = …``, ``W' \\equiv …``), or None."""
-    try:
-        tokens = tokenize(text)
-    except Unreadable:
-        return None
-    depth = 0
-    for n, token in enumerate(tokens):
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
-        if depth:
-            continue
-        following = tokens[n + 1].text if n + 1 < len(tokens) else ""
-        spelled = ":=" if token.text == ":" and following == "=" else token.text
-        if spelled in READ_RELATIONS or spelled in DEFINING:
-            if spelled not in ("=", *DEFINING) or name_form(text[:token.pos].replace("&", " ")) is None:
-                return None
-            return token.pos, _width(text, token.pos, spelled)
-    return None
-
-
-def _width(text: str, position: int, spelled: str) -> int:
-    """How many characters of ``text`` the relation ``spelled`` at ``position`` takes: ``:=`` two, a command
-    its length, a character typed in Unicode (``≡`` for ``\\equiv``) one."""
-    if spelled == ":=":
-        return 2
-    return len(spelled) if text.startswith(spelled, position) else 1
-
-
-def _reversed_candidate(text: str) -> tuple[int, int] | None:
-    """Where the one relation of ``text`` is (offset, width) when it is '=' or a defining one and what
-    follows it is a name (``… = g(q, k, m - n)``), else None."""
-    try:
-        tokens = tokenize(text)
-    except Unreadable:
-        return None
-    found, depth = [], 0
-    for n, token in enumerate(tokens):
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
-        following = tokens[n + 1].text if n + 1 < len(tokens) else ""
-        spelled = ":=" if token.text == ":" and following == "=" else token.text
-        if depth == 0 and (spelled in READ_RELATIONS or spelled in DEFINING):
-            found.append((token.pos, _width(text, token.pos, spelled), spelled))
-    if len(found) != 1 or found[0][2] not in ("=", *DEFINING) or found[0][0] == 0:
-        return None
-    position, width, _ = found[0]
-    return (position, width) if name_form(text[position + width:]) is not None else None
-
-
-def _as_equals(text: str, at: tuple[int, int]) -> str:
-    """``text`` from its defining relation on, that relation written '=' (padded: offsets are kept)."""
-    position, width = at
-    return " " * (width - 1) + "=" + text[position + width:]
-
-
-def defined_names(formulas: Iterable[str]) -> set[str]:
-    """The names the text may define: every ``NAME = …`` (``NAME \\equiv …``) of ``formulas``.
-
-    >>> sorted(defined_names([r"PE_{(t,2i)} = \\sin t", r"x^2 = 1", r"a = 1, \\quad \\omega_i = 2"]))
-    ['PE', 'a', 'omega']
-    """
-    found = set()
-    for formula in formulas:
-        for row in split_rows(formula):
-            for piece in statements(row.text):
-                at = _definition_candidate(piece.text)
-                form = name_form(piece.text[:at[0]].replace("&", " ")) if at is not None else None
-                if form is not None:
-                    found.add(form.name)
-    return found
-
-
 def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
     """The links of ``display`` in ``scope`` (which the display's definitions extend)."""
     if display.problem:
         return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
     reading = _Reading(display, scope)
-    pieces = [(row, piece) for row in split_rows(display.body) for piece in _where_first(statements(row.text))]
+    pieces = [(row, piece) for row in split_rows(display.body) for piece in where_first(statements(row.text))]
     for n, (row, piece) in enumerate(pieces):
         reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
         reading.read(row, piece)
@@ -448,54 +373,7 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
                        scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings))
 
 
-def _where_first(pieces: list[Piece]) -> list[Piece]:
-    """The statements of a row in the order they are read: one that sets a plain name used by a definition
-    before it on the row (``\\theta_i = b^{-2i/d}, b = 10000``: b is 10000 in θ_i, as "where b = 10000"
-    says) comes before that definition, so the definition uses its value. Beside a claim (``\\sin t = 0, t =
-    \\pi``) or a parameter of the definition (``f(t) = \\sin t, t = \\pi``) it stays where it is: a case.
-
-    >>> [p.text for p in _where_first([Piece("w_i = b^{-i}", 0), Piece("b = 10", 14)])]
-    ['b = 10', 'w_i = b^{-i}']
-    """
-    ordered = list(pieces)
-    for piece in pieces:
-        at = _definition_candidate(piece.text)
-        form = name_form(piece.text[:at[0]]) if at is not None else None
-        if form is None or form.subscript is not None or form.arguments is not None or form.label:
-            continue
-        if form.name in survey([piece.text[at[0] + at[1]:]]).standalone:  # type: ignore[index]
-            continue  # b = 2b - 10: an equation in b, not its value
-        before = [p for p in ordered[:ordered.index(piece)] if form.name in survey([p.text]).standalone]
-        if before and all(_defines_from(p.text, form.name) for p in before):
-            ordered.remove(piece)
-            ordered.insert(ordered.index(before[0]), piece)
-    return ordered
-
-
-def _defines_from(text: str, name: str) -> bool:
-    """True if ``text`` may define another name from ``name``: ``NAME_i = … name …``, with ``name`` none of
-    its parameters (``f(t) = \\sin t`` beside ``t = \\pi`` is f for every t, not f at π)."""
-    at = _definition_candidate(text)
-    return at is not None and name not in survey([text[:at[0]]]).standalone and name_form(text[:at[0]]) is not None
-
-
 _RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
-
-
-_RESTRICTS = re.compile(r"[<>]|\\(?:le|ge|leq|geq|lt|gt|ne|neq|in|notin|leqslant|geqslant)(?![A-Za-z])")
-
-
-def _restriction(others: list[str], defined: Term, scope: DocumentScope) -> str | None:
-    """The statement beside a definition in its display that restricts one of its parameters (``t > 0``
-    beside ``f(t) = t^2``), or None. An integer index's range (``0 \\le i < d/2`` after ``\\omega_i``) is
-    the index's own domain, not a restriction of the definition to part of it."""
-    params = {str(s) for s in getattr(defined, "free_symbols", set()) if not getattr(s, "is_integer", False)}
-    for text in others:
-        if _definition_candidate(text) is not None or not _RESTRICTS.search(text):
-            continue
-        if params & survey([text]).standalone:
-            return " ".join(text.split())
-    return None
 
 
 def an_index(name: str, scope: DocumentScope) -> bool:
@@ -542,33 +420,6 @@ def _shown(term: Term) -> str:
         return str(to_latex(term))
     except Exception:  # the writer failing must not lose the row
         return sympy.sstr(term)
-
-
-#: How notes write the identity matrix: I, \mathbf{I}, \boldsymbol{I} (the reader reads each as I).
-IDENTITY_NAMES = frozenset({"I"})
-
-
-def _identity(lhs: Term, rhs: Term, scope: DocumentScope) -> tuple[Term, Term]:
-    """``R^\\top R = I``: a name I that nothing declares or defines, compared with a square matrix, is the
-    identity of its size (said once)."""
-    for matrix, other in ((lhs, rhs), (rhs, lhs)):
-        if isinstance(matrix, MatrixBase) and matrix.shape[0] == matrix.shape[1] and _is_identity_name(other, scope):
-            scope.note("identity", "read I as the identity matrix of the size of the matrix it is compared with "
-                       "(the text does not define I)")
-            eye = sympy.ImmutableMatrix(sympy.eye(matrix.shape[0]))
-            return (matrix, eye) if matrix is lhs else (eye, matrix)
-    return lhs, rhs
-
-
-def _is_identity_name(term: Term, scope: DocumentScope) -> bool:
-    return isinstance(term, sympy.Symbol) and term.name in IDENTITY_NAMES and scope.ctx.lookup(term.name) is None \
-        and term.name not in scope.text_defined and term.is_real is not True
-
-
-def _scalar_if_one_by_one(lhs: Term, rhs: Term) -> tuple[Term, Term]:
-    """``q^\\top q = x^2 + y^2``: a 1×1 matrix (a dot product) is the scalar it holds."""
-    lhs, rhs = (m[0, 0] if isinstance(m, MatrixBase) and m.shape == (1, 1) else m for m in (lhs, rhs))
-    return lhs, rhs
 
 
 def _mentions_relation(text: str) -> bool:

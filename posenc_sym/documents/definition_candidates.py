@@ -1,0 +1,90 @@
+"""Where a statement may define a name: ``NAME = …`` (``w_k = …``, ``W' \\equiv …``, ``a := b``) and
+``… = NAME`` (``… = g(q, k, m - n)``), found on the tokens before any reading, so the reader knows which
+names the text defines before it reads the first display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..notation.read import Unreadable
+from ..notation.read_tokens import tokenize
+from ..notation.vocabulary import READ_RELATIONS
+from .name_forms import name_form
+from .rows import split_rows
+from .statements import statements
+
+#: Relations that define a name: ``W' \\equiv \\gamma W``, ``a \\coloneqq b``, ``a := b``.
+DEFINING = frozenset({"\\equiv", "\\coloneqq", "\\triangleq", "\\eqqcolon", ":="})
+
+
+def definition_candidate(text: str) -> tuple[int, int] | None:
+    """Where the relation is (offset, width) after which ``text`` may define the name before it
+    (``w_k = …``, ``W' \\equiv …``), or None."""
+    try:
+        tokens = tokenize(text)
+    except Unreadable:
+        return None
+    depth = 0
+    for n, token in enumerate(tokens):
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        if depth:
+            continue
+        following = tokens[n + 1].text if n + 1 < len(tokens) else ""
+        spelled = ":=" if token.text == ":" and following == "=" else token.text
+        if spelled in READ_RELATIONS or spelled in DEFINING:
+            if spelled not in ("=", *DEFINING) or name_form(text[:token.pos].replace("&", " ")) is None:
+                return None
+            return token.pos, _width(text, token.pos, spelled)
+    return None
+
+
+def _width(text: str, position: int, spelled: str) -> int:
+    """How many characters of ``text`` the relation ``spelled`` at ``position`` takes: ``:=`` two, a command
+    its length, a character typed in Unicode (``≡`` for ``\\equiv``) one."""
+    if spelled == ":=":
+        return 2
+    return len(spelled) if text.startswith(spelled, position) else 1
+
+
+def reversed_candidate(text: str) -> tuple[int, int] | None:
+    """Where the one relation of ``text`` is (offset, width) when it is '=' or a defining one and what
+    follows it is a name (``… = g(q, k, m - n)``), else None."""
+    try:
+        tokens = tokenize(text)
+    except Unreadable:
+        return None
+    found, depth = [], 0
+    for n, token in enumerate(tokens):
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        following = tokens[n + 1].text if n + 1 < len(tokens) else ""
+        spelled = ":=" if token.text == ":" and following == "=" else token.text
+        if depth == 0 and (spelled in READ_RELATIONS or spelled in DEFINING):
+            found.append((token.pos, _width(text, token.pos, spelled), spelled))
+    if len(found) != 1 or found[0][2] not in ("=", *DEFINING) or found[0][0] == 0:
+        return None
+    position, width, _ = found[0]
+    return (position, width) if name_form(text[position + width:]) is not None else None
+
+
+def as_equals(text: str, at: tuple[int, int]) -> str:
+    """``text`` from its defining relation on, that relation written '=' (padded: offsets are kept)."""
+    position, width = at
+    return " " * (width - 1) + "=" + text[position + width:]
+
+
+def defined_names(formulas: Iterable[str]) -> set[str]:
+    """The names the text may define: every ``NAME = …`` (``NAME \\equiv …``) of ``formulas``.
+
+    >>> sorted(defined_names([r"PE_{(t,2i)} = \\sin t", r"x^2 = 1", r"a = 1, \\quad \\omega_i = 2"]))
+    ['PE', 'a', 'omega']
+    """
+    found = set()
+    for formula in formulas:
+        for row in split_rows(formula):
+            for piece in statements(row.text):
+                at = definition_candidate(piece.text)
+                form = name_form(piece.text[:at[0]].replace("&", " ")) if at is not None else None
+                if form is not None:
+                    found.add(form.name)
+    return found
