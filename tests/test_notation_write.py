@@ -125,6 +125,9 @@ _M, _A, _P = (lambda *a: sympy.Mul(*a, evaluate=False)), (lambda *a: sympy.Add(*
     (_P(_A(t, k), 2), r"\left(t + k\right)^{2}"),
     (_A(t, t), "t + t"),  # like terms as written, not 2 t
     (_A(_M(-1, 0), _M(t, 0), _M(t, k)), r"-0 + t \cdot 0 + t k"),
+    # a sum of matrices in the author's order (DeBERTa's c2c + c2p before p2c), never SymPy's sorted one
+    (sympy.MatAdd(sympy.MatrixSymbol("Z", 2, 2), sympy.MatrixSymbol("A", 2, 2)), "Z + A"),
+    (sympy.MatAdd(sympy.MatrixSymbol("A", 2, 2), sympy.MatrixSymbol("Z", 2, 2)), "A + Z"),
 ])
 def test_written_forms_keep_their_signs_grouping_and_order(written: sympy.Expr, latex: str) -> None:
     assert to_latex(written) == latex

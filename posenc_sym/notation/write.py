@@ -184,7 +184,8 @@ class NotationPrinter(LatexPrinter):
 
     # --- order and products ----------------------------------------------------------------
     def _print_Add(self, expr: sympy.Add, order: str | None = None) -> str:
-        if is_written(expr):
+        # A MatAdd is never reordered by SymPy unless evaluated: its arguments are the author's order.
+        if is_written(expr) or isinstance(expr, sympy.MatAdd):
             terms = list(expr.args)
         else:
             terms = self._as_ordered_terms(expr, order=order)
