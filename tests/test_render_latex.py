@@ -512,3 +512,40 @@ def test_catalogue_matrix_entries_print_as_one_subscripted_name() -> None:
                 if latex is not None and entry_as_word.match(latex):
                     offenders.add((claim.id, symbol.name))
     assert sorted(offenders) == []
+
+
+def _where_definitions(text: str) -> list[str]:
+    """The definitions each "Where" of a Markdown section states, in order: inline in its paragraph,
+    or displayed in the block after it (one aligned row each, side by side with \\qquad)."""
+    found = []
+    paragraphs = text.split("\n\n")
+    for n, paragraph in enumerate(paragraphs):
+        if not paragraph.startswith("**Where.**"):
+            continue
+        said = paragraph.removeprefix("**Where.**").strip().removesuffix(".")
+        found += [item for item in said.split("; ") if item]  # "$name$ is words" whole: two meanings differ
+        after = paragraphs[n + 1] if n + 1 < len(paragraphs) else ""
+        if after.startswith("$$"):
+            rows = re.findall(r"^&(.+?)(?:\\\\)?$", after, flags=re.M)
+            found += [d.strip() for row in rows for d in row.split(r"\qquad")]
+    return found
+
+
+def test_a_section_states_each_definition_once_where_first_used() -> None:
+    # Every built-in section, rendered whole: a definition a claim's "Where" gave is not given again
+    # by a later claim of the section; the same claim alone (a fragment) still gives all of its own.
+    from posenc_sym.catalog import load_catalog
+    from posenc_sym.render.mathtex import claim_definitions_latex
+
+    repeated, sections = [], 0
+    for loaded in load_catalog().derivations:
+        derivation = loaded.derivation
+        said = _where_definitions(render_derivation(derivation, {}, MARKDOWN))
+        repeated += [(derivation.id, d) for d in set(said) if said.count(d) > 1]
+        shared = [c for c in derivation.claims if claim_definitions_latex(c)]
+        sections += len(shared) > 1
+        for claim in shared[1:2]:
+            alone = _where_definitions(render_claim(claim, None, MARKDOWN))
+            assert alone, claim.id
+    assert sections > 5  # the test has sections with several claims that use notation
+    assert repeated == []

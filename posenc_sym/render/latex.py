@@ -297,9 +297,10 @@ def _in_words_only(claim: Claim, verdict: Verdict | None) -> bool:
 
 
 def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, level: int = 2,
-                 options: Options = DEFAULT_OPTIONS) -> str:
+                 options: Options = DEFAULT_OPTIONS, given: frozenset[str] = frozenset()) -> str:
     """One claim: heading with its verdict's badge, statement, assumptions, prose, source, chain of
-    steps, and what the badge cannot say (a counterexample, a numeric check's warning)."""
+    steps, and what the badge cannot say (a counterexample, a numeric check's warning). ``given``: the
+    definitions an earlier claim of the section has stated (its "Where"), not stated again."""
     status = "unknown" if undecidable(claim) else status_of(verdict)
     parts = [fl.heading(level, capitalized(claim.title), claim_label(claim.id), badge(status, fl))]
     lead = _lead(claim, fl, options)
@@ -313,8 +314,8 @@ def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, lev
         return "\n\n".join(parts)
     if not _in_words_only(claim, verdict):
         parts.append(statement(claim, fl))
-        definitions = claim_definitions_latex(claim)
-        if definitions:  # the notation the statement uses, so that it reads on its own
+        definitions = [d for d in claim_definitions_latex(claim) if d not in given]
+        if definitions:  # the notation the statement uses that the section has not given yet
             parts.append(_where(definitions, fl))
     assumptions = _assumptions(claim, fl)
     if assumptions:
@@ -352,8 +353,11 @@ def _grid_groups(claims: tuple[Claim, ...]) -> list[tuple[Claim, ...]]:
 
 def render_derivation(derivation: Derivation, verdicts: Mapping[str, Verdict], fl: Flavour = LATEX,
                       options: Options = DEFAULT_OPTIONS) -> str:
-    """A derivation as a section: its prose, then each claim with the verdict found for it."""
+    """A derivation as a section: its prose, then each claim with the verdict found for it; a claim's
+    "Where" gives only the definitions no earlier claim of the section gave (a fragment, one claim
+    alone, gives all of them)."""
     parts = [fl.heading(options.level, derivation.title, derivation_label(derivation))]
+    given: frozenset[str] = frozenset()  # a section states each definition once, where first used
     if derivation.prose.strip():
         parts.append(fl.text(named_documents(derivation.prose, options)))
     for group in _grid_groups(derivation.claims):
@@ -361,7 +365,10 @@ def render_derivation(derivation: Derivation, verdicts: Mapping[str, Verdict], f
         if len(group) >= 4 and _ENTRY.match(group[0].id):
             parts.append(render_grid(tuple(shown), verdicts, fl, options))
             continue
-        parts += [render_claim(c, verdicts.get(c.id), fl, options.level + 1, options) for c in shown]
+        for claim in shown:
+            parts.append(render_claim(claim, verdicts.get(claim.id), fl, options.level + 1, options, given))
+            if not _in_words_only(claim, verdicts.get(claim.id)) and not undecidable(claim):
+                given |= frozenset(claim_definitions_latex(claim))
     return "\n\n".join(parts) + "\n"
 
 
