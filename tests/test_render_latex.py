@@ -549,3 +549,26 @@ def test_a_section_states_each_definition_once_where_first_used() -> None:
             assert alone, claim.id
     assert sections > 5  # the test has sections with several claims that use notation
     assert repeated == []
+
+
+@pytest.mark.parametrize(("rows", "as_row"), [
+    (5, False),  # short: a column reads fine
+    (6, True),
+    (12, True),  # every entry, one by one (the writer would elide a row of more than 10)
+    (13, False),  # elided as a column: a shape label under a transpose would read worse
+])
+def test_a_tall_column_of_a_claim_is_offered_as_a_transposed_row(rows: int, as_row: bool) -> None:
+    from posenc_sym.render.columns import transposed_columns
+
+    column = sympy.Matrix(list(range(1, rows + 1)))
+    sides = transposed_columns(Claim("demo.column", "a column", written=(column, column)))
+    entries = " & ".join(str(n) for n in range(1, rows + 1))
+    assert sides == ((rf"\begin{{bmatrix}}{entries}\end{{bmatrix}}^{{\top}}",) * 2 if as_row else None)
+
+
+def test_the_eight_alibi_slopes_are_one_line() -> None:
+    from posenc_sym.catalog import load_catalog
+
+    eight = next(c for d in load_catalog().derivations for c in d.derivation.claims if c.id == "alibi.slopes.eight")
+    text = render_claim(eight, Verdict("proven", method="exact"))
+    assert r"2^{-8}\end{bmatrix}^{\top}" in text and "aligned" not in text

@@ -33,6 +33,7 @@ from ..proof.claim import Claim, Derivation, Source, explicit, is_matrix
 from ..proof.verdict import Verdict
 from .assumptions import assumptions_words, plural
 from .blocks import break_display
+from .columns import transposed_columns
 from .grid import render_grid
 from .layout import fits, line_width, split_top
 from .markup import LATEX, ChainRow, Flavour
@@ -199,6 +200,11 @@ def statement(claim: Claim, fl: Flavour) -> str:
 
 
 def _statement(claim: Claim, fl: Flavour, lhs: str, rel: str, rhs: str) -> str:
+    rows = transposed_columns(claim)
+    if rows is not None and fits(f"{rows[0]} {rel} {rows[1]}"):
+        return fl.statement(rows[0], rel, rows[1])
+    if rows is not None and fits(rows[0], line_width() - 2) and fits(rows[1], line_width() - 4):
+        return fl.rows_display([f"&{rows[0]}", f"&{rel} {rows[1]}"])
     if is_matrix(claim.lhs) and not fits(f"{lhs} {rel} {rhs}"):
         if fits(lhs, line_width() - 2) and fits(rhs, line_width() - 4):
             return fl.rows_display([f"&{lhs}", f"&{rel} {rhs}"])
