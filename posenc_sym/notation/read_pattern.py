@@ -29,6 +29,7 @@ from .vocabulary import ELLIPSES
 
 __all__ = ["holds_ellipsis", "pattern_list", "pattern_matrix"]
 
+_NOT_ONE = " are not one formula with other subscripts"
 _FRESH = ("k", "j", "l", "r", "s", "p", "q", "u", "v", "w")
 _OPEN, _CLOSE = ("{", "(", "[", "\\left", "\\begin"), ("}", ")", "]", "\\right", "\\end")
 
@@ -199,15 +200,15 @@ def _find(p: Cursor, first: Sequence[_Cell], second: Sequence[_Cell] | None, las
     for n, (a, z) in enumerate(zip(first, last, strict=True)):
         found = _holes(a.tokens, z.tokens)
         if found is None:
-            return f"{a.text} and {z.text} are not one formula with other subscripts"
+            return f"{a.text} and {z.text}{_NOT_ONE}"
         steps = {} if second is None else None
         if second is not None:
             between = _holes(a.tokens, second[n].tokens)
             if between is None:
-                return f"{a.text} and {second[n].text} are not one formula with other subscripts"
+                return f"{a.text} and {second[n].text}{_NOT_ONE}"
             steps = {span: tokens for span, tokens in between}
             if set(steps) - {span for span, _ in found}:
-                return f"{second[n].text} changes a subscript that stays the same in {z.text}"
+                return f"{a.text} and {second[n].text}{_NOT_ONE}"
         for span, tokens in found:
             start = _value(p, a.tokens[span[0]:span[1]], pos)
             step = sympy.Integer(1) if second is None else \
@@ -226,10 +227,14 @@ def _find(p: Cursor, first: Sequence[_Cell], second: Sequence[_Cell] | None, las
 
 
 def _pattern(p: Cursor, units: list[list[_Cell]], head: int, size: int, pos: int) -> _Pattern | str:
-    """The pattern of ``units`` (blocks of cells; the first ``head`` written before the ellipsis)."""
+    """The pattern of ``units`` (blocks of cells; the first ``head`` written before the ellipsis): the first and
+    last blocks determine it; the second gives the step, unless it is not the same formula (a copy slip,
+    which the check of every written entry then names), when the step is one."""
     first, last = units[0], units[-1]
     second = units[1] if head > 1 else None
     found = _find(p, first, second, last, size, pos)
+    if isinstance(found, str) and second is not None and found.endswith(_NOT_ONE):
+        found = _find(p, first, None, last, size, pos)
     if isinstance(found, str):
         return found
     holes, last_index = found
@@ -398,10 +403,6 @@ def _blocks(p: Cursor, grid: list[list[_Cell]], head: int, tail: int, pos: int) 
     for size in (1, 2, 3, 4):
         if head % size or tail % size or not head or not tail:
             continue
-        off = [(r, c) for r in range(len(grid)) for c in range(len(grid)) if r // size != c // size
-               or (r >= head) != (c >= head) or (r >= head and (r - head) // size != (c - head) // size)]
-        if any(not _zero(p, grid[r][c]) for r, c in off):
-            continue
         starts = [*range(0, head, size), *range(head, head + tail, size)]
         units = [[grid[s + r][s + c] for r in range(size) for c in range(size)] for s in starts]
         if any(cell.blank for unit in units for cell in unit):
@@ -410,20 +411,33 @@ def _blocks(p: Cursor, grid: list[list[_Cell]], head: int, tail: int, pos: int) 
         if isinstance(pattern, str):
             reasons.append(pattern)
             continue
+        block_of = [n // size if n < head else head // size + (n - head) // size for n in range(len(grid))]
+        stray = next((grid[r][c] for r in range(len(grid)) for c in range(len(grid))
+                      if block_of[r] != block_of[c] and not _zero(p, grid[r][c])), None)
+        if stray is not None:
+            reasons.insert(0, f"row {stray.row}, column {stray.column}: {stray.text} where the block-diagonal "
+                              "pattern of the first and last blocks gives 0")
+            continue
         _check(p, pattern, units, head // size, pos)
+        _no_unnamed_blocks(pattern, grid, pos)
         block = _block(pattern.entries, size, pos)
         p.scope.note("pattern", "read a vector or matrix written with an ellipsis by the pattern of its written "
                                 "entries (the same formula, its subscripts stepping by one)")
         whole = BlockDiagonal(block, pattern.index, pattern.count)
         return ImmutableMatrix(whole.as_explicit()) if pattern.count.is_Integer else whole
-    first_off = next(((r, c) for r in range(len(grid)) for c in range(len(grid)) if r != c
-                      and not _zero(p, grid[r][c])), None)
-    reason = reasons[0] if reasons else (
-        f"row {grid[first_off[0]][first_off[1]].row}, column {grid[first_off[0]][first_off[1]].column} "
-        f"({grid[first_off[0]][first_off[1]].text}) is not 0 outside the diagonal blocks" if first_off else
-        "no block pattern fits")
+    reason = reasons[0] if reasons else "no block pattern fits"
     raise Unreadable(f"an ellipsis leaves terms unstated: {reason}; write blocks that show one pattern, or state "
                      "the claim per block", pos)
+
+
+def _no_unnamed_blocks(pattern: _Pattern, grid: list[list[_Cell]], pos: int) -> None:
+    """``\\begin{bmatrix} M_1 & & \\\\ & \\ddots & \\\\ & & M_{d/2} \\end{bmatrix}`` with M nobody defines: M_1 may
+    be a number or a block, and the reader does not choose (written zeros make it a diagonal of numbers)."""
+    blanks = any(cell.blank for row in grid for cell in row)
+    named = next((e for e in pattern.entries if isinstance(e, sympy.Indexed)), None)
+    if blanks and named is not None:
+        raise Unreadable(f"{named.base} is not defined in the text: {_text(pattern.shown[0])} may be a number or a "
+                         f"block; define it ({named.base}_k = \\begin{{pmatrix}}…), or write the zeros", pos)
 
 
 def _zero(p: Cursor, cell: _Cell) -> bool:
