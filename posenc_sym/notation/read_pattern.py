@@ -54,6 +54,10 @@ class _Cell:
     def text(self) -> str:
         return _text(self.tokens)
 
+    @property
+    def place(self) -> str:
+        return f"entry {self.column}" if self.row == 0 else f"row {self.row}, column {self.column}"
+
 
 def _text(tokens: Sequence[Token]) -> str:
     out = ""
@@ -283,7 +287,7 @@ def _check(p: Cursor, pattern: _Pattern, units: list[list[_Cell]], head: int, po
         block = sympy.Integer(n) if n < head else pattern.count - tail + (n - head)
         for cell, (written, expected) in enumerate(zip(unit, pattern.at(block), strict=True)):
             if not _same(_read(p, written.tokens), expected):
-                raise Unreadable(f"row {written.row}, column {written.column}: {written.text} does not follow the "
+                raise Unreadable(f"{written.place}: {written.text} does not follow the "
                                  f"pattern of the first and last entries, which gives "
                                  f"{pattern.written_at(cell, block)} there; correct the entry", pos)
 
@@ -320,7 +324,7 @@ def pattern_list(p: Cursor, opening: Token) -> Term:
     closing = ")" if opening.text == "(" else "]"
     cells = _split(p, frozenset({","}), frozenset({closing}))
     p.require(closing)
-    row = [c for c in cells[0]]
+    row = [_Cell(c.tokens, 0, c.column) for c in cells[0]]
     column, _ = _line(p, row, opening.pos)
     return _transposed(column)
 
