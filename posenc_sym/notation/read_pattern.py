@@ -205,7 +205,7 @@ def _find(p: Cursor, first: Sequence[_Cell], second: Sequence[_Cell] | None, las
         found = _holes(a.tokens, z.tokens)
         if found is None:
             return f"{a.text} and {z.text}{_NOT_ONE}"
-        steps = {} if second is None else None
+        steps: dict[tuple[int, int], tuple[Token, ...]] = {}
         if second is not None:
             between = _holes(a.tokens, second[n].tokens)
             if between is None:
@@ -216,7 +216,7 @@ def _find(p: Cursor, first: Sequence[_Cell], second: Sequence[_Cell] | None, las
         for span, tokens in found:
             start = _value(p, a.tokens[span[0]:span[1]], pos)
             step = sympy.Integer(1) if second is None else \
-                (_value(p, steps[span], pos) - start if span in steps else sympy.Integer(0))  # type: ignore[index]
+                (_value(p, steps[span], pos) - start if span in steps else sympy.Integer(0))
             allowed = (1,) if size == 1 else (1, size)
             if not (step.is_Integer and int(step) in allowed):
                 return (f"from {a.text} to {second[n].text if second else a.text} a subscript steps by {step}, not "
@@ -246,7 +246,7 @@ def _pattern(p: Cursor, units: list[list[_Cell]], head: int, size: int, pos: int
     entries = []
     for n, cell in enumerate(first):
         tokens = list(cell.tokens)
-        for place, (start, end), value, step in sorted(holes, key=lambda h: -h[1][0]):
+        for place, (start, end), _, step in sorted(holes, key=lambda h: -h[1][0]):
             if place == n:
                 shifted = _shifted(tokens[start:end], step, index.name, tokens[start].pos)
                 if start > 0 and tokens[start - 1].text == "_":  # x_0: an unbraced subscript, braced again
@@ -383,9 +383,9 @@ def _diagonal(p: Cursor, rows: list[list[_Cell]], width: int, pos: int) -> Term:
     """A square matrix with one row of dots and one column of dots, block-diagonal by its pattern."""
     rows = [r + [_Cell((), n + 1, len(r) + m + 1) for m in range(width - len(r))] for n, r in enumerate(rows)]
     dot_rows = [n for n, r in enumerate(rows) if all(c.dots or c.blank for c in r) and any(c.dots for c in r)]
+    kept = [r for n, r in enumerate(rows) if n not in dot_rows]
     dot_columns = sorted({c.column - 1 for n in dot_rows for c in rows[n] if c.dots == "\\ddots"} | {
-        m for m in range(width) if all(rows[n][m].dots or rows[n][m].blank for n in range(len(rows)) if n not in dot_rows)
-        and any(rows[n][m].dots for n in range(len(rows)) if n not in dot_rows)})
+        m for m in range(width) if all(r[m].dots or r[m].blank for r in kept) and any(r[m].dots for r in kept)})
     if len(dot_rows) != 1 or len(dot_columns) != 1:
         raise Unreadable("an ellipsis leaves terms unstated: a matrix is read by its pattern only with one row "
                          "of dots (\\vdots, \\ddots) and one column of dots (\\cdots); state the claim per entry",
