@@ -12,6 +12,7 @@ import sympy
 from .read_commands import command, function
 from .read_cursor import Cursor, Term, is_matrix
 from .read_names import name, split_run
+from .read_pattern import holds_ellipsis, pattern_list
 from .read_tokens import Token, Unreadable
 from .vocabulary import FUNCTIONS
 
@@ -52,6 +53,8 @@ def atom(p: Cursor) -> Term:
 
 
 def _parenthesized(p: Cursor, opening: Token) -> Term:
+    if holds_ellipsis(p.tokens, p.index, frozenset({","})):  # (x_0, x_1, \ldots, x_{d-1}): by its pattern
+        return pattern_list(p, opening)
     closing = ")" if opening.text == "(" else "]"
     saved, p.in_bars = p.in_bars, 0
     value = p.expression()

@@ -16,6 +16,7 @@ from .read_cases import CASES, cases, environment_name
 from .read_cursor import Cursor, Term
 from .read_guards import no_index_i_in_exponent, not_a_derivative
 from .read_names import greek_name, name
+from .read_pattern import holds_ellipsis, pattern_matrix
 from .read_tokens import Token, Unreadable
 from .vocabulary import (
     ACCENTS,
@@ -381,6 +382,8 @@ def _environment(p: Cursor, token: Token) -> Term:
     if kind not in MATRICES:
         raise Unreadable(f"the environment {kind} is not read here (matrices: pmatrix, bmatrix, matrix)",
                          token.pos)
+    if holds_ellipsis(p.tokens, p.index, frozenset({"&", "\\\\"})):  # R^d_{Θ,m}: written by its pattern
+        return pattern_matrix(p, token, kind)
     rows: list[list[Term]] = [[]]
     while True:
         rows[-1].append(p.expression())

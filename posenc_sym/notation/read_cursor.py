@@ -163,7 +163,13 @@ class Cursor:
             if left.shape[1] != right.shape[0]:
                 raise Unreadable(f"matrices of shapes {left.shape} and {right.shape} cannot be multiplied", pos)
             return ImmutableMatrix(left * right)
-        return ImmutableMatrix(left * right) if is_matrix(left) or is_matrix(right) else left * right
+        try:
+            return ImmutableMatrix(left * right) if is_matrix(left) or is_matrix(right) else left * right
+        except (NotImplementedError, TypeError, ValueError):
+            # R_m (a name that may be a matrix) times a vector of d entries written by its pattern: SymPy has
+            # no product of a non-commuting name and a matrix of symbolic size
+            raise Unreadable("a name that may be a matrix times a vector or matrix of symbolic size is not read; "
+                             "define the name", pos) from None
 
     def divide(self, numerator: Term, denominator: Term, pos: int) -> Term:
         divisor = self.scalar(denominator, pos, "division by a matrix")
