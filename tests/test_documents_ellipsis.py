@@ -131,6 +131,11 @@ LIST_FIX = "; write entries that show one pattern (x_1, x_2, \\ldots, x_d), or s
     ("$$ " + _rotation(last_row="0 & 1") + " = 0 $$",
      UNSTATED + "row 7, column 2: 1 where the block-diagonal pattern of the first and last blocks gives 0; write "
      "blocks that show one pattern, or state the claim per block"),
+    # the last block's first row repeats its second (a copy slip there): first and last blocks differ
+    ("$$ " + _rotation().replace("\\cos m\\theta_{d/2} & -\\sin m\\theta_{d/2}",
+                                 "\\sin m\\theta_{d/2} & \\cos m\\theta_{d/2}") + " = 0 $$",
+     UNSTATED + "\\cos m\\theta_1 and \\sin m\\theta_{d/2} are not one formula with other subscripts; write "
+     "blocks that show one pattern, or state the claim per block"),
     # blocks that are names nobody defines: numbers or blocks?
     ("$$ \\begin{bmatrix} M_1 & & \\\\ & \\ddots & \\\\ & & M_{d/2} \\end{bmatrix} = 0 $$",
      "M is not defined in the text: M_1 may be a number or a block; define it (M_k = \\begin{pmatrix}…), or "

@@ -429,7 +429,9 @@ def _blocks(p: Cursor, grid: list[list[_Cell]], head: int, tail: int, pos: int) 
                                 "entries (the same formula, its subscripts stepping by one)")
         whole = BlockDiagonal(block, pattern.index, pattern.count)
         return ImmutableMatrix(whole.as_explicit()) if pattern.count.is_Integer else whole
-    reason = reasons[0] if reasons else "no block pattern fits"
+    # A cell named off the blocks first; else the largest block size tried (a 2×2 rotation's blocks
+    # compared, before its single entries are).
+    reason = next((r for r in reasons if r.startswith("row ")), reasons[-1] if reasons else "no block pattern fits")
     raise Unreadable(f"an ellipsis leaves terms unstated: {reason}; write blocks that show one pattern, or state "
                      "the claim per block", pos)
 
