@@ -14,8 +14,8 @@ from sympy.matrices import ImmutableMatrix, MatrixBase
 from .read_accents import accent, bar
 from .read_cases import CASES, cases, environment_name
 from .read_cursor import Cursor, Term
-from .read_guards import no_index_i_in_exponent, not_a_derivative
-from .read_names import greek_name, name
+from .read_guards import no_index_i_in_exponent, not_a_derivative, shown_name
+from .read_names import bold_name, greek_name, name
 from .read_tokens import Token, Unreadable
 from .vocabulary import (
     ACCENTS,
@@ -255,6 +255,8 @@ def _font(p: Cursor, token: Token) -> Term:
         return function(p, word, token.pos)
     if word in UPRIGHT_FUNCTIONS and p.scope.lookup(word) is None:
         return upright_function(p, word, token.pos)
+    if token.text in BOLD and (own := bold_name(p, word)) != word:
+        return name(p, own, token.pos, shown=f"{token.text}{{{shown_name(word)}}}")
     return name(p, word, token.pos)
 
 

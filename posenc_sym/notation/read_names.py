@@ -17,7 +17,7 @@ from .read_guards import not_a_word, not_captured, one_character, shown_name
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
-__all__ = ["call", "greek_name", "name", "single", "split_run", "splits", "subscripted_call"]
+__all__ = ["bold_name", "call", "greek_name", "name", "single", "split_run", "splits", "subscripted_call"]
 
 
 def greek_name(token: Token | None) -> str | None:
@@ -192,6 +192,23 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
         raise Unreadable(f"'{shown}' is not declared; declare it ({hint})", pos)
     not_captured(p, base, value, pos)
     return value
+
+
+def bold_name(p: Cursor, base: str) -> str:
+    """The name a bold ``base`` at the cursor stands for: ``base`` itself, unless it is a notation and the scope
+    reads the bold one with this subscript as a name of its own (:meth:`~.read_cursor.Scope.bold`)."""
+    following = p.peek()
+    if following is None or following.text != "_" or not p.scope.is_indexed(base):
+        return base
+    start = p.index
+    p.next()
+    try:
+        args = _subscript_args(p)
+    except Unreadable:  # a subscript that is no formula: the notation's own reading says why
+        return base
+    finally:
+        p.index = start
+    return p.scope.bold(base, args) or base
 
 
 def _primed(p: Cursor, base: str, pos: int) -> str:
