@@ -81,3 +81,51 @@ def test_the_bold_name_of_its_own_is_said_once(tmp_path: Path) -> None:
     said = [c.text for display in report.displays for c in display.conventions if c.key == "bold:p"]
     assert said == ["read the bold p as a vector or matrix of its own, not the p the text defines: its subscripts "
                     "have 1 argument, the definitions' 2; declare it to read it otherwise (let \\boldsymbol{p}_i = …)"]
+
+
+ROW = "\\\\"  # LaTeX's row break, \\
+
+
+def _matrix(cells: str, env: str = "pmatrix") -> str:
+    """A matrix environment; ';' in ``cells`` ends a row (``\\\\``)."""
+    return f"\\begin{{{env}}} {cells.replace(';', ' ' + ROW + ' ')} \\end{{{env}}}"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a band matrix with its off-band cells left blank: they are 0 (were they 1, the second row would be 4)
+    (f"$$ {_matrix('1 & 2 ; & 3')} {_matrix('1 ; 1')} = {_matrix('3 ; 3')} $$\n", [(1, P)]),
+    (f"$$ {_matrix('1 & 2 ; & 3')} {_matrix('1 ; 1')} = {_matrix('3 ; 4')} $$\n", [(1, R)]),
+    # the tridiagonal band of the brief, blank cells between '&'
+    (f"$$ {_matrix('u & v & & ; & w & u & ; & & v & w', 'matrix')} = "
+     f"{_matrix('u & v & 0 & 0 ; 0 & w & u & 0 ; 0 & 0 & v & w', 'matrix')} $$\n", [(1, P)]),
+    # a short row ends in blank cells (two rows have the full width)
+    (f"$$ {_matrix('u & v ; w & u & v ; & w & u')} = {_matrix('u & v & 0 ; w & u & v ; 0 & w & u')} $$\n",
+     [(1, P)]),
+    # block diagonal: a blank cell between blocks is the zero block of its row's height and its column's width
+    (f"$$ {_matrix(_matrix('1 & 2 ; 3 & 4') + ' & ; & 5', 'bmatrix')} = "
+     f"{_matrix('1 & 2 & 0 ; 3 & 4 & 0 ; 0 & 0 & 5', 'bmatrix')} $$\n", [(1, P)]),
+    (f"$$ {_matrix(_matrix('1 & 2 ; 3 & 4') + ' & ; & 5', 'bmatrix')} = "
+     f"{_matrix('1 & 2 & 1 ; 3 & 4 & 0 ; 0 & 0 & 5', 'bmatrix')} $$\n", [(1, R)]),
+    # refused: a row with more cells than every other row; a row blank in every cell
+    (f"$$ {_matrix('1 & 2 ; 3 & 4 & 5')} = 0 $$\n", [(1, U)]),
+    (f"$$ {_matrix('1 & 2 ; &')} = 0 $$\n", [(1, U)]),
+    # near-miss: a blank cell of an aligned display is layout, not a zero (a continued row: u - u = 0, proven)
+    ("```posenc\nassume u real\n```\n\n$$ \\begin{aligned} u - u &= 0 \\\\ & = 0 \\cdot u \\end{aligned} $$\n",
+     [(5, P), (5, P)]),
+])
+def test_blank_cells_of_a_matrix_are_zeros(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("cells", "reason"), [
+    ("1 & 2 ; 3 & 4 & 5", "row 2 of this matrix has 3 cells and every other row fewer; write the same number "
+                            "of cells (&) in every row (a blank cell is 0)"),
+    ("1 & 2 ; &", "row 2 of this matrix is blank in every cell, so its size is not written; write its zeros "
+                    "(0, or a zero block)"),
+    ("1 & ; 2 &", "column 2 of this matrix is blank in every cell, so its size is not written; write its zeros "
+                    "(0, or a zero block)"),
+])
+def test_a_blank_cell_with_no_size_is_refused(tmp_path: Path, cells: str, reason: str) -> None:
+    display = _report(tmp_path, f"$$ {_matrix(cells)} = 0 $$\n").displays[0]
+    assert display.status == U
+    assert display.reason == f"cannot be read: {reason}"

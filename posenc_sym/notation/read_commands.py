@@ -12,6 +12,7 @@ import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
 from .read_accents import accent, bar
+from .read_blank_cells import BLANK_CELLS, with_blanks
 from .read_cases import CASES, cases, environment_name
 from .read_cursor import Cursor, Term
 from .read_guards import no_index_i_in_exponent, not_a_derivative, shown_name
@@ -383,9 +384,11 @@ def _environment(p: Cursor, token: Token) -> Term:
     if kind not in MATRICES:
         raise Unreadable(f"the environment {kind} is not read here (matrices: pmatrix, bmatrix, matrix)",
                          token.pos)
-    rows: list[list[Term]] = [[]]
+    rows: list[list[Term | None]] = [[]]
     while True:
-        rows[-1].append(p.expression())
+        following = p.peek()
+        blank = following is not None and following.text in ("&", "\\\\", "\\end")
+        rows[-1].append(None if blank else p.expression())
         if p.take("&"):
             continue
         if p.take("\\\\"):
@@ -398,7 +401,10 @@ def _environment(p: Cursor, token: Token) -> Term:
         break
     if environment_name(p) != kind:
         raise Unreadable(f"\\begin{{{kind}}} is closed by another environment", token.pos)
-    return _assemble(rows, token.pos)
+    if any(cell is None for row in rows for cell in row) or len({len(row) for row in rows}) > 1:
+        p.scope.note("blank cells", BLANK_CELLS)
+        return with_blanks(rows, token.pos)
+    return _assemble([[cell for cell in row if cell is not None] for row in rows], token.pos)
 
 
 def braced_cases(p: Cursor, brace: Token) -> Term:
