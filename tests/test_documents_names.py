@@ -129,3 +129,20 @@ def test_a_blank_cell_with_no_size_is_refused(tmp_path: Path, cells: str, reason
     display = _report(tmp_path, f"$$ {_matrix(cells)} = 0 $$\n").displays[0]
     assert display.status == U
     assert display.reason == f"cannot be read: {reason}"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # an element selected by one index in brackets: the same index, the same value (8130, eq. (6), the right side)
+    ("$$ x[k] + x[k] = 2 x[k] $$\n", [(1, P)]),
+    ("$$ \\boldsymbol{p}_K\\left[\\text{clip}(i-j, p_{\\min}, p_{\\max})\\right] - "
+     "\\boldsymbol{p}_K\\left[\\text{clip}(i-j, p_{\\min}, p_{\\max})\\right] = 0 $$\n", [(1, P)]),
+    # another index selects another element: never proven, never refuted (nothing defines x)
+    ("$$ x[k] = x[k+1] $$\n", [(1, U)]),
+    # near-misses: a comma inside is a row vector, as before; E[t] may be an expectation: refused
+    ("$$ [a, b] + [a, b] = 2 [a, b] $$\n", [(1, P)]),
+    ("$$ E[t] = t $$\n", [(1, U)]),
+    # a declared name before brackets is a number times a bracketed group, as before
+    ("```posenc\nassume a real\nassume b real\n```\n\n$$ a[b + 1] = a b + a $$\n", [(6, P)]),
+])
+def test_an_index_in_brackets_selects_an_element(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
