@@ -17,7 +17,8 @@ from .read_guards import not_a_word, not_captured, one_character, shown_name
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
-__all__ = ["EXPECTATIONS", "bold_name", "call", "element", "greek_name", "name", "single", "split_run", "splits", "subscripted_call"]
+__all__ = ["EXPECTATIONS", "bold_name", "call", "element", "greek_name", "name", "single", "split_run", "splits",
+           "subscripted_call"]
 
 
 def greek_name(token: Token | None) -> str | None:
