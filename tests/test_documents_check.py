@@ -111,8 +111,8 @@ def test_unreadable_displays_say_why_and_where() -> None:
         (28, U, 28, r"unknown macro \frob; rewrite it in plain LaTeX math or declare its meaning"),
         (32, P, 0, ""),
         (36, U, 36, r"an ellipsis (\cdots) leaves terms unstated; state the claim per entry, per block, or as a sum"),
-        (40, U, 40, "the blocks of this matrix do not fit together (The matrices have incompatible number of "
-                    "columns (2 and 1))"),
+        (40, U, 40, "row 1 of this matrix has 2 cells and every other row fewer; write the same number of cells (&) "
+                    "in every row (a blank cell is 0)"),
         (44, P, 0, ""),
     ]  # a display never closed refuses the whole document: tests/test_documents_formats.py
     g = report.displays[1].links[0]

@@ -122,6 +122,13 @@ class Context:
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         return None  # only what is declared is read (the document's own reading: see .scope)
 
+    def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+        return None  # a declared notation is read as declared, bold or not (the document's reading: see .scope)
+
+    def arities(self, head: str) -> frozenset[int]:
+        """How many subscript arguments the definitions of the notation ``head`` take (``PE_{(t,2i)}``: 2)."""
+        return frozenset(len(pattern.args) for pattern in self.indexed.get(head, ()))
+
     def bar(self, base: str | None) -> str:
         """A bar over a declared name is the name k̄ (declared or not); over a formula, the conjugate
         where a declared symbol is complex (not real)."""

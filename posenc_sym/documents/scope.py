@@ -205,6 +205,21 @@ class DocumentScope:
             return sympy.IndexedBase(base, commutative=commutative)[index]
         return sympy.Symbol(name, commutative=commutative)
 
+    def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+        """A bold name whose subscript has a number of arguments none of the plain notation's definitions has
+        (``\\boldsymbol{p}_i`` beside ``p_{k,2i}``, ``p_{k,2i+1}``) cannot be that notation: it is the vector
+        (or matrix) of that name, a name of its own (p⃗, kept in its place in a product), said once. A bold
+        use with the definitions' number of arguments (``\\mathbf{q}_m`` beside ``q_m = …``) stays the notation."""
+        arities = self.ctx.arities(head)
+        if not arities or len(args) in arities:
+            return None
+        shown = shown_name(head)
+        counts = " or ".join(str(n) for n in sorted(arities))
+        self.note(f"bold:{head}", f"read the bold {shown} as a vector or matrix of its own, not the {shown} the "
+                  f"text defines: its subscripts have {len(args)} argument{'s' if len(args) != 1 else ''}, the "
+                  f"definitions' {counts}; declare it to read it otherwise (let \\boldsymbol{{{shown}}}_i = …)")
+        return head + "vec"
+
     def _commutative(self, base: str) -> bool:
         """An undefined name is read as a number only where the text uses it as one (in an exponent, a
         subscript, a function's argument) and never sets it in bold or transposes it; anywhere else it

@@ -82,6 +82,9 @@ class SimpleScope:
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         return None
 
+    def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+        return None
+
     def bar(self, base: str | None) -> str:
         return "name" if base is not None else BAR_OVER_A_FORMULA
 

@@ -12,10 +12,11 @@ import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
 from .read_accents import accent, bar
+from .read_blank_cells import BLANK_CELLS, with_blanks
 from .read_cases import CASES, cases, environment_name
 from .read_cursor import Cursor, Term
-from .read_guards import no_index_i_in_exponent, not_a_derivative
-from .read_names import greek_name, name
+from .read_guards import no_index_i_in_exponent, not_a_derivative, shown_name
+from .read_names import bold_name, greek_name, name
 from .read_pattern import holds_ellipsis, pattern_matrix
 from .read_tokens import Token, Unreadable
 from .vocabulary import (
@@ -256,6 +257,8 @@ def _font(p: Cursor, token: Token) -> Term:
         return function(p, word, token.pos)
     if word in UPRIGHT_FUNCTIONS and p.scope.lookup(word) is None:
         return upright_function(p, word, token.pos)
+    if token.text in BOLD and (own := bold_name(p, word)) != word:
+        return name(p, own, token.pos, shown=f"{token.text}{{{shown_name(word)}}}")
     return name(p, word, token.pos)
 
 
@@ -384,9 +387,11 @@ def _environment(p: Cursor, token: Token) -> Term:
                          token.pos)
     if holds_ellipsis(p.tokens, p.index, frozenset({"&", "\\\\"})):  # R^d_{Θ,m}: written by its pattern
         return pattern_matrix(p, token, kind)
-    rows: list[list[Term]] = [[]]
+    rows: list[list[Term | None]] = [[]]
     while True:
-        rows[-1].append(p.expression())
+        following = p.peek()
+        blank = following is not None and following.text in ("&", "\\\\", "\\end")
+        rows[-1].append(None if blank else p.expression())
         if p.take("&"):
             continue
         if p.take("\\\\"):
@@ -399,7 +404,10 @@ def _environment(p: Cursor, token: Token) -> Term:
         break
     if environment_name(p) != kind:
         raise Unreadable(f"\\begin{{{kind}}} is closed by another environment", token.pos)
-    return _assemble(rows, token.pos)
+    if any(cell is None for row in rows for cell in row) or len({len(row) for row in rows}) > 1:
+        p.scope.note("blank cells", BLANK_CELLS)
+        return with_blanks(rows, token.pos)
+    return _assemble([[cell for cell in row if cell is not None] for row in rows], token.pos)
 
 
 def braced_cases(p: Cursor, brace: Token) -> Term:

@@ -56,6 +56,11 @@ class Scope(Protocol):
         (``\\overline{k e^{in\\theta}}``): ``"conjugate"`` (the complex conjugate), ``"name"`` (the name k̄
         of its own, a mean), or else the reason it is refused, naming both readings."""
 
+    def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+        """The name a bold ``head`` with these subscript arguments stands for where it cannot be the notation
+        ``head`` (``\\boldsymbol{p}_i`` beside the components ``p_{k,2i}``, ``p_{k,2i+1}``: no pattern has one
+        argument), or None to read it as ``head``, as every other bold name is."""
+
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         """A reading of a name nothing declares, or None to refuse it (the reader then says it is
         not declared). ``args`` are the values of its subscript when that is a formula

@@ -17,7 +17,8 @@ from .read_guards import not_a_word, not_captured, one_character, shown_name
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
-__all__ = ["call", "greek_name", "name", "single", "split_run", "splits", "subscripted_call"]
+__all__ = ["EXPECTATIONS", "bold_name", "call", "element", "greek_name", "name", "single", "split_run", "splits",
+           "subscripted_call"]
 
 
 def greek_name(token: Token | None) -> str | None:
@@ -182,8 +183,8 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     if p.scope.is_function(base) and _conjugated_call(p):
         return sympy.conjugate(call(p, base, pos))
     value = p.scope.lookup(base)
-    if value is None:
-        value = p.scope.undeclared(base)
+    if value is None and (value := p.scope.undeclared(base)) is not None:
+        return element(p, value, shown, pos)
     if value is None:
         if _at_parenthesis(p):
             hint = f"assume {shown} real for a product {shown}·(…), or let {shown}(x) = … for a function"
@@ -192,6 +193,56 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
         raise Unreadable(f"'{shown}' is not declared; declare it ({hint})", pos)
     not_captured(p, base, value, pos)
     return value
+
+
+def bold_name(p: Cursor, base: str) -> str:
+    """The name a bold ``base`` at the cursor stands for: ``base`` itself, unless it is a notation and the scope
+    reads the bold one with this subscript as a name of its own (:meth:`~.read_cursor.Scope.bold`)."""
+    following = p.peek()
+    if following is None or following.text != "_" or not p.scope.is_indexed(base):
+        return base
+    start = p.index
+    p.next()
+    try:
+        args = _subscript_args(p)
+    except Unreadable:  # a subscript that is no formula: the notation's own reading says why
+        return base
+    finally:
+        p.index = start
+    return p.scope.bold(base, args) or base
+
+
+#: Names whose ``[…]`` may be an expectation, E[X], as much as the entry X of a table E.
+EXPECTATIONS = frozenset({"E", "Ebb"})
+
+
+def element(p: Cursor, value: Term, shown: str, pos: int) -> Term:
+    """``x[k]``, ``\\boldsymbol{p}_K[\\text{clip}(i-j, p_{\\min}, p_{\\max})]``: a name nothing defines followed by one
+    index in brackets is the element that index selects (a row of a table): an opaque value, the same for the same
+    index. ``[a, b]`` (a comma inside) is a row vector, multiplied as before; ``E[X]`` may be an expectation, and is
+    refused. Anything else returns ``value`` with the cursor where it was."""
+    following = p.peek()
+    if following is None or following.text != "[" or isinstance(value, sympy.MatrixBase) or not (
+            isinstance(value, (sympy.Symbol, sympy.Indexed))):
+        return value
+    start = p.index
+    p.next()
+    try:
+        index = p.scalar(p.expression(), p.here(), "an index in brackets")
+        closed = p.take("]")
+    except Unreadable:
+        closed = False
+    if not closed:  # [a, b]: a row vector (or something else), read as before
+        p.index = start
+        return value
+    label = value.name if isinstance(value, sympy.Symbol) else str(value.base.label)
+    if label in EXPECTATIONS:
+        raise Unreadable(f"{shown}[…] may be the expectation of what the brackets hold, or the entry it selects of "
+                         f"a table {shown}; neither is read: write \\mathbb{{E}} as a function or name the entry "
+                         f"({shown}_{{…}})", pos)
+    p.scope.note("element", "read a name followed by one index in brackets, x[k], as the element that index "
+                 "selects (the same index, the same value)")
+    return sympy.IndexedBase(f"{sympy.sstr(value)}[]", commutative=value.is_commutative)[index]
 
 
 def _primed(p: Cursor, base: str, pos: int) -> str:
@@ -299,7 +350,7 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
     if value is None:
         written = f"{base}_{{{text.replace('_', ',')}}}"
         raise Unreadable(f"'{written}' is not declared; declare it (assume, or let {base}_i = ...)", pos)
-    return value
+    return value if p.scope.lookup(full) is not None else element(p, value, shown_name(base), pos)
 
 
 def _subscript_text(p: Cursor) -> str | None:
@@ -325,6 +376,8 @@ def _subscript_text(p: Cursor) -> str | None:
             parts.append(letter)
         elif token.text in FONTS:
             continue
+        elif token.text in ("\\min", "\\max") and p.peek() is not None and p.peek().text == "}":  # type: ignore[union-attr]
+            parts.append(token.text[1:])  # p_{\min}: a label, the least p
         else:
             return None
     return "".join(parts)

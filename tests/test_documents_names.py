@@ -1,0 +1,148 @@
+"""Names as people write them (issue 23, brief R): a bold name beside the plain one the text defines.
+
+Each row is a small document and the verdict of each of its links, worked out by hand. The formulas
+marked "8130" are those of Su Jianlin's survey of position encodings, https://kexue.fm/archives/8130
+(eq. (1): the plain components p_{k,2i}, p_{k,2i+1}; eq. (3) and (7): the expansion of q_i k_j^T in
+the bold vectors p_i, p_j), typed as the post types them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from posenc_sym.documents.decide_document import check_document
+
+P, R, U, D = "proven", "refuted", "unknown", "definition"
+
+#: 8130, eq. (1), with plain components (as Shaw et al. and most notes write them) and bold, as the post does.
+PLAIN_COMPONENTS = ("$$ p_{k,2i} = \\sin\\left(k/10000^{2i/d}\\right), \\quad "
+                    "p_{k,2i+1} = \\cos\\left(k/10000^{2i/d}\\right) $$\n\n")
+BOLD_COMPONENTS = ("$$ \\boldsymbol{p}_{k,2i}=\\sin\\Big(k/10000^{2i/d}\\Big), \\quad "
+                   "\\boldsymbol{p}_{k, 2i+1}=\\cos\\Big(k/10000^{2i/d}\\Big) $$\n\n")
+#: 8130, eq. (3): (x_i + p_i) W_Q W_K^T (x_j + p_j)^T multiplied out, keeping the order of the factors.
+EXPANSION = ("$$ \\left(\\boldsymbol{x}_i + \\boldsymbol{p}_i\\right)\\boldsymbol{W}_Q \\boldsymbol{W}_K^{\\top}"
+             "\\left(\\boldsymbol{x}_j + \\boldsymbol{p}_j\\right)^{\\top} = \\left(\\boldsymbol{x}_i \\boldsymbol{W}_Q + "
+             "\\boldsymbol{p}_i \\boldsymbol{W}_Q\\right)\\left(\\boldsymbol{W}_K^{\\top}\\boldsymbol{x}_j^{\\top} + "
+             "\\boldsymbol{W}_K^{\\top}\\boldsymbol{p}_j^{\\top}\\right) $$\n")
+#: 8130, eq. (7)'s right side as the expansion of the product of eq. (3).
+FOUR_TERMS = ("$$ \\left(\\boldsymbol{x}_i \\boldsymbol{W}_Q + \\boldsymbol{p}_i \\boldsymbol{W}_Q\\right)"
+              "\\left(\\boldsymbol{W}_K^{\\top}\\boldsymbol{x}_j^{\\top} + \\boldsymbol{W}_K^{\\top}\\boldsymbol{p}_j^{\\top}"
+              "\\right) = \\boldsymbol{x}_i \\boldsymbol{W}_Q \\boldsymbol{W}_K^{\\top}\\boldsymbol{x}_j^{\\top} + "
+              "\\boldsymbol{x}_i \\boldsymbol{W}_Q \\boldsymbol{W}_K^{\\top}\\boldsymbol{p}_j^{\\top} + \\boldsymbol{p}_i "
+              "\\boldsymbol{W}_Q \\boldsymbol{W}_K^{\\top}\\boldsymbol{x}_j^{\\top} + \\boldsymbol{p}_i \\boldsymbol{W}_Q "
+              "\\boldsymbol{W}_K^{\\top}\\boldsymbol{p}_j^{\\top} $$\n")
+
+
+def _report(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    report = check_document(path)
+    assert not report.problems
+    return report
+
+
+def _links(tmp_path: Path, text: str) -> list[tuple[int, str]]:
+    """(line, status) of every link; a display that cannot be read, (its line, unknown)."""
+    return [(link.line, link.status) for display in _report(tmp_path, text).displays
+            for link in (display.links or [display])]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # the expansion, beside plain components: bold p_i is the vector, a name of its own; the identity holds in
+    # the free algebra (W_K^T (x_j + p_j)^T: the transpose reverses the product)
+    (PLAIN_COMPONENTS + EXPANSION, [(1, D), (1, D), (3, P)]),
+    (BOLD_COMPONENTS + EXPANSION, [(1, D), (1, D), (3, P)]),
+    (PLAIN_COMPONENTS + FOUR_TERMS, [(1, D), (1, D), (3, P)]),
+    # slips: the transpose on the wrong factor, a cross term missing: never proven (undefined names are not
+    # refuted: the row may state a condition on them)
+    (PLAIN_COMPONENTS + FOUR_TERMS.replace("\\boldsymbol{W}_K^{\\top}\\boldsymbol{x}_j^{\\top} + \\boldsymbol{x}_i",
+                                           "\\boldsymbol{W}_K\\boldsymbol{x}_j^{\\top} + \\boldsymbol{x}_i", 1),
+     [(1, D), (1, D), (3, U)]),
+    (PLAIN_COMPONENTS + FOUR_TERMS.replace(" + \\boldsymbol{p}_i \\boldsymbol{W}_Q \\boldsymbol{W}_K^{\\top}"
+                                           "\\boldsymbol{p}_j^{\\top} $$", " $$"), [(1, D), (1, D), (3, U)]),
+    # a bold use with the definitions' pattern is the component the text defines: p_{k,2i}^2 + p_{k,2i+1}^2 = 1
+    (PLAIN_COMPONENTS + "$$ \\boldsymbol{p}_{k,2i}^2 + \\boldsymbol{p}_{k,2i+1}^2 = 1 $$\n", [(1, D), (1, D), (3, P)]),
+    (PLAIN_COMPONENTS + "$$ \\boldsymbol{p}_{k,2i}^2 + \\boldsymbol{p}_{k,2i+1}^2 = 2 $$\n", [(1, D), (1, D), (3, R)]),
+    # near-miss: \mathbf{q} and q for one vector, the same pattern: one name (the definition is used)
+    ("$$ q_m = 2 m $$\n\n$$ \\mathbf{q}_m = 2 m $$\n\n$$ \\mathbf{q}_m + q_m = 4 m $$\n", [(1, D), (3, P), (5, P)]),
+    # near-miss: a bold use with the definitions' number of arguments that matches none stays refused
+    (PLAIN_COMPONENTS + "$$ \\boldsymbol{p}_{k,j} + 1 = 1 + \\boldsymbol{p}_{k,j} $$\n", [(1, D), (1, D), (3, U)]),
+    # near-miss: a bold name the text declares with one argument is the declared one
+    ("```posenc\nassume k integer\nlet p_k = 2 k\n```\n\n$$ \\boldsymbol{p}_k + \\boldsymbol{p}_k = 4 k $$\n", [(6, P)]),
+])
+def test_bold_and_plain_letters_of_one_name(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_the_bold_name_of_its_own_is_said_once(tmp_path: Path) -> None:
+    report = _report(tmp_path, PLAIN_COMPONENTS + EXPANSION + "\n" + FOUR_TERMS)
+    said = [c.text for display in report.displays for c in display.conventions if c.key == "bold:p"]
+    assert said == ["read the bold p as a vector or matrix of its own, not the p the text defines: its subscripts "
+                    "have 1 argument, the definitions' 2; declare it to read it otherwise (let \\boldsymbol{p}_i = …)"]
+
+
+ROW = "\\\\"  # LaTeX's row break, \\
+
+
+def _matrix(cells: str, env: str = "pmatrix") -> str:
+    """A matrix environment; ';' in ``cells`` ends a row (``\\\\``)."""
+    return f"\\begin{{{env}}} {cells.replace(';', ' ' + ROW + ' ')} \\end{{{env}}}"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a band matrix with its off-band cells left blank: they are 0 (were they 1, the second row would be 4)
+    (f"$$ {_matrix('1 & 2 ; & 3')} {_matrix('1 ; 1')} = {_matrix('3 ; 3')} $$\n", [(1, P)]),
+    (f"$$ {_matrix('1 & 2 ; & 3')} {_matrix('1 ; 1')} = {_matrix('3 ; 4')} $$\n", [(1, R)]),
+    # the tridiagonal band of the brief, blank cells between '&'
+    (f"$$ {_matrix('u & v & & ; & w & u & ; & & v & w', 'matrix')} = "
+     f"{_matrix('u & v & 0 & 0 ; 0 & w & u & 0 ; 0 & 0 & v & w', 'matrix')} $$\n", [(1, P)]),
+    # a short row ends in blank cells (two rows have the full width)
+    (f"$$ {_matrix('u & v ; w & u & v ; & w & u')} = {_matrix('u & v & 0 ; w & u & v ; 0 & w & u')} $$\n",
+     [(1, P)]),
+    # block diagonal: a blank cell between blocks is the zero block of its row's height and its column's width
+    (f"$$ {_matrix(_matrix('1 & 2 ; 3 & 4') + ' & ; & 5', 'bmatrix')} = "
+     f"{_matrix('1 & 2 & 0 ; 3 & 4 & 0 ; 0 & 0 & 5', 'bmatrix')} $$\n", [(1, P)]),
+    (f"$$ {_matrix(_matrix('1 & 2 ; 3 & 4') + ' & ; & 5', 'bmatrix')} = "
+     f"{_matrix('1 & 2 & 1 ; 3 & 4 & 0 ; 0 & 0 & 5', 'bmatrix')} $$\n", [(1, R)]),
+    # refused: a row with more cells than every other row; a row blank in every cell
+    (f"$$ {_matrix('1 & 2 ; 3 & 4 & 5')} = 0 $$\n", [(1, U)]),
+    (f"$$ {_matrix('1 & 2 ; &')} = 0 $$\n", [(1, U)]),
+    # near-miss: a blank cell of an aligned display is layout, not a zero (a continued row: u - u = 0, proven)
+    ("```posenc\nassume u real\n```\n\n$$ \\begin{aligned} u - u &= 0 \\\\ & = 0 \\cdot u \\end{aligned} $$\n",
+     [(5, P), (5, P)]),
+])
+def test_blank_cells_of_a_matrix_are_zeros(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("cells", "reason"), [
+    ("1 & 2 ; 3 & 4 & 5", "row 2 of this matrix has 3 cells and every other row fewer; write the same number "
+                            "of cells (&) in every row (a blank cell is 0)"),
+    ("1 & 2 ; &", "row 2 of this matrix is blank in every cell, so its size is not written; write its zeros "
+                    "(0, or a zero block)"),
+    ("1 & ; 2 &", "column 2 of this matrix is blank in every cell, so its size is not written; write its zeros "
+                    "(0, or a zero block)"),
+])
+def test_a_blank_cell_with_no_size_is_refused(tmp_path: Path, cells: str, reason: str) -> None:
+    display = _report(tmp_path, f"$$ {_matrix(cells)} = 0 $$\n").displays[0]
+    assert display.status == U
+    assert display.reason == f"cannot be read: {reason}"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # an element selected by one index in brackets: the same index, the same value (8130, eq. (6), the right side)
+    ("$$ x[k] + x[k] = 2 x[k] $$\n", [(1, P)]),
+    ("$$ \\boldsymbol{p}_K\\left[\\text{clip}(i-j, p_{\\min}, p_{\\max})\\right] - "
+     "\\boldsymbol{p}_K\\left[\\text{clip}(i-j, p_{\\min}, p_{\\max})\\right] = 0 $$\n", [(1, P)]),
+    # another index selects another element: never proven, never refuted (nothing defines x)
+    ("$$ x[k] = x[k+1] $$\n", [(1, U)]),
+    # near-misses: a comma inside is a row vector, as before; E[t] may be an expectation: refused
+    ("$$ [a, b] + [a, b] = 2 [a, b] $$\n", [(1, P)]),
+    ("$$ E[t] = t $$\n", [(1, U)]),
+    # a declared name before brackets is a number times a bracketed group, as before
+    ("```posenc\nassume a real\nassume b real\n```\n\n$$ a[b + 1] = a b + a $$\n", [(6, P)]),
+])
+def test_an_index_in_brackets_selects_an_element(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
