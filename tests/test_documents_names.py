@@ -141,6 +141,12 @@ def test_a_blank_cell_with_no_size_is_refused(tmp_path: Path, cells: str, reason
     # near-misses: a comma inside is a row vector, as before; E[t] may be an expectation: refused
     ("$$ [a, b] + [a, b] = 2 [a, b] $$\n", [(1, P)]),
     ("$$ E[t] = t $$\n", [(1, U)]),
+    # brackets that group a product, or a transposed group, are parentheses, as before (the score expansion
+    # (E + P) W_q [(E + P) W_k]^T was "q[], …: not defined" when W_q[…] was read as an element of a table W_q)
+    ("$$ (x + y) W_q [(x + y) W_k]^T = x W_q W_k^T x^T + x W_q W_k^T y^T + y W_q W_k^T x^T + y W_q W_k^T y^T $$\n",
+     [(1, P)]),
+    ("$$ W_q [x W_k] = W_q x W_k $$\n", [(1, P)]),
+    ("$$ W_q [x]^T = W_q x^T $$\n", [(1, P)]),
     # a declared name before brackets is a number times a bracketed group, as before
     ("```posenc\nassume a real\nassume b real\n```\n\n$$ a[b + 1] = a b + a $$\n", [(6, P)]),
 ])

@@ -11,6 +11,7 @@ them. A new naming convention goes here.
 from __future__ import annotations
 
 import sympy
+from sympy.core.function import AppliedUndef
 
 from .read_cursor import Cursor, Term
 from .read_guards import not_a_word, not_captured, one_character, shown_name
@@ -232,7 +233,8 @@ def element(p: Cursor, value: Term, shown: str, pos: int) -> Term:
         closed = p.take("]")
     except Unreadable:
         closed = False
-    if not closed:  # [a, b]: a row vector (or something else), read as before
+    if not closed or not _index_like(index) or _transposed(p):
+        # [a, b]: a row vector; W_q[(E + P) W_k]^T: brackets that group a product: read as before
         p.index = start
         return value
     label = value.name if isinstance(value, sympy.Symbol) else str(value.base.label)
@@ -243,6 +245,27 @@ def element(p: Cursor, value: Term, shown: str, pos: int) -> Term:
     p.scope.note("element", "read a name followed by one index in brackets, x[k], as the element that index "
                  "selects (the same index, the same value)")
     return sympy.IndexedBase(f"{sympy.sstr(value)}[]", commutative=value.is_commutative)[index]
+
+
+def _index_like(index: sympy.Basic) -> bool:
+    """What an index in brackets looks like: a name, a number, a sum of them (``k + 1``, ``i - j``), a number
+    times a name (``2k``) or a function applied (``\\text{clip}(i - j, …)``); a product of two names or of a
+    group (``(E + P) W_k``) is brackets used as parentheses."""
+    if isinstance(index, (sympy.Symbol, sympy.Integer, sympy.Indexed, AppliedUndef)):
+        return True
+    if isinstance(index, sympy.Add):
+        return all(_index_like(term) for term in index.args)
+    if isinstance(index, sympy.Mul):
+        numbers = [f for f in index.args if f.is_Number]
+        return len(index.args) - len(numbers) == 1 and all(_index_like(f) for f in index.args if not f.is_Number)
+    return False
+
+
+def _transposed(p: Cursor) -> bool:
+    """True if a transpose follows the closing bracket (``[…]^T``, ``[…]^\\top``): a group, transposed."""
+    texts = [t.text for t in p.tokens[p.index:p.index + 3]]
+    return texts[:1] == ["^"] and (texts[1:2] in (["T"], ["\\top"], ["\\intercal"]) or
+                                   texts[1:3] in (["{", "T"], ["{", "\\top"]))
 
 
 def _primed(p: Cursor, base: str, pos: int) -> str:
