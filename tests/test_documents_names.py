@@ -152,3 +152,28 @@ def test_a_blank_cell_with_no_size_is_refused(tmp_path: Path, cells: str, reason
 ])
 def test_an_index_in_brackets_selects_an_element(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+SINE = "\\sin\\left(pos/10000^{2i/d}\\right)"
+SHIFTED = "\\sin\\left((pos+k)/10000^{2i/d}\\right)"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a calligraphic or blackboard name is a name of its own, defined and used as written
+    (f"$$ \\mathcal{{P}}_{{(pos,2i)}} = {SINE} $$\n\n$$ \\mathcal{{P}}_{{(pos+k,2i)}} = {SHIFTED} $$\n", [(1, D), (3, P)]),
+    (f"$$ \\mathbb{{PE}}_{{(pos,2i)}} = {SINE} $$\n\n$$ \\mathbb{{PE}}_{{(pos+k,2i)}} = {SHIFTED} $$\n", [(1, D), (3, P)]),
+    # near-misses: \mathcal{P} is not P (the text defines P): \mathcal{P}_{(pos+k,2i)} = … defines another name,
+    # and a row about it is not decided by P's definition
+    (f"$$ P_{{(pos,2i)}} = {SINE} $$\n\n$$ \\mathcal{{P}}_{{(pos+k,2i)}} = {SHIFTED} $$\n", [(1, D), (3, D)]),
+    (f"$$ P_{{(pos,2i)}} = {SINE} $$\n\n$$ \\mathcal{{P}}_{{(pos,2i)}} + 0 = {SINE} $$\n", [(1, D), (3, U)]),
+    # \mathbb{E}, \mathbb{R}: an expectation, a number set, never a name
+    ("$$ \\mathbb{E}(t) = t $$\n", [(1, U)]),
+])
+def test_styled_letters_are_names_of_their_own(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_a_blackboard_letter_with_a_meaning_is_refused_by_it(tmp_path: Path) -> None:
+    display = _report(tmp_path, "$$ \\mathbb{E}(t) = t $$\n").displays[0]
+    assert display.reason == ("cannot be read: \\mathbb{E} is the expectation here, not read inside a formula; write a "
+                              "name of your own, or state the claim without it")

@@ -20,13 +20,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..notation.read_tokens import Token, Unreadable, tokenize
-from ..notation.vocabulary import BIG_OPERATORS, CAPTIONED, FONTS, FUNCTIONS, LATEX_GREEK, READ_RELATIONS
+from ..notation.vocabulary import (
+    BIG_OPERATORS,
+    BLACKBOARD_MEANINGS,
+    CAPTIONED,
+    FONTS,
+    FUNCTIONS,
+    LATEX_GREEK,
+    LETTER_STYLES,
+    READ_RELATIONS,
+)
 
 __all__ = ["WIDTH_NAMES", "Survey", "survey"]
 
 #: The names a width is written with, as the reader names them (``d_{\text{model}}`` is d_model).
 WIDTH_NAMES = ("d", "d_model")
 _BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\vec", "\\mathbfit", "\\pmb"})
+#: Letter styles that make another letter, named as the reader names them (\\mathcal{P} is Pcal).
+_STYLES = {**LETTER_STYLES, "\\mathbb": "bb", "\\Bbb": "bb"}
 _TRANSPOSES = (["^", "\\top"], ["^", "T"], ["^", "\\intercal"], ["^", "{", "\\top", "}"], ["^", "{", "T", "}"],
                ["^", "\\mathsf", "{", "T", "}"], ["^", "{", "\\mathsf", "{", "T", "}", "}"],
                ["^", "{", "\\intercal", "}"],
@@ -74,10 +85,12 @@ def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
         return "".join(t.text for t in tokens[at:end]), end
     if token.kind == "cmd" and token.text in LATEX_GREEK:
         return LATEX_GREEK[token.text], at + 1
-    if token.kind == "cmd" and (token.text in FONTS or token.text in _BOLD) and at + 1 < len(tokens):
+    if token.kind == "cmd" and (token.text in FONTS or token.text in _BOLD or token.text in _STYLES) \
+            and at + 1 < len(tokens):
+        suffix = _STYLES.get(token.text, "")
         if tokens[at + 1].text != "{":
             inner, end = _base(tokens, at + 1)
-            return inner, end
+            return (inner + suffix if inner else inner), end
         end, letters, depth = at + 2, [], 1
         while end < len(tokens) and depth:
             depth += (tokens[end].text == "{") - (tokens[end].text == "}")
@@ -88,7 +101,10 @@ def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
             elif tokens[end].text not in ("{", "}") and tokens[end].kind != "cmd":
                 return None, at
             end += 1
-        return ("".join(letters) or None), end
+        spelled = "".join(letters)
+        if not spelled or (suffix == "bb" and spelled in BLACKBOARD_MEANINGS):
+            return None, at  # ℝ, 𝔼: not a name
+        return spelled + suffix, end
     return None, at
 
 

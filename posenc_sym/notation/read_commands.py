@@ -22,6 +22,7 @@ from .read_tokens import Token, Unreadable
 from .vocabulary import (
     ACCENTS,
     BIG_OPERATORS,
+    BLACKBOARD_MEANINGS,
     BOLD,
     CAPTIONED,
     CONSTANTS,
@@ -85,6 +86,8 @@ def command(p: Cursor, token: Token) -> Term:
         return _font(p, token)
     if token.text in LETTER_STYLES:
         return name(p, font_word(p, token) + LETTER_STYLES[token.text], token.pos)
+    if token.text in ("\\mathbb", "\\Bbb"):
+        return _blackboard(p, token)
     if token.text in UNDECIDED_RELATIONS:
         raise Unreadable(f"{token.text} is a relation posenc-sym does not decide; write =, \\le, \\ge, <, > or "
                          "\\approx", token.pos)
@@ -96,6 +99,16 @@ def command(p: Cursor, token: Token) -> Term:
                          "its own", token.pos)
     raise Unreadable(f"unknown macro {token.text}; rewrite it in plain LaTeX math or declare its meaning",
                      token.pos)
+
+
+def _blackboard(p: Cursor, token: Token) -> Term:
+    """``\\mathbb{PE}``: a name in blackboard bold, a name of its own (PEbb, as ``\\mathcal{R}`` is Rcal); a letter
+    that has a meaning there (ℝ, 𝔼, 𝟙) is not a name, and is refused outside the places that read it."""
+    word = font_word(p, token)
+    if word in BLACKBOARD_MEANINGS:
+        raise Unreadable(f"{token.text}{{{word}}} is {BLACKBOARD_MEANINGS[word]} here, not read inside a formula; "
+                         "write a name of your own, or state the claim without it", token.pos)
+    return name(p, word + "bb", token.pos)
 
 
 def _shift(p: Cursor) -> Term | None:

@@ -37,14 +37,49 @@ from typing import Any
 import sympy
 
 __all__ = [
-    "ACCENTS", "ACCENT_ALIASES", "BIG_OPERATORS", "BOLD", "CAPTIONED", "CONSTANTS", "CONSTANT_LETTERS", "DELIMITERS",
-    "ELLIPSES", "FONTS",
+    "ACCENTS",
+    "ACCENT_ALIASES",
+    "BIG_OPERATORS",
+    "BLACKBOARD_MEANINGS",
+    "BOLD",
+    "CAPTIONED",
+    "CONSTANTS",
+    "CONSTANT_LETTERS",
+    "DELIMITERS",
+    "ELLIPSES",
+    "FONTS",
     "FRACTIONS",
-    "FUNCTIONS", "FUNCTION_LATEX", "FUNCTION_TABLE", "GREEK", "GREEK_ALIASES", "GREEK_LETTERS", "LATEX_GREEK",
-    "LATIN_LOOKALIKES", "LETTER_STYLES", "MATRICES", "MULTIPLY", "NOT_READ_OPERATORS", "PROSE_WORDS", "READ_RELATIONS",
-    "READ_UNICODE", "RELATION_LATEX",
-    "RELATION_TABLE", "SIZERS", "SPACING", "SYMBOL_LETTERS", "UNDECIDED_RELATIONS", "UNICODE_GREEK", "UNICODE_MATH",
-    "UPRIGHT", "UPRIGHT_FUNCTIONS", "UPRIGHT_FUNCTION_TABLE", "WIDE", "Function", "Letter", "Relation", "accent_of",
+    "FUNCTIONS",
+    "FUNCTION_LATEX",
+    "FUNCTION_TABLE",
+    "GREEK",
+    "GREEK_ALIASES",
+    "GREEK_LETTERS",
+    "LATEX_GREEK",
+    "LATIN_LOOKALIKES",
+    "LETTER_STYLES",
+    "MATRICES",
+    "MULTIPLY",
+    "NOT_READ_OPERATORS",
+    "PROSE_WORDS",
+    "READ_RELATIONS",
+    "READ_UNICODE",
+    "RELATION_LATEX",
+    "RELATION_TABLE",
+    "SIZERS",
+    "SPACING",
+    "SYMBOL_LETTERS",
+    "UNDECIDED_RELATIONS",
+    "UNICODE_GREEK",
+    "UNICODE_MATH",
+    "UPRIGHT",
+    "UPRIGHT_FUNCTIONS",
+    "UPRIGHT_FUNCTION_TABLE",
+    "WIDE",
+    "Function",
+    "Letter",
+    "Relation",
+    "accent_of",
 ]
 
 
@@ -212,6 +247,13 @@ FONTS = frozenset({"\\mathrm", "\\text", "\\operatorname", "\\mathit", "\\textrm
 BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\pmb", "\\mathbfit"})
 #: Upright fonts: ``\\mathrm{e}`` and ``\\text{i}`` are the constants, an italic e or i a letter.
 UPRIGHT = frozenset({"\\mathrm", "\\text", "\\textrm", "\\operatorname", "\\rm"})
+#: Blackboard letters with a meaning of their own (number sets, the expectation, an indicator, a probability):
+#: never a name; any other ``\\mathbb{PE}`` is a name of its own (PEbb).
+BLACKBOARD_MEANINGS: Mapping[str, str] = MappingProxyType({
+    "R": "the real numbers", "C": "the complex numbers", "Z": "the integers", "N": "the natural numbers",
+    "Q": "the rationals", "E": "the expectation", "1": "an indicator", "I": "an indicator or the identity",
+    "P": "a probability"})
+
 #: Letter styles that make another letter: ``\\mathcal{R}`` is not R (its name is Rcal).
 LETTER_STYLES: Mapping[str, str] = MappingProxyType({"\\mathcal": "cal", "\\mathscr": "scr", "\\mathfrak": "frak"})
 FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
