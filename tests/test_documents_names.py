@@ -177,3 +177,16 @@ def test_a_blackboard_letter_with_a_meaning_is_refused_by_it(tmp_path: Path) -> 
     display = _report(tmp_path, "$$ \\mathbb{E}(t) = t $$\n").displays[0]
     assert display.reason == ("cannot be read: \\mathbb{E} is the expectation here, not read inside a formula; write a "
                               "name of your own, or state the claim without it")
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a numeral in a base: binary position codes p_{(011)_2}
+    ("$$ x_{(011)_2} = x_3 $$\n", [(1, P)]),
+    ("$$ (101)_2 + (17)_{8} = 20 $$\n", [(1, P)]),
+    ("$$ (101)_2 = 6 $$\n", [(1, R)]),
+    # near-misses: a digit the base does not have is refused; (a)_2 is the entry 2 of a tuple, not a numeral
+    ("$$ x_{(012)_2} = x_5 $$\n", [(1, U)]),
+    ("$$ (12)_3 = 5 $$\n", [(1, U)]),
+])
+def test_a_numeral_in_a_base_is_its_number(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

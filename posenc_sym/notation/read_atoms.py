@@ -12,6 +12,7 @@ import sympy
 from .read_commands import command, function
 from .read_cursor import Cursor, Term, is_matrix
 from .read_names import name, split_run
+from .read_numerals import numeral
 from .read_pattern import holds_ellipsis, pattern_list
 from .read_tokens import Token, Unreadable
 from .vocabulary import FUNCTIONS
@@ -53,6 +54,8 @@ def atom(p: Cursor) -> Term:
 
 
 def _parenthesized(p: Cursor, opening: Token) -> Term:
+    if opening.text == "(" and (number := numeral(p)) is not None:
+        return number
     if holds_ellipsis(p.tokens, p.index, frozenset({","})):  # (x_0, x_1, \ldots, x_{d-1}): by its pattern
         return pattern_list(p, opening)
     closing = ")" if opening.text == "(" else "]"

@@ -15,6 +15,7 @@ from sympy.core.function import AppliedUndef
 
 from .read_cursor import Cursor, Term
 from .read_guards import not_a_word, not_captured, one_character, shown_name
+from .read_numerals import numeral_ahead
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
@@ -419,7 +420,9 @@ def _subscript_args(p: Cursor) -> tuple[sympy.Expr, ...]:
         p.require("]")
         p.require("}")
         return (first, last)
-    parens = p.take("(")
+    parens = p.peek() is not None and p.peek().text == "(" and numeral_ahead_of_parenthesis(p) is None  # type: ignore[union-attr]
+    if parens:
+        p.next()
     args = [p.scalar(p.expression(), p.here(), "a subscript")]
     while p.take(","):
         args.append(p.scalar(p.expression(), p.here(), "a subscript"))
@@ -427,6 +430,15 @@ def _subscript_args(p: Cursor) -> tuple[sympy.Expr, ...]:
         p.require(")")
     p.require("}")
     return tuple(args)
+
+
+def numeral_ahead_of_parenthesis(p: Cursor) -> tuple[str, str, int] | None:
+    """``p_{(011)_2}``: the subscript is a numeral, not a parenthesized tuple."""
+    p.index += 1
+    try:
+        return numeral_ahead(p)
+    finally:
+        p.index -= 1
 
 
 def call(p: Cursor, function: str, pos: int) -> Term:
