@@ -190,3 +190,19 @@ def test_a_blackboard_letter_with_a_meaning_is_refused_by_it(tmp_path: Path) -> 
 ])
 def test_a_numeral_in_a_base_is_its_number(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a bracket after a vector the text defines: an entry or a product? refused (it was read as x·2: proven)
+    ("$$ x = \\begin{pmatrix} 1 \\\\ 2 \\\\ 3 \\end{pmatrix} $$\n\n$$ x[2] = 2x $$\n", [(1, D), (3, U)]),
+    ("$$ x = \\begin{pmatrix} 1 \\\\ 2 \\\\ 3 \\end{pmatrix} $$\n\n$$ x[1] = x $$\n", [(1, D), (3, U)]),
+    # a sans-serif or typewriter letter is another letter than the italic one (\mathsf{A} = A was proven
+    # after \mathsf{A} = 3 and A = 2); \mathit{A} is A (it typesets the same)
+    ("$$ \\mathsf{A} - A = 1 $$\n", [(1, U)]),
+    ("$$ \\mathtt{W} - W = 1 $$\n", [(1, U)]),
+    ("$$ \\mathit{A} - A = 0 $$\n", [(1, P)]),
+    # a word in sans-serif is still a function's or a name's word
+    ("$$ \\mathsf{softmax}(x, x) = \\mathsf{softmax}(x, x) $$\n", [(1, P)]),
+])
+def test_red_team_names_of_today(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from posenc_sym.documents.decide_document import check_document
+from posenc_sym.documents.report import summary_line
 
 P, R, U, D, C, K = "proven", "refuted", "unknown", "definition", "condition", "checked"
 
@@ -232,6 +233,9 @@ def test_a_definition_given_again_differently_is_a_finding_at_its_line(tmp_path:
     report = check_document(path)
     assert [f for d in report.displays for f in d.read.findings] == [
         (3, "\\beta is defined again, differently from line 1; the rows after this line use this definition")]
+    # the text contradicts itself: the run does not end OK (a red team found it exit 0)
+    assert report.exit_status == 1
+    assert summary_line([report]).endswith("; 1 finding, 0 problems: FAILED (findings above)")
 
 
 @pytest.mark.parametrize(("text", "notation", "links"), [

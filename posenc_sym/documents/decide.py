@@ -33,6 +33,7 @@ import sympy
 from ..errors import PosencSymError
 from ..proof.claim import Claim
 from ..proof.engine import decide
+from ..proof.falsifier import search
 from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
 from .claims import Link, ReadDisplay
@@ -226,6 +227,18 @@ def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[
                                               reason=reason), reason)
 
 
+def _differs_somewhere(difference: sympy.Expr) -> bool:
+    """True if ``difference`` is shown non-zero at an admissible value of its names (two points, by the
+    falsifier's evaluation): then it is not 0 whatever they are. False when nothing was shown (a function
+    the text does not define cannot be evaluated), which leaves the proof to be tried."""
+    try:
+        found = search([(None, difference, sympy.Integer(0))], "==", sorted(difference.free_symbols, key=str), [],
+                       count=2, seed="undefined names")
+    except Exception:  # a point SymPy cannot evaluate shows nothing
+        return False
+    return found.counterexample is not None
+
+
 def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
     """The method that shows ``difference`` is 0 for every meaning of its undefined names, or None.
 
@@ -235,6 +248,8 @@ def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
     them); a function of such a name is not reasoned about, as SymPy's rules for sin(A + B) assume that
     A and B commute."""
     if difference.is_commutative:
+        if _differs_somewhere(difference):
+            return None  # not zero at some value of the names: no proof to look for (they can take minutes)
         return prove_zero(sympy.expand(difference))
     functions = [f for f in difference.atoms(sympy.Function) if not isinstance(f, (sympy.transpose, sympy.adjoint,
                                                                                    sympy.conjugate))]

@@ -68,10 +68,11 @@ class DocumentReport:
 
     @property
     def exit_status(self) -> int:
-        """2 for a bad declaration, else 1 for an unexpected verdict, else 0."""
+        """2 for a bad declaration, else 1 for an unexpected verdict or a finding (a name defined again
+        differently: the text contradicts itself, and the run must not end OK), else 0."""
         if self.problems:
             return 2
-        return 1 if any(d.unexpected for d in self.displays) else 0
+        return 1 if any(d.unexpected or d.read.findings for d in self.displays) else 0
 
 
 def preset_context(notation: str | None) -> Context:

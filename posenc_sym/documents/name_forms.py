@@ -21,7 +21,15 @@ import re
 from dataclasses import dataclass
 
 from ..notation.read_tokens import Token, Unreadable, tokenize
-from ..notation.vocabulary import ACCENTS, BLACKBOARD_MEANINGS, FONTS, GREEK_ALIASES, LATEX_GREEK, LETTER_STYLES
+from ..notation.vocabulary import (
+    ACCENTS,
+    BLACKBOARD_MEANINGS,
+    FONTS,
+    GREEK_ALIASES,
+    LATEX_GREEK,
+    LETTER_FONTS,
+    LETTER_STYLES,
+)
 
 __all__ = ["NameForm", "name_form"]
 
@@ -124,6 +132,8 @@ def _base(t: _Tokens) -> str | None:
             return None  # ℝ, 𝔼, 𝟙: not a name
         if token in _STYLES:
             return inner + _STYLES[token]
+        if token in LETTER_FONTS and len(inner) == 1:
+            return inner + LETTER_FONTS[token]
         return inner + token[1:] if token[1:] in ACCENTS and token != "\\vec" else inner
     return None
 

@@ -96,10 +96,13 @@ def summary_line(reports: list[DocumentReport]) -> str:
                        if s not in STATED or any(d.status == s for d in displays))
     expected = sum(d.expected_refuted and d.status == "refuted" for d in displays)
     problems = sum(len(r.problems) for r in reports)
+    findings = sum(len(d.read.findings) for d in displays)
     status = max((r.exit_status for r in reports), default=0)
-    outcome = {0: "OK", 1: "FAILED (unexpected verdicts)", 2: "FAILED (bad declarations above)"}[status]
+    failed = "unexpected verdicts" if any(d.unexpected for d in displays) else "findings above"
+    outcome = {0: "OK", 1: f"FAILED ({failed})", 2: "FAILED (bad declarations above)"}[status]
+    said = f"{findings} finding{'s' if findings != 1 else ''}, " if findings else ""
     return (f"{len(displays)} displays: {counts} ({expected} refuted as expected); "
-            f"{problems} problems: {outcome}")
+            f"{said}{problems} problems: {outcome}")
 
 
 def _where_json(cell: Cell | None, line: int) -> dict[str, Any]:
@@ -159,6 +162,7 @@ def document_json(reports: list[DocumentReport]) -> dict[str, Any]:
         summary[status] = sum(c["status"] == status for c in claims)
     summary["expected_refuted"] = sum(c["expected"] == "refuted" and c["status"] == "refuted" for c in claims)
     summary["unexpected"] = sum(c["unexpected"] for c in claims)
+    summary["findings"] = sum(len(c["findings"]) for c in claims)
     summary["problems"] = sum(len(r.problems) for r in reports)
     summary["seconds"] = round(sum(r.seconds for r in reports), 4)
     summary["exit_status"] = max((r.exit_status for r in reports), default=0)

@@ -27,6 +27,7 @@ from ..notation.vocabulary import (
     FONTS,
     FUNCTIONS,
     LATEX_GREEK,
+    LETTER_FONTS,
     LETTER_STYLES,
     READ_RELATIONS,
 )
@@ -104,6 +105,8 @@ def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
         spelled = "".join(letters)
         if not spelled or (suffix == "bb" and spelled in BLACKBOARD_MEANINGS):
             return None, at  # ℝ, 𝔼: not a name
+        if token.text in LETTER_FONTS and len(spelled) == 1:
+            suffix = LETTER_FONTS[token.text]  # \mathsf{A}: another letter than A
         return spelled + suffix, end
     return None, at
 

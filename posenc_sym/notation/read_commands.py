@@ -32,6 +32,7 @@ from .vocabulary import (
     FUNCTIONS,
     GREEK_ALIASES,
     LATEX_GREEK,
+    LETTER_FONTS,
     LETTER_STYLES,
     MATRICES,
     MULTIPLY,
@@ -272,6 +273,8 @@ def _font(p: Cursor, token: Token) -> Term:
         return upright_function(p, word, token.pos)
     if token.text in BOLD and (own := bold_name(p, word)) != word:
         return name(p, own, token.pos, shown=f"{token.text}{{{shown_name(word)}}}")
+    if token.text in LETTER_FONTS and len(word) == 1:
+        return name(p, word + LETTER_FONTS[token.text], token.pos, shown=f"{token.text}{{{word}}}")
     return name(p, word, token.pos)
 
 

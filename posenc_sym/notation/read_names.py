@@ -194,7 +194,17 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
             hint = f"e.g. assume {shown} real"
         raise Unreadable(f"'{shown}' is not declared; declare it ({hint})", pos)
     not_captured(p, base, value, pos)
+    no_bracket_after_matrix(p, value, shown, pos)
     return value
+
+
+def no_bracket_after_matrix(p: Cursor, value: Term, shown: str, pos: int) -> None:
+    """``x[2]`` after the text defines the vector x: the entry x selects, or x times the group [2]? Refused."""
+    following = p.peek()
+    if isinstance(value, sympy.MatrixBase) and following is not None and following.text == "[":
+        raise Unreadable(f"{shown}[…] after the vector or matrix {shown} may select one of its entries or multiply "
+                         f"a bracketed group; write {shown}_{{k}} for an entry, or {shown} \\cdot (…) for a product",
+                         pos)
 
 
 def bold_name(p: Cursor, base: str) -> str:
@@ -374,6 +384,7 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
     if value is None:
         written = f"{base}_{{{text.replace('_', ',')}}}"
         raise Unreadable(f"'{written}' is not declared; declare it (assume, or let {base}_i = ...)", pos)
+    no_bracket_after_matrix(p, value, shown_name(base), pos)
     return value if p.scope.lookup(full) is not None else element(p, value, shown_name(base), pos)
 
 

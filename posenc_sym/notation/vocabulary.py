@@ -241,7 +241,7 @@ BIG_OPERATORS: Mapping[str, type[sympy.Expr]] = MappingProxyType({"\\sum": sympy
 #: Constants written upright, so that the symbols e and i stay letters.
 CONSTANTS: Mapping[str, sympy.Expr] = MappingProxyType({"e": sympy.E, "i": sympy.I})
 #: Font commands around a name (``\mathrm{PE}``, ``\text{model}``).
-FONTS = frozenset({"\\mathrm", "\\text", "\\operatorname", "\\mathit", "\\textrm", "\\mathsf", "\\mathbf",
+FONTS = frozenset({"\\mathrm", "\\text", "\\operatorname", "\\mathit", "\\textrm", "\\mathsf", "\\mathtt", "\\mathbf",
                    "\\boldsymbol", "\\bm", "\\rm", "\\mathbfit", "\\pmb", "\\textit", "\\textbf"})
 #: Bold fonts: around a formula (``\\mathbf{\\Theta_m Q_m}``) each factor is bold, the formula is read as it is.
 BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\pmb", "\\mathbfit"})
@@ -253,6 +253,10 @@ BLACKBOARD_MEANINGS: Mapping[str, str] = MappingProxyType({
     "R": "the real numbers", "C": "the complex numbers", "Z": "the integers", "N": "the natural numbers",
     "Q": "the rationals", "E": "the expectation", "1": "an indicator", "I": "an indicator or the identity",
     "P": "a probability"})
+
+#: Fonts that make another letter of a single letter (\\mathsf{A} is not A), and spell an upright word of a
+#: longer one (\\mathsf{softmax}, \\mathtt{dim}).
+LETTER_FONTS: Mapping[str, str] = MappingProxyType({"\\mathsf": "sf", "\\mathtt": "tt"})
 
 #: Letter styles that make another letter: ``\\mathcal{R}`` is not R (its name is Rcal).
 LETTER_STYLES: Mapping[str, str] = MappingProxyType({"\\mathcal": "cal", "\\mathscr": "scr", "\\mathfrak": "frak"})
