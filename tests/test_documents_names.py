@@ -206,3 +206,30 @@ def test_a_numeral_in_a_base_is_its_number(tmp_path: Path, text: str, links: lis
 ])
 def test_red_team_names_of_today(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+#: RoFormer's R^d_{Θ,m} (eq. 15) as blog posts write it: θ_i numbered from 1, the blocks by their pattern.
+ROTATION = ("$$ \\theta_i = 10000^{-2(i-1)/d} $$\n\n"
+            "$$ R_{\\Theta,m}^d = \\begin{pmatrix} \\cos m\\theta_1 & -\\sin m\\theta_1 & \\cdots & 0 & 0 \\\\ "
+            "\\sin m\\theta_1 & \\cos m\\theta_1 & \\cdots & 0 & 0 \\\\ \\vdots & \\vdots & \\ddots & \\vdots & \\vdots \\\\ "
+            "0 & 0 & \\cdots & \\cos m\\theta_{d/2} & -\\sin m\\theta_{d/2} \\\\ "
+            "0 & 0 & \\cdots & \\sin m\\theta_{d/2} & \\cos m\\theta_{d/2} \\end{pmatrix} $$\n\n")
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a superscript label on a name the text defines as a matrix: R^d_{Θ,m} is one name, either order
+    (ROTATION + "$$ (R^d_{\\Theta,m})^\\top R^d_{\\Theta,n} = R^d_{\\Theta,n-m} $$\n", [(1, D), (3, D), (5, P)]),
+    (ROTATION + "$$ (R_{\\Theta,m}^d)^\\top R_{\\Theta,n}^d = R_{\\Theta,m-n}^d $$\n", [(1, D), (3, D), (5, R)]),
+    # near-misses: a letter over a name defined as a number is a power (x_i^d = … is a claim, not a name x^(d));
+    # a label the text does not define is a power
+    ("$$ x_i = 2 $$\n\n$$ x_i^d = 2^d $$\n", [(1, D), (3, P)]),
+    ("$$ y_i^d = 2 $$\n", [(1, U)]),
+    ("$$ y_i^d = 2 $$\n\n$$ y_i^d - 2 = 0 $$\n", [(1, U), (3, U)]),
+    # T is the transpose, never a label: R_m^T = … is about R_m (nothing defines it), not a name R^(T)
+    ("$$ R_m^T = \\begin{pmatrix} 1 & 0 \\\\ 0 & 1 \\end{pmatrix} $$\n", [(1, U)]),
+    # another label over a matrix is another name, defined by the row
+    (ROTATION + "$$ R^e_{\\Theta,m} = R^d_{\\Theta,m} $$\n", [(1, D), (3, D), (5, D)]),
+])
+def test_a_superscript_labels_a_matrix_the_text_defines(tmp_path: Path, text: str,
+                                                        links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

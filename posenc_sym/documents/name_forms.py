@@ -6,13 +6,15 @@ r"""The left side of a definition as written: a name, its subscript, its label, 
 anything else (a product, a power, a number), which is then not a definition.
 
 >>> name_form(r"PE_{(pos, 2i)}")
-NameForm(head='PE', subscript=('pos', '2i'), arguments=None, label='')
+NameForm(head='PE', subscript=('pos', '2i'), arguments=None, label='', bare_label=False)
 >>> name_form(r"\tilde{\boldsymbol{q}}_m"), name_form(r"f(\mathbf{x}_m, m)").arguments
-(NameForm(head='qtilde', subscript=('m',), arguments=None, label=''), ('\\mathbf{x}_m', 'm'))
+(NameForm(head='qtilde', subscript=('m',), arguments=None, label='', bare_label=False), ('\\mathbf{x}_m', 'm'))
 >>> name_form(r"d_{\text{model}}").head, name_form(r"\text{max\_seq}").head, name_form("b'").head
 ('d_model', 'max_seq', "b'")
 >>> name_form(r"a^{(1)}_{i,j}"), name_form("x^2"), name_form("2 w")
-(NameForm(head='a', subscript=('i', 'j'), arguments=None, label='1'), None, None)
+(NameForm(head='a', subscript=('i', 'j'), arguments=None, label='1', bare_label=False), None, None)
+>>> name_form(r"R^d_{\Theta,m}").name, name_form("x^d"), name_form("R_m^T")
+('R^(d)', None, None)
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..notation.read_labels import bare_label
 from ..notation.read_tokens import Token, Unreadable, tokenize
 from ..notation.vocabulary import (
     ACCENTS,
@@ -52,6 +55,9 @@ class NameForm:
     subscript: tuple[str, ...] | None
     arguments: tuple[str, ...] | None
     label: str
+    #: The label is a bare letter (``R^d_{\\Theta,m}``, ``\\boldsymbol{R}^{K}_{i,j}``), which could also be a power:
+    #: a definition only of a matrix (:mod:`.text_definitions`).
+    bare_label: bool = False
 
     @property
     def name(self) -> str:
@@ -186,6 +192,7 @@ def name_form(text: str) -> NameForm | None:
         return None
     head, label = base + _primes(t), ""
     subscript: tuple[str, ...] | None = None
+    bare_labelled = False
     for _ in range(2):
         if t.peek() == "_" and subscript is None:
             t.at += 1
@@ -207,6 +214,12 @@ def name_form(text: str) -> NameForm | None:
             if span is None:
                 return None
             label = text[span[0]:span[1]].strip()[1:-1].strip()
+        elif t.peek() == "^" and not label and (bare := bare_label(t.tokens, t.at + 1)) is not None:
+            label, width = bare
+            t.at += 1 + width
+            bare_labelled = True
+    if bare_labelled and subscript is None:
+        return None  # x^d = …: a power, not a name with a label
     arguments = None
     if t.peek() == "(":
         open_at = t.tokens[t.at].pos
@@ -228,4 +241,4 @@ def name_form(text: str) -> NameForm | None:
             head = f"{head}_{word}"
     if t.at != len(t.tokens):
         return None
-    return NameForm(head, subscript or None, arguments, label)
+    return NameForm(head, subscript or None, arguments, label, bare_labelled)

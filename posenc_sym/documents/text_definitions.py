@@ -136,6 +136,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if head in ctx.symbols or (head not in scope.text_defined and (
             head in ctx.values or head in ctx.indexed or head in ctx.functions)):
         return None
+    if form.bare_label and not getattr(rhs, "is_Matrix", False):
+        return None  # R^d_{Θ,m} names a matrix; x_i^n = … is a power, a claim
     if _mentions(rhs, form.head) or _spells_a_product(form, scope) or _conjugate(form, scope) or \
             _derivative(form, scope):
         return None

@@ -15,6 +15,7 @@ from sympy.core.function import AppliedUndef
 
 from .read_cursor import Cursor, Term
 from .read_guards import not_a_word, not_captured, one_character, shown_name
+from .read_labels import bare_label
 from .read_numerals import numeral_ahead
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
@@ -172,6 +173,10 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     base = _labelled(p, _primed(p, base, pos))
     if subscript_allowed and p.peek() is not None and p.peek().text == "_":  # type: ignore[union-attr]
         p.next()
+        if (after := _label_after_subscript(p, base)) is not None:  # R_{\Theta,m}^d, the text's R^d
+            value = _subscripted(p, after[0], pos)
+            p.index += after[1]
+            return value
         return _subscripted(p, _labelled(p, _primed(p, base, pos)), pos)
     if base in p.bound:
         return p.bound[base]
@@ -306,10 +311,39 @@ def _primed(p: Cursor, base: str, pos: int) -> str:
     return _primed(p, primed, pos)
 
 
+def _label_after_subscript(p: Cursor, base: str) -> tuple[str, int] | None:
+    """With the cursor on a subscript of ``base``: the labelled name and the label's width in tokens (after its
+    ``^``) when a label the text defines follows the subscript (``R_{\\Theta,m}^d`` after ``R^d_{\\Theta,m} =
+    …``), else None (a power, as before)."""
+    at = p.index
+    if at < len(p.tokens) and p.tokens[at].text == "{":
+        depth = 0
+        while at < len(p.tokens):
+            depth += (p.tokens[at].text == "{") - (p.tokens[at].text == "}")
+            at += 1
+            if depth == 0:
+                break
+    else:
+        at += 1
+    if at >= len(p.tokens) or p.tokens[at].text != "^" or (bare := bare_label(p.tokens, at + 1)) is None:
+        return None
+    labelled = f"{base}^({bare[0]})"
+    if not (p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None):
+        return None
+    return labelled, 1 + bare[1]
+
+
 def _labelled(p: Cursor, base: str) -> str:
     """``a^{(1)}``: a name with a label (the first of several a's), where the scope knows no value of
     ``a`` to raise to a power; else the superscript stays a power."""
     texts = [t.text for t in p.tokens[p.index:p.index + 3]]
+    if texts[:1] == ["^"] and (bare := bare_label(p.tokens, p.index + 1)) is not None:
+        # R^d_{\Theta,m}: a label where the text defines the labelled name, else a power
+        labelled = f"{base}^({bare[0]})"
+        if p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None:
+            p.index += 1 + bare[1]
+            return labelled
+        return base
     if texts != ["^", "{", "("]:
         return base
     end = p.index + 3
