@@ -17,7 +17,8 @@ from .read_cases import CASES, cases, environment_name
 from .read_cursor import Cursor, Term
 from .read_guards import no_index_i_in_exponent, not_a_derivative, shown_name
 from .read_names import bold_name, greek_name, name
-from .read_pattern import holds_ellipsis, pattern_matrix
+from .read_pattern import holds_ellipsis
+from .read_pattern_shapes import pattern_matrix
 from .read_tokens import Token, Unreadable
 from .vocabulary import (
     ACCENTS,

@@ -9,6 +9,9 @@ written entry is then checked against the pattern (a copy slip is named by row, 
 pattern says there), and the object is read as a :class:`~.blocks.BlockColumn` or
 :class:`~.blocks.BlockDiagonal` in a block index, for every width; at a concrete count it is explicit.
 
+The shapes that hold such entries (a list, a column or a row, a block-diagonal matrix) are read in
+:mod:`.read_pattern_shapes`.
+
 Nothing is guessed: entries that are not one formula, a step that is not one (or, for blocks of two, the
 block's size), an ellipsis anywhere else than a whole row, column or list entry: refused, with the reason.
 """
@@ -21,21 +24,20 @@ from dataclasses import dataclass
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
-from .blocks import BlockColumn, BlockDiagonal
-from .read_cases import environment_name
 from .read_cursor import Cursor, Term
 from .read_tokens import Token, Unreadable
 from .vocabulary import ELLIPSES
 
-__all__ = ["holds_ellipsis", "pattern_list", "pattern_matrix"]
+__all__ = ["CLOSE", "OPEN", "Cell", "Pattern", "check_entries", "find_pattern", "holds_ellipsis",
+           "read_tokens_as_formula", "tokens_text"]
 
 _NOT_ONE = " are not one formula with other subscripts"
 _FRESH = ("k", "j", "l", "r", "s", "p", "q", "u", "v", "w")
-_OPEN, _CLOSE = ("{", "(", "[", "\\left", "\\begin"), ("}", ")", "]", "\\right", "\\end")
+OPEN, CLOSE = ("{", "(", "[", "\\left", "\\begin"), ("}", ")", "]", "\\right", "\\end")
 
 
 @dataclass(frozen=True)
-class _Cell:
+class Cell:
     """A written cell: its tokens, where it stands (row and column from 1, as the author counts them)."""
 
     tokens: tuple[Token, ...]
@@ -52,14 +54,14 @@ class _Cell:
 
     @property
     def text(self) -> str:
-        return _text(self.tokens)
+        return tokens_text(self.tokens)
 
     @property
     def place(self) -> str:
         return f"entry {self.column}" if self.row == 0 else f"row {self.row}, column {self.column}"
 
 
-def _text(tokens: Sequence[Token]) -> str:
+def tokens_text(tokens: Sequence[Token]) -> str:
     out = ""
     for token in tokens:
         if out and out[-1].isalpha() and out.rsplit("\\", 1)[-1].isalpha() and "\\" in out and \
@@ -74,9 +76,9 @@ def holds_ellipsis(tokens: Sequence[Token], start: int, separators: frozenset[st
     the group that starts at ``start`` and ends at its closing token."""
     depth, alone, previous = 0, False, True
     for token in tokens[start:]:
-        if token.text in _OPEN:
+        if token.text in OPEN:
             depth += 1
-        elif token.text in _CLOSE:
+        elif token.text in CLOSE:
             if depth == 0:
                 return alone and previous
             depth -= 1
@@ -93,7 +95,7 @@ def holds_ellipsis(tokens: Sequence[Token], start: int, separators: frozenset[st
 # -- reading spans of tokens --------------------------------------------------------------------
 
 
-def _read(p: Cursor, tokens: Sequence[Token]) -> Term:
+def read_tokens_as_formula(p: Cursor, tokens: Sequence[Token]) -> Term:
     """What ``tokens`` write, read by the same parser (scope, bound indices) as the formula around them."""
     saved = p.tokens, p.index
     p.tokens, p.index = list(tokens), 0
@@ -125,7 +127,7 @@ def _components(tokens: Sequence[Token], start: int, end: int) -> list[tuple[int
         start, end = start + 1, end - 1
     parts, depth, begin = [], 0, start
     for n in range(start, end):
-        depth += (tokens[n].text in _OPEN) - (tokens[n].text in _CLOSE)
+        depth += (tokens[n].text in OPEN) - (tokens[n].text in CLOSE)
         if depth == 0 and tokens[n].text == ",":
             parts.append((begin, n))
             begin = n + 1
@@ -159,7 +161,7 @@ def _holes(first: Sequence[Token], other: Sequence[Token]) -> list[tuple[tuple[i
 
 
 @dataclass(frozen=True)
-class _Pattern:
+class Pattern:
     """Entries in a block index ``index`` (0 for the first block) and the number of blocks ``count``."""
 
     entries: tuple[Term, ...]
@@ -180,23 +182,23 @@ class _Pattern:
                 value = str(first + step * block).replace(" ", "")
                 braced = len(value) > 1 and start > 0 and tokens[start - 1].text == "_"
                 tokens[start:end] = [Token("letter", "{" + value + "}" if braced else value, tokens[start].pos)]
-        return _text(tokens)
+        return tokens_text(tokens)
 
 
-def _fresh(p: Cursor, units: Sequence[Sequence[_Cell]]) -> sympy.Symbol:
+def _fresh(p: Cursor, units: Sequence[Sequence[Cell]]) -> sympy.Symbol:
     used = {t.text for unit in units for cell in unit for t in cell.tokens} | set(p.bound) | set(p.closed)
     name = next(n for n in _FRESH if n not in used)
     return sympy.Symbol(name, integer=True, nonnegative=True)
 
 
 def _value(p: Cursor, tokens: Sequence[Token], pos: int) -> sympy.Expr:
-    value = _read(p, tokens)
+    value = read_tokens_as_formula(p, tokens)
     if isinstance(value, MatrixBase):
         raise Unreadable("a subscript that is a matrix does not index a pattern", pos)
     return sympy.sympify(value)
 
 
-def _find(p: Cursor, first: Sequence[_Cell], second: Sequence[_Cell] | None, last: Sequence[_Cell], size: int,
+def _find(p: Cursor, first: Sequence[Cell], second: Sequence[Cell] | None, last: Sequence[Cell], size: int,
           pos: int) -> tuple[list[tuple[int, tuple[int, int], sympy.Expr, sympy.Expr]], sympy.Expr] | str:
     """The holes (cell, span, first value, step) and the index of the last block, or why there is no pattern."""
     holes: list[tuple[int, tuple[int, int], sympy.Expr, sympy.Expr]] = []
@@ -230,7 +232,7 @@ def _find(p: Cursor, first: Sequence[_Cell], second: Sequence[_Cell] | None, las
     return holes, lasts[0]
 
 
-def _pattern(p: Cursor, units: list[list[_Cell]], head: int, size: int, pos: int) -> _Pattern | str:
+def find_pattern(p: Cursor, units: list[list[Cell]], head: int, size: int, pos: int) -> Pattern | str:
     """The pattern of ``units`` (blocks of cells; the first ``head`` written before the ellipsis): the first and
     last blocks determine it; the second gives the step, unless it is not the same formula (a copy slip,
     which the check of every written entry then names), when the step is one."""
@@ -254,10 +256,10 @@ def _pattern(p: Cursor, units: list[list[_Cell]], head: int, size: int, pos: int
                 tokens[start:end] = shifted
         p.bound[index.name] = index
         try:
-            entries.append(_read(p, tokens))
+            entries.append(read_tokens_as_formula(p, tokens))
         finally:
             del p.bound[index.name]
-    pattern = _Pattern(tuple(entries), index, sympy.simplify(last_index + 1), tuple(c.tokens for c in first),
+    pattern = Pattern(tuple(entries), index, sympy.simplify(last_index + 1), tuple(c.tokens for c in first),
                        tuple(holes))
     return pattern
 
@@ -277,7 +279,7 @@ def _same(a: Term, b: Term) -> bool:
     return difference == 0 or sympy.expand(difference) == 0 or sympy.simplify(difference) == 0
 
 
-def _check(p: Cursor, pattern: _Pattern, units: list[list[_Cell]], head: int, pos: int) -> None:
+def check_entries(p: Cursor, pattern: Pattern, units: list[list[Cell]], head: int, pos: int) -> None:
     """Every written entry is the pattern's, or the first that is not is named."""
     tail = len(units) - head
     if pattern.count.is_Integer and int(pattern.count) < len(units):
@@ -286,181 +288,7 @@ def _check(p: Cursor, pattern: _Pattern, units: list[list[_Cell]], head: int, po
     for n, unit in enumerate(units):
         block = sympy.Integer(n) if n < head else pattern.count - tail + (n - head)
         for cell, (written, expected) in enumerate(zip(unit, pattern.at(block), strict=True)):
-            if not _same(_read(p, written.tokens), expected):
+            if not _same(read_tokens_as_formula(p, written.tokens), expected):
                 raise Unreadable(f"{written.place}: {written.text} does not follow the "
                                  f"pattern of the first and last entries, which gives "
                                  f"{pattern.written_at(cell, block)} there; correct the entry", pos)
-
-
-# -- the shapes: a list, a column or a row, a block-diagonal matrix ----------------------------
-
-
-def _sequence(p: Cursor, head: list[_Cell], tail: list[_Cell], pos: int, written: str) -> tuple[Term, int]:
-    """The column of ``head``, an ellipsis, ``tail``, by its pattern in blocks of 1 or 2 entries."""
-    reasons = []
-    for size in (1, 2):
-        if not head or len(head) % size or len(tail) % size or not tail:
-            continue
-        units = [head[n:n + size] for n in range(0, len(head), size)] + \
-            [tail[n:n + size] for n in range(0, len(tail), size)]
-        pattern = _pattern(p, units, len(head) // size, size, pos)
-        if isinstance(pattern, str):
-            reasons.append(pattern)
-            continue
-        _check(p, pattern, units, len(head) // size, pos)
-        if any(isinstance(e, MatrixBase) for e in pattern.entries):
-            raise Unreadable("a vector of matrices written with an ellipsis is not read; write it by its entries", pos)
-        p.scope.note("pattern", "read a vector or matrix written with an ellipsis by the pattern of its written "
-                                "entries (the same formula, its subscripts stepping by one)")
-        column = BlockColumn(ImmutableMatrix([[e] for e in pattern.entries]), pattern.index, pattern.count)
-        return (ImmutableMatrix(column.as_explicit()) if pattern.count.is_Integer else column), size
-    reason = reasons[0] if reasons else "it needs entries written before and after it"
-    raise Unreadable(f"an ellipsis ({written}) leaves terms unstated: {reason}; write entries that show one "
-                     "pattern (x_1, x_2, \\ldots, x_d), or state the claim per entry", pos)
-
-
-def pattern_list(p: Cursor, opening: Token) -> Term:
-    """``(x_0, x_1, \\ldots, x_{d-1})``, ``[r_{j,1}, \\cdots, r_{j,d}]`` (the opening bracket taken): a row."""
-    closing = ")" if opening.text == "(" else "]"
-    cells = _split(p, frozenset({","}), frozenset({closing}))
-    p.require(closing)
-    row = [_Cell(c.tokens, 0, c.column) for c in cells[0]]
-    column, _ = _line(p, row, opening.pos)
-    return _transposed(column)
-
-
-def _transposed(column: Term) -> Term:
-    return ImmutableMatrix(column.T) if isinstance(column, MatrixBase) else sympy.Transpose(column)
-
-
-def _line(p: Cursor, cells: list[_Cell], pos: int) -> tuple[Term, int]:
-    dots = [n for n, c in enumerate(cells) if c.dots]
-    if len(dots) != 1 or any(c.blank for c in cells):
-        raise Unreadable(f"an ellipsis ({cells[dots[0]].dots if dots else '…'}) leaves terms unstated: a list "
-                         "with one ellipsis between written entries is read by its pattern, this one is not; "
-                         "state the claim per entry", pos)
-    return _sequence(p, cells[:dots[0]], cells[dots[0] + 1:], pos, cells[dots[0]].dots or "")
-
-
-def _split(p: Cursor, columns: frozenset[str], ends: frozenset[str]) -> list[list[_Cell]]:
-    """The cells up to one of ``ends`` (not taken), split into rows at ``\\\\`` and into columns."""
-    rows: list[list[_Cell]] = [[]]
-    current: list[Token] = []
-    depth = 0
-    while (token := p.peek()) is not None:
-        if depth == 0 and token.text in ends:
-            break
-        p.next()
-        if depth == 0 and (token.text in columns or token.text == "\\\\"):
-            rows[-1].append(_Cell(tuple(current), len(rows), len(rows[-1]) + 1))
-            current = []
-            if token.text == "\\\\":
-                rows.append([])
-            continue
-        depth += (token.text in _OPEN) - (token.text in _CLOSE)
-        current.append(token)
-    rows[-1].append(_Cell(tuple(current), len(rows), len(rows[-1]) + 1))
-    if len(rows) > 1 and len(rows[-1]) == 1 and rows[-1][0].blank:
-        rows.pop()  # a \\ before \end
-    return rows
-
-
-def pattern_matrix(p: Cursor, begin: Token, kind: str) -> Term:
-    """A matrix environment (``\\begin{kind}`` taken) written with ellipses: a vector or a block-diagonal."""
-    rows = _split(p, frozenset({"&"}), frozenset({"\\end"}))
-    p.require("\\end")
-    if environment_name(p) != kind:
-        raise Unreadable(f"\\begin{{{kind}}} is closed by another environment", begin.pos)
-    width = max(len(r) for r in rows)
-    if width == 1:
-        return _line(p, [r[0] for r in rows], begin.pos)[0]
-    if len(rows) == 1:
-        return _transposed(_line(p, rows[0], begin.pos)[0])
-    return _diagonal(p, rows, width, begin.pos)
-
-
-def _diagonal(p: Cursor, rows: list[list[_Cell]], width: int, pos: int) -> Term:
-    """A square matrix with one row of dots and one column of dots, block-diagonal by its pattern."""
-    rows = [r + [_Cell((), n + 1, len(r) + m + 1) for m in range(width - len(r))] for n, r in enumerate(rows)]
-    dot_rows = [n for n, r in enumerate(rows) if all(c.dots or c.blank for c in r) and any(c.dots for c in r)]
-    kept = [r for n, r in enumerate(rows) if n not in dot_rows]
-    dot_columns = sorted({c.column - 1 for n in dot_rows for c in rows[n] if c.dots == "\\ddots"} | {
-        m for m in range(width) if all(r[m].dots or r[m].blank for r in kept) and any(r[m].dots for r in kept)})
-    if len(dot_rows) != 1 or len(dot_columns) != 1:
-        raise Unreadable("an ellipsis leaves terms unstated: a matrix is read by its pattern only with one row "
-                         "of dots (\\vdots, \\ddots) and one column of dots (\\cdots); state the claim per entry",
-                         pos)
-    grid = [[c for m, c in enumerate(r) if m != dot_columns[0]] for n, r in enumerate(rows) if n != dot_rows[0]]
-    stray = next((c for r in grid for c in r if c.dots), None)
-    if stray is not None:
-        raise Unreadable(f"row {stray.row}, column {stray.column}: an ellipsis ({stray.dots}) outside the row and "
-                         "the column of dots leaves terms unstated; state the claim per entry", pos)
-    head, tail = dot_rows[0], len(grid) - dot_rows[0]
-    if (head, tail) != (dot_columns[0], len(grid[0]) - dot_columns[0]):
-        raise Unreadable("the row and the column of dots do not meet on the diagonal: only a block-diagonal matrix "
-                         "is read by its pattern; state the claim per entry", pos)
-    return _blocks(p, grid, head, tail, pos)
-
-
-def _blocks(p: Cursor, grid: list[list[_Cell]], head: int, tail: int, pos: int) -> Term:
-    reasons = []
-    for size in (1, 2, 3, 4):
-        if head % size or tail % size or not head or not tail:
-            continue
-        starts = [*range(0, head, size), *range(head, head + tail, size)]
-        units = [[grid[s + r][s + c] for r in range(size) for c in range(size)] for s in starts]
-        if any(cell.blank for unit in units for cell in unit):
-            raise Unreadable("a blank cell inside a block leaves its entry unstated; write it", pos)
-        pattern = _pattern(p, units, head // size, size, pos)
-        if isinstance(pattern, str):
-            reasons.append(pattern)
-            continue
-        block_of = [n // size if n < head else head // size + (n - head) // size for n in range(len(grid))]
-        stray = next((grid[r][c] for r in range(len(grid)) for c in range(len(grid))
-                      if block_of[r] != block_of[c] and not _zero(p, grid[r][c])), None)
-        if stray is not None:
-            reasons.insert(0, f"row {stray.row}, column {stray.column}: {stray.text} where the block-diagonal "
-                              "pattern of the first and last blocks gives 0")
-            continue
-        _check(p, pattern, units, head // size, pos)
-        _no_unnamed_blocks(pattern, grid, pos)
-        block = _block(pattern.entries, size, pos)
-        p.scope.note("pattern", "read a vector or matrix written with an ellipsis by the pattern of its written "
-                                "entries (the same formula, its subscripts stepping by one)")
-        whole = BlockDiagonal(block, pattern.index, pattern.count)
-        return ImmutableMatrix(whole.as_explicit()) if pattern.count.is_Integer else whole
-    # A cell named off the blocks first; else the largest block size tried (a 2×2 rotation's blocks
-    # compared, before its single entries are).
-    reason = next((r for r in reasons if r.startswith("row ")), reasons[-1] if reasons else "no block pattern fits")
-    raise Unreadable(f"an ellipsis leaves terms unstated: {reason}; write blocks that show one pattern, or state "
-                     "the claim per block", pos)
-
-
-def _no_unnamed_blocks(pattern: _Pattern, grid: list[list[_Cell]], pos: int) -> None:
-    """``\\begin{bmatrix} M_1 & & \\\\ & \\ddots & \\\\ & & M_{d/2} \\end{bmatrix}`` with M nobody defines: M_1 may
-    be a number or a block, and the reader does not choose (written zeros make it a diagonal of numbers)."""
-    blanks = any(cell.blank for row in grid for cell in row)
-    named = next((e for e in pattern.entries if isinstance(e, sympy.Indexed)), None)
-    if blanks and named is not None:
-        raise Unreadable(f"{named.base} is not defined in the text: {_text(pattern.shown[0])} may be a number or a "
-                         f"block; define it ({named.base}_k = \\begin{{pmatrix}}…), or write the zeros", pos)
-
-
-def _zero(p: Cursor, cell: _Cell) -> bool:
-    if cell.blank:
-        return True
-    if cell.dots:
-        return False
-    value = _read(p, cell.tokens)
-    return bool(value.is_zero_matrix) if isinstance(value, MatrixBase) else value == 0
-
-
-def _block(entries: Sequence[Term], size: int, pos: int) -> ImmutableMatrix:
-    if size == 1 and isinstance(entries[0], MatrixBase):
-        block = ImmutableMatrix(entries[0])
-        if block.shape[0] != block.shape[1]:
-            raise Unreadable(f"a diagonal block must be square, this one is {block.shape[0]}×{block.shape[1]}", pos)
-        return block
-    if any(isinstance(e, MatrixBase) for e in entries):
-        raise Unreadable("a block of blocks written with an ellipsis is not read; write the blocks' entries", pos)
-    return ImmutableMatrix(size, size, list(entries))
