@@ -572,3 +572,24 @@ def test_the_eight_alibi_slopes_are_one_line() -> None:
     eight = next(c for d in load_catalog().derivations for c in d.derivation.claims if c.id == "alibi.slopes.eight")
     text = render_claim(eight, Verdict("proven", method="exact"))
     assert r"2^{-8}\end{bmatrix}^{\top}" in text and "aligned" not in text
+
+
+@pytest.mark.parametrize(("quote", "shown"), [
+    # LaTeX a document displays: set as the formula (it compiles: known commands, balanced groups)
+    (r"w_k = \frac{1}{10000^{2k/d_{model}}}", r"``$w_k = \frac{1}{10000^{2k/d_{model}}}$''"),
+    (r"PE_{(pos, 2i)} & = \sin x", r"``$PE_{(pos, 2i)}  = \sin x$''"),  # the alignment mark left out
+    # verbatim: code, plain text, a cut fragment, an unbraced parenthesis script, an unknown macro
+    ("math.sin(pos / (10000 ** ((2 * i)/d_model)))", None),
+    ("(2 * i)/d_model", None),
+    (r"\cos((t + \bigtriangleup t)", None),
+    ("PE_(pos,2i)=sin(pos/10000^{2i/d})", None),
+    (r"\frob{t} = 1", None),
+])
+def test_a_quoted_formula_is_set_as_math_only_when_it_compiles(quote: str, shown: str | None) -> None:
+    claim = Claim("demo.quote", "a quote", written=(sympy.Integer(1), sympy.Integer(1)), source=Source("doc.md", quote))
+    text = render_claim(claim, Verdict("proven", method="exact"))
+    source = text[text.index("Source."):]
+    if shown is None:
+        assert "$" not in source
+    else:
+        assert shown in source

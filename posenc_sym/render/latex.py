@@ -39,7 +39,8 @@ from .layout import fits, line_width, split_top
 from .markup import LATEX, ChainRow, Flavour
 from .mathtex import claim_chain_latex, claim_definitions_latex, claim_sides_latex, math_latex, relation_latex
 from .options import DEFAULT_OPTIONS, Options, claim_label
-from .typeset import capitalized
+from .quoted_math import quoted_formula
+from .typeset import capitalized, tidy_parens
 from .verdict_text import badge, link_mark, status_of, verdict_text
 from .verdicts import short_value
 
@@ -75,6 +76,9 @@ def _source(source: Source, fl: Flavour, options: Options) -> str:
         where = fl.code(source.document)
     if source.locator:
         where += f", {fl.literal(source.locator)}"
+    if (formula := quoted_formula(source.quote)) is not None:  # the formula the document shows, not its source
+        opening, closing = ("``", "''") if fl.name == "latex" else ("“", "”")
+        return f"{where}: {opening}{fl.inline(tidy_parens(formula))}{closing}."
     if fl.name == "latex" and not fl.cjk and not is_latex_safe(source.quote):
         return f"{where}: {fl.literal(QUOTE_PLACEHOLDER)}."
     return f"{where}: {fl.quotation(source.quote)}."

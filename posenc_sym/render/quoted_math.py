@@ -1,0 +1,58 @@
+r"""A quoted formula set as math: a source's ``PE_{(pos, 2i)} = \sin\left(\frac{pos}{10000^{2i/d_{model}}}\right)``
+is shown as the formula the document displays, not as its LaTeX source. Only a quote that is LaTeX math and
+compiles as it stands (known commands, balanced braces and parentheses, every script braced or one
+character) is set so; code (``math.sin(pos / …)``), plain text and a cut fragment stay verbatim.
+
+>>> quoted_formula(r"w_k = \frac{1}{10000^{2k/d_{model}}}")
+'w_k = \\frac{1}{10000^{2k/d_{model}}}'
+>>> quoted_formula(r"PE_{(pos, 2i)} & = \sin x"), quoted_formula("math.sin(pos / d)"), quoted_formula(r"\cos((t")
+('PE_{(pos, 2i)}  = \\sin x', None, None)
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..notation.escape import has_cjk
+
+__all__ = ["quoted_formula"]
+
+#: Commands a quoted formula may use: each compiles in the notes' preamble (amsmath, amssymb).
+KNOWN_COMMANDS = frozenset({
+    "frac", "dfrac", "tfrac", "sqrt", "left", "right", "cdot", "times", "div", "pm", "mp", "sin", "cos", "tan",
+    "cot", "sec", "csc", "arcsin", "arccos", "arctan", "log", "ln", "exp", "sum", "prod", "int", "infty", "pi", "le",
+    "ge", "leq", "geq", "ne", "neq", "approx", "equiv", "sim", "propto", "quad", "qquad", "ldots", "cdots", "dots",
+    "vdots", "bigtriangleup", "triangle", "top", "intercal", "prime", "lfloor", "rfloor", "lceil", "rceil", "langle",
+    "rangle", "mathrm", "text", "operatorname", "mathbf", "boldsymbol", "mathit", "mathcal", "hat", "tilde", "bar",
+    "vec", "max", "min", "in", "to", "mapsto", "big", "Big", "bigg", "Bigg", "alpha", "beta", "gamma", "delta",
+    "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "rho",
+    "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi",
+    "Pi", "Sigma", "Phi", "Psi", "Omega",
+})
+_CODE = re.compile(r"\*\*|\b(?:np|math|torch|jnp|tf)\.|\w\.\w+\(|[$%#]")
+_SCRIPT = re.compile(r"[_^](?![{A-Za-z0-9\\])")
+
+
+def _balanced(text: str, opening: str, closing: str) -> bool:
+    depth = 0
+    for n, char in enumerate(text):
+        if n and text[n - 1] == "\\":
+            continue  # \{ and \} are characters, not groups
+        depth += (char == opening) - (char == closing)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def quoted_formula(quote: str) -> str | None:
+    """The math to typeset for ``quote`` (its alignment marks ``&`` left out), or None to quote it verbatim."""
+    commands = re.findall(r"\\([A-Za-z]+)", quote)
+    if not commands and not re.search(r"[_^]\{", quote):
+        return None  # plain text or code, not LaTeX
+    if has_cjk(quote) or _CODE.search(quote) or _SCRIPT.search(quote) or "\\\\" in quote:
+        return None
+    if any(c not in KNOWN_COMMANDS for c in commands):
+        return None
+    if not (_balanced(quote, "{", "}") and _balanced(quote, "(", ")")):
+        return None
+    return quote.replace("&", "")
