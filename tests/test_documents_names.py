@@ -233,3 +233,20 @@ ROTATION = ("$$ \\theta_i = 10000^{-2(i-1)/d} $$\n\n"
 def test_a_superscript_labels_a_matrix_the_text_defines(tmp_path: Path, text: str,
                                                         links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a bold name given by its plain components is a name of its own (r⃗_j), used by later rows
+    ("$$ \\boldsymbol{r}_j = \\left[r_{j,1}, r_{j,2}, r_{j,3}\\right] $$\n\n"
+     "$$ \\boldsymbol{r}_j \\boldsymbol{r}_j^\\top = r_{j,1}^2 + r_{j,2}^2 + r_{j,3}^2 $$\n", [(1, D), (3, P)]),
+    ("$$ \\mathbf{x} = (x_1, x_2, \\ldots, x_d) $$\n", [(1, D)]),
+    # a slip about it is not proven (the components are names nothing defines: never refuted either)
+    ("$$ \\boldsymbol{r}_j = \\left[r_{j,1}, r_{j,2}, r_{j,3}\\right] $$\n\n"
+     "$$ \\boldsymbol{r}_j \\boldsymbol{r}_j^\\top = r_{j,1}^2 + r_{j,2}^2 $$\n", [(1, D), (3, U)]),
+    # near-misses: the same number of subscripts (an equation in x), a plain left side, the bare name on the right
+    ("$$ \\mathbf{x}_i = x_i + 1 $$\n", [(1, U)]),
+    ("$$ r_j = \\left[r_{j,1}, r_{j,2}\\right] $$\n", [(1, U)]),
+    ("$$ \\mathbf{x} = \\left[x, x_1\\right] $$\n", [(1, U)]),
+])
+def test_a_bold_name_given_by_its_components(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -118,6 +118,32 @@ def _is_value(rhs: Term | None) -> bool:
     return rhs is None or isinstance(rhs, sympy.Symbol) or bool(getattr(rhs, "is_number", False))
 
 
+_BOLD_SIDE = re.compile(r"\s*\\(?:mathbf|boldsymbol|bm|pmb|vec)\b")
+
+
+def _by_components(form: NameForm, shown: str, rhs: Term | None) -> NameForm | None:
+    """``\\boldsymbol{r}_j = [r_{j,1}, …, r_{j,d}]``, ``\\mathbf{x} = (x_1, x_2, x_3)``: a bold name given by its plain
+    components (the plain name with more subscripts than the bold one has) is a name of its own (r⃗), not an
+    equation in r; the bold name then reads as it (:func:`~posenc_sym.notation.read_names.bold_name`)."""
+    if rhs is None or form.arguments is not None or form.label or not _BOLD_SIDE.match(shown):
+        return None
+    written = len(form.subscript or ())
+    uses = [a for a in getattr(rhs, "atoms", lambda *_: set())(sympy.Indexed) if str(a.base.label) == form.head]
+    if not uses or any(len(a.indices) <= written for a in uses) or form.head in _named_plainly(rhs):
+        return None
+    return replace(form, head=form.head + "vec")
+
+
+def _named_plainly(term: Term) -> set[str]:
+    """The names a formula uses as bare symbols (x, not x_k)."""
+    if isinstance(term, sympy.MatrixBase):
+        return set().union(*(_named_plainly(e) for e in term)) if term else set()
+    if not isinstance(term, sympy.Basic):
+        return set()
+    bare = term.xreplace({a: sympy.Dummy() for a in term.atoms(sympy.Indexed)})  # x_k's label x is not x
+    return {s.name for s in bare.free_symbols if isinstance(s, sympy.Symbol) and not isinstance(s, sympy.Dummy)}
+
+
 def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: DocumentScope, *,
                      inline: bool = False, binds: bool = False) -> Outcome | None:
     """Apply ``shown = rhs`` (``form`` its left side, ``rhs`` None when it could not be read) as a
@@ -127,6 +153,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     variable of the notes. A name whose definition was refused (:meth:`.scope.DocumentScope.refuse`) is
     never defined again. A role ``restated`` says the statement gives a defined name the formula it already has (``β =
     10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
+    form = _by_components(form, shown, rhs) or form
     head = _function_name(form)
     if head is None or form.head in FUNCTIONS or form.head in UPRIGHT_FUNCTIONS:
         return None  # \operatorname{Re}(e^{it}) = \cos t: a claim about a function the reader knows, decided

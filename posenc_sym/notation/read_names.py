@@ -215,6 +215,9 @@ def no_bracket_after_matrix(p: Cursor, value: Term, shown: str, pos: int) -> Non
 def bold_name(p: Cursor, base: str) -> str:
     """The name a bold ``base`` at the cursor stands for: ``base`` itself, unless it is a notation and the scope
     reads the bold one with this subscript as a name of its own (:meth:`~.read_cursor.Scope.bold`)."""
+    own = base + "vec"
+    if p.scope.is_indexed(own) or p.scope.lookup(own) is not None:
+        return own  # the text defines the bold name by its plain components (r_j = [r_{j,1}, …, r_{j,d}])
     following = p.peek()
     if following is None or following.text != "_" or not p.scope.is_indexed(base):
         return base

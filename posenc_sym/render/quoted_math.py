@@ -14,21 +14,29 @@ from __future__ import annotations
 import re
 
 from ..notation.escape import has_cjk
+from ..notation.vocabulary import (
+    FONTS,
+    FRACTIONS,
+    FUNCTION_LATEX,
+    FUNCTIONS,
+    LATEX_GREEK,
+    READ_RELATIONS,
+    UNDECIDED_RELATIONS,
+)
 
 __all__ = ["quoted_formula"]
 
-#: Commands a quoted formula may use: each compiles in the notes' preamble (amsmath, amssymb).
-KNOWN_COMMANDS = frozenset({
-    "frac", "dfrac", "tfrac", "sqrt", "left", "right", "cdot", "times", "div", "pm", "mp", "sin", "cos", "tan",
-    "cot", "sec", "csc", "arcsin", "arccos", "arctan", "log", "ln", "exp", "sum", "prod", "int", "infty", "pi", "le",
-    "ge", "leq", "geq", "ne", "neq", "approx", "equiv", "sim", "propto", "quad", "qquad", "ldots", "cdots", "dots",
-    "vdots", "bigtriangleup", "triangle", "top", "intercal", "prime", "lfloor", "rfloor", "lceil", "rceil", "langle",
-    "rangle", "mathrm", "text", "operatorname", "mathbf", "boldsymbol", "mathit", "mathcal", "hat", "tilde", "bar",
-    "vec", "max", "min", "in", "to", "mapsto", "big", "Big", "bigg", "Bigg", "alpha", "beta", "gamma", "delta",
-    "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota", "kappa", "lambda", "mu", "nu", "xi", "rho",
-    "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi",
-    "Pi", "Sigma", "Phi", "Psi", "Omega",
+#: Layout commands a quoted formula may use besides the vocabulary's names: each compiles in the notes'
+#: preamble (amsmath, amssymb).
+LAYOUT_COMMANDS = frozenset({
+    "left", "right", "sqrt", "cdot", "times", "div", "pm", "mp", "sum", "prod", "int", "infty", "quad", "qquad",
+    "ldots", "cdots", "dots", "vdots", "bigtriangleup", "triangle", "top", "intercal", "prime", "lfloor",
+    "rfloor", "lceil", "rceil", "langle", "rangle", "hat", "tilde", "bar", "vec", "to", "mapsto", "big", "Big",
+    "bigg", "Bigg", "pi",
 })
+#: Every command a quoted formula may use: the reader's Greek letters, functions, relations and fonts too.
+_VOCABULARY = (*LATEX_GREEK, *FONTS, *FRACTIONS, *READ_RELATIONS, *UNDECIDED_RELATIONS, *FUNCTION_LATEX.values())
+KNOWN_COMMANDS = LAYOUT_COMMANDS | {c.lstrip("\\") for c in _VOCABULARY} | set(FUNCTIONS)
 _CODE = re.compile(r"\*\*|\b(?:np|math|torch|jnp|tf)\.|\w\.\w+\(|[$%#]")
 _SCRIPT = re.compile(r"[_^](?![{A-Za-z0-9\\])")
 
