@@ -25,6 +25,7 @@ import sympy
 
 from ..notation.definitions import Notation
 from ..notation.read import Row, Term, Unreadable, from_latex, read_row
+from ..notation.read_calls import NAMED_ARGUMENT, NamedArgument
 from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS, accent_of
 from ..notation.write import to_latex
 from .beside_definitions import restriction, where_first
@@ -199,10 +200,13 @@ class _Reading:
                                    written, row.note, nonzero=read.nonzero, offset=offset + position))
             self.previous = right
         for relation, left, right, position, what in read.stated:
-            written = f"{_shown(left)} {RELATION_LATEX.get(relation, relation)} {_shown(right)}"
+            named = what.startswith(NAMED_ARGUMENT)  # band(QE, \text{lo}=0): lo names an argument, not a relation
+            written = _shown(NamedArgument(str(left), right)) if named else \
+                f"{_shown(left)} {RELATION_LATEX.get(relation, relation)} {_shown(right)}"
             self.links.append(Link(self.display.line_of(offset + position), relation, left, right, self.statement,
-                                   written, role="condition", note=f"{what}: stated, not a claim",
-                                   offset=offset + position))
+                                   written, role="argument" if named else "condition",
+                                   note=f"{what}: passed by name, not a relation, not decided" if named
+                                   else f"{what}: stated, not a claim", offset=offset + position))
 
     def _read_definition(self, row: RowText, piece: Piece, candidate: tuple[int, int], read: Row) -> None:
         """``NAME = formula …``: a definition of the text, or a claim about NAME (read then)."""

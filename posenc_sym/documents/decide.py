@@ -87,7 +87,7 @@ class DisplayResult:
 
 
 #: The statuses of links the text states rather than claims: a display made of them takes theirs.
-STATED = ("definition", "condition")
+STATED = ("definition", "condition", "argument")
 
 
 def combine(statuses: Sequence[str]) -> str:
@@ -99,6 +99,8 @@ def combine(statuses: Sequence[str]) -> str:
     ('approximate', 'unknown')
     >>> combine(["definition", "proven"]), combine(["definition", "condition"]), combine(["condition"])
     ('proven', 'definition', 'condition')
+    >>> combine(["proven", "argument"]), combine(["definition", "argument"]), combine(["argument"])
+    ('proven', 'definition', 'argument')
     """
     claims = [s for s in statuses if s not in STATED]
     for status in ("refuted", "unknown", "approximate", "checked"):
@@ -257,7 +259,7 @@ def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix:
     status = combine([r.status for r in results])
     weak = [f"line {r.line}: {r.status}" for r in results if r.status not in ("proven", *STATED)]
     if status in STATED:
-        reason = "; ".join(r.note for r in results)
+        reason = "; ".join(dict.fromkeys(r.note for r in results))  # two arguments of one call say the same
     elif status == "proven":
         claims = sum(r.status == "proven" for r in results)
         reason = "proven" if claims == 1 else f"each of the {claims} rows is proven"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sympy
 
+from .read_calls import call_arguments
 from .read_cursor import Cursor, Term
 from .read_guards import not_a_word, not_captured, one_character, shown_name
 from .read_tokens import Token, Unreadable
@@ -355,11 +356,7 @@ def _subscript_args(p: Cursor) -> tuple[sympy.Expr, ...]:
 
 def call(p: Cursor, function: str, pos: int) -> Term:
     """The declared function ``function`` applied to its parenthesized arguments."""
-    p.require("(")
-    args = [p.expression()]
-    while p.take(","):
-        args.append(p.expression())
-    p.require(")")
+    args = call_arguments(p, function)
     try:
         return p.scope.call(function, tuple(args))
     except ValueError as exc:

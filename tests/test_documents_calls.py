@@ -1,0 +1,82 @@
+"""Calls as code-like notes write them (issue 23): named arguments, a function of another arity, names in words.
+
+Each row is a small document and the (line, status) of each of its links, worked out by hand; beside
+each construct, the near-misses where it must not apply.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from posenc_sym.documents.decide_document import check_document
+from posenc_sym.notation.read import SimpleScope, Unreadable, from_latex
+
+P, R, U, D, C, A = "proven", "refuted", "unknown", "definition", "condition", "argument"
+
+
+def _report(tmp_path: Path, text: str) -> tuple[list[tuple[int, str]], list[str], str]:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    report = check_document(path)
+    assert not report.problems
+    links = [(link.line, link.status) for display in report.displays for link in display.links]
+    notes = [link.note for display in report.displays for link in display.links]
+    unreadable = "; ".join(d.read.unreadable for d in report.displays if d.read.unreadable)
+    return links, notes, unreadable
+
+
+_SKEW = "$$\nS = \\text{skew}\\left(\\text{band}(QE, \\text{lo}=0, \\, \\text{hi}=n - 1)\\right)\n$$\n"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # an algorithm's line: S is defined; lo and hi are arguments of band, each a link of its own
+    (_SKEW, [(2, D), (2, A), (2, A)]),
+    ("$$ Y = \\operatorname{trunc}(X, \\text{keep} = n_1) $$\n", [(1, D), (1, A)]),
+    # a bare word is a keyword too (code writes keep=n_1)
+    ("$$ Y = \\operatorname{trunc}(X, keep = n_1) $$\n", [(1, D), (1, A)]),
+    # the same call twice is the same value: the claim that repeats S's formula holds
+    (_SKEW + "\n$$\n\\text{skew}\\left(\\text{band}(QE, \\text{lo}=0, \\text{hi}=n - 1)\\right) = S\n$$\n",
+     [(2, D), (2, A), (2, A), (6, A), (6, A), (6, P)]),
+    # calls that differ in the name of an argument differ: never proven (nor refuted: band is unknown)
+    ("$$ \\text{band}(QE, \\text{lo}=0) = \\text{band}(QE, \\text{hi}=0) $$\n", [(1, A), (1, U), (1, A)]),
+    # ... and so do calls that differ in its value
+    ("$$ \\text{band}(x, \\text{lo}=0) = \\text{band}(x, \\text{lo}=1) $$\n", [(1, A), (1, U), (1, A)]),
+    # near-misses: \max(a, b) = a is a claim about max, its '=' outside the parentheses
+    ("$$ \\max(a, b) = a $$\n", [(1, U)]),
+    # f(x) = 1 defines f; the '=' is not inside the call
+    ("$$ f(x) = x + 1 $$\n\n$$ f(2) = 3 $$\n", [(1, D), (3, P)]),
+])
+def test_named_arguments(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _report(tmp_path, text)[0] == links
+
+
+@pytest.mark.parametrize(("text", "unreadable"), [
+    # a '=' inside parentheses that are not a call's: a relation where none may stand, as before
+    ("$$ 2(x = 1) + 1 \\le y $$\n", "expected ')' but found '='"),
+    # a '=' inside a set
+    ("$$ \\{x = 1\\} \\le 2 $$\n", "a brace \\{ is read only before cases (\\{\\begin{matrix} … \\end{matrix}); "
+     "a set is not read"),
+    # a single letter: an event (P(X = 1)) or a keyword X; both readings named
+    ("$$ P(X = 1) \\le 1 $$\n", "'X =' inside the parentheses of a function may name an argument X (a keyword "
+     "argument) or state an event (X = …, as in P(X = 1)); write the name in words (\\text{X}), or the event as "
+     "a relation of its own"),
+    # a '=' after a formula inside a call is no keyword
+    ("$$ f(x + 1 = 2) \\le 1 $$\n", "expected ')' but found '='"),
+    # a function the text defines takes its arguments by position
+    ("$$ g(x) = x^2 $$\n\n$$ g(\\text{lo}=2) = 4 $$\n", "g is defined with parameters, by position; the named "
+     "argument lo=2 matches none of them: pass it by position"),
+])
+def test_where_a_named_argument_is_not_read(tmp_path: Path, text: str, unreadable: str) -> None:
+    assert _report(tmp_path, text)[2] == unreadable
+
+
+def test_a_named_argument_says_what_it_is(tmp_path: Path) -> None:
+    _, notes, _ = _report(tmp_path, _SKEW)
+    assert notes[1:] == ["a named argument of band: passed by name, not a relation, not decided"] * 2
+
+
+def test_a_named_argument_outside_a_document_is_refused_by_a_scope_without_functions() -> None:
+    with pytest.raises(Unreadable, match="^'band' is not declared"):
+        from_latex("band(x, lo = 1)", SimpleScope({}))
