@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from posenc_sym.documents.decide_document import check_document
-from posenc_sym.notation.read import SimpleScope, Unreadable, from_latex
 
 P, R, U, D, C, A = "proven", "refuted", "unknown", "definition", "condition", "argument"
 
@@ -76,7 +75,3 @@ def test_a_named_argument_says_what_it_is(tmp_path: Path) -> None:
     _, notes, _ = _report(tmp_path, _SKEW)
     assert notes[1:] == ["a named argument of band: passed by name, not a relation, not decided"] * 2
 
-
-def test_a_named_argument_outside_a_document_is_refused_by_a_scope_without_functions() -> None:
-    with pytest.raises(Unreadable, match="^'band' is not declared"):
-        from_latex("band(x, lo = 1)", SimpleScope({}))

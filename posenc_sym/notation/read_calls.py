@@ -119,7 +119,7 @@ def _font_keyword(tokens: list[Token]) -> tuple[str, int] | None:
     for at, token in enumerate(tokens[2:], start=2):
         if token.text == "}":
             return _followed_by_equals(tokens, "".join(letters), at + 1)
-        if token.kind == "letter" or token.kind == "num" and letters:
+        if token.kind == "letter" or (token.kind == "num" and letters):
             letters.append(token.text)
         elif token.text in ("\\_", "_") and letters:
             letters.append("_")
