@@ -75,3 +75,49 @@ def test_a_named_argument_says_what_it_is(tmp_path: Path) -> None:
     _, notes, _ = _report(tmp_path, _SKEW)
     assert notes[1:] == ["a named argument of band: passed by name, not a relation, not decided"] * 2
 
+
+
+_F = "$$\nf(q, m) = q e^{\\mathrm{i} m \\theta}\n$$\n"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # f of three arguments beside f of two: another function, never evaluated by f(q, m)'s definition;
+    # a row about it holds only if it holds whatever it is
+    (_F + "\n$$\nf(q, m, j) = f(q, m) e^{\\mathrm{i} j}\n$$\n", [(2, D), (6, D)]),
+    # defined, both are used: each by its own definition
+    (_F + "\n$$\nf(q, m, j) = f(q, m) e^{\\mathrm{i} j}\n$$\n\n$$\nf(q, m, j) = q e^{\\mathrm{i} (m \\theta + j)}\n"
+     "$$\n\n$$\nf(q, m) = q e^{\\mathrm{i} m \\theta}\n$$\n", [(2, D), (6, D), (10, P), (14, P)]),
+    # ... a slip about the three-argument one is refuted by its own definition (q declared: not a matrix)
+    ("```posenc\nassume q, \\theta, m, j real\n```\n\n" + _F + "\n$$\nf(q, m, j) = q e^{\\mathrm{i} m j}\n$$\n\n"
+     "$$\n2 f(q, m, j) = 2 q e^{\\mathrm{i} m \\theta}\n$$\n\n$$\n2 f(q, m, j) = 2 q e^{\\mathrm{i} m j}\n$$\n",
+     [(6, D), (10, D), (14, R), (18, P)]),
+    # used, not defined: a function of its own, unknown unless the row holds whatever it is (q, j declared
+    # numbers: the reader reasons about a function only of numbers)
+    ("```posenc\nassume q, j real\n```\n\n" + _F + "\n$$\n2 f(q, m, j) = f(q, m) + q\n$$\n\n"
+     "$$\nf(q, m, j) + 1 = 1 + f(q, m, j)\n$$\n", [(6, D), (10, U), (14, P)]),
+    # g of three and of four arguments, neither defined: two applications, as before
+    ("$$ g(q, k, m - n, i - j) = g(q, k, m - n) $$\n", [(1, U)]),
+])
+def test_another_arity(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _report(tmp_path, text)[0] == links
+
+
+def test_another_arity_is_said_once_with_the_line_of_the_definition(tmp_path: Path) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(_F + "\n$$\nf(q, m, j) = q\n$$\n\n$$\nf(q, m, j) = q\n$$\n", encoding="utf-8")
+    notes = [c.text for d in check_document(path).displays for c in d.conventions if c.key.startswith("arity:")]
+    assert notes == ["read f(q, m, j) as another function than f of 2 arguments (line 2): a function of 3 arguments "
+                     "of its own, never evaluated by that definition"]
+
+
+@pytest.mark.parametrize(("text", "unreadable"), [
+    # a function the author declared with let keeps its arity
+    ("```posenc\nassume q, m, j real\nlet f(q, m) = q m\n```\n\n$$ f(q, m, j) \\le q m j $$\n",
+     "f takes 2 argument(s), not 3"),
+    # the same arity, an argument that matches no pattern of a function defined by patterns: as before
+    ("$$ PE(pos, 2i) = \\sin(pos) $$\n\n$$ PE(pos, 2i + 1) = \\cos(pos) $$\n\n$$ PE(pos, i) \\le 1 $$\n",
+     "PE with subscript (pos, i) matches no definition (pos, 2*i; pos, 2*i + 1); write the subscript in the form "
+     "of a definition"),
+])
+def test_where_another_arity_is_not_read(tmp_path: Path, text: str, unreadable: str) -> None:
+    assert _report(tmp_path, text)[2] == unreadable
