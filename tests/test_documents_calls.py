@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from posenc_sym.documents.decide_document import check_document
+from posenc_sym.documents.report import link_latex
 
 P, R, U, D, C, A = "proven", "refuted", "unknown", "definition", "condition", "argument"
 
@@ -121,3 +122,51 @@ def test_another_arity_is_said_once_with_the_line_of_the_definition(tmp_path: Pa
 ])
 def test_where_another_arity_is_not_read(tmp_path: Path, text: str, unreadable: str) -> None:
     assert _report(tmp_path, text)[2] == unreadable
+
+
+_SCALE = ("$$\n\\begin{aligned}\n\\text{scale} &= \\dfrac{\\text{factor} * \\text{seq len}}{\\text{original ctx}} - "
+          "(\\text{factor} - 1)\n\\end{aligned}\n$$\n")
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # dynamic NTK as code-like notes write it: each name in words is one quantity, and defines where it is new
+    (_SCALE + "\n$$\n\\text{base new} = \\text{base} * \\text{scale}^{d/(d-2)}\n$$\n", [(3, D), (8, D)]),
+    # at the end of a row, after an operator or in a function's parentheses, the words are a value, not a remark
+    ("$$ \\text{total len} = \\text{factor} * \\text{seq len} $$\n", [(1, D)]),
+    ("$$ \\text{ratio} = \\log(\\text{seq len}) $$\n", [(1, D)]),
+    # a name in words used by a later row: the definition is used (L declared real: a number)
+    ("```posenc\nassume L real\n```\n\n$$ \\text{seq len} = 2 L $$\n\n$$ \\text{seq len} - L = L $$\n\n"
+     "$$ \\text{seq len} - L = 2 L $$\n", [(5, D), (7, P), (9, R)]),
+    # its words are one name: \text{seq len} is not seq·len, nor the name seqlen
+    ("```posenc\nassume seq, len, seqlen real\n```\n\n$$ \\text{seq len} = 2 $$\n\n$$ \\text{seqlen} = 2 $$\n",
+     [(5, D), (7, R)]),
+    # near-misses: prose between two statements, a clause, a condition of cases, a justification stay what they were
+    ("$$ \\omega = 1 \\quad \\text{by angle addition} $$\n", [(1, D)]),
+    ("$$ w_x = \\begin{cases} 1 & \\text{if } x > 0 \\\\ 0 & \\text{otherwise} \\end{cases} $$\n", [(1, D), (1, C)]),
+])
+def test_names_in_words(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _report(tmp_path, text)[0] == links
+
+
+@pytest.mark.parametrize(("text", "unreadable"), [
+    ("$$ x + 1 = 1 + x \\text{ and } y = 2 $$\n", "\\text{and} is a word of prose inside the formula (a condition or "
+     "a clause); state a condition as a relation of its own, or write the formula without it"),
+    ("$$ 2 \\cdot \\text{for all} = 2 $$\n", "\\text{for all} is prose inside the formula (a clause, or words set apart "
+     "by spaces), not a name in words; state a condition as a relation of its own, or write the formula without it"),
+    ("$$ 2 \\cdot \\text{ seq len} = 2 $$\n", "\\text{seq len} is prose inside the formula (a clause, or words set "
+     "apart by spaces), not a name in words; state a condition as a relation of its own, or write the formula "
+     "without it"),
+])
+def test_where_words_are_no_name(tmp_path: Path, text: str, unreadable: str) -> None:
+    assert _report(tmp_path, text)[2] == unreadable
+
+
+def test_a_name_in_words_is_said_once_and_printed_as_its_words(tmp_path: Path) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(_SCALE + "\n$$\n\\text{base new} = \\text{base} * \\text{scale}^{d/(d-2)}\n$$\n", encoding="utf-8")
+    report = check_document(path)
+    notes = [c.text for d in report.displays for c in d.conventions if c.key == "words"]
+    assert notes == ["read \\text{seq len}, and any name written in words where a value stands, as one quantity named "
+                     "by its words (not a product of letters)"]
+    assert link_latex(report.displays[1].links[0]).startswith("\\text{base new} = \\mathrm{base} \\cdot ")
+    assert "\\text{seq len}" in link_latex(report.displays[0].links[0])
