@@ -128,7 +128,18 @@ _SCALE = ("$$\n\\begin{aligned}\n\\text{scale} &= \\dfrac{\\text{factor} * \\tex
           "(\\text{factor} - 1)\n\\end{aligned}\n$$\n")
 
 
+#: Dynamic NTK scaling as a reader's notes on a blog post write it, in a ```math block: PoptropicaSahil/1_Resources-NLP,
+#: AmanArora/YaRN/readme.md (commit 64dcabc1a3a6d4ff5b7a4a73ff6dcae9b23fbca3), lines 476-481, quoted as written.
+_DYNAMIC_NTK = ("```math\n\\begin{align*}\n"
+                "    \\text{dynamic factor} &= \\dfrac{\\text{factor} * \\text{seq len}}{\\text{original context}} - "
+                "(\\text{factor} - 1) \\\\\n"
+                "    \\text{base new} &= \\text{base} * \\text{dynamic factor}^{d/(d-2)}\n"
+                "\\end{align*}\n```\n")
+
+
 @pytest.mark.parametrize(("text", "links"), [
+    # a real note: two definitions, each name in words one quantity (before: the display was not read)
+    (_DYNAMIC_NTK, [(3, D), (4, D)]),
     # dynamic NTK as code-like notes write it: each name in words is one quantity, and defines where it is new
     (_SCALE + "\n$$\n\\text{base new} = \\text{base} * \\text{scale}^{d/(d-2)}\n$$\n", [(3, D), (8, D)]),
     # at the end of a row, after an operator or in a function's parentheses, the words are a value, not a remark
