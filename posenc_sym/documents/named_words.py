@@ -29,7 +29,8 @@ _WORDS = re.compile(r"[A-Za-z]+(?: [A-Za-z]+)*")
 # remark after a wide space: 10000 \quad (\text{usually large})), a comma between a call's arguments.
 _BEFORE = re.compile(r"(?:[=<>+\-*/^]&?|\\(?:le|ge|leq|geq|ne|neq|lt|gt|approx|cdot|times)|"
                      r"(?<=[A-Za-z0-9}])\(|\\left\(|,)\s*$")
-_AFTER = re.compile(r"^\s*&?\s*(?:[=<>+\-*/^)]|\\(?:le|ge|leq|geq|ne|neq|lt|gt|approx|cdot|times|right\))(?![A-Za-z])|:=)")
+_AFTER = re.compile(r"^\s*&?\s*(?:[=<>+\-*/^)]|:=|"
+                    r"\\(?:le|ge|leq|geq|ne|neq|lt|gt|approx|cdot|times|right\))(?![A-Za-z]))")
 
 
 def names_a_quantity(group: str, after: str, before: str) -> bool:
