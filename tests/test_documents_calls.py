@@ -103,6 +103,24 @@ def test_another_arity(tmp_path: Path, text: str, links: list[tuple[int, str]]) 
     assert _report(tmp_path, text)[0] == links
 
 
+#: EleutherAI's blog post "Rotary Embeddings: A Relative Revolution" (2021, blog.eleuther.ai/rotary-embeddings): the
+#: display that introduces g and its definition of f, quoted as written, and the first and last members of its chain for two dimensions (whose middle
+#: rows slice vectors, q_{: d / 2}, which is another construct).
+_ELEUTHER = ("$$\n\\langle f(\\mathbf{q}, m), f(\\mathbf{k}, n)\\rangle=g(\\mathbf{q}, \\mathbf{k}, m-n)\n$$\n\n"
+             "$$\nf(\\mathbf{q}, m)=R_f(\\mathbf{q}, m) e^{i \\Theta_f(\\mathbf{q}, m)}=\\mathbf{q} "
+             "e^{i(\\Theta(\\mathbf{q})+m \\theta)}=\\sum_{j=1}^{d / 2} q_j e^{i m \\theta_j} \\vec{e}_j\n$$\n\n"
+             "$$\n\\langle f(\\mathbf{q}, m, i), f(\\mathbf{k}, n, j) \\rangle = g(\\mathbf{q}, \\mathbf{k}, m-n, i-j)\n$$\n")
+
+
+def test_another_arity_in_a_real_note(tmp_path: Path) -> None:
+    # before: "f takes 2 argument(s), not 3" and the row was not read; now read, and never decided (f of three
+    # arguments and g are functions nobody defines)
+    links, notes, unreadable = _report(tmp_path, _ELEUTHER)
+    assert (links[-1], unreadable) == ((10, U), "")
+    assert notes[-1] == "f, g, k, q are not defined in the text (or declared): the row is not decided from values they " \
+                        "do not have"
+
+
 def test_another_arity_is_said_once_with_the_line_of_the_definition(tmp_path: Path) -> None:
     path = tmp_path / "notes.md"
     path.write_text(_F + "\n$$\nf(q, m, j) = q\n$$\n\n$$\nf(q, m, j) = q\n$$\n", encoding="utf-8")
