@@ -52,6 +52,21 @@ def test_named_arguments(tmp_path: Path, text: str, links: list[tuple[int, str]]
     assert _report(tmp_path, text)[0] == links
 
 
+#: Two displays of public notes on GitHub, quoted as written, found by an exact-string search for ``\\text{dim}=``
+#: (the search index names no repository for them): a Chinese note on self-attention, and a note on VICReg.
+_DIM_ARGUMENTS = ("$$\nattn = \\text{softmax}(\\frac{QK^T}{\\sqrt{d}}, \\text{dim}=-1)\n$$\n\n"
+                  "$$C = \\frac{1}{B-1} \\hat{z}'^{\\,T} \\hat{z}', \\quad \\hat{z}' = z' - \\text{mean}(z', \\text{dim}=0)$$\n")
+
+
+def test_named_arguments_in_real_notes(tmp_path: Path) -> None:
+    # before: both definitions were recorded with formulas that "cannot be read: expected ')' but found '='"
+    links, notes, _ = _report(tmp_path, _DIM_ARGUMENTS)
+    assert links == [(2, D), (2, A), (5, D), (5, D), (5, A)]
+    assert [n for n in notes if "argument" in n] == [
+        "a named argument of softmax: passed by name, not a relation, not decided",
+        "a named argument of mean: passed by name, not a relation, not decided"]
+
+
 @pytest.mark.parametrize(("text", "unreadable"), [
     # a '=' inside parentheses that are not a call's: a relation where none may stand, as before
     ("$$ 2(x = 1) + 1 \\le y $$\n", "expected ')' but found '='"),
