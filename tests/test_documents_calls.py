@@ -214,3 +214,35 @@ def test_a_name_in_words_is_said_once_and_printed_as_its_words(tmp_path: Path) -
                      "by its words (not a product of letters)"]
     assert link_latex(report.displays[1].links[0]).startswith("\\text{base new} = \\mathrm{base} \\cdot ")
     assert "\\text{seq len}" in link_latex(report.displays[0].links[0])
+
+
+_XY = "```posenc\nassume x, y, t real\n```\n\n"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a clause of prose on a row of its own: what it states is a condition, and the chain goes on after it; the
+    # row after it, false for every y but 1, is never refuted (the clause may be what it is meant for)
+    (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&\\text{where } y = 1 \\\\\n&= x^2 + 2x + 1\n"
+     "\\end{aligned}\n$$\n", [(7, P), (8, C), (9, U)]),
+    # ... a row that holds whatever the clause says is proven from the chain above the clause
+    (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&\\text{where } y = 1 \\\\\n&= x^2 + y^2 + 2xy\n"
+     "\\end{aligned}\n$$\n", [(7, P), (8, C), (9, P)]),
+    # ... a bound is applied: |t| = t holds for t > 0
+    (_XY + "$$\n\\begin{aligned}\n\\sqrt{t^2} &= |t| \\\\\n&\\text{for } t > 0 \\\\\n&= t\n\\end{aligned}\n$$\n",
+     [(7, P), (8, C), (9, P)]),
+    # ... and a slip after it is still refuted under the bound
+    (_XY + "$$\n\\begin{aligned}\n\\sqrt{t^2} &= |t| \\\\\n&\\text{for } t > 0 \\\\\n&= -t\n\\end{aligned}\n$$\n",
+     [(7, P), (8, C), (9, R)]),
+    # words of prose that end in a formula (the product xy) do not start a chain of their own
+    (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&\\text{where the middle term is twice } xy \\\\\n"
+     "&= x^2 + y^2 + 2xy\n\\end{aligned}\n$$\n", [(7, P), (9, P)]),
+    # a clause that sets the width: the next row, true at d = 512 only, is not refuted
+    ("$$\n\\begin{aligned}\n\\omega &= 10000^{-2/d} \\\\\n\\text{where } d &= 512 \\\\\n&= 10000^{-1/256}\n"
+     "\\end{aligned}\n$$\n", [(3, D), (4, D), (5, U)]),
+    # near-misses: a chain with no clause is decided as before; a clause with no chain above it is read as before
+    (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&= x^2 + 2x + 1\n\\end{aligned}\n$$\n",
+     [(7, P), (8, R)]),
+    (_XY + "$$ \\text{where } y = 1 $$\n", [(5, R)]),
+])
+def test_a_chain_goes_on_after_a_clause_of_prose(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _report(tmp_path, text)[0] == links

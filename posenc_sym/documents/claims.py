@@ -28,6 +28,7 @@ from ..notation.read import Row, Term, Unreadable, from_latex, read_row
 from ..notation.read_calls import NAMED_ARGUMENT, NamedArgument
 from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS, accent_of
 from ..notation.write import to_latex
+from .asides import ASIDE, aside_words
 from .beside_definitions import restriction, where_first
 from .context import Context
 from .conventions import Conventions
@@ -147,6 +148,21 @@ class _Reading:
         self.previous, self.blocked = None, True
 
     def read(self, row: RowText, piece: Piece) -> None:
+        words = aside_words(row.text, piece.offset) if self.previous is not None else None
+        if words is None:
+            self._read(row, piece)
+            return
+        # &\text{where } y = 1 \\ between two rows of a chain: an aside, and the chain goes on after it
+        resume, first, failed = (self.previous, self.statement), len(self.links), self.unreadable
+        self.previous = None
+        self._read(row, piece)
+        self.links[first:] = [replace(link, role="condition", note=f"{ASIDE} ({words} …): stated, not a claim")
+                              if link.role == "claim" else replace(link, note=f"{ASIDE} ({words} …): {link.note}")
+                              for link in self.links[first:]]
+        if self.unreadable == failed:
+            (self.previous, self.statement), self.blocked = resume, False
+
+    def _read(self, row: RowText, piece: Piece) -> None:
         offset = row.offset + piece.offset
         self.scope.line = self.display.line_of(offset)
         text = piece.text
