@@ -178,6 +178,8 @@ _DYNAMIC_NTK = ("```math\n\\begin{align*}\n"
     # at the end of a row, after an operator or in a function's parentheses, the words are a value, not a remark
     ("$$ \\text{total len} = \\text{factor} * \\text{seq len} $$\n", [(1, D)]),
     ("$$ \\text{ratio} = \\log(\\text{seq len}) $$\n", [(1, D)]),
+    # spaces at the ends of the words are typography (a note on mixture of experts writes them so)
+    ("$$ \\text{size} = \\text{hidden dim } \\cdot \\text{ number of experts} $$\n", [(1, D)]),
     # a name in words used by a later row: the definition is used (L declared real: a number)
     ("```posenc\nassume L real\n```\n\n$$ \\text{seq len} = 2 L $$\n\n$$ \\text{seq len} - L = L $$\n\n"
      "$$ \\text{seq len} - L = 2 L $$\n", [(5, D), (7, P), (9, R)]),
@@ -195,10 +197,10 @@ def test_names_in_words(tmp_path: Path, text: str, links: list[tuple[int, str]])
 @pytest.mark.parametrize(("text", "unreadable"), [
     ("$$ x + 1 = 1 + x \\text{ and } y = 2 $$\n", "\\text{and} is a word of prose inside the formula (a condition or "
      "a clause); state a condition as a relation of its own, or write the formula without it"),
-    ("$$ 2 \\cdot \\text{for all} = 2 $$\n", "\\text{for all} is prose inside the formula (a clause, or words set apart "
-     "by spaces), not a name in words; state a condition as a relation of its own, or write the formula without it"),
-    ("$$ 2 \\cdot \\text{ seq len} = 2 $$\n", "\\text{seq len} is prose inside the formula (a clause, or words set "
-     "apart by spaces), not a name in words; state a condition as a relation of its own, or write the formula "
+    ("$$ 2 \\cdot \\text{for all} = 2 $$\n", "\\text{for all} is prose inside the formula ('for' is a word of a clause), "
+     "not a name in words; state a condition as a relation of its own, or write the formula without it"),
+    ("$$ 2 \\cdot \\text{ seq len where } = 2 $$\n", "\\text{seq len where} is prose inside the formula ('where' is a "
+     "word of a clause), not a name in words; state a condition as a relation of its own, or write the formula "
      "without it"),
 ])
 def test_where_words_are_no_name(tmp_path: Path, text: str, unreadable: str) -> None:

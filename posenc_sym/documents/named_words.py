@@ -38,7 +38,7 @@ def names_a_quantity(group: str, after: str, before: str) -> bool:
     a name in words standing as an operand: words of letters, one space between them and none at the
     ends, none a word of prose (if, for, where, and, …), an operator or a relation beside it."""
     match = _GROUP.match(group.strip())
-    if match is None or not _WORDS.fullmatch(match.group("inner")):
+    if match is None or not _WORDS.fullmatch(match.group("inner").strip()):
         return False
     if any(word.lower() in PROSE_WORDS for word in match.group("inner").split()):
         return False
