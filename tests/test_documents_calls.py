@@ -245,6 +245,9 @@ _XY = "```posenc\nassume x, y, t real\n```\n\n"
     (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&= x^2 + 2x + 1\n\\end{aligned}\n$$\n",
      [(7, P), (8, R)]),
     (_XY + "$$ \\text{where } y = 1 $$\n", [(5, R)]),
+    # a row that opens with 'and' states a claim of its own, which the next row continues
+    (_XY + "$$\n\\begin{aligned}\nx + y &= y + x \\\\\n\\text{and } x y &= y x \\\\\n&= x y + 1\n\\end{aligned}\n$$\n",
+     [(7, P), (8, P), (9, R)]),
 ])
 def test_a_chain_goes_on_after_a_clause_of_prose(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _report(tmp_path, text)[0] == links

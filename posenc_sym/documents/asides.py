@@ -14,15 +14,20 @@ never refuted: an aside that sets a name (``y = 1``, ``d = 512``) may be what th
 
 >>> aside_words(r"&\text{where } y = 1", 15), aside_words(r"\text{scale} = 2", 0), aside_words(r"a = b", 0)
 ('where', None, None)
+>>> aside_words(r"\text{and } c &= d", 11), aside_words(r"&\text{其中 } d = 512", 11)
+(None, '其中')
 """
 
 from __future__ import annotations
 
 import re
 
-from ..notation.vocabulary import PROSE_WORDS
-
 __all__ = ["ASIDE", "aside_words"]
+
+#: Words that open a clause saying what the rows after it use: a binding, a condition, a reason. Not ``and``,
+#: ``so``, ``hence``, ``then``: a row that opens with them states a claim of its own.
+_OPENERS = frozenset({"where", "with", "for", "if", "when", "whenever", "since", "given", "assuming", "using", "let"})
+_CJK_OPENERS = ("其中", "这里", "此处", "令", "设")
 
 #: How a relation stated in an aside is reported (the start of its note).
 ASIDE = "stated in a clause of prose"
@@ -37,4 +42,6 @@ def aside_words(row: str, start: int) -> str | None:
     if lead is None:
         return None
     words = " ".join(re.findall(r"\{([^{}]*)\}", lead.group())).replace("\\rm", " ").split()
-    return words[0] if words and words[0].lower() in PROSE_WORDS else None
+    if words and words[0].lower() in _OPENERS:
+        return words[0]
+    return next((w for w in _CJK_OPENERS if words and words[0].startswith(w)), None)
