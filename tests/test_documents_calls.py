@@ -245,6 +245,9 @@ _XY = "```posenc\nassume x, y, t real\n```\n\n"
     (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&= x^2 + 2x + 1\n\\end{aligned}\n$$\n",
      [(7, P), (8, R)]),
     (_XY + "$$ \\text{where } y = 1 $$\n", [(5, R)]),
+    # a chain begun after the clause is not under it: its slip is refuted
+    (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&\\text{where } y = 1 \\\\\n&= x^2 + 2x + 1 \\\\\n"
+     "y^2 &= 1\n\\end{aligned}\n$$\n", [(7, P), (8, C), (9, U), (10, R)]),
     # a row that opens with 'and' states a claim of its own, which the next row continues
     (_XY + "$$\n\\begin{aligned}\nx + y &= y + x \\\\\n\\text{and } x y &= y x \\\\\n&= x y + 1\n\\end{aligned}\n$$\n",
      [(7, P), (8, P), (9, R)]),

@@ -318,7 +318,9 @@ def _under_stated(result: LinkResult, results: tuple[LinkResult, ...], condition
 def _aside_before(stated: LinkResult, result: LinkResult) -> bool:
     """True if ``stated`` comes from a clause of prose on a row of its own above ``result`` in its display
     (``&\\text{where } y = 1``): the rows after it are claimed under it (:mod:`.asides`)."""
-    return stated.link.offset < result.link.offset and stated.link.note.startswith(ASIDE)
+    # the chain it interrupts goes on with its own (earlier) statement number; a chain begun after it has a later one
+    return stated.link.note.startswith(ASIDE) and stated.link.offset < result.link.offset and \
+        result.link.statement < stated.link.statement
 
 
 def _decide_unequal(link: Link) -> LinkResult:
