@@ -46,7 +46,7 @@ def _arities(scope: DocumentScope, name: str) -> dict[int, int]:
     """The arities the text defines ``name`` with, each with the line of its definition."""
     found: dict[int, int] = {}
     for pattern, definition in scope.text_defined.get(name, {}).items():
-        if pattern and pattern[0] == "call":
+        if pattern and all(part == "call" for part in pattern):  # f(q, m): parameters only, one "call" each
             found.setdefault(len(pattern), definition.line)
     return found
 
