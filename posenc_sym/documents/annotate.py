@@ -23,10 +23,10 @@ from .report import _counterexample, latex_of, link_latex
 __all__ = ["BADGES", "annotate"]
 
 BADGES = {"proven": "✓", "refuted": "✗", "checked": "≈", "unknown": "?", "approximate": "~", "definition": "≔",
-          "condition": "▹"}
+          "condition": "▹", "argument": "↪"}
 _TEX_BADGES = {"proven": "proven", "refuted": "REFUTED", "checked": "checked numerically, not proven",
                "unknown": "unknown", "approximate": "approximate", "definition": "a definition",
-               "condition": "a condition (not checked)"}
+               "condition": "a condition (not checked)", "argument": "a named argument (not a relation)"}
 
 
 def annotate(report: DocumentReport) -> str:

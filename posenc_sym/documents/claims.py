@@ -25,8 +25,10 @@ import sympy
 
 from ..notation.definitions import Notation
 from ..notation.read import Row, Term, Unreadable, from_latex, read_row
+from ..notation.read_calls import NAMED_ARGUMENT, NamedArgument
 from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS, accent_of
 from ..notation.write import to_latex
+from .asides import ASIDE, aside_words
 from .beside_definitions import restriction, where_first
 from .context import Context
 from .conventions import Conventions
@@ -146,6 +148,21 @@ class _Reading:
         self.previous, self.blocked = None, True
 
     def read(self, row: RowText, piece: Piece) -> None:
+        words = aside_words(row.text, piece.offset) if self.previous is not None else None
+        if words is None:
+            self._read(row, piece)
+            return
+        # &\text{where } y = 1 \\ between two rows of a chain: an aside, and the chain goes on after it
+        resume, first, failed = (self.previous, self.statement), len(self.links), self.unreadable
+        self.previous = None
+        self._read(row, piece)
+        self.links[first:] = [replace(link, role="condition", note=f"{ASIDE} ({words} …): stated, not a claim")
+                              if link.role == "claim" else replace(link, note=f"{ASIDE} ({words} …): {link.note}")
+                              for link in self.links[first:]]
+        if self.unreadable == failed:
+            (self.previous, self.statement), self.blocked = resume, False
+
+    def _read(self, row: RowText, piece: Piece) -> None:
         offset = row.offset + piece.offset
         self.scope.line = self.display.line_of(offset)
         text = piece.text
@@ -199,10 +216,13 @@ class _Reading:
                                    written, row.note, nonzero=read.nonzero, offset=offset + position))
             self.previous = right
         for relation, left, right, position, what in read.stated:
-            written = f"{_shown(left)} {RELATION_LATEX.get(relation, relation)} {_shown(right)}"
+            named = what.startswith(NAMED_ARGUMENT)  # band(QE, \text{lo}=0): lo names an argument, not a relation
+            written = _shown(NamedArgument(str(left), right)) if named else \
+                f"{_shown(left)} {RELATION_LATEX.get(relation, relation)} {_shown(right)}"
             self.links.append(Link(self.display.line_of(offset + position), relation, left, right, self.statement,
-                                   written, role="condition", note=f"{what}: stated, not a claim",
-                                   offset=offset + position))
+                                   written, role="argument" if named else "condition",
+                                   note=f"{what}: passed by name, not a relation, not decided" if named
+                                   else f"{what}: stated, not a claim", offset=offset + position))
 
     def _read_definition(self, row: RowText, piece: Piece, candidate: tuple[int, int], read: Row) -> None:
         """``NAME = formula …``: a definition of the text, or a claim about NAME (read then)."""

@@ -29,6 +29,7 @@ from sympy.matrices import MatrixBase
 from ..notation.definitions import Definition, Notation, NotationError
 from ..notation.names import is_plain_name
 from ..notation.read import BAR_OVER_A_FORMULA, Term
+from ..notation.read_calls import NamedArgument
 
 __all__ = ["Context", "Pattern"]
 
@@ -141,6 +142,9 @@ class Context:
         return [n for n, s in self.symbols.items() if s.is_complex and s.is_real is not True]
 
     def call(self, name: str, args: tuple[Term, ...]) -> Term:
+        if named := [a for a in args if isinstance(a, NamedArgument)]:
+            raise ValueError(f"{name} is defined with parameters, by position; the named argument "
+                             f"{sympy.sstr(named[0])} matches none of them: pass it by position")
         if name in self.called and name not in self.functions:
             if any(isinstance(a, MatrixBase) for a in args):
                 raise ValueError(f"{name} is defined by its arguments' patterns; it is not applied to a matrix")

@@ -36,6 +36,7 @@ from ..proof.engine import decide
 from ..proof.falsifier import search
 from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
+from .asides import ASIDE
 from .claims import Link, ReadDisplay
 from .conventions import Convention
 from .renumbered import bounds, holds, two_readings
@@ -88,7 +89,7 @@ class DisplayResult:
 
 
 #: The statuses of links the text states rather than claims: a display made of them takes theirs.
-STATED = ("definition", "condition")
+STATED = ("definition", "condition", "argument")
 
 
 def combine(statuses: Sequence[str]) -> str:
@@ -100,6 +101,8 @@ def combine(statuses: Sequence[str]) -> str:
     ('approximate', 'unknown')
     >>> combine(["definition", "proven"]), combine(["definition", "condition"]), combine(["condition"])
     ('proven', 'definition', 'condition')
+    >>> combine(["proven", "argument"]), combine(["definition", "argument"]), combine(["argument"])
+    ('proven', 'definition', 'argument')
     """
     claims = [s for s in statuses if s not in STATED]
     for status in ("refuted", "unknown", "approximate", "checked"):
@@ -272,7 +275,7 @@ def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix:
     status = combine([r.status for r in results])
     weak = [f"line {r.line}: {r.status}" for r in results if r.status not in ("proven", *STATED)]
     if status in STATED:
-        reason = "; ".join(r.note for r in results)
+        reason = "; ".join(dict.fromkeys(r.note for r in results))  # two arguments of one call say the same
     elif status == "proven":
         claims = sum(r.status == "proven" for r in results)
         reason = "proven" if claims == 1 else f"each of the {claims} rows is proven"
@@ -304,22 +307,35 @@ def _under_stated(result: LinkResult, results: tuple[LinkResult, ...], condition
     if result.status != "refuted" or result.link.role != "claim":
         return result
     names = _free(result.link)
-    beside = [r for r in results if r.link.statement != result.link.statement and r.line == result.line]
+    beside = [r for r in results if r.link.statement != result.link.statement and (
+        r.line == result.line or _aside_before(r, result))]
     stated = [r.link for r in beside if r.status == "condition" and _free(r.link) & names]
     setting = [r.link for r in beside if r.status == "definition" and str(r.link.lhs) in {str(s) for s in names}]
     if not stated and not setting:
         return result
     shown = ", ".join(link.source for link in [*stated, *setting])
+    beside_it = all(link.line == result.line for link in [*stated, *setting])
+    aside = "before it, in a clause of prose"
+    which = "which the row states beside it" if beside_it else f"which the text states {aside}"
+    said = f"the row states {shown} beside it" if beside_it else f"the text states {shown} {aside}"
     if setting or any(link.relation not in _BOUNDS for link in stated):
-        return LinkResult(result.link, "unknown", note=f"the row states {shown} beside it, which sets a name this "
+        return LinkResult(result.link, "unknown", note=f"{said}, which sets a name this "
                           "claim may be meant for; not decided: state the claim at that value, or declare it")
     bounds = tuple(_BOUNDS[link.relation](link.lhs, link.rhs) for link in stated)
     if not hold_together(bounds):
-        return LinkResult(result.link, "unknown", note=f"the row states {shown} beside it, which hold together at no "
+        return LinkResult(result.link, "unknown", note=f"{said}, which hold together at no "
                           "point tried; not decided under them")
     again = decide_link(result.link, (*_relevant(conditions, result.link), *bounds), claim_id, declared)
-    return replace(again, note=f"decided under {shown}, which the row states beside it"
+    return replace(again, note=f"decided under {shown}, {which}"
                    + (f"; {again.note}" if again.note else ""))
+
+
+def _aside_before(stated: LinkResult, result: LinkResult) -> bool:
+    """True if ``stated`` comes from a clause of prose on a row of its own above ``result`` in its display
+    (``&\\text{where } y = 1``): the rows after it are claimed under it (:mod:`.asides`)."""
+    # the chain it interrupts goes on with its own (earlier) statement number; a chain begun after it has a later one
+    return stated.link.note.startswith(ASIDE) and stated.link.offset < result.link.offset and \
+        result.link.statement < stated.link.statement
 
 
 def _decide_unequal(link: Link) -> LinkResult:

@@ -96,8 +96,10 @@ def _letters(text: str) -> str | None:
         tokens = tokenize(text)
     except Unreadable:
         return None
-    parts = []
+    parts: list[str] = []
     for token in tokens:
+        if token.kind == "letter" and token.space and parts and parts[-1][-1:].isalpha():
+            parts.append(" ")  # \\text{base new}: a name in words, as the reader spells it
         if token.kind in ("letter", "num"):
             parts.append(token.text)
         elif token.text == "\\_":

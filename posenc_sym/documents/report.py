@@ -21,8 +21,9 @@ from .rows import split_rows
 __all__ = ["STATUSES", "display_lines", "document_json", "latex_of", "summary_line"]
 
 #: Statuses a display or a row can have, in the order the summary counts them. A ``definition`` or a
-#: ``condition`` is stated by the text (``w_k = …`` defines w_k; ``k = 8`` sets a value), not decided.
-STATUSES = ("proven", "refuted", "checked", "unknown", "approximate", "definition", "condition")
+#: ``condition`` is stated by the text (``w_k = …`` defines w_k; ``k = 8`` sets a value), not decided; nor is an
+#: ``argument``, a ``name = value`` inside a function's parentheses (``\text{band}(QE, \text{lo}=0)``).
+STATUSES = ("proven", "refuted", "checked", "unknown", "approximate", "definition", "condition", "argument")
 _WIDTH = 11
 
 
@@ -82,8 +83,7 @@ def display_lines(file: str, result: DisplayResult) -> list[str]:
             written = " ".join(link.link.source.split())
             written = written if len(written) <= 90 else written[:87] + "..."
             lines.append(f"{indent}{file}:{place_of(cell, link.line)}: {link.status:<{_WIDTH}} {written}")
-            extra = _counterexample(link) or (link.note if link.status in ("unknown", "approximate", "definition",
-                                                                            "condition") else "")
+            extra = _counterexample(link) or (link.note if link.status in ("unknown", "approximate", *STATED) else "")
             if extra:
                 lines.append(f"{indent * 2}{extra}")
     return lines

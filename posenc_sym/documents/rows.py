@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .named_words import names_a_quantity
+
 __all__ = ["RowText", "split_rows"]
 
 _WRAPPERS = re.compile(
@@ -56,8 +58,9 @@ def _blank_prose(text: str) -> str:
     chars = list(text)
     for match in _PROSE.finditer(text):
         before = text[:match.start()].rstrip()
-        if " " not in match.group() or before.endswith(("_", "^", "_{", "^{")) or _RELATION_BEFORE.search(before):
-            continue  # a name in words: d_{\text{model}}, w < \text{max length}
+        if " " not in match.group() or before.endswith(("_", "^", "_{", "^{")) or _RELATION_BEFORE.search(before) \
+                or names_a_quantity(match.group(), text[match.end():], before):
+            continue  # a name in words: d_{\text{model}}, w < \text{max length}, \text{factor} * \text{seq len}
         if _CONDITION.match(match.group()):
             continue  # a = b \text{ if } x > 0: a condition, which must not be dropped (the row is then not read)
         start, end = match.start(), match.end()

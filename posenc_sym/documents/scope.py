@@ -40,6 +40,7 @@ from sympy.core.function import AppliedUndef
 from ..notation.read import BAR_OVER_A_FORMULA, Term, Unreadable, from_latex
 from ..notation.read_guards import shown_name
 from ..notation.vocabulary import FUNCTIONS
+from .arities import another_arity
 from .context import Context
 from .conventions import Convention, Conventions
 from .places import Cell
@@ -188,7 +189,8 @@ class DocumentScope:
 
     def call(self, name: str, args: tuple[Term, ...]) -> Term:
         if self.ctx.is_function(name):
-            return self.ctx.call(name, args)
+            other = another_arity(self, name, args)  # f(q, m, i) beside f(q, m): another function
+            return other if other is not None else self.ctx.call(name, args)
         if any(isinstance(a, sympy.MatrixBase) for a in args):
             raise ValueError(f"{name} is not defined, and it is applied to a matrix; define {name}")
         self.note("function", f"read {name}(…), and any name before parentheses that the text does not define, "

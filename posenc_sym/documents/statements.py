@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..notation.read_tokens import Token, Unreadable, tokenize
 from ..notation.vocabulary import ELLIPSES, READ_RELATIONS
 from .name_forms import split_top_level
+from .named_words import names_a_quantity
 
 __all__ = ["Piece", "chain_members", "interval_of", "range_of", "statements"]
 
@@ -102,6 +103,8 @@ def _closing(text: str) -> int:
 def _is_prose(words: str, after: str) -> bool:
     """A leading ``\\text{…}`` is prose (``{\\rm s.t.}``), not a name (``\\text{seq}``), when it holds a
     space or a full stop, or a wide space sets it apart."""
+    if names_a_quantity(words, after, ""):
+        return False  # \text{base new} = …: a name in words, the left side of its statement
     inner = words[words.index("{") + 1:-1].replace("\\rm", "").strip()
     return (" " in inner or "." in inner or inner.lower() in _PROSE_WORDS
             or after.lstrip().startswith(("\\quad", "\\qquad")))

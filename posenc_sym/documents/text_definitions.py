@@ -28,6 +28,7 @@ from sympy.core.function import AppliedUndef
 from ..notation.read import Term, Unreadable, from_latex
 from ..notation.read_names import splits
 from ..notation.vocabulary import FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
+from .arities import define_another_arity
 from .name_forms import NameForm
 from .scope import DocumentScope
 
@@ -299,6 +300,8 @@ def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, pa
         elif form.arguments is not None:
             if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
                 return "its arguments are not all names, so later rows do not use it"
+            if define_another_arity(scope, head, params, rhs):  # f(q, m, i) = … beside f(q, m) = …
+                return True
             ctx.forget(head)
             ctx.define_function(head, params, rhs)
         elif form.subscript is not None:

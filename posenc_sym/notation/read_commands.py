@@ -20,6 +20,7 @@ from .read_names import bold_name, greek_name, name
 from .read_pattern import holds_ellipsis
 from .read_pattern_shapes import pattern_matrix
 from .read_tokens import Token, Unreadable
+from .read_words import WORDED, one_name_in_words
 from .vocabulary import (
     ACCENTS,
     BIG_OPERATORS,
@@ -322,9 +323,13 @@ def font_word(p: Cursor, token: Token) -> str:
         if letter is None:
             raise Unreadable(f"cannot read '{inner.text}' after {token.text}", inner.pos)
         return letter
-    letters = []
+    letters: list[str] = []
+    first = p.index
     while not p.take("}"):
         inner = p.next()
+        if inner.kind == "letter" and inner.space and letters and letters[-1].isalpha() and token.text in WORDED:
+            one_name_in_words(p, token, first)
+            letters.append(" ")  # \text{seq len}: a name in words, its words kept apart
         if inner.kind in ("letter", "num") or inner.text == "_":
             letters.append(inner.text)
         elif inner.text == "\\_":

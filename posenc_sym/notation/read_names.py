@@ -13,6 +13,7 @@ from __future__ import annotations
 import sympy
 from sympy.core.function import AppliedUndef
 
+from .read_calls import call_arguments
 from .read_cursor import Cursor, Term
 from .read_guards import not_a_word, not_captured, one_character, shown_name
 from .read_labels import bare_label
@@ -491,11 +492,7 @@ def numeral_ahead_of_parenthesis(p: Cursor) -> tuple[str, str, int] | None:
 
 def call(p: Cursor, function: str, pos: int) -> Term:
     """The declared function ``function`` applied to its parenthesized arguments."""
-    p.require("(")
-    args = [p.expression()]
-    while p.take(","):
-        args.append(p.expression())
-    p.require(")")
+    args = call_arguments(p, function)
     try:
         return p.scope.call(function, tuple(args))
     except ValueError as exc:

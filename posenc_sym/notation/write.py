@@ -64,6 +64,23 @@ def _name_or_text(name: str) -> str:
     return latex if latex is not None else rf"\text{{{escape_text(name)}}}"
 
 
+# A name in words beside another factor (\text{seq len} \mathrm{factor}) typesets as one run of words: a \cdot
+# keeps them apart, as the note writes factor * seq len.
+_WORDS_BEFORE = re.compile(r"(\\text\{[^{}]*\}(?:\^\{[^{}]*\})?) (?=\\(?!cdot|times|right))")
+_WORDS_AFTER = re.compile(r"\} (?=\\text\{)")
+
+
+def _words_apart(product: str) -> str:
+    r"""``product`` with a ``\cdot`` between a name in words and a factor beside it.
+
+    >>> _words_apart(r"\mathrm{factor} \text{seq len} \text{original ctx}^{-1}")
+    '\\mathrm{factor} \\cdot \\text{seq len} \\cdot \\text{original ctx}^{-1}'
+    """
+    if r"\text{" not in product:
+        return product
+    return _WORDS_AFTER.sub(r"} \\cdot ", _WORDS_BEFORE.sub(r"\1 \\cdot ", product))
+
+
 _CALL_AFTER_NAME = re.compile(r"(?<=[A-Za-z0-9}])(?<!\\cdot)(?<!\\right\)) \\left\(")
 
 
@@ -229,7 +246,7 @@ class NotationPrinter(LatexPrinter):
         finally:
             self._settings["order"] = saved
         # ``x \left(y\right)`` could read as a call of x: make the product explicit.
-        return _CALL_AFTER_NAME.sub(r" \\cdot \\left(", out)
+        return _words_apart(_CALL_AFTER_NAME.sub(r" \\cdot \\left(", out))
 
     def _written_product(self, factors: tuple[Any, ...], bare: bool = False) -> str:
         """A product as written, factor by factor: ``\\cdot`` before a number or a parenthesis
@@ -249,7 +266,7 @@ class NotationPrinter(LatexPrinter):
                 joint = text.startswith((r"\left(", "(")) or text[:1].isdigit()
                 out += r" \cdot " if joint else " "
             out += text
-        return out
+        return _words_apart(out)
 
     def _print_MatrixElement(self, expr: Any) -> str:
         parent = expr.parent
