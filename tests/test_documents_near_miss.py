@@ -359,3 +359,20 @@ def test_math_as_typed(tmp_path: Path, text: str, links: list[tuple[int, str]]) 
 ])
 def test_a_name_beside_an_order_relation_is_a_number(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "reasons"), [
+    # a relation posenc-sym does not decide is read and reported unknown by name (it was "cannot be read")
+    ("$$ a \\propto b^2 $$\n", ["\\propto (proportional to) is a relation posenc-sym does not decide"]),
+    ("$$ q_m k_n \\ll d $$\n", ["\\ll (much less than) is a relation posenc-sym does not decide"]),
+    # in a chain with another relation it is not read: the chain's other links are not guessed from it
+    ("$$ x \\sim y = 2 $$\n", ["cannot be read: \\sim is a relation posenc-sym does not decide; write =, \\le, \\ge, "
+                               "<, > or \\approx"]),
+])
+def test_an_undecided_relation_is_read_and_named(tmp_path: Path, text: str, reasons: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    report = check_document(path)
+    display = report.displays[0]
+    assert display.status == "unknown" and report.exit_status == 0
+    assert ([link.note for link in display.links] or [display.reason]) == reasons

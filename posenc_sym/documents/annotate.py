@@ -82,7 +82,7 @@ LINE = 75
 def _broken(link: LinkResult, notation: Notation | None) -> list[str]:
     """The link as read, in ``align*``, each side broken between its terms so no line runs off the page."""
     sides = [_side_lines(link.link.lhs, notation), _side_lines(link.link.rhs, notation)]
-    rel = RELATION_LATEX[link.link.relation]
+    rel = RELATION_LATEX.get(link.link.relation, link.link.relation)
     rows = [f"& {sides[0][0]}", *(f"& \\quad {line}" for line in sides[0][1:]),
             f"& {rel} {sides[1][0]}", *(f"& \\quad {line}" for line in sides[1][1:])]
     return ["\\begin{align*}", " \\\\\n".join(rows), "\\end{align*}"]

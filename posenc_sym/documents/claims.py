@@ -42,6 +42,7 @@ from .scope import DocumentScope
 from .statements import Piece, chain_members, interval_of, range_of, statements
 from .survey import survey
 from .text_definitions import define_from_text
+from .undecided import MEANINGS, undecided_relation
 
 __all__ = ["ELLIPSIS", "Link", "ReadDisplay", "an_index", "defined_names", "document_scope", "read_display",
            "set_values"]
@@ -179,6 +180,9 @@ class _Reading:
         try:
             read = read_row(text if candidate is None else as_equals(text, candidate), self.scope)
         except Unreadable as exc:
+            if candidate is None and (undecided := undecided_relation(text, self.scope)) is not None:
+                self._undecided(row, piece, undecided)
+                return
             at = 0 if candidate is None else candidate[0]
             if not self._opaque_definition(row, piece, exc.reason) and _mentions_relation(text):
                 self.fail(exc.reason, self.display.line_of(offset + at + exc.position))
@@ -197,6 +201,17 @@ class _Reading:
                 self.fail("this row continues a chain that has no first expression", self.scope.line)
             return
         self._links(row, piece, 0, read)
+
+    def _undecided(self, row: RowText, piece: Piece, found: tuple[str, Term, Term, int]) -> None:
+        """``A \\propto B``: read, and said to be a relation posenc-sym does not decide."""
+        relation, lhs, rhs, at = found
+        offset = row.offset + piece.offset + at
+        self.statement += 1
+        self.links.append(Link(self.display.line_of(offset), relation, lhs, rhs, self.statement,
+                               " ".join(_without_marks(piece.text).split()), row.note, role="undecided",
+                               note=f"{relation} ({MEANINGS[relation]}) is a relation posenc-sym does not decide",
+                               offset=offset))
+        self.previous, self.blocked = None, True
 
     def _links(self, row: RowText, piece: Piece, at: int, read: Row, first: Link | None = None) -> None:
         """The links of a read row (``at``: where the part read starts in the statement), then what the

@@ -42,7 +42,7 @@ def latex_of(term: sympy.Basic, notation: Notation | None = None) -> str:
 def link_latex(result: LinkResult, notation: Notation | None = None) -> str:
     """The row as understood: ``lhs REL rhs`` in LaTeX, in the document's shorthands."""
     link = result.link
-    relation = RELATION_LATEX[link.relation]
+    relation = RELATION_LATEX.get(link.relation, link.relation)
     lhs, rhs = latex_of(link.lhs, notation), latex_of(link.rhs, notation)
     if lhs == rhs and notation is not None:
         # Shorthands made the sides look alike (ω_i = ω_i); show the bodies, which is what was compared.
