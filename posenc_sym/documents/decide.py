@@ -234,6 +234,10 @@ def _differs_somewhere(difference: sympy.Expr) -> bool:
     """True if ``difference`` is shown non-zero at an admissible value of its names (two points, by the
     falsifier's evaluation): then it is not 0 whatever they are. False when nothing was shown (a function
     the text does not define cannot be evaluated), which leaves the proof to be tried."""
+    # A name of no stated domain may be any number: not 0 at real values of it is not 0 whatever it is.
+    real = {s: sympy.Symbol(s.name, real=True) for s in difference.free_symbols
+            if isinstance(s, sympy.Symbol) and s.is_real is None and s.is_commutative}
+    difference = difference.xreplace(real)
     try:
         found = search([(None, difference, sympy.Integer(0))], "==", sorted(difference.free_symbols, key=str), [],
                        count=2, seed="undefined names")
