@@ -250,3 +250,41 @@ def test_a_superscript_labels_a_matrix_the_text_defines(tmp_path: Path, text: st
 ])
 def test_a_bold_name_given_by_its_components(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # q_m^1 is written by nobody as a first power: the text's digits over q_m are labels (its components), so
+    # q_m^1 q_m^1 = q_m^2 is not the identity q·q = q² (it was proven)
+    ("$$ q_m^1 q_m^1 = q_m^2 $$\n", [(1, U)]),
+    ("$$ (q_m^1)^2 + (q_m^2)^2 = q_m^2 q_m^2 + q_m^1 q_m^1 $$\n", [(1, P)]),
+    ("$$ x^{1} + x^{2} = x^{2} + x^{1} $$\n\n$$ x^2 = x x $$\n", [(1, P), (3, U)]),
+    # near-miss: without a first power anywhere, a digit is a power
+    ("$$ x^2 = x x $$\n", [(1, P)]),
+    ("$$ q_m^2 = q_m q_m $$\n", [(1, P)]),
+])
+def test_digits_over_a_name_the_text_writes_to_the_first_power_are_labels(tmp_path: Path, text: str,
+                                                                          links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+SECTIONS = ("# Sinusoidal\n\n$$ PE_{(pos,2i)} = \\sin\\left(pos/10000^{2i/d}\\right) $$\n\n# RoPE\n\n"
+            "$$ e^{i m \\theta} = \\cos m\\theta + i \\sin m\\theta $$\n")
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a section that does not index with i reads the i of e^{im\theta} as the imaginary unit (the index i is
+    # the sinusoidal section's); before, every such row was refused
+    (SECTIONS, [(3, D), (7, P)]),
+    # the sign slip is not proven (θ is a name nothing defines: such a row is never refuted)
+    (SECTIONS.replace("+ i \\sin", "- i \\sin"), [(3, D), (7, U)]),
+    # near-misses: the same section indexes with i before the row, or the row itself does: refused as before
+    (SECTIONS.replace("# RoPE\n\n", "# RoPE\n\n$$ \\theta_i = 10000^{-2i/d} $$\n\n"), [(3, D), (7, D), (9, U)]),
+    (SECTIONS.replace("e^{i m \\theta} = \\cos m\\theta", "e^{i m \\theta_i} = \\cos m\\theta_i")
+     .replace("i \\sin m\\theta $$", "i \\sin m\\theta_i $$"), [(3, D), (7, U)]),
+    # no heading between them: one section, refused as before; a '#' line in code is not a heading
+    (SECTIONS.replace("# RoPE\n\n", ""), [(3, D), (5, U)]),
+    (SECTIONS.replace("# RoPE\n\n", "```python\n# RoPE\n```\n\n"), [(3, D), (9, U)]),
+])
+def test_the_index_i_of_one_section_is_not_the_next_ones(tmp_path: Path, text: str,
+                                                         links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -376,3 +376,15 @@ def test_an_undecided_relation_is_read_and_named(tmp_path: Path, text: str, reas
     display = report.displays[0]
     assert display.status == "unknown" and report.exit_status == 0
     assert ([link.note for link in display.links] or [display.reason]) == reasons
+
+
+def test_a_definition_in_another_form_not_shown_different_is_no_finding(tmp_path: Path) -> None:
+    # the text gives f again in a form neither shown the same nor shown different (W x and x W: names that
+    # may be matrices, equal at every number): used from there on, said so, and the run does not fail on it
+    path = tmp_path / "notes.md"
+    path.write_text("$$ f(x) = \\mathbf{W} \\mathbf{x} $$\n\n$$ f(x) = \\mathbf{x} \\mathbf{W} $$\n", encoding="utf-8")
+    report = check_document(path)
+    assert [f for d in report.displays for f in d.read.findings] == []
+    assert [link.note for d in report.displays for link in d.links][-1] == (
+        "defines f(x) again, in a form not shown to be line 1's; the rows after this line use this one")
+    assert report.exit_status == 0

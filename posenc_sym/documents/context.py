@@ -126,6 +126,9 @@ class Context:
     def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
         return None  # a declared notation is read as declared, bold or not (the document's reading: see .scope)
 
+    def digit_labels(self, base: str) -> bool:
+        return False  # declarations say what a superscript is
+
     def arities(self, head: str) -> frozenset[int]:
         """How many subscript arguments the definitions of the notation ``head`` take (``PE_{(t,2i)}``: 2)."""
         return frozenset(len(pattern.args) for pattern in self.indexed.get(head, ()))

@@ -33,7 +33,6 @@ import sympy
 from ..errors import PosencSymError
 from ..proof.claim import Claim
 from ..proof.engine import decide
-from ..proof.falsifier import search
 from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
 from .asides import ASIDE
@@ -41,6 +40,7 @@ from .claims import Link, ReadDisplay
 from .conventions import Convention
 from .renumbered import bounds, holds, two_readings
 from .scope import undefined_names
+from .screen import differs_somewhere
 from .stated import a_condition, hold_together
 
 __all__ = ["STATED", "DisplayResult", "LinkResult", "combine", "decide_display", "decide_link"]
@@ -230,22 +230,6 @@ def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[
                                               reason=reason), reason)
 
 
-def _differs_somewhere(difference: sympy.Expr) -> bool:
-    """True if ``difference`` is shown non-zero at an admissible value of its names (two points, by the
-    falsifier's evaluation): then it is not 0 whatever they are. False when nothing was shown (a function
-    the text does not define cannot be evaluated), which leaves the proof to be tried."""
-    # A name of no stated domain may be any number: not 0 at real values of it is not 0 whatever it is.
-    real = {s: sympy.Symbol(s.name, real=True) for s in difference.free_symbols
-            if isinstance(s, sympy.Symbol) and s.is_real is None and s.is_commutative}
-    difference = difference.xreplace(real)
-    try:
-        found = search([(None, difference, sympy.Integer(0))], "==", sorted(difference.free_symbols, key=str), [],
-                       count=2, seed="undefined names")
-    except Exception:  # a point SymPy cannot evaluate shows nothing
-        return False
-    return found.counterexample is not None
-
-
 def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
     """The method that shows ``difference`` is 0 for every meaning of its undefined names, or None.
 
@@ -255,7 +239,7 @@ def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
     them); a function of such a name is not reasoned about, as SymPy's rules for sin(A + B) assume that
     A and B commute."""
     if difference.is_commutative:
-        if _differs_somewhere(difference):
+        if differs_somewhere(difference):
             return None  # not zero at some value of the names: no proof to look for (they can take minutes)
         return prove_zero(sympy.expand(difference))
     functions = [f for f in difference.atoms(sympy.Function) if not isinstance(f, (sympy.transpose, sympy.adjoint,

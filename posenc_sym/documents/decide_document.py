@@ -32,6 +32,7 @@ from .places import Cell, Place, place_of
 from .presets import preset_lines
 from .prose import BINDS, CONTINUES, INTRODUCES, condition_in, counted_names, real_name, real_names
 from .scope import DocumentScope
+from .sections import IndexSections
 from .source import Document, Format, load_document
 from .statements import interval_of, range_of, statements
 from .survey import survey
@@ -112,9 +113,15 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                    "nothing (the text writes none of its notations, or defines them itself)"))
     # The preset's names are the field's conventions, not the author's declarations (see decide_link).
     conventional = frozenset(ctx.symbols)
+    scope.conventional = conventional
     ordered = _where_first(sorted([*document.items, *inlines], key=_order))
+    sections = None if document.format == "notebook" else IndexSections(
+        document.text, document.kind, [(i.line, i.body) for i in document.items if isinstance(i, Display)]
+        + [(f.line, f.text) for f in inlines])
     for item in ordered:
         scope.cell = item.cell
+        if sections is not None and not isinstance(item, Declaration):
+            scope.imaginary_section = None if sections.indexes_i_by(item.line) else sections.heading(item.line)
         if isinstance(item, Declaration):
             try:
                 apply_declaration(item.text, ctx)

@@ -66,6 +66,10 @@ class DocumentScope:
         self.seen: set[str] = set()  # the names of every formula read so far
         self.ranges: list[sympy.Basic] = []  # what ranges the text states (i = 0, 1, …, d/2 - 1) say
         self.refused: dict[str, int] = {}  # name -> the line of a definition refused (a condition in words)
+        #: The heading line of a section that has not indexed with i yet, where the text's index i is another
+        #: section's: i is the imaginary unit there (:mod:`.sections`); None elsewhere.
+        self.imaginary_section: int | None = None
+        self.conventional: frozenset[str] = frozenset()  # the names a --notation preset declares (the field's)
 
     def refuse(self, head: str, shown: str, reason: str) -> str:
         """Refuse the text's definition of ``head`` (one that holds only under a condition, or one of two
@@ -113,6 +117,21 @@ class DocumentScope:
         self.ranges.extend(bounds)
         return f"{name} ranges over the integers from {sympy.sstr(low)} to {sympy.sstr(high)}"
 
+    def _imaginary_here(self) -> bool:
+        """True if ``i`` is the imaginary unit here: the text's index i (read by a convention or a preset, never
+        declared by the author) is another section's (:mod:`.sections`)."""
+        if self.imaginary_section is None:
+            return False
+        declared = self.ctx.lookup("i")
+        value = declared if "i" in self.conventional else None if declared is not None else self.rules.symbol("i")
+        if not (isinstance(value, sympy.Symbol) and value.is_integer):
+            return False
+        where = f"line {self.imaginary_section}" if self.imaginary_section else "the opening of the text"
+        self.note(f"imaginary:{self.imaginary_section}", f"read i as the imaginary unit in the section from {where}: "
+                  "the section does not index with i up to here (the index i is another section's); write "
+                  "\\mathrm{i} or declare i to read it otherwise")
+        return True
+
     def _convention(self, name: str) -> Any:
         value = self.rules.symbol(name)
         if value is not None:
@@ -131,6 +150,8 @@ class DocumentScope:
     def lookup(self, name: str) -> Term | None:
         if name == "\\pi":  # the constant π, unless the text sets π itself (then its value, or a free name)
             return self.lookup("pi") if "pi" in self.roles.settings else None
+        if name == "i" and self._imaginary_here():
+            return sympy.I
         value = self.ctx.lookup(name)
         if value is not None or self.ctx.is_indexed(name) or self.ctx.is_function(name):
             return value
@@ -206,6 +227,14 @@ class DocumentScope:
             index = sympy.Integer(sub) if sub.isdigit() else (self.lookup(sub) or sympy.Symbol(sub))
             return sympy.IndexedBase(base, commutative=commutative)[index]
         return sympy.Symbol(name, commutative=commutative)
+
+    def digit_labels(self, base: str) -> bool:
+        if base not in self.roles.digit_labelled:
+            return False
+        self.note(f"digits:{base}", f"read a digit over {shown_name(base)} as a label, not a power: the text writes "
+                  f"{shown_name(base)}^1, a first power nobody writes ({shown_name(base)}^1, {shown_name(base)}^2: "
+                  "its components)")
+        return True
 
     def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
         """A bold name whose subscript has a number of arguments none of the plain notation's definitions has

@@ -73,6 +73,7 @@ class Survey:
     unbarred: set[str] = field(default_factory=set)  # names written with no bar over them (k, beside \bar{k})
     defined: set[str] = field(default_factory=set)  # the names the text defines somewhere (NAME = …)
     imaginary: list[str] = field(default_factory=list)  # what writes the text complex (\mathrm{i}, \mathbb{C}, \Re)
+    digit_labelled: set[str] = field(default_factory=set)  # names written x^1 (q_m^1): their digits are labels
 
 
 def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
@@ -426,6 +427,11 @@ _REAL_DOMAIN = re.compile(r"(?<![\\A-Za-z_^])(?:([A-Za-z])|\\([A-Za-z]+))\s*\\in
                           r"(?:\\mathbb\s*\{?\s*R\b|\\R\b|\\mathbb\s*\{?\s*R_|\[|\(|\\left\s*[\[(]|\(-\\infty)")
 
 
+#: A name (a letter, a Greek letter), its subscript if any, and a superscript 1: ``q_m^1``, ``x^{1}``.
+_FIRST_POWER = re.compile(r"(?<![A-Za-z\\])([A-Za-z]|\\[A-Za-z]+)\s*(?:_\s*(?:\{[^{}]*\}|[A-Za-z0-9]))?\s*"
+                          r"\^\s*(?:\{\s*1\s*\}|1(?![0-9.]))")
+
+
 def survey(formulas: Iterable[str]) -> Survey:
     """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
     result = Survey()
@@ -439,6 +445,8 @@ def survey(formulas: Iterable[str]) -> Survey:
                 result.plain_indices.add(ranged)
                 result.ranged.add(ranged)
         result.imaginary.extend(" ".join(m.group().split()) for m in _IMAGINARY.finditer(text))
+        for match in _FIRST_POWER.finditer(text):  # q_m^1: a label, the first of q_m's components
+            result.digit_labelled.add(LATEX_GREEK.get(match.group(1), match.group(1)))
         for match in _REAL_DOMAIN.finditer(text):  # t \in \mathbb{R}, \theta \in [0, 2\pi): a real quantity
             name = match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2))
             (intervals if match.group().rstrip().endswith(("[", "(")) else result.reals).add(name)

@@ -31,6 +31,7 @@ from ..notation.vocabulary import FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
 from .arities import define_another_arity
 from .name_forms import NameForm
 from .scope import DocumentScope
+from .screen import differs_somewhere
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
 
@@ -187,11 +188,16 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     pattern, params, args = found
     old = known.get(pattern)
     if old is not None and old.body is not None and rhs is not None:
-        if _same(old.body, rhs, dict(zip(old.params, params, strict=True))):
+        renamed = dict(zip(old.params, params, strict=True))
+        if _same(old.body, rhs, renamed):
             return Outcome("restated", f"gives {shown} the formula it has from line {old.line}")
-        outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}",
-                          finding=f"{shown} is defined again, differently from line {old.line}; the rows after "
-                                  "this line use this definition")
+        if _shown_different(old.body, rhs, renamed):
+            outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}",
+                              finding=f"{shown} is defined again, differently from line {old.line}; the rows after "
+                                      "this line use this definition")
+        else:  # another form that may well be the same formula: used from here on, not a finding
+            outcome = Outcome("definition", f"defines {shown} again, in a form not shown to be line "
+                                            f"{old.line}'s; the rows after this line use this one")
     else:
         outcome = None
     registered = _register(form, head, args, params, rhs, scope)
@@ -323,6 +329,16 @@ def _read(latex: str, scope: DocumentScope) -> sympy.Expr | None:
     except (Unreadable, ValueError, TypeError, ArithmeticError):
         return None
     return value if isinstance(value, sympy.Expr) else None
+
+
+def _shown_different(old: Term, new: Term, renamed: dict[sympy.Expr, sympy.Expr]) -> bool:
+    """True if the two formulas differ at a value of their names (an entry, for matrices of one shape)."""
+    try:
+        difference = old.xreplace(renamed) - new
+    except Exception:  # matrices of other shapes, SymPy failing: not shown
+        return False
+    entries = list(difference) if isinstance(difference, sympy.MatrixBase) else [difference]
+    return any(differs_somewhere(e) for e in entries)
 
 
 def _same(old: Term, new: Term, renamed: dict[sympy.Expr, sympy.Expr]) -> bool:

@@ -85,6 +85,9 @@ class SimpleScope:
     def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
         return None
 
+    def digit_labels(self, base: str) -> bool:
+        return False
+
     def bar(self, base: str | None) -> str:
         return "name" if base is not None else BAR_OVER_A_FORMULA
 

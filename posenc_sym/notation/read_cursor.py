@@ -61,6 +61,10 @@ class Scope(Protocol):
         ``head`` (``\\boldsymbol{p}_i`` beside the components ``p_{k,2i}``, ``p_{k,2i+1}``: no pattern has one
         argument), or None to read it as ``head``, as every other bold name is."""
 
+    def digit_labels(self, base: str) -> bool:
+        """True if the text writes ``base^1`` (a first power nobody writes): then a digit over ``base`` is a label
+        (``q_m^1``, ``q_m^2``: the two components of q_m), never a power."""
+
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         """A reading of a name nothing declares, or None to refuse it (the reader then says it is
         not declared). ``args`` are the values of its subscript when that is a formula

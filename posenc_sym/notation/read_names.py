@@ -329,7 +329,11 @@ def _label_after_subscript(p: Cursor, base: str) -> tuple[str, int] | None:
                 break
     else:
         at += 1
-    if at >= len(p.tokens) or p.tokens[at].text != "^" or (bare := bare_label(p.tokens, at + 1)) is None:
+    if at >= len(p.tokens) or p.tokens[at].text != "^":
+        return None
+    if (digit := _digit_label(p, base, at + 1)) is not None:  # q_m^2 beside q_m^1: the second component
+        return f"{base}^({digit[0]})", 1 + digit[1]
+    if (bare := bare_label(p.tokens, at + 1)) is None:
         return None
     labelled = f"{base}^({bare[0]})"
     if not (p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None):
@@ -337,10 +341,26 @@ def _label_after_subscript(p: Cursor, base: str) -> tuple[str, int] | None:
     return labelled, 1 + bare[1]
 
 
+def _digit_label(p: Cursor, base: str, at: int) -> tuple[str, int] | None:
+    """A single digit over ``base`` (``^2``, ``^{2}``) where the scope reads its digits as labels, and its
+    width in tokens; None otherwise (a power)."""
+    texts = [t.text for t in p.tokens[at:at + 3]]
+    if texts[:1] and len(texts[0]) == 1 and texts[0].isdigit():
+        digit, width = texts[0], 1
+    elif len(texts) == 3 and texts[0] == "{" and len(texts[1]) == 1 and texts[1].isdigit() and texts[2] == "}":
+        digit, width = texts[1], 3
+    else:
+        return None
+    return (digit, width) if p.scope.digit_labels(base) else None
+
+
 def _labelled(p: Cursor, base: str) -> str:
     """``a^{(1)}``: a name with a label (the first of several a's), where the scope knows no value of
     ``a`` to raise to a power; else the superscript stays a power."""
     texts = [t.text for t in p.tokens[p.index:p.index + 3]]
+    if texts[:1] == ["^"] and (digit := _digit_label(p, base, p.index + 1)) is not None:
+        p.index += 1 + digit[1]
+        return f"{base}^({digit[0]})"
     if texts[:1] == ["^"] and (bare := bare_label(p.tokens, p.index + 1)) is not None:
         # R^d_{\Theta,m}: a label where the text defines the labelled name, else a power
         labelled = f"{base}^({bare[0]})"

@@ -1,0 +1,39 @@
+"""A quick look before a proof: is a formula shown non-zero at some value of its names?
+
+>>> x, y = sympy.symbols("x y")
+>>> differs_somewhere(sympy.sin(x) - sympy.cos(y)), differs_somewhere(sympy.sin(x)**2 + sympy.cos(x)**2 - 1)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import sympy
+
+__all__ = ["differs_somewhere"]
+
+
+def differs_somewhere(difference: sympy.Expr) -> bool:
+    """True if ``difference`` is shown non-zero at a value of its names: then it is not 0 whatever they are, and
+    no proof need be sought (they can take seconds). Each name, and each entry nothing defines (x_m, q^(1)_m:
+    distinct entries may differ), takes a rational value (an integer where the name is one) at two seeded
+    points, evaluated to 30 digits; a value that is not a finite number shows nothing. A name of no stated
+    domain may be any number, so a real value of it is one of its values."""
+    atoms = sorted((*difference.atoms(sympy.Indexed), *(s for s in difference.free_symbols
+                                                       if isinstance(s, sympy.Symbol))), key=str)
+    for seed in (3, 7):
+        values = {}
+        for n, atom in enumerate(atoms):
+            integer = bool(getattr(atom, "is_integer", False))
+            positive = bool(getattr(atom, "is_positive", False)) or bool(getattr(atom, "is_nonnegative", False))
+            value = sympy.Integer(seed + 2 * n + 1) if integer else sympy.Rational(seed * (n + 2) + 1, 7 + n)
+            values[atom] = value if positive or integer else value * (-1) ** n
+        try:
+            found = sympy.N(difference.xreplace(values), 30)
+        except Exception:  # SymPy failing at a point shows nothing
+            return False
+        if not found.is_number or not found.is_finite:
+            return False
+        # 30 digits: a true identity leaves a residue near 1e-30 times its terms; 1e-20 is far above it.
+        if abs(found) > sympy.Float("1e-20"):
+            return True
+    return False
