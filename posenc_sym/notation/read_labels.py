@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .read_cursor import Cursor
 from .read_tokens import Token
 from .vocabulary import LATEX_GREEK
 
-__all__ = ["bare_label"]
+__all__ = ["bare_label", "label_after_subscript", "labelled"]
 
 #: Letters a superscript names as an operation, never as a label: the transpose and the conjugate transpose.
 NOT_LABELS = frozenset({"T", "H"})
@@ -41,3 +42,72 @@ def bare_label(tokens: Sequence[Token], at: int) -> tuple[str, int] | None:
         letter = _letter(tokens[at + 1])
         return (letter, 3) if letter is not None else None
     return None
+
+
+def label_after_subscript(p: Cursor, base: str) -> tuple[str, int] | None:
+    """With the cursor on a subscript of ``base``: the labelled name and the label's width in tokens (after its
+    ``^``) when a label the text defines follows the subscript (``R_{\\Theta,m}^d`` after ``R^d_{\\Theta,m} =
+    …``), else None (a power, as before)."""
+    at = p.index
+    if at < len(p.tokens) and p.tokens[at].text == "{":
+        depth = 0
+        while at < len(p.tokens):
+            depth += (p.tokens[at].text == "{") - (p.tokens[at].text == "}")
+            at += 1
+            if depth == 0:
+                break
+    else:
+        at += 1
+    if at >= len(p.tokens) or p.tokens[at].text != "^":
+        return None
+    if (digit := _digit_label(p, base, at + 1)) is not None:  # q_m^2 beside q_m^1: the second component
+        return f"{base}^({digit[0]})", 1 + digit[1]
+    if (bare := bare_label(p.tokens, at + 1)) is None:
+        return None
+    labelled = f"{base}^({bare[0]})"
+    if not (p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None):
+        return None
+    return labelled, 1 + bare[1]
+
+
+def _digit_label(p: Cursor, base: str, at: int) -> tuple[str, int] | None:
+    """A single digit over ``base`` (``^2``, ``^{2}``) where the scope reads its digits as labels, and its
+    width in tokens; None otherwise (a power)."""
+    texts = [t.text for t in p.tokens[at:at + 3]]
+    if texts[:1] and len(texts[0]) == 1 and texts[0].isdigit():
+        digit, width = texts[0], 1
+    elif len(texts) == 3 and texts[0] == "{" and len(texts[1]) == 1 and texts[1].isdigit() and texts[2] == "}":
+        digit, width = texts[1], 3
+    else:
+        return None
+    return (digit, width) if p.scope.digit_labels(base) else None
+
+
+def labelled(p: Cursor, base: str) -> str:
+    """``a^{(1)}``: a name with a label (the first of several a's), where the scope knows no value of
+    ``a`` to raise to a power; else the superscript stays a power."""
+    texts = [t.text for t in p.tokens[p.index:p.index + 3]]
+    if texts[:1] == ["^"] and (digit := _digit_label(p, base, p.index + 1)) is not None:
+        p.index += 1 + digit[1]
+        return f"{base}^({digit[0]})"
+    if texts[:1] == ["^"] and (bare := bare_label(p.tokens, p.index + 1)) is not None:
+        # R^d_{\Theta,m}: a label where the text defines the labelled name, else a power
+        labelled = f"{base}^({bare[0]})"
+        if p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None:
+            p.index += 1 + bare[1]
+            return labelled
+        return base
+    if texts != ["^", "{", "("]:
+        return base
+    end = p.index + 3
+    while end < len(p.tokens) and p.tokens[end].text not in (")", "}"):
+        end += 1
+    if end + 1 >= len(p.tokens) or p.tokens[end].text != ")" or p.tokens[end + 1].text != "}":
+        return base
+    label = "".join(t.text for t in p.tokens[p.index + 3:end])
+    labelled = f"{base}^({label})"
+    known = p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None
+    if not known and (p.scope.lookup(base) is not None or p.scope.undeclared(labelled) is None):
+        return base
+    p.index = end + 2
+    return labelled

@@ -11,17 +11,17 @@ them. A new naming convention goes here.
 from __future__ import annotations
 
 import sympy
-from sympy.core.function import AppliedUndef
 
 from .read_calls import call_arguments
 from .read_cursor import Cursor, Term
+from .read_elements import element, no_bracket_after_matrix
 from .read_guards import not_a_word, not_captured, one_character, shown_name
-from .read_labels import bare_label
+from .read_labels import label_after_subscript, labelled
 from .read_numerals import numeral_ahead
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
-__all__ = ["EXPECTATIONS", "bold_name", "call", "element", "greek_name", "name", "single", "split_run", "splits",
+__all__ = ["bold_name", "call", "greek_name", "name", "single", "split_run", "splits",
            "subscripted_call"]
 
 
@@ -171,14 +171,14 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     A name nothing declares is offered to the scope (:meth:`~.read_cursor.Scope.undeclared`),
     which may read it (a document's own reading of its names) or refuse it."""
     shown = shown or shown_name(base)
-    base = _labelled(p, _primed(p, base, pos))
+    base = labelled(p, _primed(p, base, pos))
     if subscript_allowed and p.peek() is not None and p.peek().text == "_":  # type: ignore[union-attr]
         p.next()
-        if (after := _label_after_subscript(p, base)) is not None:  # R_{\Theta,m}^d, the text's R^d
+        if (after := label_after_subscript(p, base)) is not None:  # R_{\Theta,m}^d, the text's R^d
             value = _subscripted(p, after[0], pos)
             p.index += after[1]
             return value
-        return _subscripted(p, _labelled(p, _primed(p, base, pos)), pos)
+        return _subscripted(p, labelled(p, _primed(p, base, pos)), pos)
     if base in p.bound:
         return p.bound[base]
     if base in p.closed:
@@ -204,15 +204,6 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     return value
 
 
-def no_bracket_after_matrix(p: Cursor, value: Term, shown: str, pos: int) -> None:
-    """``x[2]`` after the text defines the vector x: the entry x selects, or x times the group [2]? Refused."""
-    following = p.peek()
-    if isinstance(value, sympy.MatrixBase) and following is not None and following.text == "[":
-        raise Unreadable(f"{shown}[…] after the vector or matrix {shown} may select one of its entries or multiply "
-                         f"a bracketed group; write {shown}_{{k}} for an entry, or {shown} \\cdot (…) for a product",
-                         pos)
-
-
 def bold_name(p: Cursor, base: str) -> str:
     """The name a bold ``base`` at the cursor stands for: ``base`` itself, unless it is a notation and the scope
     reads the bold one with this subscript as a name of its own (:meth:`~.read_cursor.Scope.bold`)."""
@@ -231,61 +222,6 @@ def bold_name(p: Cursor, base: str) -> str:
     finally:
         p.index = start
     return p.scope.bold(base, args) or base
-
-
-#: Names whose ``[…]`` may be an expectation, E[X], as much as the entry X of a table E.
-EXPECTATIONS = frozenset({"E", "Ebb"})
-
-
-def element(p: Cursor, value: Term, shown: str, pos: int) -> Term:
-    """``x[k]``, ``\\boldsymbol{p}_K[\\text{clip}(i-j, p_{\\min}, p_{\\max})]``: a name nothing defines followed by one
-    index in brackets is the element that index selects (a row of a table): an opaque value, the same for the same
-    index. ``[a, b]`` (a comma inside) is a row vector, multiplied as before; ``E[X]`` may be an expectation, and is
-    refused. Anything else returns ``value`` with the cursor where it was."""
-    following = p.peek()
-    if following is None or following.text != "[" or isinstance(value, sympy.MatrixBase) or not (
-            isinstance(value, (sympy.Symbol, sympy.Indexed))):
-        return value
-    start = p.index
-    p.next()
-    try:
-        index = p.scalar(p.expression(), p.here(), "an index in brackets")
-        closed = p.take("]")
-    except Unreadable:
-        closed = False
-    if not closed or not _index_like(index) or _transposed(p):
-        # [a, b]: a row vector; W_q[(E + P) W_k]^T: brackets that group a product: read as before
-        p.index = start
-        return value
-    label = value.name if isinstance(value, sympy.Symbol) else str(value.base.label)
-    if label in EXPECTATIONS:
-        raise Unreadable(f"{shown}[…] may be the expectation of what the brackets hold, or the entry it selects of "
-                         f"a table {shown}; neither is read: write \\mathbb{{E}} as a function or name the entry "
-                         f"({shown}_{{…}})", pos)
-    p.scope.note("element", "read a name followed by one index in brackets, x[k], as the element that index "
-                 "selects (the same index, the same value)")
-    return sympy.IndexedBase(f"{sympy.sstr(value)}[]", commutative=value.is_commutative)[index]
-
-
-def _index_like(index: sympy.Basic) -> bool:
-    """What an index in brackets looks like: a name, a number, a sum of them (``k + 1``, ``i - j``), a number
-    times a name (``2k``) or a function applied (``\\text{clip}(i - j, …)``); a product of two names or of a
-    group (``(E + P) W_k``) is brackets used as parentheses."""
-    if isinstance(index, (sympy.Symbol, sympy.Integer, sympy.Indexed, AppliedUndef)):
-        return True
-    if isinstance(index, sympy.Add):
-        return all(_index_like(term) for term in index.args)
-    if isinstance(index, sympy.Mul):
-        numbers = [f for f in index.args if f.is_Number]
-        return len(index.args) - len(numbers) == 1 and all(_index_like(f) for f in index.args if not f.is_Number)
-    return False
-
-
-def _transposed(p: Cursor) -> bool:
-    """True if a transpose follows the closing bracket (``[…]^T``, ``[…]^\\top``): a group, transposed."""
-    texts = [t.text for t in p.tokens[p.index:p.index + 3]]
-    return texts[:1] == ["^"] and (texts[1:2] in (["T"], ["\\top"], ["\\intercal"]) or
-                                   texts[1:3] in (["{", "T"], ["{", "\\top"]))
 
 
 def _primed(p: Cursor, base: str, pos: int) -> str:
@@ -313,75 +249,6 @@ def _primed(p: Cursor, base: str, pos: int) -> str:
     p.index += width
     p.scope.note("prime", "read a primed name (b′) as a name of its own, not a derivative")
     return _primed(p, primed, pos)
-
-
-def _label_after_subscript(p: Cursor, base: str) -> tuple[str, int] | None:
-    """With the cursor on a subscript of ``base``: the labelled name and the label's width in tokens (after its
-    ``^``) when a label the text defines follows the subscript (``R_{\\Theta,m}^d`` after ``R^d_{\\Theta,m} =
-    …``), else None (a power, as before)."""
-    at = p.index
-    if at < len(p.tokens) and p.tokens[at].text == "{":
-        depth = 0
-        while at < len(p.tokens):
-            depth += (p.tokens[at].text == "{") - (p.tokens[at].text == "}")
-            at += 1
-            if depth == 0:
-                break
-    else:
-        at += 1
-    if at >= len(p.tokens) or p.tokens[at].text != "^":
-        return None
-    if (digit := _digit_label(p, base, at + 1)) is not None:  # q_m^2 beside q_m^1: the second component
-        return f"{base}^({digit[0]})", 1 + digit[1]
-    if (bare := bare_label(p.tokens, at + 1)) is None:
-        return None
-    labelled = f"{base}^({bare[0]})"
-    if not (p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None):
-        return None
-    return labelled, 1 + bare[1]
-
-
-def _digit_label(p: Cursor, base: str, at: int) -> tuple[str, int] | None:
-    """A single digit over ``base`` (``^2``, ``^{2}``) where the scope reads its digits as labels, and its
-    width in tokens; None otherwise (a power)."""
-    texts = [t.text for t in p.tokens[at:at + 3]]
-    if texts[:1] and len(texts[0]) == 1 and texts[0].isdigit():
-        digit, width = texts[0], 1
-    elif len(texts) == 3 and texts[0] == "{" and len(texts[1]) == 1 and texts[1].isdigit() and texts[2] == "}":
-        digit, width = texts[1], 3
-    else:
-        return None
-    return (digit, width) if p.scope.digit_labels(base) else None
-
-
-def _labelled(p: Cursor, base: str) -> str:
-    """``a^{(1)}``: a name with a label (the first of several a's), where the scope knows no value of
-    ``a`` to raise to a power; else the superscript stays a power."""
-    texts = [t.text for t in p.tokens[p.index:p.index + 3]]
-    if texts[:1] == ["^"] and (digit := _digit_label(p, base, p.index + 1)) is not None:
-        p.index += 1 + digit[1]
-        return f"{base}^({digit[0]})"
-    if texts[:1] == ["^"] and (bare := bare_label(p.tokens, p.index + 1)) is not None:
-        # R^d_{\Theta,m}: a label where the text defines the labelled name, else a power
-        labelled = f"{base}^({bare[0]})"
-        if p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None:
-            p.index += 1 + bare[1]
-            return labelled
-        return base
-    if texts != ["^", "{", "("]:
-        return base
-    end = p.index + 3
-    while end < len(p.tokens) and p.tokens[end].text not in (")", "}"):
-        end += 1
-    if end + 1 >= len(p.tokens) or p.tokens[end].text != ")" or p.tokens[end + 1].text != "}":
-        return base
-    label = "".join(t.text for t in p.tokens[p.index + 3:end])
-    labelled = f"{base}^({label})"
-    known = p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None
-    if not known and (p.scope.lookup(base) is not None or p.scope.undeclared(labelled) is None):
-        return base
-    p.index = end + 2
-    return labelled
 
 
 def subscripted_call(p: Cursor, value: Term, pos: int) -> Term:
