@@ -288,3 +288,44 @@ SECTIONS = ("# Sinusoidal\n\n$$ PE_{(pos,2i)} = \\sin\\left(pos/10000^{2i/d}\\ri
 def test_the_index_i_of_one_section_is_not_the_next_ones(tmp_path: Path, text: str,
                                                          links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+SECTION_I = "# Encoding\n\n$$ PE_{(pos,2i)} = \\sin(pos \\cdot 10000^{-2i/d}) $$\n\n"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # red team (main at c1ecae5): a "where" sentence after the row indexes the section with i (it is read
+    # before the row): e^{i\pi} e^{i\pi} = 1 was proven with i the imaginary unit
+    ("# Encoding\n\n$$ PE_{(pos,2i)} = \\sin(pos \\cdot \\theta_i) $$\n\n# Growth\n\n$$ e^{i\\pi} \\cdot e^{i\\pi} = 1 $$"
+     "\n\nwhere $\\theta_i = 10000^{-2i/d}$ as above.\n", [(3, D), (7, U)]),
+    # a row with no exponential in i keeps the text's index i (true for every integer i: proven, not refuted)
+    (SECTION_I + "# Parity\n\n$$ (-1)^i (-1)^i = 1 $$\n", [(3, D), (7, P)]),
+    (SECTION_I + "# Parity\n\n$$ (-1)^i (-1)^i = 1 \\quad \\text{for } i = 0, 1, \\dots, d/2 - 1 $$\n",
+     [(3, D), (7, P), (7, D)]),
+    # a heading inside code (a four-backtick fence showing a three-backtick one) is code, not a section
+    (SECTION_I + "````markdown\n```\n# a comment in the shown code\n````\n\n$$ e^{i\\pi} = -1 $$\n",
+     [(3, D), (10, U)]),
+])
+def test_red_team_sections(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_a_verbatim_section_command_is_not_a_heading() -> None:
+    from posenc_sym.documents.sections import heading_lines
+
+    text = "\\section{A}\n\\begin{verbatim}\n\\section{code}\n\\end{verbatim}\n\\subsection{B}\n"
+    assert heading_lines(text, "latex") == [1, 5]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a letter over a matrix the text defines by name is a power or a label: not a definition (R_m^n = R_m was
+    # defined, then R_m^n R_m^n = R_{2m} proven)
+    ("$$ R_m = \\begin{pmatrix} \\cos m & -\\sin m \\\\ \\sin m & \\cos m \\end{pmatrix} $$\n\n$$ R_m^n = R_m $$\n",
+     [(1, D), (3, U)]),
+    # a parity slip in a definition given again is a finding (the screen's integers took one parity only)
+    ("For the $k$-th position let\n$$ s_k = \\cos(\\pi k) $$\n\nLater\n$$ s_k = 1 $$\n", [(2, D), (5, D)]),
+])
+def test_red_team_labels_and_redefinitions(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    report = _report(tmp_path, text)
+    assert [(link.line, link.status) for d in report.displays for link in (d.links or [d])] == links
+    assert report.exit_status == (1 if "s_k = 1" in text else 0)

@@ -32,7 +32,7 @@ from .places import Cell, Place, place_of
 from .presets import preset_lines
 from .prose import BINDS, CONTINUES, INTRODUCES, condition_in, counted_names, real_name, real_names
 from .scope import DocumentScope
-from .sections import IndexSections
+from .sections import IndexSections, exponential_in_i
 from .source import Document, Format, load_document
 from .statements import interval_of, range_of, statements
 from .survey import survey
@@ -115,13 +115,18 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     conventional = frozenset(ctx.symbols)
     scope.conventional = conventional
     ordered = _where_first(sorted([*document.items, *inlines], key=_order))
+    displays = [i for i in document.items if isinstance(i, Display)]
     sections = None if document.format == "notebook" else IndexSections(
-        document.text, document.kind, [(i.line, i.body) for i in document.items if isinstance(i, Display)]
-        + [(f.line, f.text) for f in inlines])
+        document.text, document.kind, [(d.line, d.body) for d in displays] + [(f.line, f.text) for f in inlines],
+        [d.line for d in displays])
     for item in ordered:
         scope.cell = item.cell
         if sections is not None and not isinstance(item, Declaration):
-            scope.imaginary_section = None if sections.indexes_i_by(item.line) else sections.heading(item.line)
+            # Only a formula with an exponential in i (e^{im\theta}) reads i as the imaginary unit where the
+            # section does not index with i; elsewhere i stays the text's index (two readings: none chosen).
+            written = item.body if isinstance(item, Display) else item.text
+            scope.imaginary_section = None if sections.indexes_i_by(item.line) or not exponential_in_i(written) \
+                else sections.heading(item.line)
         if isinstance(item, Declaration):
             try:
                 apply_declaration(item.text, ctx)

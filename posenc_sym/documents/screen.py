@@ -25,7 +25,9 @@ def differs_somewhere(difference: sympy.Expr) -> bool:
         for n, atom in enumerate(atoms):
             integer = bool(getattr(atom, "is_integer", False))
             positive = bool(getattr(atom, "is_positive", False)) or bool(getattr(atom, "is_nonnegative", False))
-            value = sympy.Integer(seed + 2 * n + 1) if integer else sympy.Rational(seed * (n + 2) + 1, 7 + n)
+            # integers of both parities across the two points (2 + n, then 3 + 2n): a parity slip shows
+            value = sympy.Integer(2 + n if seed == 3 else 3 + 2 * n) if integer else \
+                sympy.Rational(seed * (n + 2) + 1, 7 + n)
             values[atom] = value if positive or integer else value * (-1) ** n
         try:
             found = sympy.N(difference.xreplace(values), 30)

@@ -8,7 +8,7 @@ does (``e^{i m\theta_i}``), the reading stays the index's, and an ``e^{i…}`` i
 ``i`` is never read by a convention. A notebook is one section (its cells' lines are the cells' own).
 
 >>> text = "# A\n$$PE_{(pos,2i)} = \\sin(pos)$$\n# B\n$$e^{i t} = \\cos t + i \\sin t$$\n"
->>> sections = IndexSections(text, "markdown", [(2, "PE_{(pos,2i)} = \\sin(pos)"), (4, "e^{i t} = \\cos t")])
+>>> sections = IndexSections(text, "markdown", [(2, "PE_{(pos,2i)} = \\sin(pos)"), (4, "e^{i t} = \\cos t")], [2, 4])
 >>> sections.indexes_i_by(2), sections.indexes_i_by(4)
 (True, False)
 """
@@ -22,38 +22,68 @@ from collections.abc import Iterable
 from .prose import counted_names
 from .survey import survey
 
-__all__ = ["IndexSections", "heading_lines"]
+__all__ = ["IndexSections", "exponential_in_i", "heading_lines"]
 
 _MARKDOWN_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_VERBATIM_BEGIN = re.compile(r"\\begin\{(?:verbatim|lstlisting|minted)\*?\}")
+_VERBATIM_END = re.compile(r"\\end\{(?:verbatim|lstlisting|minted)\*?\}")
+#: An index's range or membership written in a formula: i = 0, 1, …; 0 \le i; i \in [0, d/2).
+_RANGED_I = re.compile(r"(?<![A-Za-z\\])i\s*=\s*-?[0-9]+\s*,|\\le(?:q)?\s*i(?![A-Za-z])|(?<![A-Za-z\\])i\s*\\in\b")
 _LATEX_HEADING = re.compile(r"^\s*\\(?:part|chapter|section|subsection|subsubsection)\*?\{")
 
 
 def heading_lines(text: str, kind: str) -> list[int]:
-    """The lines (1-based) of the document's headings; a ``#`` line inside fenced code is code, not a heading."""
-    lines, fenced = [], False
+    """The lines (1-based) of the document's headings; a ``#`` line inside fenced code (closed only by a fence
+    of its own character, at least as long) is code, and so is a ``\\section`` inside ``verbatim``."""
+    lines: list[int] = []
+    fence = ""  # the open fence, "" outside code
     for number, line in enumerate(text.splitlines(), start=1):
         if kind == "markdown":
-            if _FENCE.match(line):
-                fenced = not fenced
-            elif not fenced and _MARKDOWN_HEADING.match(line):
+            opened = _FENCE.match(line)
+            if opened and not fence:
+                fence = opened.group(1)
+            elif opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) \
+                    and not line.strip()[len(opened.group(1)):].strip():
+                fence = ""
+            elif not fence and _MARKDOWN_HEADING.match(line):
                 lines.append(number)
-        elif _LATEX_HEADING.match(line):
+        elif _VERBATIM_BEGIN.search(line):
+            fence = "verbatim"
+        elif _VERBATIM_END.search(line):
+            fence = ""
+        elif not fence and _LATEX_HEADING.match(line):
             lines.append(number)
     return lines
+
+
+_EXPONENTIAL_I = re.compile(r"(?:\\mathrm\{e\}|(?<![A-Za-z\\])e)\s*\^\s*\{?\s*-?\s*i(?![A-Za-z])|\\exp\s*"
+                            r"(?:\\left)?\s*[({]\s*-?\s*i(?![A-Za-z])")
+
+
+def exponential_in_i(formula: str) -> bool:
+    """True if ``formula`` raises e to a power that opens with i (``e^{im\\theta}``, ``\\exp(-i t)``): the complex form.
+
+    >>> exponential_in_i(r"q_m e^{i m \\theta}"), exponential_in_i(r"(-1)^i = \\cos(\\pi i)")
+    (True, False)
+    """
+    return _EXPONENTIAL_I.search(formula) is not None
 
 
 def _indexes_i(formula: str) -> bool:
     """True if ``formula`` indexes with i outside a sum (a subscript, a range, a pair 2i, 10000^{2i/d})."""
     roles = survey([formula])
-    return ("i" in roles.indices and "i" not in roles.summed) or "i" in roles.ranged or "i" in roles.pairs
+    return ("i" in roles.indices and "i" not in roles.summed) or "i" in roles.ranged or "i" in roles.pairs \
+        or _RANGED_I.search(formula) is not None
 
 
 class IndexSections:
     """For each line, whether the section it is in has indexed with i by then."""
 
-    def __init__(self, text: str, kind: str, formulas: Iterable[tuple[int, str]]) -> None:
+    def __init__(self, text: str, kind: str, formulas: Iterable[tuple[int, str]],
+                 displays: Iterable[int] = ()) -> None:
         self.starts = [0, *heading_lines(text, kind)]
+        self.displays = sorted(displays)
         lines = text.splitlines()
         self.first: dict[int, int] = {}  # section -> the first line that indexes with i in it
         for line, formula in sorted(formulas):
@@ -70,9 +100,15 @@ class IndexSections:
         return bisect.bisect_right(self.starts, line) - 1
 
     def indexes_i_by(self, line: int) -> bool:
-        """True if the section of ``line`` indexes with i at or before it."""
-        first = self.first.get(self._section(line))
-        return first is not None and first <= line
+        """True if the section of ``line`` indexes with i at or before it, or in the prose after it up to the next
+        display (a "where $\\theta_i = …$" sentence says what the display's names are)."""
+        section = self._section(line)
+        first = self.first.get(section)
+        if first is None:
+            return False
+        later = [d for d in self.displays if d > line]
+        ends = [*later[:1], *(self.starts[section + 1:section + 2])]
+        return first < min(ends) if ends else True
 
     def heading(self, line: int) -> int:
         """The line of the heading that opens the section of ``line`` (0 before the first heading)."""

@@ -165,8 +165,9 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if head in ctx.symbols or (head not in scope.text_defined and (
             head in ctx.values or head in ctx.indexed or head in ctx.functions)):
         return None
-    if form.bare_label and not getattr(rhs, "is_Matrix", False):
-        return None  # R^d_{Θ,m} names a matrix; x_i^n = … is a power, a claim
+    if form.bare_label and (not getattr(rhs, "is_Matrix", False) or form.head in scope.text_defined
+                            or ctx.lookup(form.head) is not None or ctx.is_indexed(form.head)):
+        return None  # R^d_{Θ,m} names a matrix; x_i^n = …, R_m^n of a defined R_m: a power, a claim
     if _mentions(rhs, form.head) or _spells_a_product(form, scope) or _conjugate(form, scope) or \
             _derivative(form, scope):
         return None
