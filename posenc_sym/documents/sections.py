@@ -19,6 +19,7 @@ import bisect
 import re
 from collections.abc import Iterable
 
+from ..notation.read_tokens import Unreadable, tokenize
 from .prose import counted_names
 from .survey import survey
 
@@ -57,17 +58,28 @@ def heading_lines(text: str, kind: str) -> list[int]:
     return lines
 
 
-_EXPONENTIAL_I = re.compile(r"(?:\\mathrm\{e\}|(?<![A-Za-z\\])e)\s*\^\s*\{?\s*-?\s*i(?![A-Za-z])|\\exp\s*"
-                            r"(?:\\left)?\s*[({]\s*-?\s*i(?![A-Za-z])")
-
-
 def exponential_in_i(formula: str) -> bool:
     """True if ``formula`` raises e to a power that opens with i (``e^{im\\theta}``, ``\\exp(-i t)``): the complex form.
 
-    >>> exponential_in_i(r"q_m e^{i m \\theta}"), exponential_in_i(r"(-1)^i = \\cos(\\pi i)")
-    (True, False)
+    >>> exponential_in_i(r"q_me^{i m \\theta}"), exponential_in_i(r"\\exp(-i t)")
+    (True, True)
+    >>> exponential_in_i(r"(-1)^i = \\cos(\\pi i)"), exponential_in_i(r"e^{x} i")
+    (False, False)
     """
-    return _EXPONENTIAL_I.search(formula) is not None
+    try:
+        tokens = [t.text for t in tokenize(formula)]
+    except Unreadable:
+        return False
+    for n, text in enumerate(tokens):
+        after: list[str] = []
+        if text == "e" and tokens[n + 1:n + 2] == ["^"]:  # e^{i…}, also q_me^{im\theta}: the letter e
+            after = tokens[n + 2:n + 5]
+        elif text == "\\exp":
+            after = tokens[n + 1:n + 4]
+        after = [t for t in after if t not in ("{", "(", "-", "\\left")]
+        if after[:1] == ["i"]:
+            return True
+    return False
 
 
 def _indexes_i(formula: str) -> bool:
