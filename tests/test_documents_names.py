@@ -329,3 +329,14 @@ def test_red_team_labels_and_redefinitions(tmp_path: Path, text: str, links: lis
     report = _report(tmp_path, text)
     assert [(link.line, link.status) for d in report.displays for link in (d.links or [d])] == links
     assert report.exit_status == (1 if "s_k = 1" in text else 0)
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a parenthesized label after a subscript is a label, as before one (q_m^{(2)} was read as q_m squared:
+    # q_m^{(1)} q_m^{(1)} - q_m^{(2)} = 0 came back proven; a third held-out set showed the misreading)
+    ("$$ q_m^{(1)} q_m^{(1)} - q_m^{(2)} = 0 $$\n", [(1, U)]),
+    ("$$ (q_m^{(1)})^2 + (q_m^{(2)})^2 = q_m^{(2)} q_m^{(2)} + q_m^{(1)} q_m^{(1)} $$\n", [(1, P)]),
+    ("$$ a^{(1)}_{i} a^{(1)}_{i} - a^{(2)}_{i} = 0 $$\n", [(1, U)]),
+])
+def test_a_parenthesized_label_after_a_subscript(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

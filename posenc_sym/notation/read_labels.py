@@ -62,6 +62,8 @@ def label_after_subscript(p: Cursor, base: str) -> tuple[str, int] | None:
         return None
     if (digit := _digit_label(p, base, at + 1)) is not None:  # q_m^2 beside q_m^1: the second component
         return f"{base}^({digit[0]})", 1 + digit[1]
+    if (parenthesized := _parenthesized_label(p, base, at + 1)) is not None:  # q_m^{(2)}: a label, as a^{(1)}_{i,j}
+        return parenthesized
     if (bare := bare_label(p.tokens, at + 1)) is None:
         return None
     labelled = f"{base}^({bare[0]})"
@@ -81,6 +83,24 @@ def _digit_label(p: Cursor, base: str, at: int) -> tuple[str, int] | None:
     else:
         return None
     return (digit, width) if p.scope.digit_labels(base) else None
+
+
+def _parenthesized_label(p: Cursor, base: str, at: int) -> tuple[str, int] | None:
+    """``^{(2)}`` at ``at`` (just after ``^``) over ``base``: the labelled name and the label's width in tokens
+    (``^`` included), where the scope reads it (as :func:`labelled` does before a subscript); else None."""
+    texts = [t.text for t in p.tokens[at:at + 2]]
+    if texts != ["{", "("]:
+        return None
+    end = at + 2
+    while end < len(p.tokens) and p.tokens[end].text not in (")", "}"):
+        end += 1
+    if end + 1 >= len(p.tokens) or p.tokens[end].text != ")" or p.tokens[end + 1].text != "}":
+        return None
+    name = f"{base}^({''.join(t.text for t in p.tokens[at + 2:end])})"
+    known = p.scope.is_indexed(name) or p.scope.lookup(name) is not None
+    if not known and (p.scope.lookup(base) is not None or p.scope.undeclared(name) is None):
+        return None
+    return name, end + 2 - at + 1
 
 
 def labelled(p: Cursor, base: str) -> str:

@@ -306,6 +306,10 @@ def _in_words_only(claim: Claim, verdict: Verdict | None) -> bool:
     return bool(claim.refutation) and status_of(verdict) == "refuted" and _numbers_only(claim)
 
 
+#: A conditional page break: no effect where 6 lines remain on the page, a break where fewer do.
+KEEP_WITH_NEXT = r"\par\vskip 0pt plus 6\baselineskip\penalty-200\vskip 0pt plus -6\baselineskip" + "\n"
+
+
 def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, level: int = 2,
                  options: Options = DEFAULT_OPTIONS, given: frozenset[str] = frozenset()) -> str:
     """One claim: heading with its verdict's badge, statement, assumptions, prose, source, chain of
@@ -313,6 +317,10 @@ def render_claim(claim: Claim, verdict: Verdict | None, fl: Flavour = LATEX, lev
     definitions an earlier claim of the section has stated (its "Where"), not stated again."""
     status = "unknown" if undecidable(claim) else status_of(verdict)
     parts = [fl.heading(level, capitalized(claim.title), claim_label(claim.id), badge(status, fl))]
+    if fl.name == "latex" and level >= 1:
+        # A claim's heading is not left at the foot of a page with only its first line: break before it
+        # when fewer than KEEP lines remain (plain TeX glue, so a lecturer's own preamble needs nothing).
+        parts[0] = KEEP_WITH_NEXT + parts[0]
     lead = _lead(claim, fl, options)
     if lead:
         parts.append(lead)
