@@ -11,6 +11,7 @@ wrote (titles, prose, justifications, quotes) is escaped, except its safe ``$...
 >>> x = sympy.Symbol("x", real=True)
 >>> c = Claim("demo.pythagoras", "Pythagoras", sympy.sin(x)**2 + sympy.cos(x)**2, 1)
 >>> print(render_claim(c, Verdict("proven", method="trigsimp")))
+\par\vskip 0pt plus 6\baselineskip\penalty-200\vskip 0pt plus -6\baselineskip
 \subsection[{Pythagoras}]{Pythagoras\quad\posencproven{}}\label{claim:demo.pythagoras}
 <BLANKLINE>
 \begin{equation*}
