@@ -39,7 +39,6 @@ __all__ = ["NameForm", "name_form"]
 _SIZER = re.compile(r"\\(?:right|bigr|Bigr|biggr|Biggr|big|Big|bigg|Bigg)\s*$")  # \left( pos, 2i \right)
 _WRAPPERS = FONTS | {"\\vec", "\\mathbfit", "\\pmb"}
 #: Letter styles that make another letter, as the reader names them (\\mathcal{R} is Rcal, \\mathbb{PE} PEbb).
-_STYLES = {**LETTER_STYLES, "\\mathbb": "bb", "\\Bbb": "bb"}
 
 
 @dataclass(frozen=True)
@@ -130,7 +129,7 @@ def _base(t: _Tokens) -> str | None:
         return "".join("_" if x.text == "\\_" else x.text for x in t.tokens[start:t.at])
     if token == "\\overline":
         token = "\\bar"  # \overline{K} names K̄, as \bar{K} does
-    if token in _WRAPPERS or token in _STYLES or token[1:] in ACCENTS:
+    if token in _WRAPPERS or token in LETTER_STYLES or token[1:] in ACCENTS:
         t.at += 1
         span = t.group()
         if span is None:
@@ -138,8 +137,8 @@ def _base(t: _Tokens) -> str | None:
         inner = _base_of(t.text[span[0]:span[1]])
         if inner is None or (token in ("\\mathbb", "\\Bbb") and inner in BLACKBOARD_MEANINGS):
             return None  # ℝ, 𝔼, 𝟙: not a name
-        if token in _STYLES:
-            return inner + _STYLES[token]
+        if token in LETTER_STYLES:
+            return inner + LETTER_STYLES[token]
         if token in LETTER_FONTS and len(inner) == 1:
             return inner + LETTER_FONTS[token]
         return inner + token[1:] if token[1:] in ACCENTS and token != "\\vec" else inner

@@ -23,6 +23,7 @@ from ..notation.read_tokens import Token, Unreadable, tokenize
 from ..notation.vocabulary import (
     BIG_OPERATORS,
     BLACKBOARD_MEANINGS,
+    BOLD,
     CAPTIONED,
     FONTS,
     FUNCTIONS,
@@ -36,9 +37,7 @@ __all__ = ["WIDTH_NAMES", "Survey", "survey"]
 
 #: The names a width is written with, as the reader names them (``d_{\text{model}}`` is d_model).
 WIDTH_NAMES = ("d", "d_model")
-_BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\vec", "\\mathbfit", "\\pmb"})
-#: Letter styles that make another letter, named as the reader names them (\\mathcal{P} is Pcal).
-_STYLES = {**LETTER_STYLES, "\\mathbb": "bb", "\\Bbb": "bb"}
+_BOLD = BOLD | {"\\vec"}
 _TRANSPOSES = (["^", "\\top"], ["^", "T"], ["^", "\\intercal"], ["^", "{", "\\top", "}"], ["^", "{", "T", "}"],
                ["^", "\\mathsf", "{", "T", "}"], ["^", "{", "\\mathsf", "{", "T", "}", "}"],
                ["^", "{", "\\intercal", "}"],
@@ -87,9 +86,9 @@ def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
         return "".join(t.text for t in tokens[at:end]), end
     if token.kind == "cmd" and token.text in LATEX_GREEK:
         return LATEX_GREEK[token.text], at + 1
-    if token.kind == "cmd" and (token.text in FONTS or token.text in _BOLD or token.text in _STYLES) \
+    if token.kind == "cmd" and (token.text in FONTS or token.text in _BOLD or token.text in LETTER_STYLES) \
             and at + 1 < len(tokens):
-        suffix = _STYLES.get(token.text, "")
+        suffix = LETTER_STYLES.get(token.text, "")
         if tokens[at + 1].text != "{":
             inner, end = _base(tokens, at + 1)
             return (inner + suffix if inner else inner), end

@@ -27,7 +27,7 @@ from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term, Unreadable, from_latex
 from ..notation.read_names import splits
-from ..notation.vocabulary import FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
+from ..notation.vocabulary import BOLD, FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
 from .arities import define_another_arity
 from .name_forms import NameForm
 from .scope import DocumentScope
@@ -120,7 +120,7 @@ def _is_value(rhs: Term | None) -> bool:
     return rhs is None or isinstance(rhs, sympy.Symbol) or bool(getattr(rhs, "is_number", False))
 
 
-_BOLD_SIDE = re.compile(r"\s*\\(?:mathbf|boldsymbol|bm|pmb|vec)\b")
+_BOLD_SIDE = re.compile(r"\s*(?:" + "|".join(re.escape(c) for c in sorted(BOLD | {"\\vec"})) + r")(?![A-Za-z])")
 
 
 def _by_components(form: NameForm, shown: str, rhs: Term | None) -> NameForm | None:

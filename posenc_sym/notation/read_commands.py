@@ -88,9 +88,7 @@ def command(p: Cursor, token: Token) -> Term:
     if token.text in FONTS:
         return _font(p, token)
     if token.text in LETTER_STYLES:
-        return name(p, font_word(p, token) + LETTER_STYLES[token.text], token.pos)
-    if token.text in ("\\mathbb", "\\Bbb"):
-        return _blackboard(p, token)
+        return _styled(p, token)
     if token.text in UNDECIDED_RELATIONS:
         raise Unreadable(f"{token.text} is a relation posenc-sym does not decide; write =, \\le, \\ge, <, > or "
                          "\\approx", token.pos)
@@ -104,14 +102,14 @@ def command(p: Cursor, token: Token) -> Term:
                      token.pos)
 
 
-def _blackboard(p: Cursor, token: Token) -> Term:
-    """``\\mathbb{PE}``: a name in blackboard bold, a name of its own (PEbb, as ``\\mathcal{R}`` is Rcal); a letter
-    that has a meaning there (ℝ, 𝔼, 𝟙) is not a name, and is refused outside the places that read it."""
+def _styled(p: Cursor, token: Token) -> Term:
+    """``\\mathcal{R}``, ``\\mathbb{PE}``: a name of its own (Rcal, PEbb); a blackboard letter that has a meaning
+    there (ℝ, 𝔼, 𝟙) is not a name, and is refused outside the places that read it."""
     word = font_word(p, token)
-    if word in BLACKBOARD_MEANINGS:
+    if LETTER_STYLES[token.text] == "bb" and word in BLACKBOARD_MEANINGS:
         raise Unreadable(f"{token.text}{{{word}}} is {BLACKBOARD_MEANINGS[word]} here, not read inside a formula; "
                          "write a name of your own, or state the claim without it", token.pos)
-    return name(p, word + "bb", token.pos)
+    return name(p, word + LETTER_STYLES[token.text], token.pos)
 
 
 def _shift(p: Cursor) -> Term | None:

@@ -117,17 +117,7 @@ def labelled(p: Cursor, base: str) -> str:
             p.index += 1 + bare[1]
             return labelled
         return base
-    if texts != ["^", "{", "("]:
+    if texts[:1] != ["^"] or (parenthesized := _parenthesized_label(p, base, p.index + 1)) is None:
         return base
-    end = p.index + 3
-    while end < len(p.tokens) and p.tokens[end].text not in (")", "}"):
-        end += 1
-    if end + 1 >= len(p.tokens) or p.tokens[end].text != ")" or p.tokens[end + 1].text != "}":
-        return base
-    label = "".join(t.text for t in p.tokens[p.index + 3:end])
-    labelled = f"{base}^({label})"
-    known = p.scope.is_indexed(labelled) or p.scope.lookup(labelled) is not None
-    if not known and (p.scope.lookup(base) is not None or p.scope.undeclared(labelled) is None):
-        return base
-    p.index = end + 2
-    return labelled
+    p.index += parenthesized[1]
+    return parenthesized[0]

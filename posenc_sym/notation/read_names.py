@@ -356,7 +356,7 @@ def _subscript_args(p: Cursor) -> tuple[sympy.Expr, ...]:
         p.require("]")
         p.require("}")
         return (first, last)
-    parens = p.peek() is not None and p.peek().text == "(" and numeral_ahead_of_parenthesis(p) is None  # type: ignore[union-attr]
+    parens = p.peek() is not None and p.peek().text == "(" and numeral_ahead(p, 1) is None  # type: ignore[union-attr]
     if parens:
         p.next()
     args = [p.scalar(p.expression(), p.here(), "a subscript")]
@@ -366,15 +366,6 @@ def _subscript_args(p: Cursor) -> tuple[sympy.Expr, ...]:
         p.require(")")
     p.require("}")
     return tuple(args)
-
-
-def numeral_ahead_of_parenthesis(p: Cursor) -> tuple[str, str, int] | None:
-    """``p_{(011)_2}``: the subscript is a numeral, not a parenthesized tuple."""
-    p.index += 1
-    try:
-        return numeral_ahead(p)
-    finally:
-        p.index -= 1
 
 
 def call(p: Cursor, function: str, pos: int) -> Term:

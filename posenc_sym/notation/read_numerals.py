@@ -18,10 +18,12 @@ __all__ = ["BASES", "numeral", "numeral_ahead"]
 BASES = ("2", "8", "10", "16")
 
 
-def numeral_ahead(p: Cursor) -> tuple[str, str, int] | None:
-    """With the cursor just after an opening parenthesis: the digits, the base and how many tokens after the
-    cursor the numeral takes (``011 ) _ 2``: 4; ``17 ) _ { 8 }``: 6), or None if none is written there."""
-    texts = [t.text for t in p.tokens[p.index:p.index + 6]]
+def numeral_ahead(p: Cursor, ahead: int = 0) -> tuple[str, str, int] | None:
+    """With the cursor ``ahead`` tokens before the token just after an opening parenthesis: the digits, the base
+    and how many tokens the numeral takes from there (``011 ) _ 2``: 4; ``17 ) _ { 8 }``: 6), or None if none is
+    written there."""
+    at = p.index + ahead
+    texts = [t.text for t in p.tokens[at:at + 6]]
     if len(texts) < 4 or not texts[0].isdigit() or texts[1:3] != [")", "_"]:
         return None
     if texts[3].isdigit():
@@ -35,7 +37,7 @@ def numeral_ahead(p: Cursor) -> tuple[str, str, int] | None:
     wrong = next((c for c in texts[0] if int(c, 16) >= int(base)), None)
     if wrong is not None:
         raise Unreadable(f"({texts[0]})_{base} is written as a number in base {base}, which has no digit {wrong}; "
-                         "correct the digits", p.tokens[p.index].pos)
+                         "correct the digits", p.tokens[at].pos)
     return texts[0], base, width
 
 

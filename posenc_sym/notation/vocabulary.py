@@ -258,8 +258,10 @@ BLACKBOARD_MEANINGS: Mapping[str, str] = MappingProxyType({
 #: longer one (\\mathsf{softmax}, \\mathtt{dim}).
 LETTER_FONTS: Mapping[str, str] = MappingProxyType({"\\mathsf": "sf", "\\mathtt": "tt"})
 
-#: Letter styles that make another letter: ``\\mathcal{R}`` is not R (its name is Rcal).
-LETTER_STYLES: Mapping[str, str] = MappingProxyType({"\\mathcal": "cal", "\\mathscr": "scr", "\\mathfrak": "frak"})
+#: Letter styles that make another letter: ``\\mathcal{R}`` is not R (its name is Rcal), ``\\mathbb{PE}`` is PEbb
+#: (but for the letters of :data:`BLACKBOARD_MEANINGS`).
+LETTER_STYLES: Mapping[str, str] = MappingProxyType({"\\mathcal": "cal", "\\mathscr": "scr", "\\mathfrak": "frak",
+                                                     "\\mathbb": "bb", "\\Bbb": "bb"})
 FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
 MULTIPLY = frozenset({"*", "\\cdot", "\\times"})
 #: Braces over or under a formula, and the script their caption takes: ``\\underbrace{a + a}_{\\text{twice}}`` is
