@@ -348,6 +348,23 @@ def test_math_as_typed(tmp_path: Path, text: str, links: list[tuple[int, str]]) 
     assert _links(tmp_path, text) == links
 
 
+# One sentence that defines a name twice is refused (above), unless the two left sides name no common value:
+# r_{j,1} and r_{j,2}, or PE at 2i and at 2i+1, are two parts of one definition (a slip refuted); the same
+# parameters twice, or a constant beside a parameter (r_{j,1}, r_{j,k}: they meet at k = 1), stay refused.
+@pytest.mark.parametrize(("text", "links"), [
+    ('Let $r_{j,1} = \\cos(j/2)$ and $r_{j,2} = \\sin(j/2)$.\n\n$$ r_{j,1}^2 + r_{j,2}^2 = 1 $$\n\n'
+     '$$ r_{j,1}^2 - r_{j,2}^2 = 1 $$\n', [(3, P), (5, R)]),
+    ('Let $PE_{(p,2i)} = \\sin(p)$ and $PE_{(p,2i+1)} = \\cos(p)$.\n\n$$ PE_{(p,2)}^2 + PE_{(p,3)}^2 = 1 $$\n',
+     [(3, P)]),
+    ('Let $r_{j,1} = \\cos(j\\theta)$ and $r_{j,1} = \\sin(j\\theta)$.\n\n$$ r_{j,1} = \\cos(j\\theta) $$\n',
+     [(3, U)]),
+    ('Let $r_{j,1} = \\cos(j\\theta)$ and $r_{j,k} = \\sin(j\\theta)$.\n\n$$ r_{j,1} = \\cos(j\\theta) $$\n',
+     [(3, U)]),
+])
+def test_one_sentence_may_define_disjoint_parts(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
 # A name beside an order relation is a number (only numbers are ordered): YaRN's ramp γ(r) with r < α,
 # r > β and α, β never defined is read as one function (it was "Invalid comparison of non-real alpha");
 # rows about it stay unknown, since α and β have no value.

@@ -26,7 +26,7 @@ from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
-from .name_forms import name_form
+from .name_forms import NameForm, name_form
 from .notebook import notebook_cells
 from .places import Cell, Place, place_of
 from .presets import preset_lines
@@ -219,7 +219,8 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                 continue
             shown = " ".join(lhs.split())
             condition = condition_in(item.after) or condition_in(item.opening)
-            again = sentence.defined.get(form.name, -1) >= item.offset
+            again = sentence.defined.get(form.name, -1) >= item.offset and not all(
+                apart(_parts(form), earlier) for earlier in sentence.forms.get(form.name, ()))
             if (condition or again) and (introduced or again or form.name in scope.text_defined):
                 why = (f"the sentence puts a condition on it ('{condition}'), and a definition that holds only "
                        "there is not read" if condition else "the sentence defines it a second time")
@@ -235,7 +236,8 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=bool(BINDS.search(item.before)))
             if outcome is not None and outcome.role == "definition":
                 sentence.defined[form.name] = sentence.end
-                scope.note(f"text:{form.name}:{item.line}", f"{outcome.note} = {' '.join(rhs.split())} (in the text)",
+                sentence.forms.setdefault(form.name, []).append(_parts(form))
+                scope.note(f"text:{shown}:{item.line}", f"{outcome.note} = {' '.join(rhs.split())} (in the text)",
                            "definition")
     scope.seen |= survey([item.text]).standalone
 
@@ -246,6 +248,31 @@ class _Sentence:
 
     end: int = -1
     defined: dict[str, int] = field(default_factory=dict)  # name -> the end of the sentence that defines it
+    forms: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # name -> the parameters it was defined at
+
+
+def _parts(form: NameForm) -> tuple[str, ...]:
+    """The written parameters of a definition's left side, spaces removed (``('j', '1')`` for ``r_{j,1}``)."""
+    return tuple("".join(part.split()) for part in (*(form.subscript or ()), *(form.arguments or ())))
+
+
+def apart(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
+    """True when two definitions' parameters can name no common value, so one sentence may define both
+    (``r_{j,1}`` and ``r_{j,2}``; ``PE_{(pos,2i)}`` and ``PE_{(pos,2i+1)}``): somewhere both write different
+    integers, or one writes ``2i`` where the other writes ``2i+1``. Anything else could overlap.
+
+    >>> apart(("j", "1"), ("j", "2")), apart(("pos", "2i"), ("pos", "2i+1")), apart(("j", "1"), ("j", "k"))
+    (True, True, False)
+    """
+    if len(one) != len(other):
+        return False
+    for a, b in zip(one, other, strict=True):
+        if re.fullmatch(r"-?\d+", a) and re.fullmatch(r"-?\d+", b) and int(a) != int(b):
+            return True
+        even, odd = sorted((a, b), key=len)
+        if odd == even + "+1" and re.fullmatch(r"2[A-Za-z]\w*", even):
+            return True
+    return False
 
 
 def _comma_parts(text: str) -> list[str]:
