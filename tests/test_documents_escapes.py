@@ -42,6 +42,11 @@ SPACE_ONLY = ("'\\in' is read only at the end of a formula, before \\mathbb{R} o
     ("$$ f(x) = x^2 $$\n\n$$ f’(x) = 2 x $$\n",
      [(1, D, "defines f(x)"), (3, U, "f' may be the derivative of f, which is not read; name it, or state its value as "
                                      "a claim of its own")]),
+    # ... but f' of two or more arguments is a function of its own: a prime writes the derivative of a function
+    # of one variable (position interpolation's f'(x, m) = f(x, mL/L'), Chen et al. 2023, eq. 2); a slip refuted
+    ("$$ f(x, m) = x^2 m $$\n\n$$ f'(x, m) = f\\left(x, \\frac{m}{4}\\right) $$\n\n$$ f'(2, 8) = f(2, 2) $$\n\n"
+     "$$ f'(2, 8) = f(2, 8) $$\n",
+     [(1, D, "defines f(x, m)"), (3, D, "defines f'(x, m)"), (5, P, ""), (7, R, "")]),
     # \in \mathbb{R}^{d} after a definition: the space its value lies in, stated; the definition is read
     ("$$ q_m = 2 m \\in \\mathbb{R}^{d} $$\n\n$$ q_m - m = m $$\n", [(1, D, "defines q_m"), (3, P, "")]),
     ("$$ z = \\cos t + \\mathrm{i} \\sin t \\in \\mathbb{C} $$\n\n$$ z - \\mathrm{i} \\sin t = \\cos t $$\n",

@@ -102,8 +102,10 @@ def _derivative(form: NameForm, scope: DocumentScope) -> bool:
     """True for ``f'(x) = …`` where the text applies f: the derivative of f stated, or a new name f′? The
     row is left to the reader, which refuses it with both named; never a definition taken silently."""
     base = form.head.rstrip("'")
-    return form.arguments is not None and base != form.head and (scope.ctx.is_function(base) or
-                                                                  base in scope.roles.applied)
+    # f'(x, m) of two or more arguments is a function of its own (position interpolation's): a prime writes
+    # the derivative of a function of one variable only
+    return form.arguments is not None and len(form.arguments) < 2 and base != form.head and (
+        scope.ctx.is_function(base) or base in scope.roles.applied)
 
 
 def _function_name(form: NameForm) -> str | None:
@@ -196,9 +198,11 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
             outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}",
                               finding=f"{shown} is defined again, differently from line {old.line}; the rows after "
                                       "this line use this definition")
-        else:  # another form that may well be the same formula: used from here on, not a finding
-            outcome = Outcome("definition", f"defines {shown} again, in a form not shown to be line "
-                                            f"{old.line}'s; the rows after this line use this one")
+        else:
+            # another form, neither shown the same nor different (q' = RoPE(q, p), later q' = [0.866, …]): a claim
+            # about the name the text has, which may be undecided; never a second definition taken on trust, which
+            # would let later rows be proven from a value nothing established
+            return None
     else:
         outcome = None
     registered = _register(form, head, args, params, rhs, scope)

@@ -241,7 +241,7 @@ def _primed(p: Cursor, base: str, pos: int) -> str:
     else:
         return base
     primed = base + "'"
-    if p.scope.is_function(base) and not p.scope.is_function(primed):
+    if p.scope.is_function(base) and not p.scope.is_function(primed) and _arguments_after(p, width) < 2:
         raise Unreadable(f"{shown_name(base)}' may be the derivative of {shown_name(base)}, which is not read; "
                          "name it, or state its value as a claim of its own", pos)
     if p.scope.lookup(primed) is None and p.scope.undeclared(primed) is None:
@@ -249,6 +249,22 @@ def _primed(p: Cursor, base: str, pos: int) -> str:
     p.index += width
     p.scope.note("prime", "read a primed name (b′) as a name of its own, not a derivative")
     return _primed(p, primed, pos)
+
+
+def _arguments_after(p: Cursor, width: int) -> int:
+    """How many arguments the parentheses after a prime of ``width`` tokens hold (0 for none): f′ of two or
+    more (``f'(x, m) = f(x, mL/L')``, position interpolation's new function) cannot be a derivative written
+    with a prime, which belongs to functions of one variable."""
+    texts = [t.text for t in p.tokens[p.index + width:] if t.text not in ("\\left", "\\right")]
+    if not texts or texts[0] != "(":
+        return 0
+    depth, count = 0, 1
+    for text in texts:
+        depth += (text in "([{") - (text in ")]}")
+        count += text == "," and depth == 1
+        if depth == 0:
+            return count
+    return 0
 
 
 def subscripted_call(p: Cursor, value: Term, pos: int) -> Term:
