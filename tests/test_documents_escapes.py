@@ -47,6 +47,10 @@ SPACE_ONLY = ("'\\in' is read only at the end of a formula, before \\mathbb{R} o
     ("$$ f(x, m) = x^2 m $$\n\n$$ f'(x, m) = f\\left(x, \\frac{m}{4}\\right) $$\n\n$$ f'(2, 8) = f(2, 2) $$\n\n"
      "$$ f'(2, 8) = f(2, 8) $$\n",
      [(1, D, "defines f(x, m)"), (3, D, "defines f'(x, m)"), (5, P, ""), (7, R, "")]),
+    # \max and \min closing a subscript label it (L_max, the largest length): defined, and used by later rows
+    ("$$ L_{\\max} = 4096 $$\n\n$$ 2 L_{\\max} = 8192 $$\n\n$$ L_{\\max} - L_{\\min} = 4096 $$\n\n$$ 2 L_{\\max} = 8000 $$\n",
+     [(1, D, "defines L_{\\max}"), (3, P, ""), (5, U, "L_min is not defined in the text (or declared): the row is "
+                                                     "not decided from values they do not have"), (7, R, "")]),
     # \in \mathbb{R}^{d} after a definition: the space its value lies in, stated; the definition is read
     ("$$ q_m = 2 m \\in \\mathbb{R}^{d} $$\n\n$$ q_m - m = m $$\n", [(1, D, "defines q_m"), (3, P, "")]),
     ("$$ z = \\cos t + \\mathrm{i} \\sin t \\in \\mathbb{C} $$\n\n$$ z - \\mathrm{i} \\sin t = \\cos t $$\n",

@@ -105,6 +105,8 @@ def _letters(text: str) -> str | None:
             parts.append("_")
         elif token.text in LATEX_GREEK:
             parts.append(LATEX_GREEK[token.text])
+        elif token.text in ("\\min", "\\max") and token is tokens[-1]:
+            parts.append(token.text[1:])  # L_{\max}: a label, as the reader spells it (L_max)
         elif token.text in _WRAPPERS or token.text in ("{", "}"):
             continue
         else:
