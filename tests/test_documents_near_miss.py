@@ -365,6 +365,19 @@ def test_one_sentence_may_define_disjoint_parts(tmp_path: Path, text: str, links
     assert _links(tmp_path, text) == links
 
 
+# The width written d_{\text{model}} is the width d_model, in the pair index's range too: before, the braces of
+# \text{model} hid it from the survey, i took the range 0 ≤ i < d/2 of another name, and the true ω_i ≥ 10000^{-1}
+# was refuted at d_model = 2, i = 2; a false bound is still refuted inside the range.
+@pytest.mark.parametrize(("text", "links"), [
+    ("$$ \\omega_i = 10000^{-2i/d_{\\text{model}}} $$\n\n$$ PE_{(t, 2i)} = \\sin(t \\, \\omega_i) $$\n\n"
+     "$$ \\omega_i \\ge 10000^{-1} $$\n\n$$ \\omega_i \\ge 10000^{-1/2} $$\n", [(1, D), (3, D), (5, K), (7, R)]),
+    ("$$ \\omega_i = 10000^{-2i/d_{\\mathrm{model}}} $$\n\n$$ PE_{(t, 2i)} = \\sin(t \\, \\omega_i) $$\n\n"
+     "$$ \\omega_i \\ge 10000^{-1} $$\n", [(1, D), (3, D), (5, K)]),
+])
+def test_a_width_written_in_words_bounds_the_pair_index(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
 # A name beside an order relation is a number (only numbers are ordered): YaRN's ramp γ(r) with r < α,
 # r > β and α, β never defined is read as one function (it was "Invalid comparison of non-real alpha");
 # rows about it stay unknown, since α and β have no value.

@@ -24,7 +24,8 @@ __all__ = ["BINDS", "CONTINUES", "INTRODUCES", "condition_in", "counted_names", 
 #: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
 #: "约定" (agree), "解得" (solving gives), "其中" (where). Without one, an inline equation is something
 #: the text says of a case ("$w = 0$ if $s > t$"), not a definition.
-INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set|write|we\s+have|i\.\s?e\.|namely|with|given\s+by|"
+INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set(?:ting)?|writ(?:e|ing)|put(?:ting)?|we\s+have|i\.\s?e\.|"
+                        r"namely|with|given\s+by|"
                         r"记|设|即|定义|令|约定|解得|其中|这里|记为)\W*$", re.IGNORECASE)
 #: Of them, those that bind the name from there on, even a variable of the notes (``Let $d = 512$``);
 #: the others ("with $d = 512$", "where $t = 0$") may give an example's value or a case.

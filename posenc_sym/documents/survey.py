@@ -168,7 +168,7 @@ def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
             found.plain = None
         elif token.text == ",":
             parts.append("_")
-        elif depth and token.text not in FONTS and token.text != "{":
+        elif depth and token.text not in FONTS and token.text not in ("{", "}"):  # d_{\text{model}}: braces inside
             found.plain = None
         end += 1
     if found.plain is not None:
