@@ -378,6 +378,16 @@ def test_a_width_written_in_words_bounds_the_pair_index(tmp_path: Path, text: st
     assert _links(tmp_path, text) == links
 
 
+# "writing $ω_i = …$", "setting $b = …$" introduce a definition as "let" does; "for $…$" or a bare "$…$" does not
+@pytest.mark.parametrize(("text", "links"), [
+    ("so that, writing $\\omega_i = 2^{-i}$, we get\n\n$$ \\omega_1 = \\frac{1}{2} $$\n", [(3, P)]),
+    ("Setting $b = 3$:\n\n$$ b^2 = 9 $$\n", [(3, P)]),
+    ("Compare $\\omega_i = 2^{-i}$ with\n\n$$ \\omega_1 = \\frac{1}{2} $$\n", [(3, D)]),
+])
+def test_words_that_introduce_a_definition(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
 # A name beside an order relation is a number (only numbers are ordered): YaRN's ramp γ(r) with r < α,
 # r > β and α, β never defined is read as one function (it was "Invalid comparison of non-real alpha");
 # rows about it stay unknown, since α and β have no value.
