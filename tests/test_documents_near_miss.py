@@ -137,6 +137,12 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
      [(3, P), (4, R), (5, P), (9, U), (11, K), (13, P), (15, R)]),
     ('$$ (t+1)^2 = t^2 + 1 $$\n',  # i3.md
      [(1, R)]),
+    # ... an equation that gives a convention's name through declared ones chooses it (YaRN's temperature,
+    # sqrt(1/t) = 0.1 ln s + 1 with s declared: was refuted at s = t = 3/7); quantified, or with no such name, a claim
+    ('```posenc\nassume s positive\n```\n\n$$ \\sqrt{\\frac{1}{t}} = 0.1 \\ln(s) + 1 $$\n\n'
+     '$$ \\sqrt{\\frac{1}{t}} = 0.1 \\ln(s) + 1 \\quad \\text{for all } t $$\n\n$$ s^2 = 0.1 \\ln(s) + 1 $$\n\n'
+     '$$ t^4 = 1 $$\n',
+     [(5, C), (7, R), (9, R), (11, R)]),
     ('$$ t \\ge 0 \\quad \\text{for all } t $$\n\n$$ \\forall t \\in \\mathbb{R}: t^2 \\ge t $$\n\n$$ t^2 \\ge t \\quad \\text{for all real } t $$\n\n$$ 0 \\le t^2 < 0 \\quad \\text{for all } t $$\n',  # fa.md
      [(1, R), (5, R), (7, P), (7, R)]),
     ('Let $z = t + \\mathrm{i}$.\n\n$$ z^* = t - \\mathrm{i} $$\n\n$$ z z^* = t^2 + 1 $$\n\n$$ t^* = t $$\n\n$$ (\\mathrm{i} t)^* = \\mathrm{i} t $$\n\n$$ \\bar{z} = t - \\mathrm{i} $$\n\n$$ z^\\dagger z = |z|^2 $$\n\n$$ |z|^2 = z^2 $$\n',  # an.md

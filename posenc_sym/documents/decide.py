@@ -41,7 +41,7 @@ from .conventions import Convention
 from .renumbered import bounds, holds, two_readings
 from .scope import undefined_names
 from .screen import differs_somewhere
-from .stated import a_condition, hold_together
+from .stated import a_condition, hold_together, sets_through_declared
 
 __all__ = ["STATED", "DisplayResult", "LinkResult", "combine", "decide_display", "decide_link"]
 
@@ -154,7 +154,11 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
                           "as z^*")
     if result.status == "refuted" and declared is not None and a_condition(link.lhs, link.relation, link.rhs,
                                                                          link.because, declared):
-        names = ", ".join(sorted(str(x) for x in _free(link)))
+        names = ", ".join(sorted(str(x) for x in _free(link) if x not in declared))
+        if link.relation == "==" and sets_through_declared(link.lhs, link.rhs, declared):
+            return LinkResult(link, "condition", verdict, f"{verdict.reason}; it gives {names} (read by a convention) "
+                              "as a function of declared names, so it is read as the text's choice of it, a condition "
+                              f"it states, not a claim for every {names}; declare {names} to have it checked")
         return LinkResult(link, "condition", verdict, f"{verdict.reason}; so it is read as a condition the text states "
                           f"on {names} (read by a convention, with nothing declared of the values it holds for), "
                           "not as a claim; declare them to have it checked")

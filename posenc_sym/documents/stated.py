@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import sympy
 
-__all__ = ["QUANTIFIED", "a_condition", "hold_together", "satisfiable", "shares_a_name"]
+__all__ = ["QUANTIFIED", "a_condition", "hold_together", "satisfiable", "sets_through_declared", "shares_a_name"]
 
 #: A universal quantifier in the words that come with a row: the row is claimed for every value.
 QUANTIFIED = re.compile(r"\b(?:for\s+(?:all|every|any|each)|whatever)\b|\\forall", re.IGNORECASE)
@@ -110,11 +110,37 @@ def hold_together(relations: tuple[sympy.Basic, ...]) -> bool:
     return False
 
 
+def sets_through_declared(lhs: sympy.Basic, rhs: sympy.Basic, declared: frozenset[sympy.Basic]) -> bool:
+    """True for an equation that gives one name read by a convention as a function of declared ones: one side
+    holds that name alone (``\\sqrt{1/t}``), the other only declared names (``0.1 \\ln s + 1``, s declared), and
+    the equation can be solved for it. YaRN's recommended temperature is written so: it chooses t for each s,
+    it is not a claim for every t.
+
+    >>> s, t = sympy.Symbol("s", positive=True), sympy.Symbol("t", real=True)
+    >>> sets_through_declared(sympy.sqrt(1 / t), sympy.log(s) / 10 + 1, frozenset({s}))
+    True
+    >>> sets_through_declared(t**4, sympy.Integer(1), frozenset({s})), sets_through_declared(t, s * t, frozenset({s}))
+    (False, False)
+    """
+    for one, other in ((lhs, rhs), (rhs, lhs)):
+        names: set[sympy.Basic] = getattr(one, "free_symbols", set())
+        given: set[sympy.Basic] = getattr(other, "free_symbols", set())
+        if len(names) != 1 or names & declared or not given or not given <= declared:
+            continue
+        try:
+            return bool(sympy.solve(sympy.Eq(one, other), next(iter(names))))
+        except Exception:  # SymPy failing to solve shows nothing: a claim
+            return False
+    return False
+
+
 def a_condition(lhs: sympy.Basic, relation: str, rhs: sympy.Basic, because: str,
                 declared: frozenset[sympy.Basic]) -> bool:
     """True if the failing row ``lhs relation rhs`` (said with the words ``because``) is a condition the
     text states on names read by conventions (see the module docstring), not a claim."""
     free = set(getattr(lhs, "free_symbols", set())) | set(getattr(rhs, "free_symbols", set()))
+    if relation == "==" and not QUANTIFIED.search(because) and sets_through_declared(lhs, rhs, declared):
+        return True
     if not free or free & declared or isinstance(lhs, sympy.MatrixBase) or relation not in _RELATIONS:
         return False
     if QUANTIFIED.search(because):
