@@ -77,6 +77,9 @@ def _read(latex: str, *others: str) -> tuple[str, list[str]]:
     # an ellipsis between terms of one indexed name: its product or sum over the indices
     (r"\lambda_1\lambda_2\cdots\lambda_m", [], "Product(lambda[j], (j, 1, m))",
      ["read m as an integer position (the text indexes with it)"]),
+    # the label after a subscript belongs to the subscripted name even where its index is a sequence too (m_1
+    # beside x_m^{(1)}: the m took the label, and the matrix around it could not be read, RoFormer's eq. 13)
+    (r"\begin{pmatrix} x_m^{(1)} \\ x_m^{(2)} \end{pmatrix}", ["m_1"], "Matrix([\n[x^(1)[m]],\n[x^(2)[m]]])", []),
     (r"a_1 + a_2 + \cdots + a_n", [], "Sum(a[j], (j, 1, n))", ["read n as an integer position (the text indexes with it)"]),
 ])
 def test_a_document_reads_its_names(latex: str, others: list[str], reading: str, said: list[str]) -> None:

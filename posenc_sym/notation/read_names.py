@@ -171,7 +171,8 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     A name nothing declares is offered to the scope (:meth:`~.read_cursor.Scope.undeclared`),
     which may read it (a document's own reading of its names) or refuse it."""
     shown = shown or shown_name(base)
-    base = labelled(p, _primed(p, base, pos))
+    # a one-letter script (the m of x_m^{(1)}) takes no label: the label after it belongs to the subscripted name
+    base = labelled(p, _primed(p, base, pos)) if subscript_allowed else _primed(p, base, pos)
     if subscript_allowed and p.peek() is not None and p.peek().text == "_":  # type: ignore[union-attr]
         p.next()
         if (after := label_after_subscript(p, base)) is not None:  # R_{\Theta,m}^d, the text's R^d
