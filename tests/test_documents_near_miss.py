@@ -394,6 +394,19 @@ def test_words_that_introduce_a_definition(tmp_path: Path, text: str, links: lis
     assert _links(tmp_path, text) == links
 
 
+# A set written by its members' definition (RoFormer's eq. 15, copied by most RoPE write-ups): the braces'
+# definition and range are read (θ_i was left undefined, "a set is not read"); a set of values stays unread.
+@pytest.mark.parametrize(("text", "links"), [
+    ("$$ \\Theta = \\{\\theta_i = 10000^{-2(i-1)/d}, i \\in [1, 2, \\ldots, d/2]\\} $$\n\n$$ \\theta_1 = 1 $$\n\n"
+     "$$ \\theta_2 = 10000^{-1/d} $$\n", [(1, D), (1, D), (3, P), (5, R)]),
+    ("$$ \\Theta = \\left\\{\\theta_i = 10000^{-2(i-1)/d}, i \\in [1, 2, \\ldots, d/2]\\right\\}. $$\n\n"
+     "$$ \\theta_{d/2} \\ge 10000^{-1} $$\n", [(1, D), (1, D), (3, P)]),
+    ("$$ S = \\{1, 2\\} $$\n", [(1, D)]),  # S named, its formula not read (rows using it undecided)
+])
+def test_a_set_written_by_its_members_definition(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
 # A name beside an order relation is a number (only numbers are ordered): YaRN's ramp γ(r) with r < α,
 # r > β and α, β never defined is read as one function (it was "Invalid comparison of non-real alpha");
 # rows about it stay unknown, since α and β have no value.

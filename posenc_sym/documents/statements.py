@@ -110,8 +110,29 @@ def _is_prose(words: str, after: str) -> bool:
             or after.lstrip().startswith(("\\quad", "\\qquad")))
 
 
+#: ``\Theta = \{\theta_i = …, i \in [1, 2, \ldots, d/2]\}`` (RoFormer's eq. 15): a name for the set of what the
+#: braces define; the braces' statements are the row's.
+_SET_OF_DEFINITIONS = re.compile(r"^\s*\\?[A-Za-z]+\s*=\s*(?:\\left)?\\\{(?P<body>.*=.*?)(?:\\right)?\\\}[\s.,]*$",
+                                 re.DOTALL)
+
+
+def set_members(text: str) -> Piece | None:
+    r"""The inside of a set written by its members' definition (``\Theta = \{\theta_i = …, i \in […]\}``), with
+    its offset in ``text``; None for any other row.
+
+    >>> set_members(r"\Theta = \{\theta_i = 10000^{-2(i-1)/d}, i \in [1, 2, \ldots, d/2]\}")
+    Piece(text='\\theta_i = 10000^{-2(i-1)/d}, i \\in [1, 2, \\ldots, d/2]', offset=11)
+    >>> set_members(r"S = \{1, 2\}") is None, set_members(r"a = b") is None
+    (True, True)
+    """
+    found = _SET_OF_DEFINITIONS.match(text)
+    return Piece(found["body"], found.start("body")) if found else None
+
+
 def statements(text: str) -> list[Piece]:
     """The statements of one row (see the module docstring)."""
+    if (members := set_members(text)) is not None:
+        return [Piece(p.text, p.offset + members.offset) for p in statements(members.text)]
     tokens = _tokens(text)
     cuts: list[tuple[int, int, bool]] = []
     depth = 0
