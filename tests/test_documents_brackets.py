@@ -65,6 +65,8 @@ def _links(tmp_path: Path, text: str) -> list[tuple[int, str]]:
     ("$$ 2 < 3, 4 > 5 $$\n", [(1, P), (1, R)]),
     ("$$ 1 < 2 < 3 $$\n", [(1, P), (1, P)]),
     ("$$ 2 < 1 $$\n", [(1, R)]),
+    # a '>' before an operand may be "greater than": a chain's next link and a condition, not ⟨1, t⟩ > 0
+    ("$$ \\begin{aligned} t^2 &= t \\cdot t \\\\ &< 1, \\quad t > 0 \\end{aligned} $$\n", [(1, P), (1, U), (1, "condition")]),
 ])
 def test_angle_brackets_typed_as_less_and_greater(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links

@@ -17,8 +17,8 @@ say the convention where it reads one.
 >>> texts = lambda s: [t.text for t in tokenize(s)]
 >>> texts("<a, b> = c")
 ['\\langle', 'a', ',', 'b', '\\rangle', '=', 'c']
->>> texts("a < b, c > d"), texts("0 < i < d/2")
-(['a', '<', 'b', ',', 'c', '>', 'd'], ['0', '<', 'i', '<', 'd', '/', '2'])
+>>> texts("a < b, c > d"), texts("0 < i < d/2"), texts("< 1, t > 0")
+(['a', '<', 'b', ',', 'c', '>', 'd'], ['0', '<', 'i', '<', 'd', '/', '2'], ['<', '1', ',', 't', '>', '0'])
 """
 
 from __future__ import annotations
@@ -40,6 +40,9 @@ _OPEN = frozenset({"(", "[", "{", "\\{", "\\begin", "\\langle", "\\lceil", "\\lf
 _CLOSE = frozenset({")", "]", "}", "\\}", "\\end", "\\rangle", "\\rceil", "\\rfloor"})
 #: Tokens after which no expression stands, so a '<' there cannot be "less than".
 _NO_OPERAND_BEFORE = frozenset({*READ_RELATIONS, *MULTIPLY, *_OPEN, "+", "-", "/", "&", "\\\\"})
+
+#: What may follow a closing '>': the end, a relation, an operator other than '-', a closing bracket, a break.
+_AFTER_CLOSING = frozenset({*READ_RELATIONS, *MULTIPLY, *_CLOSE, "+", "/", "^", ",", "&", "\\\\"})
 
 T = TypeVar("T")
 
@@ -90,7 +93,9 @@ def _closing(tokens: list[Any], start: int) -> int | None:
             if depth < 0:
                 return None
         elif depth == 0 and text == ">":
-            return n
+            # a '>' before an operand or a minus may be "greater than" (&< 1, \quad t > 0): not a bracket
+            after = tokens[n + 1].text if n + 1 < len(tokens) else None
+            return n if after is None or after in _AFTER_CLOSING else None
         elif depth == 0 and (text in READ_RELATIONS or text in ("&", "\\\\")):
             return None
     return None
