@@ -158,13 +158,16 @@ def test_reads(latex: str, expected: object) -> None:
     (r"\frac{\partial y}{\partial x}", r"\partial (a partial derivative) is not read; state its value as a claim of "
      "its own", 6),
     (r"\nabla f", r"\nabla (a gradient) is not read; state its value as a claim of its own", 0),
-    (r"x \odot y", r"\odot (the elementwise (Hadamard) product) is not read; state its value as a claim of its own", 2),
-    (r"x \otimes y", r"\otimes (a tensor (Kronecker) product) is not read; state its value as a claim of its own", 2),
+    # ⊙, ⊗ between numbers: no elementwise product of written vectors (test_documents_brackets.py has the rest)
+    (r"x \odot y", r"⊙ between two numbers is no elementwise product of vectors; write a \cdot b", 2),
+    (r"x \otimes y", r"⊗ between two numbers is no elementwise product of vectors; write a \cdot b; ⊗ is read as "
+     "the elementwise product only between two written vectors of one length n ≥ 2 (RoFormer's eq. 34), elsewhere "
+     "it may be the Kronecker product", 2),
     (r"\int_0^1 x", r"\int (an integral) is not read; state its value as a claim of its own", 0),
     (r"\underbrace x_{a}", r"\underbrace takes its formula in braces: \underbrace{a + b}", 0),
     ("x ≡ y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
     ("∂x", r"\partial (a partial derivative) is not read; state its value as a claim of its own", 0),
-    ("x ⊙ y", r"\odot (the elementwise (Hadamard) product) is not read; state its value as a claim of its own", 2),
+    ("x ⊙ y", r"⊙ between two numbers is no elementwise product of vectors; write a \cdot b", 2),
     ("x (when y)", "'when' is a word of prose inside the formula (a condition or a clause); state a condition as a "
      "relation of its own, or write the formula without it", 3),
 ])

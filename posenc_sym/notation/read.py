@@ -34,6 +34,7 @@ import sympy
 
 from .read_cases import space_stated
 from .read_cursor import Scope, Term
+from .read_elementwise import settle
 from .read_grammar import Parser
 from .read_tokens import Token, Unreadable, tokenize
 from .vocabulary import READ_RELATIONS
@@ -126,6 +127,7 @@ def from_latex(text: str, scope: Scope) -> Term:
     value = parser.expression()
     space_stated(parser, value)
     parser.expect_end()
+    settle(parser, [value], parser.pending)
     return value
 
 
@@ -145,6 +147,7 @@ def read_row(text: str, scope: Scope) -> Row:
         links.append((READ_RELATIONS[token.text], parser.expression(), token.pos))
     space_stated(parser, links[-1][1] if links else first)
     parser.expect_end()
+    settle(parser, [first, *(side for _, side, _ in links)], parser.pending)
     return Row(first, tuple(links), 0, tuple(parser.nonzero), tuple(parser.stated))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sympy
 
+from .read_angles import TYPED, TYPED_ANGLES, entries
 from .read_commands import command, function
 from .read_cursor import Cursor, Term, is_matrix
 from .read_names import name, split_run
@@ -113,6 +114,11 @@ def _norm(p: Cursor, opening: Token) -> Term:
 
 def _inner_product(p: Cursor, opening: Token) -> Term:
     """``\\langle a, b \\rangle``: the dot product aᵀb of two vectors (columns, or names of vectors)."""
+    if opening.kind == TYPED and (count := entries(p.tokens, p.index)) != 2:
+        raise Unreadable("'<' here cannot be \"less than\" (no expression stands before it), and the '<' … '>' it "
+                         f"opens holds {count} entr{'y' if count == 1 else 'ies'}, not the two of an inner product "
+                         "<a, b>; write \\langle a, b \\rangle, or the relation with an expression before '<'",
+                         opening.pos)
     saved, p.in_bars = p.in_bars, 0
     left = p.expression()
     p.require(",")
@@ -120,6 +126,8 @@ def _inner_product(p: Cursor, opening: Token) -> Term:
     p.in_bars = saved
     p.require("\\rangle")
     p.scope.note("inner", "read ⟨a, b⟩ as the dot product aᵀb")
+    if opening.kind == TYPED:
+        p.scope.note("typed angles", TYPED_ANGLES)
     if is_matrix(left) and is_matrix(right):
         if left.shape != right.shape or left.shape[1] != 1:
             raise Unreadable(f"⟨a, b⟩ of shapes {left.shape} and {right.shape}: the dot product needs two "

@@ -24,7 +24,8 @@ from sympy.matrices import ImmutableMatrix
 from ..sizes import power_too_large
 from .read_atoms import atom
 from .read_cases import evaluation_bar
-from .read_cursor import Cursor, Term, is_matrix
+from .read_cursor import Cursor, Scope, Term, is_matrix
+from .read_elementwise import ELEMENTWISE, Pending, combine_pending, elementwise
 from .read_ellipsis import run
 from .read_guards import no_index_i_in_exponent
 from .read_names import single, subscripted_call
@@ -37,8 +38,17 @@ __all__ = ["Parser"]
 class Parser(Cursor):
     """Recursive descent over the tokens of one formula."""
 
+    def __init__(self, tokens: list[Token], scope: Scope, end: int) -> None:
+        super().__init__(tokens, scope, end)
+        self.pending = Pending()  # the ⊗ products read as elementwise, until the row shows they are (read_elementwise)
+
     def atom(self) -> Term:
         return atom(self)
+
+    def add(self, left: Term, right: Term, pos: int) -> Term:
+        total = super().add(left, right, pos)
+        combine_pending(self, left, right, total, self.pending)
+        return total
 
     def expression(self) -> Term:
         negate = self.take("-")
@@ -76,6 +86,10 @@ class Parser(Cursor):
                     and self.starts_factor(self.peek(1)):
                 self.next()
                 value = run(factors, self.factor(), "product", token.pos, token.text)  # λ_1 λ_2 ⋯ λ_m
+                factors = [value]
+            elif token.text in ELEMENTWISE:
+                self.next()
+                value = elementwise(self, value, factors, token, self.pending)  # x ⊙ y, RoFormer's x ⊗ cos mθ
                 factors = [value]
             elif token.text in MULTIPLY or (token.text == "." and self.starts_factor(self.peek(1))
                                              and (self.peek(1) is None or self.peek(1).kind != "num")):  # type: ignore[union-attr]

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import PosencSymError
+from .read_angles import typed_angles
 from .vocabulary import ACCENT_ALIASES, DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
 
 __all__ = ["Token", "Unreadable", "tokenize"]
@@ -63,6 +64,8 @@ _TOKEN = re.compile(
 )
 
 
+#: ``\left<`` and ``\right>`` (``\bigl<`` …): TeX sets a sized ``<`` and ``>`` as angle brackets, never as relations.
+_SIZED_ANGLES = {"<": "\\langle", ">": "\\rangle"}
 _HSPACE = re.compile(r"\\hspace\*?\{[^{}]*\}")
 
 
@@ -104,8 +107,8 @@ def tokenize(text: str) -> list[Token]:
             pending_sizer = None
             if value == ".":  # \left. and \right. are invisible delimiters
                 continue
-            value = DELIMITERS.get(value, value)
-            kind = "sym" if len(value) == 1 else kind
+            value = _SIZED_ANGLES.get(value, DELIMITERS.get(value, value))  # \left< is TeX's angle bracket
+            kind = "sym" if len(value) == 1 else "cmd" if value in _SIZED_ANGLES.values() else kind
         elif value in DELIMITERS:
             value = DELIMITERS[value]
             kind = "sym" if len(value) == 1 else kind
@@ -113,4 +116,4 @@ def tokenize(text: str) -> list[Token]:
         space = wide = False
     if pending_sizer is not None:
         raise Unreadable(f"{pending_sizer[0]} is not followed by a delimiter", pending_sizer[1])
-    return tokens
+    return typed_angles(tokens)
