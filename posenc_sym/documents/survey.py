@@ -431,6 +431,12 @@ _FIRST_POWER = re.compile(r"(?<![A-Za-z\\])([A-Za-z]|\\[A-Za-z]+)\s*(?:_\s*(?:\{
                           r"\^\s*(?:\{\s*1\s*\}|1(?![0-9.]))")
 
 
+#: ``0 \le i < d/2``, ``1 < j \le n``: i or j between two order relations, the range of an index (the imaginary
+#: unit is never ordered; a letter other than i, j there may be a real, 0 < t < 1).
+_BOUNDED_INDEX = re.compile(r"(?:<|>|\\[lg]eq?(?:slant)?|\\[lg]t)(?![A-Za-z])\s*([ij])(?![A-Za-z_'])\s*"
+                            r"(?:<|>|\\[lg]eq?(?:slant)?|\\[lg]t)(?![A-Za-z])")
+
+
 def survey(formulas: Iterable[str]) -> Survey:
     """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
     result = Survey()
@@ -443,6 +449,9 @@ def survey(formulas: Iterable[str]) -> Survey:
                 result.indices.add(ranged)
                 result.plain_indices.add(ranged)
                 result.ranged.add(ranged)
+        for match in _BOUNDED_INDEX.finditer(text):
+            result.indices.add(match.group(1))
+            result.ranged.add(match.group(1))
         result.imaginary.extend(" ".join(m.group().split()) for m in _IMAGINARY.finditer(text))
         for match in _FIRST_POWER.finditer(text):  # q_m^1: a label, the first of q_m's components
             result.digit_labelled.add(LATEX_GREEK.get(match.group(1), match.group(1)))
