@@ -183,6 +183,9 @@ _DYNAMIC_NTK = ("```math\n\\begin{align*}\n"
     # a name in words used by a later row: the definition is used (L declared real: a number)
     ("```posenc\nassume L real\n```\n\n$$ \\text{seq len} = 2 L $$\n\n$$ \\text{seq len} - L = L $$\n\n"
      "$$ \\text{seq len} - L = 2 L $$\n", [(5, D), (7, P), (9, R)]),
+    # a tie ~ between the words is a space (a course note on MLA writes \text{Attention ~Score}: the chain was lost)
+    ("```posenc\nassume L real\n```\n\n$$\n\\begin{aligned}\n\\text{Attention ~Score} &= 2 L \\\\\n&= L + L\n"
+     "\\end{aligned}\n$$\n\n$$ \\text{Attention Score} - L = 2 L $$\n", [(7, D), (8, P), (12, R)]),
     # its words are one name: \text{seq len} is not seq·len, nor the name seqlen
     ("```posenc\nassume seq, len, seqlen real\n```\n\n$$ \\text{seq len} = 2 $$\n\n$$ \\text{seqlen} = 2 $$\n",
      [(5, D), (7, R)]),

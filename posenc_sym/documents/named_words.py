@@ -38,8 +38,9 @@ def names_a_quantity(group: str, after: str, before: str) -> bool:
     a name in words standing as an operand: words of letters, one space between them and none at the
     ends, none a word of prose (if, for, where, and, …), an operator or a relation beside it."""
     match = _GROUP.match(group.strip())
-    if match is None or not _WORDS.fullmatch(match.group("inner").strip()):
+    inner = " ".join(match.group("inner").replace("~", " ").split()) if match else ""  # ~: TeX's tie, a space
+    if match is None or not _WORDS.fullmatch(inner):
         return False
-    if any(word.lower() in PROSE_WORDS for word in match.group("inner").split()):
+    if any(word.lower() in PROSE_WORDS for word in inner.split()):
         return False
     return bool(_AFTER.match(after) or _BEFORE.search(before))
