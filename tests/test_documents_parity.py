@@ -101,3 +101,6 @@ def test_a_blog_that_conditions_on_another_name_is_refused(tmp_path: Path) -> No
             "\\cos(pos) & \\text{if } index \\text{ is odd}. \\end{cases}\n$$\n")
     report = _report(tmp_path, text)
     assert not any(link.status in (P, R) for display in report.displays for link in display.links)
+    assert [d.reason for d in report.displays] == ["cannot be read: the cases are conditioned on the parity of "
+                                                   "'index', which is not read as one name here; condition them "
+                                                   "on the parity of a name the formula has (i even, i odd)"]

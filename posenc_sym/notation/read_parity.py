@@ -196,9 +196,12 @@ def parity_condition(p: Cursor) -> tuple[sympy.Basic, dict[sympy.Basic, sympy.Ex
         return None  # i = 2k with a k of the text's: a relation, read as one
     k = None if found.witness is None else _read_name(p, found.witness)
     p.index = start
-    if name is None or (found.witness is not None and not isinstance(k, sympy.Symbol)):
-        return None
     pos = p.tokens[found.name[0]].pos
+    if name is None:
+        raise Unreadable(f"the cases are conditioned on the parity of '{shown}', which is not read as one name here; "
+                         "condition them on the parity of a name the formula has (i even, i odd)", pos)
+    if found.witness is not None and not isinstance(k, sympy.Symbol):
+        return None
     if name is sympy.I:
         raise Unreadable(f"{shown} is read as the imaginary unit here, which has no parity; declare {shown} an "
                          f"integer (assume {shown} integer) to condition the cases on its parity", pos)
