@@ -142,7 +142,8 @@ class Conventions:
         R_\theta, x_t, \sigma_x label them, nothing makes them integers)."""
         if name in self.roles.reals:
             return False
-        if name in self.roles.ranged or name in self.roles.counted or (name in self.roles.shifts and name != "t"):
+        if name in self.roles.ranged or name in self.roles.counted or name in self.roles.parities or (
+                name in self.roles.shifts and name != "t"):
             return True  # p_{i+\delta}: δ shifts the index i, so it is an integer too
         return name in self.roles.indices and name not in _NEVER_INDEXED_BY_A_SUBSCRIPT
 
@@ -219,6 +220,8 @@ class Conventions:
                     f"2{shown}-1, 2{shown})")
         if name in self.roles.reals and not self._indexed(name):
             return f"read {shown} as real (the text says so)"
+        if name in self.roles.parities and name not in self.roles.indices | self.roles.ranged | self.roles.counted:
+            return f"read {shown} as an integer (the text's cases are conditioned on its parity)"
         if self._indexed(name):
             kind = "an integer position" if name in POSITIONS else "an integer index"
             return f"read {shown} as {kind} (the text indexes with it)"

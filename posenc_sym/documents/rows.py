@@ -48,6 +48,19 @@ def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group())
 
 
+_CASES_BEGIN = re.compile(r"\\begin\{[dr]?cases\*?\}")
+
+
+def _in_condition_cell(text: str, at: int) -> bool:
+    r"""True if ``at`` is in the condition cell of a ``cases`` row (after its ``&``): ``i \text{ is even}``
+    conditions the case; its words are never a remark to drop."""
+    opened = [m.end() for m in _CASES_BEGIN.finditer(text, 0, at)]
+    if not opened or text.rfind("\\end{", opened[-1], at) != -1:
+        return False
+    row = max(opened[-1], text.rfind("\\\\", opened[-1], at))
+    return "&" in text[row:at]
+
+
 def _blank_prose(text: str) -> str:
     r"""Blank a justification in words at the end of a row: ``\quad \text{by angle addition}``, or a
     parenthesised remark that opens with one, ``(\text{since } x > 0)``.
@@ -61,8 +74,8 @@ def _blank_prose(text: str) -> str:
         if " " not in match.group() or before.endswith(("_", "^", "_{", "^{")) or _RELATION_BEFORE.search(before) \
                 or names_a_quantity(match.group(), text[match.end():], before):
             continue  # a name in words: d_{\text{model}}, w < \text{max length}, \text{factor} * \text{seq len}
-        if _CONDITION.match(match.group()):
-            continue  # a = b \text{ if } x > 0: a condition, which must not be dropped (the row is then not read)
+        if _CONDITION.match(match.group()) or _in_condition_cell(text, match.start()):
+            continue  # a = b \text{ if } x > 0, & i \text{ is even}: a condition, which must not be dropped
         start, end = match.start(), match.end()
         if _QUANTIFIER.match(match.group()):
             end = _end_of_row(text, end)  # a = b \text{ for all } h: the quantified name is prose too

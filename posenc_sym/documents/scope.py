@@ -190,6 +190,11 @@ class DocumentScope:
         marks += [f"{name}, declared complex" for name in self.ctx.complex_symbols()]
         return marks[0] if marks else ""
 
+    def is_free(self, name: str) -> bool:
+        """True if nothing declares ``name`` and the text does not define it (a convention may read it)."""
+        return self.ctx.lookup(name) is None and not self.ctx.is_indexed(name) and not self.ctx.is_function(name) \
+            and name not in self.text_defined
+
     def words(self) -> frozenset[str]:
         single = {n for n in self.roles.standalone if len(n) == 1}
         runs = {n for n in self.roles.standalone if len(n) >= 3 and n.isalpha() and not n.startswith(tuple(FUNCTIONS))}

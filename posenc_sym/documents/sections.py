@@ -83,9 +83,11 @@ def exponential_in_i(formula: str) -> bool:
 
 
 def _indexes_i(formula: str) -> bool:
-    """True if ``formula`` indexes with i outside a sum (a subscript, a range, a pair 2i, 10000^{2i/d})."""
+    """True if ``formula`` indexes with i outside a sum (a subscript, a range, a pair 2i, 10000^{2i/d}, a case
+    conditioned on the parity of i)."""
     roles = survey([formula])
     return ("i" in roles.indices and "i" not in roles.summed) or "i" in roles.ranged or "i" in roles.pairs \
+        or "i" in roles.parities \
         or _RANGED_I.search(formula) is not None
 
 

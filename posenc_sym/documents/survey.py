@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ..notation.read_parity import parity_names
 from ..notation.read_tokens import Token, Unreadable, tokenize
 from ..notation.vocabulary import (
     BIG_OPERATORS,
@@ -67,6 +68,7 @@ class Survey:
     summed: set[str] = field(default_factory=set)  # the bound index of a sum or product: an index inside it only
     ranged: set[str] = field(default_factory=set)  # given a range of integers (i = 0, 1, …, d/2 - 1)
     counted: set[str] = field(default_factory=set)  # counted in the prose (the $i$-th token): an index
+    parities: set[str] = field(default_factory=set)  # the parity of a case (i \text{ is even}): an integer
     reals: set[str] = field(default_factory=set)  # given a real domain (t \in \mathbb{R}, "for every real $t$")
     settings: dict[str, list[str]] = field(default_factory=dict)  # name -> the values the text sets it to (x = 3)
     unbarred: set[str] = field(default_factory=set)  # names written with no bar over them (k, beside \bar{k})
@@ -443,6 +445,7 @@ def survey(formulas: Iterable[str]) -> Survey:
     intervals: set[str] = set()
     for text in formulas:
         _add_formula(result, text)
+        result.parities.update(parity_names(text))
         for line in re.split(r"\\\\|,\s*\\(?:mathrm|text)\{for\}", text):
             if (match := _RANGE.match(line.replace("&", " "))) is not None:  # i = 0, 1, …, d/2 - 1: an index
                 ranged = match.group(1) or LATEX_GREEK.get("\\" + match.group(2), match.group(2))

@@ -21,6 +21,7 @@ from __future__ import annotations
 import sympy
 
 from .read_cursor import Cursor, Term
+from .read_parity import parity_condition, prose_of
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, READ_RELATIONS
 
@@ -64,11 +65,19 @@ def _skip_prose(p: Cursor) -> bool:
     return skipped and (following is None or following.text in ("\\\\", "\\end"))
 
 
-def _condition(p: Cursor, where: str) -> sympy.Basic:
-    """A condition cell: relations, each kept as stated; their conjunction."""
-    left = p.scalar(p.expression(), p.here(), "a condition")
+def _condition(p: Cursor, where: str, words: str = "") -> sympy.Basic:
+    """A condition cell: relations, each kept as stated; their conjunction. ``words``: its prose, if any."""
+    start = p.here()
+    try:
+        left = p.scalar(p.expression(), p.here(), "a condition")
+    except Unreadable:
+        if words:
+            raise _in_words(where, words, start) from None
+        raise
     parts = []
     if not p.at_relation():
+        if words:
+            raise _in_words(where, words, start)
         raise Unreadable(f"{where} is not a relation; write the condition as a < b", p.here())
     while p.at_relation():
         token = p.next()
@@ -82,6 +91,11 @@ def _condition(p: Cursor, where: str) -> sympy.Basic:
     return sympy.And(*parts) if len(parts) > 1 else parts[0]
 
 
+def _in_words(where: str, words: str, pos: int) -> Unreadable:
+    return Unreadable(f"{where} is in words ('{words}'), which are not read: only a parity is (i even, i odd, i = 2k, "
+                      "i \\bmod 2 = 0); write the condition as a relation (a < b)", pos)
+
+
 def cases(p: Cursor, token: Token, kind: str) -> Term:
     """The cases from ``\\begin{kind}`` on (its name already read) to its ``\\end``: a piecewise value."""
     pieces: list[tuple[Term, sympy.Basic]] = []
@@ -90,12 +104,17 @@ def cases(p: Cursor, token: Token, kind: str) -> Term:
         p.take(",")
         condition: sympy.Basic = sympy.true
         if p.take("&"):
-            if _skip_prose(p):
-                if len(pieces) == 0 or p.tokens[p.index - 1].text not in ("otherwise", "else", "}"):
-                    raise Unreadable("these cases are labelled, not conditioned: a list of alternatives, not one "
-                                     "function; state each as a claim of its own", token.pos)
+            if (parity := parity_condition(p)) is not None:  # \text{if } i \text{ is even}, i = 2k
+                condition, witness = parity
+                value = value.subs(witness) if witness else value  # k is (i - r)/2 in this case's value
             else:
-                condition = _condition(p, "a condition of the cases")
+                cell = p.index
+                if _skip_prose(p):
+                    if len(pieces) == 0 or p.tokens[p.index - 1].text not in ("otherwise", "else", "}"):
+                        raise Unreadable("these cases are labelled, not conditioned: a list of alternatives, not "
+                                         "one function; state each as a claim of its own", token.pos)
+                else:
+                    condition = _condition(p, "a condition of the cases", prose_of(p.tokens, cell))
         pieces.append((value, condition))
         if p.take("\\\\"):
             if p.peek() is not None and p.peek().text == "\\end":  # type: ignore[union-attr]
