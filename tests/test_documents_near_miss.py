@@ -441,16 +441,24 @@ def test_an_undecided_relation_is_read_and_named(tmp_path: Path, text: str, reas
     assert ([link.note for link in display.links] or [display.reason]) == reasons
 
 
-def test_a_definition_in_another_form_not_shown_different_is_a_claim(tmp_path: Path) -> None:
+def test_a_definition_in_another_form_not_shown_different_is_no_finding(tmp_path: Path) -> None:
     # the text gives f again in a form neither shown the same nor shown different (W x and x W: names that
-    # may be matrices, equal at every number): a claim about the f it has, not decided, no finding; rows after
-    # it use the first definition (a worked example's q' = [0.866, …] after q' = RoPE(q, p) was taken as a second
-    # definition, and later rows were decided from a value nothing had established)
+    # may be matrices, equal at every number): used from there on, said so, and the run does not fail on it
     path = tmp_path / "notes.md"
-    path.write_text("$$ f(x) = \\mathbf{W} \\mathbf{x} $$\n\n$$ f(x) = \\mathbf{x} \\mathbf{W} $$\n\n"
-                    "$$ f(x) - \\mathbf{x} \\mathbf{W} = 0 $$\n", encoding="utf-8")
+    path.write_text("$$ f(x) = \\mathbf{W} \\mathbf{x} $$\n\n$$ f(x) = \\mathbf{x} \\mathbf{W} $$\n", encoding="utf-8")
+    report = check_document(path)
+    assert [f for d in report.displays for f in d.read.findings] == []
+    assert [link.note for d in report.displays for link in d.links][-1] == (
+        "defines f(x) again, in a form not shown to be line 1's; the rows after this line use this one")
+    assert report.exit_status == 0
+
+
+def test_a_rounded_value_of_a_defined_name_is_a_claim(tmp_path: Path) -> None:
+    # a worked example's value in decimals after the name's formula (q' = [0.866, …] after q' = RoPE(q, p), a held-out
+    # note): a claim about the name, undecided, not a second definition
+    path = tmp_path / "notes.md"
+    path.write_text("$$ q = \\text{RoPE}(x, p) $$\n\n$$ q = [0.866, 0.5] $$\n", encoding="utf-8")
     report = check_document(path)
     assert [f for d in report.displays for f in d.read.findings] == []
     assert [(link.line, link.status) for d in report.displays for link in d.links] == [
-        (1, "definition"), (3, "unknown"), (5, "unknown")]
-    assert report.exit_status == 0
+        (1, "definition"), (3, "unknown")]

@@ -198,11 +198,13 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
             outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}",
                               finding=f"{shown} is defined again, differently from line {old.line}; the rows after "
                                       "this line use this definition")
-        else:
-            # another form, neither shown the same nor different (q' = RoPE(q, p), later q' = [0.866, …]): a claim
-            # about the name the text has, which may be undecided; never a second definition taken on trust, which
-            # would let later rows be proven from a value nothing established
+        elif _rounded(rhs) and not _rounded(old.body):
+            # a worked example's value in decimals (q' = [0.866, 0.5, …] after q' = RoPE(q, p)): a claim about the
+            # name the text has, rounded, never a second definition that later rows would be decided from
             return None
+        else:  # another form that may well be the same formula: used from here on, not a finding
+            outcome = Outcome("definition", f"defines {shown} again, in a form not shown to be line "
+                                            f"{old.line}'s; the rows after this line use this one")
     else:
         outcome = None
     registered = _register(form, head, args, params, rhs, scope)
@@ -219,6 +221,15 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         note = f"defines {shown} (later rows cannot use it: {registered})"
     again = f", again (line {old.line} defines it too)" if old is not None else ""
     return Outcome("definition", note + again, written=written)
+
+
+def _rounded(term: Term) -> bool:
+    """True if ``term`` is a number or a list of numbers, one of them written in decimals (0.866, read as
+    433/500: a denominator with a factor 5): a value computed and rounded, not a formula."""
+    entries = list(term) if isinstance(term, sympy.MatrixBase) else [term]
+    if not entries or not all(getattr(e, "is_Rational", False) or isinstance(e, sympy.Float) for e in entries):
+        return False
+    return any(isinstance(e, sympy.Float) or (e.q % 5 == 0) for e in entries)
 
 
 def _written(form: NameForm, args: tuple[sympy.Expr, ...] | None, params: tuple[sympy.Expr, ...]) -> Term | None:
