@@ -9,17 +9,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from posenc_sym.documents.decide_document import check_document
+from posenc_sym.documents.decide_document import DocumentReport, check_document
 
 Row = tuple[int, str, str]
 
 
-def links_of(tmp_path: Path, text: str) -> tuple[list[Row], list[str]]:
-    """The rows of ``text`` saved as notes.md and checked, and the conventions the report says, in order."""
+def report_of(tmp_path: Path, text: str) -> DocumentReport:
+    """The report of ``text`` saved as notes.md and checked (a document with problems fails the test)."""
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     report = check_document(path)
     assert not report.problems
+    return report
+
+
+def links_of(tmp_path: Path, text: str) -> tuple[list[Row], list[str]]:
+    """The rows of ``text`` saved as notes.md and checked, and the conventions the report says, in order."""
+    report = report_of(tmp_path, text)
     found: list[Row] = []
     for display in report.displays:
         if display.read.unreadable:

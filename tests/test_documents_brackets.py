@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from posenc_sym.documents.decide_document import check_document
+from .document_links import report_of
 
 P, R, U, D = "proven", "refuted", "unknown", "definition"
 
@@ -35,16 +35,10 @@ AS_ROFORMER = ("read ⊗ between two vectors of length n as the elementwise prod
 HADAMARD = "read a ⊙ b (also a ∘ b) between two written vectors or matrices of one shape as the elementwise product"
 
 
-def _report(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    report = check_document(path)
-    assert not report.problems
-    return report
 
 
 def _links(tmp_path: Path, text: str) -> list[tuple[int, str]]:
-    return [(link.line, link.status) for display in _report(tmp_path, text).displays for link in display.links]
+    return [(link.line, link.status) for display in report_of(tmp_path, text).displays for link in display.links]
 
 
 @pytest.mark.parametrize(("text", "links"), [
@@ -84,7 +78,7 @@ def test_angle_brackets_typed_as_less_and_greater(tmp_path: Path, text: str, lin
     ("$$ <a, b $$\n", "cannot read ',' here"),
 ])
 def test_angle_brackets_that_are_not_an_inner_product(tmp_path: Path, text: str, reason: str) -> None:
-    display = _report(tmp_path, text).displays[0]
+    display = report_of(tmp_path, text).displays[0]
     assert (display.status, display.reason) == (U, f"cannot be read: {reason}")
 
 
@@ -139,12 +133,12 @@ def test_elementwise_products_of_written_vectors(tmp_path: Path, text: str, link
      "a product after ⊙ may be taken before or after it; parenthesize one"),
 ])
 def test_elementwise_products_that_are_refused(tmp_path: Path, text: str, reason: str) -> None:
-    display = _report(tmp_path, text).displays[0]
+    display = report_of(tmp_path, text).displays[0]
     assert (display.status, display.reason) == (U, f"cannot be read: {reason}")
 
 
 def test_each_convention_is_said_once_with_its_line(tmp_path: Path) -> None:
-    report = _report(tmp_path, f"$$ <{V12}, {V34}> = 11 $$\n\n$$ <{V34}, {V12}> = 11 $$\n\n"
+    report = report_of(tmp_path, f"$$ <{V12}, {V34}> = 11 $$\n\n$$ <{V34}, {V12}> = 11 $$\n\n"
                                f"$$ {V12} \\otimes {V34} = {V38} $$\n\n$$ {V12} \\odot {V34} = {V38} $$\n")
     said = [(c.line, c.text) for display in report.displays for c in display.conventions
             if c.text in (TYPED_ANGLES, AS_ROFORMER, HADAMARD)]

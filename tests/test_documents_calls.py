@@ -13,14 +13,13 @@ import pytest
 from posenc_sym.documents.decide_document import check_document
 from posenc_sym.documents.report import link_latex
 
+from .document_links import report_of
+
 P, R, U, D, C, A = "proven", "refuted", "unknown", "definition", "condition", "argument"
 
 
 def _report(tmp_path: Path, text: str) -> tuple[list[tuple[int, str]], list[str], str]:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    report = check_document(path)
-    assert not report.problems
+    report = report_of(tmp_path, text)
     links = [(link.line, link.status) for display in report.displays for link in display.links]
     notes = [link.note for display in report.displays for link in display.links]
     unreadable = "; ".join(d.read.unreadable for d in report.displays if d.read.unreadable)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from posenc_sym.documents.decide_document import check_document
+from .document_links import report_of
 
 P, R, U, D = "proven", "refuted", "unknown", "definition"
 
@@ -35,17 +35,11 @@ FOUR_TERMS = ("$$ \\left(\\boldsymbol{x}_i \\boldsymbol{W}_Q + \\boldsymbol{p}_i
               "\\boldsymbol{W}_K^{\\top}\\boldsymbol{p}_j^{\\top} $$\n")
 
 
-def _report(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    report = check_document(path)
-    assert not report.problems
-    return report
 
 
 def _links(tmp_path: Path, text: str) -> list[tuple[int, str]]:
     """(line, status) of every link; a display that cannot be read, (its line, unknown)."""
-    return [(link.line, link.status) for display in _report(tmp_path, text).displays
+    return [(link.line, link.status) for display in report_of(tmp_path, text).displays
             for link in (display.links or [display])]
 
 
@@ -77,7 +71,7 @@ def test_bold_and_plain_letters_of_one_name(tmp_path: Path, text: str, links: li
 
 
 def test_the_bold_name_of_its_own_is_said_once(tmp_path: Path) -> None:
-    report = _report(tmp_path, PLAIN_COMPONENTS + EXPANSION + "\n" + FOUR_TERMS)
+    report = report_of(tmp_path, PLAIN_COMPONENTS + EXPANSION + "\n" + FOUR_TERMS)
     said = [c.text for display in report.displays for c in display.conventions if c.key == "bold:p"]
     assert said == ["read the bold p as a vector or matrix of its own, not the p the text defines: its subscripts "
                     "have 1 argument, the definitions' 2; declare it to read it otherwise (let \\boldsymbol{p}_i = …)"]
@@ -126,7 +120,7 @@ def test_blank_cells_of_a_matrix_are_zeros(tmp_path: Path, text: str, links: lis
                     "(0, or a zero block)"),
 ])
 def test_a_blank_cell_with_no_size_is_refused(tmp_path: Path, cells: str, reason: str) -> None:
-    display = _report(tmp_path, f"$$ {_matrix(cells)} = 0 $$\n").displays[0]
+    display = report_of(tmp_path, f"$$ {_matrix(cells)} = 0 $$\n").displays[0]
     assert display.status == U
     assert display.reason == f"cannot be read: {reason}"
 
@@ -174,7 +168,7 @@ def test_styled_letters_are_names_of_their_own(tmp_path: Path, text: str, links:
 
 
 def test_a_blackboard_letter_with_a_meaning_is_refused_by_it(tmp_path: Path) -> None:
-    display = _report(tmp_path, "$$ \\mathbb{E}(t) = t $$\n").displays[0]
+    display = report_of(tmp_path, "$$ \\mathbb{E}(t) = t $$\n").displays[0]
     assert display.reason == ("cannot be read: \\mathbb{E} is the expectation here, not read inside a formula; write a "
                               "name of your own, or state the claim without it")
 
@@ -326,7 +320,7 @@ def test_a_verbatim_section_command_is_not_a_heading() -> None:
     ("For the $k$-th position let\n$$ s_k = \\cos(\\pi k) $$\n\nLater\n$$ s_k = 1 $$\n", [(2, D), (5, D)]),
 ])
 def test_red_team_labels_and_redefinitions(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
-    report = _report(tmp_path, text)
+    report = report_of(tmp_path, text)
     assert [(link.line, link.status) for d in report.displays for link in (d.links or [d])] == links
     assert report.exit_status == (1 if "s_k = 1" in text else 0)
 

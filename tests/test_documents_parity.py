@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from posenc_sym.documents.decide_document import check_document
+from .document_links import report_of
 
 P, R, U, D, C = "proven", "refuted", "unknown", "definition", "condition"
 
@@ -25,12 +25,6 @@ def _definition(even: str, odd: str, value: str = "{i/d}", odd_value: str = "{(i
             f"\\cos(pos/10000^{odd_value}) & {odd} \\end{{cases}}\n$$" + _ROWS)
 
 
-def _report(tmp_path: Path, text: str):  # type: ignore[no-untyped-def]
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    report = check_document(path)
-    assert not report.problems
-    return report
 
 
 _DECIDED = [(2, D), (2, C), (2, C), (5, P), (7, R), (9, P)]
@@ -46,7 +40,7 @@ _DECIDED = [(2, D), (2, C), (2, C), (5, P), (7, R), (9, P)]
     (r"\text{if } i \text{ is even},", r"\text{if } i \text{ is odd}."),
 ])
 def test_a_parity_in_words_conditions_the_cases(tmp_path: Path, even: str, odd: str) -> None:
-    report = _report(tmp_path, _definition(even, odd))
+    report = report_of(tmp_path, _definition(even, odd))
     assert [(link.line, link.status) for display in report.displays for link in display.links] == _DECIDED
     said = [c.text for display in report.displays for c in display.conventions]
     assert "read i as an integer (the text's cases are conditioned on its parity)" in said
@@ -54,7 +48,7 @@ def test_a_parity_in_words_conditions_the_cases(tmp_path: Path, even: str, odd: 
 
 
 def test_otherwise_after_one_parity(tmp_path: Path) -> None:
-    report = _report(tmp_path, _definition(r"\text{if } i \text{ is even}", r"\text{otherwise}"))
+    report = report_of(tmp_path, _definition(r"\text{if } i \text{ is even}", r"\text{otherwise}"))
     assert [(link.line, link.status) for display in report.displays for link in display.links] == \
         [(2, D), (2, C), (5, P), (7, R), (9, P)]
 
@@ -62,7 +56,7 @@ def test_otherwise_after_one_parity(tmp_path: Path) -> None:
 def test_a_new_name_k_in_i_equals_2k_stands_for_half_of_i(tmp_path: Path) -> None:
     # i = 2k, i = 2k + 1 with k the text's new name: k is i/2 (resp. (i - 1)/2) in that case's value
     text = _definition(r"\text{if } i = 2k", r"\text{if } i = 2k+1", "{2k/d}", "{2k/d}")
-    report = _report(tmp_path, text)
+    report = report_of(tmp_path, text)
     assert [(link.line, link.status) for display in report.displays for link in display.links] == _DECIDED
 
 
@@ -81,7 +75,7 @@ def test_a_new_name_k_in_i_equals_2k_stands_for_half_of_i(tmp_path: Path) -> Non
      "to condition the cases on its parity"),
 ])
 def test_what_is_not_a_parity_is_refused(tmp_path: Path, text: str, reason: str) -> None:
-    report = _report(tmp_path, text)
+    report = report_of(tmp_path, text)
     notes = [link.note for display in report.displays for link in display.links]
     assert any(note.endswith(reason) for note in notes) or any(d.reason.endswith(reason) for d in report.displays)
 
@@ -89,7 +83,7 @@ def test_what_is_not_a_parity_is_refused(tmp_path: Path, text: str, reason: str)
 def test_i_equals_2k_with_a_declared_k_is_a_relation(tmp_path: Path) -> None:
     text = ("```posenc\nassume k integer\n```\n\n$$\nf(i) = \\begin{cases} 1 & i = 2k \\\\ 0 & i = 2k+1 "
             "\\end{cases}\n$$\n")
-    report = _report(tmp_path, text)
+    report = report_of(tmp_path, text)
     conditions = [link.link.source for display in report.displays for link in display.links if link.status == C]
     assert conditions == ["i = 2 k", "i = 2 k + 1"]
 
@@ -99,7 +93,7 @@ def test_a_blog_that_conditions_on_another_name_is_refused(tmp_path: Path) -> No
     # its parity says nothing of the argument i, and 'index' is no integer the text has
     text = ("$$\n\\text{PE}(pos, i) = \\begin{cases} \\sin(pos) & \\text{if } index \\text{ is even}, \\\\ "
             "\\cos(pos) & \\text{if } index \\text{ is odd}. \\end{cases}\n$$\n")
-    report = _report(tmp_path, text)
+    report = report_of(tmp_path, text)
     assert not any(link.status in (P, R) for display in report.displays for link in display.links)
     assert [d.reason for d in report.displays] == ["cannot be read: the cases are conditioned on the parity of "
                                                    "'index', which is not read as one name here; condition them "
