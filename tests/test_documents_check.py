@@ -55,7 +55,7 @@ EXPECTED = {
         (44, U, []),  # \equiv: once skipped as "no relation"
         (48, P, [(48, P)]),
         (52, P, [(53, P)]),  # in a block quote: once "cannot read '>'"
-        (64, U, []), (66, U, []),  # an array's cells; two numbers side by side
+        (64, U, [(64, U)]), (66, U, []),  # an array's cells (a row vector, not a number); two numbers side by side
         (75, U, []), (77, U, []),  # a value defined with i, inside or after a sum over i; once "proven"
         (81, P, [(81, P)]),  # x^2 ≥ 0, typed in Unicode
     ],  # and the display in an HTML comment (line 59) is not a claim
@@ -139,11 +139,12 @@ def test_misreadings_are_unknown_with_the_reason_and_line() -> None:
         (40, 40, r"a wide space (\quad, \qquad) sets two formulas apart; put each on its own row, or write the "
                  "product without it"),
         (44, 44, r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx"),
-        (64, 64, "'&' between two expressions is a column break: two statements side by side, or the cells of an "
-                 "array; put each statement on its own row, or write the matrix as a pmatrix"),
+        (64, 0, ""),  # read: a row vector [1 0] is no number (the note below)
         (66, 66, r"two numbers side by side are typeset as one (2 3 shows as 23); write 2 \cdot 3 or 23"),
         (75, 75, captured), (77, 77, captured),
     ]
+    [vector] = [d for d in report.displays if d.line == 64]
+    assert vector.links[0].note == "one side is a matrix and the other is not"
 
 
 def test_bad_declarations_one_line_each_with_file_and_line() -> None:

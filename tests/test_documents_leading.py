@@ -121,3 +121,15 @@ def test_a_kramdown_clause_leaves_the_claim_beside_it_a_claim(tmp_path: Path) ->
     assert clause.status == "condition"
     assert display.status == U  # b^2 = 2 is false at b = 1 too, but an equation is no bound: held back, not refuted
     assert display.links[0].note.startswith(f"{_HELD} ('When $$b=1$$,')")
+
+
+@pytest.mark.parametrize("text", [
+    "For example, if $$t = 2$$ and $$\\theta = \\frac{\\pi}{3}$$\n(a small angle):\n\n$$ y = 1 $$\n",
+    "举个例子，若 $$t = 2$$ 且 $$\\theta = \\frac{\\pi}{3}$$\n\n（一个小角度）：\n\n$$ y = 1 $$\n",
+])
+def test_a_kramdown_clause_after_a_lead_in_states_each_of_its_formulas(tmp_path: Path, text: str) -> None:
+    # with θ declared, θ = π/3 read as a claim was refuted (at θ = 1/2, say): in the clause it is a case stated
+    declared = "```posenc\nassume t, \\theta real\n```\n\n"
+    first, second, _ = report_of(tmp_path, declared + text).displays
+    assert (first.status, second.status) == ("condition", "condition")
+    assert second.links[0].note.startswith("the condition of a sentence (")

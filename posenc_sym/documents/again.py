@@ -11,14 +11,25 @@ from __future__ import annotations
 import sympy
 
 from ..notation.read import Term
+from .scope import undefined_names
 from .screen import differs_somewhere
 
 __all__ = ["same_formula", "shown_different"]
 
 
 def shown_different(old: Term, new: Term, renamed: dict[sympy.Expr, sympy.Expr]) -> bool:
-    """True if the two formulas differ at a value of their names (an entry, for matrices of one shape)."""
+    """True if the two formulas differ at a value of their names (an entry, for matrices of one shape).
+
+    Formulas in terms of other names the text does not define (f_q = (W_q x_m) e^{imθ}, then f_q = R_m q) are not
+    shown different: the names of one may well be such that it is the other.
+
+    >>> a, b, t = sympy.symbols("a b t")
+    >>> shown_different(a * t, a * t + 1, {}), shown_different(a * t, b * t, {})
+    (True, False)
+    """
     try:
+        if undefined_names(old.xreplace(renamed)) != undefined_names(new):
+            return False
         difference = old.xreplace(renamed) - new
     except Exception:  # matrices of other shapes, SymPy failing: not shown
         return False

@@ -41,8 +41,8 @@ from .scope import DocumentScope
 from .source import Document
 from .stated import hold_together
 
-__all__ = ["DocumentClauses", "Leading", "as_stated", "document_clauses", "leading_clauses", "relations_of",
-           "stated_clauses", "stated_relations", "under_leading"]
+__all__ = ["DocumentClauses", "Leading", "as_stated", "document_clauses", "leading_clauses", "opens_condition",
+           "relations_of", "stated_clauses", "stated_relations", "under_leading"]
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def leading_clauses(text: str, inlines: Sequence[Inline]) -> dict[int, Leading]:
     ``inlines`` are the inline formulas of ``text`` (their offsets are offsets in it)."""
     found: dict[int, Leading] = {}
     for inline in inlines:
-        if not _OPENS.match(inline.opening):
+        if not opens_condition(inline.opening):
             continue
         closing = _CLOSE_INLINE.search(text, inline.offset + len(inline.text))
         if closing is None:
@@ -129,6 +129,21 @@ def under_leading(result: DisplayResult, leading: Leading, relations: tuple[symp
 
 #: kramdown writes inline math with $$ too: "**For** $$d=2$$, RoPE does the following": a clause, not a display.
 _CLAUSE_LINE = re.compile(r"^(?P<opening>[^\n$]*?)\$\$(?P<formula>[^$\n]+)\$\$(?P<rest>[^\n]*)$", re.MULTILINE)
+#: A second formula of the clause: "若 $$x = 1$$ 且 $$\theta = \pi/2$$", "If $$a=1$$ and $$b=2$$,".
+_JOINED_CLAUSE = re.compile(r"\s*(?:\band\b|且|和|以及)\s*\$\$([^$\n]+)\$\$")  # a comma ends the clause
+#: What may follow the clause on its line: a comma or colon, or nothing (the sentence goes on below).
+_CLAUSE_ENDS = re.compile(r"\s*(?:[,:，：]|时|then\b|$)", re.IGNORECASE)
+#: Words before the opening that end in a comma: "For example, if", "举个实际例子，若", "In this case, when".
+_LEAD_IN = re.compile(r"^[^$]{0,40}?[,，:：]\s*")
+
+
+def opens_condition(opening: str) -> bool:
+    """Whether ``opening`` (a sentence up to its first formula) opens a condition, perhaps after a lead-in.
+
+    >>> opens_condition("For example, if"), opens_condition("举个实际例子，若"), opens_condition("For example,")
+    (True, True, False)
+    """
+    return bool(_OPENS.match(opening) or _OPENS.match(_LEAD_IN.sub("", opening, count=1)))
 
 
 def stated_clauses(text: str) -> dict[int, Leading]:
@@ -137,14 +152,23 @@ def stated_clauses(text: str) -> dict[int, Leading]:
 
     >>> stated_clauses("**For** $$d=2$$, RoPE does the following:\\n\\n$$ x = 1 $$\\n")
     {1: Leading(words='For $$d=2$$,', formulas=('d=2',))}
+    >>> stated_clauses("For example, if $$x = 1$$ and $$y = 2$$\\n(a rotation):\\n")
+    {1: Leading(words='For example, if $$x = 1$$ and $$y = 2$$', formulas=('x = 1', 'y = 2'))}
     """
     found: dict[int, Leading] = {}
     for match in _CLAUSE_LINE.finditer(text):
         opening = " ".join(re.sub(r"[*_]", " ", match.group("opening")).split())
-        if not _OPENS.match(opening) or not re.match(r"\s*[,:]", match.group("rest")):
+        if not opens_condition(opening):
             continue
-        words = f"{opening} $${match.group('formula')}$${match.group('rest').lstrip()[:1]}"
-        found[text.count("\n", 0, match.start()) + 1] = Leading(words, (match.group("formula").strip(),))
+        formulas, at = [match.group("formula").strip()], match.start("rest")
+        while (joined := _JOINED_CLAUSE.match(text, at)) is not None:
+            formulas.append(joined.group(1).strip())
+            at = joined.end()
+        ends = _CLAUSE_ENDS.match(text[at:match.end()])
+        if ends is None:
+            continue
+        words = " ".join(f"{opening} {text[match.start('formula') - 2:at]}{ends.group().strip()[:1]}".split())
+        found[text.count("\n", 0, match.start()) + 1] = Leading(words, tuple(formulas))
     return found
 
 
@@ -176,7 +200,8 @@ def document_clauses(document: Document, inlines: Sequence[Inline]) -> DocumentC
     stated = stated_clauses(document.text) if document.kind == "markdown" else {}
     displays = sorted((i.line, i.body.strip()) for i in document.items if isinstance(i, Display))
     leading.update(_run_into(document.text.splitlines(), displays, stated))
-    return DocumentClauses(leading, {(line, clause.formulas[0]): clause for line, clause in stated.items()})
+    return DocumentClauses(leading, {(line, formula): clause for line, clause in stated.items()
+                                     for formula in clause.formulas})
 
 
 def _run_into(lines: Sequence[str], displays: Sequence[tuple[int, str]],
@@ -185,7 +210,7 @@ def _run_into(lines: Sequence[str], displays: Sequence[tuple[int, str]],
     display after it, or "When $$b=1$$, $$…$$" beside it): the clause is their condition too."""
     found = {}
     for line, clause in stated.items():
-        beside = [n for n, (start, body) in enumerate(displays) if start == line and body == clause.formulas[0]]
+        beside = [n for n, (start, body) in enumerate(displays) if start == line and body == clause.formulas[-1]]
         if not beside or beside[0] + 1 >= len(displays):
             continue
         following = displays[beside[0] + 1][0]

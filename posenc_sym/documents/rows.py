@@ -188,9 +188,35 @@ def _depth_zero_rows(text: str) -> list[str] | None:
     return [*rows, text[start:]]
 
 
+#: What opens a matrix or cases written as an array: ``\left(\begin{array}{cc}``, ``\left\{\begin{array}{ll}``.
+_DELIMITER_BEFORE = re.compile(r"(?:\\left\s*(?:\(|\[|\\\{|\\lbrack)|\\[bB]igg?l?\s*(?:\(|\[)|\(|\[)\s*$")
+
+
+def _blank_wrappers(text: str) -> str:
+    r"""``text`` with its layout wrappers blanked; an ``array`` inside delimiters is a matrix (Mathpix and Zhihu write
+    ``\left(\begin{array}{cc} a & b \\ c & d \end{array}\right)``) or cases, and is kept for the reader.
+
+    >>> _blank_wrappers(r"\begin{array}{l} x = \left(\begin{array}{c} 1 \end{array}\right) \end{array}").split()
+    ['x', '=', '\\left(\\begin{array}{c}', '1', '\\end{array}\\right)']
+    """
+    kept: list[bool] = []  # for each array open: whether it is kept
+
+    def wrapper(match: re.Match[str]) -> str:
+        found = match.group()
+        if found.startswith("\\begin{array"):
+            kept.append(bool(_DELIMITER_BEFORE.search(text, 0, match.start())))
+            if kept[-1]:
+                return found
+        elif found.startswith("\\end{array") and kept and kept.pop():
+            return found
+        return _blank(match)
+
+    return _WRAPPERS.sub(wrapper, text)
+
+
 def split_rows(body: str) -> list[RowText]:
     """The non-blank rows of ``body`` (split at ``\\\\`` outside braces and environments)."""
-    with_prose = _WRAPPERS.sub(_blank, _system(body))
+    with_prose = _blank_wrappers(_system(body))
     prose_blanked = _blank_prose(with_prose)
     text = _SPACING_AFTER_BREAK.sub(_blank, prose_blanked)
     rows: list[RowText] = []

@@ -405,7 +405,13 @@ def _environment(p: Cursor, token: Token) -> Term:
     kind = environment_name(p)
     if kind in CASES:
         return cases(p, token, kind)
-    if kind not in MATRICES:
+    if kind == "array" and p.peek() is not None and p.peek().text == "{":  # type: ignore[union-attr]
+        columns = environment_name(p)  # {cc}: inside \left( … \right) an array is a matrix
+        if "|" in columns:
+            raise Unreadable(f"an array with a rule between its columns ({{{columns}}}) is an augmented matrix, not "
+                             "read; write the matrix as a pmatrix", token.pos)
+        kind = "matrix"
+    elif kind not in MATRICES:
         raise Unreadable(f"the environment {kind} is not read here (matrices: pmatrix, bmatrix, matrix)",
                          token.pos)
     if holds_ellipsis(p.tokens, p.index, frozenset({"&", "\\\\"})):  # R^d_{Θ,m}: written by its pattern
@@ -425,7 +431,7 @@ def _environment(p: Cursor, token: Token) -> Term:
             continue
         p.require("\\end")
         break
-    if environment_name(p) != kind:
+    if environment_name(p) not in (kind, "array"):
         raise Unreadable(f"\\begin{{{kind}}} is closed by another environment", token.pos)
     if any(cell is None for row in rows for cell in row) or len({len(row) for row in rows}) > 1:
         p.scope.note("blank cells", BLANK_CELLS)
