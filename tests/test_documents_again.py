@@ -71,3 +71,18 @@ def test_a_function_at_a_point_given_in_decimals_is_no_definition(tmp_path: Path
     path.write_text("$$\\text{RoPE}(\\mathbf{q}) = [-0.4161,\\ 0.9093,\\ -0.02,\\ 0.9998]$$\n", encoding="utf-8")
     [display] = check_document(path).displays
     assert [link.status for link in display.links] == ["unknown"]
+
+
+@pytest.mark.parametrize(("text", "finding"), [
+    # in terms of other names the text does not define, the second form may well be the first (a complex number
+    # rotated, then the rotation matrix times the pair): no finding; the names it has are undefined anyway
+    ("$$ f_q(x_m, m) = (W_q x_m) e^{\\mathrm{i} m \\theta} $$\n\n$$ f_q(x_m, m) = R_m q $$\n", False),
+    # the same undefined name on both sides: a difference that no value of it removes everywhere is a finding
+    ("$$ g(t) = a t $$\n\n$$ g(t) = a t + 1 $$\n", True),
+])
+def test_a_definition_in_other_undefined_terms_is_not_shown_different(tmp_path: Path, text: str,
+                                                                       finding: bool) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    report = check_document(path)
+    assert bool([f for d in report.displays for f in d.read.findings]) == finding

@@ -147,3 +147,13 @@ def test_derivatives_refused(tmp_path: Path, text: str, reason: str) -> None:
 ])
 def test_derivatives_of_real_notes(tmp_path: Path, source: str, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links, source
+
+
+def test_a_dotted_name_of_the_text_is_its_derivative_never_a_new_name(tmp_path: Path) -> None:
+    # after x = sin t, a false ẋ = -cos t (ẋ = cos t) was taken as ẋ's definition, and ẋ + cos t = 0 was proven
+    # (it is 2 cos t, 2 at t = 0)
+    text = "Let $x = \\sin t$. Then\n\n$$ \\dot x = -\\cos t $$\n\nso that\n\n$$ \\dot x + \\cos t = 0 $$\n"
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    statuses = [link.status for d in check_document(path).displays for link in d.links]
+    assert "proven" not in statuses and "definition" not in statuses

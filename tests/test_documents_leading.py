@@ -133,3 +133,62 @@ def test_a_kramdown_clause_after_a_lead_in_states_each_of_its_formulas(tmp_path:
     first, second, _ = report_of(tmp_path, declared + text).displays
     assert (first.status, second.status) == ("condition", "condition")
     assert second.links[0].note.startswith("the condition of a sentence (")
+
+
+# Red team, round 4: words after the clause's formula that negate or widen it leave it unapplied (these rows were
+# proven, false at t = -1, where √(t²) = 1 ≠ -1); "unless"/"except" negate it (held back, never refuted at t = 3/7,
+# outside it); a supposition in a sentence of its own governs the display the next sentence opens with.
+@pytest.mark.parametrize(("text", "status"), [
+    ("If $t > 0$ fails to hold, then\n$$\\sqrt{t^2} = t$$\n", U),
+    ("当 $t > 0$ 不成立时，有\n$$\\sqrt{t^2} = t$$\n", U),
+    ("For $t > 0$ and likewise for negative values, we get\n$$\\sqrt{t^2} = t$$\n", U),
+    ("Given $t > 0$ or negative, we get $$\\sqrt{t^2} = t$$\n", U),
+    ("Unless $t > 0$, we have $$\\sqrt{t^2} = -t$$\n", U),
+    ("Except when $t \\le 0$, we have $$\\sqrt{t^2} = t$$\n", U),
+    ("Suppose $t \\ge 0$. Then\n$$\\sqrt{t^2} = t$$\n", P),
+    ("Assume $t \\ge 0$. We have\n$$\\sqrt{t^2} = -t$$\n", R),  # false inside it: at t = 1, 1 ≠ -1
+    ("设 $t \\ge 0$。则\n$$\\sqrt{t^2} = t$$\n", P),
+    ("Let $t \\ge 0$. The next line is well known. We have\n$$\\sqrt{t^2} = t$$\n", U),
+    ("Let $t \\ge 0$.\n\nAnother paragraph.\n\n$$\\sqrt{t^2} = t$$\n", R),  # the supposition's paragraph ended
+    ("Where $t < 0$ it fails, but for $t \\ge 0$ we have\n$$\\sqrt{t^2} = t$$\n", P),
+])
+def test_words_around_a_clause_decide_whether_it_is_applied(tmp_path: Path, text: str, status: str) -> None:
+    [display] = report_of(tmp_path, text).displays
+    assert display.status == status
+
+
+def test_a_clause_governs_the_displays_that_follow_with_nothing_between(tmp_path: Path) -> None:
+    text = "For $0<t<1$, we have\n$$ |t| + |t-1| = 1 $$\nand\n$$ |t - 1| = 1 - t $$\n\nHence $$ |t| = t $$\n"
+    first, second, third = report_of(tmp_path, text).displays
+    assert (first.status, second.status, third.status) == (P, P, R)  # the third is claimed for every t
+
+
+@pytest.mark.parametrize("text", [
+    "**当** $$t>0$$ 时：\n\n$$ \\sqrt{t^2} = t $$\n",
+    "**若** $$t>0$$，则：\n\n$$ \\sqrt{t^2} = t $$\n",
+    "**For** $$t>0$$ we get:\n\n$$ \\sqrt{t^2} = t $$\n",
+    "**For** $$t>0$$, we get\n\n$$ \\sqrt{t^2} = t $$\n",
+])
+def test_a_kramdown_clause_in_the_ways_people_end_it(tmp_path: Path, text: str) -> None:
+    clause, display = report_of(tmp_path, text).displays
+    assert (clause.status, display.status) == ("condition", P)
+
+
+def test_a_kramdown_clause_and_a_display_on_one_line(tmp_path: Path) -> None:
+    # the displays were ordered by their text, so the clause came after the claim beside it and governed nothing:
+    # d/2 = 1 was refuted at d = 6, outside the case d = 2 the sentence states
+    clause, display = report_of(tmp_path, "**For** $$d=2$$, the ratio is $$\\frac{d}{2} = 1$$ exactly.\n").displays
+    assert (clause.status, display.status) == ("condition", U)
+
+
+@pytest.mark.parametrize(("text", "later"), [
+    ("Let $f(t) = t^2$. For $t = 3$, we get $$ f(t) = 9 $$\n\n$$ f(2) = 9 $$\n", R),  # f(2) = 4
+    ("Denote $\\omega_i = 10000^{-2i/d}$. For $d = 2$, we have $$ \\omega_i = 10000^{-i} $$\n\n"
+     "$$ \\omega_1 = 10000^{-2/d} $$\n", P),
+])
+def test_a_display_under_a_clause_defines_nothing(tmp_path: Path, text: str, later: str) -> None:
+    # restated for one case, f(t) = 9 became f's definition and f(2) = 9 was proven; so was ω_1 = 10000^{-1}
+    # (false at d = 4, where ω_1 = 1/100)
+    under, after = report_of(tmp_path, text).displays
+    assert not [link for link in under.links if link.status == "definition"]
+    assert after.status == later

@@ -39,6 +39,7 @@ from .asides import ASIDE
 from .claims import Link, ReadDisplay
 from .conventions import Convention
 from .renumbered import bounds, holds, two_readings
+from .rounding import beyond_rounding, decimal_units, rounding_explains
 from .scope import undefined_names
 from .screen import differs_somewhere
 from .stated import a_condition, hold_together, sets_through_declared
@@ -125,6 +126,12 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
     if link.role in ("ellipsis", "undecided"):
         return LinkResult(link, "unknown", note=link.note)
     if link.relation == "~":
+        units = decimal_units(link.source)
+        if beyond_rounding(link.lhs, link.rhs, units) or beyond_rounding(link.rhs, link.lhs, units):
+            reason = (f"no rounding or truncation to the decimals written gives it: {_gap(link).split(': ', 1)[1]}, "
+                      "more than one unit of the last place written")
+            return LinkResult(link, "refuted", Verdict("refuted", method="decimals", reason=reason, counterexample={},
+                                                       difference=_gap(link).split(" = ", 1)[1]), reason)
         return LinkResult(link, "approximate", note=_gap(link))
     undefined = sorted(undefined_names(link.lhs) | undefined_names(link.rhs))
     if undefined:
@@ -143,6 +150,12 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         return LinkResult(link, "unknown", note=f"the proof engine failed with {type(exc).__name__}: {exc}; this "
                           "is a bug in posenc-sym, please report it with this row")
     result = _where_defined(link, verdict, open_divisors)
+    if result.status == "refuted" and link.relation == "==" and not _free(link) and \
+            rounding_explains(link.lhs - link.rhs, decimal_units(link.source)):
+        gap = _gap(link).split(": ", 1)[1]
+        return LinkResult(link, "approximate", note=f"two readings: as an exact equality it fails ({gap}); with its "
+                          "decimals as values rounded to the digits written it holds; write \\approx for the second, "
+                          "or exact values for the first")
     if result.status == "refuted" and link.renumbered:
         result = _renumbered(result, conditions)
     if result.status == "refuted" and link.names_too:

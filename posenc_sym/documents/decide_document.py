@@ -26,7 +26,7 @@ from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
-from .leading import as_stated, document_clauses, stated_relations, under_leading
+from .leading import as_stated, clause_names, document_clauses, stated_relations, under_leading
 from .name_forms import NameForm, name_form
 from .notebook import notebook_cells
 from .places import Cell, Place, place_of
@@ -140,20 +140,23 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             _inline_definitions(item, scope, sentence)
             continue
         ctx.bound_conditions.clear()
+        leading = clauses.leading.get((item.cell.index if item.cell else -1, item.line))
+        scope.under_clause = leading.formulas if leading is not None else ()  # "For $t = 3$, $$f(t) = 9$$": a claim
+        clause = clauses.stated.get((item.line, item.body.strip()))
+        scope.stating_condition = clause is not None
         read = read_display(item, scope)
         if not read.has_relation:
             continue  # a display with no relation states nothing to check
         # A notation bound outside what can be shown in range holds only where it is defined.
         conditions = (*ctx.conditions, *ctx.bound_conditions, *scope.conditions())
         declared = frozenset(s for name, s in ctx.symbols.items() if name not in conventional)
-        leading = clauses.leading.get((item.cell.index if item.cell else -1, item.line))
         scope.line = item.line
         stated = stated_relations(leading, scope) if leading else None
         result = decide_display(read, (*conditions, *(stated or ())), f"doc.d{item.line}", scope.take_recent(),
                                 declared)
         if leading is not None:
-            result = under_leading(result, leading, stated)
-        if (clause := clauses.stated.get((item.line, item.body.strip()))) is not None:
+            result = under_leading(result, leading, stated, None if stated else clause_names(leading, scope))
+        if clause is not None:
             result = as_stated(result, clause)
         results.append(result)
         if on_display is not None:

@@ -14,7 +14,7 @@ most a few words and then the display (", we have", ", then", "时，有") is th
 >>> text = "For $0<t<1$, we have\n\n$$|t|+|t-1|=1$$\n"
 >>> from .inline import inline_formulas
 >>> leading_clauses(text, inline_formulas(text, "markdown"))
-{3: Leading(words='For $0<t<1$, we have', formulas=('0<t<1',))}
+{3: Leading(words='For $0<t<1$, we have', formulas=('0<t<1',), plain=True)}
 >>> text = "For all $t$, we have $$t^2 \\ge 0$$ and for example $t = 2$, $$t^2 = 4$$"
 >>> leading_clauses(text, inline_formulas(text, "markdown"))
 {}
@@ -25,6 +25,7 @@ most a few words and then the display (", we have", ", then", "时，有") is th
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -41,8 +42,8 @@ from .scope import DocumentScope
 from .source import Document
 from .stated import hold_together
 
-__all__ = ["DocumentClauses", "Leading", "as_stated", "document_clauses", "leading_clauses", "opens_condition",
-           "relations_of", "stated_clauses", "stated_relations", "under_leading"]
+__all__ = ["DocumentClauses", "Leading", "as_stated", "clause_names", "document_clauses", "leading_clauses",
+           "opens_condition", "relations_of", "stated_clauses", "stated_relations", "under_leading"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,9 @@ class Leading:
 
     words: str
     formulas: tuple[str, ...]
+    #: whether only words that join it to the display stand after its formulas ("we have", "则"); words that may
+    #: negate or widen it ("does not hold", "and also for negative values", "unless") leave it not applied
+    plain: bool = True
 
 
 #: The sentence up to the clause's first formula: an opening word of a condition, perhaps after a connective.
@@ -59,12 +63,27 @@ _OPENS = re.compile(r"^(?:(?:now|so|then|thus|hence|also|and|but|similarly|moreo
                     r"|that\s+is|i\.\s?e\.)\s*,?\s*)?(?:for|if|when|whenever|provided(?:\s+that)?|suppose(?:\s+that)?"
                     r"|assuming(?:\s+that)?|assume(?:\s+that)?|given(?:\s+that)?|只要|当|若|如果|假设|假定|对于)\s*$",
                     re.IGNORECASE)
+#: An opening that negates its formula ("Unless $t > 0$", "除非"): a condition, but not the formula as written.
+_NEGATED = re.compile(r"^(?:.*[,，]\s*)?(?:unless|except(?:\s+(?:when|if|for|where))?|除非|除了)\s*$", re.IGNORECASE)
+#: The words that may join a clause to its display ("we have", "then", "it holds that", "时，有", "则").
+_PLAIN_WORDS = frozenset(("we", "have", "get", "obtain", "find", "see", "then", "it", "holds", "hold", "follows",
+                          "that", "one", "has", "there", "is", "are", "the", "following", "so", "thus", "hence",
+                          "this", "gives", "yields"))
+_PLAIN_CHINESE = re.compile(r"我们|可以|可得|得到|那么|就有|便有|于是|时|有|则|得|即")
 #: What may join a second formula to the clause: "and $s > 0$", ", $s > 0$".
 _JOINED = re.compile(r"\s*(?:,|\band\b|且|和|，)\s*\$(?!\$)((?:\\.|[^$\\])+?)\$(?!\$)")
 #: The few words between the clause and the display: no formula, no sentence end, no word that widens the claim.
 _BRIDGE = re.compile(r"[^$.\n。；;]{0,60}(?:\n[ \t]*){0,2}")
 _WIDENS = re.compile(r"\b(?:general|always|all|every|any|each|whatever|otherwise|example|instance|e\.g|"
                      r"in\s+contrast|however|whereas|but)\b|一般|任意|所有|例如", re.IGNORECASE)
+#: A supposition stated in a sentence of its own ("Suppose $t > 0$. Then", "设 $t > 0$。则"): the display the next
+#: sentence opens with, after a few joining words, is claimed under it.
+_SUPPOSES = re.compile(r"^(?:suppose(?:\s+that)?|assume(?:\s+that)?|let|设|假设|假定|令)\s*$", re.IGNORECASE)
+#: A bound, not an equation: a supposition "Let $t > 0$." bounds t; "Let $d = 3$." sets it (:mod:`.text_definitions`).
+_BOUND = re.compile(r"[<>≤≥≠]|\\(?:le|ge|leq|geq|lt|gt|ne|neq|in)(?![A-Za-z])")
+_NEXT_SENTENCE = re.compile(r"\s*[.。]\s*[^$.\n。；;]{0,40}(?:\n[ \t]*){0,2}")
+#: The rest of a supposition's paragraph up to a display ("Let $t > 0$. The identity below is classical. We have").
+_PARAGRAPH = re.compile(r"(?:(?!\n[ \t]*\n)[^$]){0,300}?(?=\$\$|\\\[|\\begin\{)")
 _DISPLAY_OPENS = re.compile(r"\$\$|\\\[|\\begin\{(?:equation|align|gather|multline|eqnarray|flalign|alignat)\*?\}")
 _CLOSE_INLINE = re.compile(r"(?<!\\)\$|\\\)")
 
@@ -75,7 +94,7 @@ def leading_clauses(text: str, inlines: Sequence[Inline]) -> dict[int, Leading]:
     ``inlines`` are the inline formulas of ``text`` (their offsets are offsets in it)."""
     found: dict[int, Leading] = {}
     for inline in inlines:
-        if not opens_condition(inline.opening):
+        if not (opens_condition(inline.opening) or (_SUPPOSES.match(inline.opening) and _BOUND.search(inline.text))):
             continue
         closing = _CLOSE_INLINE.search(text, inline.offset + len(inline.text))
         if closing is None:
@@ -87,33 +106,49 @@ def leading_clauses(text: str, inlines: Sequence[Inline]) -> dict[int, Leading]:
         bridge = _BRIDGE.match(text, at)
         end = bridge.end() if bridge else at
         display = _DISPLAY_OPENS.match(text, end)
+        supposed = False  # a supposition that reaches the display only over a sentence of other words
+        bounds = any(ORDER_RELATION.search(f) or "\\in" in f for f in formulas)
+        if display is None and _SUPPOSES.match(inline.opening) and _BOUND.search(inline.text) and (
+                following := _NEXT_SENTENCE.match(text, at)) is not None:
+            end = following.end()
+            display = _DISPLAY_OPENS.match(text, end)
+            if display is None and (paragraph := _PARAGRAPH.match(text, at)) is not None:
+                end, supposed = paragraph.end(), True
+                display = _DISPLAY_OPENS.match(text, end)
         if display is None or _WIDENS.search(text, at, end):
             continue
-        if not any(ORDER_RELATION.search(f) or "\\in" in f for f in formulas) and not re.search(r"\w", text[at:end]):
+        if not bounds and not re.search(r"\w", text[at:end]):
             continue  # "For $g(q, k, m - n)$:" names what follows; it bounds nothing
         words = " ".join(f"{inline.opening} ${inline.text}${text[closing.end():end]}".split())
-        found[text.count("\n", 0, display.start()) + 1] = Leading(words, tuple(formulas))
+        plain = plain_bridge(text[at:end].replace(".", " ").replace("。", " ")) and not _NEGATED.match(
+            inline.opening) and not supposed
+        found[text.count("\n", 0, display.start()) + 1] = Leading(words, tuple(formulas), plain)
     return found
 
 
-def under_leading(result: DisplayResult, leading: Leading, relations: tuple[sympy.Basic, ...] | None) -> DisplayResult:
+def under_leading(result: DisplayResult, leading: Leading, relations: tuple[sympy.Basic, ...] | None,
+                  names: frozenset[str] | None = None) -> DisplayResult:
     """``result`` (decided with ``relations``, the clause's conditions, or without them where they are None:
     not read, or holding at no point) as the text claims it: only under the clause.
 
     A refutation is held back where the condition was not applied to the row (a counterexample outside it
     refutes nothing the text claims); a proof stands (what holds everywhere holds under the clause) and says
-    it was made under the condition where it was."""
+    it was made under the condition where it was. ``names``: the names the clause's formulas hold, where they
+    are read; a row that holds none of them is refuted whatever the clause says ("For $t = 3$, …" and f(2) = 9)."""
     shown = ", ".join(leading.formulas)
+    names_of_clause = names
     found = []
     for linked in result.links:
         link = linked.link
         names = link.lhs.free_symbols | link.rhs.free_symbols
         applied = relations is not None and any(r.free_symbols <= names for r in relations)
-        apart = relations is None or any(r.free_symbols & names and not r.free_symbols <= names for r in relations)
+        apart = any(r.free_symbols & names and not r.free_symbols <= names for r in relations) if relations \
+            is not None else names_of_clause is None or bool(names_of_clause & {str(n) for n in names})
         if link.role != "claim":
             found.append(linked)
         elif linked.status == "refuted" and apart:
-            why = "which is not applied (only order relations written as formulas are)" if relations is None else (
+            why = ("which is not applied (only order relations written as formulas, joined to the display by words "
+                   "such as 'we have' or 'then', are)") if relations is None else (
                 "which also bounds names the row does not hold, so it is not applied to it")
             note = (f"refuted without the condition the sentence before the display states ('{leading.words}'), "
                     f"{why}: a counterexample outside it refutes nothing the text claims; write the condition as a "
@@ -142,8 +177,24 @@ def opens_condition(opening: str) -> bool:
 
     >>> opens_condition("For example, if"), opens_condition("举个实际例子，若"), opens_condition("For example,")
     (True, True, False)
+    >>> opens_condition("Unless"), opens_condition("For $t < 0$ it fails, but for")
+    (True, True)
     """
-    return bool(_OPENS.match(opening) or _OPENS.match(_LEAD_IN.sub("", opening, count=1)))
+    last = re.split(r"[,，;；]|\$[^$]*\$", opening)[-1].strip()  # "For $t<0$ it fails, but for": "but for"
+    return bool(_OPENS.match(opening) or _OPENS.match(_LEAD_IN.sub("", opening, count=1)) or _OPENS.match(last)
+                or _NEGATED.match(opening))
+
+
+def plain_bridge(words: str) -> bool:
+    """Whether ``words`` (between a clause's formulas and its display) only join the two.
+
+    >>> plain_bridge(", we have"), plain_bridge(" 时，有"), plain_bridge(" does not hold, then")
+    (True, True, False)
+    >>> plain_bridge("不成立时")
+    False
+    """
+    rest = _PLAIN_CHINESE.sub(" ", words)
+    return all(word.lower() in _PLAIN_WORDS for word in re.findall(r"\w+", rest))
 
 
 def stated_clauses(text: str) -> dict[int, Leading]:
@@ -151,9 +202,9 @@ def stated_clauses(text: str) -> dict[int, Leading]:
     …": kramdown's inline math), by line; the display's rows are the condition, stated, not claimed.
 
     >>> stated_clauses("**For** $$d=2$$, RoPE does the following:\\n\\n$$ x = 1 $$\\n")
-    {1: Leading(words='For $$d=2$$,', formulas=('d=2',))}
+    {1: Leading(words='For $$d=2$$,', formulas=('d=2',), plain=False)}
     >>> stated_clauses("For example, if $$x = 1$$ and $$y = 2$$\\n(a rotation):\\n")
-    {1: Leading(words='For example, if $$x = 1$$ and $$y = 2$$', formulas=('x = 1', 'y = 2'))}
+    {1: Leading(words='For example, if $$x = 1$$ and $$y = 2$$', formulas=('x = 1', 'y = 2'), plain=True)}
     """
     found: dict[int, Leading] = {}
     for match in _CLAUSE_LINE.finditer(text):
@@ -164,11 +215,14 @@ def stated_clauses(text: str) -> dict[int, Leading]:
         while (joined := _JOINED_CLAUSE.match(text, at)) is not None:
             formulas.append(joined.group(1).strip())
             at = joined.end()
-        ends = _CLAUSE_ENDS.match(text[at:match.end()])
-        if ends is None:
+        rest = text[at:match.end()]
+        plain = plain_bridge(rest) and not _NEGATED.match(opening)
+        ends = _CLAUSE_ENDS.match(rest)
+        if ends is None and not plain:
             continue
-        words = " ".join(f"{opening} {text[match.start('formula') - 2:at]}{ends.group().strip()[:1]}".split())
-        found[text.count("\n", 0, match.start()) + 1] = Leading(words, tuple(formulas))
+        shown = ends.group().strip()[:1] if ends else rest.rstrip()
+        words = " ".join(f"{opening} {text[match.start('formula') - 2:at]}{shown}".split())
+        found[text.count("\n", 0, match.start()) + 1] = Leading(words, tuple(formulas), plain)
     return found
 
 
@@ -198,8 +252,9 @@ def document_clauses(document: Document, inlines: Sequence[Inline]) -> DocumentC
                                 leading_clauses(cell.source, inline_formulas(cell.source, "markdown")).items()}, {})
     leading = {(-1, line): found for line, found in leading_clauses(document.text, inlines).items()}
     stated = stated_clauses(document.text) if document.kind == "markdown" else {}
-    displays = sorted((i.line, i.body.strip()) for i in document.items if isinstance(i, Display))
+    displays = [(i.line, i.body.strip()) for i in document.items if isinstance(i, Display)]  # in document order
     leading.update(_run_into(document.text.splitlines(), displays, stated))
+    _carry_on(document.text.splitlines(), [i for i in document.items if isinstance(i, Display)], leading)
     return DocumentClauses(leading, {(line, formula): clause for line, clause in stated.items()
                                      for formula in clause.formulas})
 
@@ -211,18 +266,59 @@ def _run_into(lines: Sequence[str], displays: Sequence[tuple[int, str]],
     found = {}
     for line, clause in stated.items():
         beside = [n for n, (start, body) in enumerate(displays) if start == line and body == clause.formulas[-1]]
-        if not beside or beside[0] + 1 >= len(displays):
+        if not beside:
             continue
-        following = displays[beside[0] + 1][0]
-        if following == line or (lines[line - 1].rstrip().endswith(":") and
-                                  not any(text.strip() for text in lines[line:following - 1])):
+        if any(start == line for start, _ in displays[beside[0] + 1:]):
+            found[(-1, line)] = clause  # "When $$b=1$$, $$…$$": the displays of a line share its clause
+        following = next((start for start, _ in displays[beside[0] + 1:] if start > line), None)
+        ends = lines[line - 1].rstrip().endswith((":", "：")) or clause.plain
+        if following is not None and ends and not any(text.strip() for text in lines[line:following - 1]):
             found[(-1, following)] = clause
     return found
+
+
+#: What may stand between two displays that a clause governs together: "$$A$$ and $$B$$", "$$A$$, $$B$$", 以及.
+_JOINS_DISPLAYS = re.compile(r"^[\s,，;；]*(?:(?:and|as\s+well\s+as|以及|和|及)[\s,，;；]*)?$", re.IGNORECASE)
+
+
+def _carry_on(lines: Sequence[str], displays: Sequence[Display], leading: dict[tuple[int, int], Leading]) -> None:
+    """Give the clause of a display to the displays that follow it with nothing but joining words between ("For
+    $0<t<1$, we have $$A$$ $$B$$": both are claimed for 0 < t < 1). Across a blank line the next display may be a
+    statement of its own: the clause holds its refutations back there, and is not applied."""
+    for before, after in itertools.pairwise(displays):
+        clause = leading.get((-1, before.line))
+        if clause is None or (-1, after.line) in leading or after.line <= before.end_line:
+            continue
+        between = lines[before.end_line:after.line - 1]
+        opening = lines[after.line - 1].lstrip()
+        if not _DISPLAY_OPENS.match(opening) or not _CLOSES_LINE.search(lines[before.end_line - 1]) or \
+                not _JOINS_DISPLAYS.match(" ".join(between)):
+            continue
+        paragraph = not any(not line.strip() for line in between)
+        leading[(-1, after.line)] = clause if paragraph else replace(clause, plain=False)
+
+
+#: A display's closing that ends its line: nothing after it but a punctuation mark.
+_CLOSES_LINE = re.compile(r"(?:\$\$|\\\]|\\end\{[^{}]*\})\s*[,.;]?\s*$")
+
+
+def clause_names(leading: Leading, scope: DocumentScope) -> frozenset[str] | None:
+    """The names the formulas of a clause hold (``t = 3``: t), or None where a side of one is not read."""
+    found: set[str] = set()
+    for formula in leading.formulas:
+        for side in re.split(ORDER_RELATION.pattern + r"|\\in(?![A-Za-z])", formula):
+            try:
+                found |= {str(s) for s in getattr(from_latex(side, scope), "free_symbols", set())}
+            except Exception:  # a side the reader refuses (Unreadable, an interval): names not known
+                return None
+    return frozenset(found)
 
 
 def stated_relations(leading: Leading, scope: DocumentScope) -> tuple[sympy.Basic, ...] | None:
     """The relations of a leading clause, read in ``scope`` and said once; None where one is not read or they
     hold together at no point tried (a claim is never proven vacuously under them)."""
+    if not leading.plain:
+        return None  # "If $t > 0$ does not hold, then": the words after the formula change what it says
     found: list[sympy.Basic] = []
     for formula in leading.formulas:
         relations = relations_of(formula, lambda side: from_latex(side, scope))

@@ -73,6 +73,10 @@ class DocumentScope:
         #: section's: i is the imaginary unit there (:mod:`.sections`); None elsewhere.
         self.imaginary_section: int | None = None
         self.conventional: frozenset[str] = frozenset()  # the names a --notation preset declares (the field's)
+        #: the formulas of the sentence's condition the display being read runs on from (:mod:`.leading`), as
+        #: written: it restates or computes under the condition, and defines no name it restricts
+        self.under_clause: tuple[str, ...] = ()
+        self.stating_condition = False  # the display being read is itself a condition's clause ("**For** $$d=2$$,")
 
     def refuse(self, head: str, shown: str, reason: str) -> str:
         """Refuse the text's definition of ``head`` (one that holds only under a condition, or one of two

@@ -109,6 +109,30 @@ def _derivative(form: NameForm, scope: DocumentScope) -> bool:
         scope.ctx.is_function(base) or base in scope.roles.applied)
 
 
+def _restricted(form: NameForm, head: str, scope: DocumentScope) -> bool:
+    """True where a sentence's condition restricts what the display says of ``form``: the name is defined already
+    ("For $d = 2$, we have $$\\omega_i = 10000^{-i}$$" restates ω for one case), or the condition bounds one of its
+    parameters other than by listing them ("For $t = 3$, $$f(t) = 9$$"; but "for $t \\in \\{q, k, v\\}$,
+    $$f_t(x) = …$$" defines each f_t)."""
+    if head in scope.text_defined or scope.ctx.lookup(head) is not None:
+        return True
+    parameters = set(re.findall(r"[A-Za-z]+", " ".join((*(form.subscript or ()), *(form.arguments or ())))))
+    for formula in scope.under_clause:
+        if re.match(r"^\s*[A-Za-z]+\s*\\in\s*\\\{", formula):
+            continue  # the condition lists the instances the definition gives
+        if parameters & set(re.findall(r"[A-Za-z]+", re.sub(r"\\[A-Za-z]+", " ", formula))):
+            return True
+    return False
+
+
+def _dotted(form: NameForm, scope: DocumentScope) -> bool:
+    r"""True for ``\dot x = …`` where the text has x: Newton's derivative of x stated, never a new name ẋ (after
+    ``x = \sin t``, a false ``\dot x = -\cos t`` taken as a definition once proved ``\dot x + \cos t = 0``)."""
+    accented = accent_of(form.head)
+    return accented is not None and accented[1] in ("dot", "ddot", "dddot", "ddddot") and (
+        accented[0] in scope.seen or accented[0] in scope.text_defined or scope.ctx.lookup(accented[0]) is not None)
+
+
 def _function_name(form: NameForm) -> str | None:
     """The name a definition introduces: a function with a subscript, ``f_q(x, m)``, is ``f_q`` (the reader
     calls it so; ``f_k(x, n)`` beside it is another function); None for a subscript that is not a name."""
@@ -183,6 +207,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if head is None or form.head in FUNCTIONS or form.head in UPRIGHT_FUNCTIONS:
         return None  # \operatorname{Re}(e^{it}) = \cos t: a claim about a function the reader knows, decided
     ctx = scope.ctx
+    if scope.stating_condition or (scope.under_clause and _restricted(form, head, scope)):
+        return None  # "For $t = 3$, we get $$f(t) = 9$$": what holds under the sentence's condition, a claim
     if head in scope.refused:
         return None  # its definition was refused (a condition in words): never defined silently later
     if form.arguments is not None and _a_defined_matrix(form, scope):
@@ -194,7 +220,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
                             or ctx.lookup(form.head) is not None or ctx.is_indexed(form.head)):
         return None  # R^d_{Θ,m} names a matrix; x_i^n = …, R_m^n of a defined R_m: a power, a claim
     if (_mentions(rhs, form.head) and not _by_plain_components(form, rhs)) or _spells_a_product(form, scope) or \
-            _conjugate(form, scope) or _derivative(form, scope):
+            _conjugate(form, scope) or _derivative(form, scope) or _dotted(form, scope):
         return None
     plain = form.subscript is None and form.arguments is None and not form.label
     # d = \|D\|/2 - 1 after \theta_d = …: an index the text used before, set for a case, never defined
