@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from posenc_sym.documents.decide_document import check_document
+
 from .document_links import links_of
 
 P, R, U, D = "proven", "refuted", "unknown", "definition"
@@ -104,3 +106,21 @@ def test_where_a_bar_is_no_conjugate(tmp_path: Path, text: str, links: list[tupl
 ])
 def test_an_accent_over_a_bold_letter_is_one_name(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
     assert links_of(tmp_path, text)[0] == links
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    # a real q_1 is its own conjugate, so q_1^* = q_1 cos(mθ) - q_2 sin(mθ) fails (at m θ = π, q_1 = 1: 1 ≠ -1);
+    # texts write q_1^* for the rotated component too: refused with both readings named, never refuted
+    ("```posenc\nassume q_1, q_2, m, \\theta real\n```\n\n$$ q_1^* = q_1 \\cos(m\\theta) - q_2 \\sin(m\\theta) $$\n",
+     "unknown"),
+    # the same row true as a conjugate (cos 0 = 1, sin 0 = 0): proven, one reading holds either way
+    ("```posenc\nassume q_1, q_2 real\n```\n\n$$ q_1^* = q_1 \\cos(0) - q_2 \\sin(0) $$\n", "proven"),
+])
+def test_a_star_on_a_real_name_has_two_readings(tmp_path: Path, text: str, status: str) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    [display] = check_document(path).displays
+    assert display.status == status
+    if status == "unknown":
+        assert "rename it (q_1' or \\tilde{q_1}) for a name of its own, or write the conjugate as \\overline{q_1}" in \
+            display.links[0].note

@@ -53,6 +53,10 @@ ELLIPSIS = sympy.Symbol("…")
 _NOT_READ = sympy.Symbol("?")
 
 
+#: A name with a star for a superscript (``q_1^*``, ``x^{*}``): its conjugate, or a name of its own.
+_STARRED = re.compile(r"[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?\s*\^\s*(?:\*|\{\s*\*\s*\})")
+
+
 @dataclass(frozen=True)
 class Link:
     """``lhs relation rhs`` as read; ``statement`` numbers the chains of a display from 0.
@@ -211,7 +215,13 @@ class _Reading:
             if not self.blocked:
                 self.fail("this row continues a chain that has no first expression", self.scope.line)
             return
+        first = len(self.links)
         self._links(row, piece, 0, read)
+        starred = " ".join(_without_marks(text.split("=", 1)[0]).split())
+        if len(self.links) > first and "=" in text and _STARRED.fullmatch(starred) and \
+                not self.links[first].lhs.has(sympy.conjugate):
+            # q_1^* = q_1 cos(mθ) - …: a real q_1 is its own conjugate; the text may name a new value
+            self.links[first] = replace(self.links[first], names_too=starred)
 
     def _undecided(self, row: RowText, piece: Piece, found: tuple[str, Term, Term, int]) -> None:
         """``A \\propto B``: read, and said to be a relation posenc-sym does not decide."""

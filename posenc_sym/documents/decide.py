@@ -160,11 +160,17 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         result = _renumbered(result, conditions)
     if result.status == "refuted" and link.names_too:
         point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
+        named = link.names_too
+        if "*" in named:  # q_1^* of a real q_1: a declaration cannot name it; a new spelling can
+            base = named.split("^", 1)[0].strip()
+            fix = f"rename it ({base}' or \\tilde{{{base}}}) for a name of its own, or write the conjugate as " \
+                  f"\\overline{{{base}}}"
+        else:
+            fix = f"declare {named} (assume {named} complex, or let {named} = …) for a name, or write the conjugate " \
+                  "as z^*"
         return LinkResult(link, "unknown", note=f"{link.source} has two readings: a claim about the complex conjugate, "
-                          f"which fails{f' at {point}' if point else ''}; or the definition of a name {link.names_too} "
-                          f"of its own (a mean, a new variable); say which is meant: declare {link.names_too} (assume "
-                          f"{link.names_too} complex, or let {link.names_too} = …) for a name, or write the conjugate "
-                          "as z^*")
+                          f"which fails{f' at {point}' if point else ''}; or the definition of a name {named} of its "
+                          f"own (a mean, a new variable); say which is meant: {fix}")
     if result.status == "refuted" and declared is not None and a_condition(link.lhs, link.relation, link.rhs,
                                                                          link.because, declared):
         names = ", ".join(sorted(str(x) for x in _free(link) if x not in declared))
