@@ -86,3 +86,15 @@ def test_a_definition_in_other_undefined_terms_is_not_shown_different(tmp_path: 
     path.write_text(text, encoding="utf-8")
     report = check_document(path)
     assert bool([f for d in report.displays for f in d.read.findings]) == finding
+
+
+def test_a_definition_again_in_a_form_not_read_leaves_later_rows_undecided(tmp_path: Path) -> None:
+    # "Equivalently, ω_i = exp(-(i/d) ln 10000)" (a slip: 2i/d) cannot be read (i in an exponential); the row
+    # after it was proven from the first form, though the report said rows that use ω are not decided
+    text = ("Denote $\\omega_i = 10000^{-2i/d}$. Equivalently,\n\n$$ \\omega_i = \\exp\\left(-\\frac{i}{d}\\ln 10000"
+            "\\right) $$\n\nThen\n\n$$ \\omega_1 = 10000^{-2/d} $$\n")
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    again, later = check_document(path).displays
+    assert again.links[0].note.startswith("defines \\omega_i again, in a form that cannot be read (line 1 defines")
+    assert later.status == "unknown"

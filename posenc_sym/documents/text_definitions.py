@@ -262,6 +262,11 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
                                             f"{old.line}'s; the rows after this line use this one")
     else:
         outcome = None
+    if rhs is None and old is not None:
+        # defined again in a form not read: the rows after it are not decided, by the old form or as definitions
+        scope.refuse(head, shown, "defined again in a form that is not read")
+        return Outcome("definition", f"defines {shown} again, in a form that cannot be read (line {old.line} defines "
+                                     "it too), so rows that use it from here on are not decided")
     registered = _register(form, head, args, params, rhs, scope)
     variables = args if args is not None else params
     if old is None and rhs is not None and (earlier := _in_force(known, variables)) is not None and \
