@@ -262,6 +262,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
                                             f"{old.line}'s; the rows after this line use this one")
     else:
         outcome = None
+    if old is not None and old.body is None and rhs is not None:
+        return None  # a second form of a name whose first form was not read: a claim about it, not decided
     if rhs is None and old is not None:
         # defined again in a form not read: the rows after it are not decided, by the old form or as definitions
         scope.refuse(head, shown, "defined again in a form that is not read")
