@@ -128,10 +128,11 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
     if link.relation == "~":
         units = decimal_units(link.source)
         if beyond_rounding(link.lhs, link.rhs, units) or beyond_rounding(link.rhs, link.lhs, units):
-            reason = (f"no rounding or truncation to the decimals written gives it: {_gap(link).split(': ', 1)[1]}, "
-                      "more than one unit of the last place written")
+            gap = _difference(link.lhs - link.rhs)
+            reason = (f"no rounding or truncation to the decimals written gives it: lhs - rhs = {gap}, more than one "
+                      "unit of the last place written")
             return LinkResult(link, "refuted", Verdict("refuted", method="decimals", reason=reason, counterexample={},
-                                                       difference=_gap(link).split(" = ", 1)[1]), reason)
+                                                       difference=gap), reason)
         return LinkResult(link, "approximate", note=_gap(link))
     undefined = sorted(undefined_names(link.lhs) | undefined_names(link.rhs))
     if undefined:
@@ -152,10 +153,10 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
     result = _where_defined(link, verdict, open_divisors)
     if result.status == "refuted" and link.relation == "==" and not _free(link) and \
             rounding_explains(link.lhs - link.rhs, decimal_units(link.source)):
-        gap = _gap(link).split(": ", 1)[1]
-        return LinkResult(link, "approximate", note=f"two readings: as an exact equality it fails ({gap}); with its "
-                          "decimals as values rounded to the digits written it holds; write \\approx for the second, "
-                          "or exact values for the first")
+        gap = _difference(link.lhs - link.rhs)
+        return LinkResult(link, "approximate", note=f"two readings: as an exact equality it fails (lhs - rhs = {gap}); "
+                          "with its decimals as values rounded to the digits written it holds; write \\approx for the "
+                          "second, or exact values for the first")
     if result.status == "refuted" and link.renumbered:
         result = _renumbered(result, conditions)
     if result.status == "refuted" and link.names_too:
@@ -423,11 +424,16 @@ def _gap(link: Link) -> str:
     if difference.free_symbols:
         names = ", ".join(sorted(str(s) for s in difference.free_symbols))
         return f"approximate, not decided: the gap depends on {names}"
+    return f"approximate, not decided: lhs - rhs = {_difference(difference)}"
+
+
+def _difference(difference: sympy.Basic) -> str:
+    """A difference of sides free of names, in decimals (entry by entry for vectors and matrices)."""
     with mpmath.workdps(30):
         value = sympy.N(difference, 30)
     if isinstance(value, sympy.MatrixBase):
-        return f"approximate, not decided: lhs - rhs = [{', '.join(_shown(entry) for entry in value)}]"
-    return f"approximate, not decided: lhs - rhs = {_shown(value)}"
+        return f"[{', '.join(_shown(entry) for entry in value)}]"
+    return _shown(value)
 
 
 def _shown(value: sympy.Basic) -> str:

@@ -136,14 +136,13 @@ def under_leading(result: DisplayResult, leading: Leading, relations: tuple[symp
     it was made under the condition where it was. ``names``: the names the clause's formulas hold, where they
     are read; a row that holds none of them is refuted whatever the clause says ("For $t = 3$, …" and f(2) = 9)."""
     shown = ", ".join(leading.formulas)
-    names_of_clause = names
     found = []
     for linked in result.links:
         link = linked.link
-        names = link.lhs.free_symbols | link.rhs.free_symbols
-        applied = relations is not None and any(r.free_symbols <= names for r in relations)
-        apart = any(r.free_symbols & names and not r.free_symbols <= names for r in relations) if relations \
-            is not None else names_of_clause is None or bool(names_of_clause & {str(n) for n in names})
+        held = link.lhs.free_symbols | link.rhs.free_symbols
+        applied = relations is not None and any(r.free_symbols <= held for r in relations)
+        apart = any(r.free_symbols & held and not r.free_symbols <= held for r in relations) if relations \
+            is not None else names is None or bool(names & {str(n) for n in held})
         if link.role != "claim":
             found.append(linked)
         elif linked.status == "refuted" and apart:

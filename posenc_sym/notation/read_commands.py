@@ -405,8 +405,7 @@ def _environment(p: Cursor, token: Token) -> Term:
     kind = environment_name(p)
     if kind in CASES:
         return cases(p, token, kind)
-    if kind == "array" and p.peek() is not None and p.peek().text == "{":  # type: ignore[union-attr]
-        columns = environment_name(p)  # {cc}: inside \left( … \right) an array is a matrix
+    if (columns := _array_columns(p, kind)) is not None:  # {cc}: inside \left( … \right) an array is a matrix
         if "|" in columns:
             raise Unreadable(f"an array with a rule between its columns ({{{columns}}}) is an augmented matrix, not "
                              "read; write the matrix as a pmatrix", token.pos)
@@ -445,11 +444,16 @@ def braced_cases(p: Cursor, brace: Token) -> Term:
         raise Unreadable("a brace \\{ is read only before cases (\\{\\begin{matrix} … \\end{matrix}); a set is not "
                          "read", brace.pos)
     kind = environment_name(p)
-    if kind == "array" and p.peek() is not None and p.peek().text == "{":  # type: ignore[union-attr]
-        environment_name(p)  # the column specification {ll}
-    elif kind not in MATRICES:
+    if _array_columns(p, kind) is None and kind not in MATRICES:
         raise Unreadable(f"a brace \\{{ before the environment {kind} is not read", brace.pos)
     return cases(p, brace, kind)
+
+
+def _array_columns(p: Cursor, kind: str) -> str | None:
+    """The column specification of an ``array`` (``{cc}``, read past), or None for another environment."""
+    if kind == "array" and p.peek() is not None and p.peek().text == "{":  # type: ignore[union-attr]
+        return environment_name(p)
+    return None
 
 
 def _assemble(rows: list[list[Term]], pos: int) -> ImmutableMatrix:
