@@ -273,6 +273,9 @@ def test_a_definition_given_again_differently_is_a_finding_at_its_line(tmp_path:
      "$$ PE_{(pos,2i+1)} = \\cos\\left(\\frac{pos}{10000^{2i/d}}\\right) $$\n\nA linear classifier on top of the "
      "encoding has arbitrary real weights $w_k$, one per class $k$.\n\n$$ w_k \\le 1 $$\n\n$$ w_k > 0 $$\n",
      "sinusoidal", [(1, D), (3, D), (7, U), (9, U)]),
+    # the preset's ω = 10000^{-2i/d} needs the pair index i: a text that writes ω and never indexes with i gets
+    # no ω from it (held-out set 12: the run stopped, exit 2, on an undeclared i); y = sin(ω x) names y
+    ("$$ \\sin(\\omega x) = y $$\n", "sinusoidal", [(1, D)]),
 ])
 def test_presets_follow_the_text(tmp_path: Path, text: str, notation: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text, notation) == links
@@ -486,3 +489,15 @@ def test_a_rounded_value_after_an_exact_definition_is_approximate(
     report = check_document(path)
     assert [f for d in report.displays for f in d.read.findings] == findings
     assert [(link.line, link.status) for d in report.displays for link in d.links] == links
+
+
+def test_a_width_the_text_sets_to_a_value_of_its_own(tmp_path: Path) -> None:
+    """p_{(pos,2i)} over a width d the text later sets to 5 (an odd example): d is the text's name, i a pair index
+    with no upper bound read from d (held-out set 11: the run stopped with an internal error, exit 3)."""
+    path = tmp_path / "notes.md"
+    path.write_text("$$ p_{(pos, 2i)} = \\sin(pos/10000^{2i/d}) $$\n\n$$ d = 5 $$\n\n$$ p_{(0, 2i)} = 0 $$\n",
+                    encoding="utf-8")
+    report = check_document(path)
+    assert [link.status for d in report.displays for link in d.links] == [D, D, P]
+    conventions = [c.text for d in report.displays for c in d.conventions]
+    assert any(c.startswith("read i as a pair index, an integer ≥ 0") and "no upper bound" in c for c in conventions)

@@ -191,6 +191,8 @@ class Conventions:
         if not isinstance(value, sympy.Symbol) or first is None or self.width is None:
             return ()
         width = self.symbol(self.width)
+        if width is None:  # the text sets its width to a value no convention reads (d = 5): no range from it
+            return ()
         return (sympy.Ge(value, first, evaluate=False), sympy.Lt(value, width / 2 + first))
 
     def _pair_range(self, name: str) -> int | None:
@@ -218,6 +220,9 @@ class Conventions:
                         "conditioned on its parity)")
             return f"read {name} as the width, a positive even integer"
         first = self._pair_range(name)
+        if first is not None and self.width is not None and self.symbol(self.width) is None:
+            return (f"read {shown} as a pair index, an integer ≥ {first} (it indexes the pairs of the width "
+                    f"{self.width}, which the text sets to a value of its own: no upper bound is read)")
         if first == 0:
             return (f"read {shown} as a pair index, 0 ≤ {shown} < {self.width}/2 (it indexes the pairs 2{shown}, "
                     f"2{shown}+1)")

@@ -66,6 +66,9 @@ def preset_lines(notation: str, roles: Survey, defined: Iterable[str], width: st
             # its parameters (pos, i of PE_{(pos,2i)}) must be names the kept lines declare: a text that writes
             # PE_{(t,2i)} is in a notation of its own, and the preset's PE would stop the run undeclared
             parameters = set(re.findall(r"(?<![\\A-Za-z])[A-Za-z]+", " ".join(form.subscript or ())))
+            # ... and so must the letters of its formula (ω = 10000^{-2i/d} in a text with no index i: the run
+            # would stop at an undeclared i)
+            parameters |= set(re.findall(r"(?<![\\A-Za-z_{])[a-z](?![A-Za-z_])", rest.partition("=")[2]))
             if form.name not in defined and used and not own and parameters <= declared:
                 kept.append(line)
             continue
