@@ -40,3 +40,33 @@ def test_an_equality_with_decimals_names_both_readings(tmp_path: Path, row: str,
     assert link.status == status
     if status == "approximate":
         assert link.note.startswith("two readings: as an exact equality it fails")
+
+
+# Gaps computed with mpmath at 30 digits (scratch, not the project's code): R(0.02)·(0.9, 0.4) =
+# (0.891821…, 0.417919…), each within 10⁻⁴ of 0.8918 and 0.4179 (gaps 2.05·10⁻⁵, 1.88·10⁻⁵); 0.4679 is 0.05 off.
+# 10000^{-1/2} / 8^{1/256} = 0.0099189…, and 0.01 / 8^{0.0039} = 0.0099189… + 1.29·10⁻⁷ (0.0039 rounds 1/256 =
+# 0.00390625); 0.01 / 8^{0.0049} is 2.05·10⁻⁵ smaller: no exponent within 10⁻⁴ of 0.0049 gives it.
+ROTATION = (r"R = \begin{pmatrix} \cos(0.02) & -\sin(0.02) \\ \sin(0.02) & \cos(0.02) \end{pmatrix}")
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # the result is rounded entry by entry; the data 0.9, 0.4 are exact (one digit inside a formula)
+    (r"R \begin{pmatrix} 0.9 \\ 0.4 \end{pmatrix} = \begin{pmatrix} 0.8918 \\ 0.4179 \end{pmatrix}", "approximate"),
+    # a slip in one entry: 0.4 ± 0.1 as data would hide it; read exact, it stays refuted
+    (r"R \begin{pmatrix} 0.9 \\ 0.4 \end{pmatrix} = \begin{pmatrix} 0.8918 \\ 0.4679 \end{pmatrix}", "refuted"),
+])
+def test_a_matrix_rounded_entry_by_entry(tmp_path: Path, row: str, status: str) -> None:
+    found = links_of(tmp_path, f"$$ {ROTATION} $$\n\n$$ {row} $$\n")[0]
+    assert found[-1][1] == status
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # SymPy folds 0.01 / 8^{0.0039} into 2^{9883/10000}/200: the row is read again with its decimals kept
+    (r"\frac{10000^{-64/128}}{(32768/4096)^{0.25/64}} = \frac{0.01}{8^{0.0039}}", "approximate"),
+    (r"\frac{10000^{-64/128}}{(32768/4096)^{0.25/64}} = \frac{0.01}{8^{0.0049}}", "refuted"),
+    # a whole side of one digit is a rounded value (√0.5 = 0.7071…), exact data it is not
+    (r"\sqrt{0.5} = 0.7", "approximate"),
+])
+def test_decimals_folded_by_the_reading_are_found_again(tmp_path: Path, row: str, status: str) -> None:
+    [(_, found, _)] = links_of(tmp_path, f"$$ {row} $$\n")[0]
+    assert found == status

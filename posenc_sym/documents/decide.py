@@ -39,7 +39,7 @@ from .asides import ASIDE
 from .claims import Link, ReadDisplay
 from .conventions import Convention
 from .renumbered import bounds, holds, two_readings
-from .rounding import beyond_rounding, decimal_units, rounding_explains
+from .rounding import beyond_rounding, decimal_units, rounding_explains, rounding_explains_as_written
 from .scope import undefined_names
 from .screen import differs_somewhere
 from .stated import a_condition, hold_together, sets_through_declared
@@ -152,7 +152,8 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
                           "is a bug in posenc-sym, please report it with this row")
     result = _where_defined(link, verdict, open_divisors)
     if result.status == "refuted" and link.relation == "==" and not _free(link) and \
-            rounding_explains(link.lhs - link.rhs, decimal_units(link.source)):
+            (rounding_explains(link.lhs, link.rhs, decimal_units(link.source))
+             or rounding_explains_as_written(link.source, link.lhs)):
         gap = _difference(link.lhs - link.rhs)
         return LinkResult(link, "approximate", note=f"two readings: as an exact equality it fails (lhs - rhs = {gap}); "
                           "with its decimals as values rounded to the digits written it holds; write \\approx for the "

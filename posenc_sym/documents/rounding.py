@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 
 import mpmath
 import sympy
 
-__all__ = ["beyond_rounding", "decimal_units", "rounding_explains"]
+from ..notation.read import SimpleScope, Unreadable, read_row
+from ..notation.read_atoms import decimals_marked
+
+__all__ = ["beyond_rounding", "decimal_units", "rounding_explains", "rounding_explains_as_written"]
 
 _DECIMAL = re.compile(r"(?<![\d.])(\d+)\.(\d+)(?![\d.]|e[-+]?\d)")
 #: More literals than this are not perturbed corner by corner (2^n evaluations).
@@ -65,30 +69,122 @@ def beyond_rounding(exact: sympy.Basic, written: sympy.Basic, units: dict[sympy.
     return False
 
 
-def rounding_explains(difference: sympy.Basic, units: dict[sympy.Rational, sympy.Rational]) -> bool:
-    """True if moving the decimals of a row (``units``) within one unit of their last place makes ``difference``
-    (lhs − rhs, free of names) change sign or vanish: equal up to the digits written.
+def rounding_explains(lhs: sympy.Basic, rhs: sympy.Basic, units: dict[sympy.Rational, sympy.Rational]) -> bool:
+    """True if the decimals of one side of a row (``units``: those written in it), moved within one unit of their
+    last place, make lhs − rhs (free of names) change sign or vanish: one side is the other rounded to the digits
+    written.
 
-    Each decimal that stands in the formula as a number of its own is moved to both ends of its range; a zero
-    between the corners then exists wherever the difference is continuous on the box (a divisor vanishing inside
-    it makes this claim of an approximate equality, never a proof)."""
-    entries = _numbers(difference)
-    if entries is None or not units or len(units) > _MOST_LITERALS:
+    Which decimals may be rounded values: a side's entry that is a decimal (``= 0.866``, ``= [0.8918; 0.3001]``),
+    and a decimal of two or more significant digits inside a formula (``8^{0.0039}``); a decimal of one digit
+    inside a formula (``R_2 [0.9; 0.3]``, ``\\frac{0.01}{…}``) is data, exact as written (0.3 ± 0.1 would let any
+    result pass). The other side's decimals stay as written. Each movable decimal is moved to both ends of its
+    range; a zero between the corners then exists wherever the difference is continuous on the box (a divisor
+    vanishing inside it makes this claim of an approximate equality, never a proof). A matrix is taken entry by
+    entry.
+
+    >>> third = sympy.Rational(1, 3)
+    >>> rounding_explains(third, sympy.Rational(333, 1000), decimal_units("0.333"))
+    True
+    >>> rounding_explains(sympy.Rational(3, 10) * third, sympy.Rational(1, 4), decimal_units("0.3 0.25"))
+    False
+    """
+    pairs = _entry_pairs(lhs, rhs)
+    if pairs is None or not units:
         return False
-    literals = list(units.items())
-    for entry in entries:
+
+    def movable(side: sympy.Expr) -> dict[sympy.Basic, tuple[sympy.Rational, sympy.Rational]]:
+        if side.is_Rational and abs(side) in units:  # the entry is a decimal written
+            return {side: (side, units[abs(side)])}
         # SymPy writes 8^{0.0039} as 2^{117/10000}: a number k times a decimal (|k| ≤ 8) stands for it
-        scaled = {atom: (n, k) for atom in entry.atoms(sympy.Rational) for n, (value, _) in enumerate(literals)
-                  if atom != 0 and (k := atom / value).is_Integer and 0 < abs(k) <= _MOST_SCALE}
-        used = sorted({n for n, _ in scaled.values()})
-        if not used:
+        found = {}
+        for atom in side.atoms(sympy.Rational):
+            if atom.is_Integer:  # 2 in 2^{253/256} is no 8 × 0.25
+                continue
+            for value, unit in units.items():
+                k = atom / value if atom != 0 else sympy.Integer(0)
+                if k.is_Integer and 0 < abs(k) <= _MOST_SCALE and _digits(value, unit) >= 2:
+                    found[atom] = (atom, abs(k) * unit)
+        return found
+
+    return any(_one_side_explains(pairs, moving, movable) for moving in (1, 0))
+
+
+def rounding_explains_as_written(source: str, before: sympy.Basic | None = None) -> bool:
+    """:func:`rounding_explains` for a row of numbers only (``lhs = rhs``) read again with its decimals kept as
+    symbols, where SymPy's reading folds them into other numbers (``\\frac{0.01}{8^{0.0039}}`` is
+    2^{9883/10000}/200: neither 0.01 nor 0.0039 is left in it to move). A row that continues a chain
+    (``= 0.157 + 0.337``) has its left side, ``before``, as read: exact, nothing of it moved.
+
+    >>> rounding_explains_as_written(r"\\frac{0.01}{8^{1/256}} = \\frac{0.01}{8^{0.0039}}")
+    True
+    >>> rounding_explains_as_written(r"\\frac{0.01}{8^{1/256}} = \\frac{0.01}{8^{0.0049}}")
+    False
+    >>> rounding_explains_as_written(r"= 0.157 + 0.337", sympy.Rational(4936, 10000))
+    True
+    """
+    units = decimal_units(source)
+    if not units:
+        return False
+    try:
+        with decimals_marked() as marks:
+            row = read_row(source, SimpleScope())
+    except (Unreadable, ValueError, TypeError):
+        return False
+    first = row.first if row.first is not None else before
+    if first is None or len(row.links) != 1 or row.links[0][0] != "==" or \
+            any(units.get(value) is None for value in marks.values()):
+        return False
+    pairs = _entry_pairs(first, row.links[0][1], free=set(marks))
+    if pairs is None:
+        return False
+    exact: dict[sympy.Basic, sympy.Expr] = dict(marks)
+
+    def movable(side: sympy.Expr) -> dict[sympy.Basic, tuple[sympy.Rational, sympy.Rational]]:
+        whole = side in marks or (-side) in marks
+        return {mark: (marks[mark], units[marks[mark]]) for mark in side.free_symbols & set(marks)
+                if whole or _digits(marks[mark], units[marks[mark]]) >= 2}
+
+    return any(_one_side_explains(pairs, moving, movable, exact) for moving in (1, 0))
+
+
+def _digits(value: sympy.Rational, unit: sympy.Rational) -> int:
+    """How many significant digits a decimal writes (0.01: 1, 0.0039: 2, 1.0000: 5)."""
+    return len(str(abs(value / unit)))
+
+
+def _entry_pairs(lhs: sympy.Basic, rhs: sympy.Basic, free: set[sympy.Basic] | None = None
+                 ) -> list[tuple[sympy.Expr, sympy.Expr]] | None:
+    """The sides entry by entry, if they have one shape and no names but those of ``free``; else None."""
+    left = list(lhs) if isinstance(lhs, sympy.MatrixBase) else [lhs]
+    right = list(rhs) if isinstance(rhs, sympy.MatrixBase) else [rhs]
+    if len(left) != len(right) or isinstance(lhs, sympy.MatrixBase) != isinstance(rhs, sympy.MatrixBase):
+        return None
+    allowed = free or set()
+    if not all(isinstance(e, sympy.Expr) and e.free_symbols <= allowed for e in (*left, *right)):
+        return None
+    return list(zip(left, right, strict=True))
+
+
+Movable = Callable[[sympy.Expr], dict[sympy.Basic, tuple[sympy.Rational, sympy.Rational]]]
+
+
+def _one_side_explains(pairs: list[tuple[sympy.Expr, sympy.Expr]], moving: int, movable: Movable,
+                       exact: dict[sympy.Basic, sympy.Expr] | None = None) -> bool:
+    """True if moving the movable decimals of side ``moving`` (0: left, 1: right; ``movable`` gives each with its
+    value and unit) to the corners of their ranges makes every entry's difference vanish or change sign. Marked
+    decimals not moved take their ``exact`` values; an entry with nothing to move must be equal as written."""
+    fixed = exact or {}
+    for left, right in pairs:
+        ranges = movable((left, right)[moving])
+        if len(ranges) > _MOST_LITERALS:
             return False
         signs = set()
-        for ends in itertools.product((-1, 1), repeat=len(used)):
-            end_of = dict(zip(used, ends, strict=True))
-            moved = {atom: k * (literals[n][0] + end_of[n] * literals[n][1]) for atom, (n, k) in scaled.items()}
+        for ends in itertools.product((-1, 1), repeat=len(ranges)):
+            corner = {atom: value + end * unit for (atom, (value, unit)), end in zip(ranges.items(), ends, strict=True)}
+            sides = [left, right]
+            sides[moving] = sides[moving].xreplace(corner)
             with mpmath.workdps(30):
-                point = sympy.N(entry.xreplace(moved), 30)
+                point = sympy.N((sides[0] - sides[1]).xreplace(fixed), 30)
             if not point.is_real:
                 return False
             signs.add(sympy.sign(point))

@@ -7,6 +7,10 @@ vocabulary says it is (:mod:`.read_commands`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 import sympy
 
 from .read_angles import TYPED, TYPED_ANGLES, entries
@@ -19,14 +23,42 @@ from .read_pattern_shapes import pattern_list
 from .read_tokens import Token, Unreadable
 from .vocabulary import FUNCTIONS
 
-__all__ = ["atom"]
+__all__ = ["atom", "decimals_marked"]
+
+#: Where a reading that marks its decimals keeps them (:func:`decimals_marked`); None: decimals are numbers.
+_MARKED: ContextVar[dict[sympy.Dummy, sympy.Rational] | None] = ContextVar("marked_decimals", default=None)
+
+
+@contextmanager
+def decimals_marked() -> Iterator[dict[sympy.Dummy, sympy.Rational]]:
+    """Read each decimal written (``0.0039``) as a symbol of its own, kept in the dict yielded with its value:
+    SymPy folds numbers as it reads them (0.01/8^{0.0039} becomes 2^{9883/10000}/200), and a test of the
+    decimals as rounded values must find them again.
+
+    >>> from posenc_sym.notation.read import SimpleScope, from_latex
+    >>> with decimals_marked() as marks:
+    ...     value = from_latex("8^{0.0039}", SimpleScope())
+    >>> [str(v) for v in marks.values()], value.free_symbols == set(marks)
+    (['39/10000'], True)
+    """
+    marks: dict[sympy.Dummy, sympy.Rational] = {}
+    token = _MARKED.set(marks)
+    try:
+        yield marks
+    finally:
+        _MARKED.reset(token)
 
 
 def atom(p: Cursor) -> Term:
     """One atom, with the subscript of a name."""
     token = p.next()
     if token.kind == "num":
-        return sympy.Rational(token.text)  # a written decimal is the exact number it shows
+        value = sympy.Rational(token.text)  # a written decimal is the exact number it shows
+        if "." in token.text and (marks := _MARKED.get()) is not None:
+            mark = sympy.Dummy(token.text, positive=True) if value > 0 else sympy.Dummy(token.text, nonnegative=True)
+            marks[mark] = value
+            return mark
+        return value
     if token.text in ("(", "["):
         return _parenthesized(p, token)
     if token.text == "{":
