@@ -124,3 +124,28 @@ def test_a_star_on_a_real_name_has_two_readings(tmp_path: Path, text: str, statu
     if status == "unknown":
         assert "rename it (q_1' or \\tilde{q_1}) for a name of its own, or write the conjugate as \\overline{q_1}" in \
             display.links[0].note
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # \star and \ast are the star of z^*, also written before the subscript (x^\star_n, as in a Jekyll post on
+    # RoPE): the conjugate of z_1 in every spelling
+    (r"z^\star_1 = \overline{z_1}", P),
+    (r"z_1^{\star} = \overline{z_1}", P),
+    (r"z^{\ast}_1 = \overline{z_1}", P),
+    # a complex z_1 is not its own conjugate: false at z_1 = i (conj(i) = -i)
+    (r"z^\star_1 = z_1", R),
+])
+def test_a_star_before_or_after_the_subscript_is_the_conjugate(tmp_path: Path, row: str, status: str) -> None:
+    # the text writes z_1 on its own too, so a bar over it is its conjugate (see test_where_a_bar_is_no_conjugate)
+    text = f"```posenc\nassume z_1 complex\n```\n\n$$ 2 z_1 = z_1 + z_1 $$\n\n$$ {row} $$\n"
+    [_, (_, found, _)] = links_of(tmp_path, text)[0]
+    assert found == status
+
+
+def test_a_star_on_a_real_name_before_its_subscript_has_two_readings(tmp_path: Path) -> None:
+    """q^\\star_1 of a real q_1 is refused as q_1^* is: the conjugate, or the rotated value's own name."""
+    text = ("```posenc\nassume q_1, q_2, m, \\theta real\n```\n\n"
+            "$$ q^\\star_1 = q_1 \\cos(m\\theta) - q_2 \\sin(m\\theta) $$\n")
+    [(_, found, note)] = links_of(tmp_path, text)[0]
+    assert found == U
+    assert "has two readings" in note

@@ -334,3 +334,27 @@ def test_red_team_labels_and_redefinitions(tmp_path: Path, text: str, links: lis
 ])
 def test_a_parenthesized_label_after_a_subscript(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a braced subscript inside the bold braces is the bold name's (\mathbf{x_{out}} is \mathbf{x}_{out}), as
+    # for an accent: both spellings are one name (a Jekyll post on sinusoids writes the first)
+    ("$$ \\mathbf{x_{out}} = 3 $$\n\n$$ \\mathbf{x}_{out} + \\mathbf{x_{out}} = 6 $$\n", [(1, D), (3, P)]),
+    ("$$ \\hat{q_m} = 3 $$\n\n$$ \\hat{q}_m + \\hat{q_m} = 6 $$\n", [(1, D), (3, P)]),
+    # a label in the text's own language (m'_{\text{插值}}, a Chinese YaRN walk-through) names; 30000/8 = 3750
+    ("$$ m'_{\\text{插值}} = 30000 \\cdot \\frac{4096}{32768} = 3750 $$\n", [(1, D), (1, P)]),
+    # Chinese words as a factor of the formula are prose, never a name
+    ("$$ x + 1 \\text{其中} y = 2 $$\n", [(1, U)]),
+])
+def test_names_written_inside_fonts_and_labels(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    report = report_of(tmp_path, text)
+    found = [(display.read.unreadable_line, display.status) for display in report.displays if display.read.unreadable]
+    found += [(link.line, link.status) for display in report.displays for link in display.links]
+    assert sorted(found) == sorted(links)
+
+
+def test_a_declared_name_on_the_right_is_not_introduced_by_a_row(tmp_path: Path) -> None:
+    """z^\\star_1 = z_1 with z_1 declared: a claim about z_1 (false for a complex z_1), not a definition of it."""
+    report = report_of(tmp_path, "```posenc\nassume z_1 complex\n```\n\n$$ 2 z_1 = z_1 + z_1 $$\n\n"
+                                 "$$ z^\\star_1 = z_1 $$\n")
+    assert [link.status for display in report.displays for link in display.links] == [P, R]

@@ -190,7 +190,8 @@ class DocumentScope:
             barred in self.ctx.values or self.ctx.is_indexed(barred) or self.ctx.is_function(barred)))
         value = self.ctx.lookup(base) if self.ctx.lookup(base) is not None else self.rules.symbol(base)
         real = isinstance(value, sympy.Symbol) and value.is_real is True  # a real variable, not a value the text sets
-        if declared or not complex_by or base not in self.roles.unbarred or real:
+        written = any(name.partition("_")[0] == base for name in self.roles.unbarred)  # k, or k_1 of \bar{k}_1
+        if declared or not complex_by or not written or real:
             return "name"  # \bar{t} of a real position t: its conjugate is t itself, so the bar names another thing
         shown = shown_name(base)
         self.note(f"bar:{base}", f"read \\bar{{{shown}}} as the complex conjugate of {shown} (the text is complex: it "

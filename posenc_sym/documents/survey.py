@@ -59,6 +59,8 @@ class Survey:
     pairs_from_zero: set[str] = field(default_factory=set)  # doubled plus one (x_{2i+1}): pairs from 0
     vectors: set[str] = field(default_factory=set)  # bold or transposed
     applied: set[str] = field(default_factory=set)  # written before '(' (f(q, m), \varphi(m))
+    applied_many: set[str] = field(default_factory=set)  # ... with two or more arguments somewhere (f(q, m))
+    bare: set[str] = field(default_factory=set)  # written somewhere with no parenthesis after it (k_1 \cos x)
     scalars: set[str] = field(default_factory=set)  # in an exponent, a function's argument or a subscript: numbers
     angles: set[str] = field(default_factory=set)  # in the argument of sin, cos, … (not exp): numbers even if capital
     widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
@@ -273,10 +275,15 @@ def _add_formula(result: Survey, text: str) -> None:
                 name != "i":  # e^{i(m-n)\theta}: i is the imaginary unit or an index, times (m - n), never a function
             # f(q, m) is a function; W_q(x + p), a matrix's name before one argument, is a product
             result.applied.add(name)
+            if _arguments(tokens, end) > 1:
+                result.applied_many.add(name)
             _doubled_arguments(tokens, end, result)
-        elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("]) or texts[end:end + 5] == [
-                "^", "{", "*", "}", "("]:
+        elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("], ["^", "\\star", "("]) or \
+                texts[end:end + 5] == ["^", "{", "*", "}", "("]:
             result.applied.add(name)  # f^*(k, n): the conjugate of f applied
+            result.applied_many.add(name)
+        elif end >= len(tokens) or texts[end] not in ("(", "\\left"):
+            result.bare.add(name)
         at = end
 
 

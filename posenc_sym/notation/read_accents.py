@@ -5,11 +5,8 @@ scope reads a bar (:meth:`~.read_cursor.Scope.bar`).
 
 from __future__ import annotations
 
-import sympy
-from sympy.matrices import ImmutableMatrix, MatrixBase
-
 from .read_cursor import Cursor, Term
-from .read_names import name
+from .read_names import conjugate_of, name
 from .read_tokens import Token, Unreadable
 from .vocabulary import FONTS, GREEK, LATEX_GREEK
 
@@ -74,7 +71,7 @@ def bar(p: Cursor, token: Token) -> Term:
         start = p.index
         p.index = end
         letter_at = next(t.pos for t in p.tokens[start:end] if t.text not in ("{", "}") and t.text not in FONTS)
-        return _conjugate(_under_bar(p, letter, end, letter_at))
+        return conjugate_of(_under_bar(p, letter, end, letter_at))
     if not p.take("{"):
         raise Unreadable(f"{token.text} is read over one letter or a braced formula ({token.text}{{z}}, "
                          f"{token.text}{{z w}})", token.pos)
@@ -83,14 +80,10 @@ def bar(p: Cursor, token: Token) -> Term:
         raise Unreadable(reading, token.pos)
     value = p.expression()
     p.require("}")
-    return _conjugate(value)
+    return conjugate_of(value)
 
 
 def _under_bar(p: Cursor, letter: str, end: int, pos: int) -> Term:
     """The name under a conjugating bar, with a subscript after the bar (``\\bar{k}_n`` is the conjugate of k_n)."""
     p.index = end
     return name(p, letter, pos)
-
-
-def _conjugate(value: Term) -> Term:
-    return ImmutableMatrix(value.conjugate()) if isinstance(value, MatrixBase) else sympy.conjugate(value)

@@ -259,6 +259,8 @@ def script_inside_braces(p: Cursor) -> None:
 def _font(p: Cursor, token: Token) -> Term:
     """A name in a font (``\\mathrm{PE}``, ``\\text{max\\_seq}``, ``\\boldsymbol{\\mathcal{R}}``), or an upright
     constant (``\\mathrm{e}``, ``\\text{i}``) or function (``\\operatorname{Re}``)."""
+    if token.text in BOLD:
+        script_inside_braces(p)  # \mathbf{x_{out}} is \mathbf{x}_{out}, as for an accent
     if token.text in BOLD and _holds_a_formula(p):
         p.require("{")
         value = p.expression()

@@ -31,7 +31,7 @@ from .read_guards import no_index_i_in_exponent
 from .read_names import single, subscripted_call
 from .read_tokens import Token, Unreadable
 from .read_tuples import OpenTuples, add_tuples, multiply_tuple, tuple_vector, vector_meant
-from .vocabulary import ELLIPSES, MULTIPLY
+from .vocabulary import CONJUGATE_STARS, ELLIPSES, MULTIPLY
 
 __all__ = ["Parser"]
 
@@ -123,6 +123,10 @@ class Parser(Cursor):
                 if token.text == ".":  # \omega_k . t, M.\begin{bmatrix}: a product written with a full stop
                     self.scope.note("period", "read '.' between two factors (\\omega_k . t) as a product, as \\cdot")
                 self.next()
+                if token.text == "\\cdot" and _is_column(value) and divided_at is None:
+                    value = self._dot(value, token.pos)  # R_m q \cdot R_n k: (R_m q)·(R_n k)
+                    factors = [value]
+                    continue
                 factor = self.factor()
                 factors.append(factor)
                 value = self.mul(value, factor, token.pos)
@@ -149,6 +153,15 @@ class Parser(Cursor):
             else:
                 break
         return value
+
+    def _dot(self, left: Term, pos: int) -> Term:
+        """``\\cdot`` after a column vector: the dot product with the product written after it
+        (``R_m q \\cdot R_n k``, its factors side by side binding first), or the product if that is no column."""
+        right = self.term()
+        if _is_column(right) and left.shape == right.shape:
+            self.scope.note("dot", "read \\cdot between two column vectors as the dot product aᵀb")
+            return (left.T * right)[0, 0]
+        return self.mul(left, right, pos)
 
     def _at_ellipsis(self) -> bool:
         token = self.peek()
@@ -213,10 +226,10 @@ class Parser(Cursor):
         return base**exponent
 
     def conjugate_follows(self) -> str | None:
-        """Consume ``*`` (the complex conjugate, also ``\\ast``) or ``\\dagger`` (the conjugate transpose)
-        after '^', braced or not; which one, or None."""
+        """Consume ``*`` (the complex conjugate, also ``\\ast`` and ``\\star``) or ``\\dagger`` (the conjugate
+        transpose) after '^', braced or not; which one, or None."""
         texts = [t.text for t in self.tokens[self.index:self.index + 3]]
-        for mark, kind in (("*", "*"), ("\\ast", "*"), ("\\dagger", "dagger")):
+        for mark, kind in (*((star, "*") for star in CONJUGATE_STARS), ("\\dagger", "dagger")):
             for candidate in ([mark], ["{", mark, "}"]):
                 if texts[:len(candidate)] == candidate:
                     self.index += len(candidate)
@@ -259,3 +272,8 @@ class Parser(Cursor):
 
     def _no_dot(self, token: Token) -> Term:
         raise Unreadable(f"cannot read the script '{token.text}'; brace it", token.pos)
+
+
+def _is_column(value: Term) -> bool:
+    """True for a column vector of more than one entry written out (a matrix of one column)."""
+    return is_matrix(value) and value.shape[1] == 1 and value.shape[0] > 1

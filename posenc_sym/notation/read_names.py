@@ -11,6 +11,7 @@ them. A new naming convention goes here.
 from __future__ import annotations
 
 import sympy
+from sympy.matrices import ImmutableMatrix, MatrixBase
 
 from .read_calls import call_arguments
 from .read_cursor import Cursor, Term
@@ -20,7 +21,7 @@ from .read_guards import not_a_word, not_captured, one_character, shown_name
 from .read_labels import label_after_subscript, labelled
 from .read_numerals import numeral_ahead
 from .read_tokens import Token, Unreadable
-from .vocabulary import FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
+from .vocabulary import CONJUGATE_STARS, FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
 __all__ = ["bold_name", "call", "greek_name", "name", "single", "split_run", "splits",
            "subscripted_call"]
@@ -174,6 +175,8 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     shown = shown or shown_name(base)
     if (derivative := _derivative_by_primes(p, base, pos)) is not None:
         return derivative
+    if subscript_allowed and _star_before(p, "_"):
+        return conjugate_of(name(p, base, pos, shown=shown))
     # a one-letter script (the m of x_m^{(1)}) takes no label: the label after it belongs to the subscripted name
     base = labelled(p, _primed(p, base, pos)) if subscript_allowed else _primed(p, base, pos)
     if subscript_allowed and p.peek() is not None and p.peek().text == "_":  # type: ignore[union-attr]
@@ -192,7 +195,7 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
                          "outside it; parenthesize the body, \\sum_{...}^{...} (...), or rename the index", pos)
     if p.scope.is_function(base) and (_at_parenthesis(p) or p.scope.undeclared(base) is None):
         return call(p, base, pos)
-    if p.scope.is_function(base) and _conjugated_call(p):
+    if p.scope.is_function(base) and _star_before(p, "("):
         return sympy.conjugate(call(p, base, pos))
     value = p.scope.lookup(base)
     if value is None and (value := p.scope.undeclared(base)) is not None:
@@ -323,14 +326,22 @@ def _at_parenthesis(p: Cursor) -> bool:
     return following is not None and following.text == "("
 
 
-def _conjugated_call(p: Cursor) -> bool:
-    """Consume ``^*`` (or ``^{*}``) before the parenthesis of ``f^*(k, n)``: the conjugate of f applied."""
+def _star_before(p: Cursor, following: str) -> bool:
+    """Consume a conjugating star after '^' (``*``, ``\\ast``, ``\\star``, braced or not) when ``following`` comes
+    next: ``(`` for ``f^*(k, n)`` (the conjugate of f applied), ``_`` for ``x^\\star_n`` (the conjugate of x_n, the
+    star written before the subscript); the token ``following`` itself is left."""
     texts = [t.text for t in p.tokens[p.index:p.index + 5]]
-    for mark in (["^", "*", "("], ["^", "{", "*", "}", "("], ["^", "\\ast", "("]):
-        if texts[:len(mark)] == mark:
-            p.index += len(mark) - 1
-            return True
+    for star in CONJUGATE_STARS:
+        for mark in (["^", star, following], ["^", "{", star, "}", following]):
+            if texts[:len(mark)] == mark:
+                p.index += len(mark) - 1
+                return True
     return False
+
+
+def conjugate_of(value: Term) -> Term:
+    """The complex conjugate of a value read, entrywise for a matrix."""
+    return ImmutableMatrix(value.conjugate()) if isinstance(value, MatrixBase) else sympy.conjugate(value)
 
 
 def _subscripted(p: Cursor, base: str, pos: int) -> Term:
@@ -394,6 +405,8 @@ def _subscript_text(p: Cursor) -> str | None:
             parts.append(letter)
         elif token.text in FONTS:
             continue
+        elif token.kind == "other" and token.text.isalpha() and depth > 1:
+            parts.append(token.text)  # m'_{\\text{插值}}: a label in the text's own language
         elif token.text in ("\\min", "\\max") and p.peek() is not None and p.peek().text == "}":  # type: ignore[union-attr]
             parts.append(token.text[1:])  # p_{\min}: a label, the least p
         else:
