@@ -53,8 +53,10 @@ ELLIPSIS = sympy.Symbol("…")
 _NOT_READ = sympy.Symbol("?")
 
 
-#: A name with a star for a superscript (``q_1^*``, ``x^{*}``): its conjugate, or a name of its own.
-_STARRED = re.compile(r"[A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?\s*\^\s*(?:\*|\{\s*\*\s*\})")
+#: A name with a star for a superscript (``q_1^*``, ``x^{*}``, ``q^\\star_1``): its conjugate, or a name of its own.
+_STAR = r"\^\s*(?:\*|\\ast(?![A-Za-z])|\\star(?![A-Za-z])|\{\s*(?:\*|\\ast|\\star)\s*\})"
+_SUBSCRIPT = r"_\{?[A-Za-z0-9]+\}?"
+_STARRED = re.compile(rf"[A-Za-z](?:(?:{_SUBSCRIPT})?\s*{_STAR}|\s*{_STAR}\s*{_SUBSCRIPT})")
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ class ReadDisplay:
     unreadable_line: int = 0
     notation: Notation | None = None  # the declarations in force, for writing the reading back
     findings: tuple[tuple[int, str], ...] = ()  # (line, message): a definition that conflicts with one before
+    #: The last right side of its chain, which a display right after it that opens with a relation continues.
+    last: Term | None = field(default=None, compare=False)
 
     @property
     def has_relation(self) -> bool:
@@ -109,6 +113,10 @@ def document_scope(ctx: Context, formulas: Iterable[str], width: str | None = No
     roles.counted.update(counted)
     roles.settings = set_values(formulas)
     roles.defined = defined_names(formulas)
+    # q_1 k_1 (\cos a + \sin b) beside k_1 \cos b: a name the text writes as a value, and never applies to
+    # two arguments nor defines, is a factor before a parenthesis, not a function applied
+    roles.applied -= {name for name in roles.bare - roles.applied_many
+                      if name not in roles.defined and name.partition("_")[0] not in roles.defined}
     return DocumentScope(ctx, Conventions(roles, width), roles)
 
 
@@ -345,6 +353,8 @@ class _Reading:
         if form is None or form.name in scope.seen or form.head in scope.seen or scope.lookup(form.name) is not None \
                 or scope.ctx.is_function(form.name) or scope.ctx.is_indexed(form.name):
             return False
+        if form.subscript and scope.lookup("_".join((form.head, *form.subscript))) is not None:
+            return False  # z_1 declared (assume z_1 complex): the name the text has, not one introduced
         try:
             body = from_latex(piece.text[:position], scope)
         except (Unreadable, ArithmeticError, TypeError, ValueError, sympy.SympifyError):
@@ -475,11 +485,13 @@ class _Reading:
         self.previous, self.blocked = None, True
 
 
-def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
-    """The links of ``display`` in ``scope`` (which the display's definitions extend)."""
+def read_display(display: Display, scope: DocumentScope, continued: Term | None = None) -> ReadDisplay:
+    """The links of ``display`` in ``scope`` (which the display's definitions extend); ``continued``: the last
+    right side of the display just before, which a first row opening with a relation continues
+    (``$$ q^T k = 0.16 + 0.34 $$`` then ``$$ = 0.50 $$``)."""
     if display.problem:
         return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
-    reading = _Reading(display, scope)
+    reading = _Reading(display, scope, previous=continued, statement=-1 if continued is None else 0)
     pieces = [(row, piece) for row in split_rows(display.body) for piece in where_first(statements(row.text))]
     for n, (row, piece) in enumerate(pieces):
         reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
@@ -487,7 +499,8 @@ def read_display(display: Display, scope: DocumentScope) -> ReadDisplay:
     scope.seen |= survey([display.body]).standalone
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
-                       scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings))
+                       scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings),
+                       None if reading.blocked else reading.previous)
 
 
 _RELATION_OF = {sympy.Lt: "<", sympy.Le: "<=", sympy.Gt: ">", sympy.Ge: ">=", sympy.Ne: "!="}

@@ -19,8 +19,8 @@ from pathlib import Path
 
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
-from ..notation.read import Unreadable, from_latex
-from .claims import an_index, defined_names, document_scope, read_display
+from ..notation.read import Term, Unreadable, from_latex
+from .claims import ReadDisplay, an_index, defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
@@ -121,6 +121,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     sections = None if document.format == "notebook" else IndexSections(
         document.text, document.kind, [(d.line, d.body) for d in displays] + [(f.line, f.text) for f in inlines],
         [d.line for d in displays])
+    before: tuple[Display, ReadDisplay] | None = None
     for item in ordered:
         scope.cell = item.cell
         if sections is not None and not isinstance(item, Declaration):
@@ -144,7 +145,8 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         scope.under_clause = leading.formulas if leading is not None else ()  # "For $t = 3$, $$f(t) = 9$$": a claim
         clause = clauses.stated.get((item.line, item.body.strip()))
         scope.stating_condition = clause is not None
-        read = read_display(item, scope)
+        read = read_display(item, scope, _continued(before, item, document.text))
+        before = (item, read)
         if not read.has_relation:
             continue  # a display with no relation states nothing to check
         # A notation bound outside what can be shown in range holds only where it is defined.
@@ -298,3 +300,13 @@ def _comma_parts(text: str) -> list[str]:
             start = n + 1
     parts.append(text[start:])
     return [p.strip() for p in parts if "=" in p]
+
+
+def _continued(before: tuple[Display, ReadDisplay] | None, display: Display, text: str) -> Term | None:
+    """The last right side of the display ``before``, where ``display`` follows it with only blank lines between
+    (in a Markdown or LaTeX file; a notebook's cells are not joined): a display that opens with a relation continues
+    its chain."""
+    if before is None or display.cell is not None or before[0].cell is not None or before[1].last is None:
+        return None
+    between = text.splitlines()[before[0].end_line:display.line - 1]
+    return before[1].last if all(not line.strip() for line in between) else None

@@ -22,6 +22,8 @@ _WRAPPERS = re.compile(
     r"\\begin\{(?:alignedat|array)\*?\}\{[^{}]*\}"  # only these take an argument: {2}, {rcl}
     r"|\\(?:begin|end)\{(?:aligned|split|gathered|alignedat|array|align|gather|equation|multline|flalign)\*?\}"
     r"|\\label\{[^{}]*\}|\\tag\*?\{[^{}]*\}|\\nonumber|\\notag"
+    # an equation number typed by hand at the end of a row, after a wide space: x = y \qquad (8)
+    r"|\\q?quad\s*\(\s*\d+(?:\.\d+)*[a-z]?\s*\)\s*(?=\\\\|$)"
 )
 
 
