@@ -26,7 +26,14 @@ import sympy
 from ..notation.definitions import Notation
 from ..notation.read import Row, Term, Unreadable, from_latex, read_row
 from ..notation.read_calls import NAMED_ARGUMENT, NamedArgument
-from ..notation.vocabulary import READ_RELATIONS, READ_UNICODE, RELATION_LATEX, UNDECIDED_RELATIONS, accent_of
+from ..notation.vocabulary import (
+    CONJUGATE_STARS,
+    READ_RELATIONS,
+    READ_UNICODE,
+    RELATION_LATEX,
+    UNDECIDED_RELATIONS,
+    accent_of,
+)
 from ..notation.write import to_latex
 from .asides import ASIDE, aside_words
 from .beside_definitions import restriction, where_first
@@ -54,7 +61,8 @@ _NOT_READ = sympy.Symbol("?")
 
 
 #: A name with a star for a superscript (``q_1^*``, ``x^{*}``, ``q^\\star_1``): its conjugate, or a name of its own.
-_STAR = r"\^\s*(?:\*|\\ast(?![A-Za-z])|\\star(?![A-Za-z])|\{\s*(?:\*|\\ast|\\star)\s*\})"
+_STAR_MARK = "|".join(re.escape(star) + ("(?![A-Za-z])" if star.startswith("\\") else "") for star in CONJUGATE_STARS)
+_STAR = rf"\^\s*(?:{_STAR_MARK}|\{{\s*(?:{_STAR_MARK})\s*\}})"
 _SUBSCRIPT = r"_\{?[A-Za-z0-9]+\}?"
 _STARRED = re.compile(rf"[A-Za-z](?:(?:{_SUBSCRIPT})?\s*{_STAR}|\s*{_STAR}\s*{_SUBSCRIPT})")
 

@@ -39,21 +39,13 @@ def decimal_units(source: str) -> dict[sympy.Rational, sympy.Rational]:
             for whole, fraction in _DECIMAL.findall(source)}
 
 
-def _numbers(side: sympy.Basic) -> list[sympy.Expr] | None:
-    """The entries of ``side`` if all are numbers with no names (a matrix entry by entry), else None."""
-    entries = list(side) if isinstance(side, sympy.MatrixBase) else [side]
-    if not all(isinstance(e, sympy.Expr) and not e.free_symbols for e in entries):
-        return None
-    return entries
-
-
 def beyond_rounding(exact: sympy.Basic, written: sympy.Basic, units: dict[sympy.Rational, sympy.Rational]) -> bool:
     """True if a side ``written`` in decimals (each entry a decimal of ``units``, up to sign) is further from the
     other side, ``exact`` and free of names, than one unit of its last place: no rounding or truncation gives it."""
-    values, decimals = _numbers(exact), _numbers(written)
-    if values is None or decimals is None or len(values) != len(decimals):
+    pairs = _entry_pairs(exact, written)
+    if pairs is None:
         return False
-    for value, decimal in zip(values, decimals, strict=True):
+    for value, decimal in pairs:
         unit = units.get(abs(decimal)) if decimal.is_Rational else None
         if unit is None:
             continue
@@ -101,7 +93,7 @@ def rounding_explains(lhs: sympy.Basic, rhs: sympy.Basic, units: dict[sympy.Rati
             if atom.is_Integer:  # 2 in 2^{253/256} is no 8 × 0.25
                 continue
             for value, unit in units.items():
-                k = atom / value if atom != 0 else sympy.Integer(0)
+                k = atom / value
                 if k.is_Integer and 0 < abs(k) <= _MOST_SCALE and _digits(value, unit) >= 2:
                     found[atom] = (atom, abs(k) * unit)
         return found
@@ -157,7 +149,7 @@ def _entry_pairs(lhs: sympy.Basic, rhs: sympy.Basic, free: set[sympy.Basic] | No
     """The sides entry by entry, if they have one shape and no names but those of ``free``; else None."""
     left = list(lhs) if isinstance(lhs, sympy.MatrixBase) else [lhs]
     right = list(rhs) if isinstance(rhs, sympy.MatrixBase) else [rhs]
-    if len(left) != len(right) or isinstance(lhs, sympy.MatrixBase) != isinstance(rhs, sympy.MatrixBase):
+    if len(left) != len(right):
         return None
     allowed = free or set()
     if not all(isinstance(e, sympy.Expr) and e.free_symbols <= allowed for e in (*left, *right)):

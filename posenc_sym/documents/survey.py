@@ -26,6 +26,7 @@ from ..notation.vocabulary import (
     BLACKBOARD_MEANINGS,
     BOLD,
     CAPTIONED,
+    CONJUGATE_STARS,
     FONTS,
     FUNCTIONS,
     LATEX_GREEK,
@@ -278,8 +279,8 @@ def _add_formula(result: Survey, text: str) -> None:
             if _arguments(tokens, end) > 1:
                 result.applied_many.add(name)
             _doubled_arguments(tokens, end, result)
-        elif texts[end:end + 3] in (["^", "*", "("], ["^", "\\ast", "("], ["^", "\\star", "("]) or \
-                texts[end:end + 5] == ["^", "{", "*", "}", "("]:
+        elif any(texts[end:end + 3] == ["^", star, "("] or texts[end:end + 5] == ["^", "{", star, "}", "("]
+                 for star in CONJUGATE_STARS):
             result.applied.add(name)  # f^*(k, n): the conjugate of f applied
             result.applied_many.add(name)
         elif end >= len(tokens) or texts[end] not in ("(", "\\left"):

@@ -243,10 +243,9 @@ def accent_of(name: str) -> tuple[str, str] | None:
 BIG_OPERATORS: Mapping[str, type[sympy.Expr]] = MappingProxyType({"\\sum": sympy.Sum, "\\prod": sympy.Product})
 #: Constants written upright, so that the symbols e and i stay letters.
 CONSTANTS: Mapping[str, sympy.Expr] = MappingProxyType({"e": sympy.E, "i": sympy.I})
-#: Font commands around a name (``\mathrm{PE}``, ``\text{model}``).
 #: The stars a superscript writes for the complex conjugate (``z^*``, ``z^\\ast``, ``x^\\star_n``).
 CONJUGATE_STARS = ("*", "\\ast", "\\star")
-
+#: Font commands around a name (``\mathrm{PE}``, ``\text{model}``).
 FONTS = frozenset({"\\mathrm", "\\text", "\\operatorname", "\\mathit", "\\textrm", "\\mathsf", "\\mathtt", "\\mathbf",
                    "\\boldsymbol", "\\bm", "\\rm", "\\mathbfit", "\\pmb", "\\textit", "\\textbf"})
 #: Bold fonts: around a formula (``\\mathbf{\\Theta_m Q_m}``) each factor is bold, the formula is read as it is.
