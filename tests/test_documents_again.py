@@ -98,3 +98,67 @@ def test_a_definition_again_in_a_form_not_read_leaves_later_rows_undecided(tmp_p
     again, later = check_document(path).displays
     assert again.links[0].note.startswith("defines \\omega_i again, in a form that cannot be read (line 1 defines")
     assert later.status == "unknown"
+
+
+_BLOCK = ("$$\\mathbf{{M_{sub}}} = \\begin{{bmatrix}} \\cos(\\omega_i {var}) & \\sin(\\omega_i {var}) \\\\ "
+          "-\\sin(\\omega_i {var}) & \\cos(\\omega_i {var}) \\end{{bmatrix}}$$\n\n")
+
+
+def test_a_subscript_the_earlier_formula_uses_for_something_else_defines_again(tmp_path: Path) -> None:
+    # A blog's M_k = [[cos ω_i k, …]] (the shift by k of pair i), then "M_i is the rotation matrix of pair i":
+    # M_i = [[cos ω_i p, …]]. Read as M_k at k = i it was refuted (cos(ω_i i) against cos(ω_i p)); the text gives M
+    # a new meaning, whose subscript is ω_i's i: a definition again, with a finding, used by the rows after it
+    # (M_1 below is the new one at i = 1, which the last row states: proven).
+    path = tmp_path / "notes.md"
+    path.write_text("```posenc\nassume p, k real\nassume d even positive\nassume i integer\n"
+                    "let \\omega_i = 10000^{-2i/d}\n```\n\n" + _BLOCK.format(sub="k", var="k")
+                    + _BLOCK.format(sub="i", var="p")
+                    + "$$\\mathbf{M_1} = \\begin{bmatrix} \\cos(\\omega_1 p) & \\sin(\\omega_1 p) \\\\ "
+                      "-\\sin(\\omega_1 p) & \\cos(\\omega_1 p) \\end{bmatrix}$$\n", encoding="utf-8")
+    report = check_document(path)
+    assert [d.status for d in report.displays] == ["definition", "definition", "proven"]
+    assert [f for d in report.displays for f in d.read.findings] == [
+        (10, "\\mathbf{M_i} is defined again, differently from line 8; the rows after this line use this definition")]
+
+
+def test_a_subscript_new_to_the_formula_is_an_instance_still(tmp_path: Path) -> None:
+    # the near miss: M_n after M_k, n a name M_k's formula does not use, is M_k at k = n (here true: proven; with a
+    # slip, refuted), never a second definition
+    path = tmp_path / "notes.md"
+    path.write_text("```posenc\nassume p, k, n real\nassume d even positive\nassume i integer\n"
+                    "let \\omega_i = 10000^{-2i/d}\n```\n\n" + _BLOCK.format(sub="k", var="k")
+                    + _BLOCK.format(sub="n", var="n") + _BLOCK.format(sub="n", var="p"), encoding="utf-8")
+    report = check_document(path)
+    assert [d.status for d in report.displays] == ["definition", "proven", "refuted"]
+
+
+def test_a_definition_back_to_an_earlier_form_is_no_finding(tmp_path: Path) -> None:
+    # A RoPE write-up defines the score, changes it for a section (interpolation, m/k), then states the plain one
+    # again: not a conflict with the text (it is line 1's formula again), said so; a third form that is neither
+    # stays a finding. The rows after each use the one in force.
+    path = tmp_path / "notes.md"
+    path.write_text("```posenc\nassume a, b, m, n real\nassume k positive\n```\n\n"
+                    "$$ s(a, b) = a \\cdot b \\cdot \\cos(m - n) $$\n\n"
+                    "$$ s(a, b) = a \\cdot b \\cdot \\cos(m/k - n/k) $$\n\n"
+                    "$$ s(a, b) = a b \\cos(n - m) $$\n\n"
+                    "$$ s(1, 1) = \\cos(m - n) $$\n\n"
+                    "$$ s(a, b) = a + b $$\n", encoding="utf-8")
+    report = check_document(path)
+    assert [d.status for d in report.displays] == ["definition", "definition", "definition", "proven", "definition"]
+    assert [f for d in report.displays for f in d.read.findings] == [
+        (8, "s(a, b) is defined again, differently from line 6; the rows after this line use this definition"),
+        (14, "s(a, b) is defined again, differently from line 10; the rows after this line use this definition")]
+    assert report.displays[2].read.links[0].note == ("defines s(a, b) again, differently from line 8: as line 6 does "
+                                                     "(not shown different from it)")
+
+
+def test_a_label_that_is_a_formula_defines_nothing(tmp_path: Path) -> None:
+    # \vec{p}^{(i+k)} = … after \vec{p}^{(i)} = …: the vector at i + k (here with the slip θ i + k for θ (i + k)), a
+    # claim, never the definition of a new name p^(i+k) (which hid the slip as a definition); a label is a tag, not a
+    # parameter, so the claim is not decided
+    path = tmp_path / "notes.md"
+    path.write_text("```posenc\nassume \\theta, i, k real\n```\n\n"
+                    "$$ p^{(i)} = \\begin{bmatrix} \\sin(\\theta i) \\\\ \\cos(\\theta i) \\end{bmatrix} $$\n\n"
+                    "$$ p^{(i+k)} = \\begin{bmatrix} \\sin(\\theta i + k) \\\\ \\cos(\\theta i + k) \\end{bmatrix} $$\n",
+                    encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == ["definition", "unknown"]

@@ -218,9 +218,9 @@ def test_expect_refuted_marker_on_the_line_before(marker: str, kind: str, expect
     ("0 \\le x \\\\ - 1", ["0 \\le x    - 1"]),
     ("a = b \\\\ -a = -b", ["a = b", "-a = -b"]),
     # align or equation inside $$ (MathJax accepts it) lays out like aligned; only array and alignedat
-    # take an argument, so a group after \begin{equation} stays:
+    # take an argument, so a group after \begin{equation} stays (a name braced alone before its script: x):
     (r"\begin{align} a &= b \\ &= c \end{align}", ["a &= b", "&= c"]),
-    (r"\begin{equation}{x}^2 = y\end{equation}", ["{x}^2 = y"]),
+    (r"\begin{equation}{x}^2 = y\end{equation}", ["x^2 = y"]),
     # A remark in words in parentheses after a number is prose (issue 23); a name, a formula, a condition, a
     # script's argument stay:
     ("b = 10000 (usually)", ["b = 10000"]), ("b = 10000 (通常)", ["b = 10000"]), ("b = 10000（通常）", ["b = 10000"]),

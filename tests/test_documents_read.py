@@ -286,6 +286,22 @@ def test_subscript_parameters_bind_and_plain_text_subscripts_name() -> None:
     assert from_latex(r"\lambda_0", ctx) == 1
 
 
+def test_a_lets_subscript_names_are_its_parameters() -> None:
+    # issue 23: "let \\omega_i = …" needs no declared i; the formula holds for every value of its parameter, which
+    # stays the let's own (no i is declared for the rest of the document)
+    ctx = _context("assume d even positive", r"let \omega_i = 10000^{-2i/d}", r"let \theta_k = 2k")
+    d = ctx.symbols["d"]
+    assert sympy.simplify(from_latex(r"\omega_{1}", ctx) - 10000 ** (-2 / d)) == 0
+    assert from_latex(r"\theta_{3}", ctx) == 6
+    assert "i" not in ctx.symbols and "k" not in ctx.symbols
+
+
+def test_a_bound_declares_a_greek_name() -> None:
+    # docs: "an undeclared name in it is declared real"; a Greek name too (a held-out set's assume \alpha > 1)
+    ctx = _context(r"assume \alpha > 1", r"assume 0 < \beta_1 \le 1")
+    assert ctx.symbols["alpha"].is_positive and ctx.symbols["beta_1"].is_positive
+
+
 @pytest.mark.parametrize(("lines", "message"), [
     (["assume x realish"], "cannot read the declaration 'assume x realish': the domain must be one of real, "
      "positive, nonnegative, integer, integer positive, integer nonnegative, even positive, complex"),

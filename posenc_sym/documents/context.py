@@ -127,7 +127,7 @@ class Context:
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         return None  # only what is declared is read (the document's own reading: see .scope)
 
-    def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+    def bold(self, head: str, args: tuple[sympy.Expr, ...], *, written_bold: bool = True) -> str | None:
         return None  # a declared notation is read as declared, bold or not (the document's reading: see .scope)
 
     def digit_labels(self, base: str) -> bool:
@@ -218,6 +218,19 @@ class Context:
                 return "same"
         if any(_match(pattern, args) is not None for pattern in self.indexed.get(head, [])):
             return "instance"
+        return None
+
+    def captured(self, head: str, args: tuple[sympy.Expr, ...]) -> Pattern | None:
+        """The definition of ``head`` that ``head_{args}`` would be an instance of only by capturing a name: a
+        subscript that is a plain name its formula already uses for something else (``M_i`` after ``M_k =
+        [[cos ω_i k, …]]``, whose i is the pair's index, not k); None when there is none."""
+        for pattern in self.indexed.get(head, []):
+            binding = _match(pattern, args)
+            if binding is None:
+                continue
+            free = pattern.body.free_symbols if isinstance(pattern.body, sympy.Basic) else set()
+            if any(isinstance(v, sympy.Symbol) and v != p and v in free for p, v in binding.items()):
+                return pattern
         return None
 
     def forget(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> None:

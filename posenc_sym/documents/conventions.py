@@ -148,6 +148,8 @@ class Conventions:
         if name in self.roles.ranged or name in self.roles.counted or name in self.roles.parities or (
                 name in self.roles.shifts and name != "t"):
             return True  # p_{i+\delta}: δ shifts the index i, so it is an integer too
+        if name in self.roles.pairs:
+            return True  # p_{i,2t}, p_{i,2t+1}: t numbers the pairs, whatever letter it is (a time t is no pair)
         return name in self.roles.indices and name not in _NEVER_INDEXED_BY_A_SUBSCRIPT
 
     def _fits(self, name: str, value: Any) -> bool:

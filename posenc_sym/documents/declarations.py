@@ -25,6 +25,7 @@ import sympy
 from ..errors import PosencSymError
 from ..notation.names import latex_name
 from ..notation.read import Unreadable, from_latex, read_row
+from ..notation.read_cursor import Term
 from ..notation.read_tokens import tokenize
 from ..notation.vocabulary import SYMBOL_LETTERS
 from .context import Context
@@ -123,10 +124,10 @@ def _assume_relation(rest: str, ctx: Context) -> None:
             row = read_row(rest, ctx)
             break
         except Unreadable as exc:
-            match = re.match(r"'([^']+)' is not declared", exc.reason)
-            if match is None or not re.fullmatch(r"[A-Za-z]+(_[A-Za-z0-9]+)?", match.group(1)):
+            name = _undeclared(exc)
+            if name is None:
                 raise
-            ctx.declare(match.group(1), {"real": True})
+            ctx.declare(name, {"real": True})
     else:  # pragma: no cover - twenty undeclared names in one relation
         raise ValueError("too many undeclared names")
     if row.first is None or not row.links:
@@ -146,6 +147,17 @@ def _assume_relation(rest: str, ctx: Context) -> None:
     # Refining replaces a symbol everywhere, the conditions included, so read them back each time.
     for index in added:
         _refine_from(ctx.conditions[index], ctx)
+
+
+def _undeclared(exc: Unreadable) -> str | None:
+    """The symbol's name an error says is not declared (``b``, ``\\alpha``, ``d_k``), or None for any other error."""
+    match = re.match(r"'([^']+)' is not declared", exc.reason)
+    if match is None:
+        return None
+    try:
+        return symbol_name(match.group(1))
+    except ValueError:
+        return None
 
 
 def _refine_from(condition: sympy.Basic, ctx: Context) -> None:
@@ -175,6 +187,10 @@ def _let(rest: str, ctx: Context) -> None:
     if not subscript:
         ctx.define_value(symbol_name(lhs), from_latex(rhs, ctx))
         return
+    if (parameters := _with_parameters(head, subscript, rhs, ctx)) is not None:
+        args, body = parameters
+        ctx.define_indexed(symbol_name(head.strip()), args, body)
+        return
     try:
         args = _subscript_args(subscript, ctx)
     except Unreadable as exc:
@@ -186,6 +202,31 @@ def _let(rest: str, ctx: Context) -> None:
         ctx.define_value(name, from_latex(rhs, ctx))
         return
     ctx.define_indexed(symbol_name(head.strip()), args, from_latex(rhs, ctx))
+
+
+def _with_parameters(head: str, subscript: str, rhs: str,
+                     ctx: Context) -> tuple[tuple[sympy.Expr, ...], Term] | None:
+    """``let \\omega_i = 10000^{-2i/d}`` with i declared nowhere: the subscript's names are the definition's
+    parameters (real: its formula holds for every value of them), read in a scope of their own; the subscript and
+    the formula read there. None when the subscript reads without new names, or a name it needs is not one the formula
+    uses (``d_{model} = 512``: a name's plain-text subscript, not a parameter)."""
+    scope, added = ctx.copy(), []
+    for _ in range(len(subscript) + 1):
+        try:
+            args = _subscript_args(subscript, scope)
+            break
+        except Unreadable as exc:
+            name = _undeclared(exc)
+            if name is None or name in added:
+                return None
+            added.append(scope.declare(name, {"real": True}))
+    else:  # pragma: no cover - more names than characters
+        return None
+    if not added:
+        return None
+    body = from_latex(rhs, scope)
+    free = body.free_symbols if isinstance(body, sympy.Basic) else set()
+    return (args, body) if all(symbol in free for symbol in added) and head.strip() else None
 
 
 def _subscript_args(subscript: str, ctx: Context) -> tuple[sympy.Expr, ...]:

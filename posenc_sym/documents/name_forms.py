@@ -184,14 +184,15 @@ def _primes(t: _Tokens) -> str:
             return primes
 
 
-#: A subscript inside the braces of a font or an accent (``\\mathbf{x_{out}}``, ``\\hat{q_m}``): the reader takes it
-#: for the name's, as in ``\\mathbf{x}_{out}`` (:func:`~posenc_sym.notation.read_commands.script_inside_braces`).
-_SCRIPT_INSIDE = re.compile(r"(\\[A-Za-z]+\{\s*)([A-Za-z]|\\[A-Za-z]+)\s*(_(?:\{[^{}]*\}|[A-Za-z0-9]))\s*\}")
+#: A subscript inside the braces of a font or an accent (``\\mathbf{x_{out}}``, ``\\hat{q_m}``,
+#: ``\\mathrm{head_i}``): the reader takes it for the name's, as in ``\\mathbf{x}_{out}``
+#: (:func:`~posenc_sym.notation.read_commands.script_inside_braces`).
+_SCRIPT_INSIDE = re.compile(r"(\\[A-Za-z]+\{\s*)([A-Za-z]+|\\[A-Za-z]+)\s*(_(?:\{[^{}]*\}|[A-Za-z0-9]))\s*('*)\s*\}")
 
 
 def name_form(text: str) -> NameForm | None:
     """The name ``text`` writes, with its parameters, or None if it is not a name."""
-    text = _SCRIPT_INSIDE.sub(r"\1\2}\3", text)
+    text = _SCRIPT_INSIDE.sub(r"\1\2}\4\3", text)  # \mathbf{k_n'}: \mathbf{k}'_n
     try:
         t = _Tokens(text, tokenize(text))
     except Unreadable:

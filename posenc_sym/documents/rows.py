@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..notation.vocabulary import PROSE_WORDS
 from .named_words import names_a_quantity
 
 __all__ = ["RowText", "split_rows"]
@@ -152,6 +153,8 @@ def _system(body: str) -> str:
 
     >>> _system(r"\begin{cases} a = b \\ c < d \end{cases}").split()
     ['a', '=', 'b', '\\\\', 'c', '<', 'd']
+    >>> _system(r"\left\{\begin{array}{ll} a = b & \\ c = d \\ \end{array} \right.").split()
+    ['a', '=', 'b', '&', '\\\\', 'c', '=', 'd', '\\\\']
     >>> by_cases = r"\begin{cases} 1 & x > 0 \\ 0 & x \le 0 \end{cases}"
     >>> _system(by_cases) == by_cases
     True
@@ -161,10 +164,16 @@ def _system(body: str) -> str:
         return body
     rows = [r for r in _depth_zero_rows(match.group("rows")) or [] if r.strip()]
     aligned = match.group("env") == "aligned"
-    if len(rows) < 2 or any(_ANY_RELATION.search(r) is None or ("&" in r and not aligned) for r in rows):
+    if len(rows) < 2 or any(_ANY_RELATION.search(r) is None or (_in_columns(r) and not aligned) for r in rows):
         return body
     return (body[:match.start("open")] + " " * len(match.group("open")) + match.group("rows")
             + " " * len(match.group("close")) + body[match.end("close"):])
+
+
+def _in_columns(row: str) -> bool:
+    """True if ``row`` puts something after an ``&`` (a condition in a column); an ``&`` before nothing (``p = \\sin x
+    & \\\\``, an array's empty second column) only ends the row's first cell."""
+    return "&" in row and bool(row.split("&", 1)[1].strip(" \t\n&"))
 
 
 def _depth_zero_rows(text: str) -> list[str] | None:
@@ -192,33 +201,51 @@ def _depth_zero_rows(text: str) -> list[str] | None:
 
 #: What opens a matrix or cases written as an array: ``\left(\begin{array}{cc}``, ``\left\{\begin{array}{ll}``.
 _DELIMITER_BEFORE = re.compile(r"(?:\\left\s*(?:\(|\[|\\\{|\\lbrack)|\\[bB]igg?l?\s*(?:\(|\[)|\(|\[)\s*$")
+_BRACE_BEFORE = re.compile(r"(?:\\left\s*)?\\\{\s*$")
 
 
 def _blank_wrappers(text: str) -> str:
     r"""``text`` with its layout wrappers blanked; an ``array`` inside delimiters is a matrix (Mathpix and Zhihu write
-    ``\left(\begin{array}{cc} a & b \\ c & d \end{array}\right)``) or cases, and is kept for the reader.
+    ``\left(\begin{array}{cc} a & b \\ c & d \end{array}\right)``) or cases, and is kept for the reader; so is an
+    ``aligned`` after a brace (``\left\{\begin{aligned} … \end{aligned}\right.``: cases).
 
     >>> _blank_wrappers(r"\begin{array}{l} x = \left(\begin{array}{c} 1 \end{array}\right) \end{array}").split()
     ['x', '=', '\\left(\\begin{array}{c}', '1', '\\end{array}\\right)']
+    >>> _blank_wrappers(r"\begin{aligned} f = \left\{\begin{aligned} 1 \end{aligned}\right. \end{aligned}").split()
+    ['f', '=', '\\left\\{\\begin{aligned}', '1', '\\end{aligned}\\right.']
     """
-    kept: list[bool] = []  # for each array open: whether it is kept
+    kept: dict[str, list[bool]] = {"array": [], "aligned": []}  # for each array (aligned) open: whether it is kept
 
     def wrapper(match: re.Match[str]) -> str:
         found = match.group()
-        if found.startswith("\\begin{array"):
-            kept.append(bool(_DELIMITER_BEFORE.search(text, 0, match.start())))
-            if kept[-1]:
-                return found
-        elif found.startswith("\\end{array") and kept and kept.pop():
-            return found
+        for kind, before in (("array", _DELIMITER_BEFORE), ("aligned", _BRACE_BEFORE)):
+            if found.startswith(f"\\begin{{{kind}}}"):
+                kept[kind].append(bool(before.search(text, 0, match.start())))
+                return found if kept[kind][-1] else _blank(match)
+            if found.startswith(f"\\end{{{kind}}}") and kept[kind]:
+                return found if kept[kind].pop() else _blank(match)
         return _blank(match)
 
     return _WRAPPERS.sub(wrapper, text)
 
 
+# {PE}_{(pos,2i)}: a name braced on its own before its subscript, as some notes write it (not an argument: no
+# command, script or group just before the brace; not \{, an escaped brace, but after \\, a row's end)
+_BRACED_NAME = re.compile(r"(?<![A-Za-z0-9}^_\s])(?<!(?<!\\)\\)(\s*)\{([A-Za-z]+|\\[A-Za-z]+)\}(?=\s*[_^])")
+
+
+def _unbraced_names(text: str) -> str:
+    r"""``text`` with the braces around a name before its script blanked (``{PE}_{(pos,2i)}`` is ``PE_{(pos,2i)}``).
+
+    >>> _unbraced_names(r"{PE}_{(pos,2i)} = x + {\sigma}^2 \frac{a}{b}_c \\{PE}_1 \{a\}_1")
+    '  PE_{(pos,2i)} = x +   \\sigma^2 \\frac{a}{b}_c \\\\  PE_1 \\{a\\}_1'
+    """
+    return _BRACED_NAME.sub(lambda m: f"{m.group(1)}  {m.group(2)}", text)  # the spaces first: PE_ stays joined
+
+
 def split_rows(body: str) -> list[RowText]:
     """The non-blank rows of ``body`` (split at ``\\\\`` outside braces and environments)."""
-    with_prose = _blank_wrappers(_system(body))
+    with_prose = _unbraced_names(_blank_wrappers(_system(body)))
     prose_blanked = _blank_prose(with_prose)
     text = _SPACING_AFTER_BREAK.sub(_blank, prose_blanked)
     rows: list[RowText] = []
@@ -250,7 +277,63 @@ def split_rows(body: str) -> list[RowText]:
             continue
         i += 1
     rows.append(RowText(text[start:], start, _notes(with_prose, prose_blanked, start, len(text))))
-    return [_trim(r) for r in rows if not r.blank]
+    return [_trim(part) for r in rows if not r.blank for part in _side_by_side(r, with_prose)]
+
+
+_WIDE_SPACE = re.compile(r"\\q?quad(?![A-Za-z])|(?:\\[;:]\s*){2,}")
+_NOT_NAMES = frozenset({"\\text", "\\textrm", "\\mbox", "\\intertext"})
+_HEAD = re.compile(r"\s*,?\s*(\\?[A-Za-z]+)(?=\s*(?:[_({^]|:?=))")
+
+
+def _side_by_side(row: RowText, with_prose: str) -> list[RowText]:
+    r"""``row`` split where a wide space (``\quad``, ``\qquad``, ``\;\;``) sets two statements side by side: the
+    paper's pair ``PE_{(pos,2i)} = \sin x \quad PE_{(pos,2i+1)} = \cos x``, or ``Q = XW_Q \;\;\; K = XW_K``. Each part
+    has a relation and starts with a name: the first part's again, or one the first part does not write. A wide space
+    before a condition, a range of the first part's index (``x_i = 2i \quad i = 0, 1``), words (``\quad \text{for }
+    i = 1``) or an aside stays in its row. ``with_prose`` is the display's text before its words were blanked.
+
+    >>> [r.text for r in _side_by_side(RowText(r"PE_{(p,2i)} = \sin p, \quad PE_{(p,2i+1)} = \cos p", 0), "")]
+    ['PE_{(p,2i)} = \\sin p, ', ' PE_{(p,2i+1)} = \\cos p']
+    >>> [r.text for r in _side_by_side(RowText(r"Q = XW_Q \;\;\; K = XW_K", 0), "")]
+    ['Q = XW_Q ', 'K = XW_K']
+    >>> [len(_side_by_side(RowText(text, 0), "")) for text in (r"x_i = 2i \quad i = 0, 1", r"x = 1 \quad x")]
+    [1, 1]
+    """
+    head = _HEAD.match(row.text)
+    if head is None:
+        return [row]
+    cuts: list[tuple[int, int]] = []
+    depth = at = 0
+    while at < len(row.text):
+        char = row.text[at]
+        depth += (char in "{(") - (char in "})")
+        wide = _WIDE_SPACE.match(row.text, at) if depth == 0 and char == "\\" else None
+        if wide is None:
+            at += 1
+            continue
+        if (after := _HEAD.match(row.text, wide.end())) is not None and \
+                _another_statement(row, with_prose, head.group(1), after, (cuts[-1][1] if cuts else 0, at)):
+            cuts.append((at, wide.end()))
+        at = wide.end()
+    bounds = [0, *(b for cut in cuts for b in cut), len(row.text)]
+    parts = [(bounds[k], bounds[k + 1]) for k in range(0, len(bounds), 2)]
+    if len(parts) < 2 or not all(_ANY_RELATION.search(row.text, a, b) for a, b in parts):
+        return [row]
+    return [RowText(row.text[a:b], row.offset + a, row.note) for a, b in parts]
+
+
+def _another_statement(row: RowText, with_prose: str, first: str, after: re.Match[str],
+                       before: tuple[int, int]) -> bool:
+    """True if the name ``after`` matched starts a statement of its own: no words were blanked before it, and it
+    is the first statement's name again or a name the part ``before`` it does not write."""
+    gap = with_prose[row.offset + after.start():row.offset + after.start(1)] if with_prose else ""
+    if gap.strip(" \t\n,"):
+        return False
+    name = after.group(1)
+    if name in _NOT_NAMES or name.lower() in PROSE_WORDS:
+        return False
+    return name == first or re.search(rf"(?<![A-Za-z\\]){re.escape(name)}(?![A-Za-z])",
+                                      row.text[before[0]:before[1]]) is None
 
 
 _CONTINUATION = re.compile(r"(?:\s|&|\\(?:quad|qquad|[,;:! ]))*(\+|-|\\cdot(?![A-Za-z])|\\times(?![A-Za-z]))")
@@ -305,7 +388,11 @@ def _trim(row: RowText) -> RowText:
     RowText(text='a = b', offset=2, note='')
     >>> _trim(RowText(r"\\left\\{ x \\right.", 0)).text
     '\\\\left\\\\{ x \\\\right.'
+    >>> _trim(RowText(r"\\left\\{ x \\right . ", 0)).text
+    '\\\\left\\\\{ x \\\\right .'
     """
     stripped = _TRAILING.sub("", row.text)
+    if re.search(r"\\(?:right|left)\s*$", stripped):  # \right . : the invisible delimiter, not a full stop
+        stripped = row.text.rstrip()
     lead = len(stripped) - len(stripped.lstrip())
     return RowText(stripped[lead:], row.offset + lead, row.note)

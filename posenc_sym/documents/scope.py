@@ -280,7 +280,7 @@ class DocumentScope:
                   "its components)")
         return True
 
-    def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+    def bold(self, head: str, args: tuple[sympy.Expr, ...], *, written_bold: bool = True) -> str | None:
         """A bold name whose subscript has a number of arguments none of the plain notation's definitions has
         (``\\boldsymbol{p}_i`` beside ``p_{k,2i}``, ``p_{k,2i+1}``) cannot be that notation: it is the vector
         (or matrix) of that name, a name of its own (p⃗, kept in its place in a product), said once. A bold
@@ -290,9 +290,10 @@ class DocumentScope:
             return None
         shown = shown_name(head)
         counts = " or ".join(str(n) for n in sorted(arities))
-        self.note(f"bold:{head}", f"read the bold {shown} as a vector or matrix of its own, not the {shown} the "
-                  f"text defines: its subscripts have {len(args)} argument{'s' if len(args) != 1 else ''}, the "
-                  f"definitions' {counts}; declare it to read it otherwise (let \\boldsymbol{{{shown}}}_i = …)")
+        self.note(f"bold:{head}", f"read {'the bold ' if written_bold else ''}{shown} as a vector or matrix of its "
+                  f"own, not the {shown} the text defines: its subscripts have {len(args)} "
+                  f"argument{'s' if len(args) != 1 else ''}, the definitions' {counts}; declare it to read it "
+                  f"otherwise (let \\boldsymbol{{{shown}}}_i = …)")
         return head + "vec"
 
     def _commutative(self, base: str) -> bool:

@@ -25,28 +25,16 @@ from dataclasses import dataclass, replace
 import sympy
 from sympy.core.function import AppliedUndef
 
-from ..notation.read import Term, Unreadable, from_latex
+from ..notation.read import Term
 from ..notation.read_names import splits
 from ..notation.vocabulary import BOLD, FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
 from .again import same_formula, shown_different
 from .arities import define_another_arity
+from .earlier_definitions import TextDefinition, as_before, captured, in_force, read_part, with_later_definitions
 from .name_forms import NameForm
 from .scope import DocumentScope
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
-
-
-@dataclass(frozen=True)
-class TextDefinition:
-    """A name the text defines: where, with which parameters (their LaTeX), and its formula as read."""
-
-    name: str
-    shown: str
-    line: int
-    pattern: tuple[str, ...]
-    params: tuple[sympy.Expr, ...]
-    body: Term | None
-    variables: tuple[sympy.Expr, ...] = ()  # what the body is written in, by position (pos, i of PE(pos, i))
 
 
 @dataclass(frozen=True)
@@ -211,6 +199,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return None  # "For $t = 3$, we get $$f(t) = 9$$": what holds under the sentence's condition, a claim
     if head in scope.refused:
         return None  # its definition was refused (a condition in words): never defined silently later
+    if _LABEL_FORMULA.search(form.label):
+        return None  # \vec{p}^{(i+k)} after \vec{p}^{(i)}: the labelled name at i + k, a claim, never a new name
     if form.arguments is not None and _a_defined_matrix(form, scope):
         return None  # R_m (x_1, x_2) = … of a matrix R_m the text defines: a product, a claim
     if head in ctx.symbols or (head not in scope.text_defined and (
@@ -236,13 +226,14 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if form.arguments is not None and rhs is not None and _rounded(rhs, rhs_text):
         return None  # RoPE(q) = [-0.4161, 0.9093, …]: a worked example's value at q, rounded, not a function
     known = scope.text_defined.get(head, {})
+    capturing = captured(form, scope, known)
     found = _pattern(form, scope, known)
     if found is None:
         return None
     pattern, params, args = found
     old = known.get(pattern)
     if old is not None and old.body is not None and rhs is not None:
-        old = replace(old, body=_with_later_definitions(old.body, scope))
+        old = replace(old, body=with_later_definitions(old.body, scope))
         renamed = dict(zip(old.params, params, strict=True))
         if same_formula(old.body, rhs, renamed):
             return Outcome("restated", f"gives {shown} the formula it has from line {old.line}")
@@ -253,7 +244,11 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
             if not _computable(old.body.xreplace(renamed)):
                 return None
             return Outcome("rounded", f"gives {shown} in decimals: the value of line {old.line}'s formula, rounded")
-        if shown_different(old.body, rhs, renamed):
+        if shown_different(old.body, rhs, renamed) and (back := as_before(old, rhs, params, scope)) is not None:
+            # score = q^T R_{n-m} k after a section's score = (R_{m/k} q)^T (R_{n/k} k): the form of line 125 again
+            outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}: as line "
+                                            f"{back.line} does (not shown different from it)")
+        elif shown_different(old.body, rhs, renamed):
             outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}",
                               finding=f"{shown} is defined again, differently from line {old.line}; the rows after "
                                       "this line use this definition")
@@ -269,16 +264,22 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         scope.refuse(head, shown, "defined again in a form that is not read")
         return Outcome("definition", f"defines {shown} again, in a form that cannot be read (line {old.line} defines "
                                      "it too), so rows that use it from here on are not decided")
+    if capturing is not None:
+        outcome = Outcome("definition", f"defines {shown} again, differently from line {capturing.line} "
+                          f"({capturing.shown} there, whose formula uses {shown}'s subscript for something else)",
+                          finding=f"{shown} is defined again, differently from line {capturing.line}; the rows after "
+                                  "this line use this definition")
     registered = _register(form, head, args, params, rhs, scope)
     variables = args if args is not None else params
-    if old is None and rhs is not None and (earlier := _in_force(known, variables)) is not None and \
+    if old is None and rhs is not None and (earlier := in_force(known, variables)) is not None and \
             shown_different(earlier.body, rhs, dict(zip(earlier.variables, variables, strict=True))):
         # PE_{(pos, 2i)} = … after PE(pos, i) = \begin{cases}…: the same name in another form, shown different there
         outcome = Outcome("definition", f"defines {shown} again, differently from line {earlier.line} "
                           f"({earlier.shown} there)", finding=f"{shown} is defined again, differently from line "
                           f"{earlier.line}; the rows after this line use this definition")
     known.pop(pattern, None)  # the latest definition last: the one in force (lines restart in each notebook cell)
-    known[pattern] = TextDefinition(head, shown, scope.line, pattern, params, rhs, variables)
+    before = (*old.earlier, old) if old is not None else ()
+    known[pattern] = TextDefinition(head, shown, scope.line, pattern, params, rhs, variables, before)
     scope.text_defined[head] = known
     written = _written(form, args, params)
     if outcome is not None:
@@ -294,6 +295,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
 
 
 _DECIMAL = re.compile(r"\d\.\d")
+#: A label that is a formula (``^{(i+k)}``), not a name's tag (``^{(1)}``, ``^{(i)}``, ``^{(K)}``).
+_LABEL_FORMULA = re.compile(r"[-+*/]|\\cdot|\\times")
 
 
 def _rounded(term: Term, written: str | None = None) -> bool:
@@ -336,7 +339,7 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
     side is not a definition but a claim: it applies a defined name (``PE_{(pos+k, 2i)}``) or a
     function at a point (``f(q, 0)``)."""
     if form.arguments is not None:
-        params = tuple(_read(a, scope) for a in form.arguments)
+        params = tuple(read_part(a, scope) for a in form.arguments)
         if any(p is None or p.is_number for p in params) or len(set(params)) != len(params):
             return None  # f(q, 0) = q: the function at a point, a claim about it
         if not all(isinstance(p, (sympy.Symbol, sympy.Indexed)) for p in params):
@@ -349,7 +352,7 @@ def _pattern(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], 
         return ("call",) * len(params), params, None
     if form.subscript is None:
         return (f"^({form.label})",) if form.label else (), (), None
-    args = tuple(_read(part, scope) for part in form.subscript)
+    args = tuple(read_part(part, scope) for part in form.subscript)
     readable = all(a is not None for a in args)
     relation = scope.ctx.pattern_of(form.name, args) if readable else None
     if relation == "same":
@@ -420,38 +423,3 @@ def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, pa
     except ValueError as exc:
         return str(exc)
     return True
-
-
-def _read(latex: str, scope: DocumentScope) -> sympy.Expr | None:
-    try:
-        value = from_latex(latex, scope)
-    except (Unreadable, ValueError, TypeError, ArithmeticError):
-        return None
-    return value if isinstance(value, sympy.Expr) else None
-
-
-def _in_force(known: dict[tuple[str, ...], TextDefinition], values: tuple[sympy.Expr, ...]) -> TextDefinition | None:
-    """The latest definition (``known`` keeps the order they were made in) of the name in another form that can be
-    compared at ``values``: written in as many
-    distinct names as ``values`` holds entries (``PE(pos, i)`` at ``(pos, 2i)``)."""
-    comparable = [d for d in known.values() if d.body is not None and values and len(d.variables) == len(values)
-                  and all(isinstance(v, sympy.Symbol) for v in d.variables) and len(set(d.variables)) == len(values)]
-    return comparable[-1] if comparable else None
-
-
-def _with_later_definitions(term: Term, scope: DocumentScope) -> Term:
-    """``term`` (a definition read before) with the names the text has defined since put in (``PE_{(pos,i)} =
-    \\sin(pos \\cdot \\omega_i)`` read before the next row defines ω_i): what its writer meant by it, compared with a
-    later definition of the same name."""
-    ctx = scope.ctx
-
-    def defined(entry: sympy.Basic) -> sympy.Basic:
-        try:
-            return ctx.apply(str(entry.base), tuple(entry.indices))
-        except (ValueError, KeyError, TypeError):
-            return entry
-
-    def put_in(expr: sympy.Basic) -> sympy.Basic:
-        return expr.replace(lambda e: isinstance(e, sympy.Indexed) and ctx.is_indexed(str(e.base)), defined)
-
-    return term.applyfunc(put_in) if isinstance(term, sympy.MatrixBase) else put_in(term)

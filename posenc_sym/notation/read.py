@@ -84,7 +84,7 @@ class SimpleScope:
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
         return None
 
-    def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+    def bold(self, head: str, args: tuple[sympy.Expr, ...], *, written_bold: bool = True) -> str | None:
         return None
 
     def digit_labels(self, base: str) -> bool:

@@ -24,7 +24,14 @@ def accent(p: Cursor, token: Token) -> Term:
                          inner.pos if inner is not None else token.pos)
     letter, end, written = found
     p.index = end
+    if token.text == "\\vec" and _known(p, letter) and not _known(p, letter + "vec"):
+        # \vec{v} where the text defines or declares v (\vec{v} = … defines v, as a bold v does): that v
+        return name(p, letter, token.pos, shown=f"{token.text}{{{written}}}")
     return name(p, letter + token.text[1:], token.pos, shown=f"{token.text}{{{written}}}")
+
+
+def _known(p: Cursor, base: str) -> bool:
+    return p.scope.lookup(base) is not None or p.scope.is_indexed(base) or p.scope.is_function(base)
 
 
 def _under_accent(p: Cursor) -> tuple[str, int, str] | None:

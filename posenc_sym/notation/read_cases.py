@@ -97,10 +97,37 @@ def _in_words(where: str, words: str, pos: int) -> Unreadable:
                       "i \\bmod 2 = 0); write the condition as a relation (a < b)", pos)
 
 
+def _condition_after_wide_space(p: Cursor) -> None:
+    """A case's condition set apart by a wide space and parentheses at the end of its row (``a \\qquad (m - n < w)
+    \\\\``), as the ``&`` before it would: the parentheses give way to the ``&``."""
+    depth = 0
+    for at in range(p.index, len(p.tokens)):
+        token = p.tokens[at]
+        if depth == 0 and token.text in ("\\\\", "\\end", "&"):
+            return
+        if depth == 0 and token.text == "(" and token.wide:
+            close = _closing(p.tokens, at)
+            if close is not None and close + 1 < len(p.tokens) and p.tokens[close + 1].text in ("\\\\", "\\end"):
+                del p.tokens[close]
+                p.tokens[at] = Token("sym", "&", token.pos, token.space, token.wide)
+            return
+        depth += (token.text in "([{") - (token.text in ")]}")
+
+
+def _closing(tokens: list[Token], opening: int) -> int | None:
+    depth = 0
+    for at in range(opening, len(tokens)):
+        depth += (tokens[at].text in "([{") - (tokens[at].text in ")]}")
+        if depth == 0:
+            return at
+    return None
+
+
 def cases(p: Cursor, token: Token, kind: str) -> Term:
     """The cases from ``\\begin{kind}`` on (its name already read) to its ``\\end``: a piecewise value."""
     pieces: list[tuple[Term, sympy.Basic]] = []
     while True:
+        _condition_after_wide_space(p)
         value = p.scalar(p.expression(), p.here(), "a case")
         p.take(",")
         condition: sympy.Basic = sympy.true

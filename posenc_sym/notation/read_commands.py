@@ -20,7 +20,7 @@ from .read_guards import no_index_i_in_exponent, not_a_derivative, shown_name
 from .read_names import bold_name, greek_name, name
 from .read_pattern import holds_ellipsis
 from .read_pattern_shapes import pattern_matrix
-from .read_tokens import Token, Unreadable
+from .read_tokens import Token, Unreadable, subscript_first
 from .read_words import WORDED, one_name_in_words
 from .vocabulary import (
     ACCENTS,
@@ -80,6 +80,8 @@ def command(p: Cursor, token: Token) -> Term:
         return p.divide(numerator, p.script(split_digits=True), token.pos)
     if spelled == "sqrt":
         return _sqrt(p, token)
+    if spelled == "surd":  # √d_{model}, as plain text types it: the root of the factor that follows
+        return sympy.sqrt(p.scalar(p.factor(), token.pos, "a root"))
     if token.text in BIG_OPERATORS:
         return _big_operator(p, token)
     if spelled == "begin":
@@ -174,8 +176,9 @@ def _argument(p: Cursor, spelled: str, pos: int) -> Term:
         if (after := p.peek()) is not None and after.text == "/":
             raise Unreadable(f"\\{spelled} without parentheses before '/' may be \\{spelled}(a/b) or "
                              f"(\\{spelled} a)/b; write \\{spelled}(a/b) or \\frac{{\\{spelled} a}}{{b}}", after.pos)
-        if after is not None and after.text in MULTIPLY:
-            # \sin x y is sin(x y), so \sin x \cdot y may be sin(x·y) as much as sin(x)·y.
+        if after is not None and after.text in MULTIPLY and not is_function_start(p, p.peek(1)):
+            # \sin x y is sin(x y), so \sin x \cdot y may be sin(x·y) as much as sin(x)·y; before another function
+            # (\sin\alpha \cdot \cos\beta) nobody means sin(α·cos β): the argument ends there.
             raise Unreadable(f"\\{spelled} without parentheses before {after.text} may be "
                              f"\\{spelled}(a {after.text} b) or (\\{spelled} a) {after.text} b; write the parentheses",
                              after.pos)
@@ -246,21 +249,31 @@ def _skip_group(p: Cursor) -> None:
 
 def script_inside_braces(p: Cursor) -> None:
     """``\\vec{e_j}``, ``\\hat{q_m}``: a subscript inside an accent's braces is the accented name's, as in
-    ``\\vec{e}_j``: the closing brace is moved before it (the accent is drawn over the letter alone)."""
+    ``\\vec{e}_j``: the closing brace is moved before it (the accent is drawn over the letter alone); so is one
+    inside a font's braces after a word (``\\mathrm{head_i}``, as the Transformer paper writes its heads)."""
     tokens, at = p.tokens, p.index
-    if not (at + 2 < len(tokens) and tokens[at].text == "{" and tokens[at + 2].text == "_"
-            and (tokens[at + 1].kind == "letter" or tokens[at + 1].text in LATEX_GREEK)):
+    if not (at + 2 < len(tokens) and tokens[at].text == "{"):
         return
-    end = _after(tokens, at + 3)
-    if end < len(tokens) and tokens[end].text == "}":
-        tokens.insert(at + 2, tokens.pop(end))
+    word = at + 1
+    while word < len(tokens) and tokens[word].kind == "letter":
+        word += 1
+    if word == at + 1 and tokens[word].text in LATEX_GREEK:
+        word += 1
+    if word == at + 1 or word >= len(tokens) or tokens[word].text != "_":
+        return
+    end = _after(tokens, word + 1)
+    primes = end
+    while primes < len(tokens) and tokens[primes].text == "'":
+        primes += 1
+    if primes < len(tokens) and tokens[primes].text == "}":
+        # \mathbf{k_n'} is k'_n: the brace closes after the name, its primes before the subscript
+        tokens[word:primes + 1] = [tokens[primes], *tokens[end:primes], *tokens[word:end]]
 
 
 def _font(p: Cursor, token: Token) -> Term:
     """A name in a font (``\\mathrm{PE}``, ``\\text{max\\_seq}``, ``\\boldsymbol{\\mathcal{R}}``), or an upright
     constant (``\\mathrm{e}``, ``\\text{i}``) or function (``\\operatorname{Re}``)."""
-    if token.text in BOLD:
-        script_inside_braces(p)  # \mathbf{x_{out}} is \mathbf{x}_{out}, as for an accent
+    script_inside_braces(p)  # \mathbf{x_{out}} is \mathbf{x}_{out}, \mathrm{head_i} \mathrm{head}_i: as for an accent
     if token.text in BOLD and _holds_a_formula(p):
         p.require("{")
         value = p.expression()
@@ -360,6 +373,7 @@ def _sqrt(p: Cursor, token: Token) -> Term:
 
 
 def _big_operator(p: Cursor, token: Token) -> Term:
+    subscript_first(p.tokens, p.index)  # \sum^{m}_{i=1}, as TeX sets it: \sum_{i=1}^{m}
     if not p.take("_"):
         raise Unreadable(f"{token.text} needs its limits: {token.text}_{{i=0}}^{{n-1}}", token.pos)
     braced = p.take("{")
@@ -446,6 +460,8 @@ def braced_cases(p: Cursor, brace: Token) -> Term:
         raise Unreadable("a brace \\{ is read only before cases (\\{\\begin{matrix} … \\end{matrix}); a set is not "
                          "read", brace.pos)
     kind = environment_name(p)
+    if kind == "aligned":  # \left\{\begin{aligned} a \qquad (x < 0) \\ … \end{aligned}\right.
+        return cases(p, brace, kind)
     if _array_columns(p, kind) is None and kind not in MATRICES:
         raise Unreadable(f"a brace \\{{ before the environment {kind} is not read", brace.pos)
     return cases(p, brace, kind)

@@ -56,10 +56,11 @@ class Scope(Protocol):
         (``\\overline{k e^{in\\theta}}``): ``"conjugate"`` (the complex conjugate), ``"name"`` (the name k̄
         of its own, a mean), or else the reason it is refused, naming both readings."""
 
-    def bold(self, head: str, args: tuple[sympy.Expr, ...]) -> str | None:
+    def bold(self, head: str, args: tuple[sympy.Expr, ...], *, written_bold: bool = True) -> str | None:
         """The name a bold ``head`` with these subscript arguments stands for where it cannot be the notation
         ``head`` (``\\boldsymbol{p}_i`` beside the components ``p_{k,2i}``, ``p_{k,2i+1}``: no pattern has one
-        argument), or None to read it as ``head``, as every other bold name is."""
+        argument), or None to read it as ``head``, as every other bold name is; ``written_bold`` False for the same
+        name written plain (``p_i``, the vector, beside ``p_{i,2t}``)."""
 
     def digit_labels(self, base: str) -> bool:
         """True if the text writes ``base^1`` (a first power nobody writes): then a digit over ``base`` is a label

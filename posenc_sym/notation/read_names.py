@@ -20,7 +20,7 @@ from .read_elements import element, no_bracket_after_matrix
 from .read_guards import not_a_word, not_captured, one_character, shown_name
 from .read_labels import label_after_subscript, labelled
 from .read_numerals import numeral_ahead
-from .read_tokens import Token, Unreadable
+from .read_tokens import Token, Unreadable, subscript_first
 from .vocabulary import CONJUGATE_STARS, FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
 __all__ = ["bold_name", "call", "greek_name", "name", "single", "split_run", "splits",
@@ -70,6 +70,8 @@ def split_run(p: Cursor, first: Token) -> None:
         else:
             hint = f"assume {run} real, or write a product with spaces"
         raise Unreadable(f"'{run}' is not declared; declare it ({hint})", first.pos)
+    if len(found) > 1 and [run] in found and run in FUNCTIONS:
+        found = [[run]]  # cos θ + i sin θ: the function the letters spell, never c·o·s beside names c, o, s
     if len(found) > 1:
         readings = " or ".join("·".join(s) for s in found[:2])
         raise Unreadable(f"'{run}' reads as {readings}; separate the names with spaces or declare one", first.pos)
@@ -179,6 +181,8 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
         return conjugate_of(name(p, base, pos, shown=shown))
     # a one-letter script (the m of x_m^{(1)}) takes no label: the label after it belongs to the subscripted name
     base = labelled(p, _primed(p, base, pos)) if subscript_allowed else _primed(p, base, pos)
+    if subscript_allowed:
+        subscript_first(p.tokens, p.index)  # \sigma^{2}_{j}: σ_j squared, as TeX sets it
     if subscript_allowed and p.peek() is not None and p.peek().text == "_":  # type: ignore[union-attr]
         p.next()
         if (after := label_after_subscript(p, base)) is not None:  # R_{\Theta,m}^d, the text's R^d
@@ -348,10 +352,14 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
     """``base`` with the subscript that follows (its ``_`` already taken): a notation applied to its
     parameters, a name whose subscript is plain text (``d_{model}``), or what the scope makes of it."""
     if p.scope.is_indexed(base):
+        start = p.index
         args = _subscript_args(p)
         try:
             return p.scope.apply(base, args)
         except ValueError as exc:
+            if (own := p.scope.bold(base, args, written_bold=False)) is not None:
+                p.index = start  # p_i beside p_{i,2t}, p_{i,2t+1}: the vector p_i, a name of its own
+                return _subscripted(p, own, pos)
             raise Unreadable(str(exc), pos) from None
     start = p.index
     text = _subscript_text(p)

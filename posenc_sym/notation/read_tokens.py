@@ -18,7 +18,7 @@ from ..errors import PosencSymError
 from .read_angles import typed_angles
 from .vocabulary import ACCENT_ALIASES, DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
 
-__all__ = ["Token", "Unreadable", "tokenize"]
+__all__ = ["Token", "Unreadable", "subscript_first", "tokenize"]
 
 
 class Unreadable(PosencSymError):
@@ -73,6 +73,7 @@ def tokenize(text: str) -> list[Token]:
     """The tokens of ``text``; raises :class:`Unreadable` for a sizing command without a delimiter."""
     tokens: list[Token] = []
     space = wide = False
+    medium = 0  # \; and \: in a row: two or more set formulas apart as \quad does (Q = XW_Q \;\;\; K = XW_K)
     pending_sizer: tuple[str, int] | None = None
     # \hspace{5mm} sets statements apart as \quad does; blanked to the same length, so offsets still hold
     text = _HSPACE.sub(lambda m: "\\quad" + " " * (len(m.group()) - 5), text)
@@ -95,7 +96,8 @@ def tokenize(text: str) -> list[Token]:
             value, kind = "_", "sym"  # f\_{W_q}: Markdown's escaped '_' (a subscript), as Markdown writers type it
         if kind in ("ws", "comment") or value == "~" or value in SPACING:
             space = True
-            wide = wide or value in WIDE
+            medium += value in ("\\;", "\\:")
+            wide = wide or value in WIDE or medium >= 2
             continue
         if kind == "other" and value in READ_UNICODE:
             value = READ_UNICODE[value]
@@ -114,6 +116,42 @@ def tokenize(text: str) -> list[Token]:
             kind = "sym" if len(value) == 1 else kind
         tokens.append(Token(kind, value, match.start(), space, wide))
         space = wide = False
+        medium = 0
     if pending_sizer is not None:
         raise Unreadable(f"{pending_sizer[0]} is not followed by a delimiter", pending_sizer[1])
     return typed_angles(tokens)
+
+
+def _script_end(tokens: list[Token], at: int) -> int | None:
+    """Where the script starting at ``tokens[at]`` (just after ``^`` or ``_``) ends: after one token or after
+    the brace that closes a group; None where no script starts."""
+    if at >= len(tokens) or tokens[at].text in ("}", "^", "_"):
+        return None
+    if tokens[at].text != "{":
+        return at + 1
+    depth = 0
+    for end in range(at, len(tokens)):
+        depth += (tokens[end].text == "{") - (tokens[end].text == "}")
+        if depth == 0:
+            return end + 1
+    return None
+
+
+def subscript_first(tokens: list[Token], at: int) -> bool:
+    """Put a subscript written after the superscript (``\\sigma^{2}_{j}``, ``\\sum^{m}_{i=1}``) before it, as TeX
+    sets both: the same formula, in the order the reader reads scripts in; True if there was one to move.
+
+    >>> tokens = tokenize(r"x^{2}_j + 1")
+    >>> subscript_first(tokens, 1), "".join(t.text for t in tokens)
+    (True, 'x_j^{2}+1')
+    >>> subscript_first(tokens, 1), subscript_first(tokenize("x^2 y_j"), 1)
+    (False, False)
+    """
+    if at >= len(tokens) or tokens[at].text != "^" or (power_end := _script_end(tokens, at + 1)) is None:
+        return False
+    if power_end >= len(tokens) or tokens[power_end].text != "_":
+        return False
+    if (end := _script_end(tokens, power_end + 1)) is None:
+        return False
+    tokens[at:end] = tokens[power_end:end] + tokens[at:power_end]
+    return True

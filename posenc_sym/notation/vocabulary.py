@@ -223,7 +223,8 @@ ACCENTS = ("hat", "bar", "tilde", "dot", "ddot", "dddot", "ddddot", "check", "br
            "mathring")
 _ACCENTS_LONGEST_FIRST = sorted(ACCENTS, key=len, reverse=True)
 #: Wide accents, read as the accent they widen (``\widetilde{W}`` names W̃, as ``\tilde{W}`` does).
-ACCENT_ALIASES: Mapping[str, str] = MappingProxyType({"\\widetilde": "\\tilde", "\\widehat": "\\hat"})
+ACCENT_ALIASES: Mapping[str, str] = MappingProxyType({"\\widetilde": "\\tilde", "\\widehat": "\\hat",
+                                                       "\\overrightarrow": "\\vec"})
 
 
 def accent_of(name: str) -> tuple[str, str] | None:
@@ -247,9 +248,9 @@ CONSTANTS: Mapping[str, sympy.Expr] = MappingProxyType({"e": sympy.E, "i": sympy
 CONJUGATE_STARS = ("*", "\\ast", "\\star")
 #: Font commands around a name (``\mathrm{PE}``, ``\text{model}``).
 FONTS = frozenset({"\\mathrm", "\\text", "\\operatorname", "\\mathit", "\\textrm", "\\mathsf", "\\mathtt", "\\mathbf",
-                   "\\boldsymbol", "\\bm", "\\rm", "\\mathbfit", "\\pmb", "\\textit", "\\textbf"})
+                   "\\boldsymbol", "\\bm", "\\rm", "\\mathbfit", "\\pmb", "\\textit", "\\textbf", "\\bold"})
 #: Bold fonts: around a formula (``\\mathbf{\\Theta_m Q_m}``) each factor is bold, the formula is read as it is.
-BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\pmb", "\\mathbfit"})
+BOLD = frozenset({"\\mathbf", "\\boldsymbol", "\\bm", "\\pmb", "\\mathbfit", "\\bold", "\\textbf"})  # \bold: MathJax's
 #: Upright fonts: ``\\mathrm{e}`` and ``\\text{i}`` are the constants, an italic e or i a letter.
 UPRIGHT = frozenset({"\\mathrm", "\\text", "\\textrm", "\\operatorname", "\\rm"})
 #: Blackboard letters with a meaning of their own (number sets, the expectation, an indicator, a probability):
@@ -296,6 +297,7 @@ SPACING = frozenset({
     "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle", "\\scriptstyle", "\\scriptscriptstyle",
     "\\tiny", "\\scriptsize", "\\footnotesize", "\\small", "\\normalsize", "\\large", "\\Large", "\\LARGE",
     "\\huge", "\\Huge",
+    "\\hline", "\\hdashline",  # a rule between an array's rows: layout, no mathematics
 })
 #: Spaces that set formulas apart (``x = 1 \\qquad y = 2``); never read as a product.
 WIDE = frozenset({"\\quad", "\\qquad"})
@@ -333,7 +335,7 @@ UNICODE_MATH: Mapping[str, str] = MappingProxyType({
 #: Unicode a note may type directly in a formula, and the LaTeX the reader reads it as (one meaning
 #: each; anything else stays unreadable): every Greek letter, and the operators and relations below.
 READ_UNICODE: Mapping[str, str] = MappingProxyType({
-    **{c: UNICODE_MATH[c] for c in "−·⋅×≤≥≠≈∞∑∏⋯⟨⟩‖⊤⌊⌋⌈⌉ℓ"},
+    **{c: UNICODE_MATH[c] for c in "−·⋅×≤≥≠≈∞∑∏⋯⟨⟩‖⊤⌊⌋⌈⌉ℓ√"},
     # read as their commands, so a refusal names them: ≡ and ∼ are not decided, ∂ ∇ ⊙ ⊗ ⊕ ∫ not read
     **{c: UNICODE_MATH[c] for c in "≡∼∂∇⊙⊗⊕∫"},
     # superscripts and subscripts (x², ωᵢ, Aᵀ): a run of them is one script, 10⁻²ⁱ is 10^{-2i}

@@ -1,0 +1,127 @@
+"""Notation real notes type that TeX sets as the reader already reads it (held-out sets 12 to 14): the scripts in either
+order, a name braced before its subscript, a font's subscript inside its braces, MathJax's ``\\bold``, an arrow over a
+name, a typed root, rules in an array; two statements side by side in one row; cases written with a brace before
+``aligned``, their conditions after a wide space; a function's argument ending before another function.
+
+Each expected status is what the mathematics says of the row as its author means it (worked out by hand beside it); the
+near misses are rows the new readings must leave as they were.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sympy
+
+from posenc_sym.documents.decide_document import check_document
+from posenc_sym.documents.rows import split_rows
+from posenc_sym.notation.read import SimpleScope, Unreadable, from_latex
+
+
+def _statuses(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    return [d.status for d in check_document(path).displays]
+
+
+_REALS = "```posenc\nassume x, y, a, b, x_j real\nassume n, m integer positive\n```\n\n"
+
+
+@pytest.mark.parametrize(("display", "status"), [
+    # x^2_j is x_j^2 as TeX sets it: (x_j)^2 = x_j·x_j
+    (r"$$ x^{2}_{j} = x_j x_j $$", "proven"),
+    (r"$$ x^{2}_{j} = 2 x_j $$", "refuted"),  # at x_j = 1: 1 against 2
+    # \sum^{n}_{j=1} is \sum_{j=1}^{n}: 1 + … + n = n(n+1)/2
+    (r"$$ \sum^{n}_{j=1} j = \frac{n(n+1)}{2} $$", "proven"),
+    (r"$$ \sum^{n}_{j=1} j = n^2 $$", "refuted"),  # n = 2: 3 against 4
+    # \sin\alpha \cdot \cos\beta is (sin α)(cos β): the angle-addition formula
+    (r"$$ \sin(a + b) = \sin a \cdot \cos b + \cos a \cdot \sin b $$", "proven"),
+    (r"$$ \cos(a + b) = \cos a \cdot \cos b + \sin a \cdot \sin b $$", "refuted"),  # the sign: a = b = π/4 gives 0 ≠ 1
+    # √ typed: the root of the factor after it
+    (r"$$ \frac{x}{√n} = \frac{x}{\sqrt{n}} $$", "proven"),
+    (r"$$ √(x^2) = |x| $$", "proven"),
+    (r"$$ √(x^2) = x $$", "refuted"),  # x = -1
+    # \bold is MathJax's \mathbf: \bold{x} names x
+    (r"$$ \bold{x} + \bold{x} = 2x $$", "proven"),
+])
+def test_notation_as_typed_is_read(tmp_path: Path, display: str, status: str) -> None:
+    assert _statuses(tmp_path, _REALS + display + "\n") == [status]
+
+
+def test_a_sin_before_a_product_of_names_stays_refused() -> None:
+    # the near miss: \sin a \cdot b may be sin(a·b) or sin(a)·b; only another function after \cdot ends the argument
+    scope = SimpleScope({"a": sympy.Symbol("a", real=True), "b": sympy.Symbol("b", real=True)})
+    with pytest.raises(Unreadable, match="without parentheses before"):
+        from_latex(r"\sin a \cdot b", scope)
+
+
+@pytest.mark.parametrize(("written", "same_as"), [
+    (r"{PE}_{(p,2i)}", r"PE_{(p,2i)}"),
+    (r"\mathrm{head_i}", r"\mathrm{head}_i"),
+    (r"\overrightarrow{v}", r"\vec{v}"),
+])
+def test_a_spelling_reads_as_the_usual_one(tmp_path: Path, written: str, same_as: str) -> None:
+    text = "```posenc\nassume p, x real\nassume i integer\n```\n\n$$ {a} = x $$\n\n$$ {b} = x $$\n"
+    path = tmp_path / "notes.md"
+    path.write_text(text.format(a=written, b=same_as), encoding="utf-8")
+    report = check_document(path)
+    # the first defines the name; the second, written the usual way, gives it the same formula again: a restatement
+    assert [d.status for d in report.displays] == ["definition", "proven"]
+
+
+def test_an_escaped_brace_is_not_a_braced_name() -> None:
+    rows = split_rows(r"\{a\}_1 = \{b\}_1 \\ {PE}_1 = 2")
+    assert [r.text for r in rows] == [r"\{a\}_1 = \{b\}_1", "PE_1 = 2"]
+
+
+@pytest.mark.parametrize(("body", "rows"), [
+    # the paper's pair side by side: two definitions
+    (r"PE_{(p,2i)} = \sin p \quad PE_{(p,2i+1)} = \cos p", [r"PE_{(p,2i)} = \sin p", r"PE_{(p,2i+1)} = \cos p"]),
+    # three statements set apart by medium spaces
+    (r"Q = X\,W_Q \;\;\; K = X\,W_K \;\;\; V = X\,W_V", [r"Q = X\,W_Q", r"K = X\,W_K", r"V = X\,W_V"]),
+    # near misses: a range of the first statement's index, words before the second, a condition
+    (r"x_i = 2i, \quad i = 0, 1, 2", [r"x_i = 2i, \quad i = 0, 1, 2"]),
+    (r"y = 2x \quad \text{for } x = 1", [r"y = 2x \quad \text{for } x = 1"]),
+    (r"y = x^2 \quad (x \ge 0)", [r"y = x^2 \quad (x \ge 0)"]),
+])
+def test_statements_side_by_side_are_rows(body: str, rows: list[str]) -> None:
+    assert [r.text.strip() for r in split_rows(body)] == rows
+
+
+def test_a_brace_before_aligned_holds_cases(tmp_path: Path) -> None:
+    # score = x^2 where x < 0, else x: f(-2) = 4 and f(3) = 3 hold, f(3) = 9 does not
+    text = ("```posenc\nassume x real\n```\n\n$$\nf(x) = \\left\\{\n\\begin{aligned}\n    x^2\n    \\qquad (x \\lt 0) \\\\\n"
+            "    x\n    \\qquad (x \\ge 0)\n\\end{aligned}\n\\right .\n\\tag{9.3}\n$$\n\n$$ f(-2) = 4 $$\n\n$$ f(3) = 3 $$\n\n"
+            "$$ f(3) = 9 $$\n")
+    assert _statuses(tmp_path, text) == ["definition", "proven", "proven", "refuted"]
+
+
+def test_rules_between_an_arrays_rows_are_layout(tmp_path: Path) -> None:
+    text = ("```posenc\nassume a real\n```\n\n$$ \\left[\\begin{array}{c:c} a & 0 \\\\ \\hdashline 0 & a \\end{array}\\right]"
+            " = a \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix} $$\n")
+    assert _statuses(tmp_path, text) == ["proven"]
+
+
+def test_a_braced_system_with_an_empty_column_is_its_rows(tmp_path: Path) -> None:
+    # a blog's \left\{\begin{array}{ll} p_{i,2t} = \sin … & \\ p_{i,2t+1} = \cos … \\ \end{array}\right.: two
+    # definitions, t numbering the pairs (2t, 2t+1) though t is usually a position; then p_{i,2t+3} is the pair t+1
+    # (cos(i/10000^{2(t+1)/d})), and p_i alone the vector of its own, not decided
+    text = ("$$\n\\left\\{\n\\begin{array}{ll}\n   p_{i,2t} =  \\sin(i/10000^{2t/d}) &  \\\\\n"
+            "   p_{i,2t+1} = \\cos(i/10000^{2t/d}) \\\\\n\\end{array}\n\\right.\n$$\n\n"
+            "$$ p_{i,2t+3} = \\cos(i/10000^{(2t+2)/d}) $$\n\n$$ p_{i,2t+3} = \\cos(i/10000^{2t/d}) $$\n\n"
+            "$$ p_i \\cdot p_i = 1 $$\n")
+    assert _statuses(tmp_path, text) == ["definition", "proven", "refuted", "unknown"]
+
+
+def test_a_prime_inside_a_fonts_braces_with_a_subscript(tmp_path: Path) -> None:
+    # \mathbf{k_n'} is k'_n: defined by the first row, restated by the second written the usual way
+    text = "```posenc\nassume x real\n```\n\n$$ \\mathbf{k_n'} = 2 x $$\n\n$$ \\mathbf{k}'_n = 2x $$\n"
+    assert _statuses(tmp_path, text) == ["definition", "proven"]
+
+
+def test_a_plain_function_name_beside_names_of_its_letters(tmp_path: Path) -> None:
+    # s, n and i are names of the text, yet cos θ + i sin θ = e^{iθ} spells the functions (Euler's formula)
+    text = ("```posenc\nassume s, n, c, o, \\theta real\n```\n\n"
+            "$$ cos \\theta + i \\cdot sin \\theta = e ^ {i \\cdot \\theta} $$\n\n$$ s i n = n s i $$\n")
+    assert _statuses(tmp_path, text) == ["proven", "proven"]
