@@ -125,3 +125,17 @@ def test_a_plain_function_name_beside_names_of_its_letters(tmp_path: Path) -> No
     text = ("```posenc\nassume s, n, c, o, \\theta real\n```\n\n"
             "$$ cos \\theta + i \\cdot sin \\theta = e ^ {i \\cdot \\theta} $$\n\n$$ s i n = n s i $$\n")
     assert _statuses(tmp_path, text) == ["proven", "proven"]
+
+
+@pytest.mark.parametrize("notation", [None, "sinusoidal"])
+def test_a_pair_index_t_stays_one_with_the_preset(tmp_path: Path, notation: str | None) -> None:
+    # --notation sinusoidal declares t a real position only where the text writes it as one: in p_{i,2t},
+    # p_{i,2t+1} t numbers the pairs, and a real t made the second definition an instance of the first at t + 1/2,
+    # refuted (a held-out set's wrong verdict with the preset)
+    path = tmp_path / "notes.md"
+    path.write_text("```posenc\nassume i real\nassume d even positive\n```\n\nA pair with frequency $w_k$:\n\n"
+                    "$$\n\\left\\{\n\\begin{array}{ll}\n   p_{i,2t} =  \\sin(i/10000^{2t/d}) &  \\\\\n"
+                    "   p_{i,2t+1} = \\cos(i/10000^{2t/d}) \\\\\n\\end{array}\n\\right.\n$$\n", encoding="utf-8")
+    report = check_document(path, notation=notation)
+    assert [link.role for d in report.displays for link in d.read.links] == ["definition", "definition"]
+    assert [d.status for d in report.displays] == ["definition"]

@@ -8,7 +8,8 @@ way this document writes it (issue 23, "presets follow the text"):
 - a notation (ω, ω_i, w_k, PE) the text defines itself is the text's: the preset's is left out;
 - a name the text never writes is not declared (``\omega_i`` for a text that writes ω alone), nor one
   the text says is real ("an arbitrary real angular frequency $\omega$") or sets, and ``i`` is declared
-  the pair index only where the text doubles it (``PE_{(pos,2i)}``): in ``p_{i,2j}`` it is a position;
+  the pair index only where the text doubles it (``PE_{(pos,2i)}``): in ``p_{i,2j}`` it is a position, and
+  a position the text doubles (``p_{i,2t}``) is no real position: it numbers the pairs;
 - a preset is the field's notation: a document that writes none of its notations (PE, ω, w_k) gets
   nothing from it (its k is the text's own, a scale factor, not the preset's shift).
 
@@ -104,4 +105,4 @@ def _applies(name: str, roles: Survey) -> bool:
     from 0: a text writing x_{2i-1} counts its pairs from 1, and the preset's 0 ≤ i < d/2 is not its)."""
     if name == "i":
         return "i" in roles.pairs and "i" not in roles.pairs_from_one
-    return name in roles.standalone
+    return name in roles.standalone and name not in roles.pairs  # p_{i,2t}: t numbers pairs, no real position
