@@ -44,7 +44,7 @@ from sympy.matrices import ImmutableMatrix
 
 from .read_cursor import Cursor, Term, is_matrix
 from .read_guards import shown_name
-from .read_tokens import Token, Unreadable
+from .read_tokens import Token, Unreadable, closing_brace
 from .vocabulary import LATEX_GREEK, MULTIPLY
 
 __all__ = ["derivative_fraction", "differentiate", "variable_of"]
@@ -71,22 +71,12 @@ def _marker(tokens: list[Token], at: int) -> _Marker | None:
     return None
 
 
-def _group_end(tokens: list[Token], at: int) -> int | None:
-    """The index of the ``}`` closing the group opened at ``tokens[at]``."""
-    depth = 0
-    for n in range(at, len(tokens)):
-        depth += (tokens[n].text == "{") - (tokens[n].text == "}")
-        if depth == 0:
-            return n
-    return None
-
-
 def _is_shape(p: Cursor) -> bool:
     """True if the fraction at the cursor (``\\frac`` taken) is a derivative: ``{d…}{d v…}``."""
     tokens, at = p.tokens, p.index
     if at >= len(tokens) or tokens[at].text != "{" or _marker(tokens, at + 1) is None:
         return False
-    end = _group_end(tokens, at)
+    end = closing_brace(tokens, at)
     if end is None or end + 2 >= len(tokens) or tokens[end + 1].text != "{":
         return False
     below = _marker(tokens, end + 2)

@@ -25,7 +25,7 @@ import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
 from .read_cursor import Cursor, Term
-from .read_tokens import Token, Unreadable
+from .read_tokens import Token, Unreadable, closing_brace
 from .vocabulary import ELLIPSES
 
 __all__ = ["CLOSE", "OPEN", "Cell", "Pattern", "check_entries", "find_pattern", "holds_ellipsis",
@@ -113,12 +113,8 @@ def _group_end(tokens: Sequence[Token], at: int) -> int:
         return at
     if tokens[at].text != "{":
         return at + 1
-    depth = 0
-    for n in range(at, len(tokens)):
-        depth += (tokens[n].text == "{") - (tokens[n].text == "}")
-        if depth == 0:
-            return n + 1
-    return len(tokens)
+    closing = closing_brace(tokens, at)
+    return len(tokens) if closing is None else closing + 1
 
 
 def _components(tokens: Sequence[Token], start: int, end: int) -> list[tuple[int, int]]:

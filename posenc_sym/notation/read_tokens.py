@@ -12,13 +12,14 @@ types directly (``≤``, ``ω``) becomes the command it means (:data:`~.vocabula
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import PosencSymError
 from .read_angles import typed_angles
 from .vocabulary import ACCENT_ALIASES, DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
 
-__all__ = ["Token", "Unreadable", "subscript_first", "tokenize"]
+__all__ = ["Token", "Unreadable", "closing_brace", "subscript_first", "tokenize"]
 
 
 class Unreadable(PosencSymError):
@@ -122,6 +123,20 @@ def tokenize(text: str) -> list[Token]:
     return typed_angles(tokens)
 
 
+def closing_brace(tokens: Sequence[Token], at: int) -> int | None:
+    """The index of the ``}`` closing the group that ``tokens[at]`` opens, or None where it is not closed.
+
+    >>> closing_brace(tokenize("{a{b}}c"), 0), closing_brace(tokenize("{a"), 0)
+    (5, None)
+    """
+    depth = 0
+    for n in range(at, len(tokens)):
+        depth += (tokens[n].text == "{") - (tokens[n].text == "}")
+        if depth == 0:
+            return n
+    return None
+
+
 def _script_end(tokens: list[Token], at: int) -> int | None:
     """Where the script starting at ``tokens[at]`` (just after ``^`` or ``_``) ends: after one token or after
     the brace that closes a group; None where no script starts."""
@@ -129,12 +144,8 @@ def _script_end(tokens: list[Token], at: int) -> int | None:
         return None
     if tokens[at].text != "{":
         return at + 1
-    depth = 0
-    for end in range(at, len(tokens)):
-        depth += (tokens[end].text == "{") - (tokens[end].text == "}")
-        if depth == 0:
-            return end + 1
-    return None
+    closing = closing_brace(tokens, at)
+    return None if closing is None else closing + 1
 
 
 def subscript_first(tokens: list[Token], at: int) -> bool:
