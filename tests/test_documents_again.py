@@ -162,3 +162,17 @@ def test_a_label_that_is_a_formula_defines_nothing(tmp_path: Path) -> None:
                     "$$ p^{(i+k)} = \\begin{bmatrix} \\sin(\\theta i + k) \\\\ \\cos(\\theta i + k) \\end{bmatrix} $$\n",
                     encoding="utf-8")
     assert [d.status for d in check_document(path).displays] == ["definition", "unknown"]
+
+
+def test_a_subscript_the_formula_uses_is_an_instance_where_the_formula_is_the_instance(tmp_path: Path) -> None:
+    # a red team's near miss: M_i = [[cos ω_i i, …]] after M_k = [[cos ω_i k, …]] is M_k at k = i as written: a claim
+    # (proven), and M_k is still in force for M_k M_j = M_{k+j} (proven: the rotations compose); read as a
+    # redefinition, the last row was refuted
+    rot = ("\\begin{{bmatrix}} \\cos(\\omega_i {v}) & -\\sin(\\omega_i {v}) \\\\ \\sin(\\omega_i {v}) & "
+           "\\cos(\\omega_i {v}) \\end{{bmatrix}}")
+    path = tmp_path / "notes.md"
+    path.write_text("```posenc\nassume k, j real\nassume d even positive\nassume i integer\n"
+                    "let \\omega_i = 10000^{-2i/d}\n```\n\n"
+                    f"$$ M_k = {rot.format(v='k')} $$\n\n$$ M_i = {rot.format(v='i')} $$\n\n$$ M_k M_j = M_{{k+j}} $$\n",
+                    encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == ["definition", "proven", "proven"]

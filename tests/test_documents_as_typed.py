@@ -42,6 +42,10 @@ _REALS = "```posenc\nassume x, y, a, b, x_j real\nassume n, m integer positive\n
     (r"$$ \frac{x}{√n} = \frac{x}{\sqrt{n}} $$", "proven"),
     (r"$$ √(x^2) = |x| $$", "proven"),
     (r"$$ √(x^2) = x $$", "refuted"),  # x = -1
+    # before a power or a factor, the root of all or of the first part: refused, never guessed (a red team's
+    # √(t+1)^2 = t + 1 was refuted as √((t+1)^2), true as (√(t+1))^2)
+    (r"$$ √(x+1)^2 = x + 1 $$", "unknown"),
+    (r"$$ √4x = 2x $$", "unknown"),
     # \bold is MathJax's \mathbf: \bold{x} names x
     (r"$$ \bold{x} + \bold{x} = 2x $$", "proven"),
 ])
@@ -84,6 +88,13 @@ def test_an_escaped_brace_is_not_a_braced_name() -> None:
     (r"x_i = 2i, \quad i = 0, 1, 2", [r"x_i = 2i, \quad i = 0, 1, 2"]),
     (r"y = 2x \quad \text{for } x = 1", [r"y = 2x \quad \text{for } x = 1"]),
     (r"y = x^2 \quad (x \ge 0)", [r"y = x^2 \quad (x \ge 0)"]),
+    # a red team's: a sized parenthesis, words in other commands, an arrow are no names; the first statement's own
+    # left side again is an equation about it (g(x) = 2 after g(x) = x^2 + 1), not a second definition
+    (r"\sqrt{t^2} = t \quad \left( t \ge 0 \right)", [r"\sqrt{t^2} = t \quad \left( t \ge 0 \right)"]),
+    (r"y = x \quad \textit{for } x = 1", [r"y = x \quad \textit{for } x = 1"]),
+    (r"y = x \quad \Leftarrow (x \ge 0)", [r"y = x \quad \Leftarrow (x \ge 0)"]),
+    (r"g(x) = x^2 + 1 \qquad g(x) = 2", [r"g(x) = x^2 + 1 \qquad g(x) = 2"]),
+    (r"\alpha_1 = 1 \quad \alpha_2 = 2", [r"\alpha_1 = 1", r"\alpha_2 = 2"]),
 ])
 def test_statements_side_by_side_are_rows(body: str, rows: list[str]) -> None:
     assert [r.text.strip() for r in split_rows(body)] == rows
@@ -95,6 +106,18 @@ def test_a_brace_before_aligned_holds_cases(tmp_path: Path) -> None:
             "    x\n    \\qquad (x \\ge 0)\n\\end{aligned}\n\\right .\n\\tag{9.3}\n$$\n\n$$ f(-2) = 4 $$\n\n$$ f(3) = 3 $$\n\n"
             "$$ f(3) = 9 $$\n")
     assert _statuses(tmp_path, text) == ["definition", "proven", "proven", "refuted"]
+
+
+@pytest.mark.parametrize("cases", [
+    r"\left\{\begin{aligned} 1 \\ 2 \qquad (x \ge 0) \end{aligned}\right.",
+    r"\begin{cases} 1 \\ 2 & x \ge 0 \end{cases}",
+    r"\left\{\begin{aligned} 1 \qquad (x < 0) \\ 5 \\ 2 \qquad (x > 1) \end{aligned}\right.",
+])
+def test_a_case_with_no_condition_before_another_is_refused(tmp_path: Path, cases: str) -> None:
+    # a red team's: the unconditioned case held everywhere and won over x ≥ 0, so k(5) = 1 came back proven (at x = 5
+    # the stated condition gives 2); now the cases are not read, and the row about them not decided
+    text = f"```posenc\nassume x real\n```\n\n$$ k(x) = {cases} $$\n\n$$ k(5) = 1 $$\n"
+    assert _statuses(tmp_path, text) == ["definition", "unknown"]
 
 
 def test_rules_between_an_arrays_rows_are_layout(tmp_path: Path) -> None:

@@ -5,10 +5,13 @@ Expected values are written by hand from the LaTeX conventions the module docstr
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import sympy
 
 from posenc_sym.documents.context import Context
+from posenc_sym.documents.decide_document import check_document
 from posenc_sym.documents.declarations import DeclarationError, apply_declaration, symbol_name
 from posenc_sym.notation import to_latex
 from posenc_sym.notation.read import SimpleScope, Unreadable, from_latex, read_row
@@ -354,3 +357,12 @@ def test_the_parts_of_a_complex_number_read_back_as_the_writer_prints_them(part:
     z = sympy.Symbol("z", complex=True)
     expr = part(z) + 1  # type: ignore[operator]
     assert from_latex(to_latex(expr), SimpleScope({"z": z})) == expr
+
+
+def test_a_lets_parameter_gets_the_texts_range(tmp_path: Path) -> None:
+    # a red team's: with `let \omega_i = 10000^{-2i/d}` (i declared nowhere) the row ω_i ≤ 1 was refuted at i = -1;
+    # the block's let is the text's notation, so the row's i is the pair index 0 ≤ i < d/2, where ω_i ≤ 1 holds
+    path = tmp_path / "notes.md"
+    path.write_text("```posenc\nassume d even positive\nlet \\omega_i = 10000^{-2i/d}\n```\n\n$$ \\omega_i \\le 1 $$\n",
+                    encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == ["proven"]

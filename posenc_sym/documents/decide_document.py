@@ -103,6 +103,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     inlines = _inlines(document)
     clauses = document_clauses(document, inlines)
     formulas = [i.body for i in document.items if isinstance(i, Display)] + [f.text for f in inlines]
+    # a block's let is the text's notation too: let \omega_i = 10000^{-2i/d} makes the rows' i a pair index
+    formulas += [i.text.strip()[4:] for i in document.items if isinstance(i, Declaration)
+                 and i.text.strip().startswith("let ")]
     scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
                            counted=counted_names(document.text))
     sentence = _Sentence()

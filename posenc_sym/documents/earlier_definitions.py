@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import sympy
 
 from ..notation.read import Term, Unreadable, from_latex
-from .again import shown_different
+from .again import same_formula, shown_different
 from .name_forms import NameForm
 from .scope import DocumentScope
 
@@ -61,8 +61,8 @@ def as_before(latest: TextDefinition, rhs: Term, params: tuple[sympy.Expr, ...],
     return None
 
 
-def captured(form: NameForm, scope: DocumentScope,
-              known: dict[tuple[str, ...], TextDefinition]) -> TextDefinition | None:
+def captured(form: NameForm, scope: DocumentScope, known: dict[tuple[str, ...], TextDefinition],
+             rhs: Term | None) -> TextDefinition | None:
     """The text's definition that ``form`` would be an instance of only by capturing a name (``M_i = …`` after
     ``M_k = [[\\cos ω_i k, …]]``: not M_k at k = i, which would read ω_i's i as the position, but M given a new
     meaning), now forgotten so that ``form`` defines the name afresh; None when there is none."""
@@ -77,6 +77,8 @@ def captured(form: NameForm, scope: DocumentScope,
     earlier = next((d for d in known.values() if d.variables == pattern.args), None)
     if earlier is None:
         return None
+    if rhs is not None and same_formula(pattern.body, rhs, dict(zip(pattern.args, args, strict=True))):
+        return None  # M_i = [[cos ω_i i, …]]: M_k at k = i as written, an instance after all (a claim, checked)
     scope.ctx.forget(form.name, pattern.args)
     known.pop(earlier.pattern, None)
     return earlier

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..notation.vocabulary import PROSE_WORDS
+from ..notation.vocabulary import BOLD, LATEX_GREEK, PROSE_WORDS
 from .named_words import names_a_quantity
 
 __all__ = ["RowText", "split_rows"]
@@ -281,7 +281,10 @@ def split_rows(body: str) -> list[RowText]:
 
 
 _WIDE_SPACE = re.compile(r"\\q?quad(?![A-Za-z])|(?:\\[;:]\s*){2,}")
-_NOT_NAMES = frozenset({"\\text", "\\textrm", "\\mbox", "\\intertext"})
+#: Commands that start a name (a Greek letter, a bold or accented name); any other (\\left, \\Big, \\textit,
+#: \\operatorname, an arrow) starts no statement of its own.
+_NAME_COMMANDS = frozenset({*LATEX_GREEK, *BOLD, "\\vec", "\\hat", "\\tilde", "\\bar", "\\overline",
+                            "\\widetilde", "\\widehat", "\\overrightarrow", "\\mathcal"})
 _HEAD = re.compile(r"\s*,?\s*(\\?[A-Za-z]+)(?=\s*(?:[_({^]|:?=))")
 
 
@@ -324,16 +327,25 @@ def _side_by_side(row: RowText, with_prose: str) -> list[RowText]:
 
 def _another_statement(row: RowText, with_prose: str, first: str, after: re.Match[str],
                        before: tuple[int, int]) -> bool:
-    """True if the name ``after`` matched starts a statement of its own: no words were blanked before it, and it
-    is the first statement's name again or a name the part ``before`` it does not write."""
+    """True if the name ``after`` matched starts a statement of its own: no words were blanked before it, it is a
+    name (a letter run or a Greek, bold or accented one; not ``\\left``, ``\\Big``, ``\\textit``), and it is the
+    first statement's name with another subscript or arguments (``PE_{(pos,2i+1)}``; ``g(x) = 2`` after ``g(x) =
+    x^2 + 1`` is an equation about g, not a second definition) or a name the part ``before`` it does not write."""
     gap = with_prose[row.offset + after.start():row.offset + after.start(1)] if with_prose else ""
     if gap.strip(" \t\n,"):
         return False
     name = after.group(1)
-    if name in _NOT_NAMES or name.lower() in PROSE_WORDS:
+    if (name.startswith("\\") and name not in _NAME_COMMANDS) or name.lower() in PROSE_WORDS:
         return False
-    return name == first or re.search(rf"(?<![A-Za-z\\]){re.escape(name)}(?![A-Za-z])",
-                                      row.text[before[0]:before[1]]) is None
+    if name == first:
+        return _left_side(row.text, before[0]) != _left_side(row.text, after.start(1))
+    return re.search(rf"(?<![A-Za-z\\]){re.escape(name)}(?![A-Za-z])", row.text[before[0]:before[1]]) is None
+
+
+def _left_side(text: str, start: int) -> str:
+    """The left side of the statement that starts at ``start``, spaces dropped (``PE_{(pos,2i)}``, ``g(x)``)."""
+    relation = _ANY_RELATION.search(text, start)
+    return "".join(text[start:relation.start() if relation else len(text)].split())
 
 
 _CONTINUATION = re.compile(r"(?:\s|&|\\(?:quad|qquad|[,;:! ]))*(\+|-|\\cdot(?![A-Za-z])|\\times(?![A-Za-z]))")

@@ -226,7 +226,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if form.arguments is not None and rhs is not None and _rounded(rhs, rhs_text):
         return None  # RoPE(q) = [-0.4161, 0.9093, …]: a worked example's value at q, rounded, not a function
     known = scope.text_defined.get(head, {})
-    capturing = captured(form, scope, known)
+    capturing = captured(form, scope, known, rhs)
     found = _pattern(form, scope, known)
     if found is None:
         return None

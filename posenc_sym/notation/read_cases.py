@@ -143,6 +143,10 @@ def cases(p: Cursor, token: Token, kind: str) -> Term:
                                          "one function; state each as a claim of its own", token.pos)
                 else:
                     condition = _condition(p, "a condition of the cases", prose_of(p.tokens, cell))
+        if pieces and pieces[-1][1] is sympy.true:
+            # 1 \\ 2 & x \ge 0: a case with no condition before another holds everywhere, and would win over it
+            raise Unreadable("a case with no condition comes before another case: write its condition, or "
+                             "\\text{otherwise} on the last case", token.pos)
         pieces.append((value, condition))
         if p.take("\\\\"):
             if p.peek() is not None and p.peek().text == "\\end":  # type: ignore[union-attr]

@@ -81,7 +81,7 @@ def command(p: Cursor, token: Token) -> Term:
     if spelled == "sqrt":
         return _sqrt(p, token)
     if spelled == "surd":  # √d_{model}, as plain text types it: the root of the factor that follows
-        return sympy.sqrt(p.scalar(p.factor(), token.pos, "a root"))
+        return _typed_root(p, token)
     if token.text in BIG_OPERATORS:
         return _big_operator(p, token)
     if spelled == "begin":
@@ -362,6 +362,18 @@ def font_word(p: Cursor, token: Token) -> str:
     if not word:
         raise Unreadable(f"{token.text}{{}} is empty", token.pos)
     return word
+
+
+def _typed_root(p: Cursor, token: Token) -> Term:
+    """``√d_{model}``, ``√(x+1)``: the root of the atom after ``√`` with its subscript; one followed by a power or a
+    factor (``√(t+1)^2``, ``√4x``, ``√4 x``) has two readings, the root of all or of the first part, and is refused
+    with both named."""
+    radicand = p.scalar(p.atom(), token.pos, "a root")
+    following = p.peek()
+    if following is not None and (following.text in ("^", "_") or p.starts_factor(following)):
+        raise Unreadable("a typed √ before a power or a factor (√(t+1)^2, √4x) is the root of all or of the first "
+                         "part; write \\sqrt{…} around what the root takes", following.pos)
+    return sympy.sqrt(radicand)
 
 
 def _sqrt(p: Cursor, token: Token) -> Term:
