@@ -26,12 +26,11 @@ import sympy
 from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term
-from ..notation.read_names import splits
-from ..notation.vocabulary import BOLD, FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
 from .again import same_formula, shown_different
 from .arities import define_another_arity
 from .earlier_definitions import TextDefinition, as_before, captured, in_force, read_part, with_later_definitions
 from .name_forms import NameForm
+from .not_definitions import a_claim, by_components
 from .scope import DocumentScope
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
@@ -49,78 +48,6 @@ class Outcome:
     written: Term | None = None  # the defined name as an expression (p_{i,2j} applied), to show it
 
 
-def _mentions(rhs: Term | None, head: str) -> bool:
-    """True if ``rhs`` names ``head`` (``\\lambda_2`` names lambda; ``input_embedding`` does not name input)."""
-    if rhs is None:
-        return False
-    return head in _named(rhs)
-
-
-def _named(term: Term) -> set[str]:
-    """The names a formula uses as values: not a letter that only labels a subscript (the q of W_q)."""
-    if isinstance(term, sympy.MatrixBase):
-        return set().union(*(_named(e) for e in term)) if term else set()
-    if isinstance(term, sympy.Indexed):
-        return {str(term.base.label)}
-    if isinstance(term, sympy.Symbol):
-        return {term.name}
-    names = {term.func.__name__} if isinstance(term, AppliedUndef) else set()
-    for arg in getattr(term, "args", ()):
-        names |= _named(arg)
-    return names
-
-
-def _spells_a_product(form: NameForm, scope: DocumentScope) -> bool:
-    """True for a run of letters that spells names the text has (``tk`` with t and k): a product."""
-    if not form.head.isalpha() or len(form.head) < 2 or not form.head.isascii():
-        return False
-    found = splits(form.head, scope.words() - {form.head})
-    return len(found) == 1 and len(found[0]) > 1
-
-
-def _conjugate(form: NameForm, scope: DocumentScope) -> bool:
-    """True for ``\\bar{z}`` where the scope reads the bar as the conjugate of z: a claim about it, no new name."""
-    root = form.head
-    while root.endswith("bar") and len(root) > 3:  # \overline{\bar{k}}: kbarbar, the conjugate twice
-        root = root[:-3]
-    accented = accent_of(root + "bar")
-    return root != form.head and accented is not None and scope.bar(accented[0]) == "conjugate"
-
-
-def _derivative(form: NameForm, scope: DocumentScope) -> bool:
-    """True for ``f'(x) = …`` where the text applies f: the derivative of f stated, or a new name f′? The
-    row is left to the reader, which refuses it with both named; never a definition taken silently."""
-    base = form.head.rstrip("'")
-    # f'(x, m) of two or more arguments is a function of its own (position interpolation's): a prime writes
-    # the derivative of a function of one variable only
-    return form.arguments is not None and len(form.arguments) < 2 and base != form.head and (
-        scope.ctx.is_function(base) or base in scope.roles.applied)
-
-
-def _restricted(form: NameForm, head: str, scope: DocumentScope) -> bool:
-    """True where a sentence's condition restricts what the display says of ``form``: the name is defined already
-    ("For $d = 2$, we have $$\\omega_i = 10000^{-i}$$" restates ω for one case), or the condition bounds one of its
-    parameters other than by listing them ("For $t = 3$, $$f(t) = 9$$"; but "for $t \\in \\{q, k, v\\}$,
-    $$f_t(x) = …$$" defines each f_t)."""
-    if head in scope.text_defined or scope.ctx.lookup(head) is not None:
-        return True
-    parameters = set(re.findall(r"[A-Za-z]+", " ".join((*(form.subscript or ()), *(form.arguments or ())))))
-    for formula in scope.under_clause:
-        if re.match(r"^\s*[A-Za-z]+\s*\\in\s*\\\{", formula):
-            continue  # the condition lists the instances the definition gives
-        if parameters & set(re.findall(r"[A-Za-z]+", re.sub(r"\\[A-Za-z]+", " ", formula))):
-            return True
-    return False
-
-
-def _dotted(form: NameForm, scope: DocumentScope) -> bool:
-    r"""True for ``\dot x = …`` where the text has x: Newton's derivative of x stated, never a new name ẋ (after
-    ``x = \sin t``, a false ``\dot x = -\cos t`` taken as a definition once proved ``\dot x + \cos t = 0``)."""
-    accented = accent_of(form.head)
-    return accented is not None and accented[1] in ("dot", "ddot", "dddot", "ddddot") and (
-        accented[0] in scope.seen or accented[0] in scope.text_defined or scope.ctx.lookup(accented[0]) is not None)
-
-
 def _function_name(form: NameForm) -> str | None:
     """The name a definition introduces: a function with a subscript, ``f_q(x, m)``, is ``f_q`` (the reader
     calls it so; ``f_k(x, n)`` beside it is another function); None for a subscript that is not a name."""
@@ -133,47 +60,6 @@ def _function_name(form: NameForm) -> str | None:
 
 def _is_value(rhs: Term | None) -> bool:
     return rhs is None or isinstance(rhs, sympy.Symbol) or bool(getattr(rhs, "is_number", False))
-
-
-_BOLD_SIDE = re.compile(r"\s*(?:" + "|".join(re.escape(c) for c in sorted(BOLD | {"\\vec"})) + r")(?![A-Za-z])")
-
-
-def _by_components(form: NameForm, shown: str, rhs: Term | None) -> NameForm | None:
-    """``\\boldsymbol{r}_j = [r_{j,1}, …, r_{j,d}]``, ``\\mathbf{x} = (x_1, x_2, x_3)``: a bold name given by its plain
-    components (the plain name with more subscripts than the bold one has) is a name of its own (r⃗), not an
-    equation in r; the bold name then reads as it (:func:`~posenc_sym.notation.read_names.bold_name`)."""
-    if rhs is None or form.arguments is not None or form.label or not _BOLD_SIDE.match(shown):
-        return None
-    written = len(form.subscript or ())
-    uses = [a for a in getattr(rhs, "atoms", lambda *_: set())(sympy.Indexed) if str(a.base.label) == form.head]
-    if not uses or any(len(a.indices) <= written for a in uses) or form.head in _named_plainly(rhs):
-        return None
-    return replace(form, head=form.head + "vec")
-
-
-def _a_defined_matrix(form: NameForm, scope: DocumentScope) -> bool:
-    """True if the name before the parentheses (``R_m``, ``W``) is a matrix the text defines."""
-    ctx = scope.ctx
-    bodies = [p.body for p in ctx.indexed.get(form.head, [])] if form.subscript is not None else \
-        [ctx.lookup(form.head)]
-    return bool(bodies) and all(isinstance(b, sympy.MatrixBase) for b in bodies)
-
-
-def _by_plain_components(form: NameForm, rhs: Term | None) -> bool:
-    """``q = (q_0, q_1)``, ``x = [x_1, x_2]``: a plain name given as a written vector of its own components (the
-    name with a subscript, never the name alone) is the vector, not an equation in q."""
-    plain = form.subscript is None and form.arguments is None and not form.label
-    return plain and isinstance(rhs, sympy.MatrixBase) and form.head not in _named_plainly(rhs)
-
-
-def _named_plainly(term: Term) -> set[str]:
-    """The names a formula uses as bare symbols (x, not x_k)."""
-    if isinstance(term, sympy.MatrixBase):
-        return set().union(*(_named_plainly(e) for e in term)) if term else set()
-    if not isinstance(term, sympy.Basic):
-        return set()
-    bare = term.xreplace({a: sympy.Dummy() for a in term.atoms(sympy.Indexed)})  # x_k's label x is not x
-    return {s.name for s in bare.free_symbols if isinstance(s, sympy.Symbol) and not isinstance(s, sympy.Dummy)}
 
 
 def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: DocumentScope, *,
@@ -190,39 +76,12 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     variable of the notes. A name whose definition was refused (:meth:`.scope.DocumentScope.refuse`) is
     never defined again. A role ``restated`` says the statement gives a defined name the formula it already has (``β =
     10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
-    form = _by_components(form, shown, rhs) or form
+    form = by_components(form, shown, rhs) or form
     head = _function_name(form)
-    if head is None or form.head in FUNCTIONS or form.head in UPRIGHT_FUNCTIONS:
-        return None  # \operatorname{Re}(e^{it}) = \cos t: a claim about a function the reader knows, decided
-    ctx = scope.ctx
-    if scope.stating_condition or (scope.under_clause and _restricted(form, head, scope)):
-        return None  # "For $t = 3$, we get $$f(t) = 9$$": what holds under the sentence's condition, a claim
-    if head in scope.refused:
-        return None  # its definition was refused (a condition in words): never defined silently later
-    if _LABEL_FORMULA.search(form.label):
-        return None  # \vec{p}^{(i+k)} after \vec{p}^{(i)}: the labelled name at i + k, a claim, never a new name
-    if form.arguments is not None and _a_defined_matrix(form, scope):
-        return None  # R_m (x_1, x_2) = … of a matrix R_m the text defines: a product, a claim
-    if head in ctx.symbols or (head not in scope.text_defined and (
-            head in ctx.values or head in ctx.indexed or head in ctx.functions)):
+    if head is None or a_claim(form, head, rhs, scope):
         return None
-    if form.bare_label and (not getattr(rhs, "is_Matrix", False) or form.head in scope.text_defined
-                            or ctx.lookup(form.head) is not None or ctx.is_indexed(form.head)):
-        return None  # R^d_{Θ,m} names a matrix; x_i^n = …, R_m^n of a defined R_m: a power, a claim
-    if (_mentions(rhs, form.head) and not _by_plain_components(form, rhs)) or _spells_a_product(form, scope) or \
-            _conjugate(form, scope) or _derivative(form, scope) or _dotted(form, scope):
-        return None
-    plain = form.subscript is None and form.arguments is None and not form.label
-    # d = \|D\|/2 - 1 after \theta_d = …: an index the text used before, set for a case, never defined
-    used = head in scope.seen and (_is_value(rhs) or scope.rules.applies(head) or head in scope.roles.indices)
-    variable = scope.rules.applies(head) and _is_value(rhs)  # d = 512: a width of one example, not of the notes
-    if plain and head not in scope.text_defined and (used or variable) and not (inline and binds):
-        if inline:
-            return None
-        written = "a formula" if rhs is None else sympy.sstr(rhs)
-        why = f"{shown} is used before as a free name" if used else f"{shown} is a variable of the notes"
-        return Outcome("definition", f"sets {shown} = {written} here, a value chosen for an example or a case "
-                                     f"({why}): later rows keep {shown} free")
+    if (case := _set_for_a_case(form, head, shown, rhs, scope, inline=inline, binds=binds)) is not None:
+        return case if case.role else None
     if form.arguments is not None and rhs is not None and _rounded(rhs, rhs_text):
         return None  # RoPE(q) = [-0.4161, 0.9093, …]: a worked example's value at q, rounded, not a function
     known = scope.text_defined.get(head, {})
@@ -234,27 +93,9 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     old = known.get(pattern)
     if old is not None and old.body is not None and rhs is not None:
         old = replace(old, body=with_later_definitions(old.body, scope))
-        renamed = dict(zip(old.params, params, strict=True))
-        if same_formula(old.body, rhs, renamed):
-            return Outcome("restated", f"gives {shown} the formula it has from line {old.line}")
-        if _rounded(rhs, rhs_text) and not _rounded(old.body):
-            # a worked example's value in decimals (c = 0.866 after c = \cos(\pi/6)): a claim that the exact value
-            # rounds to it, never a second definition (later rows keep the exact one); after a formula with no
-            # value (q' = RoPE(q, p)), a claim about the name the text has, as any
-            if not _computable(old.body.xreplace(renamed)):
-                return None
-            return Outcome("rounded", f"gives {shown} in decimals: the value of line {old.line}'s formula, rounded")
-        if shown_different(old.body, rhs, renamed) and (back := as_before(old, rhs, params, scope)) is not None:
-            # score = q^T R_{n-m} k after a section's score = (R_{m/k} q)^T (R_{n/k} k): the form of line 125 again
-            outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}: as line "
-                                            f"{back.line} does (not shown different from it)")
-        elif shown_different(old.body, rhs, renamed):
-            outcome = Outcome("definition", f"defines {shown} again, differently from line {old.line}",
-                              finding=f"{shown} is defined again, differently from line {old.line}; the rows after "
-                                      "this line use this definition")
-        else:  # another form that may well be the same formula: used from here on, not a finding
-            outcome = Outcome("definition", f"defines {shown} again, in a form not shown to be line "
-                                            f"{old.line}'s; the rows after this line use this one")
+        outcome = _against_before(old, shown, rhs, rhs_text, params, scope)
+        if outcome is None or outcome.role != "definition":
+            return outcome
     else:
         outcome = None
     if old is not None and old.body is None and rhs is not None:
@@ -265,18 +106,14 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return Outcome("definition", f"defines {shown} again, in a form that cannot be read (line {old.line} defines "
                                      "it too), so rows that use it from here on are not decided")
     if capturing is not None:
-        outcome = Outcome("definition", f"defines {shown} again, differently from line {capturing.line} "
-                          f"({capturing.shown} there, whose formula uses {shown}'s subscript for something else)",
-                          finding=f"{shown} is defined again, differently from line {capturing.line}; the rows after "
-                                  "this line use this definition")
+        outcome = _differently(shown, capturing.line, f" ({capturing.shown} there, whose formula uses {shown}'s "
+                                                      "subscript for something else)")
     registered = _register(form, head, args, params, rhs, scope)
     variables = args if args is not None else params
     if old is None and rhs is not None and (earlier := in_force(known, variables)) is not None and \
             shown_different(earlier.body, rhs, dict(zip(earlier.variables, variables, strict=True))):
         # PE_{(pos, 2i)} = … after PE(pos, i) = \begin{cases}…: the same name in another form, shown different there
-        outcome = Outcome("definition", f"defines {shown} again, differently from line {earlier.line} "
-                          f"({earlier.shown} there)", finding=f"{shown} is defined again, differently from line "
-                          f"{earlier.line}; the rows after this line use this definition")
+        outcome = _differently(shown, earlier.line, f" ({earlier.shown} there)")
     known.pop(pattern, None)  # the latest definition last: the one in force (lines restart in each notebook cell)
     before = (*old.earlier, old) if old is not None else ()
     known[pattern] = TextDefinition(head, shown, scope.line, pattern, params, rhs, variables, before)
@@ -284,19 +121,73 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     written = _written(form, args, params)
     if outcome is not None:
         return replace(outcome, written=written)
+    return Outcome("definition", _defines(shown, registered, rhs, old), written=written)
+
+
+def _set_for_a_case(form: NameForm, head: str, shown: str, rhs: Term | None, scope: DocumentScope, *,
+                    inline: bool, binds: bool) -> Outcome | None:
+    """``d = \\|D\\|/2 - 1`` after ``\theta_d = …``, ``d = 512`` of a width the reader's conventions read: a plain
+    name the text uses freely, set to a value for an example or a case; never defined (later rows keep it free).
+    An Outcome with an empty role where the statement is then a claim (inline, not bound by the prose); None
+    where this does not apply."""
+    plain = form.subscript is None and form.arguments is None and not form.label
+    used = head in scope.seen and (_is_value(rhs) or scope.rules.applies(head) or head in scope.roles.indices)
+    variable = scope.rules.applies(head) and _is_value(rhs)  # d = 512: a width of one example, not of the notes
+    if not (plain and head not in scope.text_defined and (used or variable) and not (inline and binds)):
+        return None
+    if inline:
+        return Outcome("", "")
+    written = "a formula" if rhs is None else sympy.sstr(rhs)
+    why = f"{shown} is used before as a free name" if used else f"{shown} is a variable of the notes"
+    return Outcome("definition", f"sets {shown} = {written} here, a value chosen for an example or a case "
+                                 f"({why}): later rows keep {shown} free")
+
+
+def _against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | None,
+                    params: tuple[sympy.Expr, ...], scope: DocumentScope) -> Outcome | None:
+    """What a second formula for a name the text defined (``old``) is: the same formula (``restated``), its value
+    rounded (``rounded``), or a definition again (differently, or in a form not shown to be the old one); None
+    where it is a claim about the name the text has."""
+    assert old.body is not None
+    renamed = dict(zip(old.params, params, strict=True))
+    if same_formula(old.body, rhs, renamed):
+        return Outcome("restated", f"gives {shown} the formula it has from line {old.line}")
+    if _rounded(rhs, rhs_text) and not _rounded(old.body):
+        # a worked example's value in decimals (c = 0.866 after c = \cos(\pi/6)): a claim that the exact value
+        # rounds to it, never a second definition (later rows keep the exact one); after a formula with no
+        # value (q' = RoPE(q, p)), a claim about the name the text has, as any
+        if not _computable(old.body.xreplace(renamed)):
+            return None
+        return Outcome("rounded", f"gives {shown} in decimals: the value of line {old.line}'s formula, rounded")
+    if not shown_different(old.body, rhs, renamed):  # another form that may well be the same formula: no finding
+        return Outcome("definition", f"defines {shown} again, in a form not shown to be line {old.line}'s; the rows "
+                                     "after this line use this one")
+    if (back := as_before(old, rhs, params, scope)) is not None:
+        # score = q^T R_{n-m} k after a section's score = (R_{m/k} q)^T (R_{n/k} k): the form of line 125 again
+        return Outcome("definition", f"defines {shown} again, differently from line {old.line}: as line "
+                                     f"{back.line} does (not shown different from it)")
+    return _differently(shown, old.line)
+
+
+def _differently(shown: str, line: int, there: str = "") -> Outcome:
+    """A definition again, shown different from the one at ``line``: a finding at this statement's line."""
+    return Outcome("definition", f"defines {shown} again, differently from line {line}{there}",
+                   finding=f"{shown} is defined again, differently from line {line}; the rows after this line use "
+                           "this definition")
+
+
+def _defines(shown: str, registered: str | bool, rhs: Term | None, old: TextDefinition | None) -> str:
+    """The note of a first definition (or one again, where ``old`` is the one before)."""
     if registered is True:
         note = f"defines {shown}"
     elif rhs is None:
         note = f"defines {shown} (its formula cannot be read, so rows that use it are not decided)"
     else:
         note = f"defines {shown} (later rows cannot use it: {registered})"
-    again = f", again (line {old.line} defines it too)" if old is not None else ""
-    return Outcome("definition", note + again, written=written)
+    return note + (f", again (line {old.line} defines it too)" if old is not None else "")
 
 
 _DECIMAL = re.compile(r"\d\.\d")
-#: A label that is a formula (``^{(i+k)}``), not a name's tag (``^{(1)}``, ``^{(i)}``, ``^{(K)}``).
-_LABEL_FORMULA = re.compile(r"[-+*/]|\\cdot|\\times")
 
 
 def _rounded(term: Term, written: str | None = None) -> bool:
