@@ -270,7 +270,7 @@ def test_the_accents_are_sympys() -> None:
     ("posenc_sym.notation.escape", "UNICODE_MATH", "UNICODE_MATH"),
     ("posenc_sym.documents.report", "RELATION_LATEX", "RELATION_LATEX"),
     ("posenc_sym.documents.annotate", "RELATION_LATEX", "RELATION_LATEX"),
-    ("posenc_sym.documents.claims", "UNDECIDED_RELATIONS", "UNDECIDED_RELATIONS"),
+    ("posenc_sym.documents.links", "UNDECIDED_RELATIONS", "UNDECIDED_RELATIONS"),
     ("posenc_sym.documents.declarations", "SYMBOL_LETTERS", "SYMBOL_LETTERS"),
     ("posenc_sym.render.inline", "_GREEK", "UNICODE_GREEK"),
     ("posenc_sym.render.markup", "_GREEK", "UNICODE_GREEK"),

@@ -23,30 +23,27 @@ from dataclasses import dataclass, field, replace
 
 import sympy
 
-from ..notation.definitions import Notation
 from ..notation.read import Row, Term, Unreadable, from_latex, read_row
 from ..notation.read_calls import NAMED_ARGUMENT, NamedArgument
 from ..notation.vocabulary import (
     CONJUGATE_STARS,
     READ_RELATIONS,
-    READ_UNICODE,
     RELATION_LATEX,
-    UNDECIDED_RELATIONS,
     accent_of,
 )
-from ..notation.write import to_latex
 from .asides import ASIDE, aside_words
 from .beside_definitions import restriction, where_first
 from .context import Context
 from .conventions import Conventions
 from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
 from .extract import Display
+from .links import ELLIPSIS, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
 from .matrix_sides import IDENTITY_NAMES, identity_of_size, scalar_if_one_by_one
 from .name_forms import name_form
-from .order_relations import ORDER_RELATION, membership, relations_of
-from .renumbered import Renumbering, renumberings
+from .renumbered import renumberings
 from .rows import RowText, split_rows
 from .scope import DocumentScope
+from .stated_rows import StatedRows, an_index
 from .statements import Piece, chain_members, interval_of, range_of, set_by_equation, statements
 from .survey import survey
 from .text_definitions import define_from_text
@@ -55,8 +52,6 @@ from .undecided import MEANINGS, undecided_relation
 __all__ = ["ELLIPSIS", "Link", "ReadDisplay", "an_index", "defined_names", "document_scope", "read_display",
            "set_values"]
 
-#: What a link shows for an ellipsis member of a chain (``a \\ge \\cdots \\ge b``).
-ELLIPSIS = sympy.Symbol("…")
 _NOT_READ = sympy.Symbol("?")
 
 
@@ -65,50 +60,6 @@ _STAR_MARK = "|".join(re.escape(star) + ("(?![A-Za-z])" if star.startswith("\\")
 _STAR = rf"\^\s*(?:{_STAR_MARK}|\{{\s*(?:{_STAR_MARK})\s*\}})"
 _SUBSCRIPT = r"_\{?[A-Za-z0-9]+\}?"
 _STARRED = re.compile(rf"[A-Za-z](?:(?:{_SUBSCRIPT})?\s*{_STAR}|\s*{_STAR}\s*{_SUBSCRIPT})")
-
-
-@dataclass(frozen=True)
-class Link:
-    """``lhs relation rhs`` as read; ``statement`` numbers the chains of a display from 0.
-
-    ``role`` is ``claim`` (decided), ``definition`` or ``condition`` (stated by the text, not decided:
-    ``note`` says what it defines or sets) or ``ellipsis`` (a link to a member ``\\cdots``: its terms are
-    unstated). ``nonzero`` is what must not vanish for the row to be defined (its divisors).
-    """
-
-    line: int
-    relation: str  # ==, <, <=, >, >=, != or ~ (approximately)
-    lhs: Term
-    rhs: Term
-    statement: int
-    source: str  # the row as written
-    because: str = ""  # the row's justification in words, if it gives one
-    role: str = "claim"
-    note: str = ""
-    nonzero: tuple[sympy.Expr, ...] = ()
-    offset: int = field(default=0, compare=False)  # where its relation is in the display's body
-    #: Its left side, a defined name at an integer index, read with the index shifted (:mod:`.renumbered`).
-    renumbered: tuple[Renumbering, ...] = field(default=(), compare=False)
-    #: Its left side, read as a conjugate (``\\bar{z}``), that a reading as a name of its own would define.
-    names_too: str = field(default="", compare=False)
-
-
-@dataclass(frozen=True)
-class ReadDisplay:
-    """A display and what the reader made of it: links, or the reason a part could not be read."""
-
-    display: Display
-    links: tuple[Link, ...] = ()
-    unreadable: str = ""
-    unreadable_line: int = 0
-    notation: Notation | None = None  # the declarations in force, for writing the reading back
-    findings: tuple[tuple[int, str], ...] = ()  # (line, message): a definition that conflicts with one before
-    #: The last right side of its chain, which a display right after it that opens with a relation continues.
-    last: Term | None = field(default=None, compare=False)
-
-    @property
-    def has_relation(self) -> bool:
-        return bool(self.links) or bool(self.unreadable)
 
 
 def document_scope(ctx: Context, formulas: Iterable[str], width: str | None = None, *,
@@ -145,14 +96,14 @@ def set_values(formulas: Iterable[str]) -> dict[str, list[str]]:
                 form = name_form(piece.text[:at[0]].replace("&", " "))
                 value = piece.text[at[0] + at[1]:]
                 if form is None or form.subscript is not None or form.arguments is not None or form.label or \
-                        _mentions_relation(value):
+                        mentions_relation(value):
                     continue
                 found.setdefault(form.name, []).append(" ".join(value.replace("&", " ").split()))
     return found
 
 
 @dataclass
-class _Reading:
+class _Reading(StatedRows):
     display: Display
     scope: DocumentScope
     links: list[Link] = field(default_factory=list)
@@ -215,7 +166,7 @@ class _Reading:
                 self._undecided(row, piece, undecided)
                 return
             at = 0 if candidate is None else candidate[0]
-            if not self._opaque_definition(row, piece, exc.reason) and _mentions_relation(text):
+            if not self._opaque_definition(row, piece, exc.reason) and mentions_relation(text):
                 self.fail(exc.reason, self.display.line_of(offset + at + exc.position))
             return
         except (ArithmeticError, TypeError, ValueError, sympy.SympifyError) as exc:
@@ -233,7 +184,7 @@ class _Reading:
             return
         first = len(self.links)
         self._links(row, piece, 0, read)
-        starred = " ".join(_without_marks(text.split("=", 1)[0]).split())
+        starred = " ".join(without_marks(text.split("=", 1)[0]).split())
         if len(self.links) > first and "=" in text and _STARRED.fullmatch(starred) and \
                 not self.links[first].lhs.has(sympy.conjugate):
             # q_1^* = q_1 cos(mθ) - …: a real q_1 is its own conjugate; the text may name a new value
@@ -245,7 +196,7 @@ class _Reading:
         offset = row.offset + piece.offset + at
         self.statement += 1
         self.links.append(Link(self.display.line_of(offset), relation, lhs, rhs, self.statement,
-                               " ".join(_without_marks(piece.text).split()), row.note, role="undecided",
+                               " ".join(without_marks(piece.text).split()), row.note, role="undecided",
                                note=f"{relation} ({MEANINGS[relation]}) is a relation posenc-sym does not decide",
                                offset=offset))
         self.previous, self.blocked = None, True
@@ -256,7 +207,7 @@ class _Reading:
         offset = row.offset + piece.offset + at
         text = piece.text[at:]
         positions = [position for _, _, position in read.links]
-        for n, ((relation, right, position), written) in enumerate(zip(read.links, _pieces(text, positions),
+        for n, ((relation, right, position), written) in enumerate(zip(read.links, pieces(text, positions),
                                                                        strict=True)):
             if n == 0 and first is not None:
                 self.links.append(first)
@@ -269,8 +220,8 @@ class _Reading:
             self.previous = right
         for relation, left, right, position, what in read.stated:
             named = what.startswith(NAMED_ARGUMENT)  # band(QE, \text{lo}=0): lo names an argument, not a relation
-            written = _shown(NamedArgument(str(left), right)) if named else \
-                f"{_shown(left)} {RELATION_LATEX.get(relation, relation)} {_shown(right)}"
+            written = latex_of(NamedArgument(str(left), right)) if named else \
+                f"{latex_of(left)} {RELATION_LATEX.get(relation, relation)} {latex_of(right)}"
             self.links.append(Link(self.display.line_of(offset + position), relation, left, right, self.statement,
                                    written, role="argument" if named else "condition",
                                    note=f"{what}: passed by name, not a relation, not decided" if named
@@ -283,8 +234,8 @@ class _Reading:
         lhs_text = text[:at]
         relation, rhs, _ = read.links[0]
         line = self.display.line_of(row.offset + piece.offset + at)
-        written = _pieces(text, [at + p for _, _, p in read.links])[0]
-        link = Link(line, relation, sympy.Symbol(" ".join(_without_marks(lhs_text).split())), rhs, self.statement + 1,
+        written = pieces(text, [at + p for _, _, p in read.links])[0]
+        link = Link(line, relation, sympy.Symbol(" ".join(without_marks(lhs_text).split())), rhs, self.statement + 1,
                     written,
                     row.note, nonzero=read.nonzero)
         defined = self._definition(link, lhs_text, rhs, text[at + candidate[1]:])
@@ -310,7 +261,7 @@ class _Reading:
             elif defined.role == "rounded" and len(self.links) > first:  # c = 0.866 after c = \cos(\pi/6): ≈
                 self.links[first] = replace(self.links[first], relation="~", role="claim", note=defined.note)
             elif len(self.links) > first and (form := name_form(lhs_text.replace("&", " "))) is not None:
-                written = " ".join(_without_marks(lhs_text).split())
+                written = " ".join(without_marks(lhs_text).split())
                 shifted = renumberings(form, written, self.scope)
                 named = written if (accented := accent_of(form.head)) is not None and accented[1] == "bar" and \
                     f"bar:{accented[0]}" in self.scope.fired else ""
@@ -341,7 +292,7 @@ class _Reading:
                                      "there is not read")
             return replace(link, role="definition", note=note, lhs=lhs)
         if outcome.role == "definition" and isinstance(lhs, sympy.Indexed):
-            shown = " ".join(_without_marks(lhs_text).split())
+            shown = " ".join(without_marks(lhs_text).split())
             self.indices.update({s: shown for s in lhs.free_symbols if isinstance(s, sympy.Symbol) and s.is_integer})
         return replace(link, role=outcome.role, note=outcome.note, lhs=lhs)
 
@@ -369,7 +320,7 @@ class _Reading:
             return False
         line = self.display.line_of(row.offset + piece.offset + position)
         link = Link(line, "==", body, sympy.Symbol(" ".join(rhs_text.split())), self.statement + 1,
-                    " ".join(_without_marks(piece.text).split()), row.note,
+                    " ".join(without_marks(piece.text).split()), row.note,
                     offset=row.offset + piece.offset + position)
         scope.line = line
         outcome = define_from_text(form, " ".join(rhs_text.split()), body, scope)
@@ -388,7 +339,7 @@ class _Reading:
             return False
         lhs_text = piece.text[:at[0]]
         line = self.display.line_of(row.offset + piece.offset + at[0])
-        link = Link(line, "==", sympy.Symbol(" ".join(_without_marks(lhs_text).split()) or "?"), _NOT_READ,
+        link = Link(line, "==", sympy.Symbol(" ".join(without_marks(lhs_text).split()) or "?"), _NOT_READ,
                     self.statement + 1,
                     " ".join(piece.text.replace("&", " ").split()), row.note, offset=row.offset + piece.offset + at[0])
         defined = self._definition(link, lhs_text, None)
@@ -399,72 +350,6 @@ class _Reading:
                                   else defined.note))
         self.previous, self.blocked = None, True
         return True
-
-    def _range(self, row: RowText, piece: Piece, found: tuple[str, str, str]) -> None:
-        name, first, last = found
-        at = piece.text.index("=") if "=" in piece.text else piece.text.index("\\in")
-        line = self.display.line_of(row.offset + piece.offset + at)
-        self.statement += 1
-        written = " ".join(piece.text.replace("&", " ").split())
-        note = self.scope.add_range(name, first, last)
-        self.links.append(Link(line, "==", sympy.Symbol(name), ELLIPSIS, self.statement, written, row.note,
-                               role="definition", note=note, offset=row.offset + piece.offset + at))
-        self.previous, self.blocked = None, True
-
-    def _index_bound(self, row: RowText, piece: Piece) -> bool:
-        """``k \\ge 1`` beside ``a_k = 2^k`` (order relations of one integer parameter of a definition this display
-        makes): the range of that index, where the definition holds (:meth:`.scope.DocumentScope.add_bounds`)."""
-        text = piece.text
-        if not self.indices or not ORDER_RELATION.search(text) or definition_candidate(text) is not None:
-            return False
-        relations = relations_of(text, lambda side: from_latex(side, self.scope))
-        if not relations:
-            return False
-        common = set.intersection(*(set(r.free_symbols) for r in relations)) & set(self.indices)
-        if len(common) != 1:
-            return False
-        (symbol,) = common
-        relations = tuple(r.reversed if r.rhs == symbol else r for r in relations)  # 1 \le k: k \ge 1
-        written = " ".join(_without_marks(text).split())
-        note = f"{self.scope.add_bounds(symbol, relations, written)} (where {self.indices[symbol]} is defined)"
-        self._stated(row, piece, relations, "definition", note)
-        return True
-
-    def _membership(self, row: RowText, piece: Piece) -> bool:
-        """``t \\in [0, \\infty)`` beside a claim: stated, not claimed; its bounds are conditions (the claim is
-        decided under them, :func:`.decide._under_stated`), and a set not read is stated as it is written, so
-        that a refutation beside it is held back."""
-        found = membership(piece.text)
-        if found is None:
-            return False
-        written = " ".join(_without_marks(piece.text).split())
-        relations = relations_of(piece.text, lambda side: from_latex(side, self.scope))
-        if relations:
-            self._stated(row, piece, relations, "condition", f"an interval stated beside the row ({written}): "
-                         "stated, not a claim")
-            return True
-        try:
-            name = from_latex(found[0], self.scope)
-        except (Unreadable, ArithmeticError, TypeError, ValueError):
-            return False
-        self._stated(row, piece, (), "condition", f"{written}, a set posenc-sym does not read: stated, not a claim",
-                     (name, sympy.Symbol(" ".join(found[1].split()))))
-        return True
-
-    def _stated(self, row: RowText, piece: Piece, relations: tuple[sympy.Basic, ...], role: str, note: str,
-                member: tuple[Term, Term] | None = None) -> None:
-        """Links for what a statement states (a bound, a membership), each with ``role`` and ``note``."""
-        offset = row.offset + piece.offset
-        line = self.display.line_of(offset)
-        written = " ".join(_without_marks(piece.text).split())
-        self.statement += 1
-        sides = [(_RELATION_OF[type(r)], r.lhs, r.rhs) for r in relations]
-        if member is not None:
-            sides.append(("in", *member))
-        for relation, lhs, rhs in sides:
-            self.links.append(Link(line, relation, lhs, rhs, self.statement, written, row.note, role=role, note=note,
-                                   offset=offset))
-        self.previous, self.blocked = None, True
 
     def _chain(self, row: RowText, piece: Piece, members: list[tuple[str, int, str]]) -> None:
         values: list[Term] = []
@@ -509,63 +394,3 @@ def read_display(display: Display, scope: DocumentScope, continued: Term | None 
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
                        scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings),
                        None if reading.blocked else reading.previous)
-
-
-_RELATION_OF = {sympy.Lt: "<", sympy.Le: "<=", sympy.Gt: ">", sympy.Ge: ">=", sympy.Ne: "!="}
-_RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
-
-
-def an_index(name: str, scope: DocumentScope) -> bool:
-    """True if ``name`` reads as an integer (``j`` of ``j \\in [0, d/2-1]``, where the text indexes with j)."""
-    try:
-        value = from_latex(name, scope)
-    except (Unreadable, ValueError, TypeError, ArithmeticError):
-        return False
-    return isinstance(value, sympy.Symbol) and bool(value.is_integer)
-
-
-def _pieces(text: str, positions: list[int]) -> list[str]:
-    """The written text of each link of a row: ``a < b \\le c`` gives ``a < b`` and ``b \\le c``.
-
-    >>> print(_pieces(r"a < b \\le c", [2, 6]))
-    ['a < b', 'b \\\\le c']
-    """
-    pieces = []
-    for n in range(len(positions)):
-        start = 0
-        if n > 0:
-            before = _RELATION_TOKEN.match(text, positions[n - 1])
-            start = before.end() if before else positions[n - 1]
-        end = positions[n + 1] if n + 1 < len(positions) else len(text)
-        pieces.append(" ".join(_without_marks(text[start:end]).split()))
-    return pieces
-
-
-def _without_marks(text: str) -> str:
-    """``text`` without its alignment marks ``&``; those of a matrix inside it are its columns, kept.
-
-    >>> print(_without_marks(r"a &= \\begin{pmatrix} 1 & 0 \\end{pmatrix}"))
-    a  = \\begin{pmatrix} 1 & 0 \\end{pmatrix}
-    """
-    out, depth = [], 0
-    for n, char in enumerate(text):
-        depth += text.startswith("\\begin", n) - text.startswith("\\end", n)
-        out.append(" " if char == "&" and depth == 0 else char)
-    return "".join(out)
-
-
-def _shown(term: Term) -> str:
-    try:
-        return str(to_latex(term))
-    except Exception:  # the writer failing must not lose the row
-        return sympy.sstr(term)
-
-
-def _mentions_relation(text: str) -> bool:
-    """True if ``text`` states a relation, one that is decided or one that is not (``\\equiv``)."""
-    decided = (*READ_RELATIONS, *(c for c, latex in READ_UNICODE.items() if latex in READ_RELATIONS))
-    if any(op in text for op in decided):
-        return True
-    typed = (c for c, latex in READ_UNICODE.items() if latex in UNDECIDED_RELATIONS)  # ≡, ∼
-    return any(c in text for c in typed) or any(re.search(re.escape(op) + r"(?![A-Za-z])", text)
-                                                for op in UNDECIDED_RELATIONS)

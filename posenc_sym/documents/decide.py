@@ -15,7 +15,7 @@ makes a proof "proven where defined", reported unknown, and a counterexample whe
 no counterexample.
 
 >>> import sympy
->>> from .claims import Link
+>>> from .links import Link
 >>> x = sympy.Symbol("x", real=True)
 >>> result = decide_link(Link(3, "==", sympy.sin(x)**2 + sympy.cos(x)**2, sympy.Integer(1), 0, ""), (), "d")
 >>> result.status, result.line
@@ -36,8 +36,8 @@ from ..proof.engine import decide
 from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
 from .asides import ASIDE
-from .claims import Link, ReadDisplay
 from .conventions import Convention
+from .links import Link, ReadDisplay
 from .renumbered import bounds, holds, two_readings
 from .rounding import beyond_rounding, decimal_units, rounding_explains, rounding_explains_as_written
 from .scope import undefined_names
