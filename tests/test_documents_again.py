@@ -176,3 +176,52 @@ def test_a_subscript_the_formula_uses_is_an_instance_where_the_formula_is_the_in
                     f"$$ M_k = {rot.format(v='k')} $$\n\n$$ M_i = {rot.format(v='i')} $$\n\n$$ M_k M_j = M_{{k+j}} $$\n",
                     encoding="utf-8")
     assert [d.status for d in check_document(path).displays] == ["definition", "proven", "proven"]
+
+
+_EQUATIONS = [
+    # a red team's near misses: a second formula for a defined name that is free of the definition's variables
+    # says where the name takes that value (an equation to solve), never a new definition; the definition before
+    # stays in force, so the row after it is decided by it (each was proven from the "new definition" before)
+    ("$$ PE(pos) = \\sin\\left(\\frac{pos}{10000}\\right) $$\n\nThe encoding vanishes where\n\n$$ PE(pos) = 0 $$\n\n"
+     "$$ PE(5000\\pi) = 0 $$\n", ["definition", "condition", "refuted"]),
+    ("$$ g(x) = x^2 + 1 $$\n\n$$ g(x) = 2 $$\n\n$$ g(3) = 2 $$\n", ["definition", "condition", "refuted"]),
+    ("Let $a_k = 2^k$. The first term is where\n\n$$ a_k = 1 $$\n\n$$ a_3 = 1 $$\n", ["condition", "refuted"]),
+    # x has no convention: the definition's own variable is still a variable of both formulas (it was "not shown
+    # different", then g(x) = 5 became the definition and g(3) = 5 was proven)
+    ("Let $g(x) = x^2 + 1$. We look for the points where\n\n$$ g(x) = 5 $$\n\n$$ g(3) = 5 $$\n",
+     ["condition", "refuted"]),
+    ("$$ g(x) := x^2 + 1 \\qquad g(x) = 2 $$\n\n$$ g(3) = 2 $$\n", ["definition", "refuted"]),
+    # in the prose: "where", "setting", "with" a value for a defined function is the same equation
+    ("$$ PE(pos) = \\sin\\left(\\frac{pos}{10000}\\right) $$\n\nThe encoding vanishes where $PE(pos) = 0$; for "
+     "example\n\n$$ PE(5000\\pi) = 0 $$\n", ["definition", "refuted"]),
+    ("Let $f(t) = \\sin(t) + 1$. Setting $f(t) = 0$ and solving gives the troughs. Hence\n\n$$ f(0) = 0 $$\n",
+     ["refuted"]),
+    # near misses where it must not apply: a second formula that is one of the variables is a definition again
+    # (a finding where shown different), and the same formula again is restated
+    ("$$ g(x) = x^2 + 1 $$\n\n$$ g(x) = x + 1 $$\n\n$$ g(3) = 4 $$\n", ["definition", "definition", "proven"]),
+    ("$$ g(x) = 2 $$\n\n$$ g(x) = 2 $$\n\n$$ g(3) = 2 $$\n", ["definition", "proven", "proven"]),
+]
+
+
+@pytest.mark.parametrize(("text", "statuses"), _EQUATIONS)
+def test_a_value_for_a_defined_name_is_an_equation_not_a_definition(tmp_path: Path, text: str,
+                                                                      statuses: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a name whose formula was not read: a value at one of its subscripts is a claim about it, not decided; it was
+    # taken for a definition of a_3, and a_3^2 = 16 was then proven (a_3 = 6)
+    ("$$ a_k = \\int_0^k 2 \\, dx $$\n\n$$ a_3 = 4 $$\n\n$$ a_3^2 = 16 $$\n", ["definition", "unknown", "unknown"]),
+    ("$$ \\theta_i = 10000^{-2i/d} \\qquad \\theta_i = 1 $$\n\n$$ \\theta_1 = 1 $$\n", ["definition", "unknown"]),
+    # where it must not apply: the odd pattern beside an even one that was not read is a definition of its own
+    ("$$ PE_{(pos, 2i)} = \\int_0^{pos} \\cos(x) \\, dx $$\n\n$$ PE_{(pos, 2i+1)} = \\cos(pos) $$\n\n"
+     "$$ PE_{(0, 2i+1)} = 1 $$\n", ["definition", "definition", "proven"]),
+])
+def test_a_value_of_a_definition_not_read_is_not_a_definition(tmp_path: Path, text: str,
+                                                                statuses: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == statuses

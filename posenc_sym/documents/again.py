@@ -17,18 +17,23 @@ from .screen import differs_somewhere
 __all__ = ["same_formula", "shown_different"]
 
 
-def shown_different(old: Term, new: Term, renamed: dict[sympy.Expr, sympy.Expr]) -> bool:
+def shown_different(old: Term, new: Term, renamed: dict[sympy.Expr, sympy.Expr],
+                    variables: tuple[sympy.Expr, ...] = ()) -> bool:
     """True if the two formulas differ at a value of their names (an entry, for matrices of one shape).
 
     Formulas in terms of other names the text does not define (f_q = (W_q x_m) e^{imθ}, then f_q = R_m q) are not
-    shown different: the names of one may well be such that it is the other.
+    shown different: the names of one may well be such that it is the other. The definition's own ``variables``
+    (the x of g(x), the k of a_k) are no such names: both formulas are of them, whatever their domain.
 
-    >>> a, b, t = sympy.symbols("a b t")
+    >>> a, b, t, x = sympy.symbols("a b t x")
     >>> shown_different(a * t, a * t + 1, {}), shown_different(a * t, b * t, {})
     (True, False)
+    >>> shown_different(x**2 + 1, sympy.Integer(5), {}), shown_different(x**2 + 1, sympy.Integer(5), {}, (x,))
+    (False, True)
     """
+    own = {str(getattr(v, "label", v)) for v in variables}
     try:
-        if undefined_names(old.xreplace(renamed)) != undefined_names(new):
+        if undefined_names(old.xreplace(renamed)) - own != undefined_names(new) - own:
             return False
         difference = old.xreplace(renamed) - new
     except Exception:  # matrices of other shapes, SymPy failing: not shown

@@ -60,7 +60,9 @@ class Convention:
     key: str
     text: str
     line: int
-    kind: str = "convention"  # or "definition": a name the prose defines ("denoting $\\omega_j = …$")
+    #: or "definition": a name the prose defines ("denoting $\\omega_j = …$"); or "condition": an equation the
+    #: prose states of a defined name ("where $PE(pos) = 0$"), not a second definition
+    kind: str = "convention"
     cell: Cell | None = None  # in a notebook, the cell of that line
 
 

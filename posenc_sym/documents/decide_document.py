@@ -252,11 +252,14 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
             except (Unreadable, ArithmeticError, TypeError, ValueError):
                 continue
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=bool(BINDS.search(item.before)))
-            if outcome is not None and outcome.role == "definition":
-                sentence.defined[form.name] = sentence.end
-                sentence.forms.setdefault(form.name, []).append(_parts(form))
-                scope.note(f"text:{shown}:{item.line}", f"{outcome.note} = {' '.join(rhs.split())} (in the text)",
-                           "definition")
+            if outcome is not None and outcome.role in ("definition", "condition"):
+                if outcome.role == "definition":
+                    sentence.defined[form.name] = sentence.end
+                    sentence.forms.setdefault(form.name, []).append(_parts(form))
+                written = f"{shown} = {' '.join(rhs.split())}"
+                note = outcome.note.replace(f"defines {shown}", f"defines {written}", 1) \
+                    if outcome.role == "definition" else f"reads {written} as {outcome.note}"
+                scope.note(f"text:{written}:{item.line}", f"{note} (in the text)", outcome.role)
     scope.seen |= survey([item.text]).standalone
 
 

@@ -91,9 +91,11 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return None
     pattern, params, args = found
     old = known.get(pattern)
+    if old is None and args is not None and _instance_of_unread(known, args):
+        return None  # a_3 = 4 after a_k = \int_0^k 2\,dx (not read): a claim about a_k at k = 3, not decided
     if old is not None and old.body is not None and rhs is not None:
         old = replace(old, body=with_later_definitions(old.body, scope))
-        outcome = _against_before(old, shown, rhs, rhs_text, params, scope)
+        outcome = _against_before(old, shown, rhs, rhs_text, params, args, scope)
         if outcome is None or outcome.role != "definition":
             return outcome
     else:
@@ -105,7 +107,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         scope.refuse(head, shown, "defined again in a form that is not read")
         return Outcome("definition", f"defines {shown} again, in a form that cannot be read (line {old.line} defines "
                                      "it too), so rows that use it from here on are not decided")
-    if capturing is not None:
+    if capturing is not None:  # M_i = … after M_k = [[cos ω_i k, …]]: M given a new meaning, used from here on
         outcome = _differently(shown, capturing.line, f" ({capturing.shown} there, whose formula uses {shown}'s "
                                                       "subscript for something else)")
     registered = _register(form, head, args, params, rhs, scope)
@@ -122,6 +124,23 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     if outcome is not None:
         return replace(outcome, written=written)
     return Outcome("definition", _defines(shown, registered, rhs, old), written=written)
+
+
+def _instance_of_unread(known: dict[tuple[str, ...], TextDefinition], args: tuple[sympy.Expr, ...]) -> bool:
+    """True if ``args`` may be values of the parameters of a definition of the name whose formula was not read
+    (``a_3`` of ``a_k``; never ``PE_{(pos, 2i+1)}`` of ``PE_{(pos, 2i)}`` for an integer i)."""
+    for earlier in known.values():
+        if earlier.body is not None or len(earlier.variables) != len(args):
+            continue
+        unknowns = sorted(set().union(*(v.free_symbols for v in earlier.variables)), key=str)
+        wild = {u: sympy.Wild(f"w{n}") for n, u in enumerate(unknowns)}
+        found: dict[sympy.Basic, sympy.Basic] | None = {}
+        for written, value in zip(earlier.variables, args, strict=True):
+            found = written.xreplace(wild).matches(value, found) if found is not None else None
+        if found is not None and not any(u.is_integer and found.get(w, u).is_integer is False
+                                         for u, w in wild.items()):
+            return True
+    return False
 
 
 def _set_for_a_case(form: NameForm, head: str, shown: str, rhs: Term | None, scope: DocumentScope, *,
@@ -144,12 +163,15 @@ def _set_for_a_case(form: NameForm, head: str, shown: str, rhs: Term | None, sco
 
 
 def _against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | None,
-                    params: tuple[sympy.Expr, ...], scope: DocumentScope) -> Outcome | None:
+                    params: tuple[sympy.Expr, ...], args: tuple[sympy.Expr, ...] | None,
+                    scope: DocumentScope) -> Outcome | None:
     """What a second formula for a name the text defined (``old``) is: the same formula (``restated``), its value
-    rounded (``rounded``), or a definition again (differently, or in a form not shown to be the old one); None
-    where it is a claim about the name the text has."""
+    rounded (``rounded``), an equation in the definition's variables (``condition``: ``g(x) = 5`` after ``g(x) = x^2
+    + 1``), or a definition again (differently: a finding; or in a form not shown to be the old one); None where it
+    is a claim about the name the text has."""
     assert old.body is not None
     renamed = dict(zip(old.params, params, strict=True))
+    variables = args if args is not None else params
     if same_formula(old.body, rhs, renamed):
         return Outcome("restated", f"gives {shown} the formula it has from line {old.line}")
     if _rounded(rhs, rhs_text) and not _rounded(old.body):
@@ -159,18 +181,35 @@ def _against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | 
         if not _computable(old.body.xreplace(renamed)):
             return None
         return Outcome("rounded", f"gives {shown} in decimals: the value of line {old.line}'s formula, rounded")
-    if not shown_different(old.body, rhs, renamed):  # another form that may well be the same formula: no finding
+    if not shown_different(old.body, rhs, renamed, variables):  # may well be the same formula: no finding
         return Outcome("definition", f"defines {shown} again, in a form not shown to be line {old.line}'s; the rows "
                                      "after this line use this one")
     if (back := as_before(old, rhs, params, scope)) is not None:
         # score = q^T R_{n-m} k after a section's score = (R_{m/k} q)^T (R_{n/k} k): the form of line 125 again
         return Outcome("definition", f"defines {shown} again, differently from line {old.line}: as line "
                                      f"{back.line} does (not shown different from it)")
+    if _an_equation(old.body.xreplace(renamed), rhs, variables):
+        return Outcome("condition", f"an equation in {', '.join(map(str, variables))} ({shown} = "
+                                    f"{sympy.sstr(rhs)} where line {old.line} defines {shown}), stated, not decided; "
+                                    f"line {old.line}'s definition stays in force")
     return _differently(shown, old.line)
 
 
+def _an_equation(old: Term, new: Term, variables: tuple[sympy.Expr, ...]) -> bool:
+    """True if ``new`` is free of the definition's ``variables`` where ``old`` is not: ``g(x) = 5`` after ``g(x) =
+    x^2 + 1`` says where g takes the value 5, and ``PE(pos) = 0`` where the encoding vanishes; neither gives g or PE
+    a new formula."""
+    if not variables:
+        return False
+    def uses(term: Term) -> bool:
+        atoms = getattr(term, "free_symbols", set()) | getattr(term, "atoms", lambda *_: set())(sympy.Indexed)
+        return any(v in atoms or v.free_symbols & atoms for v in variables)
+    return uses(old) and not uses(new)
+
+
 def _differently(shown: str, line: int, there: str = "") -> Outcome:
-    """A definition again, shown different from the one at ``line``: a finding at this statement's line."""
+    """A definition again, shown different from the one at ``line``: a finding at this statement's line (the rows
+    after it use it, as the text does; the finding fails the run, so the author sees the conflict)."""
     return Outcome("definition", f"defines {shown} again, differently from line {line}{there}",
                    finding=f"{shown} is defined again, differently from line {line}; the rows after this line use "
                            "this definition")
