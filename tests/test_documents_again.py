@@ -225,3 +225,25 @@ def test_a_value_of_a_definition_not_read_is_not_a_definition(tmp_path: Path, te
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     assert [d.status for d in check_document(path).displays] == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a held-out set's wrong verdicts: the prose gives z a formula in passing ("复数$z=a+bi$", the complex number
+    # z = a + bi), so a display with another formula for z is a claim about that z (here not decided: a and b are
+    # free), never z's definition (a false polar form, sin for cos, was reported as one)
+    ("复数$z=a+bi$可以用模长和幅角表示：\n$$\nz=r(\\sin \\theta + i\\sin \\theta)\n$$\n", ["unknown"]),
+    ("The complex number $z = a + bi$ is, in polar form,\n\n$$ z = r(\\cos\\theta + i\\sin\\theta) $$\n", ["unknown"]),
+    # the same formula in the display is the definition
+    ("The complex number $z = a + bi$ is\n\n$$ z = a + bi $$\n\n$$ z - bi = a $$\n", ["definition", "proven"]),
+    # a formula in passing for a name the text defined, shown different: which one a later row means is not said,
+    # so it is undefined from there on (it was refuted from the first with a, b, x, y declared)
+    ("```posenc\nassume a, b, x, y, \\theta real\n```\n\n$$ z = a + bi $$\n\n将复数$z = x + yi$旋转角度$\\theta$：\n"
+     "$$ z' = z \\cdot e^{i\\theta} = (x + yi)(\\cos\\theta + i\\sin\\theta) $$\n", ["definition", "unknown"]),
+    # where it must not apply: the same formula in passing changes nothing
+    ("```posenc\nassume a, b, \\theta real\n```\n\n$$ z = a + bi $$\n\nRotating $z = a + bi$ by $\\theta$:\n"
+     "$$ z e^{i\\theta} = (a + bi)(\\cos\\theta + i\\sin\\theta) $$\n", ["definition", "proven"]),
+])
+def test_a_formula_the_prose_gives_in_passing(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == statuses

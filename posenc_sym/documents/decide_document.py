@@ -20,6 +20,7 @@ from pathlib import Path
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
 from ..notation.read import Term, Unreadable, from_latex
+from .again import same_formula
 from .claims import ReadDisplay, an_index, defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
@@ -245,11 +246,12 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                 scope.note(f"refused:{form.name}:{item.line}", scope.refuse(form.name, shown, why), "definition")
                 sentence.defined[form.name] = sentence.end
                 continue
-            if not introduced:
-                continue
             try:
                 value = from_latex(rhs, scope)
             except (Unreadable, ArithmeticError, TypeError, ValueError):
+                continue
+            if not introduced:
+                _said_in_passing(form, f"{shown} = {' '.join(rhs.split())}", value, scope, item.line)
                 continue
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=bool(BINDS.search(item.before)))
             if outcome is not None and outcome.role in ("definition", "condition"):
@@ -261,6 +263,25 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                     if outcome.role == "definition" else f"reads {written} as {outcome.note}"
                 scope.note(f"text:{written}:{item.line}", f"{note} (in the text)", outcome.role)
     scope.seen |= survey([item.text]).standalone
+
+
+def _said_in_passing(form: NameForm, written: str, value: Term, scope: DocumentScope, line: int) -> None:
+    """A plain name the prose gives a formula with no word that defines it ("the complex number $z = a + bi$", "将复数
+    $z = x + yi$旋转"): a display that gives it another formula is then a claim, not its definition; and where the text
+    defined it already, with a formula not shown to be this one, which one a later row means is not said: it is
+    undefined from there on."""
+    if form.subscript is not None or form.arguments is not None or form.label or (scope.ctx.lookup(form.name) is None \
+            and form.name not in scope.text_defined):
+        if form.subscript is None and form.arguments is None and not form.label:
+            scope.said_in_prose[form.name] = value
+        return
+    earlier = next(iter(scope.text_defined.get(form.name, {}).values()), None)
+    if earlier is None or earlier.body is None or same_formula(earlier.body, value, {}):
+        return
+    shown = written.partition("=")[0].strip()
+    why = f"the prose gives it another formula, {written}, than line {earlier.line}"
+    fix = f"give the new value a name of its own ({shown}', \\tilde{{{shown}}}), or say 'let' to define it anew"
+    scope.note(f"refused:{form.name}:{line}", scope.refuse(form.name, shown, why, fix), "definition")
 
 
 @dataclass

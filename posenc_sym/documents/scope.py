@@ -69,6 +69,8 @@ class DocumentScope:
         #: definitions with that index as a parameter hold there only (see :meth:`apply`)
         self.stated_ranges: dict[sympy.Symbol, tuple[str, int]] = {}
         self.refused: dict[str, int] = {}  # name -> the line of a definition refused (a condition in words)
+        #: plain name -> the formula the prose gives it in passing ("the complex number $z = a + bi$"), no definition
+        self.said_in_prose: dict[str, Term] = {}
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another
         #: section's: i is the imaginary unit there (:mod:`.sections`); None elsewhere.
         self.imaginary_section: int | None = None
@@ -78,16 +80,16 @@ class DocumentScope:
         self.under_clause: tuple[str, ...] = ()
         self.stating_condition = False  # the display being read is itself a condition's clause ("**For** $$d=2$$,")
 
-    def refuse(self, head: str, shown: str, reason: str) -> str:
+    def refuse(self, head: str, shown: str, reason: str, fix: str = "") -> str:
         """Refuse the text's definition of ``head`` (one that holds only under a condition, or one of two
         in a sentence): it is undefined from here on, and no later statement of the text defines it, so
-        rows that use it are not decided. What the report says of it."""
+        rows that use it are not decided. What the report says of it, ending with ``fix``."""
         self.ctx.forget(head)
         self.text_defined.pop(head, None)
         self.refused.setdefault(head, self.line)
-        return (f"does not define {shown}: {reason}; rows that use it are not decided (write the whole "
-                f"definition as a cases display, {shown} = \\begin{{cases}} … \\end{{cases}}, or declare it "
-                "in a posenc block: let …)")
+        fix = fix or (f"write the whole definition as a cases display, {shown} = \\begin{{cases}} … \\end{{cases}}, "
+                      "or declare it in a posenc block: let …")
+        return f"does not define {shown}: {reason}; rows that use it are not decided ({fix})"
 
     # -- conventions ------------------------------------------------------------------------
     def note(self, key: str, text: str, kind: str = "convention") -> None:
