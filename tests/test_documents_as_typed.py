@@ -162,3 +162,18 @@ def test_a_pair_index_t_stays_one_with_the_preset(tmp_path: Path, notation: str 
     report = check_document(path, notation=notation)
     assert [link.role for d in report.displays for link in d.read.links] == ["definition", "definition"]
     assert [d.status for d in report.displays] == ["definition"]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a held-out set: two definitions set apart by a semicolon (and non-breaking spaces) are two statements
+    ("$$ q_m = f_q(q, m);~~k_n = f_k(k, n) $$\n", [(1, "definition"), (1, "definition")]),
+    # a subscripted name given by a formula of the plain name is a name of its own (the rotated q_m from q) ...
+    ("$$ q_m = R_m q $$\n\n$$ q_m - R_m q = 0 $$\n", [(1, "definition"), (3, "proven")]),
+    # ... never where the formula names the subscripted one itself (a relation, a recurrence)
+    ("$$ \\lambda_1 = \\lambda_2 $$\n", [(1, "unknown")]),
+    ("$$ x_{n+1} = x_n / 2 $$\n", [(1, "unknown")]),
+])
+def test_statements_as_people_separate_them(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [(link.line, link.status) for d in check_document(path).displays for link in d.links] == links

@@ -48,18 +48,25 @@ def a_claim(form: NameForm, head: str, rhs: Term | None, scope: DocumentScope) -
     if form.bare_label and (not getattr(rhs, "is_Matrix", False) or form.head in scope.text_defined
                             or ctx.lookup(form.head) is not None or ctx.is_indexed(form.head)):
         return True  # R^d_{Θ,m} names a matrix; x_i^n = …, R_m^n of a defined R_m: a power, a claim
-    return (_mentions(rhs, form.head) and not _by_plain_components(form, rhs)) or _spells_a_product(form, scope) \
+    return (_mentions(rhs, form.head, plain=form.subscript is None) and not _by_plain_components(form, rhs)) \
+        or _spells_a_product(form, scope) \
         or _conjugate(form, scope) or _derivative(form, scope) or _dotted(form, scope)
 
 
 _BOLD_SIDE = re.compile(r"\s*(?:" + "|".join(re.escape(c) for c in sorted(BOLD | {"\\vec"})) + r")(?![A-Za-z])")
 
 
-def _mentions(rhs: Term | None, head: str) -> bool:
-    """True if ``rhs`` names ``head`` (``\\lambda_2`` names lambda; ``input_embedding`` does not name input)."""
+def _mentions(rhs: Term | None, head: str, *, plain: bool = True) -> bool:
+    """True if ``rhs`` names ``head`` (``\\lambda_2`` names lambda; ``input_embedding`` does not name input). For a
+    left side with a subscript (``plain`` False), the plain name is another object: ``q_m = R_m q`` defines the
+    rotated q_m from q, while ``x_{n+1} = x_n / 2`` (a recurrence) and ``\\lambda_1 = \\lambda_2`` name it."""
     if rhs is None:
         return False
-    return head in _named(rhs)
+    if plain:
+        return head in _named(rhs)
+    entries = list(rhs) if isinstance(rhs, sympy.MatrixBase) else [rhs]
+    return any(str(a.base.label) == head for e in entries for a in getattr(e, "atoms", lambda *_: ())(sympy.Indexed)) \
+        or any(f.func.__name__ == head for e in entries for f in getattr(e, "atoms", lambda *_: ())(AppliedUndef))
 
 
 def _named(term: Term) -> set[str]:

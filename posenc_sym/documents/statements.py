@@ -2,7 +2,7 @@ r"""One row of a display as the statements it makes, each with its offset in the
 
 A row may hold several statements: ``\lambda^{d/2} = k \Rightarrow \lambda = k^{2/d}`` (an
 implication: two statements), ``q_m = f(q, m), \quad k_n = f(k, n)`` (a list, set apart by a comma
-and a wide space). A wide space alone does not split (``0 = 0 \qquad y = 0`` stays unreadable, as
+and a wide space, or by a semicolon). A wide space alone does not split (``0 = 0 \qquad y = 0`` stays unreadable, as
 the reader says: it may be a product). A statement may also be a range, ``i = 0, 1, \ldots, d/2 - 1``
 (:func:`range_of`), or a chain with an ellipsis for a member, ``a_1 \ge a_2 \ge \cdots \ge 1``
 (:func:`chain_members`): its links to the ellipsis leave their terms unstated.
@@ -160,6 +160,8 @@ def statements(text: str) -> list[Piece]:
             cuts.append((token.pos, token.pos + len(token.text), False))
         elif token.text in _ASSIGNS:
             cuts.append((token.pos, token.pos + len(token.text), True))  # z \leftarrow f(z): no claim about z
+        elif token.text == ";" and following is not None and _between_relations(tokens, n, cuts):
+            cuts.append((token.pos, following.pos, False))  # q_m = f_q(q, m);~~k_n = f_k(k, n): two statements
         elif token.text == "," and following is not None and _MEMBERSHIP.match(text[following.pos:]):
             cuts.append((token.pos, following.pos, False))  # θ_i = …, i \in [1, 2, …, d/2]: a range after it
         elif token.text == "," and following is not None and (following.wide or _opens_prose(text, following)
