@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from posenc_sym.documents.decide_document import check_document
+
 from .document_links import links_of
 
 P, R, U, D = "proven", "refuted", "unknown", "definition"
@@ -36,3 +40,20 @@ def test_a_continued_row_rounds_its_own_decimals(tmp_path: Path) -> None:
     assert [status for _, status, _ in found] == ["approximate"]
     found, _ = links_of(tmp_path, first + "$$ = 0.157 + 0.347 $$\n")
     assert [status for _, status, _ in found] == [R]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a held-out set's chains typeset one display per step: the display ending with = is continued by the next,
+    # which repeats the relation ...
+    ("Indeed:\n\n$$\\cos(a)\\cos(b) - \\sin(a)\\sin(b) =$$\n\n$$=\\cos(a + b)$$\n", [(5, "proven")]),
+    # ... or does not (its link is then at the line the relation was left open on)
+    ("$$ (1 + t)^2 = 1 + 2t + t^2 =$$\n\n$$ t^2 + 2t + 1 $$\n", [(1, "proven"), (1, "proven")]),
+    # a slip across the displays is refuted
+    ("$$ \\sin(2t) =$$\n\n$$= 2\\sin t$$\n", [(3, "refuted")]),
+    # prose between: nothing continues, and the open end stays unreadable, as before
+    ("$$ \\sin(2t) =$$\n\nwhich gives\n\n$$ 2 \\sin t \\cos t $$\n", []),
+])
+def test_a_chain_typeset_one_display_per_step(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [(link.line, link.status) for d in check_document(path).displays for link in d.links] == links

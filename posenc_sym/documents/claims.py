@@ -31,6 +31,7 @@ from ..notation.vocabulary import (
     RELATION_LATEX,
     accent_of,
 )
+from .across_displays import Joined
 from .asides import ASIDE, aside_words
 from .beside_definitions import restriction, where_first
 from .context import Context
@@ -378,18 +379,27 @@ class _Reading(StatedRows):
         self.previous, self.blocked = None, True
 
 
-def read_display(display: Display, scope: DocumentScope, continued: Term | None = None) -> ReadDisplay:
+def read_display(display: Display, scope: DocumentScope, continued: Term | None = None,
+                 joined: Joined | None = None) -> ReadDisplay:
     """The links of ``display`` in ``scope`` (which the display's definitions extend); ``continued``: the last
     right side of the display just before, which a first row opening with a relation continues
-    (``$$ q^T k = 0.16 + 0.34 $$`` then ``$$ = 0.50 $$``)."""
+    (``$$ q^T k = 0.16 + 0.34 $$`` then ``$$ = 0.50 $$``); ``joined``: how it takes part in a chain typeset one
+    display per step (:mod:`.across_displays`)."""
     if display.problem:
         return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
-    reading = _Reading(display, scope, previous=continued, statement=-1 if continued is None else 0)
-    pieces = [(row, piece) for row in split_rows(display.body) for piece in where_first(statements(row.text))]
+    read_as = display
+    if joined is not None and joined.open_at >= 0:  # $$A =$$ then $$= B$$: A here, the relation read with B
+        read_as = replace(read_as, body=read_as.body[:joined.open_at] + " " * (len(read_as.body) - joined.open_at))
+    if joined is not None and joined.opening is not None and continued is not None:
+        read_as = replace(read_as, body=f"{joined.opening[0]} {read_as.body}")  # no newline: the lines stay
+    reading = _Reading(read_as, scope, previous=continued, statement=-1 if continued is None else 0)
+    pieces = [(row, piece) for row in split_rows(read_as.body) for piece in where_first(statements(row.text))]
     for n, (row, piece) in enumerate(pieces):
         reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
         reading.read(row, piece)
     scope.seen |= survey([display.body]).standalone
+    if joined is not None and joined.opening is not None and continued is not None and reading.links:
+        reading.links[0] = replace(reading.links[0], line=joined.opening[1])  # where the relation was left open
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
                        scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings),

@@ -20,6 +20,7 @@ from pathlib import Path
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
 from ..notation.read import Term, Unreadable, from_latex
+from .across_displays import joined_displays
 from .again import same_formula
 from .claims import ReadDisplay, an_index, defined_names, document_scope, read_display
 from .context import Context
@@ -126,6 +127,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         document.text, document.kind, [(d.line, d.body) for d in displays] + [(f.line, f.text) for f in inlines],
         [d.line for d in displays])
     before: tuple[Display, ReadDisplay] | None = None
+    joined = {id(displays[n]): how for n, how in joined_displays(displays, document.text).items()}
     for item in ordered:
         scope.cell = item.cell
         if sections is not None and not isinstance(item, Declaration):
@@ -149,7 +151,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         scope.under_clause = leading.formulas if leading is not None else ()  # "For $t = 3$, $$f(t) = 9$$": a claim
         clause = clauses.stated.get((item.line, item.body.strip()))
         scope.stating_condition = clause is not None
-        read = read_display(item, scope, _continued(before, item, document.text))
+        read = read_display(item, scope, _continued(before, item, document.text), joined.get(id(item)))
         before = (item, read)
         if not read.has_relation:
             continue  # a display with no relation states nothing to check

@@ -1,0 +1,76 @@
+r"""A chain typeset one display per step: ``$$A =$$`` then ``$$= B =$$`` then ``$$C$$``.
+
+Some notes end a display with a relation and go on in the next one, with only blank lines between; the next
+may repeat the relation (``$$= B$$``) or not (``$$C$$``). A reader sees one chain, A = B = C. The display that
+ends open is read without its last relation, and the next one continues it (:func:`joined_displays`); where the
+next one does not repeat the relation, its first link is the relation left open, at the line it was written on.
+
+>>> trailing_relation(r"f(x) \cdot g(x) =  "), trailing_relation(r"a = b"), trailing_relation(r"(x =")
+((16, '='), None, None)
+>>> starts_with_relation(r"  =\cos(a + b)"), starts_with_relation(r"x = 1")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+
+from ..notation.read_tokens import Unreadable, tokenize
+from ..notation.vocabulary import READ_RELATIONS
+from .extract import Display
+
+__all__ = ["Joined", "joined_displays", "starts_with_relation", "trailing_relation"]
+
+_OPENS = ("{", "(", "[", "\\begin", "\\left")
+_CLOSES = ("}", ")", "]", "\\end", "\\right")
+
+
+def _tokens(body: str) -> list[tuple[str, int]]:
+    try:
+        return [(t.text, t.pos) for t in tokenize(body)]
+    except Unreadable:
+        return []
+
+
+def trailing_relation(body: str) -> tuple[int, str] | None:
+    """Where the relation a display ends with stands, and its text; None if it ends otherwise, or inside a
+    bracket (a trailing comma or full stop after the relation is punctuation)."""
+    tokens = [t for t in _tokens(body) if t[0] not in (",", ".")]
+    if not tokens or tokens[-1][0] not in READ_RELATIONS:
+        return None
+    depth = sum((text in _OPENS) - (text in _CLOSES) for text, _ in tokens)
+    return (tokens[-1][1], tokens[-1][0]) if depth == 0 else None
+
+
+def starts_with_relation(body: str) -> bool:
+    """True if the display's first token is a relation (``= \\cos(a + b)``), or an alignment mark before one."""
+    tokens = [t for t in _tokens(body) if t[0] != "&"]
+    return bool(tokens) and tokens[0][0] in READ_RELATIONS
+
+
+@dataclass(frozen=True)
+class Joined:
+    """How a display takes part in a chain across displays: ``open_at``, the offset of the relation it ends with
+    that the next display continues (-1: none); ``opening``, the relation and the line it was left open on, where
+    this display continues one without repeating it."""
+
+    open_at: int = -1
+    opening: tuple[str, int] | None = None
+
+
+def joined_displays(displays: list[Display], text: str) -> dict[int, Joined]:
+    """For each display (by its position in ``displays``) that ends open into the next or continues one, how."""
+    lines = text.splitlines()
+    joined: dict[int, Joined] = {}
+    for n, (first, second) in enumerate(pairwise(displays)):
+        found = trailing_relation(first.body)
+        if found is None or first.problem or second.problem or first.cell != second.cell:
+            continue
+        if any(line.strip() for line in lines[first.end_line:second.line - 1]):
+            continue  # prose between: the relation left open is not continued
+        at, relation = found
+        joined[n] = Joined(at, joined[n].opening if n in joined else None)
+        if not starts_with_relation(second.body):
+            joined[n + 1] = Joined(opening=(relation, first.line_of(at)))
+    return joined
