@@ -177,3 +177,15 @@ def test_statements_as_people_separate_them(tmp_path: Path, text: str, links: li
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     assert [(link.line, link.status) for d in check_document(path).displays for link in d.links] == links
+
+
+@pytest.mark.parametrize("wrapper", [("\\begin{equation}", "\\end{equation}"), ("\\begin{equation*}", "\\end{equation*}"),
+                                     ("", "")])
+def test_a_system_inside_an_equation_environment_is_its_rows(tmp_path: Path, wrapper: tuple[str, str]) -> None:
+    # Su Jianlin's layout, copied by a held-out set's notes: \begin{equation}\left\{\begin{aligned} … inside $$
+    path = tmp_path / "notes.md"
+    path.write_text(f"$$\n{wrapper[0]}\\left\\{{\\begin{{aligned}}\np_{{k,2i}}&=\\sin\\Big(k/10000^{{2i/d}}\\Big)\\\\\n"
+                    f"p_{{k, 2i+1}}&=\\cos\\Big(k/10000^{{2i/d}}\\Big)\n\\end{{aligned}}\\right.{wrapper[1]}\n$$\n\n"
+                    "$$ p_{k,2i}^2 + p_{k,2i+1}^2 = 1 $$\n", encoding="utf-8")
+    assert [(link.line, link.status) for d in check_document(path).displays for link in d.links] == [
+        (3, "definition"), (4, "definition"), (8, "proven")]

@@ -140,9 +140,13 @@ def _matching_parenthesis(text: str, opening: int) -> int | None:
 
 #: A system of statements, one a row, around the whole display: ``\begin{cases} a = b \\ c = d \end{cases}``
 #: or ``\left\{ \begin{aligned} … \end{aligned} \right.`` (the brace, the environment, the closing dot).
-_SYSTEM = re.compile(r"^\s*(?P<open>(?:\\left\s*\\\{\s*)?\\begin\{(?P<env>cases|aligned|array|gathered|matrix)\}"
+# A system may sit inside an equation environment of its own (Su Jianlin's posts: \begin{equation}\left\{\begin{aligned}
+# … \end{aligned}\right.\end{equation} inside $$): that wrapper is layout, blanked with the others.
+_SYSTEM = re.compile(r"^\s*(?:\\begin\{equation\*?\}\s*)?"
+                     r"(?P<open>(?:\\left\s*\\\{\s*)?\\begin\{(?P<env>cases|aligned|array|gathered|matrix)\}"
                      r"(?:(?<=\{array\})\{[^{}]*\})?)(?P<rows>.*)"
-                     r"(?P<close>\\end\{(?P=env)\}(?:\s*\\right\s*\.)?)\s*[,.;]?\s*$", re.DOTALL)
+                     r"(?P<close>\\end\{(?P=env)\}(?:\s*\\right\s*\.)?)\s*(?:\\end\{equation\*?\}\s*)?[,.;]?\s*$",
+                     re.DOTALL)
 
 
 def _system(body: str) -> str:
