@@ -189,3 +189,17 @@ def test_a_system_inside_an_equation_environment_is_its_rows(tmp_path: Path, wra
                     "$$ p_{k,2i}^2 + p_{k,2i+1}^2 = 1 $$\n", encoding="utf-8")
     assert [(link.line, link.status) for d in check_document(path).displays for link in d.links] == [
         (3, "definition"), (4, "definition"), (8, "proven")]
+
+
+@pytest.mark.parametrize(("display", "status"), [
+    # a held-out set's plain-text vectors: a typed row after a matrix is the column it multiplies ...
+    ("\\begin{bmatrix} \\cos t & -\\sin t \\\\ \\sin t & \\cos t \\end{bmatrix} [x, y] = "
+     "\\begin{bmatrix} x\\cos t - y\\sin t \\\\ x\\sin t + y\\cos t \\end{bmatrix}", "proven"),
+    ("\\begin{bmatrix} \\cos t & -\\sin t \\\\ \\sin t & \\cos t \\end{bmatrix} [x, y] = "
+     "\\begin{bmatrix} x\\cos t + y\\sin t \\\\ x\\sin t + y\\cos t \\end{bmatrix}", "refuted"),
+    # ... a row before a matrix stays a row, and two typed rows side by side are no product
+    ("[x, y] \\begin{bmatrix} 1 & 0 \\\\ 0 & 1 \\end{bmatrix} = [x, y]", "proven"),
+    ("[x, y] [x, y] = x^2 + y^2", "unknown"),
+])
+def test_a_typed_row_after_a_matrix_is_its_column(tmp_path: Path, display: str, status: str) -> None:
+    assert _statuses(tmp_path, f"{_REALS}$$ {display} $$\n") == [status]

@@ -104,7 +104,8 @@ def _parenthesized(p: Cursor, opening: Token) -> Term:
         p.in_bars = saved
         p.require("]")
         p.scope.note("row", "read [a, b, …] as a row vector")
-        return sympy.ImmutableMatrix([cells])
+        p.typed_rows.append(sympy.ImmutableMatrix([cells]))
+        return p.typed_rows[-1]
     if token is not None and token.text == ",":
         vector = p.tuple_rest(opening, value)  # (a, b): a vector where one is meant (read_tuples)
         p.in_bars = saved

@@ -95,6 +95,9 @@ class Cursor:
         #: Relations the formula states rather than claims (a condition of cases, the point of an
         #: evaluation bar): (relation, left, right, offset, what it is), for the checker to show.
         self.stated: list[tuple[str, Term, Term, int, str]] = []
+        #: The rows typed as ``[a, b, …]`` (plain-text notes' vectors), which a matrix before them multiplies as the
+        #: column they mean (``R(\\theta) [x, y]``); kept as objects, compared by identity.
+        self.typed_rows: list[ImmutableMatrix] = []
 
     # -- the grammar (read_grammar.Parser) -------------------------------------------------
     def expression(self) -> Term:
@@ -182,6 +185,11 @@ class Cursor:
 
     def mul(self, left: Term, right: Term, pos: int) -> Term:
         if is_matrix(left) and is_matrix(right):
+            if left.shape[1] != right.shape[0] and right.shape[0] == 1 and left.shape[1] == right.shape[1] and \
+                    any(right is row for row in self.typed_rows):
+                right = right.T  # R(θ) [x, y]: the typed row is the column a matrix before it can only mean
+                self.scope.note("row as column", "read a typed row [a, b, …] after a matrix as the column it "
+                                                 "multiplies")
             if left.shape[1] != right.shape[0]:
                 raise Unreadable(f"matrices of shapes {left.shape} and {right.shape} cannot be multiplied", pos)
             return ImmutableMatrix(left * right)
