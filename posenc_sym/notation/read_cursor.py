@@ -185,8 +185,8 @@ class Cursor:
 
     def mul(self, left: Term, right: Term, pos: int) -> Term:
         if is_matrix(left) and is_matrix(right):
-            if left.shape[1] != right.shape[0] and right.shape[0] == 1 and left.shape[1] == right.shape[1] and \
-                    any(right is row for row in self.typed_rows):
+            if left.shape[0] == left.shape[1] > 1 and right.shape[0] == 1 and left.shape[1] == right.shape[1] and \
+                    any(right is row for row in self.typed_rows):  # a square matrix only: [a, b][c, d] stays refused
                 right = right.T  # R(θ) [x, y]: the typed row is the column a matrix before it can only mean
                 self.scope.note("row as column", "read a typed row [a, b, …] after a matrix as the column it "
                                                  "multiplies")
