@@ -1,7 +1,9 @@
 """Notes read with a minimal declaration block (issue 23: a block at the top must not read fewer rows).
 
-A primed name can be declared, as the reader names it. Each row is a small document and the verdict of
-each of its links, worked out by hand.
+A ``posenc`` block that declares widths, positions and indices is the author's word on those names only:
+the text's indexed family θ_i beside a declared plain θ, a bold vector p beside a declared scalar p, a
+primed name, and a value the text sets for a declared name are each read as the same notes with no block
+read them. Each row is a small document and the verdict of each of its links, worked out by hand.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from posenc_sym.documents.decide_document import check_document
 
 from .document_links import report_of
 
-P, R, U = "proven", "refuted", "unknown"
+P, R, U, D = "proven", "refuted", "unknown", "definition"
 
 
 def _block(*lines: str) -> str:
@@ -25,6 +27,50 @@ def _links(tmp_path: Path, text: str) -> list[tuple[int, str]]:
     """(line, status) of every link; a display that cannot be read, (its line, unknown)."""
     return [(link.line, link.status) for display in report_of(tmp_path, text).displays
             for link in (display.links or [display])]
+
+
+_THETA = _block(r"assume \theta real")
+_ROFORMER = r"$$\theta_i = 10000^{-2(i-1)/d}, i \in [1, 2, ..., d/2]$$" + "\n\n"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # RoFormer's frequencies beside a declared plain θ: θ_i is the text's family, defined (θ_1 = 10000^0 = 1)
+    (_THETA + _ROFORMER + "$$\\theta_1 = 1$$\n", [(5, D), (5, D), (7, P)]),
+    (_THETA + "$$\\theta_i = 10000^{-2i/d}$$\n\n$$\\theta_0 = 1$$\n", [(5, D), (7, P)]),
+    # ... and used: a slip is refuted (θ_0 = 1, not 2)
+    (_THETA + "$$\\theta_i = 10000^{-2i/d}$$\n\n$$\\theta_0 = 2$$\n", [(5, D), (7, R)]),
+    # θ_0 is 1 and θ stays the declared real: θ_0 + θ = θ + 1 holds, θ_0 θ = 2θ fails at θ ≠ 0
+    (_THETA + "$$\\theta_i = 10000^{-2i/d}$$\n\n$$\\theta_0 + \\theta = \\theta + 1$$\n\n"
+     "$$\\theta_0 \\theta = 2 \\theta$$\n", [(5, D), (7, P), (9, R)]),
+    # near-miss: a declared θ_i is the author's variable, so θ_i = … is a claim about every θ_i (false)
+    (_block(r"assume \theta_i real") + "$$\\theta_i = 10000^{-2i/d}$$\n", [(5, R)]),
+    # near-miss: a θ_i a let declares is a claim too, decided by the let
+    (_block("assume d even positive", r"let \theta_i = 10000^{-2i/d}") + "$$\\theta_i = 10000^{-2i/d}$$\n\n"
+     "$$\\theta_i = 10000^{-i/d}$$\n", [(6, P), (8, R)]),
+])
+def test_the_texts_family_beside_a_declared_plain_name(tmp_path: Path, text: str,
+                                                       links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+_P = _block("assume p real")
+_BOLD_P = "$$\\mathbf{p} = \\begin{bmatrix} \\sin(t) \\\\ \\cos(t) \\end{bmatrix}$$\n\n"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a bold vector with its subscript inside the braces, beside a declared scalar p: defined, and used
+    (_P + "$$\\mathbf{p_t} = \\begin{bmatrix} \\sin(\\omega_1 t) \\\\ \\cos(\\omega_1 t) \\end{bmatrix}$$\n\n"
+     "$$\\mathbf{p_t}^\\top \\mathbf{p_t} = 1$$\n", [(5, D), (7, P)]),
+    # the bold p set to a vector is not the declared real p: |p⃗|² = 1 holds, and p p⃗ᵀp⃗ = p with it
+    (_P + _BOLD_P + "$$\\mathbf{p}^\\top \\mathbf{p} = 1$$\n\n$$p \\mathbf{p}^\\top \\mathbf{p} = p$$\n",
+     [(5, D), (7, P), (9, P)]),
+    # near-miss: the plain p is still the declared scalar, not the vector: p p⃗ᵀp⃗ = 2p fails at p ≠ 0
+    (_P + _BOLD_P + "$$p \\mathbf{p}^\\top \\mathbf{p} = 2 p$$\n", [(5, D), (7, R)]),
+    # near-miss: a bold p never set to a vector reads as the declared p, as before
+    (_P + "$$\\mathbf{p} + 1 = p + 1$$\n", [(5, P)]),
+])
+def test_a_bold_vector_beside_a_declared_scalar(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
 
 
 @pytest.mark.parametrize(("text", "links"), [

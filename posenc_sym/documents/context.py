@@ -191,8 +191,11 @@ class Context:
             raise ValueError(f"let redefines '{name}'; each name is defined once")
         self.values[name] = value
 
-    def define_indexed(self, head: str, args: tuple[sympy.Expr, ...], body: Term) -> None:
-        """A definition ``head_{args} = body``; the symbols of ``args`` are its parameters."""
+    def define_indexed(self, head: str, args: tuple[sympy.Expr, ...], body: Term, *,
+                       beside_symbol: bool = False) -> None:
+        """A definition ``head_{args} = body``; the symbols of ``args`` are its parameters. ``beside_symbol``: the
+        text's own family θ_i beside a declared plain θ, which the reader reads apart from it (a ``let`` of one
+        needs a name of its own)."""
         params = tuple(sorted(set().union(*(a.free_symbols for a in args)), key=str))
         for arg in args:
             _linear_parameter(arg, params)  # raises on a form that cannot be matched
@@ -200,7 +203,7 @@ class Context:
             if len(old.args) == len(args) and all(sympy.expand(a - b) == 0 for a, b in zip(old.args, args,
                                                                                              strict=True)):
                 raise ValueError(f"let redefines '{head}' for the same subscript; each notation is defined once")
-        if self.lookup(head) is not None and head not in self.values:
+        if self.lookup(head) is not None and head not in self.values and not (beside_symbol and head in self.symbols):
             raise ValueError(f"'{head}' is a declared symbol; an indexed notation needs a name of its own")
         self.indexed.setdefault(head, []).append(Pattern(args, params, body))
 

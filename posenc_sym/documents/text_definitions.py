@@ -30,7 +30,7 @@ from .again import same_formula, shown_different
 from .arities import define_another_arity
 from .earlier_definitions import TextDefinition, as_before, captured, in_force, read_part, with_later_definitions
 from .name_forms import NameForm
-from .not_definitions import a_claim, by_components
+from .not_definitions import a_claim, bold_beside_a_symbol, by_components
 from .scope import DocumentScope
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
@@ -76,7 +76,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     variable of the notes. A name whose definition was refused (:meth:`.scope.DocumentScope.refuse`) is
     never defined again. A role ``restated`` says the statement gives a defined name the formula it already has (``β =
     10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
-    form = by_components(form, shown, rhs) or form
+    form = by_components(form, shown, rhs) or bold_beside_a_symbol(form, shown, rhs, scope) or form
     head = _function_name(form)
     if head is None or a_claim(form, head, rhs, scope):
         return None
@@ -307,7 +307,7 @@ def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, pa
             if args is None:
                 return "its subscript is not a pattern of parameters"
             ctx.forget(head, args)
-            ctx.define_indexed(head, args, rhs)
+            ctx.define_indexed(head, args, rhs, beside_symbol=True)
         else:
             ctx.forget(head)
             ctx.define_value(head, rhs)
