@@ -16,7 +16,7 @@ from posenc_sym.documents.decide_document import check_document
 
 from .document_links import report_of
 
-P, R, U, D = "proven", "refuted", "unknown", "definition"
+P, R, U, D, C = "proven", "refuted", "unknown", "definition", "condition"
 
 
 def _block(*lines: str) -> str:
@@ -95,3 +95,61 @@ def test_a_prime_that_is_no_name_is_still_refused(tmp_path: Path, declaration: s
     path = tmp_path / "notes.md"
     path.write_text(_block(declaration) + "$$ 1 = 1 $$\n", encoding="utf-8")
     assert [p.message for p in check_document(path).problems] == [message]
+
+
+_D = _block("assume d even positive")
+_SETTINGS = "With the settings $$b=10000$$ and $$d=768$$ the wavelength is about 9763 tokens.\n"
+_EXAMPLE = ("sets d = 768 here, a value chosen for an example or a case (d is declared, and its declaration allows "
+            "it): stated, not decided; later rows keep d as declared")
+
+
+def _rows(tmp_path: Path, text: str) -> tuple[list[tuple[int, str, str]], list[str]]:
+    """Each link as (line, status, note), and what the report says beside the rows, in order."""
+    report = report_of(tmp_path, text)
+    return ([(link.line, link.status, link.note if link.status in (U, D, C) else "")
+             for display in report.displays for link in display.links],
+            [c.text for display in report.displays for c in display.conventions])
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # kramdown's inline $$…$$: b is defined (undeclared), the declared d is given an example's value
+    (_D + _SETTINGS, [(5, D, "defines b"), (5, C, _EXAMPLE)]),
+    (_D + "$$ d = 768 $$\n\n$$ d + 2 > 2 $$\n", [(5, C, _EXAMPLE), (7, P, "")]),
+    # a name set to another name: a case, stated
+    (_block("assume m, n real") + "$$ m = n $$\n",
+     [(5, C, "sets m = n here, a value chosen for an example or a case (m is declared, and its declaration allows it): "
+             "stated, not decided; later rows keep m as declared")]),
+    # near-misses: the name itself is an identity; a formula is a claim about every d; a value the declaration does
+    # not allow is a claim no allowed d makes true (d = 7 of an even d, b = 1/2 for b > 1): refuted
+    (_D + "$$ d = d $$\n", [(5, P, "")]),
+    (_D + "$$ d = 2 d - 768 $$\n", [(5, R, "")]),
+    (_D + "$$ d = 7 $$\n", [(5, R, "")]),
+    (_block("assume b > 1") + "$$ b = 1/2 $$\n", [(5, R, "")]),
+])
+def test_a_value_set_for_a_declared_name(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
+    assert _rows(tmp_path, text)[0] == links
+
+
+_OMEGA = _block("assume d even positive", "assume i integer", "assume 0 \\le i < d/2", r"let \omega_i = 10000^{-2i/d}")
+
+
+@pytest.mark.parametrize(("text", "links", "said"), [
+    # "Let $d = 768$" binds the declared d for what follows, as it binds an undeclared d
+    (_D + "Let $d = 768$. Then\n\n$$ d = 768 $$\n", [(7, P, "")], ["binds the declared d = 768 (in the text)"]),
+    # ... also in a let made before it: ω_1 = 10000^{-2/768} there; a later binding moves it
+    (_OMEGA + "Let $d = 768$. Then\n\n$$\\omega_1 = 10000^{-2/768}$$\n\nLet $d = 512$. Then\n\n"
+     "$$\\omega_1 = 10000^{-2/512}$$\n\n$$\\omega_1 = 10000^{-2/768}$$\n", [(10, P, ""), (14, P, ""), (16, R, "")],
+     ["binds the declared d = 768 (in the text)", "binds the declared d = 512 (in the text)"]),
+    # a display's other value after the binding is a claim about the bound d: refuted
+    (_D + "Let $d = 768$. Then\n\n$$ d = 512 $$\n", [(7, R, "")], ["binds the declared d = 768 (in the text)"]),
+    # near-miss: a value the declaration does not allow is not bound, and the report says so; d = 7 is then refuted
+    (_D + "Let $d = 7$. Then\n\n$$ d = 7 $$\n", [(7, R, "")],
+     ["d = 7 is a value the declaration does not allow (d is declared even, and 7 is not): d is not set to it, and "
+      "later rows keep d as declared"]),
+    (_block("assume b > 1") + "Let $b = 1/2$. Then\n\n$$ b > 1 $$\n", [(7, P, "")],
+     ["b = 1/2 is a value the declaration does not allow (the declaration says b > 1, which b = 1/2 breaks): b is "
+      "not set to it, and later rows keep b as declared"]),
+])
+def test_let_binds_a_declared_name(tmp_path: Path, text: str, links: list[tuple[int, str, str]],
+                                   said: list[str]) -> None:
+    assert _rows(tmp_path, text) == (links, said)
