@@ -185,8 +185,9 @@ _DYNAMIC_NTK = ("```math\n\\begin{align*}\n"
     # a tie ~ between the words is a space (a course note on MLA writes \text{Attention ~Score}: the chain was lost)
     ("```posenc\nassume L real\n```\n\n$$\n\\begin{aligned}\n\\text{Attention ~Score} &= 2 L \\\\\n&= L + L\n"
      "\\end{aligned}\n$$\n\n$$ \\text{Attention Score} - L = 2 L $$\n", [(7, D), (8, P), (12, R)]),
-    # its words are one name: \text{seq len} is not seq·len, nor the name seqlen
-    ("```posenc\nassume seq, len, seqlen real\n```\n\n$$ \\text{seq len} = 2 $$\n\n$$ \\text{seqlen} = 2 $$\n",
+    # its words are one name: \text{seq len} is not seq·len, nor the name seqlen (a claim about the declared
+    # seqlen: a value set for it, seqlen = 2, would be an example's, not decided)
+    ("```posenc\nassume seq, len, seqlen real\n```\n\n$$ \\text{seq len} = 2 $$\n\n$$ \\text{seqlen} + 1 = 3 $$\n",
      [(5, D), (7, R)]),
     # near-misses: prose between two statements, a clause, a condition of cases, a justification stay what they were
     ("$$ \\omega = 1 \\quad \\text{by angle addition} $$\n", [(1, D)]),
@@ -246,7 +247,7 @@ _XY = "```posenc\nassume x, y, t real\n```\n\n"
     # near-misses: a chain with no clause is decided as before; a clause with no chain above it is read as before
     (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&= x^2 + 2x + 1\n\\end{aligned}\n$$\n",
      [(7, P), (8, R)]),
-    (_XY + "$$ \\text{where } y = 1 $$\n", [(5, R)]),
+    (_XY + "$$ \\text{where } y = x + 1 $$\n", [(5, R)]),
     # a chain begun after the clause is not under it: its slip is refuted
     (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&\\text{where } y = 1 \\\\\n&= x^2 + 2x + 1 \\\\\n"
      "y^2 &= 1\n\\end{aligned}\n$$\n", [(7, P), (8, C), (9, U), (10, R)]),

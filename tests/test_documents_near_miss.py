@@ -53,8 +53,11 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     ("$$ \\beta = 2 $$\n\n$$ \\beta = 3 $$\n\n$$ \\beta^2 = 9 $$\n", [(1, D), (3, D), (5, P)]),
     # a name used before as a free name, set to a value: a choice or a case, never a claim refuted
     ("$$ \\lambda = k^{2/d} $$\n\n$$ k = 8 $$\n", [(1, D), (3, D)]),
-    # the same value declared by the author is the author's claim: refuted
-    ("```posenc\nassume k real\n```\n\n$$ k = 8 $$\n", [(5, R)]),
+    # the same value set for a name the author declares: a choice or a case too, stated, not decided; a value the
+    # declaration does not allow is a claim, refuted (no integer k is 1/2); a formula is a claim about every k
+    ("```posenc\nassume k real\n```\n\n$$ k = 8 $$\n", [(5, C)]),
+    ("```posenc\nassume k integer\n```\n\n$$ k = 1/2 $$\n", [(5, R)]),
+    ("```posenc\nassume k real\n```\n\n$$ k = 2 k - 8 $$\n", [(5, R)]),
     # undefined names: an identity holds whatever they are; anything else is never refuted
     ("$$ (a+b)^2 = a^2 + 2 a b + b^2 $$\n", [(1, U)]),
     ("$$ \\sin(a+b) = \\sin a \\cos b + \\cos a \\sin b $$\n", [(1, P)]),

@@ -57,9 +57,14 @@ class Context:
     bound_conditions: list[sympy.Basic] = field(default_factory=list)
     #: Indexed notations written as calls, ``PE(pos, 2i) = …``: applied by pattern, as ``PE_{(pos,2i)}`` is.
     called: set[str] = field(default_factory=set)
+    #: Declared symbols the text binds to a value ("Let $d = 768$"): read as the value from there on, and the
+    #: symbol is that value in every claim decided (see :meth:`bind`).
+    bound: dict[str, Term] = field(default_factory=dict)
 
     # -- the reader's Scope -------------------------------------------------------------
     def lookup(self, name: str) -> Term | None:
+        if name in self.bound:
+            return self.bound[name]
         return self.symbols.get(name, self.values.get(name))
 
     def words(self) -> frozenset[str]:
@@ -186,13 +191,38 @@ class Context:
                             for p in ps] for h, ps in self.indexed.items()}
         self.functions = {f: (ps, b.xreplace(swap)) for f, (ps, b) in self.functions.items()}
 
+    def refusal(self, name: str, value: Term) -> str:
+        """Why the declared symbol ``name`` cannot be ``value`` (``7`` for an even d; ``1/2`` for b > 1), or ""
+        where the declarations allow it (or cannot tell: ``d = n`` of an unknown n)."""
+        symbol = self.symbols[name]
+        for fact in _KEPT:
+            if symbol.assumptions0.get(fact) is True and getattr(value, f"is_{fact}", None) is False:
+                return f"{name} is declared {fact}, and {sympy.sstr(value)} is not"
+        for condition in self.conditions:
+            if condition.xreplace({symbol: value}) is sympy.false:
+                return f"the declaration says {sympy.sstr(condition)}, which {name} = {sympy.sstr(value)} breaks"
+        return ""
+
+    def bind(self, name: str, value: Term) -> None:
+        """The text binds the declared symbol ``name`` to ``value`` ("Let $d = 768$"): a later row reads it as
+        the value, and every claim is decided with the symbol at the value (:meth:`binding`), also where it
+        comes from a declaration made before (``let \\omega_i = 10000^{-2i/d}``). Binding again rebinds."""
+        self.bound[name] = value
+
+    def binding(self) -> dict[sympy.Symbol, Term]:
+        """The declared symbols the text binds, and their values."""
+        return {self.symbols[name]: value for name, value in self.bound.items() if name in self.symbols}
+
     def define_value(self, name: str, value: Term) -> None:
         if self.lookup(name) is not None or name in self.indexed or name in self.functions:
             raise ValueError(f"let redefines '{name}'; each name is defined once")
         self.values[name] = value
 
-    def define_indexed(self, head: str, args: tuple[sympy.Expr, ...], body: Term) -> None:
-        """A definition ``head_{args} = body``; the symbols of ``args`` are its parameters."""
+    def define_indexed(self, head: str, args: tuple[sympy.Expr, ...], body: Term, *,
+                       beside_symbol: bool = False) -> None:
+        """A definition ``head_{args} = body``; the symbols of ``args`` are its parameters. ``beside_symbol``: the
+        text's own family θ_i beside a declared plain θ, which the reader reads apart from it (a ``let`` of one
+        needs a name of its own)."""
         params = tuple(sorted(set().union(*(a.free_symbols for a in args)), key=str))
         for arg in args:
             _linear_parameter(arg, params)  # raises on a form that cannot be matched
@@ -200,7 +230,7 @@ class Context:
             if len(old.args) == len(args) and all(sympy.expand(a - b) == 0 for a, b in zip(old.args, args,
                                                                                              strict=True)):
                 raise ValueError(f"let redefines '{head}' for the same subscript; each notation is defined once")
-        if self.lookup(head) is not None and head not in self.values:
+        if self.lookup(head) is not None and head not in self.values and not (beside_symbol and head in self.symbols):
             raise ValueError(f"'{head}' is a declared symbol; an indexed notation needs a name of its own")
         self.indexed.setdefault(head, []).append(Pattern(args, params, body))
 
@@ -269,7 +299,8 @@ class Context:
 
     def copy(self) -> Context:
         return Context(dict(self.symbols), list(self.conditions), dict(self.values),
-                       {h: list(p) for h, p in self.indexed.items()}, dict(self.functions), called=set(self.called))
+                       {h: list(p) for h, p in self.indexed.items()}, dict(self.functions), called=set(self.called),
+                       bound=dict(self.bound))
 
 
 _SIGN_FACTS = {"positive": lambda v: v > 0, "nonnegative": lambda v: v >= 0,

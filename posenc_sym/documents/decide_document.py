@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+
+import sympy
 
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
@@ -160,8 +162,8 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         declared = frozenset(s for name, s in ctx.symbols.items() if name not in conventional)
         scope.line = item.line
         stated = stated_relations(leading, scope) if leading else None
-        result = decide_display(read, (*conditions, *(stated or ())), f"doc.d{item.line}", scope.take_recent(),
-                                declared)
+        bound, conditions = _at_bound_values(read, (*conditions, *(stated or ())), ctx)
+        result = decide_display(bound, conditions, f"doc.d{item.line}", scope.take_recent(), declared)
         if leading is not None:
             result = under_leading(result, leading, stated, None if stated else clause_names(leading, scope))
         if clause is not None:
@@ -171,6 +173,22 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             on_display(result)
     return DocumentReport(document.file, tuple(results), tuple(problems), time.perf_counter() - start,
                           document.text, document.kind, document.format)
+
+
+def _at_bound_values(read: ReadDisplay, conditions: tuple[sympy.Basic, ...],
+                     ctx: Context) -> tuple[ReadDisplay, tuple[sympy.Basic, ...]]:
+    """The display and its conditions with each declared symbol the text binds (``Let $d = 768$``) at its value,
+    also where a declaration made before the binding brings it in (``let \\omega_i = 10000^{-2i/d}``)."""
+    binding = ctx.binding()
+    if not binding:
+        return read, conditions
+
+    def at(term: Term) -> Term:
+        return term.xreplace(binding) if isinstance(term, (sympy.Basic, sympy.MatrixBase)) else term
+
+    links = tuple(replace(link, lhs=at(link.lhs), rhs=at(link.rhs), nonzero=tuple(at(n) for n in link.nonzero))
+                  for link in read.links)
+    return replace(read, links=links), tuple(c for c in (at(c) for c in conditions) if c is not sympy.true)
 
 
 def _inlines(document: Document) -> list[Inline]:

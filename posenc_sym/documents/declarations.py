@@ -26,7 +26,7 @@ from ..errors import PosencSymError
 from ..notation.names import latex_name
 from ..notation.read import Unreadable, from_latex, read_row
 from ..notation.read_cursor import Term
-from ..notation.read_tokens import tokenize
+from ..notation.read_tokens import Token, tokenize
 from ..notation.vocabulary import SYMBOL_LETTERS
 from .context import Context
 
@@ -57,6 +57,8 @@ def symbol_name(latex: str) -> str:
     ('d_model', 'omega_i', 'pos')
     >>> symbol_name(r"\\hat{q}"), symbol_name(r"R_\\theta"), symbol_name("x_{i,j}")
     ('qhat', 'R_theta', 'x_i_j')
+    >>> symbol_name("L'"), symbol_name(r"\\lambda^{\\prime}_d"), symbol_name(r"b^{\\prime\\prime}")
+    ("L'", "lambda'_d", "b''")
     """
     written = latex_name(latex)
     if written is not None:
@@ -74,6 +76,8 @@ def symbol_name(latex: str) -> str:
         base, rest = "".join(texts[:n]), tokens[n:]
     else:
         raise ValueError(f"'{latex}' is not a symbol")
+    primes, rest = _primes(rest)
+    base += "'" * primes  # L', \lambda^{\prime}_d: the reader's names L', lambda'_d
     if not rest:
         return base
     if rest[0].text != "_":
@@ -83,6 +87,21 @@ def symbol_name(latex: str) -> str:
             rest[1:2] and rest[1].text != "{" and len(inner) > 1):
         raise ValueError(f"the subscript of '{latex}' is not plain text; use let for a subscript with parameters")
     return f"{base}_{''.join(t.text for t in inner)}"
+
+
+def _primes(tokens: list[Token]) -> tuple[int, list[Token]]:
+    """How many primes open ``tokens`` (``'``, ``''``, ``^\\prime``, ``^{\\prime\\prime}``), and the tokens after
+    them."""
+    texts = [t.text for t in tokens]
+    quotes = next((n for n, text in enumerate(texts) if text != "'"), len(texts))
+    if quotes:
+        return quotes, tokens[quotes:]
+    if texts[:2] == ["^", "\\prime"]:
+        return 1, tokens[2:]
+    inner = next((n for n, text in enumerate(texts[2:]) if text != "\\prime"), len(texts) - 2)
+    if texts[:2] == ["^", "{"] and inner and texts[2 + inner:3 + inner] == ["}"]:
+        return inner, tokens[3 + inner:]
+    return 0, tokens
 
 
 def apply_declaration(line: str, ctx: Context) -> None:
@@ -124,7 +143,7 @@ def _assume_relation(rest: str, ctx: Context) -> None:
             row = read_row(rest, ctx)
             break
         except Unreadable as exc:
-            name = _undeclared(exc)
+            name = _undeclared(exc) or _primed_at(rest, exc)
             if name is None:
                 raise
             ctx.declare(name, {"real": True})
@@ -158,6 +177,25 @@ def _undeclared(exc: Unreadable) -> str | None:
         return symbol_name(match.group(1))
     except ValueError:
         return None
+
+
+#: A name with primes, as a relation writes it: ``L'``, ``\\lambda^{\\prime}_d``, ``j''``.
+_PRIMED = re.compile(r"(?:\\[A-Za-z]+|[A-Za-z])\s*(?:'+|\^\s*\\prime|\^\s*\{(?:\s*\\prime)+\s*\})"
+                     r"(?:_(?:\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z0-9]))?")
+
+
+def _primed_at(rest: str, exc: Unreadable) -> str | None:
+    """The primed name (``L'``) whose prime the reader stopped at, where nothing declares it; None for any other
+    error."""
+    if not exc.reason.startswith(("a prime (')", "unknown macro \\prime;")):
+        return None
+    for match in _PRIMED.finditer(rest):
+        if match.start() < exc.position < match.end():
+            try:
+                return symbol_name(match.group())
+            except ValueError:
+                return None
+    return None
 
 
 def _refine_from(condition: sympy.Basic, ctx: Context) -> None:

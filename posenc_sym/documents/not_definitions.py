@@ -19,10 +19,11 @@ from sympy.core.function import AppliedUndef
 from ..notation.read import Term
 from ..notation.read_names import splits
 from ..notation.vocabulary import BOLD, FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
+from .declarations import symbol_name
 from .name_forms import NameForm
 from .scope import DocumentScope
 
-__all__ = ["a_claim", "by_components"]
+__all__ = ["a_claim", "bold_beside_a_symbol", "by_components", "declared_symbol"]
 
 #: A label that is a formula (``^{(i+k)}``), not a name's tag (``^{(1)}``, ``^{(i)}``, ``^{(K)}``).
 _LABEL_FORMULA = re.compile(r"[-+*/]|\\cdot|\\times")
@@ -42,7 +43,7 @@ def a_claim(form: NameForm, head: str, rhs: Term | None, scope: DocumentScope) -
         return True  # \vec{p}^{(i+k)} after \vec{p}^{(i)}: the labelled name at i + k, a claim, never a new name
     if form.arguments is not None and _a_defined_matrix(form, scope):
         return True  # R_m (x_1, x_2) = … of a matrix R_m the text defines: a product, a claim
-    if head in ctx.symbols or (head not in scope.text_defined and (
+    if declared_symbol(form, head, scope) or (head not in scope.text_defined and (
             head in ctx.values or head in ctx.indexed or head in ctx.functions)):
         return True
     if form.bare_label and (not getattr(rhs, "is_Matrix", False) or form.head in scope.text_defined
@@ -51,6 +52,28 @@ def a_claim(form: NameForm, head: str, rhs: Term | None, scope: DocumentScope) -
     return (_mentions(rhs, form.head, plain=form.subscript is None) and not _by_plain_components(form, rhs)) \
         or _spells_a_product(form, scope) \
         or _conjugate(form, scope) or _derivative(form, scope) or _dotted(form, scope)
+
+
+def declared_symbol(form: NameForm, head: str, scope: DocumentScope) -> bool:
+    r"""True if the name ``form`` writes is a symbol a ``posenc`` block declares: ``\theta`` after ``assume \theta
+    real``, ``\theta_i`` after ``assume \theta_i real``. A subscript the declaration does not write makes another
+    name, as the reader reads it (``\theta_i`` beside a declared plain θ is the text's indexed family, which the
+    text may define); a declared symbol before parentheses is a product, a claim."""
+    symbols = scope.ctx.symbols
+    if form.subscript is None or form.arguments is not None:
+        return head in symbols
+    return _subscripted_name(head, form.subscript) in symbols
+
+
+def _subscripted_name(head: str, subscript: tuple[str, ...]) -> str:
+    """The symbol name ``head`` with a plain-text ``subscript`` is declared as (``theta_i``, ``x_i_j``)."""
+    parts = []
+    for part in subscript:
+        try:
+            parts.append(symbol_name(part))
+        except ValueError:
+            return ""  # a formula (2i + 1): no declared symbol is spelled so
+    return "_".join((head, *parts))
 
 
 _BOLD_SIDE = re.compile(r"\s*(?:" + "|".join(re.escape(c) for c in sorted(BOLD | {"\\vec"})) + r")(?![A-Za-z])")
@@ -145,6 +168,16 @@ def by_components(form: NameForm, shown: str, rhs: Term | None) -> NameForm | No
     if not uses or any(len(a.indices) <= written for a in uses) or form.head in _named_plainly(rhs):
         return None
     return replace(form, head=form.head + "vec")
+
+
+def bold_beside_a_symbol(form: NameForm, shown: str, rhs: Term | None, scope: DocumentScope) -> NameForm | None:
+    r"""``\mathbf{p} = \begin{bmatrix} \sin t \\ \cos t \end{bmatrix}`` after ``assume p real``: a bold name set to
+    a vector or a matrix cannot be the declared scalar p; it is a name of its own (p⃗), which the bold name then
+    reads as (:func:`~posenc_sym.notation.read_names.bold_name`). None where this does not apply."""
+    plain = form.subscript is None and form.arguments is None and not form.label
+    if not (plain and isinstance(rhs, sympy.MatrixBase) and _BOLD_SIDE.match(shown)):
+        return None
+    return replace(form, head=form.head + "vec") if form.head in scope.ctx.symbols else None
 
 
 def _a_defined_matrix(form: NameForm, scope: DocumentScope) -> bool:

@@ -3,8 +3,11 @@ r"""Definitions from the text: ``w_k = \frac{1}{10000^{2k/d}}`` introduces w_k, 
 A statement ``NAME = formula`` (``NAME`` also ``NAME_{…}``, ``NAME(args)``, ``NAME^{(i)}``: see
 :mod:`.name_forms`) is a definition when
 
-- ``NAME`` is not declared (a ``posenc`` block's names are the author's variables: ``k = 8`` about a
-  declared k is a claim, decided);
+- ``NAME`` is not declared (a ``posenc`` block's names are the author's variables: ``k = 2k - 8`` about a
+  declared k is a claim, decided; but ``k = 8``, a number or a single name, sets a value for an example or a
+  case, a condition, stated, never decided, and ``Let $k = 8$`` binds the declared k from there on, where
+  the declaration allows the value: see :func:`_declared_value`; ``\theta_i`` beside a declared plain θ is
+  another name, the text's to define);
 - the formula does not mention ``NAME`` (``\lambda_1 = \lambda_2`` is a relation between two
   unknowns, ``x = x^2`` an equation);
 - and, for a plain name the text has already used, the formula is not a number or a single name and
@@ -30,7 +33,7 @@ from .again import same_formula, shown_different
 from .arities import define_another_arity
 from .earlier_definitions import TextDefinition, as_before, captured, in_force, read_part, with_later_definitions
 from .name_forms import NameForm
-from .not_definitions import a_claim, by_components
+from .not_definitions import a_claim, bold_beside_a_symbol, by_components
 from .scope import DocumentScope
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
@@ -76,8 +79,11 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     variable of the notes. A name whose definition was refused (:meth:`.scope.DocumentScope.refuse`) is
     never defined again. A role ``restated`` says the statement gives a defined name the formula it already has (``β =
     10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
-    form = by_components(form, shown, rhs) or form
+    form = by_components(form, shown, rhs) or bold_beside_a_symbol(form, shown, rhs, scope) or form
     head = _function_name(form)
+    if head is not None and (value := _declared_value(form, head, shown, rhs, scope, inline=inline,
+                                                      binds=binds)) is not None:
+        return value if value.role else None
     if head is None or a_claim(form, head, rhs, scope):
         return None
     if (said := scope.said_in_prose.get(head)) is not None and rhs is not None and not same_formula(said, rhs, {}):
@@ -162,6 +168,35 @@ def _set_for_a_case(form: NameForm, head: str, shown: str, rhs: Term | None, sco
     why = f"{shown} is used before as a free name" if used else f"{shown} is a variable of the notes"
     return Outcome("definition", f"sets {shown} = {written} here, a value chosen for an example or a case "
                                  f"({why}): later rows keep {shown} free")
+
+
+def _declared_value(form: NameForm, head: str, shown: str, rhs: Term | None, scope: DocumentScope, *,
+                    inline: bool, binds: bool) -> Outcome | None:
+    """``d = 768`` of a declared plain d: never a claim for every d, but a value set for an example or a case
+    (stated, not decided; later rows keep d as declared), or, where the prose binds it (``Let $d = 768$``), d's
+    value from here on (:meth:`.context.Context.bind`). A value the declaration does not allow (``d = 7`` of an
+    even d) is neither: in a display, a claim, decided (no allowed d is 7); in the prose, a binding refused, said.
+    An Outcome with an empty role where the statement is then no definition; None where this does not apply."""
+    ctx = scope.ctx
+    plain = form.subscript is None and form.arguments is None and not form.label
+    if not (plain and head in ctx.symbols and rhs is not None and _is_value(rhs)) or rhs == ctx.symbols[head] or (
+            scope.stating_condition or scope.under_clause or (head in ctx.bound and not inline)):
+        return None  # a display's d = 512 after "Let $d = 768$": a claim about the value the text bound
+    written = sympy.sstr(rhs)
+    if refusal := ctx.refusal(head, rhs):
+        if not inline:
+            return None
+        scope.note(f"unbound:{head}:{scope.line}", f"{shown} = {written} is a value the declaration does not allow "
+                   f"({refusal}): {shown} is not set to it, and later rows keep {shown} as declared", "definition")
+        return Outcome("", "")
+    if inline and binds:
+        ctx.bind(head, rhs)
+        return Outcome("definition", f"binds the declared {shown}")
+    if inline:
+        return Outcome("", "")
+    return Outcome("condition", f"sets {shown} = {written} here, a value chosen for an example or a case ({shown} "
+                                f"is declared, and its declaration allows it): stated, not decided; later rows keep "
+                                f"{shown} as declared", written=ctx.symbols[head])
 
 
 def _against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | None,
@@ -348,7 +383,7 @@ def _register(form: NameForm, head: str, args: tuple[sympy.Expr, ...] | None, pa
             if args is None:
                 return "its subscript is not a pattern of parameters"
             ctx.forget(head, args)
-            ctx.define_indexed(head, args, rhs)
+            ctx.define_indexed(head, args, rhs, beside_symbol=True)
         else:
             ctx.forget(head)
             ctx.define_value(head, rhs)

@@ -256,6 +256,10 @@ def _primed(p: Cursor, base: str, pos: int) -> str:
         raise Unreadable(f"{shown_name(base)}' is the derivative of {shown_name(base)}, read at a variable: write "
                          f"{shown_name(base)}'(x), or name it", pos)
     if p.scope.lookup(primed) is None and p.scope.undeclared(primed) is None:
+        count, all_width = _primes_ahead(p)
+        if count > 1 and p.scope.lookup(base + "'" * count) is not None:  # j'' declared, j' not
+            p.index += all_width
+            return base + "'" * count
         return base  # the scope reads no such name: the prime is refused where it stands
     p.index += width
     p.scope.note("prime", "read a primed name (b′) as a name of its own, not a derivative")
