@@ -279,8 +279,12 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                     sentence.defined[form.name] = sentence.end
                     sentence.forms.setdefault(form.name, []).append(_parts(form))
                 written = f"{shown} = {' '.join(rhs.split())}"
-                note = outcome.note.replace(f"defines {shown}", f"defines {written}", 1) \
-                    if outcome.role == "definition" else f"reads {written} as {outcome.note}"
+                if outcome.role != "definition":
+                    note = f"reads {written} as {outcome.note}"
+                elif outcome.note.startswith(f"defines {shown}"):  # defines f(x) = x^3 again, differently …
+                    note = outcome.note.replace(f"defines {shown}", f"defines {written}", 1)
+                else:
+                    note = f"{outcome.note} = {' '.join(rhs.split())}"
                 scope.note(f"text:{written}:{item.line}", f"{note} (in the text)", outcome.role)
     scope.seen |= survey([item.text]).standalone
 
