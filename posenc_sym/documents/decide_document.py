@@ -24,6 +24,7 @@ from .claims import ReadDisplay, an_index, defined_names, document_scope, read_d
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
+from .described import descriptions
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
 from .leading import as_stated, clause_names, document_clauses, stated_relations, under_leading
@@ -107,7 +108,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     formulas += [i.text.strip()[4:] for i in document.items if isinstance(i, Declaration)
                  and i.text.strip().startswith("let ")]
     scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
-                           counted=counted_names(document.text))
+                           counted=counted_names(document.text), described=descriptions(inlines))
     sentence = _Sentence()
     if notation is not None:
         applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)

@@ -133,12 +133,18 @@ class DocumentScope:
         return f"{symbol} ranges over the integers {shown}"
 
     def _imaginary_here(self) -> bool:
-        """True if ``i`` is the imaginary unit here: the text's index i (read by a convention or a preset, never
-        declared by the author) is another section's (:mod:`.sections`)."""
-        if self.imaginary_section is None:
-            return False
+        """True if ``i`` is the imaginary unit here: the text says so in words from an earlier line on (``below $i$
+        denotes the imaginary unit``), or the text's index i (read by a convention or a preset, never declared by the
+        author) is another section's (:mod:`.sections`)."""
         declared = self.ctx.lookup("i")
         value = declared if "i" in self.conventional else None if declared is not None else self.rules.symbol("i")
+        said = self.rules.imaginary_in_words()
+        if said is not None and said.line <= self.line and (declared is None or "i" in self.conventional):
+            self.note("imaginary:words", f"read i as the imaginary unit from line {said.line} on: the text says so "
+                      f"('{said.words}')")
+            return True
+        if self.imaginary_section is None:
+            return False
         if not (isinstance(value, sympy.Symbol) and value.is_integer):
             return False
         where = f"line {self.imaginary_section}" if self.imaginary_section else "the opening of the text"
@@ -151,6 +157,10 @@ class DocumentScope:
         value = self.rules.symbol(name)
         if value is not None:
             self.note(f"name:{name}", self.rules.text(name))
+        elif (own := self.rules.own_in_words(name)) is not None:
+            self.note(f"name:{name}", f"read no convention for {name}: the text says what {name} is (line {own.line}: "
+                      f"'{own.words}'), so {name} is the text's own name, and a row with it is decided only where it "
+                      "holds whatever it is; declare it (assume, let) to read it otherwise")
         elif self.rules.set_by_text(name) or (name == "pi" and name in self.roles.settings):
             shown = "\\pi" if name == "pi" else name
             values = ", ".join(f"{shown} = {v}" for v in self.roles.settings[name])
