@@ -132,8 +132,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             # Only a formula with an exponential in i (e^{im\theta}) reads i as the imaginary unit where the
             # section does not index with i; elsewhere i stays the text's index (two readings: none chosen).
             written = item.body if isinstance(item, Display) else item.text
-            scope.imaginary_section = None if sections.indexes_i_by(item.line) or not exponential_in_i(written) \
-                else sections.heading(item.line)
+            unindexed = None if sections.indexes_i_by(item.line) else sections.heading(item.line)
+            scope.imaginary_section = unindexed if exponential_in_i(written) else None
+            scope.unindexed_section = unindexed if scope.imaginary_section is None else None
         if isinstance(item, Declaration):
             try:
                 apply_declaration(item.text, ctx)

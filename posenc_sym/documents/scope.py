@@ -72,6 +72,9 @@ class DocumentScope:
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another
         #: section's: i is the imaginary unit there (:mod:`.sections`); None elsewhere.
         self.imaginary_section: int | None = None
+        #: The heading line of a section that has not indexed with i up to the display being read, where the display
+        #: writes no exponential in i: i there is the index of another section or the imaginary unit (refused).
+        self.unindexed_section: int | None = None
         self.conventional: frozenset[str] = frozenset()  # the names a --notation preset declares (the field's)
         #: the formulas of the sentence's condition the display being read runs on from (:mod:`.leading`), as
         #: written: it restates or computes under the condition, and defines no name it restricts
@@ -153,6 +156,20 @@ class DocumentScope:
                   "\\mathrm{i} or declare i to read it otherwise")
         return True
 
+    def _two_readings_of_i(self) -> None:
+        """Refuse the index i (read by a convention or a preset, never declared by the author) in a section that has not
+        indexed with i up to the row: there i may be another section's index or the imaginary unit, and the two make
+        different rows true ((-1)^{2i} = 1 of an index, i^2 = -1 of the unit)."""
+        declared = self.ctx.lookup("i")
+        value = declared if "i" in self.conventional else None if declared is not None else self.rules.symbol("i")
+        said = any(w.mode == "declares" and w.facts for w in self.roles.described.get("i", ()))  # "Let $i$ be odd"
+        if said or not (isinstance(value, sympy.Symbol) and value.is_integer):
+            return
+        where = f"line {self.unindexed_section}" if self.unindexed_section else "the opening of the text"
+        raise Unreadable(f"i has two readings here: the text's index i (it indexes with i elsewhere), or the "
+                         f"imaginary unit (the section from {where} has not indexed with i up to this row); write "
+                         "\\mathrm{i} for the imaginary unit, or declare i (assume i integer) for the index", 0)
+
     def _convention(self, name: str) -> Any:
         value = self.rules.symbol(name)
         if value is not None:
@@ -177,6 +194,8 @@ class DocumentScope:
             return self.lookup("pi") if "pi" in self.roles.settings else None
         if name == "i" and self._imaginary_here():
             return sympy.I
+        if name == "i" and self.unindexed_section is not None:
+            self._two_readings_of_i()
         value = self.ctx.lookup(name)
         if value is not None or self.ctx.is_indexed(name) or self.ctx.is_function(name):
             return value
