@@ -74,7 +74,7 @@ def test_what_the_text_says_e_is(tmp_path: Path, text: str, links: list[tuple[in
      "read i as a positive integer, the text's own name (line 1: 'Let $i$ be a positive integer')"),
     # a condition or a quantifier allows the property: the convention that contradicts it is dropped, nothing added
     ("If $d$ is odd, we pad the input.\n\n$$ \\cos(\\pi d) = 1 $$\n", [(3, R)],
-     "read d as a positive integer: the text says it may be odd (line 1: 'If $d$ is odd, we pad the input')"),
+     "read d as a positive integer: the text says it may be odd (line 1: 'If $d$ is odd')"),
     ("We pad the input when $d$ is odd.\n\n$$ \\sin(\\pi d)^2 = 0 $$\n", [(3, P)],
      "read d as a positive integer: the text says it may be odd"),
     # negated words declare nothing: "not odd" leaves the even width; "need not be even" drops the convention's parity
@@ -84,6 +84,11 @@ def test_what_the_text_says_e_is(tmp_path: Path, text: str, links: list[tuple[in
     ("Here $t$ need not be positive.\n\n$$ \\sqrt{t^2} = t $$\n", [(3, R)], "read t as a real position"),
     # near miss: words about another name, or no words, leave the convention
     ("Suppose $m$ is odd.\n\n$$ \\cos(\\pi d) = 1 $$\n", [(3, P)], "read d as the width, a positive even integer"),
+    ("Here $d$ is the width, which must be odd.\n\n$$ \\cos(\\pi d) = 1 $$\n", [(3, R)],
+     "read d as an odd positive integer (the text says so on line 1: 'Here $d$ is the width, which must be odd')"),
+    # ... and words after "and" about another thing ("positive weights") or before it are not the name's
+    ("Let $t$ be the position and positive weights follow.\n\n$$ |t| = t $$\n", [(3, R)], "read t as a real position"),
+    ("Let the positive weights and $t$ be given.\n\n$$ |t| = t $$\n", [(3, R)], "read t as a real position"),
 ])
 def test_words_that_give_a_name_a_parity_or_a_sign(tmp_path: Path, text: str, links: list[tuple[int, str]],
                                                   said: str) -> None:

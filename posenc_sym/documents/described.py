@@ -50,8 +50,10 @@ _FOR_WHAT = re.compile(r"^\s*(?:for|as|to\s+be|to\s+denote)(?![\w-])", re.IGNORE
 #: A quantifier over the name ("For each expert $e$", "for every positive $t$"): a variable, whatever it is.
 _QUANTIFIED = re.compile(r"\b(?:for|over)\s+(?:each|every|all|any)(?:\s+[\w-]+){0,3}\s*$"
                          r"|(?:对于?)?(?:每个|任意|所有)\S{0,6}$", re.IGNORECASE)
-#: Adjectives right before the name: "an odd $d$", "for an integer $m$", "a negative position $t$".
-_ADJECTIVES = re.compile(r"(?:\b(?:an?|the|some|every|each|all|any)\s+)?((?:[\w-]+\s+){0,3}?[\w-]+)\s*$")
+_FACT_WORD = r"(?:non-?negative|non-?positive|odd|even|positive|negative|integers?|integral)"
+#: Adjectives right before the name, with at most one noun between: "an odd $d$", "for an integer $m$", "a negative
+#: position $t$" (not "positive weights and $t$").
+_ADJECTIVES = re.compile(rf"(?<![\w-])((?:{_FACT_WORD}\s+)*{_FACT_WORD}(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
 #: The words of a condition: a name the sentence says may be odd is not declared odd ("If $d$ is odd", "when").
 _CONDITION = re.compile(r"\b(?:if|when|whenever|unless|provided|in\s+case|except|otherwise|whether|suppose\s+not)\b"
                         r"|当|若|如果|假如|除非|否则", re.IGNORECASE)
@@ -65,8 +67,12 @@ _NEGATION = re.compile(r"\b(?:not|never|no\s+longer|neither|nor|need\s+not)\b|n'
 _EULER = re.compile(r"euler|napier|base\s+of\s+(?:the\s+)?natural|natural\s+(?:logarithm'?s?\s+)?base|"
                     r"exponential\s+(?:base|constant)|自然常数|自然对数的底", re.IGNORECASE)
 _IMAGINARY = re.compile(r"imaginary\s+unit|square\s+root\s+of\s+(?:minus\s+one|-1)|虚数单位|虚单位", re.IGNORECASE)
-#: Where the words about the name end: another formula, a clause of another subject.
-_STOP = re.compile(r"\$|;|；|\b(?:while|whereas|but)\b", re.IGNORECASE)
+#: Where the words about the name end: another formula, a clause of another subject ("and positive weights …"), unless
+#: what follows still says what the name is ("odd and positive", ", which must be odd").
+_STOP = re.compile(r"\$|;|；|\b(?:while|whereas|but)\b|(?:,|\band\b)(?!\s*(?:(?:and|which|that)\s+)?"
+                   r"(?:(?:is|are|must\s+be|has\s+to\s+be|should\s+be)\s+)?(?:(?:an?|always)\s+)?"
+                   rf"{_FACT_WORD}(?=\s*(?:$|[,.;:]|and\b|integers?\b|numbers?\b|reals?\b|in\b|here\b)))",
+                   re.IGNORECASE)
 
 
 @dataclass(frozen=True)
