@@ -77,6 +77,8 @@ def test_what_the_text_says_e_is(tmp_path: Path, text: str, links: list[tuple[in
      "read d as a positive integer: the text says it may be odd (line 1: 'If $d$ is odd')"),
     ("We pad the input when $d$ is odd.\n\n$$ \\sin(\\pi d)^2 = 0 $$\n", [(3, P)],
      "read d as a positive integer: the text says it may be odd"),
+    # ... and so does a goal: what the text sets out to show is no premise
+    ("We show that $t$ is positive:\n\n$$ |t| = t $$\n", [(3, R)], "read t as a real position"),
     # negated words declare nothing: "not odd" leaves the even width; "need not be even" drops the convention's parity
     ("$d$ is not odd.\n\n$$ \\cos(\\pi d) = 1 $$\n", [(3, P)], "read d as the width, a positive even integer"),
     ("The width $d$ need not be even.\n\n$$ \\cos(\\pi d) = 1 $$\n", [(3, R)],

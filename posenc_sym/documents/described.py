@@ -54,8 +54,10 @@ _FACT_WORD = r"(?:non-?negative|non-?positive|odd|even|positive|negative|integer
 #: Adjectives right before the name, with at most one noun between: "an odd $d$", "for an integer $m$", "a negative
 #: position $t$" (not "positive weights and $t$").
 _ADJECTIVES = re.compile(rf"(?<![\w-])((?:{_FACT_WORD}\s+)*{_FACT_WORD}(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
-#: The words of a condition: a name the sentence says may be odd is not declared odd ("If $d$ is odd", "when").
-_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|provided|in\s+case|except|otherwise|whether|suppose\s+not)\b"
+#: The words of a condition: a name the sentence says may be odd is not declared odd ("If $d$ is odd", "when"); nor is
+#: one it sets out to show so ("We show that $t$ is positive": a goal, not a premise).
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|provided|in\s+case|except|otherwise|whether|suppose\s+not|"
+                        r"show|shows|prove|proves|verify|check|claim|determine|test)\b"
                         r"|当|若|如果|假如|除非|否则", re.IGNORECASE)
 #: A "for" that opens the sentence's clause ("For negative $t$"): a condition, unless the sentence binds (Let … for …).
 _FOR = re.compile(r"(?:^|[,;:]\s*)for\b", re.IGNORECASE)
