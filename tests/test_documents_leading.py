@@ -192,3 +192,31 @@ def test_a_display_under_a_clause_defines_nothing(tmp_path: Path, text: str, lat
     under, after = report_of(tmp_path, text).displays
     assert not [link for link in under.links if link.status == "definition"]
     assert after.status == later
+
+
+# Red team, round 5: clauses in words the formula-reading missed (each was refuted at t = 1/2, outside the clause).
+# A sign in words ("For negative $t$") is the bound t < 0, applied; a supposition after a connective and an adverb
+# ("so suppose instead that $t < 0$. Then") is one; a negated clause ("except", "If not") and words with no formula
+# ("otherwise") hold the refutations back. |t| = -t and √(t²) = -t hold exactly for t ≤ 0.
+@pytest.mark.parametrize(("text", "status", "said"), [
+    ("For negative $t$, we have\n\n$$ |t| = -t $$\n", P, "decided under t < 0"),
+    ("The case $t > 0$ is easy, so suppose instead that $t < 0$. Then\n\n$$ \\sqrt{t^2} = -t $$\n", P,
+     "decided under t < 0"),
+    ("For all $t$ except $t > 0$, we have\n\n$$ |t| = -t $$\n", U,
+     _HELD + " ('For all $t$ except $t > 0$, we have')"),
+    ("When $t > 0$ we get $|t| = t$; otherwise\n\n$$ |t| = -t $$\n", U, _HELD + " ('otherwise')"),
+    ("If not $t > 0$, then\n\n$$ |t| = -t $$\n", U, _HELD + " ('If not $t > 0$, then')"),
+    ("For large $t$, we have\n\n$$ |t| = -t $$\n", U, _HELD + " ('For large $t$, we have')"),
+    ("If the width is large, then\n\n$$ |t| = -t $$\n", U, _HELD + " ('If the width is large, then')"),
+    # near misses: a false row inside the clause in words is refuted; no condition words, a sentence end, a quantifier:
+    # the display is claimed for every t
+    ("For negative $t$, we have\n\n$$ |t| = t $$\n", R, ""),
+    ("We have\n\n$$ |t| = -t $$\n", R, ""),
+    ("When $t > 0$ we get $|t| = t$. Hence\n\n$$ |t| = -t $$\n", R, ""),
+    ("For all $t$, we have\n\n$$ |t| = -t $$\n", R, ""),
+    ("Otherwise.\n\nThe next paragraph.\n\n$$ |t| = -t $$\n", R, ""),
+])
+def test_a_clause_in_words(tmp_path: Path, text: str, status: str, said: str) -> None:
+    [display] = report_of(tmp_path, text).displays
+    assert display.status == status
+    assert display.links[0].note.startswith(said)

@@ -292,8 +292,11 @@ SECTION_I = "# Encoding\n\n$$ PE_{(pos,2i)} = \\sin(pos \\cdot 10000^{-2i/d}) $$
     # before the row): e^{i\pi} e^{i\pi} = 1 was proven with i the imaginary unit
     ("# Encoding\n\n$$ PE_{(pos,2i)} = \\sin(pos \\cdot \\theta_i) $$\n\n# Growth\n\n$$ e^{i\\pi} \\cdot e^{i\\pi} = 1 $$"
      "\n\nwhere $\\theta_i = 10000^{-2i/d}$ as above.\n", [(3, D), (7, U)]),
-    # a row with no exponential in i keeps the text's index i (true for every integer i: proven, not refuted)
-    (SECTION_I + "# Parity\n\n$$ (-1)^i (-1)^i = 1 $$\n", [(3, D), (7, P)]),
+    # a row with no exponential in i in such a section has two readings: the index (true for every integer i) or the
+    # imaginary unit ((-1)^i = e^{-π}, and e^{-2π} ≠ 1): refused, both named (red team, round 5: i^2 = -1 was refuted
+    # at i = 2 there)
+    (SECTION_I + "# Parity\n\n$$ (-1)^i (-1)^i = 1 $$\n", [(3, D), (7, U)]),
+    ("## Frequencies\n\n$$ \\omega_i = 10000^{-2i/d} $$\n\n## Complex numbers\n\n$$ i^2 = -1 $$\n", [(3, D), (7, U)]),
     (SECTION_I + "# Parity\n\n$$ (-1)^i (-1)^i = 1 \\quad \\text{for } i = 0, 1, \\dots, d/2 - 1 $$\n",
      [(3, D), (7, P), (7, D)]),
     # a heading inside code (a four-backtick fence showing a three-backtick one) is code, not a section
@@ -302,6 +305,18 @@ SECTION_I = "# Encoding\n\n$$ PE_{(pos,2i)} = \\sin(pos \\cdot 10000^{-2i/d}) $$
 ])
 def test_red_team_sections(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+def test_i_in_a_section_that_has_not_indexed_with_it_is_refused_with_both_readings(tmp_path: Path) -> None:
+    first, second, third, fourth = report_of(tmp_path, (
+        "## Frequencies\n\n$$ \\omega_i = 10000^{-2i/d} $$\n\n## Complex numbers\n\n$$ i^2 = -1 $$\n\n"
+        "$$ \\sum_{i=1}^{3} i = 6 $$\n\n$$ \\omega_i \\le 1 $$\n")).displays
+    assert second.read.unreadable == (
+        "i has two readings here: the text's index i (it indexes with i elsewhere), or the imaginary unit (the section "
+        "from line 5 has not indexed with i up to this row); write \\mathrm{i} for the imaginary unit, or declare i "
+        "(assume i integer) for the index")
+    # near misses: a sum's own index, and a row that indexes with i itself, are read as before
+    assert (first.status, third.status, fourth.status) == ("definition", "proven", "proven")
 
 
 def test_a_verbatim_section_command_is_not_a_heading() -> None:

@@ -198,8 +198,9 @@ def test_where_a_convention_must_not_apply(tmp_path: Path, text: str, links: lis
      [(3, P), (5, R)]),
     ('Let $d = 3$.\n\n$$ (-1)^d = 1 $$\n\n$$ \\cos(\\pi d) = 1 $$\n',  # h1.md
      [(3, R), (5, R)]),
+    # ... "an odd width $d$" declares d odd (the example d = 5 fits it): sin(πd/2)² = 1 for every odd d
     ('We take an odd width $d$, for instance $d = 5$.\n\n$$ \\sin(\\pi d / 2)^2 = 0 $$\n',  # h3.md
-     [(3, U)]),
+     [(3, R)]),
     ('Denote $\\pi = 3$.\n\n$$ \\sin \\pi = 0 $$\n',  # c8.md
      [(3, R)]),
     ('$$ e = 3 $$\n\n$$ \\ln e = 1 $$\n',  # c5.md

@@ -37,6 +37,7 @@ from .beside_definitions import restriction, where_first
 from .context import Context
 from .conventions import Conventions
 from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
+from .described import Described
 from .extract import Display
 from .links import ELLIPSIS, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
 from .matrix_sides import IDENTITY_NAMES, identity_of_size, scalar_if_one_by_one
@@ -64,13 +65,17 @@ _STARRED = re.compile(rf"[A-Za-z](?:(?:{_SUBSCRIPT})?\s*{_STAR}|\s*{_STAR}\s*{_S
 
 
 def document_scope(ctx: Context, formulas: Iterable[str], width: str | None = None, *,
-                   reals: Iterable[str] = (), counted: Iterable[str] = ()) -> DocumentScope:
+                   reals: Iterable[str] = (), counted: Iterable[str] = (),
+                   described: Iterable[Described] = ()) -> DocumentScope:
     """The scope a document with these declarations (``ctx``) and formulas is read in; ``reals`` are the
-    names its prose says are real ("a real $t$"), ``counted`` those it counts with ("the $i$-th")."""
+    names its prose says are real ("a real $t$"), ``counted`` those it counts with ("the $i$-th"), ``described``
+    what its prose says names are, in words ("Let $d$ be odd")."""
     formulas = list(formulas)
     roles = survey(formulas)
     roles.reals.update(reals)
     roles.counted.update(counted)
+    for words in described:
+        roles.described.setdefault(words.name, []).append(words)
     roles.settings = set_values(formulas)
     roles.defined = defined_names(formulas)
     # q_1 k_1 (\cos a + \sin b) beside k_1 \cos b: a name the text writes as a value, and never applies to

@@ -40,6 +40,7 @@ from ..notation.read import Unreadable, from_latex
 from ..notation.read_guards import shown_name
 from ..notation.vocabulary import LATEX_GREEK
 from .context import Context
+from .described import Described, worded
 from .places import Cell
 from .survey import WIDTH_NAMES, Survey
 
@@ -83,6 +84,7 @@ class Conventions:
         self.width = width if width is not None else self._width()
         self._made: dict[str, Any] = {}
         self._checking: set[str] = set()  # names whose set values are being checked (m = n, n = m - 1)
+        self._worded: dict[str, str] = {}  # name -> how the text's words changed its reading, as the report says it
 
     def _width(self) -> str | None:
         """The width the text writes: the one in an exponent (10000^{2i/d}), else the only one."""
@@ -106,6 +108,10 @@ class Conventions:
 
     def _make(self, name: str) -> Any:
         value = self._reading(name)
+        if name in self.roles.described:  # the text's words about the name: "Let $d$ be odd", "$e$ denotes …"
+            value, said = worded(name, value, self.roles.described[name])
+            if said:
+                self._worded[name] = said
         if value is not None and name in self.roles.settings and not self._fits(name, value):
             return None  # Let $e = 3$, for instance $d = 5$: the text's own name, read by no convention
         return value
@@ -183,6 +189,20 @@ class Conventions:
         return all(getattr(number, f"is_{fact}") for fact, wanted in value.assumptions0.items()
                    if wanted and fact in ("integer", "even", "positive", "nonnegative", "real"))
 
+    def own_in_words(self, name: str) -> Described | None:
+        """The sentence that says what ``name`` is (``Let $e$ denote the number of epochs``), where a convention
+        would read it as a constant (e, the imaginary unit) and the words make it the text's own name: then no
+        convention reads it (or the facts the words give, ``Let $e$ be an odd integer``, do)."""
+        if self._reading(name) not in (sympy.E, sympy.I) or self.symbol(name) is not None:
+            return None
+        return next((w for w in self.roles.described.get(name, ()) if w.means == "own"), None)
+
+    def imaginary_in_words(self) -> Described | None:
+        """The sentence that says i is the imaginary unit (``below $i$ denotes the imaginary unit``), if any: i is
+        then the imaginary unit from its line on (:meth:`.scope.DocumentScope.lookup`)."""
+        return next((w for w in self.roles.described.get("i", ()) if w.means == "imaginary" and w.mode == "declares"),
+                    None)
+
     def set_by_text(self, name: str) -> bool:
         """True if a convention would read ``name`` but the text sets it to a value outside what the
         convention reads (``Let $e = 3$``, ``for instance $d = 5$``): then no convention reads it."""
@@ -212,6 +232,8 @@ class Conventions:
         """The convention for ``name`` in words, as the report prints it."""
         value = self.symbol(name)
         shown = shown_name(name)
+        if name in self._worded:
+            return self._worded[name]
         if value is sympy.E:
             return "read e as Euler's number"
         if value is sympy.I:

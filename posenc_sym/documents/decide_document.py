@@ -28,6 +28,7 @@ from .claims import ReadDisplay, an_index, defined_names, document_scope, read_d
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
+from .described import descriptions
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
 from .leading import as_stated, clause_names, document_clauses, stated_relations, under_leading
@@ -111,7 +112,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     formulas += [i.text.strip()[4:] for i in document.items if isinstance(i, Declaration)
                  and i.text.strip().startswith("let ")]
     scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
-                           counted=counted_names(document.text))
+                           counted=counted_names(document.text), described=descriptions(inlines))
     sentence = _Sentence()
     if notation is not None:
         applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)
@@ -136,8 +137,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             # Only a formula with an exponential in i (e^{im\theta}) reads i as the imaginary unit where the
             # section does not index with i; elsewhere i stays the text's index (two readings: none chosen).
             written = item.body if isinstance(item, Display) else item.text
-            scope.imaginary_section = None if sections.indexes_i_by(item.line) or not exponential_in_i(written) \
-                else sections.heading(item.line)
+            unindexed = None if sections.indexes_i_by(item.line) else sections.heading(item.line)
+            scope.imaginary_section = unindexed if exponential_in_i(written) else None
+            scope.unindexed_section = unindexed if scope.imaginary_section is None else None
         if isinstance(item, Declaration):
             try:
                 apply_declaration(item.text, ctx)

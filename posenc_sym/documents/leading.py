@@ -38,6 +38,7 @@ from .extract import Display
 from .inline import Inline, inline_formulas
 from .notebook import notebook_cells
 from .order_relations import ORDER_RELATION, relations_of
+from .run_in import run_in_words, sign_clause
 from .scope import DocumentScope
 from .source import Document
 from .stated import hold_together
@@ -60,11 +61,12 @@ class Leading:
 
 #: The sentence up to the clause's first formula: an opening word of a condition, perhaps after a connective.
 _OPENS = re.compile(r"^(?:(?:now|so|then|thus|hence|also|and|but|similarly|moreover|in\s+particular|here|note\s+that"
-                    r"|that\s+is|i\.\s?e\.)\s*,?\s*)?(?:for|if|when|whenever|provided(?:\s+that)?|suppose(?:\s+that)?"
-                    r"|assuming(?:\s+that)?|assume(?:\s+that)?|given(?:\s+that)?|只要|当|若|如果|假设|假定|对于)\s*$",
+                    r"|that\s+is|i\.\s?e\.)\s*,?\s*)?(?:for|if|when|whenever|provided(?:\s+that)?|suppose(?:\s+instead)?(?:\s+that)?"
+                    r"|assuming(?:\s+that)?|assume(?:\s+instead)?(?:\s+that)?|given(?:\s+that)?|只要|当|若|如果|假设|假定|对于)\s*$",
                     re.IGNORECASE)
 #: An opening that negates its formula ("Unless $t > 0$", "除非"): a condition, but not the formula as written.
-_NEGATED = re.compile(r"^(?:.*[,，]\s*)?(?:unless|except(?:\s+(?:when|if|for|where))?|除非|除了)\s*$", re.IGNORECASE)
+_NEGATED = re.compile(r"^(?:.*[,，]\s*)?(?:unless|except(?:\s+(?:when|if|for|where))?|(?:if|when)\s+not|除非|除了)\s*$",
+                      re.IGNORECASE)
 #: The words that may join a clause to its display ("we have", "then", "it holds that", "时，有", "则").
 _PLAIN_WORDS = frozenset(("we", "have", "get", "obtain", "find", "see", "then", "it", "holds", "hold", "follows",
                           "that", "one", "has", "there", "is", "are", "the", "following", "so", "thus", "hence",
@@ -78,7 +80,8 @@ _WIDENS = re.compile(r"\b(?:general|always|all|every|any|each|whatever|otherwise
                      r"in\s+contrast|however|whereas|but)\b|一般|任意|所有|例如", re.IGNORECASE)
 #: A supposition stated in a sentence of its own ("Suppose $t > 0$. Then", "设 $t > 0$。则"): the display the next
 #: sentence opens with, after a few joining words, is claimed under it.
-_SUPPOSES = re.compile(r"^(?:suppose(?:\s+that)?|assume(?:\s+that)?|let|设|假设|假定|令)\s*$", re.IGNORECASE)
+_SUPPOSES = re.compile(r"^(?:(?:so|and|but|now|then|thus|hence)\s*,?\s*)?(?:suppose(?:\s+instead)?(?:\s+that)?|"
+                       r"assume(?:\s+instead)?(?:\s+that)?|let|设|假设|假定|令)\s*$", re.IGNORECASE)
 #: A bound, not an equation: a supposition "Let $t > 0$." bounds t; "Let $d = 3$." sets it (:mod:`.text_definitions`).
 _BOUND = re.compile(r"[<>≤≥≠]|\\(?:le|ge|leq|geq|lt|gt|ne|neq|in)(?![A-Za-z])")
 _NEXT_SENTENCE = re.compile(r"\s*[.。]\s*[^$.\n。；;]{0,40}(?:\n[ \t]*){0,2}")
@@ -94,12 +97,14 @@ def leading_clauses(text: str, inlines: Sequence[Inline]) -> dict[int, Leading]:
     ``inlines`` are the inline formulas of ``text`` (their offsets are offsets in it)."""
     found: dict[int, Leading] = {}
     for inline in inlines:
-        if not (opens_condition(inline.opening) or (_SUPPOSES.match(inline.opening) and _BOUND.search(inline.text))):
+        supposes = _SUPPOSES.match(_last_piece(inline.opening)) is not None and _BOUND.search(inline.text) is not None
+        worded = sign_clause(inline)  # "For negative $t$": t < 0
+        if not (opens_condition(inline.opening) or supposes or worded):
             continue
         closing = _CLOSE_INLINE.search(text, inline.offset + len(inline.text))
         if closing is None:
             continue
-        formulas, at = [inline.text], closing.end()
+        formulas, at = [worded[0] if worded else inline.text], closing.end()
         while (joined := _JOINED.match(text, at)) is not None:
             formulas.append(joined.group(1).strip())
             at = joined.end()
@@ -108,7 +113,7 @@ def leading_clauses(text: str, inlines: Sequence[Inline]) -> dict[int, Leading]:
         display = _DISPLAY_OPENS.match(text, end)
         supposed = False  # a supposition that reaches the display only over a sentence of other words
         bounds = any(ORDER_RELATION.search(f) or "\\in" in f for f in formulas)
-        if display is None and _SUPPOSES.match(inline.opening) and _BOUND.search(inline.text) and (
+        if display is None and supposes and (
                 following := _NEXT_SENTENCE.match(text, at)) is not None:
             end = following.end()
             display = _DISPLAY_OPENS.match(text, end)
@@ -120,8 +125,8 @@ def leading_clauses(text: str, inlines: Sequence[Inline]) -> dict[int, Leading]:
         if not bounds and not re.search(r"\w", text[at:end]):
             continue  # "For $g(q, k, m - n)$:" names what follows; it bounds nothing
         words = " ".join(f"{inline.opening} ${inline.text}${text[closing.end():end]}".split())
-        plain = plain_bridge(text[at:end].replace(".", " ").replace("。", " ")) and not _NEGATED.match(
-            inline.opening) and not supposed
+        plain = plain_bridge(text[at:end].replace(".", " ").replace("。", " ")) and not _negated(inline.opening) \
+            and not supposed and (worded is None or worded[1])
         found[text.count("\n", 0, display.start()) + 1] = Leading(words, tuple(formulas), plain)
     return found
 
@@ -179,9 +184,19 @@ def opens_condition(opening: str) -> bool:
     >>> opens_condition("Unless"), opens_condition("For $t < 0$ it fails, but for")
     (True, True)
     """
-    last = re.split(r"[,，;；]|\$[^$]*\$", opening)[-1].strip()  # "For $t<0$ it fails, but for": "but for"
+    last = _last_piece(opening)  # "For $t<0$ it fails, but for": "but for"
     return bool(_OPENS.match(opening) or _OPENS.match(_LEAD_IN.sub("", opening, count=1)) or _OPENS.match(last)
-                or _NEGATED.match(opening))
+                or _negated(opening))
+
+
+def _last_piece(opening: str) -> str:
+    """The words of ``opening`` after its last comma, semicolon or formula: "so suppose instead that"."""
+    return re.split(r"[,，;；]|\$[^$]*\$", opening)[-1].strip()
+
+
+def _negated(opening: str) -> bool:
+    """Whether ``opening`` negates the clause's formula: "Unless", "If not", "For all $t$ except"."""
+    return bool(_NEGATED.match(opening) or _NEGATED.match(_last_piece(opening)))
 
 
 def plain_bridge(words: str) -> bool:
@@ -250,6 +265,10 @@ def document_clauses(document: Document, inlines: Sequence[Inline]) -> DocumentC
                                 if cell.kind == "markdown" for line, found in
                                 leading_clauses(cell.source, inline_formulas(cell.source, "markdown")).items()}, {})
     leading = {(-1, line): found for line, found in leading_clauses(document.text, inlines).items()}
+    lines = document.text.splitlines()
+    for display in (i for i in document.items if isinstance(i, Display)):
+        if (-1, display.line) not in leading and (words := run_in_words(lines, display.line)):
+            leading[(-1, display.line)] = Leading(words, (), False)  # "…; otherwise $$…$$": held back, not applied
     stated = stated_clauses(document.text) if document.kind == "markdown" else {}
     displays = [(i.line, i.body.strip()) for i in document.items if isinstance(i, Display)]  # in document order
     leading.update(_run_into(document.text.splitlines(), displays, stated))
@@ -302,7 +321,10 @@ _CLOSES_LINE = re.compile(r"(?:\$\$|\\\]|\\end\{[^{}]*\})\s*[,.;]?\s*$")
 
 
 def clause_names(leading: Leading, scope: DocumentScope) -> frozenset[str] | None:
-    """The names the formulas of a clause hold (``t = 3``: t), or None where a side of one is not read."""
+    """The names the formulas of a clause hold (``t = 3``: t), or None where a side of one is not read or the clause
+    has no formula ("otherwise": it may bound any name)."""
+    if not leading.formulas:
+        return None
     found: set[str] = set()
     for formula in leading.formulas:
         for side in re.split(ORDER_RELATION.pattern + r"|\\in(?![A-Za-z])", formula):

@@ -74,6 +74,9 @@ class DocumentScope:
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another
         #: section's: i is the imaginary unit there (:mod:`.sections`); None elsewhere.
         self.imaginary_section: int | None = None
+        #: The heading line of a section that has not indexed with i up to the display being read, where the display
+        #: writes no exponential in i: i there is the index of another section or the imaginary unit (refused).
+        self.unindexed_section: int | None = None
         self.conventional: frozenset[str] = frozenset()  # the names a --notation preset declares (the field's)
         #: the formulas of the sentence's condition the display being read runs on from (:mod:`.leading`), as
         #: written: it restates or computes under the condition, and defines no name it restricts
@@ -135,12 +138,18 @@ class DocumentScope:
         return f"{symbol} ranges over the integers {shown}"
 
     def _imaginary_here(self) -> bool:
-        """True if ``i`` is the imaginary unit here: the text's index i (read by a convention or a preset, never
-        declared by the author) is another section's (:mod:`.sections`)."""
-        if self.imaginary_section is None:
-            return False
+        """True if ``i`` is the imaginary unit here: the text says so in words from an earlier line on (``below $i$
+        denotes the imaginary unit``), or the text's index i (read by a convention or a preset, never declared by the
+        author) is another section's (:mod:`.sections`)."""
         declared = self.ctx.lookup("i")
         value = declared if "i" in self.conventional else None if declared is not None else self.rules.symbol("i")
+        said = self.rules.imaginary_in_words()
+        if said is not None and said.line <= self.line and (declared is None or "i" in self.conventional):
+            self.note("imaginary:words", f"read i as the imaginary unit from line {said.line} on: the text says so "
+                      f"('{said.words}')")
+            return True
+        if self.imaginary_section is None:
+            return False
         if not (isinstance(value, sympy.Symbol) and value.is_integer):
             return False
         where = f"line {self.imaginary_section}" if self.imaginary_section else "the opening of the text"
@@ -149,10 +158,28 @@ class DocumentScope:
                   "\\mathrm{i} or declare i to read it otherwise")
         return True
 
+    def _two_readings_of_i(self) -> None:
+        """Refuse the index i (read by a convention or a preset, never declared by the author) in a section that has not
+        indexed with i up to the row: there i may be another section's index or the imaginary unit, and the two make
+        different rows true ((-1)^{2i} = 1 of an index, i^2 = -1 of the unit)."""
+        declared = self.ctx.lookup("i")
+        value = declared if "i" in self.conventional else None if declared is not None else self.rules.symbol("i")
+        said = any(w.mode == "declares" and w.facts for w in self.roles.described.get("i", ()))  # "Let $i$ be odd"
+        if said or not (isinstance(value, sympy.Symbol) and value.is_integer):
+            return
+        where = f"line {self.unindexed_section}" if self.unindexed_section else "the opening of the text"
+        raise Unreadable(f"i has two readings here: the text's index i (it indexes with i elsewhere), or the "
+                         f"imaginary unit (the section from {where} has not indexed with i up to this row); write "
+                         "\\mathrm{i} for the imaginary unit, or declare i (assume i integer) for the index", 0)
+
     def _convention(self, name: str) -> Any:
         value = self.rules.symbol(name)
         if value is not None:
             self.note(f"name:{name}", self.rules.text(name))
+        elif (own := self.rules.own_in_words(name)) is not None:
+            self.note(f"name:{name}", f"read no convention for {name}: the text says what {name} is (line {own.line}: "
+                      f"'{own.words}'), so {name} is the text's own name, and a row with it is decided only where it "
+                      "holds whatever it is; declare it (assume, let) to read it otherwise")
         elif self.rules.set_by_text(name) or (name == "pi" and name in self.roles.settings):
             shown = "\\pi" if name == "pi" else name
             values = ", ".join(f"{shown} = {v}" for v in self.roles.settings[name])
@@ -169,6 +196,8 @@ class DocumentScope:
             return self.lookup("pi") if "pi" in self.roles.settings else None
         if name == "i" and self._imaginary_here():
             return sympy.I
+        if name == "i" and self.unindexed_section is not None:
+            self._two_readings_of_i()
         value = self.ctx.lookup(name)
         if value is not None or self.ctx.is_indexed(name) or self.ctx.is_function(name):
             return value

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..notation.read_parity import parity_names
 from ..notation.read_tokens import Token, Unreadable, tokenize
@@ -34,6 +35,9 @@ from ..notation.vocabulary import (
     LETTER_STYLES,
     READ_RELATIONS,
 )
+
+if TYPE_CHECKING:
+    from .described import Described
 
 __all__ = ["WIDTH_NAMES", "Survey", "survey"]
 
@@ -79,6 +83,8 @@ class Survey:
     defined: set[str] = field(default_factory=set)  # the names the text defines somewhere (NAME = …)
     imaginary: list[str] = field(default_factory=list)  # what writes the text complex (\mathrm{i}, \mathbb{C}, \Re)
     digit_labelled: set[str] = field(default_factory=set)  # names written x^1 (q_m^1): their digits are labels
+    #: name -> what the prose says it is, in words (:mod:`.described`: "Let $d$ be odd", "$e$ denotes the epochs")
+    described: dict[str, list[Described]] = field(default_factory=dict)
 
 
 def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:

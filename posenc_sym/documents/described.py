@@ -1,0 +1,206 @@
+r"""What the prose says a name is, in words: the text's own declaration of it, which a convention never overrides.
+
+``Let $e$ denote the number of training epochs``: e is the text's own name, not Euler's number. ``Suppose $d$ is
+an odd number of channels``, ``Let the width $d$ be odd``, ``an odd $d$``, ``for an integer $m$``, ``Positions $t$
+are nonnegative``: words that give a single name a parity or a sign (odd, even, positive, negative, nonnegative,
+integer) in a sentence that binds it declare it so. ``below $i$ denotes the imaginary unit``: i is the imaginary
+unit from that line on; ``$e$ is Euler's number`` keeps Euler's reading.
+
+Words that do not bind never declare: in a condition (``If $d$ is odd``, ``For negative $t$``, ``we pad when $d$
+is odd``) or under a quantifier (``for every positive $t$``) the name *may* have the property, so a convention
+that contradicts it is dropped (d of either parity) and nothing is added; negated words (``$d$ is not odd``,
+``$t$ need not be positive``) drop the convention's property they deny and declare nothing.
+
+>>> from .inline import inline_formulas
+>>> text = "Let $e$ denote the number of epochs. Suppose $d$ is an odd number. If $t$ is negative, stop."
+>>> [(w.name, w.facts, w.mode, w.means) for w in descriptions(inline_formulas(text, "markdown"))]
+[('e', (), 'declares', 'own'), ('d', ('odd',), 'declares', 'own'), ('t', ('negative',), 'allows', 'own')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import sympy
+from sympy.core.facts import InconsistentAssumptions
+
+from .inline import Inline
+from .name_forms import name_form
+
+__all__ = ["FACTS", "Described", "descriptions", "fact_words", "worded"]
+
+#: The words that give a name a domain, and the SymPy assumption each is.
+FACTS = {"odd": "odd", "even": "even", "positive": "positive", "negative": "negative", "nonnegative": "nonnegative",
+         "non-negative": "nonnegative", "nonpositive": "nonpositive", "non-positive": "nonpositive",
+         "integer": "integer", "integers": "integer", "integral": "integer", "奇数": "odd", "偶数": "even",
+         "正数": "positive", "负数": "negative", "非负": "nonnegative", "整数": "integer"}
+_FACT = re.compile(r"(?<![\w-])(?:non-?negative|non-?positive|odd|even|positive|negative|integers?|integral)(?![\w-])"
+                   r"|奇数|偶数|正数|负数|非负|整数", re.IGNORECASE)
+#: A verb after the name that says what it is: "$e$ denotes …", "$d$ is odd", "Let the width $d$ be odd".
+_VERB = re.compile(r"^\s*(?:(?:is|are|be|being|(?:will|shall|must)\s+be|"
+                   r"(?P<may>(?:need|may|might|can|could)(?:\s+not)?\s+be)|denotes?|stands?\s+for|represents?|"
+                   r"is\s+called)(?![\w-])|为|是|表示|代表)", re.IGNORECASE)
+#: An opening that binds the name the sentence is about ("Let", "We write", "where"), then "for …" says what it is.
+_BINDING_OPENING = re.compile(r"(?:\b(?:let|write|denote\s+by|use|reserve|call|where|here|below|throughout|take|"
+                              r"consider|suppose(?:\s+that)?|assume(?:\s+that)?)|设|令|记)\s*$", re.IGNORECASE)
+_FOR_WHAT = re.compile(r"^\s*(?:for|as|to\s+be|to\s+denote)(?![\w-])", re.IGNORECASE)
+#: A quantifier over the name ("For each expert $e$", "for every positive $t$"): a variable, whatever it is.
+_QUANTIFIED = re.compile(r"\b(?:for|over)\s+(?:each|every|all|any)(?:\s+[\w-]+){0,3}\s*$"
+                         r"|(?:对于?)?(?:每个|任意|所有)\S{0,6}$", re.IGNORECASE)
+_FACT_WORD = r"(?:non-?negative|non-?positive|odd|even|positive|negative|integers?|integral)"
+#: Adjectives right before the name, with at most one noun between: "an odd $d$", "for an integer $m$", "a negative
+#: position $t$" (not "positive weights and $t$").
+_ADJECTIVES = re.compile(rf"(?<![\w-])((?:{_FACT_WORD}\s+)*{_FACT_WORD}(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
+#: The words of a condition: a name the sentence says may be odd is not declared odd ("If $d$ is odd", "when"); nor is
+#: one it sets out to show so ("We show that $t$ is positive": a goal, not a premise).
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|provided|in\s+case|except|otherwise|whether|suppose\s+not|"
+                        r"show|shows|prove|proves|verify|check|claim|determine|test)\b"
+                        r"|当|若|如果|假如|除非|否则", re.IGNORECASE)
+#: A "for" that opens the sentence's clause ("For negative $t$"): a condition, unless the sentence binds (Let … for …).
+_FOR = re.compile(r"(?:^|[,;:]\s*)for\b", re.IGNORECASE)
+_BINDS_SENTENCE = re.compile(r"^\s*(?:(?:and|so|now|then|here)\s*,?\s*)?(?:let|suppose|assume|we\s+write|write|"
+                             r"denote|define|set|take|consider|throughout|设|令|记|假设)\b", re.IGNORECASE)
+#: Words that negate what follows: "$d$ is not odd", "$t$ need not be positive", "never".
+_NEGATION = re.compile(r"\b(?:not|never|no\s+longer|neither|nor|need\s+not)\b|n't\b|不是|不一定|未必|并非",
+                       re.IGNORECASE)
+_EULER = re.compile(r"euler|napier|base\s+of\s+(?:the\s+)?natural|natural\s+(?:logarithm'?s?\s+)?base|"
+                    r"exponential\s+(?:base|constant)|自然常数|自然对数的底", re.IGNORECASE)
+_IMAGINARY = re.compile(r"imaginary\s+unit|square\s+root\s+of\s+(?:minus\s+one|-1)|虚数单位|虚单位", re.IGNORECASE)
+#: Where the words about the name end: another formula, a clause of another subject ("and positive weights …"), unless
+#: what follows still says what the name is ("odd and positive", ", which must be odd").
+_STOP = re.compile(r"\$|;|；|\b(?:while|whereas|but)\b|(?:,|\band\b)(?!\s*(?:(?:and|which|that)\s+)?"
+                   r"(?:(?:is|are|must\s+be|has\s+to\s+be|should\s+be)\s+)?(?:(?:an?|always)\s+)?"
+                   rf"{_FACT_WORD}(?=\s*(?:$|[,.;:]|and\b|integers?\b|numbers?\b|reals?\b|in\b|here\b)))",
+                   re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Described:
+    """One sentence's words about a single name: its facts (odd, positive, …), whether the sentence declares
+    them or only allows or denies them, and what it says the name means: ``euler``, ``imaginary``, ``own`` (a
+    thing of the text's) or ``''`` (nothing said of it)."""
+
+    name: str
+    words: str
+    line: int
+    facts: tuple[str, ...]
+    mode: str  # "declares", "allows" (a condition, a quantifier) or "denies" (negated words)
+    means: str
+
+
+def fact_words(words: str) -> tuple[str, ...]:
+    """The domain facts ``words`` name, in order, once each.
+
+    >>> fact_words("an odd positive integer, non-negative"), fact_words("the evening")
+    (('odd', 'positive', 'integer', 'nonnegative'), ())
+    """
+    return tuple(dict.fromkeys(FACTS[m.group().lower()] for m in _FACT.finditer(words)))
+
+
+def descriptions(inlines: Iterable[Inline]) -> list[Described]:
+    """What the prose says of each single name it writes inline, in document order (see the module)."""
+    found = []
+    for inline in inlines:
+        form = name_form(inline.text)
+        if form is None or form.subscript is not None or form.arguments is not None or form.label:
+            continue
+        described = _described(form.head, inline)
+        if described is not None:
+            found.append(described)
+    return found
+
+
+def _described(name: str, inline: Inline) -> Described | None:
+    opening = re.split(r"\$\$|[.。!?；;]\s", inline.opening)[-1]
+    before = re.split(r"\$[^$]*\$", opening)[-1]  # the words of its own clause, after the last formula
+    stop = _STOP.search(inline.after)
+    after = inline.after[:stop.start() if stop else len(inline.after)]
+    verb = _VERB.match(after)
+    said = after[verb.end():] if verb else after if _BINDING_OPENING.search(before) and _FOR_WHAT.match(after) \
+        else ""
+    quantified = _QUANTIFIED.search(before) is not None
+    adjectives = _ADJECTIVES.search(before)
+    facts = fact_words(adjectives.group(1)) if adjectives else ()
+    facts = tuple(dict.fromkeys((*facts, *fact_words(said))))
+    if not (said.strip() or quantified or facts):
+        return None
+    conditional = _CONDITION.search(before) is not None or quantified or (verb is not None and verb["may"]) or (
+        _FOR.search(before) is not None and not _BINDS_SENTENCE.match(opening))
+    negated = _NEGATION.search(after if verb else said) is not None
+    mode = "denies" if negated else "allows" if conditional else "declares"
+    means = "euler" if _EULER.search(said) else "imaginary" if _IMAGINARY.search(said) else "own"
+    words = " ".join(f"{opening} ${inline.text}$ {after}".split()).rstrip("。.,:;，：")
+    return Described(name, words, inline.line, facts, mode, means)
+
+
+#: The facts a convention's reading is made of, as SymPy names them.
+_PRIMARY = ("integer", "even", "odd", "positive", "negative", "nonnegative", "nonpositive", "real")
+
+
+def _consistent(facts: Iterable[str], false: Iterable[str] = ()) -> bool:
+    """True if a number can have every fact of ``facts`` and none of ``false``."""
+    facts, false = set(facts), set(false)
+    if facts & false:
+        return False
+    try:
+        sympy.Symbol("x", **{fact: True for fact in facts}, **{fact: False for fact in false})
+    except InconsistentAssumptions:
+        return False
+    return True
+
+
+def worded(name: str, value: Any, found: Iterable[Described]) -> tuple[Any, str]:
+    """The reading of ``name`` once the text's words about it (``found``) are applied to the convention's reading
+    ``value`` (None: none), and what the report says of it ('' where the words change nothing).
+
+    >>> d = sympy.Symbol("d", even=True, positive=True)
+    >>> worded("d", d, [Described("d", "Let $d$ be odd", 1, ("odd",), "declares", "own")])
+    (d, "read d as an odd positive integer (the text says so on line 1: 'Let $d$ be odd')")
+    >>> worded("d", d, [Described("d", "If $d$ is odd", 1, ("odd",), "allows", "own")])[0].is_odd is None
+    True
+    >>> worded("e", sympy.E, [Described("e", "Let $e$ denote the epochs", 1, (), "declares", "own")])[0] is None
+    True
+    """
+    found = list(found)
+    declared = [fact for w in found if w.mode == "declares" for fact in w.facts]
+    said = next((w for w in found if w.mode == "declares" and w.facts), None)
+    if not _consistent(declared):
+        return None, (f"read no convention for {name}: the text says it is {' and '.join(dict.fromkeys(declared))} "
+                      f"(line {found[0].line}: '{found[0].words}'), which cannot all hold")
+    own = next((w for w in found if w.means == "own"), None)
+    if value in (sympy.E, sympy.I) and own is not None:
+        if not declared:
+            return None, ""  # the text's own name, free: said by the scope (see Conventions.own_in_words)
+        value = sympy.Symbol(name, **{fact: True for fact in declared})
+        return value, f"read {name} as {_in_words(value)}, the text's own name (line {own.line}: '{own.words}')"
+    if not isinstance(value, sympy.Symbol):
+        return value, ""
+    facts = [f for f in _PRIMARY if value.assumptions0.get(f)]
+    kept = [f for f in facts if _consistent([f, *declared])]
+    for w in found:
+        if w.mode == "allows":
+            kept = [f for f in kept if all(_consistent([f, fact]) for fact in w.facts)]
+        elif w.mode == "denies":
+            kept = [f for f in kept if all(_consistent([f], [fact]) for fact in w.facts)]
+    new = sympy.Symbol(name, **{fact: True for fact in (*kept, *declared)})
+    if new.assumptions0 == value.assumptions0:
+        return value, ""
+    if said is not None:
+        return new, f"read {name} as {_in_words(new)} (the text says so on line {said.line}: '{said.words}')"
+    why = next(w for w in found if w.mode != "declares" and w.facts)
+    may = " or ".join(why.facts) if why.mode == "allows" else "otherwise"
+    return new, (f"read {name} as {_in_words(new)}: the text says it may be {may} (line {why.line}: '{why.words}'), "
+                 f"so the convention's reading, {_in_words(value)}, is not assumed")
+
+
+def _in_words(value: sympy.Symbol) -> str:
+    """``an odd positive integer``, ``a negative real``, ``an integer``."""
+    parity = "odd " if value.is_odd else "even " if value.is_even else ""
+    sign = "positive " if value.is_positive else "negative " if value.is_negative else "nonnegative " if \
+        value.is_nonnegative else "nonpositive " if value.is_nonpositive else ""
+    kind = "integer" if value.is_integer else "real" if value.is_real else "number"
+    words = f"{parity}{sign}{kind}"
+    return ("an " if words[0] in "aeiou" else "a ") + words
