@@ -247,3 +247,28 @@ def test_a_formula_the_prose_gives_in_passing(tmp_path: Path, text: str, statuse
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     assert [d.status for d in check_document(path).displays] == statuses
+
+
+def test_a_formula_in_passing_that_is_not_read_is_a_formula_all_the_same(tmp_path: Path) -> None:
+    # held-out set 16 after the section rule for i: "复数$z=a+bi$" in a section whose i is another section's index
+    # was not read, and the false polar form below it became z's definition again
+    path = tmp_path / "notes.md"
+    path.write_text("## 频率\n\n$$ \\theta_i = 10000^{-2i/d} $$\n\n## 复数\n\n复数$z=a+bi$可以用模长和幅角表示：\n$$\n"
+                    "z=r(\\sin \\theta + i\\sin \\theta)\n$$\n", encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == ["definition", "unknown"]
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # in a section that has not indexed with i, a row that writes a complex number with i reads it as the unit ...
+    ("(\\cos t + i \\sin t)(\\cos t - i \\sin t) = 1", "proven"),
+    ("(a + bi)(a - bi) = a^2 + b^2", "proven"),
+    ("(a + bi)(a - bi) = a^2 - b^2", "refuted"),
+    # ... a bare i with no such form keeps its two readings (true of one, false of the other): refused
+    ("(-1)^i (-1)^i = 1", "unknown"),
+])
+def test_a_complex_number_written_with_i_in_a_section_without_the_index(tmp_path: Path, row: str,
+                                                                        status: str) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text("```posenc\nassume a, b, t real\n```\n\n## Frequencies\n\n$$ \\omega_i = 10000^{-2i/d} $$\n\n"
+                    f"## Complex numbers\n\n$$ {row} $$\n", encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == ["definition", status]

@@ -38,7 +38,7 @@ from .places import Cell, Place, place_of
 from .presets import preset_lines
 from .prose import BINDS, CONTINUES, INTRODUCES, condition_in, counted_names, real_name, real_names
 from .scope import DocumentScope
-from .sections import IndexSections, exponential_in_i
+from .sections import IndexSections, complex_form_in_i
 from .source import Document, Format, load_document
 from .statements import interval_of, range_of, statements
 from .survey import survey
@@ -134,11 +134,11 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     for item in ordered:
         scope.cell = item.cell
         if sections is not None and not isinstance(item, Declaration):
-            # Only a formula with an exponential in i (e^{im\theta}) reads i as the imaginary unit where the
-            # section does not index with i; elsewhere i stays the text's index (two readings: none chosen).
+            # Only a formula that writes a complex number with i (e^{im\theta}, x + iy, \cos t + i\sin t) reads i as
+            # the imaginary unit where the section does not index with i; elsewhere i has two readings: none chosen.
             written = item.body if isinstance(item, Display) else item.text
             unindexed = None if sections.indexes_i_by(item.line) else sections.heading(item.line)
-            scope.imaginary_section = unindexed if exponential_in_i(written) else None
+            scope.imaginary_section = unindexed if complex_form_in_i(written) else None
             scope.unindexed_section = unindexed if scope.imaginary_section is None else None
         if isinstance(item, Declaration):
             try:
@@ -269,11 +269,13 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                 sentence.defined[form.name] = sentence.end
                 continue
             try:
-                value = from_latex(rhs, scope)
+                value: Term | None = from_latex(rhs, scope)
             except (Unreadable, ArithmeticError, TypeError, ValueError):
-                continue
+                value = None
             if not introduced:
                 _said_in_passing(form, f"{shown} = {' '.join(rhs.split())}", value, scope, item.line)
+                continue
+            if value is None:
                 continue
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=bool(BINDS.search(item.before)))
             if outcome is not None and outcome.role in ("definition", "condition"):
@@ -291,18 +293,18 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
     scope.seen |= survey([item.text]).standalone
 
 
-def _said_in_passing(form: NameForm, written: str, value: Term, scope: DocumentScope, line: int) -> None:
+def _said_in_passing(form: NameForm, written: str, value: Term | None, scope: DocumentScope, line: int) -> None:
     """A plain name the prose gives a formula with no word that defines it ("the complex number $z = a + bi$", "将复数
     $z = x + yi$旋转"): a display that gives it another formula is then a claim, not its definition; and where the text
     defined it already, with a formula not shown to be this one, which one a later row means is not said: it is
-    undefined from there on."""
+    undefined from there on. A formula that is not read (``value`` None) is a formula all the same."""
     if form.subscript is not None or form.arguments is not None or form.label or (scope.ctx.lookup(form.name) is None \
             and form.name not in scope.text_defined):
         if form.subscript is None and form.arguments is None and not form.label:
             scope.said_in_prose[form.name] = value
         return
     earlier = next(iter(scope.text_defined.get(form.name, {}).values()), None)
-    if earlier is None or earlier.body is None or same_formula(earlier.body, value, {}):
+    if earlier is None or earlier.body is None or (value is not None and same_formula(earlier.body, value, {})):
         return
     shown = written.partition("=")[0].strip()
     why = f"the prose gives it another formula, {written}, than line {earlier.line}"

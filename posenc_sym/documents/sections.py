@@ -23,7 +23,7 @@ from ..notation.read_tokens import Unreadable, tokenize
 from .prose import counted_names
 from .survey import survey
 
-__all__ = ["IndexSections", "exponential_in_i", "heading_lines"]
+__all__ = ["IndexSections", "complex_form_in_i", "exponential_in_i", "heading_lines"]
 
 _MARKDOWN_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -79,6 +79,38 @@ def exponential_in_i(formula: str) -> bool:
         after = [t for t in after if t not in ("{", "(", "-", "\\left")]
         if after[:1] == ["i"]:
             return True
+    return False
+
+
+#: What a term may be after the imaginary unit in ``x + iy``, ``\cos t + i\sin t``, ``x - i y``.
+_AFTER_UNIT = re.compile(r"[A-Za-z]|\\(?:sin|cos|omega|theta|phi|varphi|alpha|beta)|\\cdot|\*")
+#: What ends the term ``bi`` of ``a + bi``.
+_TERM_END = frozenset({"", "+", "-", ")", "]", "=", ",", "\\\\", "&", "\\right"})
+
+
+def complex_form_in_i(formula: str) -> bool:
+    r"""True if ``formula`` writes a complex number with i: an exponential (:func:`exponential_in_i`), ``x + iy``,
+    ``\cos t + i\sin t``, or ``a + bi``. In a section that has not indexed with i, these read i as the unit.
+
+    >>> complex_form_in_i(r"z = a+bi"), complex_form_in_i(r"(\cos t + i \sin t)^2"), complex_form_in_i(r"x - i y")
+    (True, True, True)
+    >>> complex_form_in_i(r"(-1)^i (-1)^i = 1"), complex_form_in_i(r"\sum_{i=0}^{n} a_i"), complex_form_in_i("i^2 = -1")
+    (False, False, False)
+    """
+    if exponential_in_i(formula):
+        return True
+    try:
+        tokens = [t.text for t in tokenize(formula)]
+    except Unreadable:
+        return False
+    for n, text in enumerate(tokens):
+        if text != "i":
+            continue
+        before, after = tokens[n - 1] if n else "", tokens[n + 1] if n + 1 < len(tokens) else ""
+        if before in ("+", "-") and _AFTER_UNIT.fullmatch(after):
+            return True  # x + iy, \cos t + i\sin t
+        if n >= 2 and tokens[n - 2] in ("+", "-") and re.fullmatch(r"[A-Za-z0-9]+", before) and after in _TERM_END:
+            return True  # a + bi
     return False
 
 

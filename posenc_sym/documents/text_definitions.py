@@ -86,7 +86,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return value if value.role else None
     if head is None or a_claim(form, head, rhs, scope):
         return None
-    if (said := scope.said_in_prose.get(head)) is not None and rhs is not None and not same_formula(said, rhs, {}):
+    if head in scope.said_in_prose and rhs is not None and (
+            (said := scope.said_in_prose[head]) is None or not same_formula(said, rhs, {})):
         return None  # 复数$z = a + bi$ … $$ z = r(\cos\theta + i\sin\theta) $$: a claim about the z the prose has
     if (case := _set_for_a_case(form, head, shown, rhs, scope, inline=inline, binds=binds)) is not None:
         return case if case.role else None
