@@ -220,3 +220,23 @@ def test_a_clause_in_words(tmp_path: Path, text: str, status: str, said: str) ->
     [display] = report_of(tmp_path, text).displays
     assert display.status == status
     assert display.links[0].note.startswith(said)
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a red team's false proven: a definition in the prose that the prose restricts is not read as holding everywhere
+    # (on an interval, a bound beside it, "restricted to", the next sentence's "This holds only when")
+    ("Let $s(x) = 1$ on $(0, \\infty)$. Let $s(x) = -1$ on $(-\\infty, 0)$.\n\n$$ s(2) = -1 $$\n", ["unknown"]),
+    ("Let $s(x) = x$, $x \\ge 0$. Let $s(x) = -x$, $x < 0$.\n\n$$ s(3) = -3 $$\n", ["unknown"]),
+    ("Let $h(x) = 1$ on $(0, \\infty)$.\n\n$$ h(-1) = 1 $$\n", ["unknown"]),
+    ("Restricted to $x > 0$, we define $h(x) = 1$.\n\n$$ h(-1) = 1 $$\n", ["unknown"]),
+    ("Define $h(x) = 1/x$ ($x > 0$). Then\n\n$$ h(-2) = -\\frac{1}{2} $$\n", ["unknown"]),
+    ("Let $h(x) = 1$. This holds only when $x > 0$.\n\n$$ h(-1) = 1 $$\n", ["unknown"]),
+    # where it must not apply: a bound of the index beside a subscripted definition, a name the bound does not
+    # mention, "depends on", a next sentence that restricts nothing
+    ("Let $\\theta_i = 10000^{-2i/d}$, $0 \\le i < d/2$.\n\n$$ \\theta_0 = 1 $$\n", ["proven"]),
+    ("Let $h(x) = x^2$, $t > 0$.\n\n$$ h(-1) = 1 $$\n", ["proven"]),
+    ("Let $h(x) = x^2$, which depends on $x$ only through its square.\n\n$$ h(-1) = 1 $$\n", ["unknown"]),
+    ("Let $h(x) = x^2$. This holds for every real $x$.\n\n$$ h(-1) = 1 $$\n", ["proven"]),
+])
+def test_a_prose_definition_the_prose_restricts_is_not_read(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    assert [d.status for d in report_of(tmp_path, text).displays] == statuses

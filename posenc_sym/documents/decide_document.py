@@ -36,7 +36,7 @@ from .name_forms import NameForm, name_form
 from .notebook import notebook_cells
 from .places import Cell, Place, place_of
 from .presets import preset_lines
-from .prose import BINDS, CONTINUES, INTRODUCES, condition_in, counted_names, real_name, real_names
+from .prose import BINDS, CONTINUES, INTRODUCES, bound_beside, condition_in, counted_names, real_name, real_names
 from .scope import DocumentScope
 from .sections import IndexSections, complex_form_in_i
 from .source import Document, Format, load_document
@@ -259,7 +259,8 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
             if form is None:
                 continue
             shown = " ".join(lhs.split())
-            condition = condition_in(item.after) or condition_in(item.opening)
+            condition = condition_in(item.after) or condition_in(item.opening) or \
+                bound_beside(item.after, [a.strip() for a in form.arguments or ()])
             again = sentence.defined.get(form.name, -1) >= item.offset and not all(
                 apart(_parts(form), earlier) for earlier in sentence.forms.get(form.name, ()))
             if (condition or again) and (introduced or again or form.name in scope.text_defined):

@@ -52,6 +52,12 @@ def _blank(match: re.Match[str]) -> str:
     return re.sub(r"[^\n]", " ", match.group())
 
 
+#: A next sentence that says where the formula before it holds: "This holds only when …", "It is valid only for …".
+_ONLY_THERE = re.compile(r"\s*(?:This|It|That|The\s+(?:definition|formula))\s+(?:only\s+)?(?:holds|is\s+valid|applies|"
+                         r"is\s+defined)\s+only\b[^.]*|\s*(?:This|It|That)\s+only\s+(?:holds|applies)\b[^.]*"
+                         r"|\s*(?:仅当|仅在|只在|只有当)[^。]*")
+
+
 def inline_formulas(text: str, kind: str) -> list[Inline]:
     """The inline formulas of ``text`` (``kind`` is ``markdown`` or ``latex``), in order."""
     if kind == "latex":
@@ -73,6 +79,8 @@ def inline_formulas(text: str, kind: str) -> list[Inline]:
         rest = text[match.end():match.end() + 160]
         end = _SENTENCE_END.search(rest)
         after = " ".join(rest[:end.start() if end else len(rest)].split())
+        if end is not None and (only := _ONLY_THERE.match(rest, end.end())) is not None:
+            after += " " + " ".join(only.group().split())  # "Let $h(x) = 1$. This holds only when $x > 0$."
         chunk = text[max(0, match.start() - 200):match.start()]
         ends = list(_SENTENCE_END.finditer(chunk))
         opening = " ".join(chunk[ends[-1].end() if ends else 0:].split())

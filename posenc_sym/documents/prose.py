@@ -15,10 +15,12 @@ are real or counts with.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from .statements import range_of
 
-__all__ = ["BINDS", "CONTINUES", "INTRODUCES", "condition_in", "counted_names", "real_name", "real_names"]
+__all__ = ["BINDS", "CONTINUES", "INTRODUCES", "bound_beside", "condition_in", "counted_names", "real_name",
+           "real_names"]
 
 #: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
 #: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
@@ -32,9 +34,30 @@ INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set(?:ting)?|writ(?:e|i
 BINDS = re.compile(r"(?:\b(?:denot\w*|defin\w*|let|set)|记|设|定义|令|记为)\W*$", re.IGNORECASE)
 #: A formula continuing a list the sentence introduced: "Let $q = …$ and $k = …$", "…, $b = 3$".
 CONTINUES = re.compile(r"(?:,|\band)\s*$", re.IGNORECASE)
-_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|otherwise|only|provided|except|whereas)\b"
+_CONDITION = re.compile(r"\b(?:if|when|whenever|unless|otherwise|only|provided|except|whereas|restricted\s+to)\b"
+                        # on $(0, \infty)$: an interval, not "depends on $t$"
+                        r"|\bon\s+\$\s*(?:[(\[]|\\left|\\mathbb|\\R\b)[^$]*\$"
                         r"|\bfor\s+(?!(?:all|every|each|any)\b)(?:\$([^$]*)\$|(?:positive|negative|non-?negative|"
                         r"non-?positive|non-?zero|even|odd|large|small|integer|some)\b)", re.IGNORECASE)
+
+
+#: An order relation set right after a formula, by a comma or in parentheses: ", $x \ge 0$", "($x > 0$)".
+_BOUND_BESIDE = re.compile(r"^\s*[,(]\s*\$([^$]*(?:[<>]|\\[lg]eq?(?![A-Za-z])|\\ne(?![A-Za-z]))[^$]*)\$")
+
+
+def bound_beside(after: str, names: Iterable[str]) -> str:
+    r"""The order relation right after a formula (``, $x \ge 0$``, ``($x > 0$)``) that bounds one of ``names`` (the
+    arguments of a function the formula defines: where the definition holds), or ''. A bound of anything else, such
+    as a subscript's range beside ``$\theta_i = …$, $0 \le i < d/2$``, is not one.
+
+    >>> bound_beside(r", $x \ge 0$. Let", ["x"]), bound_beside(" ($x > 0$)", ["t"]), bound_beside(" for all $x$", ["x"])
+    ('$x \\ge 0$', '', '')
+    """
+    match = _BOUND_BESIDE.match(after)
+    if match is None:
+        return ""
+    letters = set(re.findall(r"(?<!\\)\b[A-Za-z]\b|\\[A-Za-z]+", match.group(1)))
+    return f"${match.group(1)}$" if letters & {n if len(n) == 1 else f"\\{n}" for n in names} else ""
 
 
 def condition_in(after: str) -> str:
