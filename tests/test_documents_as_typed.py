@@ -203,3 +203,20 @@ def test_a_system_inside_an_equation_environment_is_its_rows(tmp_path: Path, wra
 ])
 def test_a_typed_row_after_a_matrix_is_its_column(tmp_path: Path, display: str, status: str) -> None:
     assert _statuses(tmp_path, f"{_REALS}$$ {display} $$\n") == [status]
+
+
+@pytest.mark.parametrize(("display", "status"), [
+    # a red team's false proven: the page shows the power on the group's last factor ({2t}^2 looks like 2t^2), the
+    # braces put it on the group: two readings, refused
+    ("{2t}^2 = 4t^2", "unknown"),
+    ("{2t}^2 = 2t^2", "unknown"),
+    ("{1+1}^2 = 4", "unknown"),
+    ("{-1}^{2} = 1", "unknown"),
+    # one name or number in braces, a group parenthesized whole, a transpose: what the page shows
+    ("{x_1}^2 = x_1^2", "proven"),
+    ("{10000}^{2} = 10^8", "proven"),
+    ("{(1+x)}^2 = 1 + 2x + x^2", "proven"),
+    ("{(1+x)}^2 = 1 + x^2", "refuted"),
+])
+def test_a_braced_group_before_a_power(tmp_path: Path, display: str, status: str) -> None:
+    assert _statuses(tmp_path, f"```posenc\nassume x, t real\n```\n\n$$ {display} $$\n") == [status]

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 import sympy
+from sympy.core.function import AppliedUndef
 
 from .read_angles import TYPED, TYPED_ANGLES, entries
 from .read_commands import command, function
@@ -62,8 +63,11 @@ def atom(p: Cursor) -> Term:
     if token.text in ("(", "["):
         return _parenthesized(p, token)
     if token.text == "{":
+        first = p.index
         value = p.expression()
+        inside = [t.text for t in p.tokens[first:p.index]]
         p.require("}")
+        _check_braced_power(p, token, value, inside)
         return value
     if token.text == "|":
         p.in_bars += 1
@@ -112,6 +116,49 @@ def _parenthesized(p: Cursor, opening: Token) -> Term:
         return vector
     p.require(closing)
     return value
+
+
+#: What may follow ^ after a braced group without putting a power on it: a transpose, a conjugate, a prime.
+_NOT_A_POWER = frozenset({"T", "\\top", "\\intercal", "*", "\\ast", "\\star", "\\prime", "\\dagger", "H", "\\mathsf",
+                          "\\mathrm"})
+
+
+#: Tokens that make a braced group a sum or a product whose last factor the page would show the power on.
+_TERMS_OR_COEFFICIENT = frozenset({"+", "-", "\\cdot", "\\times", "*", "/"})
+
+
+def _check_braced_power(p: Cursor, opening: Token, value: Term, inside: list[str]) -> None:
+    """Refuse ``{2t}^2``, ``{1+1}^2``, ``{-1}^2``: the page shows the power on the group's last factor (2t², 1 + 1²,
+    −1²), the braces put it on the whole group; two readings, none chosen. A group that is one name or one number
+    (``{x_1}^2``, ``{10000}^{2i/d}``), a function applied (``{\\sin x}^2``, as a macro ``\\sq{#1}`` makes it), or a
+    group parenthesized whole (``{(1+x)}^2``) shows what it means."""
+    after = p.peek()
+    if after is None or after.text != "^":
+        return
+    power = p.peek(1)
+    if power is not None and (power.text in _NOT_A_POWER or (power.text == "{" and (p.peek(2) or power).text in
+                                                                   _NOT_A_POWER)):
+        return
+    if len(inside) == 1 or isinstance(value, (sympy.Symbol, sympy.Indexed, AppliedUndef)):
+        return  # {x}, {10000}, {x_1}, {\\omega_i}: one name or number
+    if not (_TERMS_OR_COEFFICIENT & set(inside) or inside[0][:1].isdigit()):
+        return  # {\\sin x}^2 (a macro's \\sq{\\sin x}): a function applied, squared
+    if inside[:1] in (["("], ["\\left"], ["["]) and inside[-1:] in ([")"], ["]"]) and _closes_at_end(inside):
+        return
+    shown = "".join(inside)
+    raise Unreadable(f"a braced group before a power, {{{shown}}}^…, has two readings: the page shows the power on "
+                     f"its last factor, the braces put it on the whole group; write ({shown})^… for the group's "
+                     "power, or drop the braces", opening.pos)
+
+
+def _closes_at_end(inside: list[str]) -> bool:
+    """True if the bracket that opens ``inside`` closes at its end (``(1+x)``, not ``(1)+(x)``)."""
+    depth = 0
+    for n, text in enumerate(inside):
+        depth += (text in ("(", "[")) - (text in (")", "]"))
+        if depth == 0 and n < len(inside) - 1 and text in (")", "]"):
+            return False
+    return True
 
 
 def _rounded(p: Cursor, opening: Token) -> Term:
