@@ -33,6 +33,11 @@ def test_an_approximate_value_is_refuted_beyond_its_last_digit(tmp_path: Path, r
     (r"\cos(\pi/3) = 0.9", "refuted"),  # false either way
     (r"\sqrt{2} = 1.41", "approximate"),
     (r"\sqrt{2} = 1.43", "refuted"),  # 1.43 − √2 = 0.0158, beyond 10⁻²
+    # a red team's near misses: exactly one unit of the last digit off is no rounding and no truncation (0.5 gives
+    # 0.50, 0.1 gives 0.10); just short of one unit (cos 1 = 0.5403 for 0.55: 0.0097) is within the documented unit
+    (r"\cos(\pi/3) = 0.49", "refuted"),
+    (r"10000^{-0.25} = 0.11", "refuted"),
+    (r"\cos(1) = 0.55", "approximate"),
 ])
 def test_an_equality_with_decimals_names_both_readings(tmp_path: Path, row: str, status: str) -> None:
     [display] = report_of(tmp_path, f"$$ {row} $$\n").displays

@@ -156,8 +156,8 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
              or rounding_explains_as_written(link.source, link.lhs)):
         gap = _difference(link.lhs - link.rhs)
         return LinkResult(link, "approximate", note=f"two readings: as an exact equality it fails (lhs - rhs = {gap}); "
-                          "with its decimals as values rounded to the digits written it holds; write \\approx for the "
-                          "second, or exact values for the first")
+                          "with its decimals as values to the digits written (less than one unit of the last digit "
+                          "off) it holds; write \\approx for the second, or exact values for the first")
     if result.status == "refuted" and link.renumbered:
         result = _renumbered(result, conditions)
     if result.status == "refuted" and link.names_too:

@@ -31,6 +31,7 @@ _DECIMAL = re.compile(r"(?<![\d.])(\d+)\.(\d+)(?![\d.]|e[-+]?\d)")
 #: More literals than this are not perturbed corner by corner (2^n evaluations).
 _MOST_LITERALS = 4
 _MOST_SCALE = 8
+_SHORT = 1 - sympy.Rational(1, 10**9)
 
 
 def decimal_units(source: str) -> dict[sympy.Rational, sympy.Rational]:
@@ -62,9 +63,9 @@ def beyond_rounding(exact: sympy.Basic, written: sympy.Basic, units: dict[sympy.
 
 
 def rounding_explains(lhs: sympy.Basic, rhs: sympy.Basic, units: dict[sympy.Rational, sympy.Rational]) -> bool:
-    """True if the decimals of one side of a row (``units``: those written in it), moved within one unit of their
-    last place, make lhs − rhs (free of names) change sign or vanish: one side is the other rounded to the digits
-    written.
+    """True if the decimals of one side of a row (``units``: those written in it), moved less than one unit of their
+    last place, make lhs − rhs (free of names) change sign or vanish: one side is the other rounded or truncated to
+    the digits written, or off by less than one in its last digit (as after rounded intermediate steps).
 
     Which decimals may be rounded values: a side's entry that is a decimal (``= 0.866``, ``= [0.8918; 0.3001]``),
     and a decimal of two or more significant digits inside a formula (``8^{0.0039}``); a decimal of one digit
@@ -172,7 +173,10 @@ def _one_side_explains(pairs: list[tuple[sympy.Expr, sympy.Expr]], moving: int, 
             return False
         signs = set()
         for ends in itertools.product((-1, 1), repeat=len(ranges)):
-            corner = {atom: value + end * unit for (atom, (value, unit)), end in zip(ranges.items(), ends, strict=True)}
+            # short of one unit, by a billionth of it: a value exactly one unit away (0.49 for 0.5) is no rounding and
+            # no truncation of it
+            corner = {atom: value + end * unit * _SHORT for (atom, (value, unit)), end in zip(ranges.items(), ends,
+                                                                                              strict=True)}
             sides = [left, right]
             sides[moving] = sides[moving].xreplace(corner)
             with mpmath.workdps(30):
