@@ -153,3 +153,21 @@ _OMEGA = _block("assume d even positive", "assume i integer", "assume 0 \\le i <
 def test_let_binds_a_declared_name(tmp_path: Path, text: str, links: list[tuple[int, str, str]],
                                    said: list[str]) -> None:
     assert _rows(tmp_path, text) == (links, said)
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a true row refuted: the width a convention reads, bound by "Let", is at that value in the definitions made
+    # before the binding too (θ_1 = 10000^{-2/768} was refuted at d = 4)
+    ("$$ \\theta_i = 10000^{-2i/d} $$\n\nLet $d = 768$. Then\n\n$$ \\theta_1 = 10000^{-2/768} $$\n",
+     ["definition", "proven"]),
+    ("$$ \\theta_i = 10000^{-2i/d} $$\n\nLet $d = 768$. Then\n\n$$ \\theta_1 = 10000^{-2/512} $$\n",
+     ["definition", "refuted"]),
+    # an example's value binds nothing: the row stays about every width
+    ("$$ \\theta_i = 10000^{-2i/d} $$\n\nFor instance $d = 768$.\n\n$$ \\theta_1 = 10000^{-2/768} $$\n",
+     ["definition", "refuted"]),
+])
+def test_let_binds_a_conventional_width_in_earlier_definitions(tmp_path: Path, text: str,
+                                                                statuses: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == statuses

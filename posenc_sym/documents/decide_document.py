@@ -164,7 +164,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         declared = frozenset(s for name, s in ctx.symbols.items() if name not in conventional)
         scope.line = item.line
         stated = stated_relations(leading, scope) if leading else None
-        bound, conditions = _at_bound_values(read, (*conditions, *(stated or ())), ctx)
+        bound, conditions = _at_bound_values(read, (*conditions, *(stated or ())), ctx, scope.bound_conventions)
         result = decide_display(bound, conditions, f"doc.d{item.line}", scope.take_recent(), declared)
         if leading is not None:
             result = under_leading(result, leading, stated, None if stated else clause_names(leading, scope))
@@ -177,11 +177,24 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                           document.text, document.kind, document.format)
 
 
+def _bind_convention(form: NameForm, value: Term, scope: DocumentScope, *, binds: bool) -> None:
+    """``Let $d = 768$`` of a name a convention reads (the width d): the convention's symbol is at the value from here
+    on, also in the definitions made before (``\\theta_i = 10000^{-2i/d}``, whose d is that symbol)."""
+    plain = form.subscript is None and form.arguments is None and not form.label
+    if not (binds and plain and scope.ctx.values.get(form.name) is value and getattr(value, "is_number", False)):
+        return
+    symbol = scope.rules.symbol(form.name)
+    if isinstance(symbol, sympy.Symbol) and symbol.name == form.name:
+        scope.bound_conventions[symbol] = value
+
+
 def _at_bound_values(read: ReadDisplay, conditions: tuple[sympy.Basic, ...],
-                     ctx: Context) -> tuple[ReadDisplay, tuple[sympy.Basic, ...]]:
+                     ctx: Context, bound: dict[sympy.Symbol, Term] | None = None) -> tuple[ReadDisplay,
+                                                                                           tuple[sympy.Basic, ...]]:
     """The display and its conditions with each declared symbol the text binds (``Let $d = 768$``) at its value,
-    also where a declaration made before the binding brings it in (``let \\omega_i = 10000^{-2i/d}``)."""
-    binding = ctx.binding()
+    also where a declaration made before the binding brings it in (``let \\omega_i = 10000^{-2i/d}``); and so each
+    convention's symbol in ``bound``."""
+    binding = {**ctx.binding(), **(bound or {})}
     if not binding:
         return read, conditions
 
@@ -280,6 +293,7 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                 continue
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=bool(BINDS.search(item.before)))
             if outcome is not None and outcome.role in ("definition", "condition"):
+                _bind_convention(form, value, scope, binds=bool(BINDS.search(item.before)))
                 if outcome.role == "definition":
                     sentence.defined[form.name] = sentence.end
                     sentence.forms.setdefault(form.name, []).append(_parts(form))

@@ -71,6 +71,8 @@ class DocumentScope:
         self.refused: dict[str, int] = {}  # name -> the line of a definition refused (a condition in words)
         #: plain name -> the formula the prose gives it in passing ("the complex number $z = a + bi$"), no definition
         self.said_in_prose: dict[str, Term | None] = {}  # None: a formula not read
+        #: a convention's symbol -> the value the text binds its name to ("Let $d = 768$"), for every later claim
+        self.bound_conventions: dict[sympy.Symbol, Term] = {}
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another
         #: section's: i is the imaginary unit there (:mod:`.sections`); None elsewhere.
         self.imaginary_section: int | None = None
