@@ -272,3 +272,39 @@ def test_a_complex_number_written_with_i_in_a_section_without_the_index(tmp_path
     path.write_text("```posenc\nassume a, b, t real\n```\n\n## Frequencies\n\n$$ \\omega_i = 10000^{-2i/d} $$\n\n"
                     f"## Complex numbers\n\n$$ {row} $$\n", encoding="utf-8")
     assert [d.status for d in check_document(path).displays] == ["definition", status]
+
+
+_WORDS_DECIDE = [
+    # a second red team: an equation that still uses the variable, after "where", "Setting" (prose) or a lead-in
+    # "where" (display), is an equation, not a redefinition (each was proven from the "new definition")
+    ("Let $g(x) = x^2 + 1$. The line $y = 2x$ touches the parabola where $g(x) = 2x$.\n\n$$ g(3) = 6 $$\n",
+     ["refuted"]),
+    ("Let $f(t) = \\sin t$. Setting $f(t) = t$ and solving gives the fixed points.\n\n$$ f(\\pi) = \\pi $$\n",
+     ["refuted"]),
+    ("Let $a_k = 2^k$. The terms that equal their index squared are where $a_k = k^2$.\n\n$$ a_3 = 9 $$\n",
+     ["refuted"]),
+    ("$$ g(x) = x^2 + 1 $$\n\nThe tangent points are where\n\n$$ g(x) = 2x $$\n\n$$ g(3) = 6 $$\n",
+     ["definition", "condition", "refuted"]),
+    ("$$ PE(pos) = \\sin\\left(\\frac{pos}{10000}\\right) $$\n\nThe encoding reaches one half where\n\n"
+     "$$ PE(pos) = 0.5 $$\n", ["definition", "condition"]),
+    # ... and a redefinition the words announce is one, constant or not (these were equations, and the rows after
+    # them refuted or proven from the old formula)
+    ("Let $g(x) = x^2 + 1$. For the constant baseline, let $g(x) = 5$ instead.\n\n$$ g(0) = 1 $$\n", ["refuted"]),
+    ("Let $g(x) = x^2 + 1$. For the constant baseline, let $g(x) = 5$ instead.\n\n$$ g(3) = 5 $$\n", ["proven"]),
+    ("$$ PE(pos) = \\sin\\left(\\frac{pos}{10000}\\right) $$\n\nIn the ablation we redefine the encoding as\n\n"
+     "$$ PE(pos) = 0 $$\n\nfor every position, so that\n\n$$ PE(5000\\pi) = 1 $$\n",
+     ["definition", "definition", "refuted"]),
+    ("$$ f(t) = \\cos(t) $$\n\nTo remove the encoding, set instead\n\n$$ f(t) = 1 $$\n\nfor every $t$. Then\n\n"
+     "$$ f(\\pi) = 1 $$\n", ["definition", "definition", "proven"]),
+    # where they must not apply: a plain name's new value after "where" is its value there (a finding as before),
+    # and a display redefinition with no words is still a finding
+    ("Let $\\omega = 1$.\n\n$$ \\cos(\\omega \\pi) = -1 $$\n\nwhere $\\omega = 2$.\n", ["refuted"]),
+    ("$$ g(x) = x^2 + 1 $$\n\n$$ g(x) = x + 1 $$\n\n$$ g(3) = 4 $$\n", ["definition", "definition", "proven"]),
+]
+
+
+@pytest.mark.parametrize(("text", "statuses"), _WORDS_DECIDE)
+def test_the_words_decide_an_equation_from_a_redefinition(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == statuses

@@ -155,7 +155,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         scope.under_clause = leading.formulas if leading is not None else ()  # "For $t = 3$, $$f(t) = 9$$": a claim
         clause = clauses.stated.get((item.line, item.body.strip()))
         scope.stating_condition = clause is not None
+        scope.lead_in = _lead_in(document.text, item, before[0] if before else None)
         read = read_display(item, scope, _continued(before, item, document.text), joined.get(id(item)))
+        scope.lead_in = ""
         before = (item, read)
         if not read.has_relation:
             continue  # a display with no relation states nothing to check
@@ -175,6 +177,21 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             on_display(result)
     return DocumentReport(document.file, tuple(results), tuple(problems), time.perf_counter() - start,
                           document.text, document.kind, document.format)
+
+
+def _lead_in(text: str, display: Display, previous: Display | None) -> str:
+    """The paragraph of prose just before ``display`` (across at most one blank line, never past the display before
+    it): "The tangent points are where", "For the ablation we redefine the encoding as"."""
+    if display.cell is not None:
+        return ""
+    first = previous.end_line if previous is not None and previous.cell is None else 0
+    lines = text.splitlines()[max(first, display.line - 8):display.line - 1]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    paragraph: list[str] = []
+    while lines and lines[-1].strip():
+        paragraph.insert(0, lines.pop())
+    return " ".join(" ".join(paragraph).split())
 
 
 def _bind_convention(form: NameForm, value: Term, scope: DocumentScope, *, binds: bool) -> None:

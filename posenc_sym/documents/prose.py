@@ -19,8 +19,8 @@ from collections.abc import Iterable
 
 from .statements import range_of
 
-__all__ = ["BINDS", "CONTINUES", "INTRODUCES", "bound_beside", "condition_in", "counted_names", "real_name",
-           "real_names"]
+__all__ = ["BINDS", "CONTINUES", "EQUATION_WORDS", "INTRODUCES", "REDEFINES", "bound_beside", "condition_in",
+           "counted_names", "real_name", "real_names"]
 
 #: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
 #: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
@@ -32,6 +32,14 @@ INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set(?:ting)?|writ(?:e|i
 #: Of them, those that bind the name from there on, even a variable of the notes (``Let $d = 512$``);
 #: the others ("with $d = 512$", "where $t = 0$") may give an example's value or a case.
 BINDS = re.compile(r"(?:\b(?:denot\w*|defin\w*|let|set)|记|设|定义|令|记为)\W*$", re.IGNORECASE)
+#: Words before a display (or a formula) that give a defined name a new formula: "we redefine", "define instead",
+#: "let … instead", "from now on", "改为", "重新定义".
+REDEFINES = re.compile(r"\b(?:re-?defin\w*|instead|from\s+now\s+on|henceforth|replac\w*)\b|改为|重新定义|换成",
+                       re.IGNORECASE)
+#: Words before a display that make a second formula for a defined name an equation to solve: "where", "solving",
+#: "such that", "the points", "使得", "满足", "当".
+EQUATION_WORDS = re.compile(r"\b(?:where|solv\w*|such\s+that|satisf\w*|points?|whenever|when|at\s+which|"
+                            r"vanish\w*|zeros?|roots?)\b|使得|满足|当|解得|零点", re.IGNORECASE)
 #: A formula continuing a list the sentence introduced: "Let $q = …$ and $k = …$", "…, $b = 3$".
 CONTINUES = re.compile(r"(?:,|\band)\s*$", re.IGNORECASE)
 _CONDITION = re.compile(r"\b(?:if|when|whenever|unless|otherwise|only|provided|except|whereas|restricted\s+to)\b"

@@ -71,6 +71,9 @@ class DocumentScope:
         self.refused: dict[str, int] = {}  # name -> the line of a definition refused (a condition in words)
         #: plain name -> the formula the prose gives it in passing ("the complex number $z = a + bi$"), no definition
         self.said_in_prose: dict[str, Term | None] = {}  # None: a formula not read
+        #: the prose just before the display being read (its lead-in paragraph), which says whether a second formula
+        #: for a defined name redefines it ("we redefine") or is an equation ("the points where"); '' in the prose
+        self.lead_in = ""
         #: a convention's symbol -> the value the text binds its name to ("Let $d = 768$"), for every later claim
         self.bound_conventions: dict[sympy.Symbol, Term] = {}
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another

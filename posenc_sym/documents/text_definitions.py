@@ -34,6 +34,7 @@ from .arities import define_another_arity
 from .earlier_definitions import TextDefinition, as_before, captured, in_force, read_part, with_later_definitions
 from .name_forms import NameForm
 from .not_definitions import a_claim, bold_beside_a_symbol, by_components
+from .prose import EQUATION_WORDS, REDEFINES
 from .scope import DocumentScope
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
@@ -91,7 +92,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return None  # 复数$z = a + bi$ … $$ z = r(\cos\theta + i\sin\theta) $$: a claim about the z the prose has
     if (case := _set_for_a_case(form, head, shown, rhs, scope, inline=inline, binds=binds)) is not None:
         return case if case.role else None
-    if form.arguments is not None and rhs is not None and _rounded(rhs, rhs_text):
+    if form.arguments is not None and rhs is not None and _rounded(rhs, rhs_text) and head not in scope.text_defined:
         return None  # RoPE(q) = [-0.4161, 0.9093, …]: a worked example's value at q, rounded, not a function
     known = scope.text_defined.get(head, {})
     capturing = captured(form, scope, known, rhs)
@@ -104,7 +105,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return None  # a_3 = 4 after a_k = \int_0^k 2\,dx (not read): a claim about a_k at k = 3, not decided
     if old is not None and old.body is not None and rhs is not None:
         old = replace(old, body=with_later_definitions(old.body, scope))
-        outcome = _against_before(old, shown, rhs, rhs_text, params, args, scope)
+        outcome = _against_before(old, shown, rhs, rhs_text, params, args, scope, inline=inline, binds=binds)
         if outcome is None or outcome.role != "definition":
             return outcome
     else:
@@ -201,17 +202,27 @@ def _declared_value(form: NameForm, head: str, shown: str, rhs: Term | None, sco
 
 
 def _against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | None,
-                    params: tuple[sympy.Expr, ...], args: tuple[sympy.Expr, ...] | None,
-                    scope: DocumentScope) -> Outcome | None:
-    """What a second formula for a name the text defined (``old``) is: the same formula (``restated``), its value
-    rounded (``rounded``), an equation in the definition's variables (``condition``: ``g(x) = 5`` after ``g(x) = x^2
-    + 1``), or a definition again (differently: a finding; or in a form not shown to be the old one); None where it
-    is a claim about the name the text has."""
+                    params: tuple[sympy.Expr, ...], args: tuple[sympy.Expr, ...] | None, scope: DocumentScope, *,
+                    inline: bool = False, binds: bool = False) -> Outcome | None:
+    """What a second formula for a name the text defined (``old``) is: the same formula (``restated``); a definition
+    again where the words say so (``let … instead``, "we redefine"); an equation in the definition's variables
+    (``condition``: ``g(x) = 5`` after ``g(x) = x^2 + 1``, or any other formula the prose gives it after "where",
+    "setting", or a display after "where", "solving"); its value rounded (``rounded``); else a definition again
+    (differently: a finding; or in a form not shown to be the old one). None where it is a claim about the name."""
     assert old.body is not None
     renamed = dict(zip(old.params, params, strict=True))
     variables = args if args is not None else params
     if same_formula(old.body, rhs, renamed):
         return Outcome("restated", f"gives {shown} the formula it has from line {old.line}")
+    if binds if inline else bool(REDEFINES.search(scope.lead_in)):
+        return Outcome("definition", f"defines {shown} again, as the text says: the rows after this line use this "
+                                     f"formula, not line {old.line}'s")
+    different = shown_different(old.body, rhs, renamed, variables)
+    if _an_equation(old.body.xreplace(renamed), rhs, variables) or (different and variables and (
+            inline or EQUATION_WORDS.search(scope.lead_in))):  # a plain name's new value (ω = 2) is no equation
+        return Outcome("condition", f"an equation in {', '.join(map(str, variables)) or shown} ({shown} = "
+                                    f"{sympy.sstr(rhs)} where line {old.line} defines {shown}), stated, not decided; "
+                                    f"line {old.line}'s definition stays in force")
     if _rounded(rhs, rhs_text) and not _rounded(old.body):
         # a worked example's value in decimals (c = 0.866 after c = \cos(\pi/6)): a claim that the exact value
         # rounds to it, never a second definition (later rows keep the exact one); after a formula with no
@@ -219,17 +230,13 @@ def _against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | 
         if not _computable(old.body.xreplace(renamed)):
             return None
         return Outcome("rounded", f"gives {shown} in decimals: the value of line {old.line}'s formula, rounded")
-    if not shown_different(old.body, rhs, renamed, variables):  # may well be the same formula: no finding
+    if not different:  # may well be the same formula: no finding
         return Outcome("definition", f"defines {shown} again, in a form not shown to be line {old.line}'s; the rows "
                                      "after this line use this one")
     if (back := as_before(old, rhs, params, scope)) is not None:
         # score = q^T R_{n-m} k after a section's score = (R_{m/k} q)^T (R_{n/k} k): the form of line 125 again
         return Outcome("definition", f"defines {shown} again, differently from line {old.line}: as line "
                                      f"{back.line} does (not shown different from it)")
-    if _an_equation(old.body.xreplace(renamed), rhs, variables):
-        return Outcome("condition", f"an equation in {', '.join(map(str, variables))} ({shown} = "
-                                    f"{sympy.sstr(rhs)} where line {old.line} defines {shown}), stated, not decided; "
-                                    f"line {old.line}'s definition stays in force")
     return _differently(shown, old.line)
 
 
