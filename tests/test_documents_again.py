@@ -308,3 +308,20 @@ def test_the_words_decide_an_equation_from_a_redefinition(tmp_path: Path, text: 
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     assert [d.status for d in check_document(path).displays] == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a second red team: a function or a subscripted name given a formula in passing, as a plain one is
+    ("The encoding $PE(t) = \\sin(t)$ is smooth.\n\n$$ PE(t) = \\cos(t) $$\n\n$$ PE(0) = 1 $$\n", ["unknown", "unknown"]),
+    ("The point on the circle has coordinates $x_1 = \\cos t$ and $x_2 = \\sin t$.\n\n$$ x_1 = \\sin t $$\n",
+     ["unknown"]),
+    ("```posenc\nassume \\theta real\n```\n\nThe angle has two coordinates, $\\theta_1 = \\cos\\theta$ and "
+     "$\\theta_2 = \\sin\\theta$.\n\n$$ \\theta_1 = \\theta $$\n", ["unknown"]),
+    # the same formula in the display defines it
+    ("The encoding $PE(t) = \\sin(t)$ is smooth.\n\n$$ PE(t) = \\sin(t) $$\n\n$$ PE(0) = 0 $$\n",
+     ["definition", "proven"]),
+])
+def test_a_function_or_subscripted_name_in_passing(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == statuses

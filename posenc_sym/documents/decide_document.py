@@ -37,7 +37,7 @@ from .notebook import notebook_cells
 from .places import Cell, Place, place_of
 from .presets import preset_lines
 from .prose import BINDS, CONTINUES, INTRODUCES, bound_beside, condition_in, counted_names, real_name, real_names
-from .scope import DocumentScope
+from .scope import DocumentScope, passing_key
 from .sections import IndexSections, complex_form_in_i
 from .source import Document, Format, load_document
 from .statements import interval_of, range_of, statements
@@ -326,14 +326,18 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
 
 
 def _said_in_passing(form: NameForm, written: str, value: Term | None, scope: DocumentScope, line: int) -> None:
-    """A plain name the prose gives a formula with no word that defines it ("the complex number $z = a + bi$", "将复数
-    $z = x + yi$旋转"): a display that gives it another formula is then a claim, not its definition; and where the text
-    defined it already, with a formula not shown to be this one, which one a later row means is not said: it is
-    undefined from there on. A formula that is not read (``value`` None) is a formula all the same."""
-    if form.subscript is not None or form.arguments is not None or form.label or (scope.ctx.lookup(form.name) is None \
-            and form.name not in scope.text_defined):
-        if form.subscript is None and form.arguments is None and not form.label:
-            scope.said_in_prose[form.name] = value
+    """A name the prose gives a formula with no word that defines it ("the complex number $z = a + bi$", "将复数
+    $z = x + yi$旋转", "coordinates $x_1 = \\cos t$", "the encoding $PE(t) = \\sin t$"): a display that gives it, as
+    written, another formula is then a claim, not its definition; and where the text defined a plain name already,
+    with a formula not shown to be this one, which one a later row means is not said: it is undefined from there
+    on. A formula that is not read (``value`` None) is a formula all the same."""
+    ctx = scope.ctx
+    plain = form.subscript is None and form.arguments is None and not form.label
+    defined = ctx.lookup(form.name) is not None if plain else ctx.is_indexed(form.name) or ctx.is_function(form.name)
+    if not defined and form.name not in scope.text_defined:
+        scope.said_in_prose[passing_key(written.partition("=")[0])] = value  # z, x_1, PE(t): as written
+        return
+    if not plain:
         return
     earlier = next(iter(scope.text_defined.get(form.name, {}).values()), None)
     if earlier is None or earlier.body is None or (value is not None and same_formula(earlier.body, value, {})):

@@ -46,7 +46,7 @@ from .conventions import Convention, Conventions
 from .places import Cell
 from .survey import Survey
 
-__all__ = ["DocumentScope", "undefined_names"]
+__all__ = ["DocumentScope", "passing_key", "undefined_names"]
 
 _INDEX = re.compile(r"^(?:[A-Za-z]|[0-9]+|[a-zA-Z]+)$")
 
@@ -70,7 +70,9 @@ class DocumentScope:
         self.stated_ranges: dict[sympy.Symbol, tuple[str, int]] = {}
         self.refused: dict[str, int] = {}  # name -> the line of a definition refused (a condition in words)
         #: plain name -> the formula the prose gives it in passing ("the complex number $z = a + bi$"), no definition
-        self.said_in_prose: dict[str, Term | None] = {}  # None: a formula not read
+        #: a name as written (its :func:`passing_key`) -> the formula the prose gives it in passing ("the complex number
+        #: $z = a + bi$"), no definition; None: a formula not read
+        self.said_in_prose: dict[str, Term | None] = {}
         #: the prose just before the display being read (its lead-in paragraph), which says whether a second formula
         #: for a defined name redefines it ("we redefine") or is an equation ("the points where"); '' in the prose
         self.lead_in = ""
@@ -340,6 +342,12 @@ class DocumentScope:
         # T in e^{isT} may be a generator (a matrix); B in cos B is an angle
         capital = len(base) == 1 and base.isascii() and base.isupper() and base not in self.roles.angles
         return base in self.roles.scalars and base not in self.roles.vectors and not capital
+
+
+def passing_key(written: str) -> str:
+    """A left side as written, spaces dropped: how a formula given in passing is found again (``x_{1}`` is not ``x_1``,
+    which at worst leaves a display a definition as before)."""
+    return "".join(written.split())
 
 
 def undefined_names(expr: Any) -> set[str]:

@@ -35,7 +35,7 @@ from .earlier_definitions import TextDefinition, as_before, captured, in_force, 
 from .name_forms import NameForm
 from .not_definitions import a_claim, bold_beside_a_symbol, by_components
 from .prose import EQUATION_WORDS, REDEFINES
-from .scope import DocumentScope
+from .scope import DocumentScope, passing_key
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
 
@@ -87,8 +87,8 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return value if value.role else None
     if head is None or a_claim(form, head, rhs, scope):
         return None
-    if head in scope.said_in_prose and rhs is not None and (
-            (said := scope.said_in_prose[head]) is None or not same_formula(said, rhs, {})):
+    if (key := passing_key(shown)) in scope.said_in_prose and rhs is not None and (
+            (said := scope.said_in_prose[key]) is None or not same_formula(said, rhs, {})):
         return None  # 复数$z = a + bi$ … $$ z = r(\cos\theta + i\sin\theta) $$: a claim about the z the prose has
     if (case := _set_for_a_case(form, head, shown, rhs, scope, inline=inline, binds=binds)) is not None:
         return case if case.role else None
