@@ -9,6 +9,8 @@ show). The false neighbours of these identities are in test_soundness_corpus.py 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import sympy
 from sympy import Transpose as Tr
@@ -103,7 +105,7 @@ def test_blocks_equal_only_where_proven_for_every_block() -> None:
 @pytest.mark.parametrize(("conditions", "status", "reason"), [
     ((), "checked", "not proven for every size (cos(x) under tan is not shown ≠ 0 where the assumptions allow it, "
                     "so the side may be undefined there; add the condition cos(x) ≠ 0, or assumptions that imply it); "
-                    "agrees at 120 points at the sizes n = 3; n = 4 (mpmath)"),
+                    "agrees at N points at the sizes n = 3; n = 4 (mpmath)"),
     ((sympy.Ne(sympy.cos(x), 0),), "proven", "lhs - rhs reduced to 0 by matrix algebra, for matrices of every size"),
 ], ids=["pole-allowed", "pole-excluded"])
 @pytest.mark.parametrize("probe", [True, False], ids=["probe", "symbolic-first"])
@@ -114,7 +116,8 @@ def test_a_side_undefined_at_an_admissible_point_is_never_proven(conditions: tup
     claim = Claim("matrix.tan-pole", "tan(x) cos(x) A u", (sympy.tan(x) * sympy.cos(x) * A) * u, sympy.sin(x) * A * u,
                   conditions=conditions)
     verdict = decide(claim, probe=probe)
-    assert (verdict.status, verdict.reason) == (status, reason)
+    # how many points agreed is the sampler's business (it grows as the falsifier tries more places), not the claim's
+    assert (verdict.status, re.sub(r"agrees at \d+ points", "agrees at N points", verdict.reason)) == (status, reason)
 
 
 def test_the_lemmas_are_proven_and_a_wrong_one_is_not() -> None:

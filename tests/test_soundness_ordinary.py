@@ -535,3 +535,30 @@ def test_few_integer_values_bounded_on_their_own_are_proven_by_listing_them(root
     verdict = decide(_claim("few-values", product, 0, "==", (n >= roots[0], n <= roots[-1])))
     assert (verdict.status, verdict.method) == (
         "proven", f"each admissible integer value ({len(roots)} cases): structural")
+
+
+_t = sympy.Symbol("t", real=True)
+_s = sympy.Symbol("s", real=True)
+
+
+@pytest.mark.parametrize(("lhs", "relation", "rhs", "point"), [
+    # a second red team: strict inequalities false at one point only, where the difference touches 0 (t = 1);
+    # random rationals never land there and the claims came back "checked"
+    (_t**2 + 1, ">", 2 * _t, {"t": "1"}),
+    ((_t - 1)**2, ">", sympy.Integer(0), {"t": "1"}),
+    ((_t**2 - 2)**2, ">", sympy.Integer(0), None),  # the root is √2, an algebraic point
+    (_t**2 + _s**2, ">", 2 * _t * _s, None),  # two symbols: t = s, found with s at a point and t at its root
+])
+@pytest.mark.parametrize("probe", [True, False], ids=["probe", "symbolic-first"])
+def test_a_strict_inequality_false_at_an_isolated_point_is_refuted(lhs: sympy.Expr, relation: str, rhs: sympy.Expr,
+                                                                   point: dict | None, probe: bool) -> None:
+    verdict = decide(Claim("touch", "touches zero", lhs, rhs, relation=relation), probe=probe)  # type: ignore[arg-type]
+    assert verdict.status == "refuted"
+    if point is not None:
+        assert {str(k): str(v) for k, v in (verdict.counterexample or {}).items()} == point
+
+
+@pytest.mark.parametrize("probe", [True, False], ids=["probe", "symbolic-first"])
+def test_a_strict_inequality_that_holds_is_not_refuted_by_its_critical_points(probe: bool) -> None:
+    verdict = decide(Claim("no-touch", "never touches", _t**2 + 2, 2 * _t, relation=">"), probe=probe)
+    assert verdict.status in ("proven", "checked")

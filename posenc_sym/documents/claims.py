@@ -122,6 +122,8 @@ class _Reading(StatedRows):
     others: list[str] = field(default_factory=list)  # the display's statements but the one being read
     #: The integer parameters of the definitions this display makes, and the name each is a parameter of.
     indices: dict[sympy.Symbol, str] = field(default_factory=dict)
+    #: What must not vanish for the chain's first member to be defined (its divisors), for every link of the chain
+    carried: tuple[sympy.Expr, ...] = ()
 
     def fail(self, reason: str, line: int) -> None:
         if not self.unreadable:
@@ -184,6 +186,7 @@ class _Reading(StatedRows):
             return
         if read.first is not None:
             self.previous, self.statement, self.blocked = read.first, self.statement + 1, False
+            self.carried = read.nonzero
         elif self.previous is None:
             if not self.blocked:
                 self.fail("this row continues a chain that has no first expression", self.scope.line)
@@ -222,7 +225,8 @@ class _Reading(StatedRows):
             assert self.previous is not None
             lhs, rhs = identity_of_size(*scalar_if_one_by_one(self.previous, right), self.scope)
             self.links.append(Link(self.display.line_of(offset + position), relation, lhs, rhs, self.statement,
-                                   written, row.note, nonzero=read.nonzero, offset=offset + position))
+                                   written, row.note, nonzero=(*read.nonzero, *self.carried),
+                                   offset=offset + position))
             self.previous = right
         for relation, left, right, position, what in read.stated:
             named = what.startswith(NAMED_ARGUMENT)  # band(QE, \text{lo}=0): lo names an argument, not a relation
@@ -260,6 +264,7 @@ class _Reading(StatedRows):
                 self.fail(f"SymPy cannot build this row ({exc})", line)
                 return
             self.previous, self.statement, self.blocked = whole.first, self.statement + 1, False
+            self.carried = whole.nonzero
             first = len(self.links)
             self._links(row, piece, 0, whole)
             if defined.role == "restated" and len(self.links) > first:
@@ -385,7 +390,7 @@ class _Reading(StatedRows):
 
 
 def read_display(display: Display, scope: DocumentScope, continued: Term | None = None,
-                 joined: Joined | None = None) -> ReadDisplay:
+                 joined: Joined | None = None, carried: tuple[sympy.Expr, ...] = ()) -> ReadDisplay:
     """The links of ``display`` in ``scope`` (which the display's definitions extend); ``continued``: the last
     right side of the display just before, which a first row opening with a relation continues
     (``$$ q^T k = 0.16 + 0.34 $$`` then ``$$ = 0.50 $$``); ``joined``: how it takes part in a chain typeset one
@@ -397,7 +402,8 @@ def read_display(display: Display, scope: DocumentScope, continued: Term | None 
         read_as = replace(read_as, body=read_as.body[:joined.open_at] + " " * (len(read_as.body) - joined.open_at))
     if joined is not None and joined.opening is not None and continued is not None:
         read_as = replace(read_as, body=f"{joined.opening[0]} {read_as.body}")  # no newline: the lines stay
-    reading = _Reading(read_as, scope, previous=continued, statement=-1 if continued is None else 0)
+    reading = _Reading(read_as, scope, previous=continued, statement=-1 if continued is None else 0,
+                       carried=carried if continued is not None else ())
     pieces = [(row, piece) for row in split_rows(read_as.body) for piece in where_first(statements(row.text))]
     for n, (row, piece) in enumerate(pieces):
         reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
@@ -408,4 +414,4 @@ def read_display(display: Display, scope: DocumentScope, continued: Term | None 
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
                        scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings),
-                       None if reading.blocked else reading.previous)
+                       None if reading.blocked else reading.previous, reading.carried)

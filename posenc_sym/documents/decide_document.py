@@ -156,7 +156,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         clause = clauses.stated.get((item.line, item.body.strip()))
         scope.stating_condition = clause is not None
         scope.lead_in = _lead_in(document.text, item, before[0] if before else None)
-        read = read_display(item, scope, _continued(before, item, document.text), joined.get(id(item)))
+        prior = _continued(before, item, document.text)
+        read = read_display(item, scope, prior.last if prior else None, joined.get(id(item)),
+                            prior.carried if prior else ())
         scope.lead_in = ""
         before = (item, read)
         if not read.has_relation:
@@ -393,11 +395,11 @@ def _comma_parts(text: str) -> list[str]:
     return [p.strip() for p in parts if "=" in p]
 
 
-def _continued(before: tuple[Display, ReadDisplay] | None, display: Display, text: str) -> Term | None:
-    """The last right side of the display ``before``, where ``display`` follows it with only blank lines between
-    (in a Markdown or LaTeX file; a notebook's cells are not joined): a display that opens with a relation continues
-    its chain."""
+def _continued(before: tuple[Display, ReadDisplay] | None, display: Display, text: str) -> ReadDisplay | None:
+    """The reading of the display ``before`` (its last right side, and what its chain needs defined), where
+    ``display`` follows it with only blank lines between (in a Markdown or LaTeX file; a notebook's cells are not
+    joined): a display that opens with a relation continues its chain."""
     if before is None or display.cell is not None or before[0].cell is not None or before[1].last is None:
         return None
     between = text.splitlines()[before[0].end_line:display.line - 1]
-    return before[1].last if all(not line.strip() for line in between) else None
+    return before[1] if all(not line.strip() for line in between) else None

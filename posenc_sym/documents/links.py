@@ -61,6 +61,8 @@ class ReadDisplay:
     findings: tuple[tuple[int, str], ...] = ()  # (line, message): a definition that conflicts with one before
     #: The last right side of its chain, which a display right after it that opens with a relation continues.
     last: Term | None = field(default=None, compare=False)
+    #: What must not vanish for its chain's first member to be defined, which a display continuing it carries on.
+    carried: tuple[sympy.Expr, ...] = field(default=(), compare=False)
 
     @property
     def has_relation(self) -> bool:

@@ -17,6 +17,7 @@ import sympy
 
 from ..sizes import too_large
 from .budget import time_limit
+from .critical_points import critical_values
 from .edges import region_edges
 from .numeric import Evaluation, IllFormedRange, NotEvaluable, evaluate, expand_sums
 from .sampling import Point, admissible_points, edge_points
@@ -168,6 +169,23 @@ def _points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], 
         yield from region_edges(sides, symbols, conditions, typical)
         yield from edge_points(symbols, conditions, seed, hints, integers_only=edges == "integers",
                                arguments=arguments)
+        yield from _critical_points(symbols, conditions, typical, sides)
+
+
+def _critical_points(symbols: Sequence[sympy.Symbol], conditions: Sequence[sympy.Basic], typical: list[Point],
+                     sides: Sequence[sympy.Basic]) -> Iterator[Point]:
+    """Each real symbol at the roots of a rational difference of the sides (:mod:`.critical_points`), the others
+    at one admissible point; only points the conditions admit."""
+    if not typical:
+        return
+    base = typical[0]
+    differences = [lhs - rhs for lhs, rhs in zip(sides[::2], sides[1::2], strict=True)
+                   if isinstance(lhs, sympy.Expr) and isinstance(rhs, sympy.Expr)]
+    for sym in symbols:
+        for value in critical_values(sym, differences, base):
+            point = {**base, sym: value}
+            if all(c.xreplace(point) is not sympy.false for c in conditions):
+                yield point
 
 
 def search(entries: Sequence[tuple[tuple[int, ...] | None, sympy.Expr, sympy.Expr]], relation: str,
