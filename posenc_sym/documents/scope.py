@@ -150,8 +150,8 @@ class DocumentScope:
             self.note("imaginary:words", f"read i as the imaginary unit from line {said.line} on: the text says so "
                       f"('{said.words}')")
             return True
-        if self.imaginary_section is None:
-            return False
+        if self.imaginary_section is None or self._integer_in_words():
+            return False  # "Let $i$ be a positive integer": the words, not the complex form, say what i is
         if not (isinstance(value, sympy.Symbol) and value.is_integer):
             return False
         where = f"line {self.imaginary_section}" if self.imaginary_section else "the opening of the text"
@@ -159,6 +159,11 @@ class DocumentScope:
                   "the section does not index with i up to here (the index i is another section's); write "
                   "\\mathrm{i} or declare i to read it otherwise")
         return True
+
+    def _integer_in_words(self) -> bool:
+        """True if the text's words give i a parity or a sign (``Let $i$ be a positive integer``) on a line up to here:
+        i is then no imaginary unit, whatever form the row writes."""
+        return any(w.mode == "declares" and w.facts and w.line <= self.line for w in self.roles.described.get("i", ()))
 
     def _two_readings_of_i(self) -> None:
         """Refuse the index i (read by a convention or a preset, never declared by the author) in a section that has not
