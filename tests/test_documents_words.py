@@ -166,3 +166,18 @@ def test_fact_words_declare_only_what_they_say_of_the_name(tmp_path: Path, text:
 ])
 def test_what_the_words_say_of_i_and_e(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _verdicts(tmp_path, text)[0] == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # words hold until a later sentence says the name is any number, or, said "in this section", the next heading
+    ("In the first example let $t$ be negative, so that\n\n$$ |t| = -t $$\n\nIn the second example $t$ is any real "
+     "number, and again\n\n$$ |t| = -t $$\n", [(3, P), (7, R)]),
+    ("## Example 1\n\nLet $t$ be negative. Then $$ |t| = -t $$\n\n## Example 2\n\nNow $t$ is an arbitrary real "
+     "number.\n\n$$ |t| = -t $$\n", [(3, P), (9, R)]),
+    ("In this section $i$ denotes the imaginary unit.\n\n$$ (1 + i)^2 = 2i $$\n\n## Frequencies\n\n"
+     "$$ \\theta_i = 10000^{-2i/d} $$\n\n$$ i^2 = -1 $$\n", [(3, P), (7, D), (9, R)]),
+    # near miss: without such words the declaration holds on
+    ("Let $t$ be negative.\n\n$$ |t| = -t $$\n\nAgain\n\n$$ |t| = -t $$\n", [(3, P), (7, P)]),
+])
+def test_words_hold_until_the_text_says_otherwise(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _verdicts(tmp_path, text)[0] == links

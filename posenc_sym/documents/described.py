@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy
@@ -77,6 +77,9 @@ _SOME_OF = re.compile(r"\b(?:(?:one|some|none|any|either|neither)\s+of|at\s+(?:m
 #: Words that say the name is anything ("$t$ is any real number", "Now $t$ is arbitrary", "a general real $t$"): they
 #: end what earlier words declared of it, and declare nothing.
 _ANY = re.compile(r"\b(?:any|arbitrary|general|generic)\b", re.IGNORECASE)
+#: Words that limit what they say to a section or an example ("In this section $i$ denotes the imaginary unit").
+_THIS_SECTION = re.compile(r"\b(?:in|for|within|throughout)\s+this\s+(?:section|subsection|example|part|paragraph)\b"
+                           r"|本节|这一节", re.IGNORECASE)
 #: A condition inside the words ("let $t$ be the negative one if there is one").
 _IF = re.compile(r"\b(?:if|when|whenever|unless|provided)\b|如果|若", re.IGNORECASE)
 #: The imaginary unit written as a formula right after the verb ("let $i$ denote $\sqrt{-1}$").
@@ -119,6 +122,9 @@ class Described:
     #: words end what earlier words declared of it)
     mode: str
     means: str
+    #: the line its words stop holding on: a later sentence saying the name is any number ("In the second example $t$
+    #: is any real number"), or the next heading of words that say "In this section"; None: to the end of the text
+    until: int | None = None
 
 
 def fact_words(words: str) -> tuple[str, ...]:
@@ -130,8 +136,10 @@ def fact_words(words: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(FACTS[m.group().lower()] for m in _FACT.finditer(words)))
 
 
-def descriptions(inlines: Iterable[Inline]) -> list[Described]:
-    """What the prose says of each single name it writes inline, in document order (see the module)."""
+def descriptions(inlines: Iterable[Inline], headings: Iterable[int] = ()) -> list[Described]:
+    """What the prose says of each single name it writes inline, in document order (see the module); each
+    declaration holds until a later sentence says the name is any number, or, said "in this section", until the next
+    of ``headings`` (their lines)."""
     found = []
     for inline in inlines:
         form = name_form(inline.text)
@@ -140,7 +148,15 @@ def descriptions(inlines: Iterable[Inline]) -> list[Described]:
         described = _described(form.head, inline)
         if described is not None:
             found.append(described)
-    return found
+    headings = sorted(headings)
+    return [_ending(w, found, headings) if w.mode == "declares" else w for w in found]
+
+
+def _ending(said: Described, found: list[Described], headings: list[int]) -> Described:
+    ends = [w.line for w in found if w.name == said.name and w.mode == "frees" and w.line > said.line]
+    if _THIS_SECTION.search(said.words):
+        ends += [h for h in headings if h > said.line]
+    return replace(said, until=min(ends)) if ends else said
 
 
 def _described(name: str, inline: Inline) -> Described | None:
