@@ -119,3 +119,65 @@ def test_i_is_the_imaginary_unit_where_the_text_says_so(tmp_path: Path, text: st
     found, conventions = _verdicts(tmp_path, text)
     assert found == links
     assert any(c.startswith(said) for c in conventions), conventions
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a fact word that is not said of the name: an adjective of another noun, a count, a multiple, a disjunction, a
+    # condition in the words, a subject of which the verb says "one of" (red team 2: each was proven)
+    ("Let $t$ be the negative log-likelihood of the batch.\n\n$$ |t| = -t $$\n", [(3, R)]),
+    ("Let $n$ be the number of odd channels.\n\n$$ (-1)^n = -1 $$\n", [(3, R)]),
+    ("Let $d$ be twice an odd number.\n\n$$ (-1)^d = -1 $$\n", [(3, R)]),
+    ("Let $m$ be an integer multiple of $\\frac{1}{2}$.\n\n$$ \\cos(2\\pi m) = 1 $$\n", [(3, R)]),
+    ("Let $t$ be positive or zero.\n\n$$ |t| > 0 $$\n", [(3, R)]),
+    ("At most one of $s$ and $t$ is negative; let $t$ be the negative one if there is one.\n\n$$ |t| = -t $$\n",
+     [(3, R)]),
+    # "for negative $t$" after any word is a clause of what it leads into, never a declaration of t
+    ("Not only for negative $t$ but for every real $t$,\n\n$$ |t| = -t $$\n", [(3, U)]),
+    ("Also for negative $t$ the magnitude is nonnegative:\n\n$$ |t| \\ge 0 $$\n\nIn general, for every real $t$,"
+     "\n\n$$ \\sqrt{t^2} = -t $$\n", [(3, P), (7, U)]),
+    ("Note that for negative $t$ the magnitude flips the sign:\n\n$$ |t| = -t $$\n\nFor a general real $t$ the "
+     "square root of the square is\n\n$$ \\sqrt{t^2} = -t $$\n", [(3, U), (7, R)]),
+    # near misses: the fact words said of the name still declare it
+    ("Let $d$ be odd and positive.\n\n$$ (-1)^d = -1 $$\n", [(3, P)]),
+    ("Let $i$ be the pair index, a positive integer.\n\n$$ i^2 \\ge 1 $$\n", [(3, P)]),
+    ("Let $s$ and $t$ be negative.\n\n$$ |t| = -t $$\n", [(3, P)]),
+])
+def test_fact_words_declare_only_what_they_say_of_the_name(tmp_path: Path, text: str,
+                                                           links: list[tuple[int, str]]) -> None:
+    assert _verdicts(tmp_path, text)[0] == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # negated or contrasted words never read as the affirmative: i, e are the text's own names there
+    ("Below, $i$ does not denote the imaginary unit; it counts the pairs.\n\n$$ i^2 + 1 = 0 $$\n", [(3, U)]),
+    ("Unlike physics texts, where $i$ is the imaginary unit, here $i$ is the pair index.\n\n$$ i^2 = -1 $$\n",
+     [(3, U)]),
+    ("Here $e$ is not Euler's number but the number of epochs.\n\n$$ \\ln e = 1 $$\n", [(3, U)]),
+    # "Let $i$ be a positive integer": i is no imaginary unit, whatever complex form a row writes
+    ("Let $i$ be a positive integer.\n\n$$ (\\cos t + i \\sin t)^2 = \\cos 2t + i \\sin 2t $$\n", [(3, R)]),
+    ("Let $i$ be a positive integer.\n\n$$ e^{i t} = \\cos t + i \\sin t $$\n", []),  # refused: not read
+    ("## A\n\n$$ \\omega_i = 10000^{-2i/d} $$\n\n## B\n\nLet $i$ be the pair index, a positive integer.\n\n"
+     "$$ (\\cos t + i\\sin t)^2 = \\cos 2t + i \\sin 2t $$\n", [(3, D), (9, R)]),
+    # "let $i$ denote $\\sqrt{-1}$" is the imaginary unit from there on, though the text indexed with i before
+    ("The entries are $x_i$ for $i = 1, \\ldots, n$.\n\nFrom here on let $i$ denote $\\sqrt{-1}$.\n\n"
+     "$$ (1 - i)^2 = -2i $$\n", [(5, P)]),
+    ("Let $i$ denote $\\sqrt{-1}$ from here on, although $x_i$ above was an entry.\n\n$$ i^4 = 1 $$\n\n"
+     "$$ (1 - i)^2 = -2i $$\n", [(3, P), (5, P)]),
+])
+def test_what_the_words_say_of_i_and_e(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _verdicts(tmp_path, text)[0] == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # words hold until a later sentence says the name is any number, or, said "in this section", the next heading
+    ("In the first example let $t$ be negative, so that\n\n$$ |t| = -t $$\n\nIn the second example $t$ is any real "
+     "number, and again\n\n$$ |t| = -t $$\n", [(3, P), (7, R)]),
+    ("## Example 1\n\nLet $t$ be negative. Then $$ |t| = -t $$\n\n## Example 2\n\nNow $t$ is an arbitrary real "
+     "number.\n\n$$ |t| = -t $$\n", [(3, P), (9, R)]),
+    ("In this section $i$ denotes the imaginary unit.\n\n$$ (1 + i)^2 = 2i $$\n\n## Frequencies\n\n"
+     "$$ \\theta_i = 10000^{-2i/d} $$\n\n$$ i^2 = -1 $$\n", [(3, P), (7, D), (9, R)]),
+    # near miss: without such words the declaration holds on
+    ("Let $t$ be negative.\n\n$$ |t| = -t $$\n\nAgain\n\n$$ |t| = -t $$\n", [(3, P), (7, P)]),
+])
+def test_words_hold_until_the_text_says_otherwise(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _verdicts(tmp_path, text)[0] == links

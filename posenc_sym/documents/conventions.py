@@ -84,7 +84,9 @@ class Conventions:
         self.width = width if width is not None else self._width()
         self._made: dict[str, Any] = {}
         self._checking: set[str] = set()  # names whose set values are being checked (m = n, n = m - 1)
-        self._worded: dict[str, str] = {}  # name -> how the text's words changed its reading, as the report says it
+        #: (name, the lines its words ended on) -> how the text's words changed its reading, as the report says it
+        self._worded: dict[tuple[str, tuple[int, ...]], str] = {}
+        self.line = 0  # the line being read: words about a name hold up to the line they end on (Described.until)
 
     def _width(self) -> str | None:
         """The width the text writes: the one in an exponent (10000^{2i/d}), else the only one."""
@@ -102,16 +104,31 @@ class Conventions:
 
     def symbol(self, name: str) -> Any:
         """What the convention reads ``name`` as (a symbol with its domain, E, I), or None."""
-        if name not in self._made:
-            self._made[name] = self._make(name)
-        return self._made[name]
+        key = f"{name}@{self._ended(name)}"
+        if key not in self._made:
+            self._made[key] = self._make(name)
+        return self._made[key]
+
+    def _ended(self, name: str) -> tuple[int, ...]:
+        """The lines up to here on which the text's words about ``name`` stopped holding."""
+        found = self.roles.described.get(name, ())
+        return tuple(w.until for w in found if w.until is not None and w.until <= self.line)
+
+    def words(self, name: str) -> list[Described]:
+        """The text's words about ``name`` that hold at the line being read."""
+        return [w for w in self.roles.described.get(name, ()) if w.until is None or self.line < w.until]
+
+    def note_key(self, name: str) -> str:
+        """The key the report says the reading of ``name`` under, once each time words about it stop holding."""
+        ended = self._ended(name)
+        return f"name:{name}" + (f"@{ended[-1]}" if ended else "")
 
     def _make(self, name: str) -> Any:
         value = self._reading(name)
-        if name in self.roles.described:  # the text's words about the name: "Let $d$ be odd", "$e$ denotes …"
-            value, said = worded(name, value, self.roles.described[name])
+        if self.words(name):  # the text's words about the name: "Let $d$ be odd", "$e$ denotes …"
+            value, said = worded(name, value, self.words(name))
             if said:
-                self._worded[name] = said
+                self._worded[(name, self._ended(name))] = said
         if value is not None and name in self.roles.settings and not self._fits(name, value):
             return None  # Let $e = 3$, for instance $d = 5$: the text's own name, read by no convention
         return value
@@ -195,12 +212,12 @@ class Conventions:
         convention reads it (or the facts the words give, ``Let $e$ be an odd integer``, do)."""
         if self._reading(name) not in (sympy.E, sympy.I) or self.symbol(name) is not None:
             return None
-        return next((w for w in self.roles.described.get(name, ()) if w.means == "own"), None)
+        return next((w for w in self.words(name) if w.means == "own"), None)
 
     def imaginary_in_words(self) -> Described | None:
         """The sentence that says i is the imaginary unit (``below $i$ denotes the imaginary unit``), if any: i is
         then the imaginary unit from its line on (:meth:`.scope.DocumentScope.lookup`)."""
-        return next((w for w in self.roles.described.get("i", ()) if w.means == "imaginary" and w.mode == "declares"),
+        return next((w for w in self.words("i") if w.means == "imaginary" and w.mode == "declares"),
                     None)
 
     def set_by_text(self, name: str) -> bool:
@@ -232,8 +249,8 @@ class Conventions:
         """The convention for ``name`` in words, as the report prints it."""
         value = self.symbol(name)
         shown = shown_name(name)
-        if name in self._worded:
-            return self._worded[name]
+        if (name, self._ended(name)) in self._worded:
+            return self._worded[(name, self._ended(name))]
         if value is sympy.E:
             return "read e as Euler's number"
         if value is sympy.I:

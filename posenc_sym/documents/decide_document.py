@@ -38,7 +38,7 @@ from .places import Cell, Place, place_of
 from .presets import preset_lines
 from .prose import BINDS, CONTINUES, INTRODUCES, bound_beside, condition_in, counted_names, real_name, real_names
 from .scope import DocumentScope, passing_key
-from .sections import IndexSections, complex_form_in_i
+from .sections import IndexSections, complex_form_in_i, heading_lines
 from .source import Document, Format, load_document
 from .statements import interval_of, range_of, statements
 from .survey import survey
@@ -111,8 +111,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     # a block's let is the text's notation too: let \omega_i = 10000^{-2i/d} makes the rows' i a pair index
     formulas += [i.text.strip()[4:] for i in document.items if isinstance(i, Declaration)
                  and i.text.strip().startswith("let ")]
+    headings = [] if document.format == "notebook" else heading_lines(document.text, document.kind)
     scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
-                           counted=counted_names(document.text), described=descriptions(inlines))
+                           counted=counted_names(document.text), described=descriptions(inlines, headings))
     sentence = _Sentence()
     if notation is not None:
         applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy
@@ -42,7 +42,8 @@ _FACT = re.compile(r"(?<![\w-])(?:non-?negative|non-?positive|odd|even|positive|
 #: A verb after the name that says what it is: "$e$ denotes …", "$d$ is odd", "Let the width $d$ be odd".
 _VERB = re.compile(r"^\s*(?:(?:is|are|be|being|(?:will|shall|must)\s+be|"
                    r"(?P<may>(?:need|may|might|can|could)(?:\s+not)?\s+be)|denotes?|stands?\s+for|represents?|"
-                   r"is\s+called)(?![\w-])|为|是|表示|代表)", re.IGNORECASE)
+                   r"is\s+called|(?:does|do)(?:\s+not|n't)\s+(?:denote|mean|stand\s+for|represent))(?![\w-])|为|是|表示|代表)",
+                   re.IGNORECASE)
 #: An opening that binds the name the sentence is about ("Let", "We write", "where"), then "for …" says what it is.
 _BINDING_OPENING = re.compile(r"(?:\b(?:let|write|denote\s+by|use|reserve|call|where|here|below|throughout|take|"
                               r"consider|suppose(?:\s+that)?|assume(?:\s+that)?)|设|令|记)\s*$", re.IGNORECASE)
@@ -53,14 +54,44 @@ _QUANTIFIED = re.compile(r"\b(?:for|over)\s+(?:each|every|all|any)(?:\s+[\w-]+){
 _FACT_WORD = r"(?:non-?negative|non-?positive|odd|even|positive|negative|integers?|integral)"
 #: Adjectives right before the name, with at most one noun between: "an odd $d$", "for an integer $m$", "a negative
 #: position $t$" (not "positive weights and $t$").
-_ADJECTIVES = re.compile(rf"(?<![\w-])((?:{_FACT_WORD}\s+)*{_FACT_WORD}(?:\s+[\w-]+)?)\s*$", re.IGNORECASE)
+_KIND = (r"(?:numbers?|integers?|reals?|values?|scalars?|constants?|counts?|widths?|dimensions?|sizes?|positions?|"
+         r"indices|index|shifts?|offsets?|angles?|quantity|quantities|lengths?|degrees?|orders?|times?|steps?)")
+_ADJECTIVES = re.compile(rf"(?<!\bof\s)(?<!twice\s)(?<![\w-])((?:{_FACT_WORD}\s+)*{_FACT_WORD}(?:\s+{_KIND})?)\s*$",
+                         re.IGNORECASE)
+#: What the words after the verb must be to give the name a fact: the fact words themselves, after an article, then
+#: nothing, a kind of number or a place ("an odd number of channels", "odd and positive", "nonnegative in this
+#: chapter"); not an adjective of another noun ("the negative log-likelihood", "the negative one"), a multiple ("twice
+#: an odd number", "an integer multiple of"), a count ("the number of odd channels") or a disjunction ("positive or
+#: zero"). An apposition after a comma is read the same way ("the pair index, a positive integer").
+_PREDICATE = re.compile(rf"^\s*(?:(?:which|that)\s+(?:is|are|must\s+be|has\s+to\s+be|should\s+be)\s+)?"
+                        rf"(?:(?:an?|always|strictly|also)\s+)?(?P<facts>{_FACT_WORD}(?:(?:\s*,\s*|\s+and\s+|\s+)"
+                        rf"{_FACT_WORD})*)(?![\w-])(?=\s*(?:$|[.;:()]|,(?!\s*or\b)|{_KIND}(?![\w-])|(?:in|here|throughout|"
+                        rf"from|below|again|too|now|as\s+well)\b))", re.IGNORECASE)
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+#: A sentence about another text's reading ("Unlike physics texts, where $i$ is the imaginary unit"): not this text's.
+_CONTRAST = re.compile(r"\b(?:unlike|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to|rather\s+than|instead\s+of|"
+                       r"other\s+(?:texts|books|authors|fields))\b", re.IGNORECASE)
+#: A subject of which the verb is said of some only ("At most one of $s$ and $t$ is negative", "$s$ or $t$ is").
+_SOME_OF = re.compile(r"\b(?:(?:one|some|none|any|either|neither)\s+of|at\s+(?:most|least)|either)\b"
+                      r"|\bor\s*$", re.IGNORECASE)
+#: Words that say the name is anything ("$t$ is any real number", "Now $t$ is arbitrary", "a general real $t$"): they
+#: end what earlier words declared of it, and declare nothing.
+_ANY = re.compile(r"\b(?:any|arbitrary|general|generic)\b", re.IGNORECASE)
+#: Words that limit what they say to a section or an example ("In this section $i$ denotes the imaginary unit").
+_THIS_SECTION = re.compile(r"\b(?:in|for|within|throughout)\s+this\s+(?:section|subsection|example|part|paragraph)\b"
+                           r"|本节|这一节", re.IGNORECASE)
+#: A condition inside the words ("let $t$ be the negative one if there is one").
+_IF = re.compile(r"\b(?:if|when|whenever|unless|provided)\b|如果|若", re.IGNORECASE)
+#: The imaginary unit written as a formula right after the verb ("let $i$ denote $\sqrt{-1}$").
+_UNIT_FORMULA = re.compile(r"\$\s*(?:\\sqrt\s*\{\s*-\s*1\s*\}|\\sqrt\s*-\s*1|\\mathrm\{i\})\s*\$")
 #: The words of a condition: a name the sentence says may be odd is not declared odd ("If $d$ is odd", "when"); nor is
 #: one it sets out to show so ("We show that $t$ is positive": a goal, not a premise).
 _CONDITION = re.compile(r"\b(?:if|when|whenever|unless|provided|in\s+case|except|otherwise|whether|suppose\s+not|"
                         r"show|shows|prove|proves|verify|check|claim|determine|test)\b"
                         r"|当|若|如果|假如|除非|否则", re.IGNORECASE)
-#: A "for" that opens the sentence's clause ("For negative $t$"): a condition, unless the sentence binds (Let … for …).
-_FOR = re.compile(r"(?:^|[,;:]\s*)for\b", re.IGNORECASE)
+#: A "for" before the name ("For negative $t$", "Not only for negative $t$", "Note that for negative $t$"): a clause of
+#: what it leads into, a condition, unless the sentence binds (Let … for …).
+_FOR = re.compile(r"\bfor\b", re.IGNORECASE)
 _BINDS_SENTENCE = re.compile(r"^\s*(?:(?:and|so|now|then|here)\s*,?\s*)?(?:let|suppose|assume|we\s+write|write|"
                              r"denote|define|set|take|consider|throughout|设|令|记|假设)\b", re.IGNORECASE)
 #: Words that negate what follows: "$d$ is not odd", "$t$ need not be positive", "never".
@@ -87,8 +118,13 @@ class Described:
     words: str
     line: int
     facts: tuple[str, ...]
-    mode: str  # "declares", "allows" (a condition, a quantifier) or "denies" (negated words)
+    #: "declares", "allows" (a condition, a quantifier), "denies" (negated words) or "frees" (it is any number: the
+    #: words end what earlier words declared of it)
+    mode: str
     means: str
+    #: the line its words stop holding on: a later sentence saying the name is any number ("In the second example $t$
+    #: is any real number"), or the next heading of words that say "In this section"; None: to the end of the text
+    until: int | None = None
 
 
 def fact_words(words: str) -> tuple[str, ...]:
@@ -100,8 +136,10 @@ def fact_words(words: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(FACTS[m.group().lower()] for m in _FACT.finditer(words)))
 
 
-def descriptions(inlines: Iterable[Inline]) -> list[Described]:
-    """What the prose says of each single name it writes inline, in document order (see the module)."""
+def descriptions(inlines: Iterable[Inline], headings: Iterable[int] = ()) -> list[Described]:
+    """What the prose says of each single name it writes inline, in document order (see the module); each
+    declaration holds until a later sentence says the name is any number, or, said "in this section", until the next
+    of ``headings`` (their lines)."""
     found = []
     for inline in inlines:
         form = name_form(inline.text)
@@ -110,30 +148,62 @@ def descriptions(inlines: Iterable[Inline]) -> list[Described]:
         described = _described(form.head, inline)
         if described is not None:
             found.append(described)
-    return found
+    headings = sorted(headings)
+    return [_ending(w, found, headings) if w.mode == "declares" else w for w in found]
+
+
+def _ending(said: Described, found: list[Described], headings: list[int]) -> Described:
+    ends = [w.line for w in found if w.name == said.name and w.mode == "frees" and w.line > said.line]
+    if _THIS_SECTION.search(said.words):
+        ends += [h for h in headings if h > said.line]
+    return replace(said, until=min(ends)) if ends else said
 
 
 def _described(name: str, inline: Inline) -> Described | None:
     opening = re.split(r"\$\$|[.。!?；;]\s", inline.opening)[-1]
     before = re.split(r"\$[^$]*\$", opening)[-1]  # the words of its own clause, after the last formula
-    stop = _STOP.search(inline.after)
-    after = inline.after[:stop.start() if stop else len(inline.after)]
+    if _CONTRAST.search(before):
+        return None  # "Unlike physics texts, where $i$ is the imaginary unit": another text's reading
+    unit = _UNIT_FORMULA.search(inline.after)
+    raw = _UNIT_FORMULA.sub("the square root of -1", inline.after, count=1)
+    stop = _STOP.search(raw)
+    after = raw[:stop.start() if stop else len(raw)]
     verb = _VERB.match(after)
     said = after[verb.end():] if verb else after if _BINDING_OPENING.search(before) and _FOR_WHAT.match(after) \
         else ""
     quantified = _QUANTIFIED.search(before) is not None
     adjectives = _ADJECTIVES.search(before)
-    facts = fact_words(adjectives.group(1)) if adjectives else ()
-    facts = tuple(dict.fromkeys((*facts, *fact_words(said))))
-    if not (said.strip() or quantified or facts):
+    facts = tuple(dict.fromkeys((*(fact_words(adjectives.group(1)) if adjectives else ()), *_predicate(said))))
+    general = _ANY.search(said) is not None or _ANY.search(before[-40:]) is not None
+    if not (said.strip() or quantified or facts or general):
         return None
     conditional = _CONDITION.search(before) is not None or quantified or (verb is not None and verb["may"]) or (
-        _FOR.search(before) is not None and not _BINDS_SENTENCE.match(opening))
+        _FOR.search(before) is not None and not _BINDS_SENTENCE.match(opening)) or _IF.search(said) is not None or (
+        _SOME_OF.search(opening) is not None)
     negated = _NEGATION.search(after if verb else said) is not None
-    mode = "denies" if negated else "allows" if conditional else "declares"
+    mode = "denies" if negated else "allows" if conditional else "frees" if general and not facts else "declares"
     means = "euler" if _EULER.search(said) else "imaginary" if _IMAGINARY.search(said) else "own"
+    if negated and means != "own":
+        means = "own"  # "$e$ is not Euler's number", "$i$ does not denote the imaginary unit": the text's own name
     words = " ".join(f"{opening} ${inline.text}$ {after}".split()).rstrip("。.,:;，：")
+    words = words.replace("the square root of -1", unit.group(), 1) if unit else words  # quoted as written
     return Described(name, words, inline.line, facts, mode, means)
+
+
+def _predicate(said: str) -> tuple[str, ...]:
+    """The facts the words after the verb give the name, read by :data:`_PREDICATE` in each part between commas.
+
+    >>> _predicate("an odd number of channels"), _predicate("the pair index, a positive integer")
+    (('odd',), ('positive', 'integer'))
+    >>> _predicate("the negative log-likelihood"), _predicate("twice an odd number"), _predicate("positive or zero")
+    ((), (), ())
+    """
+    if _CJK.search(said):
+        return fact_words(said)
+    if re.search(r"\bor\b", said, re.IGNORECASE):
+        return ()  # "positive or zero", "odd or even": a disjunction gives the name none of its facts
+    parts = re.split(r",\s*(?=(?:which|that|an?|always|strictly|also)?\s*[\w-])", said)
+    return tuple(dict.fromkeys(f for part in parts if (m := _PREDICATE.match(part)) for f in fact_words(m["facts"])))
 
 
 #: The facts a convention's reading is made of, as SymPy names them.

@@ -58,7 +58,7 @@ class DocumentScope:
         self.ctx = ctx
         self.rules = rules
         self.roles = roles
-        self.line = 0  # the line being read, for the conventions it needs
+        self._line = 0  # the line being read, for the conventions it needs
         self.cell: Cell | None = None  # in a notebook, the cell being read
         self.fired: dict[str, Convention] = {}
         self._recent: list[Convention] = []
@@ -90,6 +90,15 @@ class DocumentScope:
         self.under_clause: tuple[str, ...] = ()
         self.stating_condition = False  # the display being read is itself a condition's clause ("**For** $$d=2$$,")
 
+    @property
+    def line(self) -> int:
+        """The line being read; the conventions read the text's words about a name that hold there."""
+        return self._line
+
+    @line.setter
+    def line(self, line: int) -> None:
+        self._line = self.rules.line = line
+
     def refuse(self, head: str, shown: str, reason: str, fix: str = "") -> str:
         """Refuse the text's definition of ``head`` (one that holds only under a condition, or one of two
         in a sentence): it is undefined from here on, and no later statement of the text defines it, so
@@ -117,8 +126,9 @@ class DocumentScope:
         """The conditions of every convention made so far (a pair index's range, unless the text
         states the index's range) and of the ranges the text states."""
         stated = {str(r.lhs) for r in self.ranges if isinstance(r, sympy.Rel)}  # a stated range replaces the pairs'
-        return tuple(c for key in self.fired if key.startswith("name:") and key.removeprefix("name:") not in stated
-                     for c in self.rules.conditions(key.removeprefix("name:"))) + tuple(self.ranges)
+        names = dict.fromkeys(key[5:].partition("@")[0] for key in self.fired if key.startswith("name:"))
+        made = (c for name in names if name not in stated for c in self.rules.conditions(name))
+        return (*made, *self.ranges)
 
     def add_range(self, name: str, first: str, last: str) -> str:
         """Apply a range the text states, ``i = 0, 1, …, d/2 - 1``, to the index ``i``; what it says."""
@@ -155,8 +165,8 @@ class DocumentScope:
             self.note("imaginary:words", f"read i as the imaginary unit from line {said.line} on: the text says so "
                       f"('{said.words}')")
             return True
-        if self.imaginary_section is None:
-            return False
+        if self.imaginary_section is None or self._integer_in_words():
+            return False  # "Let $i$ be a positive integer": the words, not the complex form, say what i is
         if not (isinstance(value, sympy.Symbol) and value.is_integer):
             return False
         where = f"line {self.imaginary_section}" if self.imaginary_section else "the opening of the text"
@@ -165,13 +175,18 @@ class DocumentScope:
                   "\\mathrm{i} or declare i to read it otherwise")
         return True
 
+    def _integer_in_words(self) -> bool:
+        """True if the text's words give i a parity or a sign (``Let $i$ be a positive integer``) on a line up to here:
+        i is then no imaginary unit, whatever form the row writes."""
+        return any(w.mode == "declares" and w.facts and w.line <= self.line for w in self.rules.words("i"))
+
     def _two_readings_of_i(self) -> None:
         """Refuse the index i (read by a convention or a preset, never declared by the author) in a section that has not
         indexed with i up to the row: there i may be another section's index or the imaginary unit, and the two make
         different rows true ((-1)^{2i} = 1 of an index, i^2 = -1 of the unit)."""
         declared = self.ctx.lookup("i")
         value = declared if "i" in self.conventional else None if declared is not None else self.rules.symbol("i")
-        said = any(w.mode == "declares" and w.facts for w in self.roles.described.get("i", ()))  # "Let $i$ be odd"
+        said = any(w.mode == "declares" and w.facts for w in self.rules.words("i"))  # "Let $i$ be odd"
         if said or not (isinstance(value, sympy.Symbol) and value.is_integer):
             return
         where = f"line {self.unindexed_section}" if self.unindexed_section else "the opening of the text"
@@ -182,11 +197,11 @@ class DocumentScope:
     def _convention(self, name: str) -> Any:
         value = self.rules.symbol(name)
         if value is not None:
-            self.note(f"name:{name}", self.rules.text(name))
+            self.note(self.rules.note_key(name), self.rules.text(name))
         elif (own := self.rules.own_in_words(name)) is not None:
-            self.note(f"name:{name}", f"read no convention for {name}: the text says what {name} is (line {own.line}: "
-                      f"'{own.words}'), so {name} is the text's own name, and a row with it is decided only where it "
-                      "holds whatever it is; declare it (assume, let) to read it otherwise")
+            self.note(self.rules.note_key(name), f"read no convention for {name}: the text says what {name} is "
+                      f"(line {own.line}: '{own.words}'), so {name} is the text's own name, and a row with it is "
+                      "decided only where it holds whatever it is; declare it (assume, let) to read it otherwise")
         elif self.rules.set_by_text(name) or (name == "pi" and name in self.roles.settings):
             shown = "\\pi" if name == "pi" else name
             values = ", ".join(f"{shown} = {v}" for v in self.roles.settings[name])
