@@ -171,3 +171,26 @@ def test_let_binds_a_conventional_width_in_earlier_definitions(tmp_path: Path, t
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     assert [d.status for d in check_document(path).displays] == statuses
+
+
+_BLOCK = "```posenc\nassume d even positive\n```\n\n"
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a second red team: a value the text binds holds until a display's lead-in speaks in general again, or a
+    # sentence says the name is any value again (each later row was proven at the example's d)
+    (f"{_BLOCK}For example, let $d = 4$. Then $10000^{{-2/d}} = 0.01$.\n\nIn general, for every width,\n\n"
+     "$$ 10000^{-2/d} = \\frac{1}{100} $$\n", ["refuted"]),
+    (f"{_BLOCK}Let $d = 4$ for the toy model.\n\n$$ 10000^{{-4/d}} = 10^{{-4}} $$\n\nFor the real model, $d$ is any "
+     "even width again:\n\n$$ 10000^{-4/d} = 10^{-4} $$\n", ["proven", "refuted"]),
+    ("```posenc\nassume d even positive\nlet \\omega_i = 10000^{-2i/d}\n```\n\nLet $d = 4$.\n\n"
+     "$$ \\omega_1 = \\frac{1}{100} $$\n\nWe now return to a general even $d$:\n\n$$ \\omega_1 = \\frac{1}{100} $$\n",
+     ["proven", "refuted"]),
+    # where it must not apply: a lead-in with no general words keeps the binding
+    (f"{_BLOCK}Let $d = 4$.\n\n$$ 10000^{{-4/d}} = 10^{{-4}} $$\n\nThen also\n\n$$ 10000^{{-2/d}} = 10^{{-2}} $$\n",
+     ["proven", "proven"]),
+])
+def test_a_bound_value_ends_where_the_text_speaks_in_general(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == statuses

@@ -36,7 +36,17 @@ from .name_forms import NameForm, name_form
 from .notebook import notebook_cells
 from .places import Cell, Place, place_of
 from .presets import preset_lines
-from .prose import BINDS, CONTINUES, INTRODUCES, bound_beside, condition_in, counted_names, real_name, real_names
+from .prose import (
+    BINDS,
+    CONTINUES,
+    GENERAL,
+    INTRODUCES,
+    bound_beside,
+    condition_in,
+    counted_names,
+    real_name,
+    real_names,
+)
 from .scope import DocumentScope, passing_key
 from .sections import IndexSections, complex_form_in_i, heading_lines
 from .source import Document, Format, load_document
@@ -150,6 +160,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             continue
         if isinstance(item, Inline):
             _inline_definitions(item, scope, sentence)
+            _unbind_freed(item, scope)
             continue
         ctx.bound_conditions.clear()
         leading = clauses.leading.get((item.cell.index if item.cell else -1, item.line))
@@ -157,6 +168,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         clause = clauses.stated.get((item.line, item.body.strip()))
         scope.stating_condition = clause is not None
         scope.lead_in = _lead_in(document.text, item, before[0] if before else None)
+        if GENERAL.search(scope.lead_in):  # "In general, for every width," after "Let $d = 4$": bound no more
+            ctx.bound.clear()
+            scope.bound_conventions.clear()
         prior = _continued(before, item, document.text)
         read = read_display(item, scope, prior.last if prior else None, joined.get(id(item)),
                             prior.carried if prior else ())
@@ -195,6 +209,16 @@ def _lead_in(text: str, display: Display, previous: Display | None) -> str:
     while lines and lines[-1].strip():
         paragraph.insert(0, lines.pop())
     return " ".join(" ".join(paragraph).split())
+
+
+def _unbind_freed(item: Inline, scope: DocumentScope) -> None:
+    """A name the text bound (``Let $d = 4$``) that a later sentence says is any number again ("We now return to a
+    general even $d$", "$d$ is any even width again"): bound no more from that sentence on."""
+    name = item.text.strip().lstrip("\\")
+    if any(w.mode == "frees" and w.line == item.line for w in scope.roles.described.get(name, ())):
+        scope.ctx.bound.pop(name, None)
+        for symbol in [s for s in scope.bound_conventions if s.name == name]:
+            del scope.bound_conventions[symbol]
 
 
 def _bind_convention(form: NameForm, value: Term, scope: DocumentScope, *, binds: bool) -> None:
@@ -311,9 +335,10 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                 continue
             if value is None:
                 continue
-            outcome = define_from_text(form, shown, value, scope, inline=True, binds=bool(BINDS.search(item.before)))
+            binds = bool(BINDS.search(item.before))
+            outcome = define_from_text(form, shown, value, scope, inline=True, binds=binds)
             if outcome is not None and outcome.role in ("definition", "condition"):
-                _bind_convention(form, value, scope, binds=bool(BINDS.search(item.before)))
+                _bind_convention(form, value, scope, binds=binds)
                 if outcome.role == "definition":
                     sentence.defined[form.name] = sentence.end
                     sentence.forms.setdefault(form.name, []).append(_parts(form))

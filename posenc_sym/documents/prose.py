@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from .statements import range_of
 
-__all__ = ["BINDS", "CONTINUES", "EQUATION_WORDS", "INTRODUCES", "REDEFINES", "bound_beside", "condition_in",
+__all__ = ["BINDS", "CONTINUES", "EQUATION_WORDS", "GENERAL", "INTRODUCES", "REDEFINES", "bound_beside", "condition_in",
            "counted_names", "real_name", "real_names"]
 
 #: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
@@ -40,6 +40,10 @@ REDEFINES = re.compile(r"\b(?:re-?defin\w*|instead|from\s+now\s+on|henceforth|re
 #: "such that", "the points", "使得", "满足", "当".
 EQUATION_WORDS = re.compile(r"\b(?:where|solv\w*|such\s+that|satisf\w*|points?|whenever|when|at\s+which|"
                             r"vanish\w*|zeros?|roots?)\b|使得|满足|当|解得|零点", re.IGNORECASE)
+#: Words that open a display's lead-in with a general statement, which ends every value the text bound for an example
+#: or a case before it ("Let $d = 4$. … In general, for every width,", "We now return to a general even $d$").
+GENERAL = re.compile(r"\b(?:in\s+general|generally|for\s+(?:every|all|any)|arbitrary|a\s+general|any\s+(?:even\s+)?"
+                     r"(?:width|value|real|integer|position))\b|一般地|对任意|对于任意|任意", re.IGNORECASE)
 #: A formula continuing a list the sentence introduced: "Let $q = …$ and $k = …$", "…, $b = 3$".
 CONTINUES = re.compile(r"(?:,|\band)\s*$", re.IGNORECASE)
 _CONDITION = re.compile(r"\b(?:if|when|whenever|unless|otherwise|only|provided|except|whereas|restricted\s+to)\b"
