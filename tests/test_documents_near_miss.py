@@ -124,7 +124,7 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     # cos y = 1 if y = 0 is not refuted as cos y = 1 (the rows are not read)
     ("$$ w_x = 1 \\text{ if } x > 0 $$\n\n$$ w_{-2} + 1 = 2 $$\n", [(1, D), (3, U)]),
     ("$$\n\\begin{cases}\nw_x = 1 \\text{ if } x > 0 \\\\\nw_x = 0 \\text{ otherwise}\n\\end{cases}\n$$\n\n"
-     "$$ w_{2} + 1 = 1 $$\n", [(3, D), (4, D), (8, U)]),
+     "$$ w_{2} + 1 = 1 $$\n", [(3, D), (4, U), (8, U)]),  # the second form, not read: as a claim, not decided
     ("```posenc\nassume y real\n```\n\n$$ \\cos y = 1, \\text{ if } y = 0 $$\n\n"
      "$$ \\cos y = 1 \\quad \\text{when } y = 0 $$\n\n$$ \\cos y = 1 \\quad (\\text{for } y = 0) $$\n", []),
     # \text{ for all } h is prose: the row before it is read
@@ -456,8 +456,11 @@ def test_a_definition_in_another_form_not_shown_different_is_no_finding(tmp_path
     path.write_text("$$ f(x) = \\mathbf{W} \\mathbf{x} $$\n\n$$ f(x) = \\mathbf{x} \\mathbf{W} $$\n", encoding="utf-8")
     report = check_document(path)
     assert [f for d in report.displays for f in d.read.findings] == []
-    assert [link.note for d in report.displays for link in d.links][-1] == (
-        "defines f(x) again, in a form not shown to be line 1's; the rows after this line use this one")
+    # as a claim that it is line 1's formula the row is not decided (a held-out set judged such a restatement
+    # ambiguous): unknown, said why
+    assert [(link.status, link.note) for d in report.displays for link in d.links][-1] == ("unknown", (
+        "defines f(x) again, in a form not shown to be line 1's (as a claim that it is line 1's, not decided); the rows "
+        "after this line use this one"))
     assert report.exit_status == 0
 
 

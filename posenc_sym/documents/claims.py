@@ -39,7 +39,7 @@ from .conventions import Conventions
 from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
 from .described import Described
 from .extract import Display
-from .links import ELLIPSIS, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
+from .links import ELLIPSIS, RELATION_TOKEN, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
 from .matrix_sides import IDENTITY_NAMES, identity_of_size, scalar_if_one_by_one
 from .name_forms import name_form
 from .renumbered import renumberings
@@ -280,7 +280,23 @@ class _Reading(StatedRows):
             return
         self.statement += 1
         self.blocked = False
+        first = len(self.links)
         self._links(row, piece, at, read, first=replace(defined, offset=row.offset + piece.offset + at))
+        if defined.role == "definition" and len(read.links) > 1 and len(self.links) > first + 1:
+            self._chained_name(text, at, read, first + 1)
+
+    def _chained_name(self, text: str, at: int, read: Row, second: int) -> None:
+        """``\\Theta = \\theta_i = 10000^{-2(i-1)/d}``: a name the text has not defined, between the defined name and a
+        formula, is defined by that formula too (it was a claim about an undefined θ_i, and θ_i stayed undefined)."""
+        positions = [at + position for _, _, position in read.links]
+        relation = RELATION_TOKEN.match(text, positions[0])
+        middle = text[relation.end() if relation else positions[0] + 1:positions[1]]
+        form = name_form(middle.replace("&", " "))
+        link = self.links[second]
+        if form is None or link.relation != "==" or form.name in self.scope.text_defined or \
+                self.scope.lookup(form.name) is not None:
+            return
+        self.links[second] = self._definition(link, middle, link.rhs, text[positions[1] + 1:])
 
     def _definition(self, link: Link, lhs_text: str, rhs: Term | None, rhs_text: str | None = None) -> Link:
         form = name_form(lhs_text.replace("&", " "))
@@ -293,6 +309,9 @@ class _Reading(StatedRows):
             return link
         if outcome.role in ("restated", "rounded"):
             return replace(link, role=outcome.role, note=outcome.note)
+        if outcome.undecided:  # a definition again, as a claim about the old one not decided: unknown, said why
+            lhs = outcome.written if outcome.written is not None else link.lhs
+            return replace(link, role="again", note=outcome.note, lhs=lhs)
         if outcome.finding:
             self.findings.append((link.line, outcome.finding))
         lhs = outcome.written if outcome.written is not None else link.lhs
@@ -357,7 +376,7 @@ class _Reading(StatedRows):
         if defined.role == "claim":
             return False
         self.statement += 1
-        self.links.append(replace(defined, note=f"{defined.note}: {reason}" if defined.role == "definition"
+        self.links.append(replace(defined, note=f"{defined.note}: {reason}" if defined.role in ("definition", "again")
                                   else defined.note))
         self.previous, self.blocked = None, True
         return True

@@ -123,7 +123,7 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
     ``1/k < 1``), not refuted. None: every symbol is declared."""
     if link.role in STATED:
         return LinkResult(link, link.role, note=link.note)
-    if link.role in ("ellipsis", "undecided"):
+    if link.role in ("ellipsis", "undecided", "again"):
         return LinkResult(link, "unknown", note=link.note)
     if link.relation == "~":
         units = decimal_units(link.source)

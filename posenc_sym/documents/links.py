@@ -15,12 +15,13 @@ from ..notation.write import to_latex
 from .extract import Display
 from .renumbered import Renumbering
 
-__all__ = ["ELLIPSIS", "Link", "ReadDisplay", "latex_of", "mentions_relation", "pieces", "without_marks"]
+__all__ = ["ELLIPSIS", "RELATION_TOKEN", "Link", "ReadDisplay", "latex_of", "mentions_relation", "pieces",
+           "without_marks"]
 
 #: What a link shows for an ellipsis member of a chain (``a \\ge \\cdots \\ge b``).
 ELLIPSIS = sympy.Symbol("…")
 
-_RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
+RELATION_TOKEN = re.compile(r"\\[A-Za-z]+|[=<>]")
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ def pieces(text: str, positions: list[int]) -> list[str]:
     for n in range(len(positions)):
         start = 0
         if n > 0:
-            before = _RELATION_TOKEN.match(text, positions[n - 1])
+            before = RELATION_TOKEN.match(text, positions[n - 1])
             start = before.end() if before else positions[n - 1]
         end = positions[n + 1] if n + 1 < len(positions) else len(text)
         pieces.append(" ".join(without_marks(text[start:end]).split()))

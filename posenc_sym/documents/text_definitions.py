@@ -50,6 +50,11 @@ class Outcome:
     note: str
     finding: str = ""
     written: Term | None = None  # the defined name as an expression (p_{i,2j} applied), to show it
+    #: a definition again whose row, as a claim about the name the text had, is not decided (a form not shown to be
+    #: the old one, another numbering): reported unknown, with the note
+    undecided: bool = False
+    #: which definition later rows mean is not said (another numbering): the name is undefined from here on
+    refuse: bool = False
 
 
 def _function_name(form: NameForm) -> str | None:
@@ -108,6 +113,9 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         outcome = _against_before(old, shown, rhs, rhs_text, params, args, scope, inline=inline, binds=binds)
         if outcome is None or outcome.role != "definition":
             return outcome
+        if outcome.refuse:
+            scope.refuse(head, shown, f"defined again at line {scope.line} in another numbering than line {old.line}")
+            return outcome
     else:
         outcome = None
     if old is not None and old.body is None and rhs is not None:
@@ -116,7 +124,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         # defined again in a form not read: the rows after it are not decided, by the old form or as definitions
         scope.refuse(head, shown, "defined again in a form that is not read")
         return Outcome("definition", f"defines {shown} again, in a form that cannot be read (line {old.line} defines "
-                                     "it too), so rows that use it from here on are not decided")
+                                     "it too), so rows that use it from here on are not decided", undecided=True)
     if capturing is not None:  # M_i = … after M_k = [[cos ω_i k, …]]: M given a new meaning, used from here on
         outcome = _differently(shown, capturing.line, f" ({capturing.shown} there, whose formula uses {shown}'s "
                                                       "subscript for something else)")
@@ -230,14 +238,32 @@ def _against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | 
         if not _computable(old.body.xreplace(renamed)):
             return None
         return Outcome("rounded", f"gives {shown} in decimals: the value of line {old.line}'s formula, rounded")
-    if not different:  # may well be the same formula: no finding
-        return Outcome("definition", f"defines {shown} again, in a form not shown to be line {old.line}'s; the rows "
-                                     "after this line use this one")
+    if not different:  # may be the same formula: no finding; the row, as a claim about the old, not decided
+        return Outcome("definition", f"defines {shown} again, in a form not shown to be line {old.line}'s (as a "
+                                     f"claim that it is line {old.line}'s, not decided); the rows after this line use "
+                                     "this one", undecided=True)
+    if (shift := _renumbered(old.body.xreplace(renamed), rhs, variables)) is not None:
+        return Outcome("definition", f"defines {shown} again as line {old.line}'s formula at {shift}: another "
+                                     "numbering (counted from 0 where the other counts from 1, or the reverse), two "
+                                     "readings, not decided; rows that use it from here on are not decided",
+                       undecided=True, refuse=True)
     if (back := as_before(old, rhs, params, scope)) is not None:
         # score = q^T R_{n-m} k after a section's score = (R_{m/k} q)^T (R_{n/k} k): the form of line 125 again
         return Outcome("definition", f"defines {shown} again, differently from line {old.line}: as line "
                                      f"{back.line} does (not shown different from it)")
     return _differently(shown, old.line)
+
+
+def _renumbered(old: Term, new: Term, variables: tuple[sympy.Expr, ...]) -> str | None:
+    """``p ± 1`` if ``new`` is ``old`` with an integer variable p shifted by one (θ_i = 10000^{-2i/d} after θ_i =
+    10000^{-2(i-1)/d}: the same frequencies counted from 0 instead of 1), else None."""
+    for variable in variables:
+        if not (isinstance(variable, sympy.Symbol) and variable.is_integer):
+            continue
+        for step in (1, -1):
+            if same_formula(old.xreplace({variable: variable + step}), new, {}):
+                return sympy.sstr(variable + step)
+    return None
 
 
 def _an_equation(old: Term, new: Term, variables: tuple[sympy.Expr, ...]) -> bool:
