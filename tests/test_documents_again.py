@@ -336,6 +336,10 @@ def test_a_function_or_subscripted_name_in_passing(tmp_path: Path, text: str, st
     # the chain Θ = θ_i = formula defines θ_i too (θ_i stayed undefined, so the row above was a first definition)
     ("$$ \\Theta = \\theta_i = 10000^{-2(i-1)/d}, i\\in[1,2,\\ldots, d/2] $$\n\n$$ \\theta_1 = 1 $$\n",
      ["definition", "proven"]),
+    # ... also beside a declared plain θ (the text's θ_i is its own); a declared θ_i stays a claim
+    ("```posenc\nassume \\theta real\n```\n\n$$ \\Theta = \\theta_i = 10000^{-2(i-1)/d} $$\n\n$$ \\theta_1 = 1 $$\n",
+     ["definition", "proven"]),
+    ("```posenc\nassume \\theta_i real\n```\n\n$$ \\Theta = \\theta_i = 10000^{-2i/d} $$\n", ["refuted"]),
     # where it must not apply: a shift by two is a finding as before
     ("$$ \\theta_i = 10000^{-2(i-1)/d} $$\n\n$$ \\theta_i = 10000^{-2(i+1)/d} $$\n", ["definition", "definition"]),
 ])

@@ -293,9 +293,8 @@ class _Reading(StatedRows):
         middle = text[relation.end() if relation else positions[0] + 1:positions[1]]
         form = name_form(middle.replace("&", " "))
         link = self.links[second]
-        if form is None or link.relation != "==" or form.name in self.scope.text_defined or \
-                self.scope.lookup(form.name) is not None:
-            return
+        if form is None or link.relation != "==" or form.name in self.scope.text_defined:
+            return  # a declared name stays a claim: define_from_text says so (θ_i beside a declared θ is the text's)
         self.links[second] = self._definition(link, middle, link.rhs, text[positions[1] + 1:])
 
     def _definition(self, link: Link, lhs_text: str, rhs: Term | None, rhs_text: str | None = None) -> Link:
