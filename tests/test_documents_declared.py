@@ -194,3 +194,18 @@ def test_a_bound_value_ends_where_the_text_speaks_in_general(tmp_path: Path, tex
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     assert [d.status for d in check_document(path).displays] == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a held-out set's declarations variant: with q and k declared, the run qke that the text writes (and so "sees")
+    # is q·k·e, not a second reading as one undeclared name qke (the row was refused with both named)
+    ("```posenc\nassume q, k nonnegative\nassume a real\n```\n\n$$ e^{0} = 1 $$\n\n"
+     "$$ \\text{Re}(qke^{i a}) = q k\\cos a $$\n", ["proven", "proven"]),
+    # a run the text declares stays one name; a convention's name (pos) keeps its reading
+    ("```posenc\nassume q, k, qk, a real\n```\n\n$$ qk = q k $$\n", ["unknown"]),
+    ("$$ \\sin(pos) = \\sin(pos) $$\n", ["proven"]),
+])
+def test_a_run_of_declared_names_beats_a_run_only_seen(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    assert [d.status for d in check_document(path).displays] == statuses

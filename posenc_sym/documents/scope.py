@@ -273,6 +273,15 @@ class DocumentScope:
     def is_indexed(self, head: str) -> bool:
         return self.ctx.is_indexed(head)
 
+    def declared_split(self, run: str, split: list[str]) -> bool:
+        """True if ``split`` spells ``run`` in names the author declared or the text defined (Euler's e among them),
+        while ``run`` itself is none, nor a convention's: then the split is the reading (qke is q·k·e beside declared
+        q and k), not a second one."""
+        words = self.ctx.words()
+        if run in words or self.rules.applies(run):
+            return False
+        return all(w in words or (w == "e" and self.rules.symbol("e") is sympy.E) for w in split)
+
     def apply(self, head: str, args: tuple[sympy.Expr, ...]) -> Term:
         value = self.ctx.apply(head, args)
         if head in self.text_defined and self.stated_ranges:

@@ -72,6 +72,11 @@ def split_run(p: Cursor, first: Token) -> None:
         raise Unreadable(f"'{run}' is not declared; declare it ({hint})", first.pos)
     if len(found) > 1 and [run] in found and run in FUNCTIONS:
         found = [[run]]  # cos θ + i sin θ: the function the letters spell, never c·o·s beside names c, o, s
+    declared = getattr(p.scope, "declared_split", None)
+    if len(found) > 1 and [run] in found and declared is not None:
+        # qke beside declared q and k: the author's names beat a run only seen (never dim beside conventional d, i, m)
+        by_author = [f for f in found if f != [run] and declared(run, f)]
+        found = by_author if len(by_author) == 1 else found
     if len(found) > 1:
         readings = " or ".join("·".join(s) for s in found[:2])
         raise Unreadable(f"'{run}' reads as {readings}; separate the names with spaces or declare one", first.pos)
