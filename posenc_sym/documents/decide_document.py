@@ -23,7 +23,6 @@ from ..errors import PosencSymError
 from ..notation.presets import PRESETS
 from ..notation.read import Term, Unreadable, from_latex
 from .across_displays import joined_displays
-from .again import same_formula
 from .claims import ReadDisplay, an_index, defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
@@ -47,7 +46,8 @@ from .prose import (
     real_name,
     real_names,
 )
-from .scope import DocumentScope, passing_key
+from .prose_values import bind_convention, said_in_passing, unbind_freed
+from .scope import DocumentScope
 from .sections import IndexSections, complex_form_in_i, heading_lines
 from .source import Document, Format, load_document
 from .statements import interval_of, range_of, statements
@@ -160,7 +160,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             continue
         if isinstance(item, Inline):
             _inline_definitions(item, scope, sentence)
-            _unbind_freed(item, scope)
+            unbind_freed(item, scope)
             continue
         ctx.bound_conditions.clear()
         leading = clauses.leading.get((item.cell.index if item.cell else -1, item.line))
@@ -209,27 +209,6 @@ def _lead_in(text: str, display: Display, previous: Display | None) -> str:
     while lines and lines[-1].strip():
         paragraph.insert(0, lines.pop())
     return " ".join(" ".join(paragraph).split())
-
-
-def _unbind_freed(item: Inline, scope: DocumentScope) -> None:
-    """A name the text bound (``Let $d = 4$``) that a later sentence says is any number again ("We now return to a
-    general even $d$", "$d$ is any even width again"): bound no more from that sentence on."""
-    name = item.text.strip().lstrip("\\")
-    if any(w.mode == "frees" and w.line == item.line for w in scope.roles.described.get(name, ())):
-        scope.ctx.bound.pop(name, None)
-        for symbol in [s for s in scope.bound_conventions if s.name == name]:
-            del scope.bound_conventions[symbol]
-
-
-def _bind_convention(form: NameForm, value: Term, scope: DocumentScope, *, binds: bool) -> None:
-    """``Let $d = 768$`` of a name a convention reads (the width d): the convention's symbol is at the value from here
-    on, also in the definitions made before (``\\theta_i = 10000^{-2i/d}``, whose d is that symbol)."""
-    plain = form.subscript is None and form.arguments is None and not form.label
-    if not (binds and plain and scope.ctx.values.get(form.name) is value and getattr(value, "is_number", False)):
-        return
-    symbol = scope.rules.symbol(form.name)
-    if isinstance(symbol, sympy.Symbol) and symbol.name == form.name:
-        scope.bound_conventions[symbol] = value
 
 
 def _at_bound_values(read: ReadDisplay, conditions: tuple[sympy.Basic, ...],
@@ -331,14 +310,14 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
             except (Unreadable, ArithmeticError, TypeError, ValueError):
                 value = None
             if not introduced:
-                _said_in_passing(form, f"{shown} = {' '.join(rhs.split())}", value, scope, item.line)
+                said_in_passing(form, f"{shown} = {' '.join(rhs.split())}", value, scope, item.line)
                 continue
             if value is None:
                 continue
             binds = bool(BINDS.search(item.before))
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=binds)
             if outcome is not None and outcome.role in ("definition", "condition"):
-                _bind_convention(form, value, scope, binds=binds)
+                bind_convention(form, value, scope, binds=binds)
                 if outcome.role == "definition":
                     sentence.defined[form.name] = sentence.end
                     sentence.forms.setdefault(form.name, []).append(_parts(form))
@@ -351,29 +330,6 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                     note = f"{outcome.note} = {' '.join(rhs.split())}"
                 scope.note(f"text:{written}:{item.line}", f"{note} (in the text)", outcome.role)
     scope.seen |= survey([item.text]).standalone
-
-
-def _said_in_passing(form: NameForm, written: str, value: Term | None, scope: DocumentScope, line: int) -> None:
-    """A name the prose gives a formula with no word that defines it ("the complex number $z = a + bi$", "将复数
-    $z = x + yi$旋转", "coordinates $x_1 = \\cos t$", "the encoding $PE(t) = \\sin t$"): a display that gives it, as
-    written, another formula is then a claim, not its definition; and where the text defined a plain name already,
-    with a formula not shown to be this one, which one a later row means is not said: it is undefined from there
-    on. A formula that is not read (``value`` None) is a formula all the same."""
-    ctx = scope.ctx
-    plain = form.subscript is None and form.arguments is None and not form.label
-    defined = ctx.lookup(form.name) is not None if plain else ctx.is_indexed(form.name) or ctx.is_function(form.name)
-    if not defined and form.name not in scope.text_defined:
-        scope.said_in_prose[passing_key(written.partition("=")[0])] = value  # z, x_1, PE(t): as written
-        return
-    if not plain:
-        return
-    earlier = next(iter(scope.text_defined.get(form.name, {}).values()), None)
-    if earlier is None or earlier.body is None or (value is not None and same_formula(earlier.body, value, {})):
-        return
-    shown = written.partition("=")[0].strip()
-    why = f"the prose gives it another formula, {written}, than line {earlier.line}"
-    fix = f"give the new value a name of its own ({shown}', \\tilde{{{shown}}}), or say 'let' to define it anew"
-    scope.note(f"refused:{form.name}:{line}", scope.refuse(form.name, shown, why, fix), "definition")
 
 
 @dataclass

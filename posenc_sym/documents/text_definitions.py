@@ -23,38 +23,20 @@ formula cannot be read still introduces its name; rows that use it are not decid
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import sympy
-from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term
 from .again import same_formula, shown_different
 from .arities import define_another_arity
-from .earlier_definitions import TextDefinition, as_before, captured, in_force, read_part, with_later_definitions
+from .defined_again import Outcome, against_before, differently, rounded
+from .earlier_definitions import TextDefinition, captured, in_force, read_part, with_later_definitions
 from .name_forms import NameForm
 from .not_definitions import a_claim, bold_beside_a_symbol, by_components
-from .prose import EQUATION_WORDS, REDEFINES
 from .scope import DocumentScope, passing_key
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a ``NAME = formula`` statement is: a ``definition``, a ``condition``, or ``restated`` (a
-    defined name given its formula again: a claim), said in ``note``; ``finding`` is a conflict with an
-    earlier definition, at this statement's line."""
-
-    role: str
-    note: str
-    finding: str = ""
-    written: Term | None = None  # the defined name as an expression (p_{i,2j} applied), to show it
-    #: a definition again whose row, as a claim about the name the text had, is not decided (a form not shown to be
-    #: the old one, another numbering): reported unknown, with the note
-    undecided: bool = False
-    #: which definition later rows mean is not said (another numbering): the name is undefined from here on
-    refuse: bool = False
 
 
 def _function_name(form: NameForm) -> str | None:
@@ -97,7 +79,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return None  # 复数$z = a + bi$ … $$ z = r(\cos\theta + i\sin\theta) $$: a claim about the z the prose has
     if (case := _set_for_a_case(form, head, shown, rhs, scope, inline=inline, binds=binds)) is not None:
         return case if case.role else None
-    if form.arguments is not None and rhs is not None and _rounded(rhs, rhs_text) and head not in scope.text_defined:
+    if form.arguments is not None and rhs is not None and rounded(rhs, rhs_text) and head not in scope.text_defined:
         return None  # RoPE(q) = [-0.4161, 0.9093, …]: a worked example's value at q, rounded, not a function
     known = scope.text_defined.get(head, {})
     capturing = captured(form, scope, known, rhs)
@@ -110,7 +92,7 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return None  # a_3 = 4 after a_k = \int_0^k 2\,dx (not read): a claim about a_k at k = 3, not decided
     if old is not None and old.body is not None and rhs is not None:
         old = replace(old, body=with_later_definitions(old.body, scope))
-        outcome = _against_before(old, shown, rhs, rhs_text, params, args, scope, inline=inline, binds=binds)
+        outcome = against_before(old, shown, rhs, rhs_text, params, args, scope, inline=inline, binds=binds)
         if outcome is None or outcome.role != "definition":
             return outcome
         if outcome.refuse:
@@ -126,14 +108,14 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return Outcome("definition", f"defines {shown} again, in a form that cannot be read (line {old.line} defines "
                                      "it too), so rows that use it from here on are not decided", undecided=True)
     if capturing is not None:  # M_i = … after M_k = [[cos ω_i k, …]]: M given a new meaning, used from here on
-        outcome = _differently(shown, capturing.line, f" ({capturing.shown} there, whose formula uses {shown}'s "
+        outcome = differently(shown, capturing.line, f" ({capturing.shown} there, whose formula uses {shown}'s "
                                                       "subscript for something else)")
     registered = _register(form, head, args, params, rhs, scope)
     variables = args if args is not None else params
     if old is None and rhs is not None and (earlier := in_force(known, variables)) is not None and \
             shown_different(earlier.body, rhs, dict(zip(earlier.variables, variables, strict=True))):
         # PE_{(pos, 2i)} = … after PE(pos, i) = \begin{cases}…: the same name in another form, shown different there
-        outcome = _differently(shown, earlier.line, f" ({earlier.shown} there)")
+        outcome = differently(shown, earlier.line, f" ({earlier.shown} there)")
     known.pop(pattern, None)  # the latest definition last: the one in force (lines restart in each notebook cell)
     before = (*old.earlier, old) if old is not None else ()
     known[pattern] = TextDefinition(head, shown, scope.line, pattern, params, rhs, variables, before)
@@ -209,83 +191,6 @@ def _declared_value(form: NameForm, head: str, shown: str, rhs: Term | None, sco
                                 f"{shown} as declared", written=ctx.symbols[head])
 
 
-def _against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | None,
-                    params: tuple[sympy.Expr, ...], args: tuple[sympy.Expr, ...] | None, scope: DocumentScope, *,
-                    inline: bool = False, binds: bool = False) -> Outcome | None:
-    """What a second formula for a name the text defined (``old``) is: the same formula (``restated``); a definition
-    again where the words say so (``let … instead``, "we redefine"); an equation in the definition's variables
-    (``condition``: ``g(x) = 5`` after ``g(x) = x^2 + 1``, or any other formula the prose gives it after "where",
-    "setting", or a display after "where", "solving"); its value rounded (``rounded``); else a definition again
-    (differently: a finding; or in a form not shown to be the old one). None where it is a claim about the name."""
-    assert old.body is not None
-    renamed = dict(zip(old.params, params, strict=True))
-    variables = args if args is not None else params
-    if same_formula(old.body, rhs, renamed):
-        return Outcome("restated", f"gives {shown} the formula it has from line {old.line}")
-    if binds if inline else bool(REDEFINES.search(scope.lead_in)):
-        return Outcome("definition", f"defines {shown} again, as the text says: the rows after this line use this "
-                                     f"formula, not line {old.line}'s")
-    different = shown_different(old.body, rhs, renamed, variables)
-    if _an_equation(old.body.xreplace(renamed), rhs, variables) or (different and variables and (
-            inline or EQUATION_WORDS.search(scope.lead_in))):  # a plain name's new value (ω = 2) is no equation
-        return Outcome("condition", f"an equation in {', '.join(map(str, variables)) or shown} ({shown} = "
-                                    f"{sympy.sstr(rhs)} where line {old.line} defines {shown}), stated, not decided; "
-                                    f"line {old.line}'s definition stays in force")
-    if _rounded(rhs, rhs_text) and not _rounded(old.body):
-        # a worked example's value in decimals (c = 0.866 after c = \cos(\pi/6)): a claim that the exact value
-        # rounds to it, never a second definition (later rows keep the exact one); after a formula with no
-        # value (q' = RoPE(q, p)), a claim about the name the text has, as any
-        if not _computable(old.body.xreplace(renamed)):
-            return None
-        return Outcome("rounded", f"gives {shown} in decimals: the value of line {old.line}'s formula, rounded")
-    if not different:  # may be the same formula: no finding; the row, as a claim about the old, not decided
-        return Outcome("definition", f"defines {shown} again, in a form not shown to be line {old.line}'s (as a "
-                                     f"claim that it is line {old.line}'s, not decided); the rows after this line use "
-                                     "this one", undecided=True)
-    if (shift := _renumbered(old.body.xreplace(renamed), rhs, variables)) is not None:
-        return Outcome("definition", f"defines {shown} again as line {old.line}'s formula at {shift}: another "
-                                     "numbering (counted from 0 where the other counts from 1, or the reverse), two "
-                                     "readings, not decided; rows that use it from here on are not decided",
-                       undecided=True, refuse=True)
-    if (back := as_before(old, rhs, params, scope)) is not None:
-        # score = q^T R_{n-m} k after a section's score = (R_{m/k} q)^T (R_{n/k} k): the form of line 125 again
-        return Outcome("definition", f"defines {shown} again, differently from line {old.line}: as line "
-                                     f"{back.line} does (not shown different from it)")
-    return _differently(shown, old.line)
-
-
-def _renumbered(old: Term, new: Term, variables: tuple[sympy.Expr, ...]) -> str | None:
-    """``p ± 1`` if ``new`` is ``old`` with an integer variable p shifted by one (θ_i = 10000^{-2i/d} after θ_i =
-    10000^{-2(i-1)/d}: the same frequencies counted from 0 instead of 1), else None."""
-    for variable in variables:
-        if not (isinstance(variable, sympy.Symbol) and variable.is_integer):
-            continue
-        for step in (1, -1):
-            if same_formula(old.xreplace({variable: variable + step}), new, {}):
-                return sympy.sstr(variable + step)
-    return None
-
-
-def _an_equation(old: Term, new: Term, variables: tuple[sympy.Expr, ...]) -> bool:
-    """True if ``new`` is free of the definition's ``variables`` where ``old`` is not: ``g(x) = 5`` after ``g(x) =
-    x^2 + 1`` says where g takes the value 5, and ``PE(pos) = 0`` where the encoding vanishes; neither gives g or PE
-    a new formula."""
-    if not variables:
-        return False
-    def uses(term: Term) -> bool:
-        atoms = getattr(term, "free_symbols", set()) | getattr(term, "atoms", lambda *_: set())(sympy.Indexed)
-        return any(v in atoms or v.free_symbols & atoms for v in variables)
-    return uses(old) and not uses(new)
-
-
-def _differently(shown: str, line: int, there: str = "") -> Outcome:
-    """A definition again, shown different from the one at ``line``: a finding at this statement's line (the rows
-    after it use it, as the text does; the finding fails the run, so the author sees the conflict)."""
-    return Outcome("definition", f"defines {shown} again, differently from line {line}{there}",
-                   finding=f"{shown} is defined again, differently from line {line}; the rows after this line use "
-                           "this definition")
-
-
 def _defines(shown: str, registered: str | bool, rhs: Term | None, old: TextDefinition | None) -> str:
     """The note of a first definition (or one again, where ``old`` is the one before)."""
     if registered is True:
@@ -295,28 +200,6 @@ def _defines(shown: str, registered: str | bool, rhs: Term | None, old: TextDefi
     else:
         note = f"defines {shown} (later rows cannot use it: {registered})"
     return note + (f", again (line {old.line} defines it too)" if old is not None else "")
-
-
-_DECIMAL = re.compile(r"\d\.\d")
-
-
-def _rounded(term: Term, written: str | None = None) -> bool:
-    """True if ``term`` is a number or a list of numbers, one of them written in decimals (0.866, read as
-    433/500): a value computed and rounded, not a formula. ``written``, the formula as written, says whether a
-    decimal point is there (``\\frac{1}{5}`` has none); without it, a denominator with a factor 5 is taken for one."""
-    entries = list(term) if isinstance(term, sympy.MatrixBase) else [term]
-    if not entries or not all(getattr(e, "is_Rational", False) or isinstance(e, sympy.Float) for e in entries):
-        return False
-    if written is not None:
-        return bool(_DECIMAL.search(written))
-    return any(isinstance(e, sympy.Float) or (e.q % 5 == 0) for e in entries)
-
-
-def _computable(term: Term) -> bool:
-    """True for a number, or a vector or matrix of numbers, that a formula gives exactly (cos(π/6)): no free name,
-    no function the text leaves undefined."""
-    entries = list(term) if isinstance(term, sympy.MatrixBase) else [term]
-    return all(isinstance(e, sympy.Expr) and e.is_number and not e.atoms(AppliedUndef) for e in entries)
 
 
 def _written(form: NameForm, args: tuple[sympy.Expr, ...] | None, params: tuple[sympy.Expr, ...]) -> Term | None:
