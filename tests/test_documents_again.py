@@ -18,6 +18,8 @@ import sympy
 from posenc_sym.documents.decide_document import check_document
 from posenc_sym.documents.screen import differs_somewhere
 
+from .document_links import report_of
+
 _CASES = ("$$PE(pos,i) = \\begin{{cases}} \\sin\\left(\\frac{{pos}}{{10000^{{{even}/d_{{model}}}}}}\\right) & "
           "\\text{{for even }} i \\\\ \\cos\\left(\\frac{{pos}}{{10000^{{{odd}/d_{{model}}}}}}\\right) & \\text{{for odd }} i"
           " \\end{{cases}}$$\n\n")
@@ -206,9 +208,7 @@ _EQUATIONS = [
 @pytest.mark.parametrize(("text", "statuses"), _EQUATIONS)
 def test_a_value_for_a_defined_name_is_an_equation_not_a_definition(tmp_path: Path, text: str,
                                                                       statuses: list[str]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    assert [d.status for d in check_document(path).displays] == statuses
+    assert _statuses(tmp_path, text) == statuses
 
 
 @pytest.mark.parametrize(("text", "statuses"), [
@@ -222,9 +222,7 @@ def test_a_value_for_a_defined_name_is_an_equation_not_a_definition(tmp_path: Pa
 ])
 def test_a_value_of_a_definition_not_read_is_not_a_definition(tmp_path: Path, text: str,
                                                                 statuses: list[str]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    assert [d.status for d in check_document(path).displays] == statuses
+    assert _statuses(tmp_path, text) == statuses
 
 
 @pytest.mark.parametrize(("text", "statuses"), [
@@ -244,9 +242,7 @@ def test_a_value_of_a_definition_not_read_is_not_a_definition(tmp_path: Path, te
      "$$ z e^{i\\theta} = (a + bi)(\\cos\\theta + i\\sin\\theta) $$\n", ["definition", "proven"]),
 ])
 def test_a_formula_the_prose_gives_in_passing(tmp_path: Path, text: str, statuses: list[str]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    assert [d.status for d in check_document(path).displays] == statuses
+    assert _statuses(tmp_path, text) == statuses
 
 
 def test_a_formula_in_passing_that_is_not_read_is_a_formula_all_the_same(tmp_path: Path) -> None:
@@ -305,9 +301,7 @@ _WORDS_DECIDE = [
 
 @pytest.mark.parametrize(("text", "statuses"), _WORDS_DECIDE)
 def test_the_words_decide_an_equation_from_a_redefinition(tmp_path: Path, text: str, statuses: list[str]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    assert [d.status for d in check_document(path).displays] == statuses
+    assert _statuses(tmp_path, text) == statuses
 
 
 @pytest.mark.parametrize(("text", "statuses"), [
@@ -322,9 +316,7 @@ def test_the_words_decide_an_equation_from_a_redefinition(tmp_path: Path, text: 
      ["definition", "proven"]),
 ])
 def test_a_function_or_subscripted_name_in_passing(tmp_path: Path, text: str, statuses: list[str]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    assert [d.status for d in check_document(path).displays] == statuses
+    assert _statuses(tmp_path, text) == statuses
 
 
 @pytest.mark.parametrize(("text", "statuses"), [
@@ -344,6 +336,9 @@ def test_a_function_or_subscripted_name_in_passing(tmp_path: Path, text: str, st
     ("$$ \\theta_i = 10000^{-2(i-1)/d} $$\n\n$$ \\theta_i = 10000^{-2(i+1)/d} $$\n", ["definition", "definition"]),
 ])
 def test_a_definition_again_in_another_numbering(tmp_path: Path, text: str, statuses: list[str]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    assert [d.status for d in check_document(path).displays] == statuses
+    assert _statuses(tmp_path, text) == statuses
+
+
+def _statuses(tmp_path: Path, text: str) -> list[str]:
+    """The status of each display of ``text``, saved as notes.md and checked."""
+    return [d.status for d in report_of(tmp_path, text).displays]

@@ -168,9 +168,7 @@ def test_let_binds_a_declared_name(tmp_path: Path, text: str, links: list[tuple[
 ])
 def test_let_binds_a_conventional_width_in_earlier_definitions(tmp_path: Path, text: str,
                                                                 statuses: list[str]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    assert [d.status for d in check_document(path).displays] == statuses
+    assert _statuses(tmp_path, text) == statuses
 
 
 _BLOCK = "```posenc\nassume d even positive\n```\n\n"
@@ -191,9 +189,7 @@ _BLOCK = "```posenc\nassume d even positive\n```\n\n"
      ["proven", "proven"]),
 ])
 def test_a_bound_value_ends_where_the_text_speaks_in_general(tmp_path: Path, text: str, statuses: list[str]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    assert [d.status for d in check_document(path).displays] == statuses
+    assert _statuses(tmp_path, text) == statuses
 
 
 @pytest.mark.parametrize(("text", "statuses"), [
@@ -206,6 +202,9 @@ def test_a_bound_value_ends_where_the_text_speaks_in_general(tmp_path: Path, tex
     ("$$ \\sin(pos) = \\sin(pos) $$\n", ["proven"]),
 ])
 def test_a_run_of_declared_names_beats_a_run_only_seen(tmp_path: Path, text: str, statuses: list[str]) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    assert [d.status for d in check_document(path).displays] == statuses
+    assert _statuses(tmp_path, text) == statuses
+
+
+def _statuses(tmp_path: Path, text: str) -> list[str]:
+    """The status of each display of ``text``, saved as notes.md and checked."""
+    return [d.status for d in report_of(tmp_path, text).displays]
