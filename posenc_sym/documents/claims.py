@@ -343,6 +343,8 @@ class _Reading(StatedRows):
             return False
         if form.subscript and scope.lookup("_".join((form.head, *form.subscript))) is not None:
             return False  # z_1 declared (assume z_1 complex): the name the text has, not one introduced
+        if form.subscript and scope.ctx.is_indexed(form.head):
+            return False  # R_{-\phi} after R_\phi = …: the text's R at -φ, a claim about it, not a name introduced
         try:
             body = from_latex(piece.text[:position], scope)
         except (Unreadable, ArithmeticError, TypeError, ValueError, sympy.SympifyError):

@@ -89,6 +89,16 @@ class _Tokens:
         return None
 
 
+#: A subscript that lists letters as a set: ``\\{q,k\\}``.
+_ALTERNATIVES = re.compile(r"\\\{\s*[A-Za-z]\s*(?:,\s*[A-Za-z]\s*)+\\\}")
+
+
+def _one_greek(text: str) -> bool:
+    """True if ``text`` is one Greek letter (``\\phi``, ``{\\theta}``): a parameter, as ``R_\\phi`` is the
+    rotation by φ, never a word (``model`` of ``d_{model}``)."""
+    return text.strip("{} ") in LATEX_GREEK
+
+
 def _letters(text: str) -> str | None:
     """The name a wrapper's group spells (``max\\_seq``, ``\\omega``, ``q``), or None."""
     try:
@@ -211,7 +221,11 @@ def name_form(text: str) -> NameForm | None:
                 return None
             inner = text[span[0]:span[1]].strip()
             word = _letters(inner)
-            if word is not None and len(word) > 1 and not any(c.isdigit() for c in word):
+            if (alternatives := _ALTERNATIVES.fullmatch(inner)) is not None:
+                # f_{\{q,k\}}: RoFormer's "f_q or f_k", one name standing for either, as the reader spells it
+                head = f"{head}_{'_or_'.join(re.findall('[A-Za-z]', alternatives.group()))}"
+                subscript = ()
+            elif word is not None and len(word) > 1 and not any(c.isdigit() for c in word) and not _one_greek(inner):
                 head = f"{head}_{word}"  # a plain-text subscript names: d_{model}, \lambda_{max}
                 subscript = ()
             else:

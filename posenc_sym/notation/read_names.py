@@ -20,7 +20,7 @@ from .read_elements import element, no_bracket_after_matrix
 from .read_guards import not_a_word, not_captured, one_character, shown_name
 from .read_labels import label_after_subscript, labelled
 from .read_numerals import numeral_ahead
-from .read_tokens import Token, Unreadable, subscript_first
+from .read_tokens import Token, Unreadable, comma_superscript_into_subscript, subscript_first
 from .vocabulary import CONJUGATE_STARS, FONTS, FUNCTIONS, LATEX_GREEK, SYMBOL_LETTERS
 
 __all__ = ["bold_name", "call", "greek_name", "name", "single", "split_run", "splits",
@@ -188,6 +188,7 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     base = labelled(p, _primed(p, base, pos)) if subscript_allowed else _primed(p, base, pos)
     if subscript_allowed:
         subscript_first(p.tokens, p.index)  # \sigma^{2}_{j}: σ_j squared, as TeX sets it
+        comma_superscript_into_subscript(p.tokens, p.index)  # R_d^{\Theta,m}: one more index, never a power
     if subscript_allowed and p.peek() is not None and p.peek().text == "_":  # type: ignore[union-attr]
         p.next()
         if (after := label_after_subscript(p, base)) is not None:  # R_{\Theta,m}^d, the text's R^d
@@ -422,6 +423,8 @@ def _subscript_text(p: Cursor) -> str | None:
             parts.append(letter)
         elif token.text in FONTS:
             continue
+        elif token.text == "\\{" and (alternatives := _alternatives(p)) is not None:
+            parts.append(alternatives)  # W_{\{q,k\}}: RoFormer's "W_q or W_k", one name standing for either
         elif token.kind == "other" and token.text.isalpha() and depth > 1:
             parts.append(token.text)  # m'_{\\text{插值}}: a label in the text's own language
         elif token.text in ("\\min", "\\max") and p.peek() is not None and p.peek().text == "}":  # type: ignore[union-attr]
@@ -429,6 +432,34 @@ def _subscript_text(p: Cursor) -> str | None:
         else:
             return None
     return "".join(parts)
+
+
+def _parenthesized_whole(p: Cursor) -> bool:
+    """With the cursor on ``(`` just inside a subscript's brace: True if the parenthesis closes right before
+    the brace does (``_{(pos, 2i)}``), False if more follows it (``_{(n-m)\\theta}``)."""
+    depth = 0
+    for token in p.tokens[p.index:]:
+        depth += (token.text in ("(", "{")) - (token.text in (")", "}"))
+        if depth == 0:
+            following = p.tokens.index(token, p.index) + 1
+            return following < len(p.tokens) and p.tokens[following].text == "}"
+    return False
+
+
+def _alternatives(p: Cursor) -> str | None:
+    """After ``\\{`` in a subscript: the letters a set lists (``\\{q,k\\}``) as one label part (``q_or_k``),
+    the cursor past ``\\}``; None (the cursor back) for anything but single letters between commas."""
+    start, texts = p.index, []
+    while (token := p.peek()) is not None and token.text != "\\}":
+        texts.append(token.text if token.kind == "letter" or token.text == "," else "")
+        p.next()
+    letters = texts[::2]
+    if token is None or len(letters) < 2 or not all(letters) or any(t != "," for t in texts[1::2]) \
+            or len(texts) % 2 == 0:
+        p.index = start
+        return None
+    p.next()
+    return "_or_".join(letters)
 
 
 def _subscript_args(p: Cursor) -> tuple[sympy.Expr, ...]:
@@ -445,6 +476,8 @@ def _subscript_args(p: Cursor) -> tuple[sympy.Expr, ...]:
         p.require("}")
         return (first, last)
     parens = p.peek() is not None and p.peek().text == "(" and numeral_ahead(p, 1) is None  # type: ignore[union-attr]
+    if parens and not _parenthesized_whole(p):
+        parens = False  # R_{(n-m)\theta}: a parenthesized factor of one formula, not a list of indices
     if parens:
         p.next()
     args = [p.scalar(p.expression(), p.here(), "a subscript")]

@@ -166,3 +166,53 @@ def subscript_first(tokens: list[Token], at: int) -> bool:
         return False
     tokens[at:end] = tokens[power_end:end] + tokens[at:power_end]
     return True
+
+
+def _top_level_comma(tokens: Sequence[Token], start: int, end: int) -> bool:
+    """True if ``tokens[start:end]`` (a group's inside) holds a comma outside every inner group."""
+    depth = 0
+    for token in tokens[start:end]:
+        depth += (token.text in ("{", "(", "[")) - (token.text in ("}", ")", "]"))
+        if depth == 0 and token.text == ",":
+            return True
+    return False
+
+
+def comma_superscript_into_subscript(tokens: list[Token], at: int) -> bool:
+    """Join a superscript that lists (``R_d^{\\Theta,m}``, ``R^{\\Theta,m}``) into the name's subscript, as
+    one more index of it (``R_{d,\\Theta,m}``): a power of a list means nothing, so the list labels the name, as
+    RoFormer's ``R^d_{\\Theta,m}`` does; True if there was one to join. The subscript goes first
+    (:func:`subscript_first` has run).
+
+    >>> tokens = tokenize(r"R_d^{\\Theta,n-m}x")
+    >>> comma_superscript_into_subscript(tokens, 1), " ".join(t.text for t in tokens)
+    (True, 'R _ { d , \\\\Theta , n - m } x')
+    >>> tokens = tokenize(r"R^{a,b}")
+    >>> comma_superscript_into_subscript(tokens, 1), "".join(t.text for t in tokens)
+    (True, 'R_{a,b}')
+    >>> comma_superscript_into_subscript(tokenize("x_j^{2}"), 1), comma_superscript_into_subscript(tokenize("x^{(a,b)}"), 1)
+    (False, False)
+    """
+    sub_start = sub_end = at
+    if at < len(tokens) and tokens[at].text == "_":
+        if (sub_end := _script_end(tokens, at + 1)) is None:
+            return False
+        sub_start = at + 1
+    if sub_end >= len(tokens) or tokens[sub_end].text != "^" or sub_end + 1 >= len(tokens):
+        return False
+    if tokens[sub_end + 1].text != "{" or (closing := closing_brace(tokens, sub_end + 1)) is None:
+        return False
+    if not _top_level_comma(tokens, sub_end + 2, closing):
+        return False
+    if sub_start < sub_end and tokens[sub_start].text == "{":
+        index = list(tokens[sub_start + 1:sub_end - 1])
+    else:
+        index = list(tokens[sub_start:sub_end])
+    label = tokens[sub_end + 2:closing]
+    pos = tokens[at].pos
+    joined = [Token("sym", "_", pos), Token("sym", "{", pos)] + index
+    if index:
+        joined.append(Token("sym", ",", label[0].pos))
+    joined += label + [Token("sym", "}", tokens[closing].pos)]
+    tokens[at:closing + 1] = joined
+    return True

@@ -294,6 +294,8 @@ NOT_READ_OPERATORS: Mapping[str, str] = MappingProxyType({
 #: Commands that only move ink; they never change what a formula means.
 SPACING = frozenset({
     "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle", "\\textstyle",
+    "\\enspace", "\\thinspace", "\\medspace", "\\thickspace", "\\negthinspace", "\\negmedspace",
+    "\\negthickspace", "\\>",
     "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle", "\\scriptstyle", "\\scriptscriptstyle",
     "\\tiny", "\\scriptsize", "\\footnotesize", "\\small", "\\normalsize", "\\large", "\\Large", "\\LARGE",
     "\\huge", "\\Huge",
