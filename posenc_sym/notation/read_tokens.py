@@ -190,8 +190,8 @@ def comma_superscript_into_subscript(tokens: list[Token], at: int) -> bool:
     >>> tokens = tokenize(r"R^{a,b}")
     >>> comma_superscript_into_subscript(tokens, 1), "".join(t.text for t in tokens)
     (True, 'R_{a,b}')
-    >>> comma_superscript_into_subscript(tokenize("x_j^{2}"), 1), comma_superscript_into_subscript(tokenize("x^{(a,b)}"), 1)
-    (False, False)
+    >>> [comma_superscript_into_subscript(tokenize(s), 1) for s in ("x_j^{2}", "x^{(a,b)}")]
+    [False, False]
     """
     sub_start = sub_end = at
     if at < len(tokens) and tokens[at].text == "_":
@@ -210,9 +210,9 @@ def comma_superscript_into_subscript(tokens: list[Token], at: int) -> bool:
         index = list(tokens[sub_start:sub_end])
     label = tokens[sub_end + 2:closing]
     pos = tokens[at].pos
-    joined = [Token("sym", "_", pos), Token("sym", "{", pos)] + index
+    joined = [Token("sym", "_", pos), Token("sym", "{", pos), *index]
     if index:
         joined.append(Token("sym", ",", label[0].pos))
-    joined += label + [Token("sym", "}", tokens[closing].pos)]
+    joined += [*label, Token("sym", "}", tokens[closing].pos)]
     tokens[at:closing + 1] = joined
     return True
