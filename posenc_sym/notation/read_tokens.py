@@ -195,9 +195,10 @@ def comma_superscript_into_subscript(tokens: list[Token], at: int) -> bool:
     """
     sub_start = sub_end = at
     if at < len(tokens) and tokens[at].text == "_":
-        if (sub_end := _script_end(tokens, at + 1)) is None:
+        end = _script_end(tokens, at + 1)
+        if end is None:
             return False
-        sub_start = at + 1
+        sub_start, sub_end = at + 1, end
     if sub_end >= len(tokens) or tokens[sub_end].text != "^" or sub_end + 1 >= len(tokens):
         return False
     if tokens[sub_end + 1].text != "{" or (closing := closing_brace(tokens, sub_end + 1)) is None:
