@@ -142,6 +142,17 @@ _OMEGA = _block("assume d even positive", "assume i integer", "assume 0 \\le i <
      ["binds the declared d = 768 (in the text)", "binds the declared d = 512 (in the text)"]),
     # a display's other value after the binding is a claim about the bound d: refuted
     (_D + "Let $d = 768$. Then\n\n$$ d = 512 $$\n", [(7, R, "")], ["binds the declared d = 768 (in the text)"]),
+    # an exercise's values: "with" binds, and so does every formula of the list it opens ("and $d = 128$"); θ_63 at
+    # b = 500000, d = 128 is 500000^{-126/128} (a held-out notebook's row, refuted at b = 100, d = 252 before)
+    (_block("assume d even positive", "assume b > 1") + "$$\\theta_i = b^{-2i/d}$$\n\nExercise: with $b = 500000$ and "
+     "$d = 128$, compute\n\n$$\\theta_{63} = 500000^{-126/128}$$\n\n$$\\theta_{63} = 500000^{-125/128}$$\n",
+     [(6, D, "defines \\theta_i"), (10, P, ""), (12, R, "")],
+     ["binds the declared b = 500000 (in the text)", "binds the declared d = 128 (in the text)"]),
+    (_block("assume d even positive", "assume b > 1") + "Let $b = 2$ and $d = 4$. Then\n\n$$ b^d = 16 $$\n",
+     [(8, P, "")], ["binds the declared b = 2 (in the text)", "binds the declared d = 4 (in the text)"]),
+    # near-miss: "and" after a formula no binding word opened binds nothing: b^d = 16 is refuted (b = 2, d = 2)
+    (_block("assume d even positive", "assume b > 1") + "Note $b = 2$ and $d = 4$. Then\n\n$$ b^d = 16 $$\n",
+     [(8, R, "")], []),
     # near-miss: a value the declaration does not allow is not bound, and the report says so; d = 7 is then refuted
     (_D + "Let $d = 7$. Then\n\n$$ d = 7 $$\n", [(7, R, "")],
      ["d = 7 is a value the declaration does not allow (d is declared even, and 7 is not): d is not set to it, and "

@@ -314,7 +314,11 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                 continue
             if value is None:
                 continue
-            binds = bool(BINDS.search(item.before))
+            # "Let $b = 500000$ and $d = 128$": the list a binding word opens binds every formula of it
+            binds = bool(BINDS.search(item.before)) or (item.offset < sentence.binding and bool(
+                CONTINUES.search(item.before)))
+            if binds:
+                sentence.binding = max(sentence.binding, item.offset + len(item.text) + len(item.after) + 2)
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=binds)
             if outcome is not None and outcome.role in ("definition", "condition"):
                 bind_convention(form, value, scope, binds=binds)
@@ -339,6 +343,7 @@ class _Sentence:
     end: int = -1
     defined: dict[str, int] = field(default_factory=dict)  # name -> the end of the sentence that defines it
     forms: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # name -> the parameters it was defined at
+    binding: int = -1  # the end of the list of formulas a binding word opened ("Let $b = 2$ and $d = 4$")
 
 
 def _parts(form: NameForm) -> tuple[str, ...]:
