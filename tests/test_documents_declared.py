@@ -147,7 +147,8 @@ _OMEGA = _block("assume d even positive", "assume i integer", "assume 0 \\le i <
     (_block("assume d even positive", "assume b > 1") + "$$\\theta_i = b^{-2i/d}$$\n\nExercise: with $b = 500000$ and "
      "$d = 128$, compute\n\n$$\\theta_{63} = 500000^{-126/128}$$\n\n$$\\theta_{63} = 500000^{-125/128}$$\n",
      [(6, D, "defines \\theta_i"), (10, P, ""), (12, R, "")],
-     ["binds the declared b = 500000 (in the text)", "binds the declared d = 128 (in the text)"]),
+     ["read i as an integer index (the text indexes with it)", "binds the declared b = 500000 (in the text)",
+      "binds the declared d = 128 (in the text)"]),
     (_block("assume d even positive", "assume b > 1") + "Let $b = 2$ and $d = 4$. Then\n\n$$ b^d = 16 $$\n",
      [(8, P, "")], ["binds the declared b = 2 (in the text)", "binds the declared d = 4 (in the text)"]),
     # near-miss: "and" after a formula no binding word opened binds nothing: b^d = 16 is refuted (b = 2, d = 2)
