@@ -75,3 +75,24 @@ def test_roformer_definition_with_a_set_subscript_defines(tmp_path: Path) -> Non
 def test_a_text_space_between_a_function_and_its_argument(tmp_path: Path) -> None:
     text = "```posenc\nassume j, \\theta real\n```\n$$\\cos \\enspace j\\theta = \\cos(j\\theta)$$\n"
     assert _links(tmp_path, text) == [(4, P)]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # Markdown's escaped row end (\\\\ for \\) in a matrix: one row end, as the page shows it; the identity is read
+    ("$$\\begin{pmatrix} 1 & 0 \\\\\\\\ 0 & 1 \\end{pmatrix} \\begin{pmatrix} 2 \\\\\\\\ 3 \\end{pmatrix} = "
+     "\\begin{pmatrix} 2 \\\\\\\\ 3 \\end{pmatrix}$$\n", [(1, P)]),
+    ("$$\\begin{pmatrix} 1 & 0 \\\\\\\\ 0 & 1 \\end{pmatrix} \\begin{pmatrix} 2 \\\\\\\\ 3 \\end{pmatrix} = "
+     "\\begin{pmatrix} 3 \\\\\\\\ 2 \\end{pmatrix}$$\n", [(1, R)]),
+    # a thousands separator: a group of three digits led by 0 is no number written alone
+    ("```posenc\nassume d even positive\n```\n$$10,000^{-2/d} = 10000^{-2/d}$$\n", [(4, P)]),
+    ("```posenc\nassume d even positive\n```\n$$10,000^{-2/d} = 1000^{-2/d}$$\n", [(4, R)]),
+])
+def test_typed_conventions_of_markdown_math(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_a_list_of_numbers_stays_a_list() -> None:
+    from posenc_sym.notation.read_tokens import tokenize
+    assert [t.text for t in tokenize("(1, 2)")] == ["(", "1", ",", "2", ")"]
+    assert [t.text for t in tokenize("(10,25)")] == ["(", "10", ",", "25", ")"]
+    assert [t.text for t in tokenize("1,000,000")] == ["1000000"]

@@ -57,6 +57,8 @@ _TOKEN = re.compile(
               for kind, mark in (("up", "^"), ("down", "_"))) +
     r"|(?P<comment>%[^\n]*)"
     r"|(?P<cmd>\\(?:[A-Za-z]+|\\|.))"
+    # 10,000: groups of three digits, one of them led by 0, which no number written alone is; 4,096 stays a list
+    r"|(?P<grouped>\d{1,3}(?:,\d{3})*,0\d\d(?:,\d{3})*(?![\d.]))"
     r"|(?P<num>\d+(?:\.\d+)?|\.\d+)"
     r"|(?P<letter>[A-Za-z])"
     r"|(?P<sym>[-+*/^_(){}\[\]&,=<>|'!.;:~])"
@@ -87,6 +89,8 @@ def tokenize(text: str) -> list[Token]:
                           for n, t in enumerate(tokenize(script)))
             space = wide = False
             continue
+        if kind == "grouped":
+            kind, value = "num", value.replace(",", "")
         if value in ACCENT_ALIASES:
             value = ACCENT_ALIASES[value]
         elif value == "\\cr":
@@ -115,6 +119,8 @@ def tokenize(text: str) -> list[Token]:
         elif value in DELIMITERS:
             value = DELIMITERS[value]
             kind = "sym" if len(value) == 1 else kind
+        if value == "\\\\" and tokens and tokens[-1].text == "\\\\":
+            continue  # a row end doubled (Markdown's escaped \\\\ for \\): an empty line is no row
         tokens.append(Token(kind, value, match.start(), space, wide))
         space = wide = False
         medium = 0
