@@ -14,9 +14,9 @@ from posenc_sym.documents.decide_document import DocumentReport, check_document
 Row = tuple[int, str, str]
 
 
-def report_of(tmp_path: Path, text: str) -> DocumentReport:
-    """The report of ``text`` saved as notes.md and checked (a document with problems fails the test)."""
-    path = tmp_path / "notes.md"
+def report_of(tmp_path: Path, text: str, name: str = "notes.md") -> DocumentReport:
+    """The report of ``text`` saved as ``name`` and checked (a document with problems fails the test)."""
+    path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     report = check_document(path)
     assert not report.problems

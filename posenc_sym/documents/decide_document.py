@@ -32,7 +32,7 @@ from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
 from .leading import as_stated, clause_names, document_clauses, stated_relations, under_leading
 from .name_forms import NameForm, name_form
-from .notebook import notebook_cells
+from .notebook import markdown_by_file_line, notebook_cells
 from .places import Cell, Place, place_of
 from .presets import preset_lines
 from .prose import (
@@ -137,9 +137,11 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     scope.conventional = conventional
     ordered = _where_first(sorted([*document.items, *inlines], key=_order))
     displays = [i for i in document.items if isinstance(i, Display)]
-    sections = None if document.format == "notebook" else IndexSections(
-        document.text, document.kind, [(d.line, d.body) for d in displays] + [(f.line, f.text) for f in inlines],
-        [d.line for d in displays])
+    section_text = markdown_by_file_line(document.text) if document.format == "notebook" else document.text
+    sections = None if section_text is None else IndexSections(
+        section_text, "markdown" if document.format == "notebook" else document.kind,
+        [(_file_line(d), d.body) for d in displays] + [(_file_line(f), f.text) for f in inlines],
+        [_file_line(d) for d in displays])
     before: tuple[Display, ReadDisplay] | None = None
     joined = {id(displays[n]): how for n, how in joined_displays(displays, document.text).items()}
     for item in ordered:
@@ -148,7 +150,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             # Only a formula that writes a complex number with i (e^{im\theta}, x + iy, \cos t + i\sin t) reads i as
             # the imaginary unit where the section does not index with i; elsewhere i has two readings: none chosen.
             written = item.body if isinstance(item, Display) else item.text
-            unindexed = None if sections.indexes_i_by(item.line) else sections.heading(item.line)
+            unindexed = None if sections.indexes_i_by(_file_line(item)) else sections.heading(_file_line(item))
             scope.imaginary_section = unindexed if complex_form_in_i(written) else None
             scope.unindexed_section = unindexed if scope.imaginary_section is None else None
         if isinstance(item, Declaration):
@@ -267,6 +269,11 @@ def _order(item: Declaration | Display | Inline) -> tuple[int, int, int]:
     inline formulas, then a display."""
     rank = 0 if isinstance(item, Declaration) else 1 if isinstance(item, Inline) else 2
     return (item.cell.index if item.cell else -1, item.line, rank)
+
+
+def _file_line(item: Display | Inline) -> int:
+    """The line of the file that holds ``item`` (in a notebook, its cell's line placed in the .ipynb)."""
+    return place_of(item.cell, item.line).line
 
 
 def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import PosencSymError
 
-__all__ = ["NotebookCell", "NotebookError", "annotated_notebook", "notebook_cells"]
+__all__ = ["NotebookCell", "NotebookError", "annotated_notebook", "markdown_by_file_line", "notebook_cells"]
 
 
 class NotebookError(PosencSymError):
@@ -54,6 +54,28 @@ def notebook_cells(text: str) -> tuple[NotebookCell, ...]:
             lines = [lines[0] if lines else 1] * len(parts)
         cells.append(NotebookCell(index, str(cell.get("cell_type", "")), "".join(parts), _line_map(parts, lines)))
     return tuple(cells)
+
+
+def markdown_by_file_line(text: str) -> str | None:
+    """The notebook's Markdown as one Markdown text whose line n is what the file's line n holds of a Markdown
+    cell (blank for code, outputs and JSON), so headings and formulas keep the file's lines; None where lines of
+    a cell share a file line (a source kept as one string), which no such text can place.
+
+    >>> import json
+    >>> cells = [{"cell_type": "markdown", "source": ["# A\\n", "x"]}, {"cell_type": "code", "source": ["# c"]}]
+    >>> markdown_by_file_line(json.dumps({"cells": cells}, indent=1)).splitlines()[-2:]
+    ['# A', 'x']
+    """
+    placed: dict[int, str] = {}
+    for cell in notebook_cells(text):
+        if cell.kind != "markdown":
+            continue
+        lines = zip(cell.source.split("\n"), cell.file_lines, strict=False)
+        written = [(line, at) for line, at in lines if line.strip()]
+        if len({at for _, at in written}) != len(written):
+            return None
+        placed.update((at, line) for line, at in written)
+    return "\n".join(placed.get(n, "") for n in range(1, max(placed, default=0) + 1))
 
 
 def _parsed(text: str) -> dict[str, Any]:

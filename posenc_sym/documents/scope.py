@@ -256,6 +256,8 @@ class DocumentScope:
         marks = list(self.roles.imaginary)
         if self.rules.symbol("i") is sympy.I and "i" in self.roles.unbarred:
             marks.append("i, read as the imaginary unit")
+        if self.imaginary_section is not None:  # a section's complex form (e^{mi\theta}) reads i as the unit
+            marks.append("i, read as the imaginary unit in this section")
         marks += [f"{name}, declared complex" for name in self.ctx.complex_symbols()]
         return marks[0] if marks else ""
 

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 
 from ..notation.read_tokens import Unreadable, tokenize
+from ..notation.vocabulary import LATEX_GREEK
 from .prose import counted_names
 from .survey import survey
 
@@ -65,6 +66,8 @@ def exponential_in_i(formula: str) -> bool:
     (True, True)
     >>> exponential_in_i(r"(-1)^i = \\cos(\\pi i)"), exponential_in_i(r"e^{x} i")
     (False, False)
+    >>> exponential_in_i(r"e^{mi\\theta}"), exponential_in_i(r"e^{(m - n)i\\theta}"), exponential_in_i(r"e^{2i\\theta}")
+    (True, True, False)
     """
     try:
         tokens = [t.text for t in tokenize(formula)]
@@ -72,12 +75,31 @@ def exponential_in_i(formula: str) -> bool:
         return False
     for n, text in enumerate(tokens):
         after: list[str] = []
+        if text == "e" and tokens[n + 1:n + 2] == ["^"] and _unit_before_angle(tokens, n + 2):
+            return True
         if text == "e" and tokens[n + 1:n + 2] == ["^"]:  # e^{i…}, also q_me^{im\theta}: the letter e
             after = tokens[n + 2:n + 5]
         elif text == "\\exp":
             after = tokens[n + 1:n + 4]
         after = [t for t in after if t not in ("{", "(", "-", "\\left")]
         if after[:1] == ["i"]:
+            return True
+    return False
+
+
+def _unit_before_angle(tokens: list[str], at: int) -> bool:
+    """True if the braced exponent opening at ``tokens[at]`` multiplies an angle (a Greek letter) by i (``{mi\\theta}``,
+    ``{(m-n)i\\theta}``): the complex form written with i inside the product; never ``{2i\\theta}``, whose i
+    follows a number as an index's pair (2i) does."""
+    if tokens[at:at + 1] != ["{"]:
+        return False
+    depth = 0
+    for n in range(at, len(tokens)):
+        depth += (tokens[n] == "{") - (tokens[n] == "}")
+        if depth == 0:
+            return False
+        if tokens[n] == "i" and n + 1 < len(tokens) and tokens[n + 1] in LATEX_GREEK and \
+                not tokens[n - 1][:1].isdigit():
             return True
     return False
 

@@ -1,0 +1,51 @@
+"""The imaginary unit i in a section that has not indexed with i (issue 23): the complex form written with i inside
+the exponent's product (``e^{mi\\theta}``, ``e^{(m-n)i\\theta}``, as a notebook on RoPE writes it) reads i as the unit
+there, a conjugate bar over a formula is then read too, and a notebook's headings set its sections apart as a
+Markdown file's do.
+
+The verdicts are worked out by hand: e^{imθ} · conj(e^{inθ}) = e^{i(m-n)θ} for real θ and integer m, n; with
+(m + n) it fails at m = n = 1, θ = 1 (e^{0} = 1 against e^{2i}).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .document_links import report_of
+
+BLOCK = "```posenc\nassume m, n integer\nassume \\theta real\n```\n"
+INDEXED = "## The frequencies\n\n$$ \\theta_i = 10000^{-2(i-1)/d} $$\n\n"
+PRODUCT = "$$ e^{mi\\theta} \\overline{e^{ni\\theta}} = e^{(m - n)i\\theta} $$\n"
+
+
+def _statuses(tmp_path: Path, text: str, name: str = "notes.md") -> list[str]:
+    return [link.status for display in report_of(tmp_path, text, name=name).displays
+            for link in (display.links or [display])]
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    (BLOCK + INDEXED + "## The product\n\n" + PRODUCT, ["definition", "proven"]),
+    (BLOCK + INDEXED + "## The product\n\n" + PRODUCT.replace("(m - n)", "(m + n)"), ["definition", "refuted"]),
+    # near-miss: in the section that indexes with i, i has two readings: refused, never guessed
+    (BLOCK + INDEXED + PRODUCT, ["definition", "unknown"]),
+    # near-miss: 2i before an angle is an index's pair, no complex form: two readings (e^{2iθ} > 0 holds of the index,
+    # means nothing of the unit), refused
+    (BLOCK + INDEXED + "## The product\n\n$$ e^{2i\\theta} > 0 $$\n", ["definition", "unknown"]),
+])
+def test_the_unit_inside_an_exponents_product(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    assert _statuses(tmp_path, text) == statuses
+
+
+def _notebook(*cells: str) -> str:
+    return json.dumps({"cells": [{"cell_type": "markdown", "metadata": {}, "source": c.splitlines(keepends=True)}
+                                 for c in cells], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1)
+
+
+def test_a_notebooks_headings_set_its_sections_apart(tmp_path: Path) -> None:
+    cells = (BLOCK, INDEXED, "## The product\n\n" + PRODUCT)
+    assert _statuses(tmp_path, _notebook(*cells), name="notes.ipynb") == ["definition", "proven"]
+    # near-miss: the same product in the cell that indexes with i stays refused
+    assert _statuses(tmp_path, _notebook(BLOCK, INDEXED + PRODUCT), name="notes.ipynb") == ["definition", "unknown"]
