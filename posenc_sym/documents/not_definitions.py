@@ -17,7 +17,7 @@ import sympy
 from sympy.core.function import AppliedUndef
 
 from ..notation.read import Term
-from ..notation.read_names import splits
+from ..notation.read_runs import splits
 from ..notation.vocabulary import BOLD, FUNCTIONS, UPRIGHT_FUNCTIONS, accent_of
 from .declarations import symbol_name
 from .name_forms import NameForm

@@ -17,10 +17,11 @@ from sympy.core.function import AppliedUndef
 from .read_angles import TYPED, TYPED_ANGLES, entries
 from .read_commands import command, function
 from .read_cursor import Cursor, Term, is_matrix
-from .read_names import name, split_run
+from .read_names import name
 from .read_numerals import numeral
 from .read_pattern import holds_ellipsis
 from .read_pattern_shapes import pattern_list
+from .read_runs import split_run
 from .read_tokens import Token, Unreadable
 from .vocabulary import FUNCTIONS
 
