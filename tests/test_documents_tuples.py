@@ -60,8 +60,15 @@ def _not_meant(shown: str) -> str:
     (DECLARED + "$$2 (a, b)^T = (2a, 2b)^T$$\n", [(5, P, "")]),
     (DECLARED + "$$(a, b)^T + (b, a)^T = (a + b, a + b)^T$$\n", [(5, P, "")]),
     (DECLARED + "$$(a, b)^T = (b, a)^T$$\n", [(5, R, "")]),
-    # near-misses: a pair equated with a pair is no vector; (a, b) = (b, a) is never proven
-    (DECLARED + "$$(a, b) = (b, a)$$\n", [(5, U, _not_meant("(a,b)"))]),
+    # a pair equated with a pair of its length: entry by entry, as points, pairs and vectors are equal alike;
+    # (a, b) = (b, a) fails at a ≠ b; a worked example's rotation by 30° (30^\circ is π/6), mapped by \to
+    (DECLARED + "$$(a, b) = (b, a)$$\n", [(5, R, "")]),
+    (DECLARED + "$$(a + b, b) = (b + a, b)$$\n", [(5, P, "")]),
+    ("$$(1, 0) \\to (\\cos 30^\\circ, \\sin 30^\\circ) = (\\sqrt{3}/2, 1/2)$$\n", [(1, P, "")]),
+    ("$$(1, 0) \\to (\\cos 30^\\circ, \\sin 30^\\circ) = (1/2, \\sqrt{3}/2)$$\n", [(1, R, "")]),
+    ("$$(1, 0) \\to (\\cos 30^\\circ, \\sin 30^\\circ) \\approx (0.866, 0.5)$$\n", [(1, "approximate", "")]),
+    # near-misses: a tuple beside a tuple of another length, or beside a number, is no comparison of entries
+    (DECLARED + "$$(a, b) = (a, b, 0)$$\n", [(5, U, _not_meant("(a,b)"))]),
     (DECLARED + "$$(1, 2) + 3 = 4$$\n",
      [(5, U, "a tuple plus a number has no meaning as a vector, nor as a pair; check the terms")]),
     (DECLARED + "$$(a, b) < (a, b + 1)$$\n",

@@ -29,6 +29,9 @@ _IMPLIES = frozenset({"\\Rightarrow", "\\implies", "\\Longrightarrow", "\\iff", 
                       "\\Longleftrightarrow", "\\therefore"})
 _ELLIPSES = ELLIPSES | {"…", "...", "\\cdot\\cdot\\cdot"}
 _ASSIGNS = frozenset({"\\leftarrow", "\\gets", "\\longleftarrow"})
+#: Arrows that map what is before them to what follows (``(1, 0) \\to (\\cos 30^\\circ, \\sin 30^\\circ) \\approx …``):
+#: the point mapped claims nothing; what follows may.
+_MAPS = frozenset({"\\to", "\\rightarrow", "\\longrightarrow", "\\mapsto", "\\longmapsto", "→"})
 #: Words that open a clause of prose inside a formula: ``\\mathrm{for}\\, n = 0, …``, ``\\text{if}``.
 _PROSE_WORDS = frozenset({"for", "if", "where", "when", "with", "and", "or", "s.t.", "st", "otherwise", "since"})
 _SIZE = re.compile(r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)(?![A-Za-z])\s*")
@@ -158,8 +161,8 @@ def statements(text: str) -> list[Piece]:
         following = tokens[n + 1] if n + 1 < len(tokens) else None
         if token.text in _IMPLIES:
             cuts.append((token.pos, token.pos + len(token.text), False))
-        elif token.text in _ASSIGNS:
-            cuts.append((token.pos, token.pos + len(token.text), True))  # z \leftarrow f(z): no claim about z
+        elif token.text in _ASSIGNS or token.text in _MAPS:
+            cuts.append((token.pos, token.pos + len(token.text), True))  # z \leftarrow f(z), x \mapsto …: no claim
         elif token.text == ";" and following is not None and _between_relations(tokens, n, cuts):
             cuts.append((token.pos, following.pos, False))  # q_m = f_q(q, m);~~k_n = f_k(k, n): two statements
         elif token.text == "," and following is not None and _MEMBERSHIP.match(text[following.pos:]):

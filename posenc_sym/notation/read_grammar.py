@@ -207,6 +207,8 @@ class Parser(Cursor):
             if is_matrix(base):
                 return ImmutableMatrix(base.T)
             return base if base.is_commutative else sympy.transpose(base)  # a vector's name: vᵀ
+        if self.degrees_follow(base):
+            return base * sympy.pi / 180  # 30^\circ: thirty degrees, an angle in radians as sin and cos take it
         conjugate = self.conjugate_follows()
         if conjugate is not None:
             if is_matrix(base):
@@ -224,6 +226,16 @@ class Parser(Cursor):
         if exponent.is_nonnegative is not True:
             self.must_not_vanish(base)  # x^{-1} is 1/x: undefined at x = 0
         return base**exponent
+
+    def degrees_follow(self, base: Term) -> bool:
+        """Consume ``\\circ`` (braced or not) after '^' over a number: degrees; True if it was there. Over anything
+        else it stays unread (``f^\\circ``: a composition, an interior, a label)."""
+        texts = [t.text for t in self.tokens[self.index:self.index + 3]]
+        for candidate in (["\\circ"], ["{", "\\circ", "}"]):
+            if texts[:len(candidate)] == candidate and isinstance(base, sympy.Number):
+                self.index += len(candidate)
+                return True
+        return False
 
     def conjugate_follows(self) -> str | None:
         """Consume ``*`` (the complex conjugate, also ``\\ast`` and ``\\star``) or ``\\dagger`` (the conjugate

@@ -10,7 +10,9 @@ meant, and says so once (:data:`TUPLE_AS_VECTOR`):
   exists;
 - inside ``\langle a, b \rangle``: a column, as every inner product's side;
 - added to, or on the other side of ``=`` from, a written or defined column of its length; and alone on the
-  right of a name the row defines (``q = (q_0, q_1)``): the column it defines.
+  right of a name the row defines (``q = (q_0, q_1)``): the column it defines;
+- equated (``=``, ``\approx``, ``\neq``) with a tuple of its length: compared entry by entry, which is what
+  equality of two points, two pairs or two vectors says alike (no vector is meant, so none is said).
 
 Orientation is decided only where it changes the value: a product with a matrix (the shapes say which), and
 the other side of a relation (a column; a row ``[a, b]`` there is refused, never turned silently). Elsewhere
@@ -142,6 +144,11 @@ def settle_tuples(p: Cursor, relations: list[str], sides: list[Term | None], tup
         if held and relation in _ORDERS:
             raise Unreadable("an order between tuples ((a, b) < (c, d)) is lexicographic to some and entrywise to "
                              "others, and a tuple is no number; not read: compare the entries", tuples.at(held[0]) or 0)
+        if relation in ("==", "~", "!=") and len(held) == 2 and a.shape == b.shape:  # type: ignore[union-attr]
+            # (\cos 0, \sin 0) = (1, 0): equal entry by entry, whether both are points, pairs or vectors
+            tuples.close(a)
+            tuples.close(b)
+            continue
         if relation != "==" or len(held) != 1:
             continue
         vector, other = held[0], (b if held[0] is a else a)
