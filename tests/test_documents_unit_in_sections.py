@@ -49,3 +49,26 @@ def test_a_notebooks_headings_set_its_sections_apart(tmp_path: Path) -> None:
     assert _statuses(tmp_path, _notebook(*cells), name="notes.ipynb") == ["definition", "proven"]
     # near-miss: the same product in the cell that indexes with i stays refused
     assert _statuses(tmp_path, _notebook(BLOCK, INDEXED + PRODUCT), name="notes.ipynb") == ["definition", "unknown"]
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # the section indexes with i only after the row ("For the $i$-th pair" in the next paragraph): before it, i has
+    # two readings (i² + 1 = 0 is true of the unit, refuted at i = 2 of the index, as it was)
+    ("## Rotations\n\n$$ i^2 + 1 = 0 $$\n\nFor the $i$-th pair the frequency is $\\theta_i = 10000^{-2i/d}$.\n",
+     ["unknown"]),
+    # ... but a "where" sentence right after the display says what its names are: the index, from the display on
+    ("## Rotations\n\n$$ \\theta_i \\le 1 $$\n\nwhere $\\theta_i = 10000^{-2i/d}$ for the $i$-th pair.\n",
+     ["proven"]),
+    # a complex form (cos t + i sin t) in a section that indexes with i: two readings, refused (De Moivre's square
+    # was refuted at i = 1 as the index)
+    ("The frequencies are $\\theta_i = 10000^{-2i/d}$. Treating each pair as a complex number,\n\n"
+     "$$ (\\cos t + i \\sin t)^2 = \\cos 2t + i \\sin 2t $$\n", ["unknown"]),
+    # near-miss: the author's declaration decides: the index, refuted at i = 1 as before
+    ("```posenc\nassume i integer\nassume t real\n```\n$$ (\\cos t + i \\sin t)^2 = \\cos 2t + i \\sin 2t $$\n",
+     ["refuted"]),
+    # near-miss: an index's sum k + 2i is no complex form
+    ("```posenc\nassume k integer\n```\nThe frequencies are $\\theta_i = 10000^{-2i/d}$.\n\n$$ k + 2i - 2i = k $$\n",
+     ["proven"]),
+])
+def test_a_section_indexes_with_i_from_where_it_does(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    assert _statuses(tmp_path, text) == statuses

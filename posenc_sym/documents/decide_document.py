@@ -48,7 +48,7 @@ from .prose import (
 )
 from .prose_values import bind_convention, said_in_passing, unbind_freed
 from .scope import DocumentScope
-from .sections import IndexSections, complex_form_in_i, heading_lines
+from .sections import IndexSections, complex_form_in_i, heading_lines, unit_term_in_i
 from .source import Document, Format, load_document
 from .statements import interval_of, range_of, statements
 from .survey import survey
@@ -151,8 +151,10 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             # the imaginary unit where the section does not index with i; elsewhere i has two readings: none chosen.
             written = item.body if isinstance(item, Display) else item.text
             unindexed = None if sections.indexes_i_by(_file_line(item)) else sections.heading(_file_line(item))
-            scope.imaginary_section = unindexed if complex_form_in_i(written) else None
+            complex_form = complex_form_in_i(written)
+            scope.imaginary_section = unindexed if complex_form else None
             scope.unindexed_section = unindexed if scope.imaginary_section is None else None
+            scope.complex_beside_index = unindexed is None and unit_term_in_i(written)
         if isinstance(item, Declaration):
             try:
                 apply_declaration(item.text, ctx)

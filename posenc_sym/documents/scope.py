@@ -81,6 +81,8 @@ class DocumentScope:
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another
         #: section's: i is the imaginary unit there (:mod:`.sections`); None elsewhere.
         self.imaginary_section: int | None = None
+        #: the row writes a complex number with i (cos t + i sin t) in a section that indexes with i: two readings
+        self.complex_beside_index = False
         #: The heading line of a section that has not indexed with i up to the display being read, where the display
         #: writes no exponential in i: i there is the index of another section or the imaginary unit (refused).
         self.unindexed_section: int | None = None
@@ -189,6 +191,10 @@ class DocumentScope:
         said = any(w.mode == "declares" and w.facts for w in self.rules.words("i"))  # "Let $i$ be odd"
         if said or not (isinstance(value, sympy.Symbol) and value.is_integer):
             return
+        if self.complex_beside_index:
+            raise Unreadable("i has two readings here: the index i (this section indexes with it), or the imaginary "
+                             "unit (the row writes a complex number with i, as in \\cos t + i\\sin t); write "
+                             "\\mathrm{i} for the imaginary unit, or declare i (assume i integer) for the index", 0)
         where = f"line {self.unindexed_section}" if self.unindexed_section else "the opening of the text"
         raise Unreadable(f"i has two readings here: the text's index i (it indexes with i elsewhere), or the "
                          f"imaginary unit (the section from {where} has not indexed with i up to this row); write "
@@ -218,7 +224,7 @@ class DocumentScope:
             return self.lookup("pi") if "pi" in self.roles.settings else None
         if name == "i" and self._imaginary_here():
             return sympy.I
-        if name == "i" and self.unindexed_section is not None:
+        if name == "i" and (self.unindexed_section is not None or self.complex_beside_index):
             self._two_readings_of_i()
         value = self.ctx.lookup(name)
         if value is not None or self.ctx.is_indexed(name) or self.ctx.is_function(name):

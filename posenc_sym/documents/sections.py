@@ -24,7 +24,7 @@ from ..notation.vocabulary import LATEX_GREEK
 from .prose import counted_names
 from .survey import survey
 
-__all__ = ["IndexSections", "complex_form_in_i", "exponential_in_i", "heading_lines"]
+__all__ = ["IndexSections", "complex_form_in_i", "exponential_in_i", "heading_lines", "unit_term_in_i"]
 
 _MARKDOWN_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -110,6 +110,23 @@ _AFTER_UNIT = re.compile(r"[A-Za-z]|\\(?:sin|cos|omega|theta|phi|varphi|alpha|be
 _TERM_END = frozenset({"", "+", "-", ")", "]", "=", ",", "\\\\", "&", "\\right"})
 
 
+def unit_term_in_i(formula: str) -> bool:
+    r"""True if ``formula`` adds i times a letter or a function (``x + iy``, ``\cos t + i\sin t``), or raises e to a
+    power that opens with i: the complex forms no index writes (an index's ``k + 2i`` is ``a + bi`` in form).
+
+    >>> unit_term_in_i(r"(\cos t + i \sin t)^2"), unit_term_in_i(r"j = k + 2i"), unit_term_in_i(r"e^{i t}")
+    (True, False, True)
+    """
+    if exponential_in_i(formula):
+        return True
+    try:
+        tokens = [t.text for t in tokenize(formula)]
+    except Unreadable:
+        return False
+    return any(text == "i" and n and tokens[n - 1] in ("+", "-") and n + 1 < len(tokens)
+               and _AFTER_UNIT.fullmatch(tokens[n + 1]) is not None for n, text in enumerate(tokens))
+
+
 def complex_form_in_i(formula: str) -> bool:
     r"""True if ``formula`` writes a complex number with i: an exponential (:func:`exponential_in_i`), ``x + iy``,
     ``\cos t + i\sin t``, or ``a + bi``. In a section that has not indexed with i, these read i as the unit.
@@ -145,6 +162,10 @@ def _indexes_i(formula: str) -> bool:
         or _RANGED_I.search(formula) is not None
 
 
+#: Prose after a display that says what its names are: "where $\\theta_i = …$", "here", "with", 其中, 这里.
+_EXPLAINS = re.compile(r"^\s*(?:[,.;:]\s*)?(?:where|here|with|in\s+which|其中|这里|此处)\b", re.IGNORECASE)
+
+
 class IndexSections:
     """For each line, whether the section it is in has indexed with i by then."""
 
@@ -152,17 +173,18 @@ class IndexSections:
                  displays: Iterable[int] = ()) -> None:
         self.starts = [0, *heading_lines(text, kind)]
         self.displays = sorted(displays)
-        lines = text.splitlines()
+        lines = self.lines = text.splitlines()
         self.first: dict[int, int] = {}  # section -> the first line that indexes with i in it
         for line, formula in sorted(formulas):
             section = self._section(line)
             if section not in self.first and _indexes_i(formula):
                 self.first[section] = line
-        for n, start in enumerate(self.starts):  # "the $i$-th token" in the section's prose
+        for n, start in enumerate(self.starts):  # "the $i$-th token" in the section's prose, from its line on
             end = self.starts[n + 1] if n + 1 < len(self.starts) else len(lines) + 1
-            prose = "\n".join(lines[max(start - 1, 0):end - 1])
-            if "i" in counted_names(prose):
-                self.first[n] = min(self.first.get(n, start), start)
+            counted = next((number for number in range(max(start, 1), end)
+                            if "i" in counted_names(lines[number - 1])), None)
+            if counted is not None:
+                self.first[n] = min(self.first.get(n, counted), counted)
 
     def _section(self, line: int) -> int:
         return bisect.bisect_right(self.starts, line) - 1
@@ -174,6 +196,10 @@ class IndexSections:
         first = self.first.get(section)
         if first is None:
             return False
+        if first <= line:
+            return True
+        if not _EXPLAINS.match(self.lines[first - 1]):
+            return False  # "For the $i$-th pair …" after the row: the section indexes with i from there on only
         later = [d for d in self.displays if d > line]
         ends = [*later[:1], *(self.starts[section + 1:section + 2])]
         return first < min(ends) if ends else True
