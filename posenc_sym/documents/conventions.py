@@ -159,8 +159,8 @@ class Conventions:
         if self._indexed(name) and name != "e":
             nonnegative = self._pair_range(name) is not None
             return sympy.Symbol(name, integer=True, nonnegative=nonnegative or None)
-        if name in self.roles.reals:
-            return sympy.Symbol(name, real=True)  # the text says it is real (x \in \mathbb{R}, "a real $x$")
+        if name in self.roles.reals or name in self.roles.angled:
+            return sympy.Symbol(name, real=True)  # the text says it is real (x \in \mathbb{R}, "a real $x$"), an angle
         return None
 
     def _indexed(self, name: str) -> bool:
@@ -274,6 +274,8 @@ class Conventions:
                     f"2{shown}-1, 2{shown})")
         if name in self.roles.reals and not self._indexed(name):
             return f"read {shown} as real (the text says so)"
+        if name in self.roles.angled and not self._indexed(name):
+            return f"read {shown} as a real angle (the text writes it under a rotation it defines by its angle)"
         if name in self.roles.parities and name not in self.roles.indices | self.roles.ranged | self.roles.counted:
             return f"read {shown} as an integer (the text's cases are conditioned on its parity)"
         if self._indexed(name):

@@ -125,6 +125,9 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         return LinkResult(link, link.role, note=link.note)
     if link.role in ("ellipsis", "undecided", "again"):
         return LinkResult(link, "unknown", note=link.note)
+    if _unstated_terms(link):
+        return LinkResult(link, "unknown", note="a sum that ends in + … leaves its further terms unstated: the row is "
+                          "not decided from what it does not say; write the sum with its last term, or Σ")
     if link.relation == "~":
         units = decimal_units(link.source)
         if beyond_rounding(link.lhs, link.rhs, units) or beyond_rounding(link.rhs, link.lhs, units):
@@ -244,6 +247,12 @@ def _where_defined(link: Link, verdict: Verdict, open_divisors: Sequence[sympy.E
                           f"allow {shown} = 0, where it is not (a division by zero); state the claim where "
                           f"{shown} is not 0")
     return LinkResult(link, verdict.status, verdict, verdict.reason)
+
+
+def _unstated_terms(link: Link) -> bool:
+    """True if a side of ``link`` ends in ``+ \\dots`` (the reader's ⋯, :mod:`~posenc_sym.notation.read_grammar`)."""
+    return any(isinstance(s, sympy.Dummy) and s.name == "⋯" for side in (link.lhs, link.rhs)
+               for s in getattr(side, "free_symbols", ()))
 
 
 def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[sympy.Basic]) -> LinkResult:

@@ -28,6 +28,7 @@ from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
 from .described import descriptions
+from .examples import ExampleValues
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
 from .leading import as_stated, clause_names, document_clauses, stated_relations, under_leading
@@ -52,7 +53,7 @@ from .sections import IndexSections, complex_form_in_i, heading_lines, unit_term
 from .source import Document, Format, load_document
 from .statements import interval_of, range_of, statements
 from .survey import survey
-from .text_definitions import define_from_text
+from .text_definitions import declared_with_subscript, define_from_text
 
 __all__ = ["DocumentProblem", "DocumentReport", "check_document", "preset_context"]
 
@@ -125,6 +126,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
                            counted=counted_names(document.text), described=descriptions(inlines, headings))
     sentence = _Sentence()
+    examples = ExampleValues()  # "with $b = 500000$ and $d = 128$, compute": a refutation held back where they hold
     if notation is not None:
         applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)
         for line in applied:
@@ -163,7 +165,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                 problems.append(DocumentProblem(document.file, place.line, str(exc), place))
             continue
         if isinstance(item, Inline):
-            _inline_definitions(item, scope, sentence)
+            _inline_definitions(item, scope, sentence, examples)
             unbind_freed(item, scope)
             continue
         ctx.bound_conditions.clear()
@@ -175,6 +177,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         if GENERAL.search(scope.lead_in):  # "In general, for every width," after "Let $d = 4$": bound no more
             ctx.bound.clear()
             scope.bound_conventions.clear()
+            examples.clear(before=_lead_in_line(document.text, item, before[0] if before else None))
+        if any(examples.since < heading <= item.line for heading in headings):
+            examples.clear()  # an example's values end with its section
         prior = _continued(before, item, document.text)
         read = read_display(item, scope, prior.last if prior else None, joined.get(id(item)),
                             prior.carried if prior else ())
@@ -193,6 +198,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             result = under_leading(result, leading, stated, None if stated else clause_names(leading, scope))
         if clause is not None:
             result = as_stated(result, clause)
+        result = examples.held_back(result)
         results.append(result)
         if on_display is not None:
             on_display(result)
@@ -213,6 +219,21 @@ def _lead_in(text: str, display: Display, previous: Display | None) -> str:
     while lines and lines[-1].strip():
         paragraph.insert(0, lines.pop())
     return " ".join(" ".join(paragraph).split())
+
+
+def _lead_in_line(text: str, display: Display, previous: Display | None) -> int:
+    """The first line of the paragraph :func:`_lead_in` reads: a sentence there speaks of the values it gives itself
+    ("With $b = 10000$ and $d$ any even width"), so its "any" ends only the values given before it."""
+    if display.cell is not None:
+        return display.line
+    first = previous.end_line if previous is not None and previous.cell is None else 0
+    lines = text.splitlines()
+    at = display.line - 1  # 1-based line above the display
+    while at > max(first, display.line - 8) and not lines[at - 1].strip():
+        at -= 1
+    while at > max(first, display.line - 8) and lines[at - 1].strip():
+        at -= 1
+    return at + 1
 
 
 def _at_bound_values(read: ReadDisplay, conditions: tuple[sympy.Basic, ...],
@@ -273,12 +294,29 @@ def _order(item: Declaration | Display | Inline) -> tuple[int, int, int]:
     return (item.cell.index if item.cell else -1, item.line, rank)
 
 
+#: A number as the prose writes one: "$d = 128$", "$b = 10000$", "$s = 0.5$".
+_NUMBER = re.compile(r"\s*-?\d+(?:\.\d+)?\s*")
+
+
+def _an_example(form: NameForm, value: Term, scope: DocumentScope, examples: ExampleValues, line: int) -> None:
+    """``$d = 128$`` of a plain name declared or read by a convention, in words that bind nothing: an example's
+    value."""
+    plain = form.subscript is None and form.arguments is None and not form.label
+    if not (plain and getattr(value, "is_number", False)):
+        return
+    symbol = scope.ctx.symbols.get(form.name)
+    if symbol is None and scope.is_free(form.name):
+        symbol = scope.rules.symbol(form.name)
+    if isinstance(symbol, sympy.Symbol):
+        examples.give(symbol, value, line, form.name)
+
+
 def _file_line(item: Display | Inline) -> int:
     """The line of the file that holds ``item`` (in a notebook, its cell's line placed in the .ipynb)."""
     return place_of(item.cell, item.line).line
 
 
-def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence) -> None:
+def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence, examples: ExampleValues) -> None:
     """The definitions an inline formula of the prose makes ("denoting $\\omega_j = 1/10000^{2j/d}$").
 
     One its sentence puts a condition on ("if $t > 0$", "otherwise", "for positive $t$", "For $t > 0$ let") is
@@ -303,12 +341,15 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
             form = name_form(lhs)
             if form is None:
                 continue
+            form = declared_with_subscript(form, scope) or form  # d_k of assume d_k …: the declared name
             shown = " ".join(lhs.split())
             condition = condition_in(item.after) or condition_in(item.opening) or \
                 bound_beside(item.after, [a.strip() for a in form.arguments or ()])
             again = sentence.defined.get(form.name, -1) >= item.offset and not all(
                 apart(_parts(form), earlier) for earlier in sentence.forms.get(form.name, ()))
-            if (condition or again) and (introduced or again or form.name in scope.text_defined):
+            variable = form.subscript is None and form.arguments is None and _NUMBER.fullmatch(rhs) is not None and (
+                form.name in scope.ctx.symbols or scope.rules.applies(form.name))
+            if (condition or again) and (introduced or again or form.name in scope.text_defined) and not variable:
                 why = (f"the sentence puts a condition on it ('{condition}'), and a definition that holds only "
                        "there is not read" if condition else "the sentence defines it a second time")
                 scope.note(f"refused:{form.name}:{item.line}", scope.refuse(form.name, shown, why), "definition")
@@ -320,6 +361,8 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
                 value = None
             if not introduced:
                 said_in_passing(form, f"{shown} = {' '.join(rhs.split())}", value, scope, item.line)
+                if value is not None:  # "For instance $d = 768$": an example's value
+                    _an_example(form, value, scope, examples, item.line)
                 continue
             if value is None:
                 continue
@@ -329,6 +372,8 @@ def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence)
             if binds:
                 sentence.binding = max(sentence.binding, item.offset + len(item.text) + len(item.after) + 2)
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=binds)
+            if outcome is None and not binds:
+                _an_example(form, value, scope, examples, item.line)
             if outcome is not None and outcome.role in ("definition", "condition"):
                 bind_convention(form, value, scope, binds=binds)
                 if outcome.role == "definition":

@@ -213,6 +213,7 @@ def name_form(text: str) -> NameForm | None:
     head, label = base + _primes(t), ""
     subscript: tuple[str, ...] | None = None
     bare_labelled = False
+    word_of_greek = ""  # the subscript's Greek letter as the reader spells it (phi), where it is one alone
     for _ in range(2):
         if t.peek() == "_" and subscript is None:
             t.at += 1
@@ -231,6 +232,7 @@ def name_form(text: str) -> NameForm | None:
             else:
                 unwrapped = inner[1:-1] if inner.startswith("(") and inner.endswith(")") else inner
                 subscript = split_top_level(unwrapped)
+                word_of_greek = word if word is not None and _one_greek(inner) else ""
             head += _primes(t)
         elif t.peek() == "^" and t.peek(1) == "{" and t.peek(2) == "(" and not label:
             t.at += 1
@@ -265,4 +267,7 @@ def name_form(text: str) -> NameForm | None:
             head = f"{head}_{word}"
     if t.at != len(t.tokens):
         return None
+    if arguments is not None and subscript and len(subscript) == 1 and _one_greek(subscript[0]) and word_of_greek:
+        # R_\phi(x, y): a function named by its angle, as before; only a name written alone is a family in φ
+        head, subscript = f"{head}_{word_of_greek}", ()
     return NameForm(head, subscript or None, arguments, label, bare_labelled)

@@ -29,10 +29,10 @@ __all__ = ["BINDS", "CONTINUES", "EQUATION_WORDS", "GENERAL", "INTRODUCES", "RED
 INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set(?:ting)?|writ(?:e|ing)|put(?:ting)?|we\s+have|i\.\s?e\.|"
                         r"namely|with|given\s+by|"
                         r"记|设|即|定义|令|约定|解得|其中|这里|记为)\W*$", re.IGNORECASE)
-#: Of them, those that bind the name from there on, even a variable of the notes (``Let $d = 512$``, "with
-#: $b = 500000$ and $d = 128$, compute …": an example's values, for the rows that follow it, until the text returns
-#: to the general case, :data:`GENERAL`); the others ("where $t = 0$") may give a case.
-BINDS = re.compile(r"(?:\b(?:denot\w*|defin\w*|let|set|with)|记|设|定义|令|记为|取)\W*$", re.IGNORECASE)
+#: Of them, those that bind the name from there on, even a variable of the notes (``Let $d = 512$``); the others
+#: ("with $b = 500000$ and $d = 128$, compute …", "where $t = 0$") give an example's values or a case, which hold a
+#: refutation back where the row holds at them (:mod:`.examples`).
+BINDS = re.compile(r"(?:\b(?:denot\w*|defin\w*|let|set)|记|设|定义|令|记为)\W*$", re.IGNORECASE)
 #: Words before a display (or a formula) that give a defined name a new formula: "we redefine", "define instead",
 #: "let … instead", "from now on", "改为", "重新定义".
 REDEFINES = re.compile(r"\b(?:re-?defin\w*|instead|from\s+now\s+on|henceforth|replac\w*)\b|改为|重新定义|换成",

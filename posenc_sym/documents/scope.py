@@ -177,6 +177,13 @@ class DocumentScope:
                   "\\mathrm{i} or declare i to read it otherwise")
         return True
 
+    def unit_by_words(self) -> bool:
+        """True if the text's words make i the imaginary unit here (``Here $i$ is the imaginary unit``, from its line
+        on) and the author declared no i; said nowhere (the caller says what follows from it)."""
+        said = self.rules.imaginary_in_words()
+        declared = self.ctx.lookup("i")
+        return said is not None and said.line <= self.line and (declared is None or "i" in self.conventional)
+
     def _integer_in_words(self) -> bool:
         """True if the text's words give i a parity or a sign (``Let $i$ be a positive integer``) on a line up to here:
         i is then no imaginary unit, whatever form the row writes."""

@@ -32,6 +32,12 @@ _VERBATIM_BEGIN = re.compile(r"\\begin\{(?:verbatim|lstlisting|minted)\*?\}")
 _VERBATIM_END = re.compile(r"\\end\{(?:verbatim|lstlisting|minted)\*?\}")
 #: An index's range or membership written in a formula: i = 0, 1, …; 0 \le i; i \in [0, d/2).
 _RANGED_I = re.compile(r"(?<![A-Za-z\\])i\s*=\s*-?[0-9]+\s*,|\\le(?:q)?\s*i(?![A-Za-z])|(?<![A-Za-z\\])i\s*\\in\b")
+#: Other ways a formula indexes with i: a component label ``x^{(i)}``, an element ``w[i]``, a run of indices ``A_{ij}``.
+_I_AS_INDEX = re.compile(r"\^\s*\{\s*\(\s*i\s*\)\s*\}|\[\s*i\s*\]|_\s*\{\s*[a-z]?i[a-z]?\s*\}")
+#: Prose that speaks of an index i: "For token $i$", "Here $i$ is the index of the head", "row $i$", "第 $i$ 个".
+_INDEX_I_WORDS = re.compile(r"(?:\b(?:token|head|row|column|entry|element|pair|dimension|position|layer|word|step|"
+                            r"query|key)s?\s+\$i\$)|(?:\$i\$[^.$]{0,40}\b(?:index|indices|indexes|counts?|"
+                            r"runs? over)\b)|第\s*\$i\$", re.IGNORECASE)
 _LATEX_HEADING = re.compile(r"^\s*\\(?:part|chapter|section|subsection|subsubsection)\*?\{")
 
 
@@ -40,7 +46,7 @@ def heading_lines(text: str, kind: str) -> list[int]:
     of its own character, at least as long) is code, and so is a ``\\section`` inside ``verbatim``."""
     lines: list[int] = []
     fence = ""  # the open fence, "" outside code
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_without_comments(text).splitlines(), start=1):
         if kind == "markdown":
             opened = _FENCE.match(line)
             if opened and not fence:
@@ -57,6 +63,11 @@ def heading_lines(text: str, kind: str) -> list[int]:
         elif not fence and _LATEX_HEADING.match(line):
             lines.append(number)
     return lines
+
+
+def _without_comments(text: str) -> str:
+    """``text`` with its HTML comments (``<!-- # TODO -->``) blanked, their lines kept: a ``#`` there is no heading."""
+    return re.sub(r"<!--.*?-->", lambda m: re.sub(r"[^\n]", " ", m.group()), text, flags=re.DOTALL)
 
 
 def exponential_in_i(formula: str) -> bool:
@@ -159,7 +170,7 @@ def _indexes_i(formula: str) -> bool:
     roles = survey([formula])
     return ("i" in roles.indices and "i" not in roles.summed) or "i" in roles.ranged or "i" in roles.pairs \
         or "i" in roles.parities \
-        or _RANGED_I.search(formula) is not None
+        or _RANGED_I.search(formula) is not None or _I_AS_INDEX.search(formula) is not None
 
 
 #: Prose after a display that says what its names are: "where $\\theta_i = …$", "here", "with", 其中, 这里.
@@ -182,7 +193,8 @@ class IndexSections:
         for n, start in enumerate(self.starts):  # "the $i$-th token" in the section's prose, from its line on
             end = self.starts[n + 1] if n + 1 < len(self.starts) else len(lines) + 1
             counted = next((number for number in range(max(start, 1), end)
-                            if "i" in counted_names(lines[number - 1])), None)
+                            if "i" in counted_names(lines[number - 1]) or _INDEX_I_WORDS.search(lines[number - 1])),
+                           None)
             if counted is not None:
                 self.first[n] = min(self.first.get(n, counted), counted)
 

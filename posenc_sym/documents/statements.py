@@ -115,8 +115,8 @@ def _is_prose(words: str, after: str) -> bool:
 
 #: ``\Theta = \{\theta_i = …, i \in [1, 2, \ldots, d/2]\}`` (RoFormer's eq. 15): a name for the set of what the
 #: braces define; the braces' statements are the row's.
-_SET_OF_DEFINITIONS = re.compile(r"^\s*\\?[A-Za-z]+\s*=\s*(?:\\left)?\\\{(?P<body>.*=.*?)(?:\\right)?\\\}[\s.,]*$",
-                                 re.DOTALL)
+_SET_OF_DEFINITIONS = re.compile(r"^\s*\\?[A-Za-z]+\s*=\s*(?:\\left\s*)?(?:\\\{|\\lbrace(?![A-Za-z]))(?P<body>.*=.*?)"
+                                 r"(?:\\right\s*)?(?:\\\}|\\rbrace(?![A-Za-z]))[\s.,]*$", re.DOTALL)
 
 
 def set_members(text: str) -> Piece | None:

@@ -71,6 +71,9 @@ class Survey:
     widths: set[str] = field(default_factory=set)  # the width names the text writes (d, d_model)
     exponent_widths: set[str] = field(default_factory=set)  # width names in an exponent (10000^{2i/d})
     sequences: set[str] = field(default_factory=set)  # names written with a subscript (\theta_i): indexed themselves
+    #: names the text defines with an angle under them (R_\phi = …): the letters in their subscripts are angles
+    angle_families: set[str] = field(default_factory=set)
+    angled: set[str] = field(default_factory=set)  # letters under such a name (a, b of R_{a+b}): angles, real
     shifts: set[str] = field(default_factory=set)  # letters added to another in a subscript (i+\delta): indices
     summed: set[str] = field(default_factory=set)  # the bound index of a sum or product: an index inside it only
     ranged: set[str] = field(default_factory=set)  # given a range of integers (i = 0, 1, …, d/2 - 1)
@@ -168,7 +171,12 @@ def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
             continue
         if token.text in LATEX_GREEK:
             indexed = end + 1 < len(tokens) and tokens[end + 1].text == "_"
-            (found.sequences if indexed else found.letters).append(LATEX_GREEK[token.text])
+            if indexed:
+                found.sequences.append(LATEX_GREEK[token.text])
+            elif tokens[end - 1].text in ("{", "+", "-", ",") and end + 1 < len(tokens) and \
+                    tokens[end + 1].text in ("}", "+", "-", ","):
+                found.letters.append(LATEX_GREEK[token.text])  # δ in p_{i+\delta}: a term of an index, an index
+            # else θ in R_{m\theta}, R_{(n-m)\theta}: a factor, an angle, never an index by convention
             parts.append(LATEX_GREEK[token.text])
         elif token.kind == "num":
             parts.append(token.text)
@@ -255,7 +263,9 @@ def _add_formula(result: Survey, text: str) -> None:
             result.sequences.update(sub.sequences)
             if sub.plain:
                 name = f"{base}_{sub.plain}"
-            if not (sub.words and not sub.letters):
+            if base in result.angle_families:
+                result.angled.update(sub.letters)  # R_{2\pi a} of R_\phi = …: a is an angle, real
+            elif not (sub.words and not sub.letters):
                 result.indices.update(sub.letters)
                 if sub.shifted and len(sub.letters) > 1:
                     result.shifts.update(sub.letters)
@@ -456,10 +466,19 @@ _BOUNDED_INDEX = re.compile(r"(?:<|>|\\[lg]eq?(?:slant)?|\\[lg]t)(?![A-Za-z])\s*
 _COMMANDS = re.compile(r"\\[A-Za-z]+")
 
 
+#: A name defined with one Greek letter under it, the angle of a rotation: ``\mathbf{R}_\phi = …``, ``R_{\theta} =``.
+_ANGLE_FAMILY = re.compile(r"(?:\\(?:mathbf|boldsymbol|bm|mathrm)\s*\{\s*)?([A-Za-z])\s*\}?\s*_\s*(?:\{\s*)?(?:"
+                           + "|".join(re.escape(g) for g in sorted(LATEX_GREEK, key=len, reverse=True))
+                           + r")(?![A-Za-z])\s*\}?\s*=")
+
+
 def survey(formulas: Iterable[str]) -> Survey:
     """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
     result = Survey()
     intervals: set[str] = set()
+    formulas = list(formulas)
+    for text in formulas:
+        result.angle_families.update(m.group(1) for m in _ANGLE_FAMILY.finditer(text))
     for text in formulas:
         _add_formula(result, text)
         result.parities.update(parity_names(text))

@@ -49,6 +49,27 @@ def _function_name(form: NameForm) -> str | None:
     return None
 
 
+def declared_with_subscript(form: NameForm, scope: DocumentScope) -> NameForm | None:
+    """``d_k`` of ``assume d_k even positive``: the declared symbol, a plain name (d_k = 64 is its value for an
+    example, as d = 128 is d's), never the family d at k; None where the name is not so declared."""
+    if not form.subscript or form.arguments is not None or form.label:
+        return None
+    joined = "_".join((form.head, *form.subscript))
+    return NameForm(joined, None, None, "", False) if joined in scope.ctx.symbols else None
+
+
+def _entries_defined(form: NameForm, head: str, scope: DocumentScope) -> bool:
+    """True if the text defines the entries of the vector ``form`` names: by a label (``\\vec{p}_t^{(i)}``) or by more
+    subscripts (``p_{t,2k}``, ``p_{t,2k+1}`` beside ``p_t``). A formula for the vector is then a claim about them."""
+    if any(re.fullmatch(rf"{re.escape(head)}\^\([A-Za-z]\)", name) for name in scope.text_defined):
+        return True  # its entries by an index letter (p^{(i)}); a^{(1)}, a^{(2)} are other names, not its entries
+    known = scope.text_defined.get(head, {})
+    written = len(form.subscript or ())
+    # a plain name stays one of its own beside an indexed family (θ, an angle, beside the frequencies θ_i)
+    return bool(known) and written > 0 and form.arguments is None and all(len(d.pattern) > written
+                                                                         for d in known.values())
+
+
 def _is_value(rhs: Term | None) -> bool:
     return rhs is None or isinstance(rhs, sympy.Symbol) or bool(getattr(rhs, "is_number", False))
 
@@ -67,13 +88,22 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
     variable of the notes. A name whose definition was refused (:meth:`.scope.DocumentScope.refuse`) is
     never defined again. A role ``restated`` says the statement gives a defined name the formula it already has (``β =
     10000^{2/d}`` again, ``PE_{(pos,2i)} = \\sin(\\omega pos)`` after ω was defined): a claim, checked."""
-    form = by_components(form, shown, rhs) or bold_beside_a_symbol(form, shown, rhs, scope) or form
+    form = by_components(form, shown, rhs) or bold_beside_a_symbol(form, shown, rhs, scope) or \
+        declared_with_subscript(form, scope) or form
     head = _function_name(form)
     if head is not None and (value := _declared_value(form, head, shown, rhs, scope, inline=inline,
                                                       binds=binds)) is not None:
         return value if value.role else None
     if head is None or a_claim(form, head, rhs, scope):
         return None
+    if not form.label and _entries_defined(form, head, scope):
+        return None  # \vec{p}_t = [sin(ω_1 t), …] after its entries \vec{p}_t^{(i)} = …: the same vector, a claim
+    if form.subscript and "i" in (part.strip() for part in form.subscript) and scope.unit_by_words():
+        # θ'_i = … after "Here $i$ is the imaginary unit": a subscript indexes, the words say otherwise
+        note = scope.refuse(head, shown, "its subscript i has two readings here: an index (a subscript indexes) or "
+                            "the imaginary unit (the text says so)", fix="write the index with another letter, or "
+                            "declare it: assume i integer")
+        return Outcome("definition", note)
     if (key := passing_key(shown)) in scope.said_in_prose and rhs is not None and (
             (said := scope.said_in_prose[key]) is None or not same_formula(said, rhs, {})):
         return None  # 复数$z = a + bi$ … $$ z = r(\cos\theta + i\sin\theta) $$: a claim about the z the prose has

@@ -31,9 +31,18 @@ from .read_guards import no_index_i_in_exponent
 from .read_names import single, subscripted_call
 from .read_tokens import Token, Unreadable
 from .read_tuples import OpenTuples, add_tuples, multiply_tuple, tuple_vector, vector_meant
-from .vocabulary import CONJUGATE_STARS, ELLIPSES, MULTIPLY
+from .vocabulary import CONJUGATE_STARS, ELLIPSES, MULTIPLY, READ_RELATIONS
 
 __all__ = ["Parser"]
+
+
+def _not_two_complex_names(left: Term, right: Term, pos: int) -> None:
+    """Refuse ``x_m \\cdot x_n`` of two names declared complex: notes write it for the product of the complex
+    numbers and for the dot product of the plane vectors they stand for (Re(x_m conj(x_n))); the two differ."""
+    if all(isinstance(side, sympy.Symbol) and side.is_complex and side.is_real is not True for side in (left, right)):
+        raise Unreadable("\\cdot between two complex numbers is their product to some and the dot product of the "
+                         "vectors they stand for (Re of one times the other's conjugate) to others; write the product "
+                         "without \\cdot, or the dot product as \\Re[a \\bar{b}]", pos)
 
 
 class Parser(Cursor):
@@ -89,6 +98,12 @@ class Parser(Cursor):
             self.next()
             if token.text == "+" and self._at_ellipsis():
                 ellipsis = self.next()
+                if self._at_end_of_side():
+                    # E_1 \cdot E_2 = a + b + \dots: terms left unstated, each … a name of its own (never the
+                    # same as another …), so the row is never decided from what it does not say
+                    value = self.add(value, sympy.Dummy("⋯"), token.pos)
+                    terms.append(value)
+                    continue
                 self.require("+")
                 value = run(terms, self.term(), "sum", ellipsis.pos, ellipsis.text)  # a_1 + a_2 + \cdots + a_n
                 terms = [value]
@@ -128,6 +143,8 @@ class Parser(Cursor):
                     factors = [value]
                     continue
                 factor = self.factor()
+                if token.text == "\\cdot":
+                    _not_two_complex_names(value, factor, token.pos)
                 factors.append(factor)
                 value = self.mul(value, factor, token.pos)
             elif token.text == "/":
@@ -162,6 +179,11 @@ class Parser(Cursor):
             self.scope.note("dot", "read \\cdot between two column vectors as the dot product aᵀb")
             return (left.T * right)[0, 0]
         return self.mul(left, right, pos)
+
+    def _at_end_of_side(self) -> bool:
+        """True at the end of a side: the formula's end, a relation, a closing bracket, a row or cell end."""
+        token = self.peek()
+        return token is None or token.text in READ_RELATIONS or token.text in (")", "]", "}", "\\\\", "&", ",")
 
     def _at_ellipsis(self) -> bool:
         token = self.peek()

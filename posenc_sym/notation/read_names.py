@@ -230,7 +230,8 @@ def conjugate_of(value: Term) -> Term:
 def _subscripted(p: Cursor, base: str, pos: int) -> Term:
     """``base`` with the subscript that follows (its ``_`` already taken): a notation applied to its
     parameters, a name whose subscript is plain text (``d_{model}``), or what the scope makes of it."""
-    if p.scope.is_indexed(base):
+    extreme = [t.text for t in p.tokens[p.index:p.index + 3]] in (["{", "\\min", "}"], ["{", "\\max", "}"])
+    if p.scope.is_indexed(base) and not extreme:  # p_{\min} beside p_{k,2i}: a label, the least p, no index
         start = p.index
         args = _subscript_args(p)
         try:

@@ -57,8 +57,9 @@ _TOKEN = re.compile(
               for kind, mark in (("up", "^"), ("down", "_"))) +
     r"|(?P<comment>%[^\n]*)"
     r"|(?P<cmd>\\(?:[A-Za-z]+|\\|.))"
-    # 10,000: groups of three digits, one of them led by 0, which no number written alone is; 4,096 stays a list
-    r"|(?P<grouped>\d{1,3}(?:,\d{3})*,0\d\d(?:,\d{3})*(?![\d.]))"
+    # 10,000: groups of three digits, one of them led by 0, which no number written alone is (4,096 too); 0,001 (a
+    # decimal comma) and 10,0001 are no thousands
+    r"|(?P<grouped>(?<!\d)[1-9]\d{0,2}(?:,\d{3})*,0\d\d(?:,\d{3})*(?![\d.,]))"
     r"|(?P<num>\d+(?:\.\d+)?|\.\d+)"
     r"|(?P<letter>[A-Za-z])"
     r"|(?P<sym>[-+*/^_(){}\[\]&,=<>|'!.;:~])"
@@ -185,21 +186,20 @@ def _top_level_comma(tokens: Sequence[Token], start: int, end: int) -> bool:
 
 
 def comma_superscript_into_subscript(tokens: list[Token], at: int) -> bool:
-    """Join a superscript that lists (``R_d^{\\Theta,m}``, ``R^{\\Theta,m}``) into the name's subscript, as
-    one more index of it (``R_{d,\\Theta,m}``): a power of a list means nothing, so the list labels the name, as
+    """Join a superscript that lists (``R_d^{\\Theta,m}``) into the name's subscript, as one more index of it
+    (``R_{d,\\Theta,m}``): a power of a list means nothing, so the list labels the name, as
     RoFormer's ``R^d_{\\Theta,m}`` does; True if there was one to join. The subscript goes first
     (:func:`subscript_first` has run).
 
     >>> tokens = tokenize(r"R_d^{\\Theta,n-m}x")
     >>> comma_superscript_into_subscript(tokens, 1), " ".join(t.text for t in tokens)
     (True, 'R _ { d , \\\\Theta , n - m } x')
-    >>> tokens = tokenize(r"R^{a,b}")
-    >>> comma_superscript_into_subscript(tokens, 1), "".join(t.text for t in tokens)
-    (True, 'R_{a,b}')
-    >>> [comma_superscript_into_subscript(tokenize(s), 1) for s in ("x_j^{2}", "x^{(a,b)}")]
-    [False, False]
+    >>> [comma_superscript_into_subscript(tokenize(s), 1) for s in ("x_j^{2}", "x_j^{(a,b)}", "R^{a,b}")]
+    [False, False, False]
     """
     sub_start = sub_end = at
+    if at >= len(tokens) or tokens[at].text != "_":
+        return False  # x^{1,2} alone: an upper index, which names no lower one (g^{ij} is not g_{ij}); not joined
     if at < len(tokens) and tokens[at].text == "_":
         end = _script_end(tokens, at + 1)
         if end is None:

@@ -310,7 +310,8 @@ SIZERS = frozenset({
 })
 #: Delimiter commands and the delimiter they are.
 DELIMITERS: Mapping[str, str] = MappingProxyType({
-    "\\{": "\\{", "\\}": "\\}", "\\lvert": "|", "\\rvert": "|", "\\vert": "|", "\\lbrack": "[", "\\rbrack": "]",
+    "\\{": "\\{", "\\}": "\\}", "\\lbrace": "\\{", "\\rbrace": "\\}",
+    "\\lvert": "|", "\\rvert": "|", "\\vert": "|", "\\lbrack": "[", "\\rbrack": "]",
     "\\langle": "\\langle", "\\rangle": "\\rangle", "\\|": "\\Vert", "\\Vert": "\\Vert", "\\lVert": "\\Vert",
     "\\rVert": "\\Vert"})
 

@@ -1,0 +1,79 @@
+"""An example's values the prose gives (``with $b = 500000$ and $d = 128$, compute``, ``For instance $d = 768$``):
+they bind nothing, so a row after them is a claim for every value, but a row that is false in general and true at
+the example's values may well be about the example. Its refutation is held back (unknown, the values named); a
+proof stands, and a row false at the example's values too is refuted as before. The values hold until the next
+heading or a lead-in that speaks in general again (:data:`~.prose.GENERAL`).
+
+>>> import sympy
+>>> d = sympy.Symbol("d", positive=True)
+>>> examples = ExampleValues()
+>>> examples.give(d, sympy.Integer(128), 7, "d")
+>>> examples.hold(sympy.Integer(10000) ** (-126 / d), sympy.Integer(10000) ** sympy.Rational(-126, 128))
+True
+>>> examples.hold(d, sympy.Integer(64))
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import mpmath
+import sympy
+
+from .decide import DisplayResult, LinkResult, display_result
+
+__all__ = ["ExampleValues"]
+
+#: Digits to which a row is evaluated at the example's values, and how close to 0 its two sides must come there.
+_DIGITS = 50
+_CLOSE = mpmath.mpf(10) ** -40
+
+
+@dataclass
+class ExampleValues:
+    """The values the prose gave for an example, by symbol, with the line and the name as written."""
+
+    values: dict[sympy.Symbol, tuple[sympy.Expr, int, str]] = field(default_factory=dict)
+    since: int = 0  # the line of the latest value given: a heading after it ends them
+
+    def give(self, symbol: sympy.Symbol, value: sympy.Expr, line: int, shown: str) -> None:
+        self.values[symbol] = (value, line, shown)
+        self.since = max(self.since, line)
+
+    def clear(self, before: int | None = None) -> None:
+        """Forget the values (those given before line ``before`` only, where it is given)."""
+        self.values = {s: v for s, v in self.values.items() if before is not None and v[1] >= before}
+
+    def hold(self, lhs: sympy.Basic, rhs: sympy.Basic) -> bool:
+        """True if ``lhs = rhs`` holds at the example's values (every entry, for matrices), as far as 50 digits
+        show; False where a name is left free or the two sides differ."""
+        at = {s: v for s, (v, _, _) in self.values.items()}
+        try:
+            difference = sympy.Matrix(lhs - rhs) if isinstance(lhs, sympy.MatrixBase) else sympy.Matrix([lhs - rhs])
+            entries = [sympy.sympify(e).xreplace(at) for e in difference]
+            if any(e.free_symbols for e in entries):
+                return False
+            return all(abs(mpmath.mpmathify(sympy.N(e, _DIGITS))) < _CLOSE for e in entries)
+        except (TypeError, ValueError, ArithmeticError, sympy.SympifyError):
+            return False
+
+    def held_back(self, result: DisplayResult) -> DisplayResult:
+        """``result`` with each refuted claim that holds at the example's values made unknown, said why."""
+        if not self.values:
+            return result
+        found: list[LinkResult] = []
+        for linked in result.links:
+            link = linked.link
+            held = getattr(link.lhs, "free_symbols", set()) | getattr(link.rhs, "free_symbols", set())
+            if linked.status == "refuted" and link.role == "claim" and held & set(self.values) and \
+                    link.relation == "==" and self.hold(link.lhs, link.rhs):
+                given = ", ".join(f"{shown} = {sympy.sstr(value)}" for value, _, shown in self.values.values())
+                lines = sorted({line for _, line, _ in self.values.values()})
+                note = (f"false for other values, but it holds at the example's values the text gives on line "
+                        f"{', '.join(map(str, lines))} ({given}), which the row may be about: not refuted; write the "
+                        "values into the row, or bind them (Let $… = …$)")
+                found.append(replace(linked, status="unknown", verdict=None, note=note))
+            else:
+                found.append(linked)
+        return display_result(result.read, tuple(found), result.conventions)
