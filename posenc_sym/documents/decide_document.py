@@ -14,16 +14,16 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import sympy
 
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
-from ..notation.read import Term, Unreadable, from_latex
+from ..notation.read import Term
 from .across_displays import joined_displays
-from .claims import ReadDisplay, an_index, defined_names, document_scope, read_display
+from .claims import ReadDisplay, defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
@@ -32,28 +32,19 @@ from .examples import ExampleValues
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
 from .leading import as_stated, clause_names, document_clauses, stated_relations, under_leading
-from .name_forms import NameForm, name_form
 from .notebook import markdown_by_file_line, notebook_cells
 from .places import Cell, Place, place_of
 from .presets import preset_lines
 from .prose import (
-    BINDS,
-    CONTINUES,
     GENERAL,
-    INTRODUCES,
-    bound_beside,
-    condition_in,
     counted_names,
     real_name,
     real_names,
 )
-from .prose_values import bind_convention, said_in_passing, unbind_freed
-from .scope import DocumentScope
+from .prose_definitions import Sentence, inline_definitions
+from .prose_values import unbind_freed
 from .sections import IndexSections, complex_form_in_i, heading_lines, unit_term_in_i
 from .source import Document, Format, load_document
-from .statements import interval_of, range_of, statements
-from .survey import survey
-from .text_definitions import declared_with_subscript, define_from_text
 
 __all__ = ["DocumentProblem", "DocumentReport", "check_document", "preset_context"]
 
@@ -125,7 +116,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     headings = [] if document.format == "notebook" else heading_lines(document.text, document.kind)
     scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
                            counted=counted_names(document.text), described=descriptions(inlines, headings))
-    sentence = _Sentence()
+    sentence = Sentence()
     examples = ExampleValues()  # "with $b = 500000$ and $d = 128$, compute": a refutation held back where they hold
     if notation is not None:
         applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)
@@ -165,7 +156,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                 problems.append(DocumentProblem(document.file, place.line, str(exc), place))
             continue
         if isinstance(item, Inline):
-            _inline_definitions(item, scope, sentence, examples)
+            inline_definitions(item, scope, sentence, examples)
             unbind_freed(item, scope)
             continue
         ctx.bound_conditions.clear()
@@ -294,146 +285,9 @@ def _order(item: Declaration | Display | Inline) -> tuple[int, int, int]:
     return (item.cell.index if item.cell else -1, item.line, rank)
 
 
-#: A number as the prose writes one: "$d = 128$", "$b = 10000$", "$s = 0.5$".
-_NUMBER = re.compile(r"\s*-?\d+(?:\.\d+)?\s*")
-
-
-def _an_example(form: NameForm, value: Term, scope: DocumentScope, examples: ExampleValues, line: int) -> None:
-    """``$d = 128$`` of a plain name declared or read by a convention, in words that bind nothing: an example's
-    value."""
-    plain = form.subscript is None and form.arguments is None and not form.label
-    if not (plain and getattr(value, "is_number", False)):
-        return
-    symbol = scope.ctx.symbols.get(form.name)
-    if symbol is None and scope.is_free(form.name):
-        symbol = scope.rules.symbol(form.name)
-    if isinstance(symbol, sympy.Symbol):
-        examples.give(symbol, value, line, form.name)
-
-
 def _file_line(item: Display | Inline) -> int:
     """The line of the file that holds ``item`` (in a notebook, its cell's line placed in the .ipynb)."""
     return place_of(item.cell, item.line).line
-
-
-def _inline_definitions(item: Inline, scope: DocumentScope, sentence: _Sentence, examples: ExampleValues) -> None:
-    """The definitions an inline formula of the prose makes ("denoting $\\omega_j = 1/10000^{2j/d}$").
-
-    One its sentence puts a condition on ("if $t > 0$", "otherwise", "for positive $t$", "For $t > 0$ let") is
-    refused, and so is a second definition of a name in one sentence ("and $f(t) = 0$ otherwise"): a
-    function by cases in words is not read, never read as its first case."""
-    scope.line = item.line
-    found = range_of(item.text)
-    if found is None and (interval := interval_of(item.text)) is not None and an_index(interval[0], scope):
-        found = interval  # "$i \in [1, 2, \ldots, d/2]$" of an index: its range
-    if found is not None:  # "for $i = 1, 2, \ldots, d/2$": a range, in any sentence
-        scope.note(f"range:{found[0]}:{item.line}", f"{scope.add_range(*found)} (in the text)", "definition")
-        return
-    introduced = bool(INTRODUCES.search(item.before)) or (item.offset < sentence.end and bool(
-        CONTINUES.search(item.before)))
-    if introduced:
-        sentence.end = max(sentence.end, item.offset + len(item.text) + len(item.after) + 2)
-    for piece in statements(item.text):
-        for part in _comma_parts(piece.text):
-            lhs, equals, rhs = part.partition("=")
-            if not equals or re.search(r"[<>!]|\\(?:le|ge|ne|leq|geq|neq)(?![A-Za-z])", lhs) or "=" in rhs:
-                continue
-            form = name_form(lhs)
-            if form is None:
-                continue
-            form = declared_with_subscript(form, scope) or form  # d_k of assume d_k …: the declared name
-            shown = " ".join(lhs.split())
-            condition = condition_in(item.after) or condition_in(item.opening) or \
-                bound_beside(item.after, [a.strip() for a in form.arguments or ()])
-            again = sentence.defined.get(form.name, -1) >= item.offset and not all(
-                apart(_parts(form), earlier) for earlier in sentence.forms.get(form.name, ()))
-            variable = form.subscript is None and form.arguments is None and _NUMBER.fullmatch(rhs) is not None and (
-                form.name in scope.ctx.symbols or scope.rules.applies(form.name))
-            if (condition or again) and (introduced or again or form.name in scope.text_defined) and not variable:
-                why = (f"the sentence puts a condition on it ('{condition}'), and a definition that holds only "
-                       "there is not read" if condition else "the sentence defines it a second time")
-                scope.note(f"refused:{form.name}:{item.line}", scope.refuse(form.name, shown, why), "definition")
-                sentence.defined[form.name] = sentence.end
-                continue
-            try:
-                value: Term | None = from_latex(rhs, scope)
-            except (Unreadable, ArithmeticError, TypeError, ValueError):
-                value = None
-            if not introduced:
-                said_in_passing(form, f"{shown} = {' '.join(rhs.split())}", value, scope, item.line)
-                if value is not None:  # "For instance $d = 768$": an example's value
-                    _an_example(form, value, scope, examples, item.line)
-                continue
-            if value is None:
-                continue
-            # "Let $b = 500000$ and $d = 128$": the list a binding word opens binds every formula of it
-            binds = bool(BINDS.search(item.before)) or (item.offset < sentence.binding and bool(
-                CONTINUES.search(item.before)))
-            if binds:
-                sentence.binding = max(sentence.binding, item.offset + len(item.text) + len(item.after) + 2)
-            outcome = define_from_text(form, shown, value, scope, inline=True, binds=binds)
-            if outcome is None and not binds:
-                _an_example(form, value, scope, examples, item.line)
-            if outcome is not None and outcome.role in ("definition", "condition"):
-                bind_convention(form, value, scope, binds=binds)
-                if outcome.role == "definition":
-                    sentence.defined[form.name] = sentence.end
-                    sentence.forms.setdefault(form.name, []).append(_parts(form))
-                written = f"{shown} = {' '.join(rhs.split())}"
-                if outcome.role != "definition":
-                    note = f"reads {written} as {outcome.note}"
-                elif outcome.note.startswith(f"defines {shown}"):  # defines f(x) = x^3 again, differently …
-                    note = outcome.note.replace(f"defines {shown}", f"defines {written}", 1)
-                else:
-                    note = f"{outcome.note} = {' '.join(rhs.split())}"
-                scope.note(f"text:{written}:{item.line}", f"{note} (in the text)", outcome.role)
-    scope.seen |= survey([item.text]).standalone
-
-
-@dataclass
-class _Sentence:
-    """The sentence of the prose definitions being read: where it ends, and the names it defined."""
-
-    end: int = -1
-    defined: dict[str, int] = field(default_factory=dict)  # name -> the end of the sentence that defines it
-    forms: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)  # name -> the parameters it was defined at
-    binding: int = -1  # the end of the list of formulas a binding word opened ("Let $b = 2$ and $d = 4$")
-
-
-def _parts(form: NameForm) -> tuple[str, ...]:
-    """The written parameters of a definition's left side, spaces removed (``('j', '1')`` for ``r_{j,1}``)."""
-    return tuple("".join(part.split()) for part in (*(form.subscript or ()), *(form.arguments or ())))
-
-
-def apart(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
-    """True when two definitions' parameters can name no common value, so one sentence may define both
-    (``r_{j,1}`` and ``r_{j,2}``; ``PE_{(pos,2i)}`` and ``PE_{(pos,2i+1)}``): somewhere both write different
-    integers, or one writes ``2i`` where the other writes ``2i+1``. Anything else could overlap.
-
-    >>> apart(("j", "1"), ("j", "2")), apart(("pos", "2i"), ("pos", "2i+1")), apart(("j", "1"), ("j", "k"))
-    (True, True, False)
-    """
-    if len(one) != len(other):
-        return False
-    for a, b in zip(one, other, strict=True):
-        if re.fullmatch(r"-?\d+", a) and re.fullmatch(r"-?\d+", b) and int(a) != int(b):
-            return True
-        even, odd = sorted((a, b), key=len)
-        if odd == even + "+1" and re.fullmatch(r"2[A-Za-z]\w*", even):
-            return True
-    return False
-
-
-def _comma_parts(text: str) -> list[str]:
-    """``h_i = a, S_j = b`` as its two definitions (a comma at depth 0 before another '=')."""
-    parts, depth, start = [], 0, 0
-    for n, char in enumerate(text):
-        depth += (char in "({[") - (char in ")}]")
-        if char == "," and depth == 0 and "=" in text[n:]:
-            parts.append(text[start:n])
-            start = n + 1
-    parts.append(text[start:])
-    return [p.strip() for p in parts if "=" in p]
 
 
 def _continued(before: tuple[Display, ReadDisplay] | None, display: Display, text: str) -> ReadDisplay | None:
