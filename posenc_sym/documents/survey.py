@@ -33,8 +33,9 @@ from ..notation.vocabulary import (
     LATEX_GREEK,
     LETTER_FONTS,
     LETTER_STYLES,
-    READ_RELATIONS,
 )
+from .formula_places import group_end, inside_exponent, scalar_places
+from .survey_subscripts import read_subscript
 
 if TYPE_CHECKING:
     from .described import Described
@@ -126,76 +127,6 @@ def _base(tokens: list[Token], at: int) -> tuple[str | None, int]:
     return None, at
 
 
-@dataclass
-class _Subscript:
-    letters: list[str] = field(default_factory=list)  # single letters in it (indices)
-    words: list[str] = field(default_factory=list)  # runs of letters (model in d_{model})
-    doubled: list[str] = field(default_factory=list)  # letters after a 2 (2i): pairs
-    down: list[str] = field(default_factory=list)  # doubled letters less one (2i-1): pairs counted from 1
-    up: list[str] = field(default_factory=list)  # doubled letters plus one (2i+1): pairs counted from 0
-    sequences: list[str] = field(default_factory=list)  # names indexed inside it (\theta_i in R_{m\theta_i})
-    plain: str | None = ""  # its text as a name's part, as the reader spells it (None: a formula)
-    scaled: bool = False  # it divides or multiplies (\omega_{d/2}, x_{d \times 1}): its letters need not be indices
-    shifted: bool = False  # it adds or subtracts (p_{i+\delta}): its letters shift an index, so they are indices
-
-
-def _subscript(tokens: list[Token], at: int) -> tuple[_Subscript, int]:
-    """The subscript starting at ``tokens[at]`` (after '_'), and the index after it."""
-    found = _Subscript()
-    if at >= len(tokens):
-        return found, at
-    if tokens[at].text != "{":
-        token = tokens[at]
-        name = token.text if token.kind in ("letter", "num") else LATEX_GREEK.get(token.text)
-        if token.kind != "num" and name:
-            found.letters.append(name)
-        found.plain = name
-        return found, at + 1
-    depth, end, parts = 1, at + 1, []
-    while end < len(tokens) and depth:
-        token = tokens[end]
-        depth += (token.text == "{") - (token.text == "}")
-        if token.kind == "letter":
-            run_end = end + 1
-            while run_end < len(tokens) and tokens[run_end].kind == "letter" and not tokens[run_end].space:
-                run_end += 1
-            run = "".join(t.text for t in tokens[end:run_end])
-            (found.letters if len(run) == 1 else found.words).append(run)
-            if len(run) == 1 and tokens[end - 1].text == "2":
-                found.doubled.append(run)
-                after = [t.text for t in tokens[run_end:run_end + 2]]
-                if after in (["-", "1"], ["+", "1"]):
-                    (found.down if after[0] == "-" else found.up).append(run)
-            parts.append(run)
-            end = run_end
-            continue
-        if token.text in LATEX_GREEK:
-            indexed = end + 1 < len(tokens) and tokens[end + 1].text == "_"
-            if indexed:
-                found.sequences.append(LATEX_GREEK[token.text])
-            elif tokens[end - 1].text in ("{", "+", "-", ",") and end + 1 < len(tokens) and \
-                    tokens[end + 1].text in ("}", "+", "-", ","):
-                found.letters.append(LATEX_GREEK[token.text])  # δ in p_{i+\delta}: a term of an index, an index
-            # else θ in R_{m\theta}, R_{(n-m)\theta}: a factor, an angle, never an index by convention
-            parts.append(LATEX_GREEK[token.text])
-        elif token.kind == "num":
-            parts.append(token.text)
-        elif token.text in ("+", "-") and depth == 1:
-            found.shifted = True
-            found.plain = None
-        elif token.text in ("/", "\\frac", "\\times", "\\cdot", "\\tfrac", "\\dfrac"):
-            found.scaled = True
-            found.plain = None
-        elif token.text == ",":
-            parts.append("_")
-        elif depth and token.text not in FONTS and token.text not in ("{", "}"):  # d_{\text{model}}: braces inside
-            found.plain = None
-        end += 1
-    if found.plain is not None:
-        found.plain = "".join(parts)
-    return found, end
-
-
 def _without_captions(tokens: list[Token]) -> list[Token]:
     """``tokens`` without the captions of braces (``\\underbrace{x}_{R_i(k)}``): a caption names or describes
     the formula; the names in it are not the formula's (R_i is no function applied, i no index)."""
@@ -204,12 +135,12 @@ def _without_captions(tokens: list[Token]) -> list[Token]:
     while at < len(tokens):
         kept.append(tokens[at])
         if tokens[at].text in CAPTIONED and at + 1 < len(tokens) and tokens[at + 1].text == "{":
-            end = _group_end(tokens, at + 1)
+            end = group_end(tokens, at + 1)
             kept.extend(tokens[at + 1:end])
             if end < len(tokens) and tokens[end].text == CAPTIONED[tokens[at].text]:
-                caption = _group_end(tokens, end + 1)
+                caption = group_end(tokens, end + 1)
                 if caption < len(tokens) and tokens[end + 1].text in FONTS:
-                    caption = _group_end(tokens, end + 2)
+                    caption = group_end(tokens, end + 2)
                 end = caption
             at = end
             continue
@@ -224,8 +155,8 @@ def _add_formula(result: Survey, text: str) -> None:
         return
     texts = [t.text for t in tokens]
     _exponent_indices(tokens, result)
-    scalar = _scalar_places(tokens)
-    angle = _scalar_places(tokens, trigonometric=True)
+    scalar = scalar_places(tokens)
+    angle = scalar_places(tokens, trigonometric=True)
     at = 0
     while at < len(tokens):
         token = tokens[at]
@@ -256,10 +187,10 @@ def _add_formula(result: Survey, text: str) -> None:
                 "^", "{", "\\prime", "}"]:
             end += 1 if texts[end] == "'" else 2 if texts[end + 1] == "\\prime" else 4  # b', λ^{\prime}_d
         if texts[end:end + 3] == ["^", "{", "("] and "_" in texts[end:end + 12]:
-            end = _group_end(tokens, end + 1)  # a^{(1)}_{i,j}: a label before the subscript
+            end = group_end(tokens, end + 1)  # a^{(1)}_{i,j}: a label before the subscript
         if end < len(tokens) and texts[end] == "_":
             result.sequences.add(base)
-            sub, end = _subscript(tokens, end + 1)
+            sub, end = read_subscript(tokens, end + 1)
             result.sequences.update(sub.sequences)
             if sub.plain:
                 name = f"{base}_{sub.plain}"
@@ -283,7 +214,7 @@ def _add_formula(result: Survey, text: str) -> None:
             result.angles.add(base)
         if name in WIDTH_NAMES:
             result.widths.add(name)
-            if _inside_exponent(tokens, at):
+            if inside_exponent(tokens, at):
                 result.exponent_widths.add(name)
         is_vector = bold or any(texts[end:end + len(p)] == p for p in _TRANSPOSES)
         if is_vector:
@@ -307,7 +238,7 @@ def _add_formula(result: Survey, text: str) -> None:
 def _doubled_arguments(tokens: list[Token], at: int, result: Survey) -> None:
     """``PE(pos, 2i)``, ``PE(pos, 2i+1)``: a letter an argument doubles is a pair index, as in a subscript
     (``PE_{(pos,2i)}``); ``2i-1`` counts the pairs from 1, ``2i+1`` from 0."""
-    depth, end = 0, _group_end(tokens, at)
+    depth, end = 0, group_end(tokens, at)
     for n in range(at, end):
         depth += (tokens[n].text == "(") - (tokens[n].text == ")")
         letter = tokens[n + 1] if n + 1 < end else None
@@ -336,7 +267,7 @@ def _exponent_indices(tokens: list[Token], result: Survey) -> None:
     for n in range(len(tokens) - 4):
         if tokens[n].kind != "num" or texts[n + 1] != "^" or texts[n + 2] != "{":
             continue
-        group = texts[n + 3:_group_end(tokens, n + 2) - 1]
+        group = texts[n + 3:group_end(tokens, n + 2) - 1]
         start = 1 if group[:1] == ["-"] else 0
         if group[start:start + 1] != ["2"] or len(group) < start + 4 or group[start + 2] != "/":
             continue
@@ -358,86 +289,11 @@ def _barred(texts: list[str], at: int, end: int) -> bool:
 def _arguments(tokens: list[Token], at: int) -> int:
     """How many arguments the parenthesis at ``at`` holds (commas outside inner brackets, plus one)."""
     depth, count = 0, 1
-    for token in tokens[at:_group_end(tokens, at)]:
+    for token in tokens[at:group_end(tokens, at)]:
         depth += (token.text in ("(", "{", "[")) - (token.text in (")", "}", "]"))
         if token.text == "," and depth == 1:
             count += 1
     return count
-
-
-def _group_end(tokens: list[Token], at: int) -> int:
-    """The index after the group (braced, parenthesized, bracketed) or single token at ``at``."""
-    closing = {"{": "}", "(": ")", "[": "]"}.get(tokens[at].text) if at < len(tokens) else None
-    if closing is None:
-        return at + 1
-    depth = 0
-    for n in range(at, len(tokens)):
-        depth += (tokens[n].text == tokens[at].text) - (tokens[n].text == closing)
-        if depth == 0:
-            return n + 1
-    return len(tokens)
-
-
-#: Order relations: what stands beside one is a number.
-_ORDER = frozenset(t for t, op in READ_RELATIONS.items() if op in ("<", "<=", ">", ">="))
-
-
-def _scalar_places(tokens: list[Token], trigonometric: bool = False) -> list[bool]:
-    """For each token, whether it stands where only a number can: in an exponent, a subscript, or the
-    argument of a function (sin, exp, ...); with ``trigonometric``, only in the argument of a function
-    other than exp (where a capital letter is an angle, not a matrix's exponential)."""
-    scalar = [False] * len(tokens)
-    for n, token in enumerate(tokens):
-        if token.text in _ORDER and not trigonometric:
-            # r < \alpha: only numbers are ordered, so a name beside an order relation is one
-            for m in (n - 1, n + 1):
-                if 0 <= m < len(tokens) and tokens[m].kind in ("letter", "cmd"):
-                    scalar[m] = True
-            continue
-        if token.text in ("^", "_") and n + 1 < len(tokens):
-            if trigonometric:
-                continue
-            start, end = n + 1, _group_end(tokens, n + 1)
-        elif token.kind == "letter" and (n == 0 or tokens[n - 1].kind != "letter" or token.space):
-            # plain-text functions: sin(x), cosB
-            run_end = n
-            while run_end < len(tokens) and tokens[run_end].kind == "letter" and (
-                    run_end == n or not tokens[run_end].space):
-                run_end += 1
-            run = "".join(t.text for t in tokens[n:run_end])
-            function = max((f for f in FUNCTIONS if run.startswith(f)), key=len, default="")
-            if not function or (trigonometric and function == "exp"):
-                continue
-            start = n + len(function)
-            end = _group_end(tokens, run_end) if run_end < len(tokens) and tokens[run_end].text == "(" else run_end
-        elif token.kind == "cmd" and token.text[1:] in FUNCTIONS and n + 1 < len(tokens) and not (
-                trigonometric and token.text == "\\exp"):
-            start = n + 1
-            if tokens[start].text in ("(", "{", "["):
-                end = _group_end(tokens, start)
-            else:
-                end = start
-                while end < len(tokens) and tokens[end].text not in ("+", "-", "=", "<", ">", "&", "\\\\", ")"):
-                    end += 1
-        else:
-            continue
-        for m in range(start, min(end, len(tokens))):
-            scalar[m] = True
-    return scalar
-
-
-def _inside_exponent(tokens: list[Token], at: int) -> bool:
-    """True if ``tokens[at]`` sits inside the braces of a superscript (``10000^{2i/d}``)."""
-    depth = 0
-    for back in range(at - 1, -1, -1):
-        text = tokens[back].text
-        if text == "}":
-            depth += 1
-        elif text == "{":
-            if depth == 0:
-                return back > 0 and tokens[back - 1].text == "^"
-            depth -= 1
-    return False
 
 
 _BARS = frozenset({"\\bar", "\\overline"})
