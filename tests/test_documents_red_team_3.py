@@ -117,3 +117,24 @@ def test_a_label_p_min_beside_an_indexed_p(tmp_path: Path) -> None:
             "$$R_{i, j}^{K}=p_{K}[clip(i-j, p_{\\min }, p_{\\max })]$$\n")
     report = report_of(tmp_path, text)
     assert [d.links[0].status if d.links else d.reason for d in report.displays][1] in (U, D)
+
+
+ROTATION_BY = ("Work with $\\mathbf{R}_\\phi = \\begin{bmatrix}\\cos\\phi & -\\sin\\phi\\\\ \\sin\\phi & \\cos\\phi"
+               "\\end{bmatrix}$.\n\n```posenc\nassume m, n integer\nassume \\theta real\n```\n")
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # q, k beside the rotation in an inner product: columns (q_1, q_2), (k_1, k_2); R_mᵀ R_n = R_{n-m} (three held-out
+    # documents wrote this row, each refused: "⟨a, b⟩ of shapes (2, 2) and (2, 2)")
+    (ROTATION_BY + "$$\\langle \\mathbf{R}_{m\\theta}\\mathbf{q}, \\mathbf{R}_{n\\theta}\\mathbf{k}\\rangle = "
+     "\\mathbf{q}^\\top \\mathbf{R}_{(n-m)\\theta}\\mathbf{k}$$\n", [P]),
+    # the slip (m - n): never proven; names the text does not define are not refuted
+    (ROTATION_BY + "$$\\langle \\mathbf{R}_{m\\theta}\\mathbf{q}, \\mathbf{R}_{n\\theta}\\mathbf{k}\\rangle = "
+     "\\mathbf{q}^\\top \\mathbf{R}_{(m-n)\\theta}\\mathbf{k}$$\n", [U]),
+    # near-miss: a declared scalar q stays one: the inner product of two matrices is refused as before
+    (ROTATION_BY + "```posenc\nassume q, k real\n```\n$$\\langle \\mathbf{R}_{m\\theta} q, \\mathbf{R}_{n\\theta} k"
+     "\\rangle = q k$$\n", [U]),
+])
+def test_names_beside_a_rotation_in_an_inner_product_are_columns(tmp_path: Path, text: str,
+                                                                  statuses: list[str]) -> None:
+    assert _statuses(tmp_path, text) == statuses

@@ -50,6 +50,7 @@ from .statements import Piece, chain_members, interval_of, range_of, set_by_equa
 from .survey import survey
 from .text_definitions import define_from_text
 from .undecided import MEANINGS, undecided_relation
+from .vector_names import with_vector_names
 
 __all__ = ["ELLIPSIS", "Link", "ReadDisplay", "an_index", "defined_names", "document_scope", "read_display",
            "set_values"]
@@ -167,8 +168,8 @@ class _Reading(StatedRows):
         if candidate is None and self._reversed_definition(row, piece):
             return
         try:
-            read = read_row(text if candidate is None else as_equals(text, candidate), self.scope,
-                            defines=candidate is not None)
+            read = with_vector_names(lambda: read_row(text if candidate is None else as_equals(text, candidate),
+                                                      self.scope, defines=candidate is not None), text, self.scope)
         except Unreadable as exc:
             if candidate is None and (undecided := undecided_relation(text, self.scope)) is not None:
                 self._undecided(row, piece, undecided)

@@ -36,6 +36,7 @@ from typing import Any
 
 import sympy
 from sympy.core.function import AppliedUndef
+from sympy.matrices import ImmutableMatrix
 
 from ..notation.read import BAR_OVER_A_FORMULA, Term, Unreadable, from_latex
 from ..notation.read_guards import shown_name
@@ -81,6 +82,8 @@ class DocumentScope:
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another
         #: section's: i is the imaginary unit there (:mod:`.sections`); None elsewhere.
         self.imaginary_section: int | None = None
+        #: names the row being read uses as column vectors, with their length (:mod:`.vector_names`)
+        self.vectors: dict[str, int] = {}
         #: the row writes a complex number with i (cos t + i sin t) in a section that indexes with i: two readings
         self.complex_beside_index = False
         #: The heading line of a section that has not indexed with i up to the display being read, where the display
@@ -340,6 +343,8 @@ class DocumentScope:
         return sympy.Function(name, commutative=self._commutative(name))(*args)
 
     def undeclared(self, name: str, args: tuple[sympy.Expr, ...] | None = None) -> Term | None:
+        if args is None and name in self.vectors:  # q beside a rotation, in ⟨R q, R k⟩ (:mod:`.vector_names`)
+            return ImmutableMatrix([[sympy.Symbol(f"{name}_{k}")] for k in range(1, self.vectors[name] + 1)])
         base, _, sub = name.partition("_")
         commutative = self._commutative(base)
         if args is not None:
