@@ -138,3 +138,16 @@ ROTATION_BY = ("Work with $\\mathbf{R}_\\phi = \\begin{bmatrix}\\cos\\phi & -\\s
 def test_names_beside_a_rotation_in_an_inner_product_are_columns(tmp_path: Path, text: str,
                                                                   statuses: list[str]) -> None:
     assert _statuses(tmp_path, text) == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a glossary: a formula in a list item with a colon after it defines its name (a held-out note's λ_i, r_i)
+    ("- $\\theta_i = b^{-2i/d}$: the angle.\n- $\\lambda_i = 2\\pi / \\theta_i$: the wavelength.\n\n"
+     "$$ \\lambda_0 = 2\\pi $$\n", [P]),
+    ("- $\\theta_i = b^{-2i/d}$: the angle. $\\lambda_i = 2\\pi / \\theta_i$: the wavelength.\n\n"
+     "$$ \\lambda_0 = \\pi $$\n", [R]),
+    # near-miss: no colon after it, in a list item: said in passing, no definition (x stays free)
+    ("- $x = 3$ is what we saw\n\n$$ x + 1 = 4 $$\n", [U]),
+])
+def test_a_glossary_item_defines(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    assert _statuses(tmp_path, text) == statuses

@@ -31,8 +31,12 @@ class Inline:
     cell: Cell | None = None  # in a notebook, its cell (the line is then the cell's)
     after: str = ""  # the rest of its sentence, which may put a condition on it ("if $t > 0$", "otherwise")
     opening: str = ""  # its sentence up to it, which may too ("For $t > 0$ let")
+    glossary: bool = False  # in a list item, a colon follows it ("- $r_i = L/\\lambda_i$: the ratio")
 
 
+#: A list item's opening, and the colon after its formula: a glossary ("- $\\lambda_i = 2\\pi/\\theta_i$: wavelength").
+_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
+_GLOSS = re.compile(r"\s*[:：]")
 _FENCED = re.compile(r"^[ \t]*(```+|~~~+).*?^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
 _CODE_SPAN = re.compile(r"(`+)[^`]*?\1")
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
@@ -84,6 +88,8 @@ def inline_formulas(text: str, kind: str) -> list[Inline]:
         chunk = text[max(0, match.start() - 200):match.start()]
         ends = list(_SENTENCE_END.finditer(chunk))
         opening = " ".join(chunk[ends[-1].end() if ends else 0:].split())
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        glossary = _ITEM.match(text[line_start:match.start()]) is not None and _GLOSS.match(rest) is not None
         found.append(Inline(body.strip(), blanked.count("\n", 0, match.start(group)) + 1, match.start(group), before,
-                            after=after, opening=opening))
+                            after=after, opening=opening, glossary=glossary))
     return found

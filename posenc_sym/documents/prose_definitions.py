@@ -54,7 +54,7 @@ def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, e
     if found is not None:  # "for $i = 1, 2, \ldots, d/2$": a range, in any sentence
         scope.note(f"range:{found[0]}:{item.line}", f"{scope.add_range(*found)} (in the text)", "definition")
         return
-    introduced = bool(INTRODUCES.search(item.before)) or (item.offset < sentence.end and bool(
+    introduced = bool(INTRODUCES.search(item.before)) or item.glossary or (item.offset < sentence.end and bool(
         CONTINUES.search(item.before)))
     if introduced:
         sentence.end = max(sentence.end, item.offset + len(item.text) + len(item.after) + 2)
