@@ -151,3 +151,13 @@ def test_names_beside_a_rotation_in_an_inner_product_are_columns(tmp_path: Path,
 ])
 def test_a_glossary_item_defines(tmp_path: Path, text: str, statuses: list[str]) -> None:
     assert _statuses(tmp_path, text) == statuses
+
+
+def test_an_extremum_over_an_index_is_read_and_not_decided(tmp_path: Path) -> None:
+    # Position Interpolation's bound, as a held-out note quotes it (false: its constant is too small): read, undecided,
+    # never proven (it was refused unread, "\max takes its arguments in parentheses")
+    text = ("```posenc\nassume d even positive\nassume s, s_1, s_2, b real\n```\n$$ \\left| a(s) - a_{\\mathrm{linear}}(s)"
+            " \\right| \\le d \\max_j |h_j| \\frac{(s - s_1)(s_2 - s)}{8 \\ln b} $$\n")
+    assert _statuses(tmp_path, text) == [U]
+    # near-miss: \max of a list keeps its meaning (max(2, 3) = 3)
+    assert _statuses(tmp_path, "$$ \\max(2, 3) = 3 $$\n") == [P]

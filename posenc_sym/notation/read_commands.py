@@ -149,7 +149,9 @@ def function(p: Cursor, spelled: str, pos: int) -> Term:
                              f"(\\{spelled} x)^{{-1}}", pos)
     if spelled == "log" and p.take("_"):
         base = p.script()
-    if FUNCTIONS[spelled].many:
+    if FUNCTIONS[spelled].many and p.peek() is not None and p.peek().text == "_":  # type: ignore[union-attr]
+        value = _extremum_over(p, spelled, pos)  # \max_j |h_j|: the largest over an index, as a name of its own
+    elif FUNCTIONS[spelled].many:
         value = FUNCTIONS[spelled].apply(*_arguments(p, spelled, pos))
     else:
         argument = p.scalar(_argument(p, spelled, pos), pos, f"\\{spelled}")
@@ -192,6 +194,27 @@ def upright_function(p: Cursor, spelled: str, pos: int) -> Term:
     token = p.peek()
     argument = p.factor() if token is None or token.text not in ("(", "[") else p.atom()
     return UPRIGHT_FUNCTIONS[spelled].apply(p.scalar(argument, pos, f"\\{spelled}"))
+
+
+def _extremum_over(p: Cursor, spelled: str, pos: int) -> Term:
+    """``\\max_j |h_j|``, ``\\min_{k} a_k``: the extremum over an index whose range the row does not say, read as a
+    value of its own (an undefined function of the body, the index bound inside it): a row with it is decided only
+    where it holds whatever that value is."""
+    p.next()
+    script = p.tokens[p.index:p.index + 3]
+    if script and script[0].kind == "letter":
+        index, width = script[0].text, 1
+    elif len(script) == 3 and script[0].text == "{" and script[1].kind == "letter" and script[2].text == "}":
+        index, width = script[1].text, 3
+    else:
+        raise Unreadable(f"\\{spelled} under a set or a condition is not read; write \\{spelled}_j over one index",
+                         pos)
+    p.index += width
+    body = p.scalar(p.factor(), pos, f"\\{spelled}")
+    bound = {s: sympy.Dummy(index) for s in getattr(body, "free_symbols", ()) if str(s) == index}
+    indexed = {a: a.func(a.base, *[i.xreplace(bound) for i in a.indices])
+               for a in getattr(body, "atoms", lambda *_: set())(sympy.Indexed)}
+    return sympy.Function(f"{spelled}_{index}")(body.xreplace(indexed).xreplace(bound))
 
 
 def _arguments(p: Cursor, spelled: str, pos: int) -> list[sympy.Expr]:
