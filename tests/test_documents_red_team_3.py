@@ -161,3 +161,42 @@ def test_an_extremum_over_an_index_is_read_and_not_decided(tmp_path: Path) -> No
     assert _statuses(tmp_path, text) == [U]
     # near-miss: \max of a list keeps its meaning (max(2, 3) = 3)
     assert _statuses(tmp_path, "$$ \\max(2, 3) = 3 $$\n") == [P]
+
+
+# -- the second red team of this session ---------------------------------------------------------------------------
+
+RT = "Let $R(\\theta) = \\begin{pmatrix}\\cos\\theta & -\\sin\\theta \\\\ \\sin\\theta & \\cos\\theta\\end{pmatrix}$.\n\n"
+SUM = "Let $\\omega_i = 10000^{-2i/d}$ for $i = 0, 1, \\ldots, d/2 - 1$.\n\n"
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # ≠ between matrices was "proven" whatever the sides (SymPy's matrices are Exprs): R(m)ᵀR(n) = R(n - m) everywhere
+    (RT + "$$ R(m)^\\top R(n) \\neq R(n - m) $$\n", [R]),
+    ("$$ (1, 2) \\neq (1, 2) $$\n", [R]),
+    ("$$ (1, 2) \\neq (1, 3) $$\n", [U]),  # not decided: ≠ of vectors is shown only where it fails
+    # "Let $d = 2$" of the width ends where the text speaks in general (the sum is 1.01 at d = 4); it was proven
+    (SUM + "Let $d = 2$. In general, for every width,\n\n$$ \\sum_{i=0}^{d/2-1} \\omega_i = 1 $$\n", [R]),
+    (SUM + "Let $d = 2$. Then there is one pair. Now $d$ is any even width again.\n\n"
+     "$$ \\sum_{i=0}^{d/2-1} \\omega_i = 1 $$\n", [R]),
+    (SUM + "Let $d = 2$. Then\n\n$$ \\sum_{i=0}^{d/2-1} \\omega_i = 1 $$\n", [P]),  # bound: one pair
+    # "For example, let $d = 2$": an example's value, never bound (held back, not proven)
+    (SUM + "For example, let $d = 2$. Then there is one pair.\n\nThe sum of all frequencies of the model is\n\n"
+     "$$ \\sum_{i=0}^{d/2-1} \\omega_i = 1 $$\n", [U]),
+    # a name the text uses as a number, or calls a scalar, is no column beside a rotation
+    (RT + "The gain $g$ enters as $e^{g}$:\n\n$$ \\langle R(\\alpha) g, R(\\beta) g \\rangle = g^\\top g "
+     "\\cos(\\beta - \\alpha) $$\n", [U]),
+    (RT + "Scale by the scalar $g$.\n\n$$ \\langle R(\\alpha) g, R(\\beta) g \\rangle = g^\\top g \\cos(\\beta - "
+     "\\alpha) $$\n", [U]),
+    # a sequence under a Greek letter is no rotation: its letters stay indices ((-1)^k squared is 1)
+    ("Let $a_\\nu = (-1)^\\nu$ for every integer $\\nu$.\n\n$$ a_k a_k = 1 $$\n", [P]),
+])
+def test_second_red_team(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    assert _statuses(tmp_path, text) == statuses
+
+
+@pytest.mark.parametrize("indexing", [
+    "The weight is $\\hat{w}_i$.", "The weight is $\\tilde{w}_i$.", "The $i^{\\text{th}}$ weight.",
+    "The entry $[\\mathbf{x}]_i$.", "Pairs $(i, j)$ of positions.", "Take $i = 3$ for the third head.",
+])
+def test_more_ways_a_section_indexes_with_i(tmp_path: Path, indexing: str) -> None:
+    assert _statuses(tmp_path, DECAY.replace("{indexing}", indexing)) == [U]

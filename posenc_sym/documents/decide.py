@@ -403,8 +403,14 @@ def _aside_before(stated: LinkResult, result: LinkResult) -> bool:
 
 def _decide_unequal(link: Link) -> LinkResult:
     """``a ≠ b`` is proven when SymPy shows, from the symbols' assumptions, that a - b is never 0."""
-    if not isinstance(link.lhs, sympy.Expr) or not isinstance(link.rhs, sympy.Expr):
-        return LinkResult(link, "unknown", note="≠ between matrices is not decided")
+    # SymPy's immutable matrices are Exprs too: matrices are kept out by their own type, never by Expr's
+    if any(isinstance(side, sympy.MatrixBase) or not isinstance(side, sympy.Expr) for side in (link.lhs, link.rhs)):
+        if _equal_entries(link.lhs, link.rhs):
+            reason = "the two sides are equal entry by entry for every value (SymPy simplifies each difference to 0)"
+            point = {s: _a_value_of(s) for s in sorted(link.lhs.free_symbols | link.rhs.free_symbols, key=str)}
+            return LinkResult(link, "refuted", Verdict("refuted", method="entries equal", reason=reason,
+                                                       counterexample=point, difference="0"), reason)
+        return LinkResult(link, "unknown", note="≠ between vectors or matrices is not decided")
     try:
         nonzero = sympy.simplify(link.lhs - link.rhs).is_zero is False
     except Exception:  # SymPy failing proves nothing
@@ -414,6 +420,25 @@ def _decide_unequal(link: Link) -> LinkResult:
         return LinkResult(link, "proven", Verdict("proven", method="nonzero", reason=reason), reason)
     return LinkResult(link, "unknown", note="≠ not decided: SymPy could not show that lhs - rhs is never 0 (a ≠ "
                       "claim is refuted only by a point where both sides meet, which is not searched for)")
+
+
+def _a_value_of(symbol: sympy.Basic) -> sympy.Expr:
+    """A value the symbol's assumptions allow (1, 2, -1, -2 or 1/2): a point where two sides equal everywhere meet."""
+    facts = ("integer", "even", "odd", "positive", "negative", "nonnegative", "nonpositive", "real")
+    for value in (sympy.Integer(1), sympy.Integer(2), sympy.Integer(-1), sympy.Integer(-2), sympy.Rational(1, 2)):
+        if all(getattr(symbol, f"is_{f}") is not True or getattr(value, f"is_{f}") is True for f in facts):
+            return value
+    return sympy.Integer(1)
+
+
+def _equal_entries(lhs: object, rhs: object) -> bool:
+    """True if ``lhs`` and ``rhs`` are matrices of one shape whose entries SymPy shows equal for every value."""
+    if not (isinstance(lhs, sympy.MatrixBase) and isinstance(rhs, sympy.MatrixBase)) or lhs.shape != rhs.shape:
+        return False
+    try:
+        return all(sympy.simplify(sympy.expand_trig(a - b)) == 0 for a, b in zip(lhs, rhs, strict=True))
+    except Exception:  # SymPy failing shows nothing
+        return False
 
 
 def _relevant(conditions: Sequence[sympy.Basic], link: Link) -> tuple[sympy.Basic, ...]:

@@ -168,6 +168,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         if GENERAL.search(scope.lead_in):  # "In general, for every width," after "Let $d = 4$": bound no more
             ctx.bound.clear()
             scope.bound_conventions.clear()
+            scope.release_bound_names()
             examples.clear(before=_lead_in_line(document.text, item, before[0] if before else None))
         if any(examples.since < heading <= item.line for heading in headings):
             examples.clear()  # an example's values end with its section

@@ -19,8 +19,8 @@ from collections.abc import Iterable
 
 from .statements import range_of
 
-__all__ = ["BINDS", "CONTINUES", "EQUATION_WORDS", "GENERAL", "INTRODUCES", "REDEFINES", "bound_beside", "condition_in",
-           "counted_names", "real_name", "real_names"]
+__all__ = ["AN_EXAMPLE", "BINDS", "CONTINUES", "EQUATION_WORDS", "GENERAL", "INTRODUCES", "REDEFINES", "bound_beside",
+           "condition_in", "counted_names", "real_name", "real_names"]
 
 #: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
 #: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
@@ -33,6 +33,9 @@ INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set(?:ting)?|writ(?:e|i
 #: ("with $b = 500000$ and $d = 128$, compute …", "where $t = 0$") give an example's values or a case, which hold a
 #: refutation back where the row holds at them (:mod:`.examples`).
 BINDS = re.compile(r"(?:\b(?:denot\w*|defin\w*|let|set)|记|设|定义|令|记为)\W*$", re.IGNORECASE)
+#: Words that make the sentence an example ("For example, let $d = 2$", "As an example, let", "For instance, denote"):
+#: its values are an example's (:mod:`.examples`), never bound for what follows.
+AN_EXAMPLE = re.compile(r"\b(?:for\s+(?:example|instance)|as\s+an\s+example|e\.\s?g\.|例えば|例如|比如)", re.IGNORECASE)
 #: Words before a display (or a formula) that give a defined name a new formula: "we redefine", "define instead",
 #: "let … instead", "from now on", "改为", "重新定义".
 REDEFINES = re.compile(r"\b(?:re-?defin\w*|instead|from\s+now\s+on|henceforth|replac\w*)\b|改为|重新定义|换成",
@@ -85,7 +88,7 @@ def condition_in(after: str) -> str:
 
 
 _COUNTED = re.compile(r"(?:\$\s*([a-z])\s*\$|(?<![\w$\\])([a-z]))\s*-?\s*th\b")
-_REAL_BEFORE = re.compile(r"\breal(?:[- ]valued)?(?:\s+[A-Za-z-]+){0,3}\s*$", re.IGNORECASE)
+_REAL_BEFORE = re.compile(r"\b(?:real(?:[- ]valued)?|scalar)(?:\s+[A-Za-z-]+){0,3}\s*$", re.IGNORECASE)
 
 
 def counted_names(text: str) -> set[str]:

@@ -14,7 +14,7 @@ from .claims import an_index
 from .examples import ExampleValues
 from .inline import Inline
 from .name_forms import NameForm, name_form
-from .prose import BINDS, CONTINUES, INTRODUCES, bound_beside, condition_in
+from .prose import AN_EXAMPLE, BINDS, CONTINUES, INTRODUCES, bound_beside, condition_in
 from .prose_values import bind_convention, said_in_passing
 from .scope import DocumentScope
 from .statements import interval_of, range_of, statements
@@ -92,8 +92,8 @@ def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, e
             if value is None:
                 continue
             # "Let $b = 500000$ and $d = 128$": the list a binding word opens binds every formula of it
-            binds = bool(BINDS.search(item.before)) or (item.offset < sentence.binding and bool(
-                CONTINUES.search(item.before)))
+            binds = (bool(BINDS.search(item.before)) or (item.offset < sentence.binding and bool(
+                CONTINUES.search(item.before)))) and not AN_EXAMPLE.search(item.opening)
             if binds:
                 sentence.binding = max(sentence.binding, item.offset + len(item.text) + len(item.after) + 2)
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=binds)
@@ -101,6 +101,9 @@ def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, e
                 _an_example(form, value, scope, examples, item.line)
             if outcome is not None and outcome.role in ("definition", "condition"):
                 bind_convention(form, value, scope, binds=binds)
+                if binds and outcome.role == "definition" and getattr(value, "is_number", False) and \
+                        scope.rules.applies(form.name) and form.subscript is None and form.arguments is None:
+                    scope.bound_names[form.name] = item.line  # Let $d = 2$ of the width: until "In general"
                 if outcome.role == "definition":
                     sentence.defined[form.name] = sentence.end
                     sentence.forms.setdefault(form.name, []).append(_parts(form))

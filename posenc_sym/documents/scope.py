@@ -79,6 +79,8 @@ class DocumentScope:
         self.lead_in = ""
         #: a convention's symbol -> the value the text binds its name to ("Let $d = 768$"), for every later claim
         self.bound_conventions: dict[sympy.Symbol, Term] = {}
+        #: names a convention reads that the prose set with "Let" (Let $d = 2$), by line: free again at "In general"
+        self.bound_names: dict[str, int] = {}
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another
         #: section's: i is the imaginary unit there (:mod:`.sections`); None elsewhere.
         self.imaginary_section: int | None = None
@@ -103,6 +105,14 @@ class DocumentScope:
     @line.setter
     def line(self, line: int) -> None:
         self._line = self.rules.line = line
+
+    def release_bound_names(self) -> None:
+        """The names the prose bound with "Let" that a convention reads (the width d): read by it again from here on
+        (a lead-in speaks in general, or a sentence says the name is any value again)."""
+        for name in self.bound_names:
+            self.ctx.forget(name)
+            self.text_defined.pop(name, None)
+        self.bound_names.clear()
 
     def refuse(self, head: str, shown: str, reason: str, fix: str = "") -> str:
         """Refuse the text's definition of ``head`` (one that holds only under a condition, or one of two

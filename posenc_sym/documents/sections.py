@@ -32,8 +32,13 @@ _VERBATIM_BEGIN = re.compile(r"\\begin\{(?:verbatim|lstlisting|minted)\*?\}")
 _VERBATIM_END = re.compile(r"\\end\{(?:verbatim|lstlisting|minted)\*?\}")
 #: An index's range or membership written in a formula: i = 0, 1, …; 0 \le i; i \in [0, d/2).
 _RANGED_I = re.compile(r"(?<![A-Za-z\\])i\s*=\s*-?[0-9]+\s*,|\\le(?:q)?\s*i(?![A-Za-z])|(?<![A-Za-z\\])i\s*\\in\b")
-#: Other ways a formula indexes with i: a component label ``x^{(i)}``, an element ``w[i]``, a run of indices ``A_{ij}``.
-_I_AS_INDEX = re.compile(r"\^\s*\{\s*\(\s*i\s*\)\s*\}|\[\s*i\s*\]|_\s*\{\s*[a-z]?i[a-z]?\s*\}")
+#: Other ways a formula indexes with i: a component label ``x^{(i)}``, an element ``w[i]``, a run of indices ``A_{ij}``,
+#: an accented or bracketed name's subscript, ``i^{th}``, a pair ``(i, j)``, a value ``i = 3``.
+_I_AS_INDEX = re.compile(r"\^\s*\{\s*\(\s*i\s*\)\s*\}|\[\s*i\s*\]|_\s*\{\s*[a-z]?i[a-z]?\s*\}"
+                         # \hat{w}_i, [\mathbf{x}]_i: a subscript after an accent's or a bracket's close; i^{th}
+                         r"|[}\]]\s*_\s*i(?![A-Za-z])|(?<![A-Za-z\\])i\s*\^\s*\{?\s*(?:\\text\s*\{)?\s*th\b"
+                         # (i, j) a pair of positions; i = 3 a value of it
+                         r"|^\s*\(\s*i\s*,\s*[a-z]\s*\)\s*$|^\s*i\s*=\s*\d+\s*$")
 #: Prose that speaks of an index i: "For token $i$", "Here $i$ is the index of the head", "row $i$", "第 $i$ 个".
 _INDEX_I_WORDS = re.compile(r"(?:\b(?:token|head|row|column|entry|element|pair|dimension|position|layer|word|step|"
                             r"query|key)s?\s+\$i\$)|(?:\$i\$[^.$]{0,40}\b(?:index|indices|indexes|counts?|"

@@ -328,13 +328,18 @@ _ANGLE_FAMILY = re.compile(r"(?:\\(?:mathbf|boldsymbol|bm|mathrm)\s*\{\s*)?([A-Z
                            + r")(?![A-Za-z])\s*\}?\s*=")
 
 
+#: What makes the name a rotation by that angle: a matrix, or a cosine or sine, on the right (a_\nu = (-1)^\nu is none).
+_ROTATION_BODY = re.compile(r"\\begin\s*\{[pbBvV]?matrix\}|\\cos|\\sin|\bcos\b|\bsin\b")
+
+
 def survey(formulas: Iterable[str]) -> Survey:
     """The roles of the names in ``formulas`` (the LaTeX of every display and inline formula)."""
     result = Survey()
     intervals: set[str] = set()
     formulas = list(formulas)
     for text in formulas:
-        result.angle_families.update(m.group(1) for m in _ANGLE_FAMILY.finditer(text))
+        result.angle_families.update(m.group(1) for m in _ANGLE_FAMILY.finditer(text)
+                                     if _ROTATION_BODY.search(text, m.end()))
     for text in formulas:
         _add_formula(result, text)
         result.parities.update(parity_names(text))

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from ..notation.read import Unreadable
-from .scope import DocumentScope
+from .scope import DocumentScope, passing_key
 
 __all__ = ["with_vector_names"]
 
@@ -23,6 +23,17 @@ T = TypeVar("T")
 _SQUARE_SIDES = re.compile(r"⟨a, b⟩ of shapes \((\d+), \1\) and \(\1, \1\)")
 #: A lone letter (bold or not) as the row writes a name: q, \mathbf{q}, \boldsymbol{k}, \vec{v}.
 _LETTER = re.compile(r"(?:\\(?:mathbf|boldsymbol|bm|vec)\s*\{\s*([a-z])\s*\}|(?<![\\A-Za-z])([a-z]))(?![A-Za-z_({])")
+
+
+def _a_number_elsewhere(name: str, scope: DocumentScope) -> bool:
+    """True if the text uses ``name`` as a number somewhere (an exponent, a function's argument, a real domain, an
+    index with a range, a count or a pair) or says what it is in words ("the scalar $g$"): no vector here either."""
+    roles = scope.roles
+    # a letter under a name alone (W_q, W_k beside the vectors q, k) labels it: that alone makes no number
+    as_number = name in roles.scalars and name not in roles.indices
+    as_index = name in roles.ranged or name in roles.counted or name in roles.pairs or name in roles.parities
+    return as_number or as_index or name in roles.reals or bool(roles.described.get(name)) \
+        or passing_key(name) in scope.said_in_prose
 
 
 def with_vector_names(read: Callable[[], T], text: str, scope: DocumentScope) -> T:
@@ -36,7 +47,8 @@ def with_vector_names(read: Callable[[], T], text: str, scope: DocumentScope) ->
             raise
         size = int(found.group(1))
         names = {a or b for a, b in _LETTER.findall(text)}
-        vectors = {n: size for n in sorted(names) if scope.is_free(n) and scope.rules.symbol(n) is None}
+        vectors = {n: size for n in sorted(names) if scope.is_free(n) and scope.rules.symbol(n) is None
+                   and not _a_number_elsewhere(n, scope)}
         if not vectors:
             raise
         scope.vectors = vectors
