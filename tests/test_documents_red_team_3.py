@@ -200,3 +200,13 @@ def test_second_red_team(tmp_path: Path, text: str, statuses: list[str]) -> None
 ])
 def test_more_ways_a_section_indexes_with_i(tmp_path: Path, indexing: str) -> None:
     assert _statuses(tmp_path, DECAY.replace("{indexing}", indexing)) == [U]
+
+
+def test_an_exercise_in_other_names_with_the_width_the_row_writes(tmp_path: Path) -> None:
+    # a sealed notebook's exercise (its declarations variant): base = 500{,}000 given, the head width d_{head} = 128 a
+    # name the definition does not use; θ_63 = 500000^{-126/128} holds at base = 500000 and the width 128 the row
+    # writes: held back (it was refuted at base = 17); -125/128 holds at no width the row writes: refuted
+    text = ("```posenc\nassume d even positive\nassume \\text{base} > 1\n```\n\n$$\\theta_i = \\text{base}^{-2i/d}$$\n\n"
+            "With $\\text{base}=500{,}000$, $d_{head}=128$, compute $\\theta_{63}$.\n\n"
+            "$$\\theta_{63} = 500000^{-126/128}$$\n\n$$\\theta_{63} = 500000^{-125/128}$$\n")
+    assert _statuses(tmp_path, text) == [D, U, R]

@@ -16,12 +16,14 @@ False
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 import mpmath
 import sympy
 
 from .decide import DisplayResult, LinkResult, display_result
+from .renumbered import witness
 
 __all__ = ["ExampleValues"]
 
@@ -45,13 +47,16 @@ class ExampleValues:
         """Forget the values (those given before line ``before`` only, where it is given)."""
         self.values = {s: v for s, v in self.values.items() if before is not None and v[1] >= before}
 
-    def hold(self, lhs: sympy.Basic, rhs: sympy.Basic) -> bool:
+    def hold(self, lhs: sympy.Basic, rhs: sympy.Basic, written: str = "") -> bool:
         """True if ``lhs = rhs`` holds at the example's values (every entry, for matrices), as far as 50 digits
-        show; False where a name is left free or the two sides differ."""
+        show; a width left free may take a number the row itself writes (128 in ``500000^{-126/128}``, as
+        :func:`~.renumbered.witness` finds it). False where a name is left free otherwise, or the sides differ."""
         at = {s: v for s, (v, _, _) in self.values.items()}
         try:
             difference = sympy.Matrix(lhs - rhs) if isinstance(lhs, sympy.MatrixBase) else sympy.Matrix([lhs - rhs])
             entries = [sympy.sympify(e).xreplace(at) for e in difference]
+            if len(entries) == 1 and len(entries[0].free_symbols) == 1:
+                return witness(entries[0], (), [int(n) for n in re.findall(r"\d+", written)]) is not None
             if any(e.free_symbols for e in entries):
                 return False
             return all(abs(mpmath.mpmathify(sympy.N(e, _DIGITS))) < _CLOSE for e in entries)
@@ -67,7 +72,7 @@ class ExampleValues:
             link = linked.link
             held = getattr(link.lhs, "free_symbols", set()) | getattr(link.rhs, "free_symbols", set())
             if linked.status == "refuted" and link.role == "claim" and held & set(self.values) and \
-                    link.relation == "==" and self.hold(link.lhs, link.rhs):
+                    link.relation == "==" and self.hold(link.lhs, link.rhs, link.source):
                 given = ", ".join(f"{shown} = {sympy.sstr(value)}" for value, _, shown in self.values.values())
                 lines = sorted({line for _, line, _ in self.values.values()})
                 note = (f"false for other values, but it holds at the example's values the text gives on line "

@@ -14,6 +14,7 @@ from .claims import an_index
 from .examples import ExampleValues
 from .inline import Inline
 from .name_forms import NameForm, name_form
+from .places import place_of
 from .prose import AN_EXAMPLE, BINDS, CONTINUES, INTRODUCES, bound_beside, condition_in
 from .prose_values import bind_convention, said_in_passing
 from .scope import DocumentScope
@@ -87,7 +88,7 @@ def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, e
             if not introduced:
                 said_in_passing(form, f"{shown} = {' '.join(rhs.split())}", value, scope, item.line)
                 if value is not None:  # "For instance $d = 768$": an example's value
-                    _an_example(form, value, scope, examples, item.line)
+                    _an_example(form, value, scope, examples, place_of(item.cell, item.line).line)
                 continue
             if value is None:
                 continue
@@ -98,7 +99,7 @@ def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, e
                 sentence.binding = max(sentence.binding, item.offset + len(item.text) + len(item.after) + 2)
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=binds)
             if outcome is None and not binds:
-                _an_example(form, value, scope, examples, item.line)
+                _an_example(form, value, scope, examples, place_of(item.cell, item.line).line)
             if outcome is not None and outcome.role in ("definition", "condition"):
                 bind_convention(form, value, scope, binds=binds)
                 if binds and outcome.role == "definition" and getattr(value, "is_number", False) and \

@@ -44,7 +44,7 @@ from ..proof.verdict import Verdict
 from .name_forms import NameForm
 from .scope import DocumentScope
 
-__all__ = ["Renumbering", "bounds", "holds", "renumberings", "two_readings"]
+__all__ = ["Renumbering", "bounds", "holds", "renumberings", "two_readings", "witness"]
 
 _DIGITS = 30
 _HEAD = re.compile(r"_\s*(?:\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z0-9])\s*$")
@@ -142,7 +142,7 @@ def holds(shifted: Renumbering, rhs: Term, relation: str, conditions: Sequence[s
         return None
     if relation != "==":
         return None
-    return _witness(shifted.value - rhs, all_conditions, [int(n) for n in re.findall(r"\d+", written)])
+    return witness(shifted.value - rhs, all_conditions, [int(n) for n in re.findall(r"\d+", written)])
 
 
 def _other_index(condition: sympy.Basic, shifted: Renumbering) -> bool:
@@ -160,7 +160,7 @@ def _other_index(condition: sympy.Basic, shifted: Renumbering) -> bool:
                for template in shifted.ranges for k in condition.atoms(sympy.Integer))
 
 
-def _witness(difference: sympy.Expr, conditions: Sequence[sympy.Basic], written: Sequence[int]) -> str | None:
+def witness(difference: sympy.Expr, conditions: Sequence[sympy.Basic], written: Sequence[int]) -> str | None:
     """A number of ``written`` (those the row writes: 128 in ``10000^{-2/128}``) that, given to the one free
     integer name of ``difference`` (a width), makes it exactly 0 where the conditions hold, or None.
 

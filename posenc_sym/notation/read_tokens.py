@@ -59,7 +59,7 @@ _TOKEN = re.compile(
     r"|(?P<cmd>\\(?:[A-Za-z]+|\\|.))"
     # 10,000: groups of three digits, one of them led by 0, which no number written alone is (4,096 too); 0,001 (a
     # decimal comma) and 10,0001 are no thousands
-    r"|(?P<grouped>(?<!\d)[1-9]\d{0,2}(?:,\d{3})*,0\d\d(?:,\d{3})*(?![\d.,]))"
+    r"|(?P<grouped>(?<!\d)[1-9]\d{0,2}(?:(?:,|\{,\})\d{3})*(?:,|\{,\})0\d\d(?:(?:,|\{,\})\d{3})*(?![\d.,]))"
     r"|(?P<num>\d+(?:\.\d+)?|\.\d+)"
     r"|(?P<letter>[A-Za-z])"
     r"|(?P<sym>[-+*/^_(){}\[\]&,=<>|'!.;:~])"
@@ -91,7 +91,7 @@ def tokenize(text: str) -> list[Token]:
             space = wide = False
             continue
         if kind == "grouped":
-            kind, value = "num", value.replace(",", "")
+            kind, value = "num", value.replace("{,}", "").replace(",", "")  # 500{,}000: TeX's spaced comma
         if value in ACCENT_ALIASES:
             value = ACCENT_ALIASES[value]
         elif value == "\\cr":
