@@ -152,21 +152,15 @@ def complex_form_in_i(formula: str) -> bool:
     >>> complex_form_in_i(r"(-1)^i (-1)^i = 1"), complex_form_in_i(r"\sum_{i=0}^{n} a_i"), complex_form_in_i("i^2 = -1")
     (False, False, False)
     """
-    if exponential_in_i(formula):
-        return True
+    if unit_term_in_i(formula):
+        return True  # e^{i…}, x + iy, \cos t + i\sin t
     try:
         tokens = [t.text for t in tokenize(formula)]
     except Unreadable:
         return False
-    for n, text in enumerate(tokens):
-        if text != "i":
-            continue
-        before, after = tokens[n - 1] if n else "", tokens[n + 1] if n + 1 < len(tokens) else ""
-        if before in ("+", "-") and _AFTER_UNIT.fullmatch(after):
-            return True  # x + iy, \cos t + i\sin t
-        if n >= 2 and tokens[n - 2] in ("+", "-") and re.fullmatch(r"[A-Za-z0-9]+", before) and after in _TERM_END:
-            return True  # a + bi
-    return False
+    return any(text == "i" and n >= 2 and tokens[n - 2] in ("+", "-") and re.fullmatch(r"[A-Za-z0-9]+", tokens[n - 1])
+               and (tokens[n + 1] if n + 1 < len(tokens) else "") in _TERM_END
+               for n, text in enumerate(tokens))  # a + bi
 
 
 def _indexes_i(formula: str) -> bool:
