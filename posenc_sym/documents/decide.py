@@ -38,7 +38,7 @@ from ..proof.verdict import Verdict
 from .asides import ASIDE
 from .conventions import Convention
 from .links import Link, ReadDisplay
-from .renumbered import bounds, holds, two_readings
+from .renumbered import bounds, holds, of_its_domain, two_readings
 from .rounding import beyond_rounding, decimal_units, rounding_explains, rounding_explains_as_written
 from .scope import undefined_names
 from .screen import differs_somewhere
@@ -422,13 +422,9 @@ def _decide_unequal(link: Link) -> LinkResult:
                       "claim is refuted only by a point where both sides meet, which is not searched for)")
 
 
-def _a_value_of(symbol: sympy.Basic) -> sympy.Expr:
-    """A value the symbol's assumptions allow (1, 2, -1, -2 or 1/2): a point where two sides equal everywhere meet."""
-    facts = ("integer", "even", "odd", "positive", "negative", "nonnegative", "nonpositive", "real")
-    for value in (sympy.Integer(1), sympy.Integer(2), sympy.Integer(-1), sympy.Integer(-2), sympy.Rational(1, 2)):
-        if all(getattr(symbol, f"is_{f}") is not True or getattr(value, f"is_{f}") is True for f in facts):
-            return value
-    return sympy.Integer(1)
+def _a_value_of(symbol: sympy.Symbol) -> sympy.Expr:
+    """A value the symbol's signs and parity allow (1, 2, -1 or -2): a point where two sides equal everywhere meet."""
+    return sympy.Integer(next((v for v in (1, 2, -1, -2) if of_its_domain(symbol, v)), 1))
 
 
 def _equal_entries(lhs: object, rhs: object) -> bool:

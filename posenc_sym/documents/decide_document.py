@@ -164,12 +164,12 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         scope.under_clause = leading.formulas if leading is not None else ()  # "For $t = 3$, $$f(t) = 9$$": a claim
         clause = clauses.stated.get((item.line, item.body.strip()))
         scope.stating_condition = clause is not None
-        scope.lead_in = _lead_in(document.text, item, before[0] if before else None)
+        scope.lead_in, lead_in_line = _lead_in(document.text, item, before[0] if before else None)
         if GENERAL.search(scope.lead_in):  # "In general, for every width," after "Let $d = 4$": bound no more
             ctx.bound.clear()
             scope.bound_conventions.clear()
             scope.release_bound_names()
-            examples.clear(before=_lead_in_line(document.text, item, before[0] if before else None))
+            examples.clear(before=lead_in_line)
         if any(examples.since < heading <= item.line for heading in headings):
             examples.clear()  # an example's values end with its section
         prior = _continued(before, item, document.text)
@@ -198,34 +198,22 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                           document.text, document.kind, document.format)
 
 
-def _lead_in(text: str, display: Display, previous: Display | None) -> str:
+def _lead_in(text: str, display: Display, previous: Display | None) -> tuple[str, int]:
     """The paragraph of prose just before ``display`` (across at most one blank line, never past the display before
-    it): "The tangent points are where", "For the ablation we redefine the encoding as"."""
+    it): "The tangent points are where", "For the ablation we redefine the encoding as"; and its first line (the
+    display's own where there is none), where a sentence speaks of the values it gives itself ("With $b = 10000$ and
+    $d$ any even width": its "any" ends only the values given before it)."""
     if display.cell is not None:
-        return ""
+        return "", display.line
     first = previous.end_line if previous is not None and previous.cell is None else 0
-    lines = text.splitlines()[max(first, display.line - 8):display.line - 1]
+    start = max(first, display.line - 8)
+    lines = text.splitlines()[start:display.line - 1]
     while lines and not lines[-1].strip():
         lines.pop()
     paragraph: list[str] = []
     while lines and lines[-1].strip():
         paragraph.insert(0, lines.pop())
-    return " ".join(" ".join(paragraph).split())
-
-
-def _lead_in_line(text: str, display: Display, previous: Display | None) -> int:
-    """The first line of the paragraph :func:`_lead_in` reads: a sentence there speaks of the values it gives itself
-    ("With $b = 10000$ and $d$ any even width"), so its "any" ends only the values given before it."""
-    if display.cell is not None:
-        return display.line
-    first = previous.end_line if previous is not None and previous.cell is None else 0
-    lines = text.splitlines()
-    at = display.line - 1  # 1-based line above the display
-    while at > max(first, display.line - 8) and not lines[at - 1].strip():
-        at -= 1
-    while at > max(first, display.line - 8) and lines[at - 1].strip():
-        at -= 1
-    return at + 1
+    return " ".join(" ".join(paragraph).split()), start + len(lines) + 1
 
 
 def _at_bound_values(read: ReadDisplay, conditions: tuple[sympy.Basic, ...],

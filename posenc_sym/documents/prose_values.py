@@ -44,10 +44,7 @@ def unbind_freed(item: Inline, scope: DocumentScope) -> None:
     name = item.text.strip().lstrip("\\")
     if any(w.mode == "frees" and w.line == item.line for w in scope.roles.described.get(name, ())):
         scope.ctx.bound.pop(name, None)
-        if name in scope.bound_names:
-            scope.ctx.forget(name)
-            scope.text_defined.pop(name, None)
-            del scope.bound_names[name]
+        scope.release_bound_names(only=name)
         for symbol in [s for s in scope.bound_conventions if s.name == name]:
             del scope.bound_conventions[symbol]
 

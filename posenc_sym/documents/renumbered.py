@@ -44,7 +44,7 @@ from ..proof.verdict import Verdict
 from .name_forms import NameForm
 from .scope import DocumentScope
 
-__all__ = ["Renumbering", "bounds", "holds", "renumberings", "two_readings", "witness"]
+__all__ = ["Renumbering", "bounds", "holds", "of_its_domain", "renumberings", "two_readings", "witness"]
 
 _DIGITS = 30
 _HEAD = re.compile(r"_\s*(?:\{[^{}]*\}|\\[A-Za-z]+|[A-Za-z0-9])\s*$")
@@ -178,7 +178,7 @@ def witness(difference: sympy.Expr, conditions: Sequence[sympy.Basic], written: 
         return None
     with mpmath.workdps(_DIGITS):
         for value in dict.fromkeys(written):
-            if not _of_its_domain(name, value):
+            if not of_its_domain(name, value):
                 continue
             try:
                 near = abs(function(mpmath.mpf(value))) < mpmath.mpf(10) ** (10 - _DIGITS)
@@ -191,7 +191,7 @@ def witness(difference: sympy.Expr, conditions: Sequence[sympy.Basic], written: 
     return None
 
 
-def _of_its_domain(name: sympy.Symbol, value: int) -> bool:
+def of_its_domain(name: sympy.Symbol, value: int) -> bool:
     """True if the integer ``value`` has the signs and parity ``name`` is declared with (cheaply)."""
     facts = {"positive": value > 0, "nonnegative": value >= 0, "negative": value < 0, "nonpositive": value <= 0,
              "even": value % 2 == 0, "odd": value % 2 == 1, "zero": value == 0, "nonzero": value != 0}

@@ -106,13 +106,14 @@ class DocumentScope:
     def line(self, line: int) -> None:
         self._line = self.rules.line = line
 
-    def release_bound_names(self) -> None:
-        """The names the prose bound with "Let" that a convention reads (the width d): read by it again from here on
-        (a lead-in speaks in general, or a sentence says the name is any value again)."""
-        for name in self.bound_names:
+    def release_bound_names(self, only: str | None = None) -> None:
+        """The names the prose bound with "Let" that a convention reads (the width d), or the name ``only``: read by
+        the convention again from here on (a lead-in speaks in general, or a sentence says the name is any value
+        again)."""
+        for name in [n for n in self.bound_names if only is None or n == only]:
             self.ctx.forget(name)
             self.text_defined.pop(name, None)
-        self.bound_names.clear()
+            del self.bound_names[name]
 
     def refuse(self, head: str, shown: str, reason: str, fix: str = "") -> str:
         """Refuse the text's definition of ``head`` (one that holds only under a condition, or one of two
@@ -175,8 +176,7 @@ class DocumentScope:
         author) is another section's (:mod:`.sections`)."""
         declared = self.ctx.lookup("i")
         value = declared if "i" in self.conventional else None if declared is not None else self.rules.symbol("i")
-        said = self.rules.imaginary_in_words()
-        if said is not None and said.line <= self.line and (declared is None or "i" in self.conventional):
+        if (said := self.rules.imaginary_in_words()) is not None and self.unit_by_words():
             self.note("imaginary:words", f"read i as the imaginary unit from line {said.line} on: the text says so "
                       f"('{said.words}')")
             return True

@@ -197,14 +197,10 @@ def comma_superscript_into_subscript(tokens: list[Token], at: int) -> bool:
     >>> [comma_superscript_into_subscript(tokenize(s), 1) for s in ("x_j^{2}", "x_j^{(a,b)}", "R^{a,b}")]
     [False, False, False]
     """
-    sub_start = sub_end = at
-    if at >= len(tokens) or tokens[at].text != "_":
-        return False  # x^{1,2} alone: an upper index, which names no lower one (g^{ij} is not g_{ij}); not joined
-    if at < len(tokens) and tokens[at].text == "_":
-        end = _script_end(tokens, at + 1)
-        if end is None:
-            return False
-        sub_start, sub_end = at + 1, end
+    # x^{1,2} alone: an upper index, which names no lower one (g^{ij} is not g_{ij}); never joined
+    if at >= len(tokens) or tokens[at].text != "_" or (end := _script_end(tokens, at + 1)) is None:
+        return False
+    sub_start, sub_end = at + 1, end
     if sub_end >= len(tokens) or tokens[sub_end].text != "^" or sub_end + 1 >= len(tokens):
         return False
     if tokens[sub_end + 1].text != "{" or (closing := closing_brace(tokens, sub_end + 1)) is None:
@@ -217,9 +213,7 @@ def comma_superscript_into_subscript(tokens: list[Token], at: int) -> bool:
         index = list(tokens[sub_start:sub_end])
     label = tokens[sub_end + 2:closing]
     pos = tokens[at].pos
-    joined = [Token("sym", "_", pos), Token("sym", "{", pos), *index]
-    if index:
-        joined.append(Token("sym", ",", label[0].pos))
-    joined += [*label, Token("sym", "}", tokens[closing].pos)]
+    joined = [Token("sym", "_", pos), Token("sym", "{", pos), *index, Token("sym", ",", label[0].pos), *label,
+              Token("sym", "}", tokens[closing].pos)]
     tokens[at:closing + 1] = joined
     return True
