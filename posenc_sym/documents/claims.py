@@ -41,7 +41,7 @@ from .described import Described
 from .extract import Display
 from .links import ELLIPSIS, RELATION_TOKEN, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
 from .matrix_sides import IDENTITY_NAMES, identity_of_size, scalar_if_one_by_one
-from .name_forms import name_form
+from .name_forms import NameForm, name_form
 from .renumbered import renumberings
 from .rows import RowText, split_rows
 from .scope import DocumentScope
@@ -337,15 +337,13 @@ class _Reading(StatedRows):
         rhs_text = piece.text[position + width:]
         form = name_form(rhs_text)
         scope = self.scope
-        if form is not None and form.name in IDENTITY_NAMES and not form.subscript and not form.arguments:
-            return False  # R^\top R = I: the identity, compared (see identity_of_size), not a name introduced
-        if form is None or form.name in scope.seen or form.head in scope.seen or scope.lookup(form.name) is not None \
-                or scope.ctx.is_function(form.name) or scope.ctx.is_indexed(form.name):
+        if piece.text.startswith("=:", position) and not self._introduces(form):
+            self.fail("=: defines a name; here its right side is one the text has (or declares), so it is a claim "
+                      "posenc-sym does not decide: write = to have it checked",
+                      self.display.line_of(row.offset + piece.offset + position))
+            return True
+        if form is None or not self._introduces(form):
             return False
-        if form.subscript and scope.lookup("_".join((form.head, *form.subscript))) is not None:
-            return False  # z_1 declared (assume z_1 complex): the name the text has, not one introduced
-        if form.subscript and scope.ctx.is_indexed(form.head):
-            return False  # R_{-\phi} after R_\phi = …: the text's R at -φ, a claim about it, not a name introduced
         try:
             body = from_latex(piece.text[:position], scope)
         except (Unreadable, ArithmeticError, TypeError, ValueError, sympy.SympifyError):
@@ -363,6 +361,19 @@ class _Reading(StatedRows):
         self.links.append(replace(link, rhs=written, role="definition", note=outcome.note))
         self.previous, self.blocked = None, True
         return True
+
+    def _introduces(self, form: NameForm | None) -> bool:
+        """True if ``form`` (the right side of ``… = NAME``) is a name the text writes here for the first time."""
+        scope = self.scope
+        if form is not None and form.name in IDENTITY_NAMES and not form.subscript and not form.arguments:
+            return False  # R^\top R = I: the identity, compared (see identity_of_size), not a name introduced
+        if form is None or form.name in scope.seen or form.head in scope.seen or scope.lookup(form.name) is not None \
+                or scope.ctx.is_function(form.name) or scope.ctx.is_indexed(form.name):
+            return False
+        if form.subscript and scope.lookup("_".join((form.head, *form.subscript))) is not None:
+            return False  # z_1 declared (assume z_1 complex): the name the text has, not one introduced
+        # R_{-\phi} after R_\phi = …: the text's R at -φ, a claim about it, not a name introduced
+        return not (form.subscript and scope.ctx.is_indexed(form.head))
 
     def _opaque_definition(self, row: RowText, piece: Piece, reason: str) -> bool:
         """A definition whose formula cannot be read still introduces its name."""

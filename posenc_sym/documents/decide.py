@@ -218,7 +218,11 @@ def _open(nonzero: Sequence[sympy.Expr], conditions: Sequence[sympy.Basic]) -> l
 
 
 def _excluded_zero(value: sympy.Expr, conditions: Sequence[sympy.Basic]) -> bool:
-    """True if ``value``, linear in one symbol, vanishes only at a point a condition excludes (t under t > 1)."""
+    """True if ``value`` vanishes only where a condition excludes: linear in one symbol, at a point the condition
+    leaves out (t under t > 1), or ± the difference of a strict condition's sides (s_2 - s_1 under s_1 < s_2)."""
+    strict = (sympy.StrictLessThan, sympy.StrictGreaterThan, sympy.Unequality)
+    if any(isinstance(c, strict) and sympy.expand(value**2 - (c.lhs - c.rhs)**2) == 0 for c in conditions):
+        return True  # s_2 - s_1 under s_1 < s_2: the condition's own difference, never 0
     symbols = value.free_symbols
     if len(symbols) != 1:
         return False
@@ -235,7 +239,7 @@ def _where_defined(link: Link, verdict: Verdict, open_divisors: Sequence[sympy.E
     the row is undefined."""
     if not open_divisors:
         return LinkResult(link, verdict.status, verdict, verdict.reason)
-    shown = ", ".join(sympy.sstr(v) for v in open_divisors)
+    shown = ", ".join(dict.fromkeys(sympy.sstr(v) for v in open_divisors))
     if verdict.status == "refuted" and verdict.counterexample is not None:
         point = dict(verdict.counterexample)
         if all(sympy.N(v.xreplace(point), 30) != 0 for v in open_divisors):

@@ -5,17 +5,18 @@ names the text defines before it reads the first display.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ..notation.read import Unreadable
 from ..notation.read_tokens import tokenize
 from ..notation.vocabulary import READ_RELATIONS
-from .name_forms import name_form
+from .name_forms import name_form, split_top_level
 from .rows import split_rows
 from .statements import statements
 
 #: Relations that define a name: ``W' \\equiv \\gamma W``, ``a \\coloneqq b``, ``a := b``.
-DEFINING = frozenset({"\\equiv", "\\coloneqq", "\\triangleq", "\\eqqcolon", ":="})
+DEFINING = frozenset({"\\equiv", "\\coloneqq", "\\triangleq", "\\eqqcolon", ":=", "=:"})
 
 
 def definition_candidate(text: str) -> tuple[int, int] | None:
@@ -33,16 +34,49 @@ def definition_candidate(text: str) -> tuple[int, int] | None:
         following = tokens[n + 1].text if n + 1 < len(tokens) else ""
         spelled = ":=" if token.text == ":" and following == "=" else token.text
         if spelled in READ_RELATIONS or spelled in DEFINING:
-            if spelled not in ("=", *DEFINING) or name_form(text[:token.pos].replace("&", " ")) is None:
+            form = name_form(text[:token.pos].replace("&", " "))
+            if spelled not in ("=", *DEFINING) or form is None:
                 return None
+            if form.arguments and applies_itself(text[token.pos + 1:], form.head, len(form.arguments)):
+                return None  # a(s_1) = a(s) + a'(s)(s_1 - s) + …: a claim about a, which it does not define
             return token.pos, _width(text, token.pos, spelled)
     return None
+
+
+def applies_itself(rhs: str, head: str, arity: int) -> bool:
+    r"""True if ``rhs`` applies the function ``head`` to ``arity`` arguments (``a(s)``), or its derivative
+    (``a'(s)``, ``a^{\prime}(s)``): a formula that uses the name it would define defines nothing. ``f(q, m)``
+    in the formula of ``f(q, m, j)`` is another function, of two arguments.
+
+    >>> applies_itself(r"a(s) + a'(s)(s_1 - s)", "a", 1), applies_itself(r"\lambda(s) b", "a", 1)
+    (True, False)
+    >>> applies_itself(r"f(q, m) e^{\mathrm{i} j}", "f", 3)
+    False
+    """
+    spelled = re.escape(f"\\{head}" if len(head) > 1 and head.isalpha() and head.islower() and
+                        f"\\{head}" in rhs else head)
+    for found in re.finditer(rf"(?<![A-Za-z\\]){spelled}(?![A-Za-z])\s*(\(|'|\^\{{?\\prime)", rhs):
+        if found.group(1) != "(":
+            return True
+        if len(split_top_level(_inside_parentheses(rhs, found.end()))) == arity:
+            return True
+    return False
+
+
+def _inside_parentheses(text: str, start: int) -> str:
+    """The text from ``start`` (just after an opening parenthesis) to the parenthesis that closes it."""
+    depth = 1
+    for n in range(start, len(text)):
+        depth += (text[n] in "([{") - (text[n] in ")]}")
+        if depth == 0:
+            return text[start:n]
+    return text[start:]
 
 
 def _width(text: str, position: int, spelled: str) -> int:
     """How many characters of ``text`` the relation ``spelled`` at ``position`` takes: ``:=`` two, a command
     its length, a character typed in Unicode (``≡`` for ``\\equiv``) one."""
-    if spelled == ":=":
+    if spelled in (":=", "=:"):
         return 2
     return len(spelled) if text.startswith(spelled, position) else 1
 
@@ -59,6 +93,10 @@ def reversed_candidate(text: str) -> tuple[int, int] | None:
         depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
         following = tokens[n + 1].text if n + 1 < len(tokens) else ""
         spelled = ":=" if token.text == ":" and following == "=" else token.text
+        if token.text == "=" and following == ":":
+            spelled = "=:"  # … = M with M named here, the colon on the side of what is defined
+        elif token.text == ":" and n and tokens[n - 1].text == "=":
+            continue
         if depth == 0 and (spelled in READ_RELATIONS or spelled in DEFINING):
             found.append((token.pos, _width(text, token.pos, spelled), spelled))
     if len(found) != 1 or found[0][2] not in ("=", *DEFINING) or found[0][0] == 0:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..notation.read_tokens import Token, Unreadable, tokenize
 from ..notation.vocabulary import ELLIPSES, READ_RELATIONS
+from .inner_definitions import inner_definitions
 from .name_forms import name_form, split_top_level
 from .named_words import names_a_quantity
 
@@ -175,7 +176,8 @@ def statements(text: str) -> list[Piece]:
         elif token.wide and n and tokens[n - 1].text != "," and _opens_prose(text, token) \
                 and not _conditional(text[token.pos:]) and _between_relations(tokens, n, cuts, at_word=True):
             cuts.append((token.pos, token.pos, False))  # a = b \quad \text{where} \quad c = d: two statements
-    return _cut(text, cuts)
+    # X = R := B claims X = B and defines R: two statements (inner_definitions)
+    return [Piece(t, o) for p in _cut(text, cuts) for t, o in inner_definitions(p.text, p.offset)]
 
 
 def _between_relations(tokens: list[Token], comma: int, cuts: list[tuple[int, int, bool]], *,

@@ -219,6 +219,7 @@ def _add_formula(result: Survey, text: str) -> None:
         is_vector = bold or any(texts[end:end + len(p)] == p for p in _TRANSPOSES)
         if is_vector:
             result.vectors.add(base)
+        end = _after_primes(texts, end)  # \phi_j''(s): the primes of a derivative, then its argument
         if end < len(tokens) and texts[end] == "(" and (_arguments(tokens, end) > 1 or not (bold or is_vector)) and \
                 name != "i":  # e^{i(m-n)\theta}: i is the imaginary unit or an index, times (m - n), never a function
             # f(q, m) is a function; W_q(x + p), a matrix's name before one argument, is a product
@@ -233,6 +234,22 @@ def _add_formula(result: Survey, text: str) -> None:
         elif end >= len(tokens) or texts[end] not in ("(", "\\left"):
             result.bare.add(name)
         at = end
+
+
+def _after_primes(texts: list[str], at: int) -> int:
+    r"""Where the primes that start at ``texts[at]`` end (``''``, ``^\prime``, ``^{\prime\prime}``), if a
+    parenthesis follows them; else ``at``."""
+    end = at
+    while end < len(texts) and texts[end] == "'":
+        end += 1
+    if end == at and texts[at:at + 2] == ["^", "\\prime"]:
+        end = at + 2
+    elif end == at and texts[at:at + 3] == ["^", "{", "\\prime"]:
+        end = at + 2
+        while end < len(texts) and texts[end] == "\\prime":
+            end += 1
+        end = end + 1 if end < len(texts) and texts[end] == "}" else at
+    return end if end < len(texts) and texts[end] == "(" else at
 
 
 def _doubled_arguments(tokens: list[Token], at: int, result: Survey) -> None:

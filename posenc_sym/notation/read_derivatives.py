@@ -224,6 +224,6 @@ def differentiate(operand: Term, variables: list[tuple[sympy.Symbol, int]], pos:
     """
     if is_matrix(operand):
         return ImmutableMatrix(operand.applyfunc(lambda e: differentiate(e, variables, pos)))
-    if not getattr(operand, "is_commutative", True):
-        raise Unreadable("a derivative of a name that may be a vector or a matrix is not read; define it", pos)
+    # A name that may be a vector or a matrix (noncommutative) is differentiated as it is: SymPy's product rule
+    # keeps the order of the factors, and a row about a name the text does not define is not decided from it.
     return sympy.Derivative(operand, *variables)

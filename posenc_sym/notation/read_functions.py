@@ -92,7 +92,13 @@ def _extremum_over(p: Cursor, spelled: str, pos: int) -> Term:
         raise Unreadable(f"\\{spelled} under a set or a condition is not read; write \\{spelled}_j over one index",
                          pos)
     p.index += width
-    body = p.scalar(p.factor(), pos, f"\\{spelled}")
+    closed = index in p.closed  # \sum_j … = \max_j |h_j| …: the extremum binds j of its own, as the sum did
+    p.closed.discard(index)
+    try:
+        body = p.scalar(p.factor(), pos, f"\\{spelled}")
+    finally:
+        if closed:
+            p.closed.add(index)
     bound = {s: sympy.Dummy(index) for s in getattr(body, "free_symbols", ()) if str(s) == index}
     indexed = {a: a.func(a.base, *[i.xreplace(bound) for i in a.indices])
                for a in getattr(body, "atoms", lambda *_: set())(sympy.Indexed)}

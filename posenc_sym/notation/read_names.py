@@ -152,14 +152,19 @@ def _derivative_by_primes(p: Cursor, base: str, pos: int) -> Term | None:
     start = p.peek(1)
     args = call_arguments(p, base)
     shown = shown_name(base)
-    variable = variable_of(args[0], start.pos if start is not None else pos, sympy.sstr(args[0]))
+    point = args[0]
+    if isinstance(point, sympy.Symbol):
+        variable = variable_of(point, start.pos if start is not None else pos, sympy.sstr(point))
+    else:  # a''(\xi_1), g'(2t): the derivative in g's own argument, taken at that point
+        variable = sympy.Dummy("x", real=True)
     try:
         value = p.scope.call(base, (variable,))
     except ValueError as exc:
         raise Unreadable(str(exc), pos) from None
     p.scope.note(f"prime:{base}", f"read {shown}' as the derivative of {shown}" + (f", {shown}'' the second" if
                                                                                   count > 1 else ""))
-    return differentiate(value, [(variable, count)], pos)
+    derivative = differentiate(value, [(variable, count)], pos)
+    return derivative if variable is point else sympy.Subs(derivative, variable, point).doit()
 
 
 def _primes_ahead(p: Cursor) -> tuple[int, int]:
@@ -250,6 +255,8 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
             raise Unreadable(f"'{base}_{{...}}' is not declared; declare it (assume, or let {base}_i = ...)", pos)
         return value
     full = f"{base}_{text}"
+    if (derivative := _derivative_by_primes(p, full, pos)) is not None:  # \phi_j''(s): primes after the subscript
+        return derivative
     if p.scope.is_function(full) and (_at_parenthesis(p) or p.scope.undeclared(full) is None):
         return call(p, full, pos)
     value = p.scope.lookup(full)

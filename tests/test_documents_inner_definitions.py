@@ -1,0 +1,104 @@
+"""A name defined inside a chain, and the reading of a proof written as the PI paper's appendix is (issue 23).
+
+``X = R(s) := B`` claims X = B and defines R; ``X \\le B =: M`` claims X ≤ B and defines M. Each expected verdict
+was worked out by hand before the code ran: 1 - λ(s) = (s_2 - s)/(s_2 - s_1) is true for λ(s) = (s - s_1)/(s_2 - s_1)
+(and false with s_2 + s); 1/c ≤ 1 holds for c > 1 and 1/c ≤ 1/2 does not (c = 3/2). A formula that applies the name
+it would define (``a(s_1) = a(s) + a'(s)(s_1 - s) + …``, Taylor's formula) defines nothing: it is a claim about a,
+which the text does not define, so it stays undecided. A derivative written with primes is taken in the function's
+own argument and then evaluated at the point written (g''(2t) = -sin 2t for g = sin).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from posenc_sym.documents.decide_document import check_document
+
+P, R, U, D = "proven", "refuted", "unknown", "definition"
+
+#: s, s_1 < s_2 and c > 1 declared: the rows start at line 7.
+HEAD = "```posenc\nassume s, s_1, s_2 real\nassume s_1 < s_2\nassume c > 1\n```\n\n"
+LAMBDA = "$$\\lambda(s) := \\frac{s - s_1}{s_2 - s_1}$$\n\n"
+
+
+def _links(tmp_path: Path, text: str) -> list[tuple[int, str]]:
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    report = check_document(path)
+    assert not report.problems
+    return [(link.line, link.status) for display in report.displays for link in display.links]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # X = R(s) := B: the claim X = B (decided), then R defined
+    (HEAD + LAMBDA + "$$1 - \\lambda(s) = R(s) := \\frac{s_2 - s}{s_2 - s_1}$$\n", [(7, D), (9, P), (9, D)]),
+    (HEAD + LAMBDA + "$$1 - \\lambda(s) = R(s) := \\frac{s_2 + s}{s_2 - s_1}$$\n", [(7, D), (9, R), (9, D)]),
+    # ... and R used later is the formula it names
+    (HEAD + LAMBDA + "$$1 - \\lambda(s) = R(s) := \\frac{s_2 - s}{s_2 - s_1}$$\n\n$$R(s) + \\lambda(s) = 1$$\n",
+     [(7, D), (9, P), (9, D), (11, P)]),
+    # X ≤ B =: M: the claim, then M; M used later; a slip in the claim refuted
+    (HEAD + "$$\\frac{1}{c} \\leq 1 =: M$$\n\n$$M - 1 = 0$$\n", [(7, P), (7, D), (9, P)]),
+    (HEAD + "$$\\frac{1}{c} \\leq \\frac{1}{2} =: M$$\n", [(7, R), (7, D)]),
+    # =: of a name the text already has is no definition: undecided, never a claim about the old value
+    (HEAD + "$$\\frac{1}{c} \\leq 1 =: M$$\n\n$$\\frac{1}{c} \\leq 2 =: M$$\n", [(7, P), (7, D), (9, P)]),
+    # a := b at the start stays the definition it was; a := b := c names two things, not read as one
+    (HEAD + "$$w := 2$$\n\n$$w + 1 = 3$$\n", [(7, D), (9, P)]),
+])
+def test_a_name_defined_inside_a_chain(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_a_second_name_for_a_name_the_text_has_says_why(tmp_path: Path) -> None:
+    path = tmp_path / "notes.md"
+    path.write_text(HEAD + "$$\\frac{1}{c} \\leq 1 =: M$$\n\n$$\\frac{1}{c} \\leq 2 =: M$$\n", encoding="utf-8")
+    report = check_document(path)
+    second = report.displays[1]
+    assert second.read.unreadable.startswith("=: defines a name; here its right side is one the text has")
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # Taylor's formula about a function the text does not define: a claim, undecided; never a definition of a
+    ("```posenc\nassume s, s_1 real\n```\n\n$$a(s_1) = a(s) + a'(s)(s_1 - s) + \\frac{1}{2}a''(\\xi_1)(s - s_1)^2$$\n",
+     [(5, U)]),
+    # f(q, m, j) in terms of f(q, m) is another function: still defined (see test_documents_calls)
+    ("$$f(q, m) = q e^{\\mathrm{i} m}$$\n\n$$f(q, m, j) = f(q, m) e^{\\mathrm{i} j}$$\n", [(1, D), (3, D)]),
+])
+def test_a_formula_that_applies_its_own_name_defines_nothing(tmp_path: Path, text: str,
+                                                              links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+GT = "```posenc\nassume t real\nlet g(x) = \\sin(x)\n```\n\n"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # the derivative in g's own argument, at the point written: g''(2t) = -sin(2t); g'(2t) = cos(2t), not cos(t)
+    (GT + "$$g''(2t) = -\\sin(2t)$$\n", [(6, P)]),
+    (GT + "$$g'(2t) = \\cos(t)$$\n", [(6, R)]),
+    # primes after a subscript (φ_j''(s)) are read; φ_j is not defined, so the row is not decided
+    ("```posenc\nassume s real\n```\n\n$$|\\phi_j''(s)| \\leq 1$$\n", [(5, U)]),
+    # a matrix function's derivative, entrywise: R'(t) = R(t + π/2) for the rotation R
+    ("```posenc\nassume t real\nlet R(t) = \\begin{pmatrix} \\cos t & -\\sin t \\\\ \\sin t & \\cos t "
+     "\\end{pmatrix}\n```\n\n$$R'(t) = R(t + \\pi/2)$$\n", [(6, P)]),
+    ("```posenc\nassume t real\nlet R(t) = \\begin{pmatrix} \\cos t & -\\sin t \\\\ \\sin t & \\cos t "
+     "\\end{pmatrix}\n```\n\n$$R'(t) = R(t - \\pi/2)$$\n", [(6, R)]),
+])
+def test_derivatives_by_primes_at_a_point(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_an_extremum_binds_its_index_after_a_sum_of_the_same_index(tmp_path: Path) -> None:
+    # max_j |h_j| after \sum_{j} …: j of the max is its own, not the sum's used outside it; h is not defined
+    text = ("```posenc\nassume c > 1\nassume d even positive\n```\n\n$$\\left(\\max_j |h_j|\\right) \\sum_{j=0}^{d/2-1} "
+            "c^{-4j/d} = \\left(\\max_j |h_j|\\right) \\frac{1}{1 - c^{-4/d}}$$\n")
+    assert _links(tmp_path, text) == [(6, U)]
+
+
+def test_a_strict_order_between_two_symbols_keeps_their_difference_from_zero(tmp_path: Path) -> None:
+    # s_2 - s_1 under s_1 < s_2 is never 0: (s_2 - s)/(s_2 - s_1) + (s - s_1)/(s_2 - s_1) = 1 is proven, and
+    # without the order it is not (s_1 = s_2 is allowed)
+    row = "$$\\frac{s_2 - s}{s_2 - s_1} + \\frac{s - s_1}{s_2 - s_1} = 1$$\n"
+    assert _links(tmp_path, HEAD + row) == [(7, P)]
+    assert _links(tmp_path, "```posenc\nassume s, s_1, s_2 real\n```\n\n" + row) == [(5, U)]
