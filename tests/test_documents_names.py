@@ -271,13 +271,17 @@ SECTIONS = ("# Sinusoidal\n\n$$ PE_{(pos,2i)} = \\sin\\left(pos/10000^{2i/d}\\ri
     (SECTIONS, [(3, D), (7, P)]),
     # the sign slip is not proven (θ is a name nothing defines: such a row is never refuted)
     (SECTIONS.replace("+ i \\sin", "- i \\sin"), [(3, D), (7, U)]),
-    # near-misses: the same section indexes with i before the row, or the row itself does: refused as before
-    (SECTIONS.replace("# RoPE\n\n", "# RoPE\n\n$$ \\theta_i = 10000^{-2i/d} $$\n\n"), [(3, D), (7, D), (9, U)]),
+    # the same section indexes with i before the row, or there is no heading between them (one section; a '#' line
+    # in code is no heading): the display writes a complex number with i and does not index with i itself, so its i
+    # is the imaginary unit, as every reader takes it (sections.unit_display, said with its line); before, refused
+    (SECTIONS.replace("# RoPE\n\n", "# RoPE\n\n$$ \\theta_i = 10000^{-2i/d} $$\n\n"), [(3, D), (7, D), (9, P)]),
+    (SECTIONS.replace("# RoPE\n\n", ""), [(3, D), (5, P)]),
+    (SECTIONS.replace("# RoPE\n\n", "```python\n# RoPE\n```\n\n"), [(3, D), (9, P)]),
+    # near-misses: the row itself indexes with i (θ_i), or raises e to an index's log-space power: refused as before
     (SECTIONS.replace("e^{i m \\theta} = \\cos m\\theta", "e^{i m \\theta_i} = \\cos m\\theta_i")
      .replace("i \\sin m\\theta $$", "i \\sin m\\theta_i $$"), [(3, D), (7, U)]),
-    # no heading between them: one section, refused as before; a '#' line in code is not a heading
-    (SECTIONS.replace("# RoPE\n\n", ""), [(3, D), (5, U)]),
-    (SECTIONS.replace("# RoPE\n\n", "```python\n# RoPE\n```\n\n"), [(3, D), (9, U)]),
+    (SECTIONS.replace("# RoPE\n\n", "").replace("e^{i m \\theta} = \\cos m\\theta + i \\sin m\\theta",
+                                               "e^{-2i \\ln(10000)/d} = 10000^{-2i/d}"), [(3, D), (5, U)]),
 ])
 def test_the_index_i_of_one_section_is_not_the_next_ones(tmp_path: Path, text: str,
                                                          links: list[tuple[int, str]]) -> None:
@@ -289,9 +293,11 @@ SECTION_I = "# Encoding\n\n$$ PE_{(pos,2i)} = \\sin(pos \\cdot 10000^{-2i/d}) $$
 
 @pytest.mark.parametrize(("text", "links"), [
     # red team (main at c1ecae5): a "where" sentence after the row indexes the section with i (it is read
-    # before the row): e^{i\pi} e^{i\pi} = 1 was proven with i the imaginary unit
+    # before the row): e^{i\pi} e^{i\pi} = 1 was proven with i the imaginary unit by the section's reading, and
+    # refused since; a display that writes e^{i\pi} and indexes with no i reads it as the unit (sections.unit_display),
+    # said with its line: e^{2\pi i} = 1 is true
     ("# Encoding\n\n$$ PE_{(pos,2i)} = \\sin(pos \\cdot \\theta_i) $$\n\n# Growth\n\n$$ e^{i\\pi} \\cdot e^{i\\pi} = 1 $$"
-     "\n\nwhere $\\theta_i = 10000^{-2i/d}$ as above.\n", [(3, D), (7, U)]),
+     "\n\nwhere $\\theta_i = 10000^{-2i/d}$ as above.\n", [(3, D), (7, P)]),
     # a row with no exponential in i in such a section has two readings: the index (true for every integer i) or the
     # imaginary unit ((-1)^i = e^{-π}, and e^{-2π} ≠ 1): refused, both named (red team, round 5: i^2 = -1 was refuted
     # at i = 2 there)
@@ -299,9 +305,12 @@ SECTION_I = "# Encoding\n\n$$ PE_{(pos,2i)} = \\sin(pos \\cdot 10000^{-2i/d}) $$
     ("## Frequencies\n\n$$ \\omega_i = 10000^{-2i/d} $$\n\n## Complex numbers\n\n$$ i^2 = -1 $$\n", [(3, D), (7, U)]),
     (SECTION_I + "# Parity\n\n$$ (-1)^i (-1)^i = 1 \\quad \\text{for } i = 0, 1, \\dots, d/2 - 1 $$\n",
      [(3, D), (7, P), (7, D)]),
-    # a heading inside code (a four-backtick fence showing a three-backtick one) is code, not a section
+    # a heading inside code (a four-backtick fence showing a three-backtick one) is code, not a section; the display
+    # writes e^{i\pi} and no index i: the unit all the same (sections.unit_display), and e^{i\pi} = -1 is true
     (SECTION_I + "````markdown\n```\n# a comment in the shown code\n````\n\n$$ e^{i\\pi} = -1 $$\n",
-     [(3, D), (10, U)]),
+     [(3, D), (10, P)]),
+    (SECTION_I + "````markdown\n```\n# a comment in the shown code\n````\n\n$$ e^{i\\pi} = 1 $$\n",
+     [(3, D), (10, R)]),
 ])
 def test_red_team_sections(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links

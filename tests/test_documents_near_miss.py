@@ -35,8 +35,10 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     ("```posenc\nassume e real\n```\n\n$$ e^{0} = 1 $$\n\n$$ \\ln e = 1 $$\n", [(5, P), (7, R)]),
     # i: the imaginary unit where the text never indexes with it ...
     ("$$ e^{i\\pi} = -1 $$\n", [(1, P)]),
-    # ... the index where it does: e^{i\\pi} is then refused, never read either way.
-    ("$$ \\omega_i = 10000^{-2i/d} $$\n\n$$ e^{i\\pi} = -1 $$\n", [(1, D)]),
+    # ... and where the text indexes with i, in a display that writes e^{i\\pi} and indexes with no i (as every reader
+    # takes it, said with its line: sections.unit_display); a display that indexes with i too is refused, never read
+    ("$$ \\omega_i = 10000^{-2i/d} $$\n\n$$ e^{i\\pi} = -1 $$\n", [(1, D), (3, P)]),
+    ("$$ \\omega_i = 10000^{-2i/d} $$\n\n$$ e^{i\\pi} \\omega_i = -\\omega_i $$\n", [(1, D)]),
     # a complex derivation: i the imaginary unit throughout, a slip in the sign refuted (θ declared)
     ("```posenc\nassume \\theta real\n```\n\n$$ e^{i\\theta} e^{-i\\theta} = 1 $$\n\n"
      "$$ e^{i\\theta} + e^{-i\\theta} = 2 \\sin\\theta $$\n", [(5, P), (7, R)]),

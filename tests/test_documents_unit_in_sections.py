@@ -59,12 +59,17 @@ def test_a_notebooks_headings_set_its_sections_apart(tmp_path: Path) -> None:
     # ... but a "where" sentence right after the display says what its names are: the index, from the display on
     ("## Rotations\n\n$$ \\theta_i \\le 1 $$\n\nwhere $\\theta_i = 10000^{-2i/d}$ for the $i$-th pair.\n",
      ["proven"]),
-    # a complex form (cos t + i sin t) in a section that indexes with i: two readings, refused (De Moivre's square
-    # was refuted at i = 1 as the index)
+    # a complex form (cos t + i sin t) in a section that indexes with i, in a display that indexes with no i: the unit,
+    # as every reader takes it (sections.unit_display; De Moivre's square was refuted at i = 1 as the index, then
+    # refused); also where the author declares i an integer (the note says so), and a slip is refuted
     ("The frequencies are $\\theta_i = 10000^{-2i/d}$. Treating each pair as a complex number,\n\n"
-     "$$ (\\cos t + i \\sin t)^2 = \\cos 2t + i \\sin 2t $$\n", ["unknown"]),
-    # near-miss: the author's declaration decides: the index, refuted at i = 1 as before
+     "$$ (\\cos t + i \\sin t)^2 = \\cos 2t + i \\sin 2t $$\n", ["proven"]),
     ("```posenc\nassume i integer\nassume t real\n```\n$$ (\\cos t + i \\sin t)^2 = \\cos 2t + i \\sin 2t $$\n",
+     ["proven"]),
+    ("```posenc\nassume i integer\nassume t real\n```\n$$ (\\cos t + i \\sin t)^2 = \\cos 2t - i \\sin 2t $$\n",
+     ["refuted"]),
+    # near-miss: the author's declaration decides where the display indexes with i itself: the index, refuted at i = 1
+    ("```posenc\nassume i integer\nassume t real\n```\n$$ (\\cos t + i \\sin t)^2 + x_i - x_i = \\cos 2t + i \\sin 2t $$\n",
      ["refuted"]),
     # near-miss: an index's sum k + 2i is no complex form
     ("```posenc\nassume k integer\n```\nThe frequencies are $\\theta_i = 10000^{-2i/d}$.\n\n$$ k + 2i - 2i = k $$\n",

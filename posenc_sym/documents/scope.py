@@ -88,6 +88,9 @@ class DocumentScope:
         self.vectors: dict[str, int] = {}
         #: the row writes a complex number with i (cos t + i sin t) in a section that indexes with i: two readings
         self.complex_beside_index = False
+        #: The line of the display being read where it writes a complex number with i and does not index with i
+        #: itself (:func:`.sections.unit_display`): i is the imaginary unit there; None elsewhere.
+        self.imaginary_display: int | None = None
         #: The heading line of a section that has not indexed with i up to the display being read, where the display
         #: writes no exponential in i: i there is the index of another section or the imaginary unit (refused).
         self.unindexed_section: int | None = None
@@ -180,8 +183,18 @@ class DocumentScope:
             self.note("imaginary:words", f"read i as the imaginary unit from line {said.line} on: the text says so "
                       f"('{said.words}')")
             return True
-        if self.imaginary_section is None or self._integer_in_words():
+        if self._integer_in_words():
             return False  # "Let $i$ be a positive integer": the words, not the complex form, say what i is
+        index = declared if declared is not None else value  # the author's i too: the display writes the unit
+        if self.imaginary_display is not None and isinstance(index, sympy.Symbol) and index.is_integer:
+            whose = "i is declared an integer" if declared is not None and "i" not in self.conventional else \
+                "the text indexes with i elsewhere"
+            self.note("imaginary:display", f"read i as the imaginary unit in a display that writes a complex number "
+                      f"with i (e^{{im\\theta}}, \\cos t + i\\sin t) and does not index with i itself (first at line "
+                      f"{self.imaginary_display}), though {whose}; a display that also indexes with i is not read")
+            return True
+        if self.imaginary_section is None:
+            return False
         if not (isinstance(value, sympy.Symbol) and value.is_integer):
             return False
         where = f"line {self.imaginary_section}" if self.imaginary_section else "the opening of the text"

@@ -24,7 +24,7 @@ from ..notation.vocabulary import LATEX_GREEK
 from .prose import counted_names
 from .survey import survey
 
-__all__ = ["IndexSections", "complex_form_in_i", "exponential_in_i", "heading_lines", "unit_term_in_i"]
+__all__ = ["IndexSections", "complex_form_in_i", "exponential_in_i", "heading_lines", "unit_display", "unit_term_in_i"]
 
 _MARKDOWN_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -170,6 +170,43 @@ def _indexes_i(formula: str) -> bool:
     return ("i" in roles.indices and "i" not in roles.summed) or "i" in roles.ranged or "i" in roles.pairs \
         or "i" in roles.parities \
         or _RANGED_I.search(formula) is not None or _I_AS_INDEX.search(formula) is not None
+
+
+def unit_display(formula: str) -> bool:
+    r"""True if ``formula`` writes a complex number with i (:func:`complex_form_in_i`) and does not index with i itself
+    (no subscript i, no sum over i, no pair 2i), nor raises e to a power an index's log-space form writes (a log, the
+    width d): its i is the imaginary unit, as every reader takes it, whatever its section or a declaration does with i.
+
+    >>> unit_display(r"\langle q e^{im\theta}, k e^{in\theta} \rangle = \mathrm{Re}[q k^* e^{i(m-n)\theta}]")
+    True
+    >>> unit_display(r"\sum_{i=0}^{d/2-1} q_i e^{i m \theta_i}"), unit_display(r"e^{-2i \ln(10000)/d}")
+    (False, False)
+    >>> unit_display(r"(\cos t + i\sin t)(x + iy)"), unit_display(r"PE_{(pos,2i)} = \sin(pos)")
+    (True, False)
+    """
+    if not complex_form_in_i(formula) or _indexes_i(formula) or "i" in survey([formula]).summed:
+        return False
+    try:
+        tokens = [t.text for t in tokenize(formula)]
+    except Unreadable:
+        return False
+    return not any(_log_space_exponent(tokens, n) for n, text in enumerate(tokens) if text in ("e", "\\exp"))
+
+
+def _log_space_exponent(tokens: list[str], at: int) -> bool:
+    """True if the power of e at ``tokens[at]`` (``e^{…}``, ``\\exp(…)``) holds a log or the width (``d``, ``D``): the
+    form ``e^{-2i \\ln(b)/d}`` of an index's ``b^{-2i/d}``, where i may well be the index."""
+    start = at + 2 if tokens[at] == "e" and tokens[at + 1:at + 2] == ["^"] else at + 1
+    if start >= len(tokens) or tokens[start] not in ("{", "(", "\\left"):
+        return False
+    depth = 0
+    for n in range(start, len(tokens)):
+        depth += (tokens[n] in ("{", "(")) - (tokens[n] in ("}", ")"))
+        if tokens[n] in ("\\ln", "\\log", "d", "D"):
+            return True
+        if depth == 0 and n > start:
+            return False
+    return False
 
 
 #: Prose after a display that says what its names are: "where $\\theta_i = …$", "here", "with", 其中, 这里.

@@ -62,6 +62,8 @@ def _skip_prose(p: Cursor) -> bool:
             skipped = True
             continue
         break
+    while skipped and (following := p.peek()) is not None and following.text in (".", ",", ";"):
+        p.next()  # \text{otherwise}. : the sentence's stop
     following = p.peek()
     return skipped and (following is None or following.text in ("\\\\", "\\end"))
 
@@ -138,7 +140,8 @@ def cases(p: Cursor, token: Token, kind: str) -> Term:
             else:
                 cell = p.index
                 if _skip_prose(p):
-                    if len(pieces) == 0 or p.tokens[p.index - 1].text not in ("otherwise", "else", "}"):
+                    last = next(t.text for t in reversed(p.tokens[:p.index]) if t.text not in (".", ",", ";"))
+                    if len(pieces) == 0 or last not in ("otherwise", "else", "}"):
                         raise Unreadable("these cases are labelled, not conditioned: a list of alternatives, not "
                                          "one function; state each as a claim of its own", token.pos)
                 else:
