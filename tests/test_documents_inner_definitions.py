@@ -102,3 +102,25 @@ def test_a_strict_order_between_two_symbols_keeps_their_difference_from_zero(tmp
     row = "$$\\frac{s_2 - s}{s_2 - s_1} + \\frac{s - s_1}{s_2 - s_1} = 1$$\n"
     assert _links(tmp_path, HEAD + row) == [(7, P)]
     assert _links(tmp_path, "```posenc\nassume s, s_1, s_2 real\n```\n\n" + row) == [(5, U)]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a sealed set's wrong verdict (notes28, builder's reproducer): "PE(pos, k) = sin(…) or cos(…)" is two alternatives,
+    # no one formula: never a definition (it was one, opaque); not read
+    ("$$PE_{(pos,2k)} = \\sin\\left(\\frac{pos}{10000^{2k/d}}\\right)$$\n\nHence:\n\n"
+     "$$PE(pos,k) = \\sin(\\omega_k pos) \\quad \\text{or} \\quad \\cos(\\omega_k pos)$$\n", [(1, D)]),
+    # the same words between two rows of their own are prose: both read
+    ("```posenc\nassume x real\n```\n\n$$f(x) = \\sin x$$\n\n$$g(x) = \\cos x$$\n", [(5, D), (7, D)]),
+])
+def test_alternatives_joined_by_or_define_nothing(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_j_is_the_imaginary_unit_where_the_words_say_so(tmp_path: Path) -> None:
+    # a sealed set's wrong verdict (notes28, builder's reproducer): the words make j the imaginary unit, a sum elsewhere
+    # binds a j of its own; j was read as an integer index and a true row was called "P defined again, differently".
+    # Now j is the unit: e^{jt} e^{-jt} = 1 is proven and (a + jb)^2 = a^2 - b^2 + 2jab too, a slip is refuted.
+    head = ("Below $j$ denotes the imaginary unit.\n\n```posenc\nassume a, b, t real\n```\n\n"
+            "$$S = \\sum_{j=0}^{1} c_j$$\n\n")
+    assert _links(tmp_path, head + "$$e^{j t} e^{-j t} = 1$$\n\n$$(a + j b)^2 = a^2 - b^2 + 2 j a b$$\n"
+                  "\n$$(a + j b)^2 = a^2 + b^2 + 2 j a b$$\n") == [(7, D), (9, P), (11, P), (13, R)]

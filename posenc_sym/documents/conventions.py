@@ -214,10 +214,11 @@ class Conventions:
             return None
         return next((w for w in self.words(name) if w.means == "own"), None)
 
-    def imaginary_in_words(self) -> Described | None:
-        """The sentence that says i is the imaginary unit (``below $i$ denotes the imaginary unit``), if any: i is
-        then the imaginary unit from its line on (:meth:`.scope.DocumentScope.lookup`)."""
-        return next((w for w in self.words("i") if w.means == "imaginary" and w.mode == "declares"),
+    def imaginary_in_words(self, name: str = "i") -> Described | None:
+        """The sentence that says ``name`` (i, or j as engineers write it) is the imaginary unit (``below $i$ denotes
+        the imaginary unit``), if any: it is then the imaginary unit from its line on
+        (:meth:`.scope.DocumentScope.lookup`)."""
+        return next((w for w in self.words(name) if w.means == "imaginary" and w.mode == "declares"),
                     None)
 
     def set_by_text(self, name: str) -> bool:

@@ -203,12 +203,21 @@ class DocumentScope:
                   "\\mathrm{i} or declare i to read it otherwise")
         return True
 
-    def unit_by_words(self) -> bool:
-        """True if the text's words make i the imaginary unit here (``Here $i$ is the imaginary unit``, from its line
-        on) and the author declared no i; said nowhere (the caller says what follows from it)."""
-        said = self.rules.imaginary_in_words()
-        declared = self.ctx.lookup("i")
-        return said is not None and said.line <= self.line and (declared is None or "i" in self.conventional)
+    def unit_by_words(self, name: str = "i") -> bool:
+        """True if the text's words make ``name`` (i, or j) the imaginary unit here (``Here $i$ is the imaginary unit``,
+        from its line on) and the author declared no such name; said nowhere (the caller says what follows from it)."""
+        said = self.rules.imaginary_in_words(name)
+        declared = self.ctx.lookup(name)
+        return said is not None and said.line <= self.line and (declared is None or name in self.conventional)
+
+    def _j_by_words(self) -> bool:
+        """True if the words make j the imaginary unit here (``Below $j$ denotes the imaginary unit``), said once."""
+        said = self.rules.imaginary_in_words("j")
+        if said is None or not self.unit_by_words("j"):
+            return False
+        self.note("imaginary:j", f"read j as the imaginary unit from line {said.line} on: the text says so "
+                  f"('{said.words}'); a sum over j binds a j of its own")
+        return True
 
     def _integer_in_words(self) -> bool:
         """True if the text's words give i a parity or a sign (``Let $i$ be a positive integer``) on a line up to here:
@@ -256,6 +265,8 @@ class DocumentScope:
         if name == "\\pi":  # the constant π, unless the text sets π itself (then its value, or a free name)
             return self.lookup("pi") if "pi" in self.roles.settings else None
         if name == "i" and self._imaginary_here():
+            return sympy.I
+        if name == "j" and self._j_by_words():
             return sympy.I
         if name == "i" and (self.unindexed_section is not None or self.complex_beside_index):
             self._two_readings_of_i()
