@@ -124,3 +124,16 @@ def test_j_is_the_imaginary_unit_where_the_words_say_so(tmp_path: Path) -> None:
             "$$S = \\sum_{j=0}^{1} c_j$$\n\n")
     assert _links(tmp_path, head + "$$e^{j t} e^{-j t} = 1$$\n\n$$(a + j b)^2 = a^2 - b^2 + 2 j a b$$\n"
                   "\n$$(a + j b)^2 = a^2 + b^2 + 2 j a b$$\n") == [(7, D), (9, P), (11, P), (13, R)]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a chain whose last member is a slip of typing (0.0.1): the links before it are read and decided (sin(1/100) is
+    # within 0.5e-2 of 0.01 written with two decimals: approximate), the row still says why the rest is not read
+    ("$$\\sin(1/100) \\approx 0.01 = \\frac{1}{100} \\approx 0.0.1$$\n", [(1, "approximate"), (1, P)]),
+    ("```posenc\nassume x real\n```\n\n$$(x + 1)^2 = x^2 + 2x + 1 = x^2 + 1 \\approx 0.0.1$$\n", [(5, P), (5, R)]),
+    # one relation before the slip: no chain to start; a name with an unreadable formula is still introduced, as before
+    ("$$a = 0.0.1$$\n", [(1, D)]),
+])
+def test_the_start_of_a_chain_is_read_up_to_a_member_that_cannot_be(tmp_path: Path, text: str,
+                                                                     links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

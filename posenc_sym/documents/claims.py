@@ -34,6 +34,7 @@ from ..notation.vocabulary import (
 from .across_displays import Joined
 from .asides import ASIDE, aside_words
 from .beside_definitions import restriction, where_first
+from .chain_prefix import prefix_before
 from .context import Context
 from .conventions import Conventions
 from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
@@ -174,7 +175,9 @@ class _Reading(StatedRows):
             if candidate is None and (undecided := undecided_relation(text, self.scope)) is not None:
                 self._undecided(row, piece, undecided)
                 return
-            at = 0 if candidate is None else candidate[0]
+            at = 0 if candidate is None else candidate[0]  # a definition's formula is read from its relation on
+            if self._read_prefix(row, piece, Unreadable(exc.reason, at + exc.position)):
+                return
             if not self._opaque_definition(row, piece, exc.reason) and mentions_relation(text):
                 self.fail(exc.reason, self.display.line_of(offset + at + exc.position))
             return
@@ -199,6 +202,17 @@ class _Reading(StatedRows):
                 not self.links[first].lhs.has(sympy.conjugate):
             # q_1^* = q_1 cos(mθ) - …: a real q_1 is its own conjugate; the text may name a new value
             self.links[first] = replace(self.links[first], names_too=starred)
+
+    def _read_prefix(self, row: RowText, piece: Piece, stopped: Unreadable) -> bool:
+        """``a = b \\approx c \\approx 0.0.1``: the links before the member that stopped the reader, read as the
+        statement they make (:mod:`.chain_prefix`); the row still fails there, with its reason. False if there is
+        no such start."""
+        prefix = prefix_before(piece.text, stopped.position)
+        if prefix is None:
+            return False
+        self._read(row, Piece(prefix, piece.offset))
+        self.fail(stopped.reason, self.display.line_of(row.offset + piece.offset + stopped.position))
+        return True
 
     def _undecided(self, row: RowText, piece: Piece, found: tuple[str, Term, Term, int]) -> None:
         """``A \\propto B``: read, and said to be a relation posenc-sym does not decide."""

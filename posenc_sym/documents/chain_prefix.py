@@ -1,0 +1,38 @@
+r"""The readable start of a chain whose later member cannot be read.
+
+``PE(1, 2) = \sin(1/10000^{0.5}) \approx \sin(\frac{1}{100}) \approx 0.0.00999``: the last member is a slip of
+typing, and the links before it are claims of their own. The chain is read up to the relation before the member
+that stopped the reader; the row still says why the rest is not read.
+
+>>> prefix_before(r"a = b \approx c \approx 0.0.1", 25)
+'a = b \\approx c'
+>>> prefix_before(r"a = 0.0.1", 5) is None, prefix_before(r"(a = b) = c", 9) is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+from ..notation.read_tokens import Unreadable, tokenize
+from ..notation.vocabulary import READ_RELATIONS
+
+__all__ = ["prefix_before"]
+
+
+def prefix_before(text: str, position: int) -> str | None:
+    """``text`` up to the last top-level relation before ``position`` (where the reader stopped), if at least one
+    relation comes before that one: a chain of one link or more; else None."""
+    try:
+        tokens = tokenize(text)
+    except Unreadable:
+        return None
+    relations: list[int] = []
+    depth = 0
+    for token in tokens:
+        if token.pos >= position:
+            break
+        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        if depth == 0 and token.text in READ_RELATIONS:
+            relations.append(token.pos)
+    if len(relations) < 2:
+        return None
+    return text[:relations[-1]].rstrip()
