@@ -12,7 +12,7 @@ that stopped the reader; the row still says why the rest is not read.
 
 from __future__ import annotations
 
-from ..notation.read_tokens import Unreadable, tokenize
+from ..notation.read_tokens import Unreadable, nesting, tokenize
 from ..notation.vocabulary import READ_RELATIONS
 
 __all__ = ["prefix_before"]
@@ -30,7 +30,7 @@ def prefix_before(text: str, position: int) -> str | None:
     for token in tokens:
         if token.pos >= position:
             break
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        depth = nesting(depth, token.text)
         if depth == 0 and token.text in READ_RELATIONS:
             relations.append(token.pos)
     if len(relations) < 2:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable
 
 from ..notation.read import Unreadable
-from ..notation.read_tokens import tokenize
+from ..notation.read_tokens import nesting, tokenize
 from ..notation.vocabulary import READ_RELATIONS
 from .name_forms import name_form, split_top_level
 from .rows import split_rows
@@ -28,7 +28,7 @@ def definition_candidate(text: str) -> tuple[int, int] | None:
         return None
     depth = 0
     for n, token in enumerate(tokens):
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        depth = nesting(depth, token.text)
         if depth:
             continue
         following = tokens[n + 1].text if n + 1 < len(tokens) else ""
@@ -96,7 +96,7 @@ def reversed_candidate(text: str) -> tuple[int, int] | None:
         return None
     found, depth = [], 0
     for n, token in enumerate(tokens):
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        depth = nesting(depth, token.text)
         following = tokens[n + 1].text if n + 1 < len(tokens) else ""
         spelled = ":=" if token.text == ":" and following == "=" else token.text
         if token.text == "=" and following == ":":

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..notation.read_tokens import Token, Unreadable, tokenize
+from ..notation.read_tokens import Token, Unreadable, nesting, tokenize
 from ..notation.vocabulary import READ_RELATIONS
 from .name_forms import name_form
 
@@ -39,7 +39,7 @@ def _relations(tokens: list[Token]) -> list[_Relation]:
     depth, n = 0, 0
     while n < len(tokens):
         token = tokens[n]
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        depth = nesting(depth, token.text)
         following = tokens[n + 1] if n + 1 < len(tokens) else None
         pair = token.text + following.text if following is not None else ""
         if depth == 0 and pair in (":=", "=:") and following is not None and following.pos == token.pos + 1:

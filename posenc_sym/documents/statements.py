@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..notation.read_tokens import Token, Unreadable, tokenize
+from ..notation.read_tokens import Token, Unreadable, nesting, tokenize
 from ..notation.vocabulary import ELLIPSES, READ_RELATIONS
 from .inner_definitions import inner_definitions
 from .name_forms import name_form, split_top_level
@@ -156,7 +156,7 @@ def statements(text: str) -> list[Piece]:
     cuts: list[tuple[int, int, bool]] = []
     depth = 0
     for n, token in enumerate(tokens):
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        depth = nesting(depth, token.text)
         if depth:
             continue
         following = tokens[n + 1] if n + 1 < len(tokens) else None
@@ -193,7 +193,7 @@ def _between_relations(tokens: list[Token], comma: int, cuts: list[tuple[int, in
     after: list[Token] = []
     depth = 0
     for token in tokens[comma if at_word else comma + 1:]:
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        depth = nesting(depth, token.text)
         if depth == 0 and token.text == ",":
             break
         after.append(token)
@@ -208,7 +208,7 @@ def _relates(tokens: list[Token]) -> bool:
     """True if ``tokens`` hold a relation outside every bracket."""
     depth = 0
     for token in tokens:
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        depth = nesting(depth, token.text)
         if depth == 0 and (token.text in READ_RELATIONS or token.text in _DEFINES):
             return True
     return False
@@ -242,7 +242,7 @@ def _top_level(tokens: list[Token]) -> list[int]:
     """Indices of the relation tokens outside every bracket."""
     found, depth = [], 0
     for n, token in enumerate(tokens):
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        depth = nesting(depth, token.text)
         if depth == 0 and token.text in READ_RELATIONS:
             found.append(n)
     return found

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ..notation.read import Scope, Term, Unreadable, from_latex
-from ..notation.read_tokens import tokenize
+from ..notation.read_tokens import nesting, tokenize
 from ..notation.vocabulary import READ_RELATIONS, UNDECIDED_RELATIONS
 
 __all__ = ["MEANINGS", "undecided_relation"]
@@ -45,7 +45,7 @@ def undecided_relation(text: str, scope: Scope) -> tuple[str, Term, Term, int] |
         return None
     depth, found = 0, []
     for token in tokens:
-        depth += (token.text in ("{", "(", "[", "\\begin")) - (token.text in ("}", ")", "]", "\\end"))
+        depth = nesting(depth, token.text)
         if depth == 0 and (token.text in READ_RELATIONS or token.text in UNDECIDED_RELATIONS):
             found.append(token)
     if len(found) != 1 or found[0].text not in MEANINGS:

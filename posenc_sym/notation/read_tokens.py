@@ -19,7 +19,7 @@ from ..errors import PosencSymError
 from .read_angles import typed_angles
 from .vocabulary import ACCENT_ALIASES, DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
 
-__all__ = ["Token", "Unreadable", "closing_brace", "subscript_first", "tokenize"]
+__all__ = ["Token", "Unreadable", "closing_brace", "nesting", "subscript_first", "tokenize"]
 
 
 class Unreadable(PosencSymError):
@@ -217,3 +217,19 @@ def comma_superscript_into_subscript(tokens: list[Token], at: int) -> bool:
               Token("sym", "}", tokens[closing].pos)]
     tokens[at:closing + 1] = joined
     return True
+
+
+_OPENERS = frozenset({"{", "(", "[", "\\begin", "\\langle"})
+_CLOSERS = frozenset({"}", ")", "]", "\\end", "\\rangle"})
+
+
+def nesting(depth: int, text: str) -> int:
+    """The bracket depth after a token ``text`` at ``depth``: braces, parentheses, brackets, environments and the
+    angle brackets of ``\\langle a, b \\rangle`` (whose comma sets no statements apart), never below 0 (a row that
+    closes what the row before opened, ``\\rangle = g(m - n)``, is at the top level after it).
+
+    >>> depth = 0
+    >>> [depth := nesting(depth, t) for t in [r"\\langle", "a", ",", "b", r"\\rangle", "}"]]
+    [1, 1, 1, 1, 0, 0]
+    """
+    return max(0, depth + (text in _OPENERS) - (text in _CLOSERS))
