@@ -137,3 +137,15 @@ def test_j_is_the_imaginary_unit_where_the_words_say_so(tmp_path: Path) -> None:
 def test_the_start_of_a_chain_is_read_up_to_a_member_that_cannot_be(tmp_path: Path, text: str,
                                                                      links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a slice as a program writes it (q_{:d/2}, the first half of q) is a name of its own: rows with it are decided only
+    # where they hold whatever the part is (2 q[:2] is q[:2] + q[:2]; q[:2] + q[:3] is not known to be 2 q[:2])
+    ("$$q_{:2} + q_{:2} = 2 q_{:2}$$\n", [(1, P)]),
+    ("$$q_{:2} + q_{:3} = 2 q_{:2}$$\n", [(1, U)]),
+    ("```posenc\nassume m, n real\n```\n\n$$g(\\mathbf{q}_{:d/2}, \\mathbf{k}_{:d/2}, m - n) = "
+     "g(\\mathbf{q}_{:d/2}, \\mathbf{k}_{:d/2}, n - m)$$\n", [(5, U)]),
+])
+def test_a_slice_is_a_name_of_its_own(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -235,6 +235,8 @@ def conjugate_of(value: Term) -> Term:
 def _subscripted(p: Cursor, base: str, pos: int) -> Term:
     """``base`` with the subscript that follows (its ``_`` already taken): a notation applied to its
     parameters, a name whose subscript is plain text (``d_{model}``), or what the scope makes of it."""
+    if (sliced := _slice(p, base)) is not None:
+        return sliced
     extreme = [t.text for t in p.tokens[p.index:p.index + 3]] in (["{", "\\min", "}"], ["{", "\\max", "}"])
     if p.scope.is_indexed(base) and not extreme:  # p_{\min} beside p_{k,2i}: a label, the least p, no index
         start = p.index
@@ -275,6 +277,27 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
         raise Unreadable(f"'{written}' is not declared; declare it (assume, or let {base}_i = ...)", pos)
     no_bracket_after_matrix(p, value, shown_name(base), pos)
     return value if p.scope.lookup(full) is not None else element(p, value, shown_name(base), pos)
+
+
+def _slice(p: Cursor, base: str) -> Term | None:
+    """``q_{:d/2}``, ``p_{k,:}``: a slice of ``base`` as a program writes it (its first half, its row k), read as a
+    name of its own (``q[:d/2]``): a row with it is decided only where it holds whatever that part is. None if the
+    subscript at the cursor is no slice (``q_{[2i:2i+1]}`` is read by its entries, see :func:`_subscript_args`)."""
+    tokens = p.tokens
+    if p.index >= len(tokens) or tokens[p.index].text != "{" or \
+            (p.index + 1 < len(tokens) and tokens[p.index + 1].text == "["):
+        return None
+    depth, colon, end = 0, False, p.index
+    for end in range(p.index, len(tokens)):
+        depth += (tokens[end].text == "{") - (tokens[end].text == "}")
+        colon = colon or (depth == 1 and tokens[end].text == ":")
+        if depth == 0:
+            break
+    if not colon or depth:
+        return None
+    written = "".join(t.text for t in tokens[p.index + 1:end])
+    p.index = end + 1
+    return p.scope.undeclared(f"{base}[{written}]")
 
 
 def _subscript_text(p: Cursor) -> str | None:
