@@ -149,3 +149,15 @@ def test_the_start_of_a_chain_is_read_up_to_a_member_that_cannot_be(tmp_path: Pa
 ])
 def test_a_slice_is_a_name_of_its_own(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # "a = b or c = d" is one statement, a disjunction: never two claims (cos θ = 1 alone would be refuted at θ = 1)
+    ("```posenc\nassume \\theta real\n```\n\n$$\\cos(\\theta) = 1 \\quad \\text{or} \\quad \\sin(\\theta) = 1$$\n", []),
+    ("```posenc\nassume \\theta real\n```\n\n$$\\cos(\\theta) = 1, \\quad \\text{or} \\quad \\sin(\\theta) = 1$$\n", []),
+    # "and" still sets two claims apart
+    ("```posenc\nassume \\theta real\n```\n\n$$\\cos^2\\theta + \\sin^2\\theta = 1 \\quad \\text{and} \\quad "
+     "\\cos(-\\theta) = \\cos\\theta$$\n", [(5, P), (5, P)]),
+])
+def test_or_between_two_relations_is_one_statement(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -37,7 +37,7 @@ from .beside_definitions import restriction, where_first
 from .chain_prefix import prefix_before
 from .context import Context
 from .conventions import Conventions
-from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
+from .definition_candidates import ALTERNATIVES, as_equals, defined_names, definition_candidate, reversed_candidate
 from .described import Described
 from .extract import Display
 from .links import ELLIPSIS, RELATION_TOKEN, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
@@ -166,6 +166,10 @@ class _Reading(StatedRows):
             self._chain(row, piece, members)
             return
         candidate = definition_candidate(text)
+        if ALTERNATIVES.search(text):
+            self.fail("alternatives joined by 'or' are not one formula, and posenc-sym does not choose between them; "
+                      "state each as a row of its own", self.scope.line)
+            return
         if candidate is None and self._reversed_definition(row, piece):
             return
         try:

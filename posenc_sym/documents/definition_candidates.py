@@ -39,14 +39,14 @@ def definition_candidate(text: str) -> tuple[int, int] | None:
                 return None
             if form.arguments and applies_itself(text[token.pos + 1:], form.head, len(form.arguments)):
                 return None  # a(s_1) = a(s) + a'(s)(s_1 - s) + …: a claim about a, which it does not define
-            if _ALTERNATIVES.search(text[token.pos + 1:]):
+            if ALTERNATIVES.search(text[token.pos + 1:]):
                 return None  # PE(pos, k) = \sin(…) \text{or} \cos(…): two alternatives, no one formula defined
             return token.pos, _width(text, token.pos, spelled)
     return None
 
 
 #: A word that sets alternatives apart in a formula: ``\sin(x) \quad \text{or} \quad \cos(x)``.
-_ALTERNATIVES = re.compile(r"\\(?:text|textrm|mathrm|rm|textit)\s*\{\s*or\s*\}|\\q?quad\s*or\s*\\q?quad")
+ALTERNATIVES = re.compile(r"\\(?:text|textrm|mathrm|rm|textit)\s*\{\s*or\s*\}|\\q?quad\s*or\s*\\q?quad")
 
 
 def applies_itself(rhs: str, head: str, arity: int) -> bool:

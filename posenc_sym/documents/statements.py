@@ -170,8 +170,8 @@ def statements(text: str) -> list[Piece]:
             cuts.append((token.pos, following.pos, False))  # θ_i = …, i \in [1, 2, …, d/2]: a range after it
         elif token.text == "," and following is not None and (following.wide or _opens_prose(text, following)
                                                                or _between_relations(tokens, n, cuts)):
-            if _conditional(text[following.pos:]):
-                continue  # a = b, \text{if } x > 0: one statement with its condition, never two
+            if _conditional(text[following.pos:]) or _OR.match(text[following.pos:]):
+                continue  # a = b, \text{if } x > 0 (a condition) or a = b, \text{or } c = d: one statement, never two
             cuts.append((token.pos, following.pos, False))
         elif token.wide and n and tokens[n - 1].text != "," and _opens_prose(text, token) \
                 and not _conditional(text[token.pos:]) and _between_relations(tokens, n, cuts, at_word=True):
@@ -220,6 +220,10 @@ _CONDITIONS = re.compile(r"^(?:\\q?quad\s*|\\[,;: ]\s*)*(?:\\(?:text|textrm|math
                          r"(if|when|whenever|with|unless|provided|given|assuming|otherwise|s\.\s?t\.|st|for)\b")
 
 
+#: ``\\text{or}`` after a comma (and spaces): the alternative of a disjunction, not a statement of its own.
+_OR = re.compile(r"^(?:\s|\\q?quad|\\[,;: ])*(?:\\(?:text|textrm|mathrm|rm)\s*\{\s*or\s*\}|\{\\rm\s+or\s*\})")
+
+
 def _conditional(rest: str) -> bool:
     """True if ``rest`` (after a comma) opens a condition: ``\text{if } x > 0``, ``\text{for } x > 0``."""
     match = _CONDITIONS.match(rest)
@@ -233,9 +237,11 @@ def _conditional(rest: str) -> bool:
 
 
 def _opens_prose(text: str, token: Token) -> bool:
-    """True if ``token`` opens a word of prose that starts a new statement (``,\\mathrm{for}\\, n = 0, …``)."""
+    """True if ``token`` opens a word of prose that starts a new statement (``,\\mathrm{for}\\, n = 0, …``); never
+    ``or``: ``\\cos\\theta = 1 \\quad \\text{or} \\quad \\sin\\theta = 1`` is one statement, a disjunction, not two claims."""
     match = _WORDS.match(text[token.pos:])
-    return match is not None and _is_prose(match.group(), text[token.pos + match.end():])
+    return match is not None and _is_prose(match.group(), text[token.pos + match.end():]) and \
+        re.sub(r"\\[A-Za-z]+|[{}\s]", "", match.group()) != "or"
 
 
 def _top_level(tokens: list[Token]) -> list[int]:
