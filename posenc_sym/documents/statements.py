@@ -238,7 +238,8 @@ def _conditional(rest: str) -> bool:
 
 def _opens_prose(text: str, token: Token) -> bool:
     """True if ``token`` opens a word of prose that starts a new statement (``,\\mathrm{for}\\, n = 0, …``); never
-    ``or``: ``\\cos\\theta = 1 \\quad \\text{or} \\quad \\sin\\theta = 1`` is one statement, a disjunction, not two claims."""
+    ``or``: ``\\cos\\theta = 1 \\quad \\text{or} \\quad \\sin\\theta = 1`` is one statement, a disjunction, not
+    two claims."""
     match = _WORDS.match(text[token.pos:])
     return match is not None and _is_prose(match.group(), text[token.pos + match.end():]) and \
         re.sub(r"\\[A-Za-z]+|[{}\s]", "", match.group()) != "or"
