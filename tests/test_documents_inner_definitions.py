@@ -161,3 +161,23 @@ def test_a_slice_is_a_name_of_its_own(tmp_path: Path, text: str, links: list[tup
 ])
 def test_or_between_two_relations_is_one_statement(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+def test_with_j_the_imaginary_unit_says_what_j_is(tmp_path: Path) -> None:
+    # an apposition "(with $j$ the imaginary unit)" declares j the unit; "with $t$ the position" declares nothing
+    assert _links(tmp_path, "As complex numbers (with $j$ the imaginary unit):\n\n$$e^{j \\pi} = -1$$\n") == [(3, P)]
+    assert _links(tmp_path, "with $t$ the position:\n\n$$e^{j \\pi} = -1$$\n") == [(3, U)]
+
+
+def test_a_formula_given_again_is_screened_at_a_point_before_it_is_simplified(tmp_path: Path) -> None:
+    # the benchmark for speed is in benchmarks/ (no wall-clock limit in a test); here: the outcome is the one simplify
+    # gives. A rotation's product given again in the collected form with a sign slip is shown different (at a point),
+    # and the true collected form is the same formula (simplify, after the screen found no point of difference).
+    head = "```posenc\nassume s, t, \\phi, u_0, u_1, w_0, w_1 real\n```\n\n$$A = (u_0\\cos(s\\phi) - u_1\\sin(s\\phi))(w_0\\cos(t\\phi) - " \
+           "w_1\\sin(t\\phi)) + (u_0\\sin(s\\phi) + u_1\\cos(s\\phi))(w_0\\sin(t\\phi) + w_1\\cos(t\\phi))$$\n\n"
+    true = "$$A = (u_0 w_0 + u_1 w_1)\\cos((s - t)\\phi) - (u_1 w_0 - u_0 w_1)\\sin((s - t)\\phi)$$\n"
+    assert _links(tmp_path, head + true) == [(5, D), (7, P)]
+    path = tmp_path / "notes.md"
+    path.write_text(head + true.replace(") - (u_1", ") + (u_1"), encoding="utf-8")
+    assert [m for d in check_document(path).displays for _, m in d.read.findings] == [
+        "A is defined again, differently from line 5; the rows after this line use this definition"]

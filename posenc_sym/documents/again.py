@@ -43,8 +43,20 @@ def shown_different(old: Term, new: Term, renamed: dict[sympy.Expr, sympy.Expr],
 
 
 def same_formula(old: Term, new: Term, renamed: dict[sympy.Expr, sympy.Expr]) -> bool:
+    """True if SymPy shows the two formulas equal (``renamed`` maps the old one's names to the new one's)."""
     try:
-        difference = sympy.simplify(old.xreplace(renamed) - new)
+        difference = old.xreplace(renamed) - new
+        entries = list(difference) if isinstance(difference, sympy.MatrixBase) else [difference]
+        # non-zero at a point of the names' domains: not the same, and simplify, which may take seconds on a
+        # product of trigonometric terms, need not run. A parity is a domain the point does not keep: no screen then.
+        if not _parity(difference) and any(differs_somewhere(e) for e in entries):
+            return False
+        difference = sympy.simplify(difference)
     except Exception:  # matrices of other shapes, SymPy failing: not shown to be the same
         return False
     return bool(difference == 0 or (isinstance(difference, sympy.MatrixBase) and difference.is_zero_matrix))
+
+
+def _parity(difference: Term) -> bool:
+    """True if a name of ``difference`` is declared even or odd (a point of :func:`differs_somewhere` may not be)."""
+    return any(s.is_even or s.is_odd for s in getattr(difference, "free_symbols", ()))

@@ -47,6 +47,9 @@ _VERB = re.compile(r"^\s*(?:(?:is|are|be|being|(?:will|shall|must)\s+be|"
 #: An opening that binds the name the sentence is about ("Let", "We write", "where"), then "for …" says what it is.
 _BINDING_OPENING = re.compile(r"(?:\b(?:let|write|denote\s+by|use|reserve|call|where|here|below|throughout|take|"
                               r"consider|suppose(?:\s+that)?|assume(?:\s+that)?)|设|令|记)\s*$", re.IGNORECASE)
+#: "(with $j$ the imaginary unit)": an apposition that says what the name is, only of the imaginary unit.
+_WITH = re.compile(r"\bwith\s*$", re.IGNORECASE)
+_UNIT_APPOSITION = re.compile(r"^\s*(?:being\s+|as\s+)?the\s+imaginary\s+unit\b", re.IGNORECASE)
 _FOR_WHAT = re.compile(r"^\s*(?:for|as|to\s+be|to\s+denote)(?![\w-])", re.IGNORECASE)
 #: A quantifier over the name ("For each expert $e$", "for every positive $t$"): a variable, whatever it is.
 _QUANTIFIED = re.compile(r"\b(?:for|over)\s+(?:each|every|all|any)(?:\s+[\w-]+){0,3}\s*$"
@@ -169,8 +172,8 @@ def _described(name: str, inline: Inline) -> Described | None:
     stop = _STOP.search(raw)
     after = raw[:stop.start() if stop else len(raw)]
     verb = _VERB.match(after)
-    said = after[verb.end():] if verb else after if _BINDING_OPENING.search(before) and _FOR_WHAT.match(after) \
-        else ""
+    said = after[verb.end():] if verb else after if (_BINDING_OPENING.search(before) and _FOR_WHAT.match(after)) or (
+        _WITH.search(before) and _UNIT_APPOSITION.match(after)) else ""
     quantified = _QUANTIFIED.search(before) is not None
     adjectives = _ADJECTIVES.search(before)
     facts = tuple(dict.fromkeys((*(fact_words(adjectives.group(1)) if adjectives else ()), *_predicate(said))))
