@@ -181,3 +181,13 @@ def test_a_formula_given_again_is_screened_at_a_point_before_it_is_simplified(tm
     path.write_text(head + true.replace(") - (u_1", ") + (u_1"), encoding="utf-8")
     assert [m for d in check_document(path).displays for _, m in d.read.findings] == [
         "A is defined again, differently from line 5; the rows after this line use this definition"]
+
+
+def test_an_example_goes_on_under_a_heading_that_restates_its_values(tmp_path: Path) -> None:
+    # a held-out document (notes22): "Let's say $d_{model} = 4$", then a heading "(d=4)", then PE(1, 2) = sin(1/100): true
+    # at d_model = 4, false for other widths; its refutation is held back (it was made once the chain's start was read)
+    text = ("$$PE(pos, 2i) = \\sin\\left(\\frac{pos}{10000^{2i/d_{\\text{model}}}}\\right)$$\n\n#### Example\n\n"
+            "Let’s say $d_{\\text{model}} = 4$ you have 3 positions:\n\n#### By hand (d=4)\n\n"
+            "$$PE(1,2)=\\sin(1/10000^{0.5})$$\n")
+    assert _links(tmp_path, text) == [(1, D), (9, U)]
+    assert _links(tmp_path, text.replace("(d=4)", "(d=8)")) == [(1, D), (9, R)]

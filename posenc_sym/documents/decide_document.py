@@ -114,6 +114,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     formulas += [i.text.strip()[4:] for i in document.items if isinstance(i, Declaration)
                  and i.text.strip().startswith("let ")]
     headings = [] if document.format == "notebook" else heading_lines(document.text, document.kind)
+    lines = document.text.splitlines()
     scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
                            counted=counted_names(document.text), described=descriptions(inlines, headings))
     sentence = Sentence()
@@ -172,8 +173,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             scope.bound_conventions.clear()
             scope.release_bound_names()
             examples.clear(before=lead_in_line)
-        if any(examples.since < heading <= item.line for heading in headings):
-            examples.clear()  # an example's values end with its section
+        if any(examples.since < heading <= item.line and not examples.restated(lines[heading - 1])
+               for heading in headings):
+            examples.clear()  # an example's values end with its section, unless its heading restates them
         prior = _continued(before, item, document.text)
         read = read_display(item, scope, prior.last if prior else None, joined.get(id(item)),
                             prior.carried if prior else ())

@@ -43,6 +43,25 @@ class ExampleValues:
         self.values[symbol] = (value, line, shown)
         self.since = max(self.since, line)
 
+    def restated(self, heading: str) -> bool:
+        """True if ``heading`` gives every example value again (``#### Encoding by hand (d=4)`` after ``Let's say
+        $d_{model} = 4$``: the name as written, or its first letter): the example goes on under it.
+
+        >>> examples = ExampleValues()
+        >>> examples.give(sympy.Symbol("d_model"), sympy.Integer(4), 3, "d_model")
+        >>> examples.restated("## By hand (d=4)"), examples.restated("## By hand (d=8)"), examples.restated("# Next")
+        (True, False, False)
+        """
+        if not self.values:
+            return False
+        plain = heading.replace("{", "").replace("}", "").replace("\\text", "").replace("$", "")
+        for value, _, shown in self.values.values():
+            names = {shown, shown.replace("_", ""), shown.split("_")[0]}
+            if not any(re.search(rf"(?<![A-Za-z]){re.escape(n)}\s*=\s*{re.escape(sympy.sstr(value))}(?![\d.])", plain)
+                       for n in names):
+                return False
+        return True
+
     def clear(self, before: int | None = None) -> None:
         """Forget the values (those given before line ``before`` only, where it is given)."""
         self.values = {s: v for s, v in self.values.items() if before is not None and v[1] >= before}

@@ -27,7 +27,7 @@ __all__ = ["AN_EXAMPLE", "BINDS", "CONTINUES", "EQUATION_WORDS", "GENERAL", "INT
 #: "约定" (agree), "解得" (solving gives), "其中" (where). Without one, an inline equation is something
 #: the text says of a case ("$w = 0$ if $s > t$"), not a definition.
 INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set(?:ting)?|writ(?:e|ing)|put(?:ting)?|we\s+have|i\.\s?e\.|"
-                        r"namely|with|given\s+by|"
+                        r"namely|with|given\s+by|say|suppose|"
                         r"记|设|即|定义|令|约定|解得|其中|这里|记为)\W*$", re.IGNORECASE)
 #: Of them, those that bind the name from there on, even a variable of the notes (``Let $d = 512$``); the others
 #: ("with $b = 500000$ and $d = 128$, compute …", "where $t = 0$") give an example's values or a case, which hold a
