@@ -191,3 +191,26 @@ def test_an_example_goes_on_under_a_heading_that_restates_its_values(tmp_path: P
             "$$PE(1,2)=\\sin(1/10000^{0.5})$$\n")
     assert _links(tmp_path, text) == [(1, D), (9, U)]
     assert _links(tmp_path, text.replace("(d=4)", "(d=8)")) == [(1, D), (9, R)]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # red team 5, each a false verdict before its fix. F1: an index i in the power of a number (10000^{i/d}, 2^{-i}) beside
+    # a complex form: the display indexes with i, so its i is not read as the unit (refused, both named)
+    ("The frequencies are $\\theta_i = 10000^{-2i/d}$ for the $i$-th pair.\n\n$$ \\operatorname{Re}\\left(\\cos(m / "
+     "10000^{i/d}) + i \\sin(m / 10000^{i/d})\\right) = \\cos(m / 10000^{i/d}) $$\n", []),
+    # F2: a chain whose last part cannot be read and may say where it holds: no start of it is decided apart
+    ("```posenc\nassume t real\n```\n\n$$ |t - 1| + |t| = (1 - t) + t = 1 \\quad \\text{for } 0 \\le t \\le 1 $$\n", []),
+    # F3: words that give j an integer's facts, or take back another field's reading ("but in this note"): no unit
+    ("Electrical engineers write $j$ for the imaginary unit; here $j$ is an integer.\n\n$$ (-1)^{j} (-1)^{j} = 1 $$\n",
+     [(3, U)]),
+    ("In signal processing $j$ denotes the imaginary unit, but in this note it counts layers.\n\n"
+     "$$ (-1)^{j} (-1)^{j} = 1 $$\n", [(3, U)]),
+    # F4: "or else", "OR", "and/or": a disjunction, never two claims
+    ("```posenc\nassume \\theta real\n```\n\n$$ \\sin^2\\theta = 0 \\quad \\text{or else} \\quad \\sin^2\\theta > 0 $$\n", []),
+    ("```posenc\nassume \\theta real\n```\n\n$$ \\sin^2\\theta = 0 \\qquad \\text{OR} \\qquad \\sin^2\\theta > 0 $$\n", []),
+    # F5: g^{(2)}(t) of a function the text has: its second derivative or a function of its own? refused, both named
+    ("```posenc\nassume t real\nlet g(x) = \\sin(x)\n```\n\n$$ g^{(2)}(t) = \\sin t $$\n\n$$ g^{(2)}(t) + g(t) = 2 \\sin t $$\n",
+     []),
+])
+def test_red_team_5(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert [link for link in _links(tmp_path, text) if link[1] != "condition"] == links

@@ -8,6 +8,8 @@ that stopped the reader; the row still says why the rest is not read.
 'a = b \\approx c'
 >>> prefix_before(r"a = 0.0.1", 5) is None, prefix_before(r"(a = b) = c", 9) is None
 (True, True)
+>>> prefix_before(r"a = b = 0.0.1 \quad \text{for } t \le 1", 9) is None
+True
 """
 
 from __future__ import annotations
@@ -35,4 +37,13 @@ def prefix_before(text: str, position: int) -> str | None:
             relations.append(token.pos)
     if len(relations) < 2:
         return None
+    rest = [t for t in tokens if t.pos > relations[-1]]
+    if any(t.text in READ_RELATIONS or t.text in _CLAUSE or t.wide for t in rest):
+        return None  # … = 1 \quad \text{for } 0 \le t \le 1: the rest may say where the chain holds
     return text[:relations[-1]].rstrip()
+
+
+#: Tokens after the member that stopped the reader that may open a clause about the whole chain (a condition, a
+#: quantifier, a remark): then no start of the chain is read apart from it.
+_CLAUSE = frozenset({",", ";", "\\quad", "\\qquad", "\\forall", "\\in", "\\text", "\\mathrm", "\\textrm", "\\rm",
+                     "\\operatorname", "\\mbox", "\\textit", "\\hbox", "(", "\\left", "\\;", "\\,", "\\:", "\\ "})

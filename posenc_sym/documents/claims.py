@@ -166,6 +166,12 @@ class _Reading(StatedRows):
             self._chain(row, piece, members)
             return
         candidate = definition_candidate(text)
+        if candidate is not None and (form := name_form(text[:candidate[0]].replace("&", " "))) is not None and \
+                form.label.isdigit() and form.arguments and self.scope.is_function(form.head):
+            self.fail(f"{form.head}^{{({form.label})}}(…) of the function {form.head} is its derivative to some and a "
+                      f"function of its own, labelled ({form.label}), to others; write the primes or another name",
+                      self.scope.line)
+            return
         if ALTERNATIVES.search(text):
             self.fail("alternatives joined by 'or' are not one formula, and posenc-sym does not choose between them; "
                       "state each as a row of its own", self.scope.line)

@@ -46,7 +46,9 @@ def definition_candidate(text: str) -> tuple[int, int] | None:
 
 
 #: A word that sets alternatives apart in a formula: ``\sin(x) \quad \text{or} \quad \cos(x)``.
-ALTERNATIVES = re.compile(r"\\(?:text|textrm|mathrm|rm|textit)\s*\{\s*or\s*\}|\\q?quad\s*or\s*\\q?quad")
+ALTERNATIVES = re.compile(r"\\(?:text|textrm|mathrm|rm|textit|mbox|hbox)\s*\{[^{}]*(?<![A-Za-z])or(?![A-Za-z])[^{}]*\}"
+                          r"|\{\\rm[^{}]*(?<![A-Za-z])or(?![A-Za-z])[^{}]*\}|\\q?quad\s*or\s*\\q?quad|\\lor(?![A-Za-z])",
+                          re.IGNORECASE)
 
 
 def applies_itself(rhs: str, head: str, arity: int) -> bool:
@@ -108,6 +110,9 @@ def reversed_candidate(text: str) -> tuple[int, int] | None:
     if len(found) != 1 or found[0][2] not in ("=", *DEFINING) or found[0][0] == 0:
         return None
     position, width, _ = found[0]
+    left = name_form(text[:position].replace("&", " "))
+    if left is not None and left.arguments and applies_itself(text[position + width:], left.head, len(left.arguments)):
+        return None  # eq(3) = \text{LeakyReLU}(eq(1)): an equation between values of eq, no name introduced
     return (position, width) if name_form(text[position + width:]) is not None else None
 
 

@@ -74,6 +74,11 @@ _CJK = re.compile(r"[\u4e00-\u9fff]")
 #: A sentence about another text's reading ("Unlike physics texts, where $i$ is the imaginary unit"): not this text's.
 _CONTRAST = re.compile(r"\b(?:unlike|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to|rather\s+than|instead\s+of|"
                        r"other\s+(?:texts|books|authors|fields))\b", re.IGNORECASE)
+#: Words after the name that take back what the clause says of it for this text ("In signal processing $j$ denotes the
+#: imaginary unit, but in this note it counts layers").
+_BUT_HERE = re.compile(r"^[^.;$]*\bbut\b[^.;$]*\b(?:here|in\s+this|we|"
+                       r"this\s+(?:note|text|chapter|post|article|paper|book))\b",
+                       re.IGNORECASE)
 #: A subject of which the verb is said of some only ("At most one of $s$ and $t$ is negative", "$s$ or $t$ is").
 _SOME_OF = re.compile(r"\b(?:(?:one|some|none|any|either|neither)\s+of|at\s+(?:most|least)|either)\b"
                       r"|\bor\s*$", re.IGNORECASE)
@@ -165,8 +170,8 @@ def _ending(said: Described, found: list[Described], headings: list[int]) -> Des
 def _described(name: str, inline: Inline) -> Described | None:
     opening = re.split(r"\$\$|[.。!?；;]\s", inline.opening)[-1]
     before = re.split(r"\$[^$]*\$", opening)[-1]  # the words of its own clause, after the last formula
-    if _CONTRAST.search(before):
-        return None  # "Unlike physics texts, where $i$ is the imaginary unit": another text's reading
+    if _CONTRAST.search(before) or _BUT_HERE.search(inline.after):
+        return None  # "Unlike physics texts, where $i$ is …", "… $j$ denotes …, but in this note": another reading
     unit = _UNIT_FORMULA.search(inline.after)
     raw = _UNIT_FORMULA.sub("the square root of -1", inline.after, count=1)
     stop = _STOP.search(raw)

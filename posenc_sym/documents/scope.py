@@ -179,6 +179,8 @@ class DocumentScope:
         author) is another section's (:mod:`.sections`)."""
         declared = self.ctx.lookup("i")
         value = declared if "i" in self.conventional else None if declared is not None else self.rules.symbol("i")
+        if self._integer_in_words():
+            return False  # "here $i$ is an integer" beside "physicists write $i$ for the imaginary unit": no unit
         if (said := self.rules.imaginary_in_words()) is not None and self.unit_by_words():
             self.note("imaginary:words", f"read i as the imaginary unit from line {said.line} on: the text says so "
                       f"('{said.words}')")
@@ -213,16 +215,16 @@ class DocumentScope:
     def _j_by_words(self) -> bool:
         """True if the words make j the imaginary unit here (``Below $j$ denotes the imaginary unit``), said once."""
         said = self.rules.imaginary_in_words("j")
-        if said is None or not self.unit_by_words("j"):
+        if said is None or not self.unit_by_words("j") or self._integer_in_words("j"):
             return False
         self.note("imaginary:j", f"read j as the imaginary unit from line {said.line} on: the text says so "
                   f"('{said.words}'); a sum over j binds a j of its own")
         return True
 
-    def _integer_in_words(self) -> bool:
-        """True if the text's words give i a parity or a sign (``Let $i$ be a positive integer``) on a line up to here:
-        i is then no imaginary unit, whatever form the row writes."""
-        return any(w.mode == "declares" and w.facts and w.line <= self.line for w in self.rules.words("i"))
+    def _integer_in_words(self, name: str = "i") -> bool:
+        """True if the text's words give ``name`` a parity or a sign (``Let $i$ be a positive integer``) on a line up to
+        here: it is then no imaginary unit, whatever form the row writes or other words say."""
+        return any(w.mode == "declares" and w.facts and w.line <= self.line for w in self.rules.words(name))
 
     def _two_readings_of_i(self) -> None:
         """Refuse the index i (read by a convention or a preset, never declared by the author) in a section that has not

@@ -190,7 +190,27 @@ def unit_display(formula: str) -> bool:
         tokens = [t.text for t in tokenize(formula)]
     except Unreadable:
         return False
+    if _i_in_another_power(tokens):
+        return False  # 10000^{i/d}, 2^{-i}, (-1)^i: i in the power of a number is an index's, as a pair 2i is
     return not any(_log_space_exponent(tokens, n) for n, text in enumerate(tokens) if text in ("e", "\\exp"))
+
+
+def _i_in_another_power(tokens: list[str]) -> bool:
+    """True if a bare i stands in the power of anything but e (``10000^{i/d}``, ``2^{-i}``, ``(-1)^i``)."""
+    for n, text in enumerate(tokens):
+        if text != "^" or n == 0 or tokens[n - 1] == "e":
+            continue
+        if tokens[n + 1:n + 2] == ["i"]:
+            return True
+        if tokens[n + 1:n + 2] == ["{"]:
+            depth = 0
+            for m in range(n + 1, len(tokens)):
+                depth += (tokens[m] == "{") - (tokens[m] == "}")
+                if depth == 0:
+                    break
+                if tokens[m] == "i" and tokens[m - 1] != "_":
+                    return True
+    return False
 
 
 def _log_space_exponent(tokens: list[str], at: int) -> bool:

@@ -221,7 +221,8 @@ _CONDITIONS = re.compile(r"^(?:\\q?quad\s*|\\[,;: ]\s*)*(?:\\(?:text|textrm|math
 
 
 #: ``\\text{or}`` after a comma (and spaces): the alternative of a disjunction, not a statement of its own.
-_OR = re.compile(r"^(?:\s|\\q?quad|\\[,;: ])*(?:\\(?:text|textrm|mathrm|rm)\s*\{\s*or\s*\}|\{\\rm\s+or\s*\})")
+_OR = re.compile(r"^(?:\s|\\q?quad|\\[,;: ])*(?:\\(?:text|textrm|mathrm|rm|mbox)\s*\{[^{}]*(?<![A-Za-z])or(?![A-Za-z])"
+                 r"|\{\\rm[^{}]*(?<![A-Za-z])or(?![A-Za-z]))", re.IGNORECASE)
 
 
 def _conditional(rest: str) -> bool:
@@ -242,7 +243,7 @@ def _opens_prose(text: str, token: Token) -> bool:
     two claims."""
     match = _WORDS.match(text[token.pos:])
     return match is not None and _is_prose(match.group(), text[token.pos + match.end():]) and \
-        re.sub(r"\\[A-Za-z]+|[{}\s]", "", match.group()) != "or"
+        re.search(r"(?<![A-Za-z])or(?![A-Za-z])", match.group(), re.IGNORECASE) is None
 
 
 def _top_level(tokens: list[Token]) -> list[int]:

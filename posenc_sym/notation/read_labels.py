@@ -10,10 +10,11 @@ reads the definition, :mod:`.read_names` the later uses).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .read_cursor import Cursor
-from .read_tokens import Token
+from .read_tokens import Token, Unreadable
 from .vocabulary import LATEX_GREEK
 
 __all__ = ["bare_label", "label_after_subscript", "labelled"]
@@ -119,5 +120,12 @@ def labelled(p: Cursor, base: str) -> str:
         return base
     if texts[:1] != ["^"] or (parenthesized := _parenthesized_label(p, base, p.index + 1)) is None:
         return base
+    after = p.peek(parenthesized[1])
+    if after is not None and after.text == "(" and p.scope.is_function(base) and \
+            re.fullmatch(r".*\^\(\d+\)", parenthesized[0]) is not None:
+        shown = parenthesized[0].partition("^")[0]
+        raise Unreadable(f"{shown}^{{(n)}}(…) of the function {shown} is its n-th derivative to some and a function of "
+                         f"its own, labelled (n), to others; write the primes ({shown}''(x)) or another name",
+                         p.tokens[p.index].pos)
     p.index += parenthesized[1]
     return parenthesized[0]
