@@ -214,3 +214,11 @@ def test_an_example_goes_on_under_a_heading_that_restates_its_values(tmp_path: P
 ])
 def test_red_team_5(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert [link for link in _links(tmp_path, text) if link[1] != "condition"] == links
+
+
+def test_a_let_said_as_an_illustration_binds_nothing(tmp_path: Path) -> None:
+    # red team 5 (borderline): "Let $d = 4$, just as an illustration." bound d past a heading on general widths, and
+    # 10000^{4/d} = 10^4 was proven; an illustration's value is an example's, which the heading ends: refuted at d = 2
+    text = "Let $d = 4$, just as an illustration.\n\n## General widths\n\n$$10000^{4/d} = 10^4$$\n"
+    assert _links(tmp_path, text) == [(5, R)]
+    assert _links(tmp_path, text.replace(", just as an illustration", "")) == [(5, P)]

@@ -94,7 +94,8 @@ def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, e
                 continue
             # "Let $b = 500000$ and $d = 128$": the list a binding word opens binds every formula of it
             binds = (bool(BINDS.search(item.before)) or (item.offset < sentence.binding and bool(
-                CONTINUES.search(item.before)))) and not AN_EXAMPLE.search(item.opening)
+                CONTINUES.search(item.before)))) and not AN_EXAMPLE.search(item.opening) \
+                and not AN_EXAMPLE.search(re.split(r"[.;。]\s|\n\n", item.after)[0])  # "…, as an illustration."
             if binds:
                 sentence.binding = max(sentence.binding, item.offset + len(item.text) + len(item.after) + 2)
             outcome = define_from_text(form, shown, value, scope, inline=True, binds=binds)
