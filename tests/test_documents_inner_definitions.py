@@ -222,3 +222,15 @@ def test_a_let_said_as_an_illustration_binds_nothing(tmp_path: Path) -> None:
     text = "Let $d = 4$, just as an illustration.\n\n## General widths\n\n$$10000^{4/d} = 10^4$$\n"
     assert _links(tmp_path, text) == [(5, R)]
     assert _links(tmp_path, text.replace(", just as an illustration", "")) == [(5, P)]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # an absolute value around a parenthesis (red team 5): the bar after it closed nothing, and the row was refused
+    # ("unknown macro \le"); |cos x + i sin x| = 1 is proven, |sin(t)| ≤ 1 checked (an inequality), a slip refuted
+    ("```posenc\nassume x real\n```\n\n$$\\left|\\cos(x) + i\\sin(x)\\right| = 1$$\n", [(5, P)]),
+    ("```posenc\nassume x real\n```\n\n$$|\\cos(x)| = |\\cos(-x)|$$\n", [(5, P)]),
+    ("```posenc\nassume x real\n```\n\n$$|\\cos(x)| = \\cos(x)$$\n", [(5, R)]),
+    ("```posenc\nassume x real\n```\n\n$$|(x + 1)^2| = (x + 1)^2$$\n", [(5, P)]),
+])
+def test_an_absolute_value_around_a_parenthesis(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -116,6 +116,7 @@ def _parenthesized(p: Cursor, opening: Token) -> Term:
         vector = p.tuple_rest(opening, value)  # (a, b): a vector where one is meant (read_tuples)
         p.in_bars = saved
         return vector
+    p.in_bars = saved  # |\sin(t)|: the bar after the parenthesis closes the absolute value it is in
     p.require(closing)
     return value
 
