@@ -234,3 +234,18 @@ def test_a_let_said_as_an_illustration_binds_nothing(tmp_path: Path) -> None:
 ])
 def test_an_absolute_value_around_a_parenthesis(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    # red team 5 (F6, older code): Gauss's sum with n free was refuted at n = -3, a negative count (an empty sum, 0,
+    # against 3). Tried again where the sum counts at least zero terms (n ≥ 0): not refuted there, so unknown, both
+    # named; never proven (the count is the reader's assumption: Σ_{k=0}^{n-1} 1 = n stays unproven, as issue 23's
+    # near-miss asks). A slip refuted at a count (n = 2) stands, and so does the author's declared n.
+    ("$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$\n", U),
+    ("$$\\sum_{k=0}^{n-1} 1 = n$$\n", U),
+    ("$$\\sum_{k=1}^{n} k = n^2$$\n", R),
+    ("$$\\sum_{k=0}^{n-1} 1 = n + 1$$\n", R),
+    ("```posenc\nassume n integer\n```\n\n$$\\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}$$\n", R),
+])
+def test_a_refutation_at_a_negative_count_is_held_back(tmp_path: Path, text: str, status: str) -> None:
+    assert [s for _, s in _links(tmp_path, text)] == [status]

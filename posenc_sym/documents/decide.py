@@ -37,6 +37,7 @@ from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
 from .asides import ASIDE
 from .conventions import Convention
+from .counts import at_a_negative_count
 from .links import Link, ReadDisplay
 from .renumbered import bounds, holds, of_its_domain, two_readings
 from .rounding import beyond_rounding, decimal_units, rounding_explains, rounding_explains_as_written
@@ -154,6 +155,10 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         return LinkResult(link, "unknown", note=f"the proof engine failed with {type(exc).__name__}: {exc}; this "
                           "is a bug in posenc-sym, please report it with this row")
     result = _where_defined(link, verdict, open_divisors)
+    if result.status == "refuted" and (counted := at_a_negative_count(link.lhs, link.rhs, link.relation, verdict,
+                                                                       conditions, declared, claim_id)) is not None:
+        status, again, note = counted
+        result = LinkResult(link, status, again, note)
     if result.status == "refuted" and link.relation == "==" and not _free(link) and \
             (rounding_explains(link.lhs, link.rhs, decimal_units(link.source))
              or rounding_explains_as_written(link.source, link.lhs)):
