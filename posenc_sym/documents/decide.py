@@ -15,7 +15,6 @@ makes a proof "proven where defined", reported unknown, and a counterexample whe
 no counterexample.
 
 >>> import sympy
-from sympy.core.function import AppliedUndef
 >>> from .links import Link
 >>> x = sympy.Symbol("x", real=True)
 >>> result = decide_link(Link(3, "==", sympy.sin(x)**2 + sympy.cos(x)**2, sympy.Integer(1), 0, ""), (), "d")
@@ -30,6 +29,7 @@ from dataclasses import dataclass, replace
 
 import mpmath
 import sympy
+from sympy.core.function import AppliedUndef
 
 from ..errors import PosencSymError
 from ..proof.claim import Claim
@@ -319,8 +319,8 @@ def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
         # f(x_m) of a function the text does not define: a value of its own, whatever f is; where the difference is not
         # 0 with each such value free, no proof holds for every f either (and trigsimp would spend its seconds)
         applied = {a: sympy.Dummy(str(a.func)) for a in difference.atoms(AppliedUndef)}
-        if applied and differs_somewhere(difference.xreplace(applied)):
-            return None
+        if differs_somewhere(difference.xreplace(applied), complex_free=True):
+            return None  # a name of no stated domain may be complex: cos θ = Re e^{iθ} fails at a complex θ
         return prove_zero(sympy.expand(difference))
     functions = [f for f in difference.atoms(sympy.Function) if not isinstance(f, (sympy.transpose, sympy.adjoint,
                                                                                    sympy.conjugate))]

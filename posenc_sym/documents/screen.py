@@ -17,15 +17,16 @@ _DIGITS = 50
 _MARGIN = sympy.Float("1e-35")
 
 
-def differs_somewhere(difference: sympy.Expr) -> bool:
+def differs_somewhere(difference: sympy.Expr, *, complex_free: bool = False) -> bool:
     """True if ``difference`` is shown non-zero at a value of its names: then it is not 0 whatever they are, and
     no proof need be sought (they can take seconds). Each name, and each entry nothing defines (x_m, q^(1)_m:
     distinct entries may differ), takes a rational value (an integer where the name is one) at two seeded
     points, evaluated to 30 digits; a value that is not a finite number shows nothing. A name of no stated
-    domain may be any number, so a real value of it is one of its values."""
+    domain may be any number, so a real value of it is one of its values; with ``complex_free``, a third point gives
+    such names complex values (``\\cos\\theta = \\mathrm{Re}\\, e^{i\\theta}`` fails there)."""
     atoms = sorted((*difference.atoms(sympy.Indexed), *(s for s in difference.free_symbols
                                                        if isinstance(s, sympy.Symbol))), key=str)
-    for seed in (3, 7):
+    for seed in (3, 7, 11) if complex_free else (3, 7):
         values = {}
         for n, atom in enumerate(atoms):
             integer = bool(getattr(atom, "is_integer", False))
@@ -34,6 +35,8 @@ def differs_somewhere(difference: sympy.Expr) -> bool:
             value = sympy.Integer(2 + n if seed == 3 else 3 + 2 * n) if integer else \
                 sympy.Rational(seed * (n + 2) + 1, 7 + n)
             values[atom] = value if positive or integer else value * (-1) ** n
+            if seed == 11 and getattr(atom, "is_real", None) is None and not integer:
+                values[atom] = value + sympy.I * sympy.Rational(n + 1, 5)  # of no stated domain: a complex value too
         try:
             at_point = difference.xreplace(values)
             found = sympy.N(at_point, _DIGITS)
