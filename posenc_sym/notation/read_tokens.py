@@ -98,8 +98,10 @@ def tokenize(text: str) -> list[Token]:
             value = "\\\\"  # plain TeX's row end, as MathJax and KaTeX read it inside a matrix
         if kind == "cmd" and value[1:].isspace():
             value = "\\ "  # \<newline>: TeX's control space, as a backslash that ends a line inside a display
-        elif value == "\\_" and text[match.end():].lstrip().startswith("{"):
-            value, kind = "_", "sym"  # f\_{W_q}: Markdown's escaped '_' (a subscript), as Markdown writers type it
+        elif value == "\\_" and (text[match.end():].lstrip().startswith("{") or (
+                tokens and tokens[-1].kind == "cmd" and tokens[-1].text[1:].isalpha() and
+                re.match(r"[A-Za-z0-9]", text[match.end():match.end() + 1]) is not None)):
+            value, kind = "_", "sym"  # f\_{W_q}, \theta\_i: Markdown's escaped '_' (a subscript), as writers type it
         if kind in ("ws", "comment") or value == "~" or value in SPACING:
             space = True
             medium += value in ("\\;", "\\:")
