@@ -266,3 +266,11 @@ def test_an_escaped_underscore_after_a_greek_letter_is_a_subscript(tmp_path: Pat
     # Markdown writers escape '_' (kramdown): \theta\_i is θ_i, defined and used as θ_0 (a held-out row: "unknown macro")
     text = "$$\\theta\\_i = 10000^{-2i/d}$$\n\n$$\\theta\\_0 = 1$$\n\n$$\\theta_0 = 2$$\n"
     assert _links(tmp_path, text) == [(1, D), (3, P), (5, R)]
+
+
+def test_a_sequence_given_at_a_point_only_is_otherwise_free(tmp_path: Path) -> None:
+    # the dev set's Abel summation ("令 S_0 = 0"): S given at 0 only; S_{i+1} is a value the text does not give, so a
+    # row with it is read (undecided whatever S is), never "matches no definition"; S_0 itself is the value given
+    text = ("Let $S_0 = 0$.\n\n```posenc\nassume i integer\n```\n\n$$S_{i+1} - S_{i+1} = S_0$$\n\n"
+            "$$S_{i+1} = S_0$$\n")
+    assert _links(tmp_path, text) == [(7, P), (9, U)]

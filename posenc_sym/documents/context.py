@@ -83,6 +83,11 @@ class Context:
             binding = _match(pattern, args)
             if binding is not None:
                 results.append(pattern.body.xreplace(binding))
+        if not results and all(not getattr(a, "free_symbols", None) for p in self.indexed[head] for a in p.args) and \
+                all(getattr(p.body, "is_commutative", False) for p in self.indexed[head]):
+            # S_0 = 0 alone (an Abel sum's start): the text gives S at its points only; S_{i+1} is a value it does
+            # not give, whatever it is, as for a name nothing defines
+            return sympy.IndexedBase(head)[args]
         if not results:
             written = ", ".join(sympy.sstr(a) for a in args)
             forms = "; ".join(", ".join(sympy.sstr(a) for a in p.args) for p in self.indexed[head])
