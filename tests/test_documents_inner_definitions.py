@@ -272,5 +272,5 @@ def test_a_sequence_given_at_a_point_only_is_otherwise_free(tmp_path: Path) -> N
     # the dev set's Abel summation ("令 S_0 = 0"): S given at 0 only; S_{i+1} is a value the text does not give, so a
     # row with it is read (undecided whatever S is), never "matches no definition"; S_0 itself is the value given
     text = ("Let $S_0 = 0$.\n\n```posenc\nassume i integer\n```\n\n$$S_{i+1} - S_{i+1} = S_0$$\n\n"
-            "$$S_{i+1} = S_0$$\n")
+            "$$S_{i+1} + 1 = S_{i+1} + S_0$$\n")
     assert _links(tmp_path, text) == [(7, P), (9, U)]
