@@ -274,3 +274,10 @@ def test_a_sequence_given_at_a_point_only_is_otherwise_free(tmp_path: Path) -> N
     text = ("Let $S_0 = 0$.\n\n```posenc\nassume i integer\n```\n\n$$S_{i+1} - S_{i+1} = S_0$$\n\n"
             "$$S_{i+1} + 1 = S_{i+1} + S_0$$\n")
     assert _links(tmp_path, text) == [(7, P), (9, U)]
+
+
+def test_a_prime_after_a_subscript_is_the_primed_name(tmp_path: Path) -> None:
+    # θ_i' and θ'_i are one name θ′ (NTK-aware notes write both); θ_0' was refused ("a prime is not read")
+    text = "```posenc\nassume b > 1\nassume d even positive\n```\n\n$$\\theta_i' = b^{-2i/d}$$\n\n$$\\theta'_0 = 1$$\n\n" \
+           "$$\\theta_0' = 1$$\n\n$$\\theta_1' = b$$\n"
+    assert _links(tmp_path, text) == [(6, D), (8, P), (10, P), (12, R)]

@@ -19,7 +19,7 @@ from .read_elements import element, no_bracket_after_matrix
 from .read_guards import not_captured, one_character, shown_name
 from .read_labels import label_after_subscript, labelled
 from .read_numerals import numeral_ahead
-from .read_tokens import Token, Unreadable, comma_superscript_into_subscript, subscript_first
+from .read_tokens import Token, Unreadable, comma_superscript_into_subscript, prime_first, subscript_first
 from .vocabulary import CONJUGATE_STARS, FONTS, LATEX_GREEK, SYMBOL_LETTERS
 
 __all__ = ["bold_name", "call", "greek_name", "name", "single", "subscripted_call"]
@@ -54,6 +54,8 @@ def name(p: Cursor, base: str, pos: int, *, subscript_allowed: bool = True, show
     if subscript_allowed and _star_before(p, "_"):
         return conjugate_of(name(p, base, pos, shown=shown))
     # a one-letter script (the m of x_m^{(1)}) takes no label: the label after it belongs to the subscripted name
+    if subscript_allowed:
+        prime_first(p.tokens, p.index)  # \theta_0' is \theta'_0, as the text's \theta_i' is \theta'_i
     base = labelled(p, _primed(p, base, pos)) if subscript_allowed else _primed(p, base, pos)
     if subscript_allowed:
         subscript_first(p.tokens, p.index)  # \sigma^{2}_{j}: σ_j squared, as TeX sets it

@@ -19,7 +19,7 @@ from ..errors import PosencSymError
 from .read_angles import typed_angles
 from .vocabulary import ACCENT_ALIASES, DELIMITERS, READ_UNICODE, SIZERS, SPACING, WIDE
 
-__all__ = ["Token", "Unreadable", "closing_brace", "nesting", "subscript_first", "tokenize"]
+__all__ = ["Token", "Unreadable", "closing_brace", "nesting", "prime_first", "subscript_first", "tokenize"]
 
 
 class Unreadable(PosencSymError):
@@ -174,6 +174,27 @@ def subscript_first(tokens: list[Token], at: int) -> bool:
     if (end := _script_end(tokens, power_end + 1)) is None:
         return False
     tokens[at:end] = tokens[power_end:end] + tokens[at:power_end]
+    return True
+
+
+def prime_first(tokens: list[Token], at: int) -> bool:
+    """Put a prime written after the subscript (``\\theta_0'``) before it (``\\theta'_0``): one name θ′ at 0, as
+    the text's ``\\theta_i'`` and ``\\theta'_i`` are; not before a parenthesis (``\\phi_j'(s)``: a derivative),
+    nor two primes or more. True if there was one to move.
+
+    >>> tokens = tokenize("x_0' + 1")
+    >>> prime_first(tokens, 1), "".join(t.text for t in tokens)
+    (True, "x'_0+1")
+    >>> prime_first(tokenize("x_0'(s)"), 1), prime_first(tokenize("x_0''"), 1)
+    (False, False)
+    """
+    if at >= len(tokens) or tokens[at].text != "_" or (end := _script_end(tokens, at + 1)) is None:
+        return False
+    if end >= len(tokens) or tokens[end].text != "'":
+        return False
+    if end + 1 < len(tokens) and tokens[end + 1].text in ("'", "("):
+        return False
+    tokens[at:end + 1] = [tokens[end], *tokens[at:end]]
     return True
 
 
