@@ -281,3 +281,16 @@ def test_a_prime_after_a_subscript_is_the_primed_name(tmp_path: Path) -> None:
     text = "```posenc\nassume b > 1\nassume d even positive\n```\n\n$$\\theta_i' = b^{-2i/d}$$\n\n$$\\theta'_0 = 1$$\n\n" \
            "$$\\theta_0' = 1$$\n\n$$\\theta_1' = b$$\n"
     assert _links(tmp_path, text) == [(6, D), (8, P), (10, P), (12, R)]
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    # components the text does not define (q_0, q_1 may be vectors: kept in their place) times e^{imθ}: Euler's formula
+    # on the exponential of numbers, then expand in the free algebra; a sign slip is not proven (never refuted: the
+    # names are the text's, undefined)
+    ("$$(q_0 + i q_1) e^{i m\\theta} = (q_0 \\cos m\\theta - q_1 \\sin m\\theta) + i (q_0 \\sin m\\theta + q_1 \\cos "
+     "m\\theta)$$\n", P),
+    ("$$(q_0 + i q_1) e^{i m\\theta} = (q_0 \\cos m\\theta + q_1 \\sin m\\theta) + i (q_0 \\sin m\\theta + q_1 \\cos "
+     "m\\theta)$$\n", U),
+])
+def test_euler_s_formula_beside_names_that_may_be_vectors(tmp_path: Path, text: str, status: str) -> None:
+    assert [s for _, s in _links(tmp_path, text)] == [status]

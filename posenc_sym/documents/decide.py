@@ -326,7 +326,12 @@ def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
                                                                                    sympy.conjugate))]
     if any(not a.is_commutative for f in functions for a in f.args):
         return None
-    return "expand, in the free algebra" if sympy.expand(difference) == 0 else None
+    if sympy.expand(difference) == 0:
+        return "expand, in the free algebra"
+    # e^{imθ} beside cos mθ + i sin mθ: Euler's formula on the functions of numbers, which commute with everything
+    euler = {e: e.rewrite(sympy.cos) for e in difference.atoms(sympy.exp)}
+    return "Euler's formula and expand, in the free algebra" if euler and sympy.expand(
+        difference.xreplace(euler)) == 0 else None
 
 
 def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix: str,
