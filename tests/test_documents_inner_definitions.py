@@ -294,3 +294,14 @@ def test_a_prime_after_a_subscript_is_the_primed_name(tmp_path: Path) -> None:
 ])
 def test_euler_s_formula_beside_names_that_may_be_vectors(tmp_path: Path, text: str, status: str) -> None:
     assert [s for _, s in _links(tmp_path, text)] == [status]
+
+
+def test_a_name_alone_in_a_denominator_is_a_number(tmp_path: Path) -> None:
+    # YaRN's ramp applied to r(d) = L/λ_d with λ_d = 2π/θ_d: θ_d divides, so it is a number, and the ramp's conditions
+    # compare numbers (SymPy refused to build the row while θ_d was read as a possible matrix: "Invalid comparison")
+    text = ("```posenc\nassume L positive\nassume s > 1\nassume \\alpha < \\beta\nassume d integer\n```\n\n"
+            "$$\\lambda_d = \\frac{2\\pi}{\\theta_d}$$\n\n$$r(d) = \\frac{L}{\\lambda_d}$$\n\n"
+            "$$\\gamma(r) = \\begin{cases} 0, & r < \\alpha \\\\ 1, & r > \\beta \\\\ \\frac{r - \\alpha}{\\beta - \\alpha}, "
+            "& \\text{otherwise} \\end{cases}$$\n\n"
+            "$$h(\\theta_d) = \\left(1 - \\gamma(r(d))\\right)\\frac{\\theta_d}{s} + \\gamma(r(d))\\theta_d$$\n")
+    assert [s for _, s in _links(tmp_path, text) if s != "condition"] == [D, D, D, D]

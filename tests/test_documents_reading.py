@@ -162,8 +162,9 @@ def test_ranges(text: str, found: tuple[str, str, str] | None) -> None:
 
 
 @pytest.mark.parametrize(("body", "links"), [
-    # a definition, then a claim with it
-    (r"\lambda_d = \frac{2\pi}{\theta_d} = 2\pi \theta_d^{-1}", [("definition", r"defines \lambda_d"), ("proven", "")]),
+    # a definition, then a claim with it: θ_d, a divisor, is a number (a denominator is one), which may be 0, where
+    # neither side is defined: not proven for every θ_d (it was proven while θ_d was read as a possible matrix)
+    (r"\lambda_d = \frac{2\pi}{\theta_d} = 2\pi \theta_d^{-1}", [("definition", r"defines \lambda_d"), ("unknown", "")]),
     # a chain with an ellipsis for a member: its links to the ellipsis are not decided
     (r"a_1 \ge a_2 \ge \cdots \ge 1", [("unknown", ""), ("ellipsis", "an ellipsis leaves the terms it stands for "
                                                                   "unstated; not decided"),

@@ -23,12 +23,15 @@ def group_end(tokens: list[Token], at: int) -> int:
     return len(tokens)
 
 
+_FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
+_BARS = frozenset({"|", "\\|", "\\Vert", "\\lVert", "\\rVert", "\\vert", "\\lvert", "\\rvert"})
+
 #: Order relations: what stands beside one is a number.
 _ORDER = frozenset(t for t, op in READ_RELATIONS.items() if op in ("<", "<=", ">", ">="))
 
 
 def scalar_places(tokens: list[Token], trigonometric: bool = False) -> list[bool]:
-    """For each token, whether it stands where only a number can: in an exponent, a subscript, or the
+    """For each token, whether it stands where only a number can: in an exponent, a subscript, a denominator, or the
     argument of a function (sin, exp, ...); with ``trigonometric``, only in the argument of a function
     other than exp (where a capital letter is an angle, not a matrix's exponential)."""
     scalar = [False] * len(tokens)
@@ -55,6 +58,13 @@ def scalar_places(tokens: list[Token], trigonometric: bool = False) -> list[bool
                 continue
             start = n + len(function)
             end = group_end(tokens, run_end) if run_end < len(tokens) and tokens[run_end].text == "(" else run_end
+        elif token.text in _FRACTIONS and not trigonometric and n + 1 < len(tokens) and tokens[n + 1].text == "{":
+            # \frac{2\pi}{\theta_d}: nothing divides by a vector or a matrix, so a name alone in a denominator is a
+            # number (one inside bars, \frac{q}{|q|}, may be a vector's norm: left as it is)
+            start = group_end(tokens, n + 1)
+            end = group_end(tokens, start) if start < len(tokens) and tokens[start].text == "{" else start
+            if any(t.text in _BARS for t in tokens[start:end]):
+                continue
         elif token.kind == "cmd" and token.text[1:] in FUNCTIONS and n + 1 < len(tokens) and not (
                 trigonometric and token.text == "\\exp"):
             start = n + 1
