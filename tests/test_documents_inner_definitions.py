@@ -255,7 +255,7 @@ def test_a_refutation_at_a_negative_count_is_held_back(tmp_path: Path, text: str
 def test_a_row_about_names_of_no_domain_is_screened_at_a_complex_point() -> None:
     # Re[e^{iθ}] = cos θ holds for a real θ and fails for a complex one: with θ of no stated domain, the row is not
     # proven whatever θ is, and the screen says so at once (it took trigsimp's 2 s limit before); f(x) free likewise
-    from posenc_sym.documents.decide import _zero_whatever_they_are
+    from posenc_sym.documents.undefined_rows import zero_whatever_they_are as _zero_whatever_they_are
     theta, x = sympy.Symbol("theta"), sympy.Symbol("x")
     assert _zero_whatever_they_are(sympy.re(sympy.exp(sympy.I * theta)) - sympy.cos(theta)) is None
     assert _zero_whatever_they_are(sympy.Function("f")(x) - sympy.Function("f")(x + 1)) is None

@@ -29,22 +29,21 @@ from dataclasses import dataclass, replace
 
 import mpmath
 import sympy
-from sympy.core.function import AppliedUndef
 
 from ..errors import PosencSymError
 from ..proof.claim import Claim
 from ..proof.engine import decide
-from ..proof.strategies import prove_zero
 from ..proof.verdict import Verdict
 from .asides import ASIDE
 from .conventions import Convention
 from .counts import at_a_negative_count
+from .divisors import open_divisors
 from .links import Link, ReadDisplay
 from .renumbered import bounds, holds, of_its_domain, two_readings
 from .rounding import beyond_rounding, decimal_units, rounding_explains, rounding_explains_as_written
 from .scope import undefined_names
-from .screen import differs_somewhere
 from .stated import a_condition, hold_together, sets_through_declared
+from .undefined_rows import varying_in_derivative, zero_whatever_they_are
 
 __all__ = ["STATED", "DisplayResult", "LinkResult", "combine", "decide_display", "decide_link", "display_result"]
 
@@ -144,7 +143,7 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         return _decide_abstract(link, undefined, conditions)
     if link.relation == "!=":
         return _decide_unequal(link)
-    open_divisors = _open(link.nonzero, conditions)
+    undefined_at = open_divisors(link.nonzero, conditions)
     try:
         claim = Claim(claim_id, link.source[:80] or "row", link.lhs, link.rhs, relation=link.relation,  # type: ignore[arg-type]
                       conditions=tuple(conditions))
@@ -155,7 +154,7 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
     except Exception as exc:  # an engine bug must not hide the other rows' verdicts
         return LinkResult(link, "unknown", note=f"the proof engine failed with {type(exc).__name__}: {exc}; this "
                           "is a bug in posenc-sym, please report it with this row")
-    result = _where_defined(link, verdict, open_divisors)
+    result = _where_defined(link, verdict, undefined_at)
     if result.status == "refuted" and (counted := at_a_negative_count(link.lhs, link.rhs, link.relation, verdict,
                                                                        conditions, declared, claim_id)) is not None:
         status, again, note = counted
@@ -209,46 +208,15 @@ def _free(link: Link) -> set[sympy.Basic]:
     return set(getattr(link.lhs, "free_symbols", set())) | set(getattr(link.rhs, "free_symbols", set()))
 
 
-def _open(nonzero: Sequence[sympy.Expr], conditions: Sequence[sympy.Basic]) -> list[sympy.Expr]:
-    """The divisors of a row that its assumptions do not show to be nonzero."""
-    found = []
-    for value in nonzero:
-        try:
-            known = value.is_zero is False or any(c == sympy.Ne(value, 0) for c in conditions) or \
-                _excluded_zero(value, conditions)
-        except Exception:  # SymPy failing to decide the sign shows nothing
-            known = False
-        if not known:
-            found.append(value)
-    return found
-
-
-def _excluded_zero(value: sympy.Expr, conditions: Sequence[sympy.Basic]) -> bool:
-    """True if ``value`` vanishes only where a condition excludes: linear in one symbol, at a point the condition
-    leaves out (t under t > 1), or ± the difference of a strict condition's sides (s_2 - s_1 under s_1 < s_2)."""
-    strict = (sympy.StrictLessThan, sympy.StrictGreaterThan, sympy.Unequality)
-    if any(isinstance(c, strict) and sympy.expand(value**2 - (c.lhs - c.rhs)**2) == 0 for c in conditions):
-        return True  # s_2 - s_1 under s_1 < s_2: the condition's own difference, never 0
-    symbols = value.free_symbols
-    if len(symbols) != 1:
-        return False
-    symbol = next(iter(symbols))
-    if not value.is_polynomial(symbol) or sympy.degree(value, symbol) != 1:
-        return False
-    zero = sympy.solve(value, symbol)[0]
-    return any(isinstance(c, sympy.core.relational.Relational) and c.free_symbols == symbols and
-               c.subs(symbol, zero) is sympy.false for c in conditions)
-
-
-def _where_defined(link: Link, verdict: Verdict, open_divisors: Sequence[sympy.Expr]) -> LinkResult:
+def _where_defined(link: Link, verdict: Verdict, undefined_at: Sequence[sympy.Expr]) -> LinkResult:
     """A verdict read against what must not vanish: no proof for all values, no counterexample where
     the row is undefined."""
-    if not open_divisors:
+    if not undefined_at:
         return LinkResult(link, verdict.status, verdict, verdict.reason)
-    shown = ", ".join(dict.fromkeys(sympy.sstr(v) for v in open_divisors))
+    shown = ", ".join(dict.fromkeys(sympy.sstr(v) for v in undefined_at))
     if verdict.status == "refuted" and verdict.counterexample is not None:
         point = dict(verdict.counterexample)
-        if all(sympy.N(v.xreplace(point), 30) != 0 for v in open_divisors):
+        if all(sympy.N(v.xreplace(point), 30) != 0 for v in undefined_at):
             return LinkResult(link, verdict.status, verdict, verdict.reason)
         return LinkResult(link, "unknown", note=f"the only point found against it is one where {shown} is 0, where "
                           "the row is not defined")
@@ -268,7 +236,7 @@ def _unstated_terms(link: Link) -> bool:
 def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[sympy.Basic]) -> LinkResult:
     """A row about names the text does not define: proven only if it holds whatever they are."""
     names = ", ".join(undefined)
-    if (varying := _varying_in_derivative(link)) is not None:
+    if (varying := varying_in_derivative(link)) is not None:
         return LinkResult(link, "unknown", note=varying)
     unknown = LinkResult(link, "unknown", note=f"{names} {'is' if len(undefined) == 1 else 'are'} not defined in the "
                          "text (or declared): the row is not decided from values they do not have")
@@ -277,61 +245,17 @@ def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[
     try:
         entries = (list(sympy.Matrix(link.lhs - link.rhs)) if isinstance(link.lhs, sympy.MatrixBase)
                    else [link.lhs - link.rhs])
-        methods = [_zero_whatever_they_are(e) for e in entries]
+        methods = [zero_whatever_they_are(e) for e in entries]
     except Exception:  # SymPy failing, or shapes that do not match, proves nothing
         return unknown
     if any(m is None for m in methods):
         return unknown
-    if _open(link.nonzero, conditions):
+    if open_divisors(link.nonzero, conditions):
         return unknown
     reason = f"holds whatever {names} {'is' if len(undefined) == 1 else 'are'} (not defined in the text): the two " \
              f"sides are equal for every value ({methods[0]})"
     return LinkResult(link, "proven", Verdict("proven", method=f"{methods[0]}, undefined names left free",
                                               reason=reason), reason)
-
-
-def _varying_in_derivative(link: Link) -> str | None:
-    """Why a derivative of a name the text does not define is not taken: the name may depend on the variable
-    (``\\frac{d}{dt} \\sin(\\omega t)`` with ω a function of t), so no value of the derivative holds whatever it is."""
-    for side in (link.lhs, link.rhs):
-        for derivative in getattr(side, "atoms", lambda *_: set())(sympy.Derivative):
-            names = sorted(undefined_names(derivative.expr))
-            if names:
-                variables = ", ".join(str(v) for v in dict.fromkeys(derivative.variables))
-                return (f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not defined in the text (or "
-                        f"declared) and may depend on {variables}, so the derivative in {variables} is not taken; "
-                        f"declare or define {'it' if len(names) == 1 else 'them'} (assume {names[0]} real for a "
-                        "constant)")
-    return None
-
-
-def _zero_whatever_they_are(difference: sympy.Expr) -> str | None:
-    """The method that shows ``difference`` is 0 for every meaning of its undefined names, or None.
-
-    An undefined name is a number (commutative) only where the text uses it as one (:mod:`.scope`);
-    with only numbers about, the engine's strategies apply. With a noncommutative name about (it may be
-    a vector or a matrix), only expanding the products in the free algebra counts (transposes reverse
-    them); a function of such a name is not reasoned about, as SymPy's rules for sin(A + B) assume that
-    A and B commute."""
-    if difference.is_commutative:
-        if differs_somewhere(difference):
-            return None  # not zero at some value of the names: no proof to look for (they can take minutes)
-        # f(x_m) of a function the text does not define: a value of its own, whatever f is; where the difference is not
-        # 0 with each such value free, no proof holds for every f either (and trigsimp would spend its seconds)
-        applied = {a: sympy.Dummy(str(a.func)) for a in difference.atoms(AppliedUndef)}
-        if differs_somewhere(difference.xreplace(applied), complex_free=True):
-            return None  # a name of no stated domain may be complex: cos θ = Re e^{iθ} fails at a complex θ
-        return prove_zero(sympy.expand(difference))
-    functions = [f for f in difference.atoms(sympy.Function) if not isinstance(f, (sympy.transpose, sympy.adjoint,
-                                                                                   sympy.conjugate))]
-    if any(not a.is_commutative for f in functions for a in f.args):
-        return None
-    if sympy.expand(difference) == 0:
-        return "expand, in the free algebra"
-    # e^{imθ} beside cos mθ + i sin mθ: Euler's formula on the functions of numbers, which commute with everything
-    euler = {e: e.rewrite(sympy.cos) for e in difference.atoms(sympy.exp)}
-    return "Euler's formula and expand, in the free algebra" if euler and sympy.expand(
-        difference.xreplace(euler)) == 0 else None
 
 
 def decide_display(read: ReadDisplay, conditions: Sequence[sympy.Basic], prefix: str,
