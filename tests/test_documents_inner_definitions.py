@@ -305,3 +305,27 @@ def test_a_name_alone_in_a_denominator_is_a_number(tmp_path: Path) -> None:
             "& \\text{otherwise} \\end{cases}$$\n\n"
             "$$h(\\theta_d) = \\left(1 - \\gamma(r(d))\\right)\\frac{\\theta_d}{s} + \\gamma(r(d))\\theta_d$$\n")
     assert [s for _, s in _links(tmp_path, text) if s != "condition"] == [D, D, D, D]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # red team 6, each a false verdict before its fix. F1: only a name alone in a denominator is a number; the
+    # quadratic form u^T Λ u there leaves Λ a possible matrix, and (Λ + Σ)^2 is not expanded as numbers
+    ("$$\\rho(u) = \\frac{u^\\top \\Sigma u}{u^\\top \\Lambda u}$$\n\n"
+     "$$(\\Lambda + \\Sigma)^2 = \\Lambda^2 + 2 \\Lambda \\Sigma + \\Sigma^2$$\n", [(1, D), (3, U)]),
+    # F7: a Greek capital is a matrix's name as a Latin capital is: Q e^{iΩ} = e^{iΩ} Q is not proven
+    ("Let $Q$ and $\\Omega$ be $2 \\times 2$ matrices.\n\n$$Q e^{i \\Omega} = e^{i \\Omega} Q$$\n", [(3, U)]),
+    # F3: a primed function the text has, applied, is its derivative: a claim (2x = 3x refuted), never a new name
+    ("```posenc\nassume x real\n```\n\n$$\\phi_j(x) = x^2$$\n\n$$\\phi_j'(x) = 3x$$\n\n$$\\phi_j'(x) = 2x$$\n",
+     [(5, D), (7, R), (9, P)]),
+    # F4, F5: "or" in bold, or in another language, between two relations: one statement, refused
+    ("```posenc\nassume \\theta real\n```\n\n$$\\sin^2\\theta = 0 \\quad \\textbf{or} \\quad \\sin^2\\theta > 0$$\n", []),
+    ("```posenc\nassume \\theta real\n```\n\n$$\\sin^2\\theta = 0 \\quad \\text{或} \\quad \\sin^2\\theta > 0$$\n", []),
+    # F6: a clause in words after a chain ("provided") or bounds after a semicolon: the chain is not decided apart
+    ("```posenc\nassume x real\n```\n\n$$|x| = x = \\sqrt{x^2} \\text{ provided } x \\ge 0$$\n", []),
+    ("```posenc\nassume t real\n```\n\n$$|t - 1| + |t| = (1 - t) + t = 1 ; \\; 0 \\le t \\le 1$$\n", []),
+    # F2: "for the sake of illustration", "in this toy example": an example's value, ended by the heading
+    ("Let $d = 4$ for the sake of illustration.\n\n## General widths\n\n$$10000^{4/d} = 10^4$$\n", [(5, R)]),
+    ("Let $d = 4$ in this toy example.\n\n## General widths\n\n$$10000^{4/d} = 10^4$$\n", [(5, R)]),
+])
+def test_red_team_6(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert [link for link in _links(tmp_path, text) if link[1] != "condition"] == links

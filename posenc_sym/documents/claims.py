@@ -32,12 +32,13 @@ from ..notation.vocabulary import (
     accent_of,
 )
 from .across_displays import Joined
+from .alternatives import ALTERNATIVES
 from .asides import ASIDE, aside_words
 from .beside_definitions import restriction, where_first
 from .chain_prefix import prefix_before
 from .context import Context
 from .conventions import Conventions
-from .definition_candidates import ALTERNATIVES, as_equals, defined_names, definition_candidate, reversed_candidate
+from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
 from .described import Described
 from .extract import Display
 from .links import ELLIPSIS, RELATION_TOKEN, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
@@ -166,6 +167,8 @@ class _Reading(StatedRows):
             self._chain(row, piece, members)
             return
         candidate = definition_candidate(text)
+        if candidate is not None and self._derivative_of_a_function(text[:candidate[0]]):
+            candidate = None  # \phi_j'(x) = 3x after \phi_j(x) = x^2: a claim about its derivative, not a new name
         if candidate is not None and (form := name_form(text[:candidate[0]].replace("&", " "))) is not None and \
                 form.label.isdigit() and form.arguments and self.scope.is_function(form.head):
             self.fail(f"{form.head}^{{({form.label})}}(…) of the function {form.head} is its derivative to some and a "
@@ -212,6 +215,15 @@ class _Reading(StatedRows):
                 not self.links[first].lhs.has(sympy.conjugate):
             # q_1^* = q_1 cos(mθ) - …: a real q_1 is its own conjugate; the text may name a new value
             self.links[first] = replace(self.links[first], names_too=starred)
+
+    def _derivative_of_a_function(self, lhs_text: str) -> bool:
+        """True if ``lhs_text`` is a function the text has, primed and applied (``g_0'(x)``, ``\\phi_j'(x)``): its
+        derivative, which the row makes a claim about."""
+        form = name_form(lhs_text.replace("&", " "))
+        if form is None or not form.head.endswith("'") or not form.arguments or len(form.arguments) != 1:
+            return False
+        plain = "_".join((form.head.rstrip("'"), *(form.subscript or ())))
+        return self.scope.is_function(plain) or self.scope.is_function(form.head.rstrip("'"))
 
     def _read_prefix(self, row: RowText, piece: Piece, stopped: Unreadable) -> bool:
         """``a = b \\approx c \\approx 0.0.1``: the links before the member that stopped the reader, read as the
@@ -402,7 +414,7 @@ class _Reading(StatedRows):
     def _opaque_definition(self, row: RowText, piece: Piece, reason: str) -> bool:
         """A definition whose formula cannot be read still introduces its name."""
         at = definition_candidate(piece.text)
-        if at is None:
+        if at is None or self._derivative_of_a_function(piece.text[:at[0]]):
             return False
         lhs_text = piece.text[:at[0]]
         line = self.display.line_of(row.offset + piece.offset + at[0])

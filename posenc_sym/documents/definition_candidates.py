@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from ..notation.read import Unreadable
 from ..notation.read_tokens import nesting, tokenize
 from ..notation.vocabulary import READ_RELATIONS
+from .alternatives import ALTERNATIVES
 from .name_forms import name_form, split_top_level
 from .rows import split_rows
 from .statements import statements
@@ -43,12 +44,6 @@ def definition_candidate(text: str) -> tuple[int, int] | None:
                 return None  # PE(pos, k) = \sin(…) \text{or} \cos(…): two alternatives, no one formula defined
             return token.pos, _width(text, token.pos, spelled)
     return None
-
-
-#: A word that sets alternatives apart in a formula: ``\sin(x) \quad \text{or} \quad \cos(x)``.
-ALTERNATIVES = re.compile(r"\\(?:text|textrm|mathrm|rm|textit|mbox|hbox)\s*\{[^{}]*(?<![A-Za-z])or(?![A-Za-z])[^{}]*\}"
-                          r"|\{\\rm[^{}]*(?<![A-Za-z])or(?![A-Za-z])[^{}]*\}|\\q?quad\s*or\s*\\q?quad|\\lor(?![A-Za-z])",
-                          re.IGNORECASE)
 
 
 def applies_itself(rhs: str, head: str, arity: int) -> bool:

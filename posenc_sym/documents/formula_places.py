@@ -24,7 +24,17 @@ def group_end(tokens: list[Token], at: int) -> int:
 
 
 _FRACTIONS = frozenset({"\\frac", "\\dfrac", "\\tfrac"})
-_BARS = frozenset({"|", "\\|", "\\Vert", "\\lVert", "\\rVert", "\\vert", "\\lvert", "\\rvert"})
+
+
+def _a_name_alone(tokens: list[Token]) -> bool:
+    """True if ``tokens`` are one lower-case name, with a subscript at most (``\\theta_d``, ``s``, ``\\lambda_{i}``)."""
+    if not tokens or not ((tokens[0].kind == "letter" and tokens[0].text.islower()) or
+                          (tokens[0].kind == "cmd" and tokens[0].text[1:2].islower() and tokens[0].text[1:].isalpha())):
+        return False
+    rest = tokens[1:]
+    if not rest:
+        return True
+    return rest[0].text == "_" and group_end(rest, 1) == len(rest)
 
 #: Order relations: what stands beside one is a number.
 _ORDER = frozenset(t for t, op in READ_RELATIONS.items() if op in ("<", "<=", ">", ">="))
@@ -60,10 +70,10 @@ def scalar_places(tokens: list[Token], trigonometric: bool = False) -> list[bool
             end = group_end(tokens, run_end) if run_end < len(tokens) and tokens[run_end].text == "(" else run_end
         elif token.text in _FRACTIONS and not trigonometric and n + 1 < len(tokens) and tokens[n + 1].text == "{":
             # \frac{2\pi}{\theta_d}: nothing divides by a vector or a matrix, so a name alone in a denominator is a
-            # number (one inside bars, \frac{q}{|q|}, may be a vector's norm: left as it is)
+            # number (a formula there, u^T \Lambda u or |q|, may hold vectors and matrices: left as it is)
             start = group_end(tokens, n + 1)
             end = group_end(tokens, start) if start < len(tokens) and tokens[start].text == "{" else start
-            if any(t.text in _BARS for t in tokens[start:end]):
+            if not _a_name_alone(tokens[start + 1:end - 1]):
                 continue
         elif token.kind == "cmd" and token.text[1:] in FUNCTIONS and n + 1 < len(tokens) and not (
                 trigonometric and token.text == "\\exp"):

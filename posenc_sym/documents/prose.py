@@ -35,9 +35,9 @@ INTRODUCES = re.compile(r"(?:denot\w*|defin\w*|let|where|set(?:ting)?|writ(?:e|i
 BINDS = re.compile(r"(?:\b(?:denot\w*|defin\w*|let|set)|记|设|定义|令|记为)\W*$", re.IGNORECASE)
 #: Words that make the sentence an example ("For example, let $d = 2$", "As an example, let", "For instance, denote"):
 #: its values are an example's (:mod:`.examples`), never bound for what follows.
-AN_EXAMPLE = re.compile(r"\b(?:for\s+(?:example|instance)|as\s+an\s+example|e\.\s?g\.|"
-                        r"(?:as\s+|for\s+|just\s+as\s+)?an?\s+illustration|to\s+illustrate)\b|例えば|例如|比如",
-                        re.IGNORECASE)
+AN_EXAMPLE = re.compile(r"\b(?:for\s+(?:example|instance)|as\s+an\s+example|e\.\s?g\.|illustrat\w*|toy\s+example|"
+                        r"running\s+example|(?:this|an|the|our)\s+example|for\s+concreteness|concretely|purely)\b"
+                        r"|,\s*say\b|例えば|例如|比如", re.IGNORECASE)
 #: Words before a display (or a formula) that give a defined name a new formula: "we redefine", "define instead",
 #: "let … instead", "from now on", "改为", "重新定义".
 REDEFINES = re.compile(r"\b(?:re-?defin\w*|instead|from\s+now\s+on|henceforth|replac\w*)\b|改为|重新定义|换成",

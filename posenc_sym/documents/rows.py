@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..notation.vocabulary import BOLD, LATEX_GREEK, PROSE_WORDS
+from .alternatives import OR_FIRST
 from .named_words import names_a_quantity
 
 __all__ = ["RowText", "split_rows"]
@@ -336,8 +337,8 @@ def _another_statement(row: RowText, with_prose: str, first: str, after: re.Matc
     first statement's name with another subscript or arguments (``PE_{(pos,2i+1)}``; ``g(x) = 2`` after ``g(x) =
     x^2 + 1`` is an equation about g, not a second definition) or a name the part ``before`` it does not write."""
     gap = with_prose[row.offset + after.start():row.offset + after.start(1)] if with_prose else ""
-    if gap.strip(" \t\n,"):
-        return False
+    if gap.strip(" \t\n,") or OR_FIRST.match(row.text[after.start(1):]):
+        return False  # words before it, or "or" (\textbf{or}): the first part's clause, or its alternative
     name = after.group(1)
     if (name.startswith("\\") and name not in _NAME_COMMANDS) or name.lower() in PROSE_WORDS:
         return False

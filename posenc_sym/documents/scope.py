@@ -420,8 +420,13 @@ class DocumentScope:
         may be a vector or a matrix, so it is read noncommutative: a product of such names keeps its order."""
         base = base.partition("_")[0].partition("^")[0].rstrip("'")
         # T in e^{isT} may be a generator (a matrix); B in cos B is an angle
-        capital = len(base) == 1 and base.isascii() and base.isupper() and base not in self.roles.angles
+        capital = ((len(base) == 1 and base.isascii() and base.isupper()) or base in GREEK_CAPITALS) and \
+            base not in self.roles.angles
         return base in self.roles.scalars and base not in self.roles.vectors and not capital
+
+
+#: Greek capitals, names of matrices as often as Latin capitals are (Σ a covariance, Λ a diagonal, Ω a generator).
+GREEK_CAPITALS = frozenset({"Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega"})
 
 
 def passing_key(written: str) -> str:

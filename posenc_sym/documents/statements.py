@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..notation.read_tokens import Token, Unreadable, nesting, tokenize
 from ..notation.vocabulary import ELLIPSES, READ_RELATIONS
+from .alternatives import OR_FIRST, OR_WORD
 from .inner_definitions import inner_definitions
 from .name_forms import name_form, split_top_level
 from .named_words import names_a_quantity
@@ -164,13 +165,14 @@ def statements(text: str) -> list[Piece]:
             cuts.append((token.pos, token.pos + len(token.text), False))
         elif token.text in _ASSIGNS or token.text in _MAPS:
             cuts.append((token.pos, token.pos + len(token.text), True))  # z \leftarrow f(z), x \mapsto …: no claim
-        elif token.text == ";" and following is not None and _between_relations(tokens, n, cuts):
+        elif token.text == ";" and following is not None and _between_relations(tokens, n, cuts) and \
+                not _only_bounds(tokens[n + 1:]):  # … = 1; \; 0 \le t \le 1: the bounds the chain holds in
             cuts.append((token.pos, following.pos, False))  # q_m = f_q(q, m);~~k_n = f_k(k, n): two statements
         elif token.text == "," and following is not None and _MEMBERSHIP.match(text[following.pos:]):
             cuts.append((token.pos, following.pos, False))  # θ_i = …, i \in [1, 2, …, d/2]: a range after it
         elif token.text == "," and following is not None and (following.wide or _opens_prose(text, following)
                                                                or _between_relations(tokens, n, cuts)):
-            if _conditional(text[following.pos:]) or _OR.match(text[following.pos:]):
+            if _conditional(text[following.pos:]) or OR_FIRST.match(text[following.pos:]):
                 continue  # a = b, \text{if } x > 0 (a condition) or a = b, \text{or } c = d: one statement, never two
             cuts.append((token.pos, following.pos, False))
         elif token.wide and n and tokens[n - 1].text != "," and _opens_prose(text, token) \
@@ -178,6 +180,19 @@ def statements(text: str) -> list[Piece]:
             cuts.append((token.pos, token.pos, False))  # a = b \quad \text{where} \quad c = d: two statements
     # X = R := B claims X = B and defines R: two statements (inner_definitions)
     return [Piece(t, o) for p in _cut(text, cuts) for t, o in inner_definitions(p.text, p.offset)]
+
+
+def _only_bounds(tokens: list[Token]) -> bool:
+    """True if ``tokens`` (after a semicolon, to the next one) relate by order alone (``0 \\le t \\le 1``): the
+    bounds of what comes before, never a claim of their own."""
+    found, depth = [], 0
+    for token in tokens:
+        depth = nesting(depth, token.text)
+        if depth == 0 and token.text == ";":
+            break
+        if depth == 0 and (token.text in READ_RELATIONS or token.text == "\\in"):
+            found.append(READ_RELATIONS.get(token.text, "in"))
+    return bool(found) and all(r in ("<", "<=", ">", ">=", "in") for r in found)
 
 
 def _between_relations(tokens: list[Token], comma: int, cuts: list[tuple[int, int, bool]], *,
@@ -220,11 +235,6 @@ _CONDITIONS = re.compile(r"^(?:\\q?quad\s*|\\[,;: ]\s*)*(?:\\(?:text|textrm|math
                          r"(if|when|whenever|with|unless|provided|given|assuming|otherwise|s\.\s?t\.|st|for)\b")
 
 
-#: ``\\text{or}`` after a comma (and spaces): the alternative of a disjunction, not a statement of its own.
-_OR = re.compile(r"^(?:\s|\\q?quad|\\[,;: ])*(?:\\(?:text|textrm|mathrm|rm|mbox)\s*\{[^{}]*(?<![A-Za-z])or(?![A-Za-z])"
-                 r"|\{\\rm[^{}]*(?<![A-Za-z])or(?![A-Za-z]))", re.IGNORECASE)
-
-
 def _conditional(rest: str) -> bool:
     """True if ``rest`` (after a comma) opens a condition: ``\text{if } x > 0``, ``\text{for } x > 0``."""
     match = _CONDITIONS.match(rest)
@@ -243,7 +253,7 @@ def _opens_prose(text: str, token: Token) -> bool:
     two claims."""
     match = _WORDS.match(text[token.pos:])
     return match is not None and _is_prose(match.group(), text[token.pos + match.end():]) and \
-        re.search(r"(?<![A-Za-z])or(?![A-Za-z])", match.group(), re.IGNORECASE) is None
+        OR_WORD.search(match.group()) is None
 
 
 def _top_level(tokens: list[Token]) -> list[int]:

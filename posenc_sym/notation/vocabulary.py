@@ -281,7 +281,9 @@ ELLIPSES = frozenset({"\\cdots", "\\ldots", "\\dots", "\\vdots", "\\ddots"})
 
 #: Words of prose a formula may hold in a font command (``\\text{ if }``, ``\\mathrm{for}``): never a name.
 PROSE_WORDS = frozenset({"if", "for", "when", "whenever", "otherwise", "and", "or", "where", "with", "else", "then",
-                         "since", "unless", "all", "each", "every", "any", "st", "iff"})
+                         "since", "unless", "all", "each", "every", "any", "st", "iff", "provided", "given", "because",
+                         "hence", "thus", "so", "therefore", "assuming", "as", "on", "in", "at", "over", "whereas",
+                         "but", "except", "only", "while"})
 
 #: Operators real notes write that the reader does not read, each with what it is, so a refusal names
 #: it (``\partial``, ``\nabla``: derivatives; ``\odot``: the elementwise product of two vectors).
