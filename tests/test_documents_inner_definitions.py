@@ -329,3 +329,16 @@ def test_a_name_alone_in_a_denominator_is_a_number(tmp_path: Path) -> None:
 ])
 def test_red_team_6(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert [link for link in _links(tmp_path, text) if link[1] != "condition"] == links
+
+
+@pytest.mark.parametrize(("words", "status"), [
+    # a sealed set's wrong verdict (notes28): words that make j the imaginary unit in other phrasings than "denotes";
+    # e^{jπ} = -1 was refuted with j the text's integer index (a sum over j elsewhere)
+    ("where $j = \\sqrt{-1}$.", P), ("with imaginary unit $j$:", P), ("using the imaginary unit $j$,", P),
+    ("$j$: imaginary unit", P), ("where $j^2 = -1$", P),
+    # a condition is no such word; with no word at all, j has two readings there: refused, never refuted
+    ("If $j^2 = -1$ then", None), ("we get", None),
+])
+def test_words_that_make_j_the_imaginary_unit(tmp_path: Path, words: str, status: str | None) -> None:
+    text = f"The sum is $S = \\sum_{{j=0}}^{{1}} c_j$ and $x_j = 2j$.\n\nAs complex numbers, {words}\n\n$$e^{{j \\pi}} = -1$$\n"
+    assert [s for _, s in _links(tmp_path, text)] == ([status] if status else [])

@@ -43,7 +43,7 @@ from .prose import (
 )
 from .prose_definitions import Sentence, inline_definitions
 from .prose_values import unbind_freed
-from .sections import IndexSections, complex_form_in_i, heading_lines, unit_display, unit_term_in_i
+from .sections import IndexSections, complex_form_in_i, heading_lines, unit_display, unit_display_in_j, unit_term_in_i
 from .source import Document, Format, load_document
 
 __all__ = ["DocumentProblem", "DocumentReport", "check_document", "preset_context"]
@@ -150,6 +150,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             scope.unindexed_section = unindexed if scope.imaginary_section is None else None
             unit = unit_display(written)
             scope.imaginary_display = _file_line(item) if unit else None
+            scope.j_complex_display = unit_display_in_j(written)
             scope.complex_beside_index = unindexed is None and unit_term_in_i(written) and not unit
         if isinstance(item, Declaration):
             try:

@@ -47,6 +47,14 @@ _VERB = re.compile(r"^\s*(?:(?:is|are|be|being|(?:will|shall|must)\s+be|"
 #: An opening that binds the name the sentence is about ("Let", "We write", "where"), then "for …" says what it is.
 _BINDING_OPENING = re.compile(r"(?:\b(?:let|write|denote\s+by|use|reserve|call|where|here|below|throughout|take|"
                               r"consider|suppose(?:\s+that)?|assume(?:\s+that)?)|设|令|记)\s*$", re.IGNORECASE)
+#: "$j^2 = -1$", "$i = \sqrt{-1}$" in the prose: the name is the imaginary unit.
+_UNIT_EQUATION = re.compile(r"\s*([ij])\s*(?:\^\s*\{?\s*2\s*\}?\s*=\s*-\s*1|=\s*\\sqrt\s*\{\s*-\s*1\s*\}"
+                            r"|=\s*\\sqrt\s*-\s*1)"
+                            r"\s*")
+#: "with imaginary unit $j$", "using the imaginary unit $j$": the words right before the name say what it is.
+_UNIT_BEFORE = re.compile(r"imaginary\s+unit\s*$|虚数单位\s*$", re.IGNORECASE)
+#: "$j$: imaginary unit", as a list of symbols writes it.
+_UNIT_AFTER_COLON = re.compile(r"^\s*[:：]\s*(?:the\s+|an?\s+)?imaginary\s+unit", re.IGNORECASE)
 #: "(with $j$ the imaginary unit)": an apposition that says what the name is, only of the imaginary unit.
 _WITH = re.compile(r"\bwith\s*$", re.IGNORECASE)
 _UNIT_APPOSITION = re.compile(r"^\s*(?:being\s+|as\s+)?the\s+imaginary\s+unit\b", re.IGNORECASE)
@@ -150,6 +158,12 @@ def descriptions(inlines: Iterable[Inline], headings: Iterable[int] = ()) -> lis
     of ``headings`` (their lines)."""
     found = []
     for inline in inlines:
+        if (unit := _UNIT_EQUATION.fullmatch(inline.text)) is not None:  # "where $j^2 = -1$", "$i = \sqrt{-1}$"
+            opening = re.split(r"\$\$|[.。!?；;]\s", inline.opening)[-1]
+            if not (_CONTRAST.search(opening) or _CONDITION.search(opening)):
+                words = " ".join(f"{opening} ${inline.text}$".split())
+                found.append(Described(unit.group(1), words, inline.line, (), "declares", "imaginary"))
+            continue
         form = name_form(inline.text)
         if form is None or form.subscript is not None or form.arguments is not None or form.label:
             continue
@@ -179,6 +193,8 @@ def _described(name: str, inline: Inline) -> Described | None:
     verb = _VERB.match(after)
     said = after[verb.end():] if verb else after if (_BINDING_OPENING.search(before) and _FOR_WHAT.match(after)) or (
         _WITH.search(before) and _UNIT_APPOSITION.match(after)) else ""
+    if not said and (_UNIT_BEFORE.search(before) or _UNIT_AFTER_COLON.match(after)):
+        said = "the imaginary unit"  # "with imaginary unit $j$", "using the imaginary unit $j$", "$j$: imaginary unit"
     quantified = _QUANTIFIED.search(before) is not None
     adjectives = _ADJECTIVES.search(before)
     facts = tuple(dict.fromkeys((*(fact_words(adjectives.group(1)) if adjectives else ()), *_predicate(said))))

@@ -91,6 +91,9 @@ class DocumentScope:
         #: The line of the display being read where it writes a complex number with i and does not index with i
         #: itself (:func:`.sections.unit_display`): i is the imaginary unit there; None elsewhere.
         self.imaginary_display: int | None = None
+        #: the display being read writes a complex number with j as engineers write the unit (e^{j\pi}) and indexes with
+        #: no j itself: where the text's j is an integer index, j has two readings there (refused)
+        self.j_complex_display = False
         #: The heading line of a section that has not indexed with i up to the display being read, where the display
         #: writes no exponential in i: i there is the index of another section or the imaginary unit (refused).
         self.unindexed_section: int | None = None
@@ -270,6 +273,12 @@ class DocumentScope:
             return sympy.I
         if name == "j" and self._j_by_words():
             return sympy.I
+        if name == "j" and self.j_complex_display and self.ctx.lookup("j") is None and \
+                isinstance(index := self._convention("j"), sympy.Symbol) and index.is_integer:
+            raise Unreadable("j has two readings here: the text's index j, or the imaginary unit as engineers write "
+                             "it (the display writes a complex number with j, as in e^{j\\pi}); write \\mathrm{i} for "
+                             "the unit, say so in words ('$j$ denotes the imaginary unit'), or declare j (assume j "
+                             "integer)", 0)
         if name == "i" and (self.unindexed_section is not None or self.complex_beside_index):
             self._two_readings_of_i()
         value = self.ctx.lookup(name)

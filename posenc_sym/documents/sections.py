@@ -24,7 +24,8 @@ from ..notation.vocabulary import LATEX_GREEK
 from .prose import counted_names
 from .survey import survey
 
-__all__ = ["IndexSections", "complex_form_in_i", "exponential_in_i", "heading_lines", "unit_display", "unit_term_in_i"]
+__all__ = ["IndexSections", "complex_form_in_i", "exponential_in_i", "heading_lines", "unit_display",
+           "unit_display_in_j", "unit_term_in_i"]
 
 _MARKDOWN_HEADING = re.compile(r"^ {0,3}#{1,6}\s")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -193,6 +194,19 @@ def unit_display(formula: str) -> bool:
     if _i_in_another_power(tokens):
         return False  # 10000^{i/d}, 2^{-i}, (-1)^i: i in the power of a number is an index's, as a pair 2i is
     return not any(_log_space_exponent(tokens, n) for n, text in enumerate(tokens) if text in ("e", "\\exp"))
+
+
+def unit_display_in_j(formula: str) -> bool:
+    r"""True if ``formula`` writes a complex number with j as engineers write the unit (``e^{j\pi}``, ``a + jb``) and
+    does not index with j itself: the reading :func:`unit_display` gives i, asked of j (the two letters swapped).
+
+    >>> unit_display_in_j(r"e^{j \pi} = -1"), unit_display_in_j(r"\sum_{j=0}^{1} e^{j \theta_j}")
+    (True, False)
+    >>> unit_display_in_j("x_j = 1")
+    False
+    """
+    swapped = re.sub(r"(?<![\\A-Za-z])([ij])(?![A-Za-z])", lambda m: "j" if m.group(1) == "i" else "i", formula)
+    return unit_display(swapped)
 
 
 def _i_in_another_power(tokens: list[str]) -> bool:
