@@ -342,3 +342,30 @@ def test_red_team_6(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> 
 def test_words_that_make_j_the_imaginary_unit(tmp_path: Path, words: str, status: str | None) -> None:
     text = f"The sum is $S = \\sum_{{j=0}}^{{1}} c_j$ and $x_j = 2j$.\n\nAs complex numbers, {words}\n\n$$e^{{j \\pi}} = -1$$\n"
     assert [s for _, s in _links(tmp_path, text)] == ([status] if status else [])
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a sealed set's wrong verdict (notes28, a helper's synthetic reproducer): Vietnamese "hoặc" (or) between two
+    # formulas made a definition; it joins alternatives, as "or" does (also atau, oppure, lub, veya, или)
+    ("$$\nf(x,n) = \\sin(a_n x) \\quad \\text{hoặc} \\quad \\cos(a_n x)\n$$\n", []),
+    ("$$\nf(x,n) = \\sin(a_n x) \\quad \\text{oppure} \\quad \\cos(a_n x)\n$$\n", []),
+    # notes29 with its declarations (a helper's synthetic reproducer): two rows of one length under \cdot are their
+    # dot product (no matrix product multiplies two rows), and a slip is refuted
+    ("```posenc\nassume a, b, c, g real\n```\n\n$$\\mathbf{p} = [a, b], \\quad \\mathbf{r} = [c, g]$$\n\n"
+     "$$\\mathbf{p}\\cdot\\mathbf{r} = a c + b g$$\n\n$$\\mathbf{p}\\cdot\\mathbf{r} = a g + b c$$\n",
+     [(5, D), (5, D), (7, P), (9, R)]),
+])
+def test_alternatives_in_other_languages_and_rows_under_cdot(tmp_path: Path, text: str,
+                                                             links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_a_formula_given_again_is_screened_at_a_complex_point(tmp_path: Path) -> None:
+    # a sealed document's 6.5 s (a helper's synthetic reproducer, 5-8 s before): the rotated pair given again in the
+    # complex form with Re and a conjugate is screened at a complex point before simplify runs; the verdicts are the
+    # ones simplify gave (a definition again, not shown the same)
+    text = ("$$S_r = (u_{2r} \\cos(m \\phi_r) - u_{2r+1} \\sin(m \\phi_r)) (w_{2r} \\cos(n \\phi_r) - w_{2r+1} \\sin(n "
+            "\\phi_r)) + (u_{2r} \\sin(m \\phi_r) + u_{2r+1} \\cos(m \\phi_r)) (w_{2r} \\sin(n \\phi_r) + w_{2r+1} "
+            "\\cos(n \\phi_r))$$\n\n$$S_r = \\text{Re}\\left( (u_{2r} + \\mathrm{i} u_{2r+1}) e^{\\mathrm{i} m \\phi_r} "
+            "\\cdot \\overline{(w_{2r} + \\mathrm{i} w_{2r+1}) e^{\\mathrm{i} n \\phi_r}} \\right)$$\n")
+    assert _links(tmp_path, text) == [(1, D), (3, U)]

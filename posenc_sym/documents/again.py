@@ -49,8 +49,8 @@ def same_formula(old: Term, new: Term, renamed: dict[sympy.Expr, sympy.Expr]) ->
         entries = list(difference) if isinstance(difference, sympy.MatrixBase) else [difference]
         # non-zero at a point of the names' domains: not the same, and simplify, which may take seconds on a
         # product of trigonometric terms, need not run. A parity is a domain the point does not keep: no screen then.
-        if not _parity(difference) and any(differs_somewhere(e) for e in entries):
-            return False
+        if not _parity(difference) and any(differs_somewhere(e, complex_free=True) for e in entries):
+            return False  # a name of no stated domain may be complex, as simplify takes it: not the same there
         difference = sympy.simplify(difference)
     except Exception:  # matrices of other shapes, SymPy failing: not shown to be the same
         return False

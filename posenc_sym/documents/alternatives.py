@@ -1,7 +1,7 @@
 r"""Words that join alternatives in a formula (``\sin\theta = 0 \quad \text{or} \quad \sin\theta > 0``): one
 statement, a disjunction or a choice, never two claims and never a definition. In any font (``\textbf{or}``),
-also ``\text{or else}``, ``\text{and/or}``, ``\lor``, ``\vee``, and as other languages write it (oder, ou, 或,
-または, 또는).
+also ``\text{or else}``, ``\text{and/or}``, ``\lor``, ``\vee``, and as other languages write it (oder, ou, hoặc,
+atau, oppure, lub, veya, или, 或, または, 또는).
 
 >>> bool(ALTERNATIVES.search(r"a = 1 \quad \textbf{or} \quad b = 2"))
 True
@@ -18,8 +18,9 @@ import re
 __all__ = ["ALTERNATIVES", "OR_FIRST", "OR_WORD"]
 
 #: The word itself, inside a font's braces.
-OR_WORD = re.compile(r"(?<![A-Za-z])(?:or|oder|ou|either)(?![A-Za-z])|或|または|또는", re.IGNORECASE)
-_IN_FONT = r"\\[A-Za-z]+\s*\{[^{}]*(?:(?<![A-Za-z])(?:or|oder|ou|either)(?![A-Za-z])|或|または|또는)[^{}]*\}"
+_WORDS = r"(?<![A-Za-z])(?:or|oder|ou|either|atau|oppure|lub|veya|hoặc)(?![A-Za-z])|или|或|または|또는"
+OR_WORD = re.compile(_WORDS, re.IGNORECASE)
+_IN_FONT = rf"\\[A-Za-z]+\s*\{{[^{{}}]*(?:{_WORDS})[^{{}}]*\}}"
 _OLD_FONT = r"\{\\(?:rm|bf|it)[^{}]*(?<![A-Za-z])or(?![A-Za-z])[^{}]*\}"
 #: Anywhere in a formula.
 ALTERNATIVES = re.compile(rf"{_IN_FONT}|{_OLD_FONT}|\\q?quad\s*or\s*\\q?quad|\\lor(?![A-Za-z])|\\vee(?![A-Za-z])",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import sympy
 
-from ..notation.read import Term, Unreadable, from_latex
+from ..notation.read import Term, Unreadable, from_latex, read_row
 from .claims import an_index
 from .examples import ExampleValues
 from .inline import Inline
@@ -40,6 +40,17 @@ def _an_example(form: NameForm, value: Term, scope: DocumentScope, examples: Exa
         symbol = scope.rules.symbol(form.name)
     if isinstance(symbol, sympy.Symbol):
         examples.give(symbol, value, line, form.name)
+
+
+def _defining_tuple(rhs: str, scope: DocumentScope) -> Term | None:
+    """``$\\vec{a} = (a_1, a_2)$``: a tuple that defines a name is the column vector of its entries, as in a display;
+    None for anything that is not read so."""
+    try:
+        read = read_row("= " + rhs, scope, defines=True)
+    except (Unreadable, ArithmeticError, TypeError, ValueError):
+        return None
+    value = read.links[0][1] if len(read.links) == 1 else None
+    return value if isinstance(value, sympy.MatrixBase) else None
 
 
 def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, examples: ExampleValues) -> None:
@@ -84,7 +95,7 @@ def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, e
             try:
                 value: Term | None = from_latex(rhs, scope)
             except (Unreadable, ArithmeticError, TypeError, ValueError):
-                value = None
+                value = _defining_tuple(rhs, scope)
             if not introduced:
                 said_in_passing(form, f"{shown} = {' '.join(rhs.split())}", value, scope, item.line)
                 if value is not None:  # "For instance $d = 768$": an example's value

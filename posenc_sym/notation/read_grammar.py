@@ -146,6 +146,11 @@ class Parser(Cursor):
                 if token.text == "\\cdot":
                     _not_two_complex_names(value, factor, token.pos)
                 factors.append(factor)
+                if token.text == "\\cdot" and _is_row(value) and _is_row(factor) and value.shape == factor.shape:
+                    # [a, b] \cdot [c, d]: no matrix product multiplies two rows; the dot product is what is meant
+                    self.scope.note("dot rows", "read \\cdot between two rows of one length as their dot product")
+                    value = (value * factor.T)[0, 0]
+                    continue
                 value = self.mul(value, factor, token.pos)
             elif token.text == "/":
                 self.next()
@@ -306,6 +311,11 @@ class Parser(Cursor):
 
     def _no_dot(self, token: Token) -> Term:
         raise Unreadable(f"cannot read the script '{token.text}'; brace it", token.pos)
+
+
+def _is_row(value: Term) -> bool:
+    """True for a row vector of more than one entry written out (a matrix of one row)."""
+    return is_matrix(value) and value.shape[0] == 1 and value.shape[1] > 1
 
 
 def _is_column(value: Term) -> bool:
