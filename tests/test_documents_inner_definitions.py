@@ -369,3 +369,11 @@ def test_a_formula_given_again_is_screened_at_a_complex_point(tmp_path: Path) ->
             "\\cos(n \\phi_r))$$\n\n$$S_r = \\text{Re}\\left( (u_{2r} + \\mathrm{i} u_{2r+1}) e^{\\mathrm{i} m \\phi_r} "
             "\\cdot \\overline{(w_{2r} + \\mathrm{i} w_{2r+1}) e^{\\mathrm{i} n \\phi_r}} \\right)$$\n")
     assert _links(tmp_path, text) == [(1, D), (3, U)]
+
+
+def test_a_declared_entry_is_never_the_text_s_family_at_a_number(tmp_path: Path) -> None:
+    # notes29 with its declarations (a helper's synthetic reproducer): u_1 declared real beside the text's bold u_s = […]
+    # was read as u at s = 1, a vector, and "a matrix plus a scalar" stopped the row; the declared u_1 is the name
+    text = ("```posenc\nassume u_1, u_2 real\n```\n\n$$\\mathbf{u_s} = [u_1 + s, u_2 - s]$$\n\n"
+            "$$\\mathbf{u_s}\\cdot\\mathbf{u_s} = (u_1 + s)^2 + (u_2 - s)^2$$\n")
+    assert _links(tmp_path, text) == [(5, D), (7, P)]

@@ -239,6 +239,8 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
     parameters, a name whose subscript is plain text (``d_{model}``), or what the scope makes of it."""
     if (sliced := _slice(p, base)) is not None:
         return sliced
+    if (own := _declared_whole(p, base)) is not None:
+        return own  # u_1 declared (assume u_1 real) beside the text's u_s = […]: the declared name, never u at s = 1
     extreme = [t.text for t in p.tokens[p.index:p.index + 3]] in (["{", "\\min", "}"], ["{", "\\max", "}"])
     if p.scope.is_indexed(base) and not extreme:  # p_{\min} beside p_{k,2i}: a label, the least p, no index
         start = p.index
@@ -279,6 +281,21 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
         raise Unreadable(f"'{written}' is not declared; declare it (assume, or let {base}_i = ...)", pos)
     no_bracket_after_matrix(p, value, shown_name(base), pos)
     return value if p.scope.lookup(full) is not None else element(p, value, shown_name(base), pos)
+
+
+def _declared_whole(p: Cursor, base: str) -> Term | None:
+    """The symbol a one-character subscript names with ``base`` where the scope has it as a whole (``u_1``), taken
+    from the cursor; None otherwise (the cursor unmoved)."""
+    tokens = p.tokens
+    if p.index >= len(tokens) or tokens[p.index].kind not in ("letter", "num") or len(tokens[p.index].text) != 1:
+        return None
+    if p.index + 1 < len(tokens) and tokens[p.index + 1].text in ("_", "'"):
+        return None
+    value = p.scope.lookup(f"{base}_{tokens[p.index].text}")
+    if not isinstance(value, sympy.Symbol) or not p.scope.is_indexed(base):
+        return None
+    p.index += 1
+    return value
 
 
 def _slice(p: Cursor, base: str) -> Term | None:
