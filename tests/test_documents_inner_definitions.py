@@ -377,3 +377,11 @@ def test_a_declared_entry_is_never_the_text_s_family_at_a_number(tmp_path: Path)
     text = ("```posenc\nassume u_1, u_2 real\n```\n\n$$\\mathbf{u_s} = [u_1 + s, u_2 - s]$$\n\n"
             "$$\\mathbf{u_s}\\cdot\\mathbf{u_s} = (u_1 + s)^2 + (u_2 - s)^2$$\n")
     assert _links(tmp_path, text) == [(5, D), (7, P)]
+
+
+def test_a_code_span_says_what_j_is(tmp_path: Path) -> None:
+    # notes write their symbols in code spans too ("where `j` is the imaginary unit"): the words make j the unit; a
+    # condition ("if `j` is the imaginary unit") does not
+    text = "The sum is $S = \\sum_{j=0}^{1} c_j$.\n\nAs complex numbers, where `j` is the imaginary unit:\n\n$$e^{j \\pi} = -1$$\n"
+    assert _links(tmp_path, text) == [(5, P)]
+    assert _links(tmp_path, text.replace("where `j`", "if `j`")) == []

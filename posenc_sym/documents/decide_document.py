@@ -27,7 +27,7 @@ from .claims import ReadDisplay, defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
-from .described import descriptions
+from .described import code_span_units, descriptions
 from .examples import ExampleValues
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
@@ -116,7 +116,8 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     headings = [] if document.format == "notebook" else heading_lines(document.text, document.kind)
     lines = document.text.splitlines()
     scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
-                           counted=counted_names(document.text), described=descriptions(inlines, headings))
+                           counted=counted_names(document.text), described=sorted([*descriptions(inlines, headings),
+                                                   *code_span_units(document.text)], key=lambda w: w.line))
     sentence = Sentence()
     examples = ExampleValues()  # "with $b = 500000$ and $d = 128$, compute": a refutation held back where they hold
     if notation is not None:

@@ -30,7 +30,7 @@ from sympy.core.facts import InconsistentAssumptions
 from .inline import Inline
 from .name_forms import name_form
 
-__all__ = ["FACTS", "Described", "descriptions", "fact_words", "worded"]
+__all__ = ["FACTS", "Described", "code_span_units", "descriptions", "fact_words", "worded"]
 
 #: The words that give a name a domain, and the SymPy assumption each is.
 FACTS = {"odd": "odd", "even": "even", "positive": "positive", "negative": "negative", "nonnegative": "nonnegative",
@@ -141,6 +141,28 @@ class Described:
     #: the line its words stop holding on: a later sentence saying the name is any number ("In the second example $t$
     #: is any real number"), or the next heading of words that say "In this section"; None: to the end of the text
     until: int | None = None
+
+
+#: "where `j` is the imaginary unit": Markdown's code span around the letter, as some notes write their symbols.
+_CODE_SPAN_UNIT = re.compile(r"`([ij])`\s*(?:(?:is|denotes|represents|stands\s+for|=)\s+(?:the\s+|an\s+)?"
+                             r"|:\s*(?:the\s+)?)imaginary\s+unit", re.IGNORECASE)
+
+
+def code_span_units(text: str) -> list[Described]:
+    """What the prose says of ``i`` or ``j`` in a code span (```j` is the imaginary unit``): the imaginary unit, from
+    its line on, as the same words around ``$j$`` say.
+
+    >>> [(d.name, d.line, d.means) for d in code_span_units("where `j` is the imaginary unit, and")]
+    [('j', 1, 'imaginary')]
+    """
+    found = []
+    for match in _CODE_SPAN_UNIT.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        start = text.rfind("\n", 0, match.start()) + 1
+        if _CONTRAST.search(text[start:match.start()]) or _CONDITION.search(text[start:match.start()]):
+            continue
+        found.append(Described(match.group(1), " ".join(match.group().split()), line, (), "declares", "imaginary"))
+    return found
 
 
 def fact_words(words: str) -> tuple[str, ...]:
