@@ -40,7 +40,7 @@ from sympy.matrices import ImmutableMatrix
 
 from ..notation.read import BAR_OVER_A_FORMULA, Term, Unreadable, from_latex
 from ..notation.read_guards import shown_name
-from ..notation.vocabulary import FUNCTIONS
+from ..notation.vocabulary import FUNCTIONS, GREEK
 from .arities import another_arity
 from .context import Context
 from .conventions import Convention, Conventions
@@ -365,7 +365,7 @@ class DocumentScope(ImaginaryUnit):
 
 
 #: Greek capitals, names of matrices as often as Latin capitals are (Σ a covariance, Λ a diagonal, Ω a generator).
-GREEK_CAPITALS = frozenset({"Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega"})
+GREEK_CAPITALS = frozenset(name for name in GREEK if name[:1].isupper())
 
 
 def passing_key(written: str) -> str:
