@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import sympy
 
-from posenc_sym.documents.decide_document import check_document
+from .document_links import report_of
 
 P, R, U, D = "proven", "refuted", "unknown", "definition"
 
@@ -25,11 +25,7 @@ LAMBDA = "$$\\lambda(s) := \\frac{s - s_1}{s_2 - s_1}$$\n\n"
 
 
 def _links(tmp_path: Path, text: str) -> list[tuple[int, str]]:
-    path = tmp_path / "notes.md"
-    path.write_text(text, encoding="utf-8")
-    report = check_document(path)
-    assert not report.problems
-    return [(link.line, link.status) for display in report.displays for link in display.links]
+    return [(link.line, link.status) for display in report_of(tmp_path, text).displays for link in display.links]
 
 
 @pytest.mark.parametrize(("text", "links"), [
@@ -52,9 +48,7 @@ def test_a_name_defined_inside_a_chain(tmp_path: Path, text: str, links: list[tu
 
 
 def test_a_second_name_for_a_name_the_text_has_says_why(tmp_path: Path) -> None:
-    path = tmp_path / "notes.md"
-    path.write_text(HEAD + "$$\\frac{1}{c} \\leq 1 =: M$$\n\n$$\\frac{1}{c} \\leq 2 =: M$$\n", encoding="utf-8")
-    report = check_document(path)
+    report = report_of(tmp_path, HEAD + "$$\\frac{1}{c} \\leq 1 =: M$$\n\n$$\\frac{1}{c} \\leq 2 =: M$$\n")
     second = report.displays[1]
     assert second.read.unreadable.startswith("=: defines a name; here its right side is one the text has")
 
@@ -178,9 +172,8 @@ def test_a_formula_given_again_is_screened_at_a_point_before_it_is_simplified(tm
            "w_1\\sin(t\\phi)) + (u_0\\sin(s\\phi) + u_1\\cos(s\\phi))(w_0\\sin(t\\phi) + w_1\\cos(t\\phi))$$\n\n"
     true = "$$A = (u_0 w_0 + u_1 w_1)\\cos((s - t)\\phi) - (u_1 w_0 - u_0 w_1)\\sin((s - t)\\phi)$$\n"
     assert _links(tmp_path, head + true) == [(5, D), (7, P)]
-    path = tmp_path / "notes.md"
-    path.write_text(head + true.replace(") - (u_1", ") + (u_1"), encoding="utf-8")
-    assert [m for d in check_document(path).displays for _, m in d.read.findings] == [
+    slipped = report_of(tmp_path, head + true.replace(") - (u_1", ") + (u_1"))
+    assert [m for d in slipped.displays for _, m in d.read.findings] == [
         "A is defined again, differently from line 5; the rows after this line use this definition"]
 
 

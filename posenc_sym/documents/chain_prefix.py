@@ -14,8 +14,9 @@ True
 
 from __future__ import annotations
 
-from ..notation.read_tokens import Unreadable, nesting, tokenize
+from ..notation.read_tokens import Unreadable, tokenize
 from ..notation.vocabulary import READ_RELATIONS
+from .statements import top_level_relations
 
 __all__ = ["prefix_before"]
 
@@ -27,14 +28,7 @@ def prefix_before(text: str, position: int) -> str | None:
         tokens = tokenize(text)
     except Unreadable:
         return None
-    relations: list[int] = []
-    depth = 0
-    for token in tokens:
-        if token.pos >= position:
-            break
-        depth = nesting(depth, token.text)
-        if depth == 0 and token.text in READ_RELATIONS:
-            relations.append(token.pos)
+    relations = [tokens[n].pos for n in top_level_relations(tokens) if tokens[n].pos < position]
     if len(relations) < 2:
         return None
     rest = [t for t in tokens if t.pos > relations[-1]]

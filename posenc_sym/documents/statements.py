@@ -25,7 +25,8 @@ from .inner_definitions import inner_definitions
 from .name_forms import name_form, split_top_level
 from .named_words import names_a_quantity
 
-__all__ = ["Piece", "chain_members", "interval_of", "range_of", "set_by_equation", "statements"]
+__all__ = ["Piece", "chain_members", "interval_of", "range_of", "set_by_equation", "statements",
+           "top_level_relations"]
 
 _IMPLIES = frozenset({"\\Rightarrow", "\\implies", "\\Longrightarrow", "\\iff", "\\Leftrightarrow",
                       "\\Longleftrightarrow", "\\therefore"})
@@ -256,7 +257,7 @@ def _opens_prose(text: str, token: Token) -> bool:
         OR_WORD.search(match.group()) is None
 
 
-def _top_level(tokens: list[Token]) -> list[int]:
+def top_level_relations(tokens: list[Token]) -> list[int]:
     """Indices of the relation tokens outside every bracket."""
     found, depth = [], 0
     for n, token in enumerate(tokens):
@@ -270,7 +271,7 @@ def chain_members(text: str) -> list[tuple[str, int, str]] | None:
     """For a chain with an ellipsis as one of its members (``a \\ge \\cdots \\ge b``): each member's text,
     offset and the relation before it (``""`` for the first); None for any other statement."""
     tokens = _tokens(text)
-    relations = _top_level(tokens)
+    relations = top_level_relations(tokens)
     if not relations:
         return None
     bounds = [-1, *relations, len(tokens)]
