@@ -9,6 +9,15 @@ next one does not repeat the relation, its first link is the relation left open,
 ((16, '='), None, None)
 >>> starts_with_relation(r"  =\cos(a + b)"), starts_with_relation(r"x = 1")
 (True, False)
+
+A display may also continue the one before it across a few words that introduce it ("Expanding:", "代入公式："):
+``$$A = B$$`` then *Expanding:* then ``$$= C$$`` is read B = C (:func:`connecting_words`). The words may say that
+it continues a part of B (*expanding the numerator:*), which posenc-sym does not read: such a row is never refuted.
+
+>>> connecting_words(["", "Khai triển:", ""]), connecting_words(["代入公式："]), connecting_words(["## Next", ""])
+('Khai triển:', '代入公式：', None)
+>>> connecting_words(["Hence, with $k = 2$:"]), connecting_words([]), connecting_words(["so that"])
+(None, None, None)
 """
 
 from __future__ import annotations
@@ -20,7 +29,10 @@ from ..notation.read_tokens import Unreadable, tokenize
 from ..notation.vocabulary import READ_RELATIONS
 from .extract import Display
 
-__all__ = ["Joined", "joined_displays", "starts_with_relation", "trailing_relation"]
+__all__ = ["Joined", "connecting_words", "joined_displays", "starts_with_relation", "trailing_relation"]
+
+#: The longest run of words read as introducing the next step of a chain (a sentence is a paragraph of its own).
+MAX_CONNECTING = 60
 
 _OPENS = ("{", "(", "[", "\\begin", "\\left")
 _CLOSES = ("}", ")", "]", "\\end", "\\right")
@@ -74,3 +86,16 @@ def joined_displays(displays: list[Display], text: str) -> dict[int, Joined]:
         if not starts_with_relation(second.body):
             joined[n + 1] = Joined(opening=(relation, first.line_of(at)))
     return joined
+
+
+def connecting_words(between: list[str]) -> str | None:
+    """The words between two displays if they only introduce the next step of a chain: one short line of prose
+    ending in a colon, with no math, heading, list or table of its own; None otherwise."""
+    written = [line.strip() for line in between if line.strip()]
+    if len(written) != 1:
+        return None
+    words = written[0]
+    if len(words) > MAX_CONNECTING or not words.endswith((":", "：")) or any(c in words for c in "$\\|`") or \
+            words.startswith(("#", "-", "*", "+", ">", "%")) or words[0].isdigit():
+        return None
+    return words

@@ -411,11 +411,12 @@ class _Reading(StatedRows):
 
 
 def read_display(display: Display, scope: DocumentScope, continued: Term | None = None,
-                 joined: Joined | None = None, carried: tuple[sympy.Expr, ...] = ()) -> ReadDisplay:
+                 joined: Joined | None = None, carried: tuple[sympy.Expr, ...] = (), across: str = "") -> ReadDisplay:
     """The links of ``display`` in ``scope`` (which the display's definitions extend); ``continued``: the last
     right side of the display just before, which a first row opening with a relation continues
     (``$$ q^T k = 0.16 + 0.34 $$`` then ``$$ = 0.50 $$``); ``joined``: how it takes part in a chain typeset one
-    display per step (:mod:`.across_displays`)."""
+    display per step (:mod:`.across_displays`); ``across``: the words between the two displays, if any ("Expanding:"),
+    which the link continuing ``continued`` carries (:func:`.across_displays.connecting_words`)."""
     if display.problem:
         return ReadDisplay(display, unreadable=display.problem, unreadable_line=display.line)
     read_as = display
@@ -432,6 +433,9 @@ def read_display(display: Display, scope: DocumentScope, continued: Term | None 
     scope.seen |= survey([display.body]).standalone
     if joined is not None and joined.opening is not None and continued is not None and reading.links:
         reading.links[0] = replace(reading.links[0], line=joined.opening[1])  # where the relation was left open
+    if across and continued is not None:
+        reading.links = [replace(link, across=across) if link.lhs is continued and link.statement == 0 else link
+                         for link in reading.links]
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
                        scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings),

@@ -166,6 +166,12 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         return LinkResult(link, "approximate", note=f"two readings: as an exact equality it fails (lhs - rhs = {gap}); "
                           "with its decimals as values to the digits written (less than one unit of the last digit "
                           "off) it holds; write \\approx for the second, or exact values for the first")
+    if result.status == "refuted" and link.across:
+        point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
+        return LinkResult(link, "unknown", note=f"it continues the display above across the words “{link.across}”, "
+                          f"which may say it continues a part of it (a numerator, one side); read as the whole right "
+                          f"side above it fails{f' at {point}' if point else ''}; not refuted: write the step in the "
+                          "display above, or restate its left side")
     if result.status == "refuted" and link.renumbered:
         result = _renumbered(result, conditions)
     if result.status == "refuted" and link.names_too:

@@ -22,7 +22,7 @@ import sympy
 from ..errors import PosencSymError
 from ..notation.presets import PRESETS
 from ..notation.read import Term
-from .across_displays import joined_displays
+from .across_displays import connecting_words, joined_displays
 from .claims import ReadDisplay, defined_names, document_scope, read_display
 from .context import Context
 from .decide import DisplayResult, decide_display
@@ -179,8 +179,8 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                for heading in headings):
             examples.clear()  # an example's values end with its section, unless its heading restates them
         prior = _continued(before, item, document.text)
-        read = read_display(item, scope, prior.last if prior else None, joined.get(id(item)),
-                            prior.carried if prior else ())
+        read = read_display(item, scope, prior[0].last if prior else None, joined.get(id(item)),
+                            prior[0].carried if prior else (), across=prior[1] if prior else "")
         scope.lead_in = ""
         before = (item, read)
         if not read.has_relation:
@@ -285,11 +285,16 @@ def _file_line(item: Display | Inline) -> int:
     return place_of(item.cell, item.line).line
 
 
-def _continued(before: tuple[Display, ReadDisplay] | None, display: Display, text: str) -> ReadDisplay | None:
+def _continued(before: tuple[Display, ReadDisplay] | None, display: Display,
+               text: str) -> tuple[ReadDisplay, str] | None:
     """The reading of the display ``before`` (its last right side, and what its chain needs defined), where
     ``display`` follows it with only blank lines between (in a Markdown or LaTeX file; a notebook's cells are not
-    joined): a display that opens with a relation continues its chain."""
+    joined), or a few words that introduce it ("Expanding:"), which come second: a display that opens with a
+    relation continues its chain."""
     if before is None or display.cell is not None or before[0].cell is not None or before[1].last is None:
         return None
     between = text.splitlines()[before[0].end_line:display.line - 1]
-    return before[1] if all(not line.strip() for line in between) else None
+    if all(not line.strip() for line in between):
+        return before[1], ""
+    words = connecting_words(between)
+    return None if words is None else (before[1], words)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import PosencSymError
+from .frames import unframed
 from .katex import katex_source
 from .macros import Expanded, Macros
 from .markdown import MarkdownError, markdown_blocks, spaces
@@ -189,7 +190,7 @@ def _displays(original: str, expanded: Expanded, kind: Kind, cell: Cell | None) 
                                 f"{closing}", place_of(cell, line))
         refused = [r.reason for r in expanded.refusals if match.end() <= r.start < end]
         displays.append(Display(
-            body=blanked[match.end():end], line=line, body_line=blanked.count("\n", 0, match.end()) + 1,
+            body=unframed(blanked[match.end():end]), line=line, body_line=blanked.count("\n", 0, match.end()) + 1,
             expect_refuted=_expected(lines, line, kind),
             end_line=blanked.count("\n", 0, end + len(closing)) + 1,
             problem=refused[0] if refused else "", cell=cell,

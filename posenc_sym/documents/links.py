@@ -48,6 +48,8 @@ class Link:
     renumbered: tuple[Renumbering, ...] = field(default=(), compare=False)
     #: Its left side, read as a conjugate (``\\bar{z}``), that a reading as a name of its own would define.
     names_too: str = field(default="", compare=False)
+    #: The words it continues the display above across ("Expanding the numerator:"), which may name a part of it.
+    across: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

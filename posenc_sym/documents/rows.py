@@ -395,7 +395,9 @@ def _notes(with_prose: str, prose_blanked: str, start: int, end: int) -> str:
     return " ".join(" ".join(w.strip().strip("（）").removeprefix("(").removesuffix(")") for w in words).split())
 
 
-_TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[,.;])+$")
+#: What may end a row and is not the formula: spaces, a sentence's stop, the mark that ends a proof (``\\square``).
+_TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[,.;]"
+                       r"|\\(?:square|blacksquare|Box|qed|qedsymbol|hfill)(?![A-Za-z])|[∎□])+$")
 
 
 def _trim(row: RowText) -> RowText:

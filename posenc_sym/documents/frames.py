@@ -1,0 +1,54 @@
+r"""Frames drawn around a formula: ``\boxed{…}``, MathJax's ``\bbox[…]{…}``.
+
+Notes box their main results (``$$\boxed{PE_{pos+k} = M_k PE_{pos}}$$``). A frame is ink: the formula
+inside is read as if the frame were not there, statements, relations and all. The frame's own
+characters become spaces, so every character of the formula stays at its offset and on its line.
+
+>>> unframed(r"\boxed{a = b, \quad c = d}")
+'       a = b, \\quad c = d '
+>>> unframed(r"\bbox[5px, border: 1px solid]{x^2 \ge 0}").strip()
+'x^2 \\ge 0'
+>>> unframed(r"\boxed{a} + \boxed{\frac{1}{2}}")
+'       a  +        \\frac{1}{2} '
+
+A frame left open is left as written, and the reader refuses it by name:
+
+>>> unframed(r"\boxed{a = b")
+'\\boxed{a = b'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["unframed"]
+
+_FRAME = re.compile(r"\\(?:boxed|bbox\s*(?:\[[^\]\n]*\])?)\s*\{")
+
+
+def unframed(body: str) -> str:
+    """``body`` with every closed frame around a formula replaced by spaces of its length."""
+    out = list(body)
+    for match in _FRAME.finditer(body):
+        close = _closing_brace(body, match.end())
+        if close is None:
+            continue
+        out[match.start():match.end()] = " " * (match.end() - match.start())
+        out[close] = " "
+    return "".join(out)
+
+
+def _closing_brace(text: str, start: int) -> int | None:
+    """The offset of the ``}`` that closes the group opened just before ``start``; None if it stays open."""
+    depth = 1
+    at = start
+    while at < len(text):
+        char = text[at]
+        if char == "\\":
+            at += 2  # \{ and \} are characters, not groups
+            continue
+        depth += (char == "{") - (char == "}")
+        if depth == 0:
+            return at
+        at += 1
+    return None
