@@ -99,8 +99,9 @@ def _one_greek(text: str) -> bool:
     return text.strip("{} ") in LATEX_GREEK
 
 
-def _letters(text: str) -> str | None:
-    """The name a wrapper's group spells (``max\\_seq``, ``\\omega``, ``q``), or None."""
+def _letters(text: str, *, in_font: bool = False) -> str | None:
+    """The name a wrapper's group spells (``max\\_seq``, ``\\omega``, ``q``), or None. ``in_font``: the group of a
+    font command, where MathJax shows a bare '_' as it is (``\\text{corr_dim}``)."""
     try:
         tokens = tokenize(text)
     except Unreadable:
@@ -111,7 +112,7 @@ def _letters(text: str) -> str | None:
             parts.append(" ")  # \\text{base new}: a name in words, as the reader spells it
         if token.kind in ("letter", "num"):
             parts.append(token.text)
-        elif token.text == "\\_":
+        elif token.text == "\\_" or (in_font and token.text == "_" and parts and parts[-1][-1:].isalnum()):
             parts.append("_")
         elif token.text in LATEX_GREEK:
             parts.append(LATEX_GREEK[token.text])
@@ -146,7 +147,7 @@ def _base(t: _Tokens) -> str | None:
         span = t.group()
         if span is None:
             return None
-        inner = _base_of(t.text[span[0]:span[1]])
+        inner = _base_of(t.text[span[0]:span[1]], in_text=token in _TEXT_MODE)
         if inner is None or (token in ("\\mathbb", "\\Bbb") and inner in BLACKBOARD_MEANINGS):
             return None  # ℝ, 𝔼, 𝟙: not a name
         if token in LETTER_STYLES:
@@ -157,7 +158,11 @@ def _base(t: _Tokens) -> str | None:
     return None
 
 
-def _base_of(text: str) -> str | None:
+#: Commands whose group is text, not math: a '_' there is a character (``\\text{corr_dim}``), not a subscript.
+_TEXT_MODE = frozenset({"\\text", "\\textrm", "\\textit", "\\textbf", "\\texttt", "\\mbox"})
+
+
+def _base_of(text: str, *, in_text: bool = False) -> str | None:
     try:
         inner = _Tokens(text, tokenize(text))
     except Unreadable:
@@ -165,7 +170,7 @@ def _base_of(text: str) -> str | None:
     base = _base(inner)
     if base is not None and inner.at == len(inner.tokens):
         return base
-    return _letters(text)
+    return _letters(text, in_font=in_text)
 
 
 def split_top_level(text: str) -> tuple[str, ...]:

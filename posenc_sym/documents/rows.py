@@ -395,9 +395,24 @@ def _notes(with_prose: str, prose_blanked: str, start: int, end: int) -> str:
     return " ".join(" ".join(w.strip().strip("（）").removeprefix("(").removesuffix(")") for w in words).split())
 
 
-#: What may end a row and is not the formula: spaces, a sentence's stop, the mark that ends a proof (``\\square``).
+#: What may end a row and is not the formula: spaces, a sentence's stop, the mark that ends a proof (``\\square``);
+#: and a caption in parentheses after a wide space (``\\quad \\text{(binomial)}``), unless it states a condition.
 _TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[,.;]"
                        r"|\\(?:square|blacksquare|Box|qed|qedsymbol|hfill)(?![A-Za-z])|[∎□])+$")
+_CAPTION = re.compile(r"\\q?quad\s*\\(?:text|textrm|textit|mathrm|mbox)\s*\{\s*\(([^{}]*)\)\s*\}$")
+#: Words that make a caption a condition (``\\text{(for small x)}``), which the row would hold under: kept.
+_CONDITION_WORDS = ("当", "若", "如果", "时", "とき", "場合", "때", "경우")
+
+
+#: Words ending in a colon that open a row: a label of the formula after them (``\\text{RoPE: }``).
+_LABEL = re.compile(r"\\(?:text|textbf|textrm|textit|mathrm|mbox)\s*\{[^{}$]*[:：]\s*\}\s*")
+
+
+def _only_a_caption(words: str) -> bool:
+    """True if the words of a caption in parentheses name or cite the formula, and state no condition."""
+    if any(c in words for c in "=<>≤≥≠\\") or any(w in words for w in _CONDITION_WORDS):
+        return False
+    return not {w.lower() for w in re.findall(r"[A-Za-z]+", words)} & (PROSE_WORDS | {"small", "large", "near"})
 
 
 def _trim(row: RowText) -> RowText:
@@ -409,9 +424,19 @@ def _trim(row: RowText) -> RowText:
     '\\\\left\\\\{ x \\\\right.'
     >>> _trim(RowText(r"\\left\\{ x \\right . ", 0)).text
     '\\\\left\\\\{ x \\\\right .'
+    >>> _trim(RowText(r"a = b \\quad \\text{(binomial)}", 0)).text, _trim(RowText(r"a = b \\quad \\text{(if b > 0)}", 0)).text
+    ('a = b', 'a = b \\\\quad \\\\text{(if b > 0)}')
+    >>> _trim(RowText(r"\\text{ALiBi: } S = q^\\top k", 0))
+    RowText(text='S = q^\\\\top k', offset=15, note='')
     """
     stripped = _TRAILING.sub("", row.text)
+    while (caption := _CAPTION.search(stripped)) is not None and _only_a_caption(caption.group(1)):
+        stripped = _TRAILING.sub("", stripped[:caption.start()])
     if re.search(r"\\(?:right|left)\s*$", stripped):  # \right . : the invisible delimiter, not a full stop
         stripped = row.text.rstrip()
     lead = len(stripped) - len(stripped.lstrip())
+    if (label := _LABEL.match(stripped, lead)) is not None and _ANY_RELATION.search(stripped, label.end()) and \
+            not set(re.findall(r"[A-Za-z]+", label.group().split("{", 1)[1].lower())) & PROSE_WORDS and \
+            not any(word in label.group() for word in ("其中", "这里", "此处", "令", "设")):
+        lead = label.end()  # \text{RoPE: } ⟨…⟩ = …: the words name the formula after them
     return RowText(stripped[lead:], row.offset + lead, row.note)

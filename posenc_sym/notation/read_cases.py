@@ -89,9 +89,23 @@ def _condition(p: Cursor, where: str, words: str = "") -> sympy.Basic:
         p.stated.append((op, left, right, token.pos, where))
         if op == "~":
             raise Unreadable(f"{where} holds an approximation, which is not a condition", token.pos)
-        parts.append(_SYMPY_RELATIONS[op](left, right, evaluate=False))
+        parts.append(_SYMPY_RELATIONS[op](*_compared(op, left, right), evaluate=False))
         left = right
     return sympy.And(*parts) if len(parts) > 1 else parts[0]
+
+
+def _compared(op: str, left: Term, right: Term) -> tuple[Term, Term]:
+    """The two sides of an order condition, each name that may be a matrix (a word such as ``\\text{corr\\_dim}``,
+    a name whose formula was not read) read as the real number the comparison says it is."""
+    if op in ("==", "!="):
+        return left, right
+
+    def scalar(side: Term) -> Term:
+        if not isinstance(side, sympy.Basic):
+            return side
+        return side.xreplace({s: sympy.Symbol(s.name, real=True) for s in side.atoms(sympy.Symbol)
+                              if s.is_commutative is False})
+    return scalar(left), scalar(right)
 
 
 def _in_words(where: str, words: str, pos: int) -> Unreadable:
@@ -112,6 +126,23 @@ def _condition_after_wide_space(p: Cursor) -> None:
             if close is not None and close + 1 < len(p.tokens) and p.tokens[close + 1].text in ("\\\\", "\\end"):
                 del p.tokens[close]
                 p.tokens[at] = Token("sym", "&", token.pos, token.space, token.wide)
+            return
+        depth += (token.text in "([{") - (token.text in ")]}")
+
+
+def _drop_caption(p: Cursor) -> None:
+    """Drop the words in parentheses that end a condition cell after a wide space (``i < c \\quad \\text{(high
+    frequencies)} \\\\``): a caption of the case, as a reader sees it, not a factor of the condition."""
+    depth = 0
+    for at in range(p.index, len(p.tokens)):
+        token = p.tokens[at]
+        if depth == 0 and token.text in ("\\\\", "\\end", "&"):
+            return
+        if depth == 0 and token.wide and token.text in FONTS and at + 2 < len(p.tokens) and \
+                p.tokens[at + 1].text == "{" and p.tokens[at + 2].text == "(":
+            close = _closing(p.tokens, at + 1)
+            if close is not None and (close + 1 == len(p.tokens) or p.tokens[close + 1].text in ("\\\\", "\\end")):
+                del p.tokens[at:close + 1]
             return
         depth += (token.text in "([{") - (token.text in ")]}")
 
@@ -139,6 +170,7 @@ def cases(p: Cursor, token: Token, kind: str) -> Term:
                 value = value.subs(witness) if witness else value  # k is (i - r)/2 in this case's value
             else:
                 cell = p.index
+                _drop_caption(p)
                 if _skip_prose(p):
                     last = next(t.text for t in reversed(p.tokens[:p.index]) if t.text not in (".", ",", ";"))
                     if len(pieces) == 0 or last not in ("otherwise", "else", "}"):

@@ -242,8 +242,8 @@ def comma_superscript_into_subscript(tokens: list[Token], at: int) -> bool:
     return True
 
 
-_OPENERS = frozenset({"{", "(", "[", "\\begin", "\\langle"})
-_CLOSERS = frozenset({"}", ")", "]", "\\end", "\\rangle"})
+_OPENERS = frozenset({"{", "(", "[", "\\begin", "\\langle", "\\{"})  # \\{ i \\mid x_i > 0 \\}: a set's condition
+_CLOSERS = frozenset({"}", ")", "]", "\\end", "\\rangle", "\\}"})
 
 
 def nesting(depth: int, text: str) -> int:
