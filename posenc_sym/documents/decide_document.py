@@ -120,6 +120,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                                                    *code_span_units(document.text)], key=lambda w: w.line))
     sentence = Sentence()
     examples = ExampleValues()  # "with $b = 500000$ and $d = 128$, compute": a refutation held back where they hold
+    scope.example_values = lambda: {symbol: value for symbol, (value, _, _) in examples.values.items()}
     if notation is not None:
         applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)
         for line in applied:

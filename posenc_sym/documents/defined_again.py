@@ -79,6 +79,12 @@ def against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | N
         # score = q^T R_{n-m} k after a section's score = (R_{m/k} q)^T (R_{n/k} k): the form of line 125 again
         return Outcome("definition", f"defines {shown} again, differently from line {old.line}: as line "
                                      f"{back.line} does (not shown different from it)")
+    at = {**scope.ctx.binding(), **scope.bound_conventions, **scope.example_values()}
+    if at and same_formula(old.body.xreplace(renamed).xreplace(at), rhs.xreplace(at), {}):
+        return Outcome("definition", f"defines {shown} again, in a form that is line {old.line}'s at the values the "
+                                     "text gives its names (as a claim that it is line "
+                                     f"{old.line}'s for every value, not decided); the rows after this line use "
+                                     "this one", undecided=True)
     return differently(shown, old.line)
 
 

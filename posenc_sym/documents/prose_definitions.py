@@ -71,7 +71,7 @@ def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, e
     if introduced:
         sentence.end = max(sentence.end, item.offset + len(item.text) + len(item.after) + 2)
     for piece in statements(item.text):
-        for part in _comma_parts(piece.text):
+        for part in (one for both in _comma_parts(piece.text) for one in _one_value(both)):
             lhs, equals, rhs = part.partition("=")
             if not equals or re.search(r"[<>!]|\\(?:le|ge|ne|leq|geq|neq)(?![A-Za-z])", lhs) or "=" in rhs:
                 continue
@@ -163,6 +163,19 @@ def apart(one: tuple[str, ...], other: tuple[str, ...]) -> bool:
         if odd == even + "+1" and re.fullmatch(r"2[A-Za-z]\w*", even):
             return True
     return False
+
+
+def _one_value(text: str) -> list[str]:
+    """``d_k = d_v = 64`` as ``d_k = 64`` and ``d_v = 64``: names given one number together; any other text as it is.
+
+    >>> _one_value("d_k = d_v = 64"), _one_value("a = b + 1 = 2"), _one_value("x = 3")
+    (['d_k = 64', 'd_v = 64'], ['a = b + 1 = 2'], ['x = 3'])
+    """
+    members = [m.strip() for m in text.split("=")]
+    if len(members) < 3 or _NUMBER.fullmatch(members[-1]) is None or \
+            any(name_form(m) is None or "(" in m for m in members[:-1]):
+        return [text]
+    return [f"{m} = {members[-1]}" for m in members[:-1]]
 
 
 def _comma_parts(text: str) -> list[str]:

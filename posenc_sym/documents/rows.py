@@ -116,8 +116,8 @@ _RELATION_BEFORE = re.compile(r"(?:[=<>]|\\(?:le|ge|leq|geq|ne|neq|lt|gt|approx)
 # then states the same. A condition (if, when, for x > 0, ...) dropped would make a row, or a definition,
 # say more than the text does (w_x = 1 \text{ if } x > 0 read as w_x = 1 for every x).
 _QUANTIFIER = re.compile(r"\\\w+\{\s*for\s+(?:all|every|any|each)\b")
-_CONDITION = re.compile(r"\\\w+\{\s*(?:if|when|whenever|with|unless|provided|given|assuming|otherwise|such|s\.\s?t\.|"
-                        r"for(?!\s+(?:all|every|any|each)\b))\b")
+_CONDITION = re.compile(r"\\\w+\{\s*\(?\s*(?:(?:if|when|whenever|with|unless|provided|given|assuming|otherwise|such|"
+                        r"s\.\s?t\.|for(?!\s+(?:all|every|any|each)\b))\b|当|若|如果|仅|只有)")
 
 
 def _end_of_row(text: str, start: int) -> int:
@@ -424,8 +424,10 @@ def _trim(row: RowText) -> RowText:
     '\\\\left\\\\{ x \\\\right.'
     >>> _trim(RowText(r"\\left\\{ x \\right . ", 0)).text
     '\\\\left\\\\{ x \\\\right .'
-    >>> _trim(RowText(r"a = b \\quad \\text{(binomial)}", 0)).text, _trim(RowText(r"a = b \\quad \\text{(if b > 0)}", 0)).text
-    ('a = b', 'a = b \\\\quad \\\\text{(if b > 0)}')
+    >>> _trim(RowText(r"a = b \\quad \\text{(binomial)}", 0)).text
+    'a = b'
+    >>> _trim(RowText(r"a = b \\quad \\text{(if b > 0)}", 0)).text
+    'a = b \\\\quad \\\\text{(if b > 0)}'
     >>> _trim(RowText(r"\\text{ALiBi: } S = q^\\top k", 0))
     RowText(text='S = q^\\\\top k', offset=15, note='')
     """

@@ -32,6 +32,7 @@ that holds any only by a proof that holds whatever they are, and never refutes i
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import sympy
@@ -80,6 +81,9 @@ class DocumentScope(ImaginaryUnit):
         self.lead_in = ""
         #: a convention's symbol -> the value the text binds its name to ("Let $d = 768$"), for every later claim
         self.bound_conventions: dict[sympy.Symbol, Term] = {}
+        #: the values an example of the prose gives ("For instance $d_k = 64$"), which a second formula for a defined
+        #: name may be written at (:class:`.examples.ExampleValues`)
+        self.example_values: Callable[[], dict[sympy.Symbol, Term]] = dict
         #: names a convention reads that the prose set with "Let" (Let $d = 2$), by line: free again at "In general"
         self.bound_names: dict[str, int] = {}
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another

@@ -232,7 +232,7 @@ def _relates(tokens: list[Token]) -> bool:
 
 #: Words opening a condition of the statement before them (after a comma): cut there, the statement
 #: would be read for every value. ``for`` opens a condition too, unless a range follows (for n = 0, …, N).
-_CONDITIONS = re.compile(r"^(?:\\q?quad\s*|\\[,;: ]\s*)*(?:\\(?:text|textrm|mathrm|rm)\s*\{|\{\\rm)\s*"
+_CONDITIONS = re.compile(r"^(?:\\q?quad\s*|\\[,;: ]\s*)*\(?\s*(?:\\(?:text|textrm|mathrm|rm)\s*\{|\{\\rm)\s*\(?\s*"
                          r"(if|when|whenever|with|unless|provided|given|assuming|otherwise|s\.\s?t\.|st|for)\b")
 
 

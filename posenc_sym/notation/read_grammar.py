@@ -27,7 +27,7 @@ from .read_cases import evaluation_bar
 from .read_cursor import Cursor, Scope, Term, is_matrix
 from .read_elementwise import ELEMENTWISE, Pending, combine_pending, elementwise
 from .read_ellipsis import run
-from .read_guards import no_index_i_in_exponent
+from .read_guards import no_index_i_in_exponent, no_unbraced_exponent_before_a_name
 from .read_names import single, subscripted_call
 from .read_tokens import Token, Unreadable
 from .read_tuples import OpenTuples, add_tuples, multiply_tuple, tuple_vector, vector_meant
@@ -245,6 +245,7 @@ class Parser(Cursor):
         exponent = self.scalar(self.script(), pos, "a power")
         if base is sympy.E:
             no_index_i_in_exponent(self, start, exponent, pos)
+            no_unbraced_exponent_before_a_name(self, start, pos)
         if is_matrix(base):
             raise Unreadable("a power of a matrix is not read; write the product", pos)
         huge = power_too_large(base, exponent)  # SymPy would build 2^{2^{32}} as it reads it

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 from .read_cursor import Cursor, Term
 from .read_tokens import Token, Unreadable
-from .vocabulary import FONTS, GREEK
+from .vocabulary import FONTS, GREEK, LATEX_GREEK
 
-__all__ = ["no_index_i_in_exponent", "not_a_derivative", "not_a_word", "not_captured", "one_character", "shown_name"]
+__all__ = ["no_index_i_in_exponent", "no_unbraced_exponent_before_a_name", "not_a_derivative",
+           "not_a_word", "not_captured", "one_character", "shown_name"]
 
 #: Words of prose a note types bare inside a formula, ``b = 10000 (if positive)``: never a product of letters.
 #: (``st``, ``or``, ``and``, ``all`` may spell products of names, s·t; they are read only in a font command.)
@@ -107,6 +108,20 @@ def no_index_i_in_exponent(p: Cursor, start: int, exponent: Term, pos: int) -> N
         raise Unreadable("i is declared as an integer index here, so in an exponential it may be the index or "
                          "the imaginary unit; write \\mathrm{i} for the imaginary unit, or write the power with "
                          "another base (b^{-2i/d}) or rename the index", pos)
+
+
+def no_unbraced_exponent_before_a_name(p: Cursor, start: int, pos: int) -> None:
+    """Refuse ``e^i\\theta``, ``e^jx``: TeX sets only the unit after '^' in the exponent (e^{i}·θ), where the writer
+    most likely means Euler's e^{iθ}; the two readings differ, and the reader does not choose between them. (``e^x y``
+    is e^x·y: no slip is likely there.)"""
+    exponent = p.tokens[start] if start < len(p.tokens) else None
+    following = p.peek()
+    if exponent is None or exponent.text not in ("i", "j") or following is None:
+        return
+    if following.kind == "letter" or following.text in LATEX_GREEK:
+        raise Unreadable(f"e^{exponent.text}{following.text} has two readings: TeX puts only {exponent.text} in the "
+                         f"exponent (e^{{{exponent.text}}} times {following.text}), but e^{{{exponent.text}"
+                         f"{following.text}}} is likely meant; write the exponent in braces", pos)
 
 
 def _bare_i(tokens: list[Token]) -> bool:
