@@ -401,7 +401,7 @@ _TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[
                        r"|\\(?:square|blacksquare|Box|qed|qedsymbol|hfill)(?![A-Za-z])|[∎□])+$")
 _CAPTION = re.compile(r"\\q?quad\s*\\(?:text|textrm|textit|mathrm|mbox)\s*\{\s*\(([^{}]*)\)\s*\}$")
 #: Words that make a caption a condition (``\\text{(for small x)}``), which the row would hold under: kept.
-_CONDITION_WORDS = ("当", "若", "如果", "时", "とき", "場合", "때", "경우")
+_CONDITIONS_IN_WORDS = ("当", "若", "如果", "时", "とき", "場合", "때", "경우")
 
 
 #: Words ending in a colon that open a row: a label of the formula after them (``\\text{RoPE: }``).
@@ -410,7 +410,7 @@ _LABEL = re.compile(r"\\(?:text|textbf|textrm|textit|mathrm|mbox)\s*\{[^{}$]*[:�
 
 def _only_a_caption(words: str) -> bool:
     """True if the words of a caption in parentheses name or cite the formula, and state no condition."""
-    if any(c in words for c in "=<>≤≥≠\\") or any(w in words for w in _CONDITION_WORDS):
+    if any(c in words for c in "=<>≤≥≠\\") or any(w in words for w in _CONDITIONS_IN_WORDS):
         return False
     return not {w.lower() for w in re.findall(r"[A-Za-z]+", words)} & (PROSE_WORDS | {"small", "large", "near"})
 
