@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ..notation.vocabulary import BOLD, LATEX_GREEK, PROSE_WORDS
 from .alternatives import OR_FIRST
 from .named_words import names_a_quantity
+from .row_ends import ANY_RELATION, formula_span
 
 __all__ = ["RowText", "split_rows"]
 
@@ -83,7 +84,7 @@ def _blank_prose(text: str) -> str:
         start, end = match.start(), match.end()
         if _QUANTIFIER.match(match.group()):
             end = _end_of_row(text, end)  # a = b \text{ for all } h: the quantified name is prose too
-            if _ANY_RELATION.search(text, match.end(), end) or re.search(r"\\in(?![A-Za-z])", text[match.end():end]):
+            if ANY_RELATION.search(text, match.end(), end) or re.search(r"\\in(?![A-Za-z])", text[match.end():end]):
                 continue  # h(t) = 1 \text{ for all } t > 0: a condition, never dropped (the row is not read)
         opened = re.search(r"\(\s*$", text[:start])
         if opened:
@@ -169,7 +170,7 @@ def _system(body: str) -> str:
         return body
     rows = [r for r in _depth_zero_rows(match.group("rows")) or [] if r.strip()]
     aligned = match.group("env") == "aligned"
-    if len(rows) < 2 or any(_ANY_RELATION.search(r) is None or (_in_columns(r) and not aligned) for r in rows):
+    if len(rows) < 2 or any(ANY_RELATION.search(r) is None or (_in_columns(r) and not aligned) for r in rows):
         return body
     return (body[:match.start("open")] + " " * len(match.group("open")) + match.group("rows")
             + " " * len(match.group("close")) + body[match.end("close"):])
@@ -325,7 +326,7 @@ def _side_by_side(row: RowText, with_prose: str) -> list[RowText]:
         at = wide.end()
     bounds = [0, *(b for cut in cuts for b in cut), len(row.text)]
     parts = [(bounds[k], bounds[k + 1]) for k in range(0, len(bounds), 2)]
-    if len(parts) < 2 or not all(_ANY_RELATION.search(row.text, a, b) for a, b in parts):
+    if len(parts) < 2 or not all(ANY_RELATION.search(row.text, a, b) for a, b in parts):
         return [row]
     return [RowText(row.text[a:b], row.offset + a, row.note) for a, b in parts]
 
@@ -349,17 +350,17 @@ def _another_statement(row: RowText, with_prose: str, first: str, after: re.Matc
 
 def _left_side(text: str, start: int) -> str:
     """The left side of the statement that starts at ``start``, spaces dropped (``PE_{(pos,2i)}``, ``g(x)``)."""
-    relation = _ANY_RELATION.search(text, start)
+    relation = ANY_RELATION.search(text, start)
     return "".join(text[start:relation.start() if relation else len(text)].split())
 
 
 _CONTINUATION = re.compile(r"(?:\s|&|\\(?:quad|qquad|[,;:! ]))*(\+|-|\\cdot(?![A-Za-z])|\\times(?![A-Za-z]))")
-_ANY_RELATION = re.compile(r"[=<>]|\\(?:le|ge|ne|neq|leq|geq|approx|lt|gt|leqslant|geqslant)(?![A-Za-z])")
+
 
 
 def _open_formula(row: str) -> bool:
     """True for a row that holds no relation: the first line of a formula broken over lines (multline)."""
-    return bool(row.strip()) and _ANY_RELATION.search(row) is None
+    return bool(row.strip()) and ANY_RELATION.search(row) is None
 
 
 def _continues(text: str, start: int, open_above: bool = False) -> int:
@@ -379,7 +380,7 @@ def _continues(text: str, start: int, open_above: bool = False) -> int:
     if match.group(1) != "-" or open_above:
         return match.start(1)  # after a line with no relation, even "- x = y" carries that line on
     end = text.find("\\\\", match.end())
-    return 0 if _ANY_RELATION.search(text, match.end(), end if end >= 0 else len(text)) else match.start(1)
+    return 0 if ANY_RELATION.search(text, match.end(), end if end >= 0 else len(text)) else match.start(1)
 
 
 def _notes(with_prose: str, prose_blanked: str, start: int, end: int) -> str:
@@ -395,50 +396,11 @@ def _notes(with_prose: str, prose_blanked: str, start: int, end: int) -> str:
     return " ".join(" ".join(w.strip().strip("（）").removeprefix("(").removesuffix(")") for w in words).split())
 
 
-#: What may end a row and is not the formula: spaces, a sentence's stop, the mark that ends a proof (``\\square``);
-#: and a caption in parentheses after a wide space (``\\quad \\text{(binomial)}``), unless it states a condition.
-_TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[,.;]"
-                       r"|\\(?:square|blacksquare|Box|qed|qedsymbol|hfill)(?![A-Za-z])|[∎□])+$")
-_CAPTION = re.compile(r"\\q?quad\s*\\(?:text|textrm|textit|mathrm|mbox)\s*\{\s*\(([^{}]*)\)\s*\}$")
-#: Words that make a caption a condition (``\\text{(for small x)}``), which the row would hold under: kept.
-_CONDITIONS_IN_WORDS = ("当", "若", "如果", "时", "とき", "場合", "때", "경우")
-
-
-#: Words ending in a colon that open a row: a label of the formula after them (``\\text{RoPE: }``).
-_LABEL = re.compile(r"\\(?:text|textbf|textrm|textit|mathrm|mbox)\s*\{[^{}$]*[:：]\s*\}\s*")
-
-
-def _only_a_caption(words: str) -> bool:
-    """True if the words of a caption in parentheses name or cite the formula, and state no condition."""
-    if any(c in words for c in "=<>≤≥≠\\") or any(w in words for w in _CONDITIONS_IN_WORDS):
-        return False
-    return not {w.lower() for w in re.findall(r"[A-Za-z]+", words)} & (PROSE_WORDS | {"small", "large", "near"})
-
-
 def _trim(row: RowText) -> RowText:
-    """Drop a sentence's final ',' or '.' (displays end sentences), trailing spaces and the leading ones.
+    """The row without what opens or ends it and is not its formula (:mod:`.row_ends`).
 
     >>> _trim(RowText(r"  a = b, \\quad ", 0))
     RowText(text='a = b', offset=2, note='')
-    >>> _trim(RowText(r"\\left\\{ x \\right.", 0)).text
-    '\\\\left\\\\{ x \\\\right.'
-    >>> _trim(RowText(r"\\left\\{ x \\right . ", 0)).text
-    '\\\\left\\\\{ x \\\\right .'
-    >>> _trim(RowText(r"a = b \\quad \\text{(binomial)}", 0)).text
-    'a = b'
-    >>> _trim(RowText(r"a = b \\quad \\text{(if b > 0)}", 0)).text
-    'a = b \\\\quad \\\\text{(if b > 0)}'
-    >>> _trim(RowText(r"\\text{ALiBi: } S = q^\\top k", 0))
-    RowText(text='S = q^\\\\top k', offset=15, note='')
     """
-    stripped = _TRAILING.sub("", row.text)
-    while (caption := _CAPTION.search(stripped)) is not None and _only_a_caption(caption.group(1)):
-        stripped = _TRAILING.sub("", stripped[:caption.start()])
-    if re.search(r"\\(?:right|left)\s*$", stripped):  # \right . : the invisible delimiter, not a full stop
-        stripped = row.text.rstrip()
-    lead = len(stripped) - len(stripped.lstrip())
-    if (label := _LABEL.match(stripped, lead)) is not None and _ANY_RELATION.search(stripped, label.end()) and \
-            not set(re.findall(r"[A-Za-z]+", label.group().split("{", 1)[1].lower())) & PROSE_WORDS and \
-            not any(word in label.group() for word in ("其中", "这里", "此处", "令", "设")):
-        lead = label.end()  # \text{RoPE: } ⟨…⟩ = …: the words name the formula after them
-    return RowText(stripped[lead:], row.offset + lead, row.note)
+    start, end = formula_span(row.text)
+    return RowText(row.text[start:end], row.offset + start, row.note)
