@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ASIDE", "aside_words"]
+__all__ = ["ASIDE", "CJK_OPENERS", "aside_words"]
 
 #: Words that open a clause saying what the rows after it use: a binding, a condition, a reason. Not ``and``,
 #: ``so``, ``hence``, ``then``: a row that opens with them states a claim of its own.
 _OPENERS = frozenset({"where", "with", "for", "if", "when", "whenever", "since", "given", "assuming", "using", "let"})
-_CJK_OPENERS = ("其中", "这里", "此处", "令", "设")
+#: The same clause opened in Chinese (其中 "where", 令 "let").
+CJK_OPENERS = ("其中", "这里", "此处", "令", "设")
 
 #: How a relation stated in an aside is reported (the start of its note).
 ASIDE = "stated in a clause of prose"
@@ -44,4 +45,4 @@ def aside_words(row: str, start: int) -> str | None:
     words = " ".join(re.findall(r"\{([^{}]*)\}", lead.group())).replace("\\rm", " ").split()
     if words and words[0].lower() in _OPENERS:
         return words[0]
-    return next((w for w in _CJK_OPENERS if words and words[0].startswith(w)), None)
+    return next((w for w in CJK_OPENERS if words and words[0].startswith(w)), None)

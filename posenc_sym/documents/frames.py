@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from .macros import group_end
+
 __all__ = ["unframed"]
 
 _FRAME = re.compile(r"\\(?:boxed|bbox\s*(?:\[[^\]\n]*\])?)\s*\{")
@@ -30,25 +32,10 @@ def unframed(body: str) -> str:
     """``body`` with every closed frame around a formula replaced by spaces of its length."""
     out = list(body)
     for match in _FRAME.finditer(body):
-        close = _closing_brace(body, match.end())
+        close = group_end(body, match.end() - 1)
         if close is None:
             continue
         out[match.start():match.end()] = " " * (match.end() - match.start())
         out[close] = " "
     return "".join(out)
 
-
-def _closing_brace(text: str, start: int) -> int | None:
-    """The offset of the ``}`` that closes the group opened just before ``start``; None if it stays open."""
-    depth = 1
-    at = start
-    while at < len(text):
-        char = text[at]
-        if char == "\\":
-            at += 2  # \{ and \} are characters, not groups
-            continue
-        depth += (char == "{") - (char == "}")
-        if depth == 0:
-            return at
-        at += 1
-    return None

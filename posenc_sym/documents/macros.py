@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from ..errors import PosencSymError
 from ..notation import vocabulary
 
-__all__ = ["MAX_DEPTH", "MAX_SIZE", "Definition", "Expanded", "Macro", "Macros", "Refusal", "definitions"]
+__all__ = ["MAX_DEPTH", "MAX_SIZE", "Definition", "Expanded", "Macro", "Macros", "Refusal", "definitions", "group_end"]
 
 #: Macros expanding inside macros this deep are a macro that never ends (real nesting is a few levels).
 MAX_DEPTH = 50
@@ -227,7 +227,7 @@ def _arguments(text: str, position: int, macro: Macro) -> tuple[list[str], int]:
         if token is not None and token.group() in _NOT_ARGUMENTS:
             token = None  # what ends a formula or a row is never an argument: the arguments are missing
         if text.startswith("{", start):
-            close = _group_end(text, start)
+            close = group_end(text, start)
             if close is not None:
                 arguments.append(text[start + 1:close])
                 position = close + 1
@@ -286,7 +286,7 @@ def _skip_spaces(text: str, position: int) -> int:
     return position
 
 
-def _group_end(text: str, start: int) -> int | None:
+def group_end(text: str, start: int) -> int | None:
     """The offset of the brace closing the one at ``start``, or None if it is never closed."""
     depth = 0
     position = start
@@ -353,7 +353,7 @@ def _definition(text: str, match: re.Match[str], name: str, position: int, where
             "not expand; define it with \\newcommand, or write the formula without it")))
     if match.group("operator") is not None:
         body_start = _skip_spaces(text, position)
-        close = _group_end(text, body_start) if text.startswith("{", body_start) else None
+        close = group_end(text, body_start) if text.startswith("{", body_start) else None
         if close is None:
             return _unclosed(start, position, name, where)
         operator = "\\operatorname" + match.group("star")
@@ -372,7 +372,7 @@ def _groups_end(text: str, position: int, count: int) -> int | None:
     """The end of ``count`` brace groups following ``position`` (spaces between), or None."""
     for _ in range(count):
         position = _skip_spaces(text, position)
-        close = _group_end(text, position) if text.startswith("{", position) else None
+        close = group_end(text, position) if text.startswith("{", position) else None
         if close is None:
             return None
         position = close + 1
@@ -392,7 +392,7 @@ def _newcommand(text: str, start: int, name: str, position: int, where: str, *, 
         if text.startswith("[", at) and (close := _bracket_end(text, at)) is not None:
             default, at = text[at + 1:close], _skip_spaces(text, close + 1)
     if text.startswith("{", at):
-        close = _group_end(text, at)
+        close = group_end(text, at)
         if close is None:
             return _unclosed(start, at, name, where)
         body, end = text[at + 1:close], close + 1
@@ -407,7 +407,7 @@ def _tex_def(text: str, start: int, name: str, position: int, where: str, *, exp
     r"""``\def\name#1#2{body}``; a parameter text with delimiters (``#1.``, ``#1\end``) is refused."""
     at = _skip_spaces(text, position)
     brace = text.find("{", at, at + 40)
-    close = _group_end(text, brace) if brace >= 0 and "\n" not in text[at:brace] else None
+    close = group_end(text, brace) if brace >= 0 and "\n" not in text[at:brace] else None
     if close is None:
         return _unclosed(start, at, name, where)
     parameters = text[at:brace]

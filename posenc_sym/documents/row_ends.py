@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from ..notation.vocabulary import PROSE_WORDS
+from .asides import CJK_OPENERS
 
 __all__ = ["ANY_RELATION", "formula_span"]
 
@@ -34,8 +35,6 @@ _TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[
 _CAPTION = re.compile(r"\\q?quad\s*\\(?:text|textrm|textit|mathrm|mbox)\s*\{\s*\(([^{}]*)\)\s*\}$")
 #: Words that make a caption a condition (``\\text{(for small x)}``), which the row would hold under: kept.
 _CONDITIONS_IN_WORDS = ("当", "若", "如果", "时", "とき", "場合", "때", "경우")
-
-
 #: Words ending in a colon that open a row: a label of the formula after them (``\\text{RoPE: }``).
 _LABEL = re.compile(r"\\(?:text|textbf|textrm|textit|mathrm|mbox)\s*\{[^{}$]*[:：]\s*\}\s*")
 
@@ -45,11 +44,6 @@ def _only_a_caption(words: str) -> bool:
     if any(c in words for c in "=<>≤≥≠\\") or any(w in words for w in _CONDITIONS_IN_WORDS):
         return False
     return not {w.lower() for w in re.findall(r"[A-Za-z]+", words)} & (PROSE_WORDS | {"small", "large", "near"})
-
-
-
-#: Words that open an aside in CJK (其中 "where"): never a label.
-_CJK_ASIDES = ("其中", "这里", "此处", "令", "设")
 
 
 def formula_span(text: str) -> tuple[int, int]:
@@ -70,4 +64,4 @@ def _is_label(words: str) -> bool:
     """True if the words in a font command before a colon name a formula, not open an aside (``where:``)."""
     inside = words.split("{", 1)[1]
     return not set(re.findall(r"[A-Za-z]+", inside.lower())) & PROSE_WORDS and \
-        not any(word in inside for word in _CJK_ASIDES)
+        not any(word in inside for word in CJK_OPENERS)

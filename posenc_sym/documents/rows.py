@@ -357,7 +357,6 @@ def _left_side(text: str, start: int) -> str:
 _CONTINUATION = re.compile(r"(?:\s|&|\\(?:quad|qquad|[,;:! ]))*(\+|-|\\cdot(?![A-Za-z])|\\times(?![A-Za-z]))")
 
 
-
 def _open_formula(row: str) -> bool:
     """True for a row that holds no relation: the first line of a formula broken over lines (multline)."""
     return bool(row.strip()) and ANY_RELATION.search(row) is None
