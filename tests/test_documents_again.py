@@ -91,15 +91,27 @@ def test_a_definition_in_other_undefined_terms_is_not_shown_different(tmp_path: 
 
 
 def test_a_definition_again_in_a_form_not_read_leaves_later_rows_undecided(tmp_path: Path) -> None:
-    # "Equivalently, ω_i = exp(-(i/d) ln 10000)" (a slip: 2i/d) cannot be read (i in an exponential); the row
+    # "Equivalently, ω_i = e^{-9.21 i/d}" (a slip: 2i/d) cannot be read (i in an exponential); the row
     # after it was proven from the first form, though the report said rows that use ω are not decided
-    text = ("Denote $\\omega_i = 10000^{-2i/d}$. Equivalently,\n\n$$ \\omega_i = \\exp\\left(-\\frac{i}{d}\\ln 10000"
-            "\\right) $$\n\nThen\n\n$$ \\omega_1 = 10000^{-2/d} $$\n")
+    text = ("Denote $\\omega_i = 10000^{-2i/d}$. Equivalently,\n\n$$ \\omega_i = e^{-9.21 i/d} $$\n\n"
+            "Then\n\n$$ \\omega_1 = 10000^{-2/d} $$\n")
     path = tmp_path / "notes.md"
     path.write_text(text, encoding="utf-8")
     again, later = check_document(path).displays
     assert again.links[0].note.startswith("defines \\omega_i again, in a form that cannot be read (line 1 defines")
     assert later.status == "unknown"
+
+
+def test_a_definition_again_in_log_space_is_read_and_its_slip_found(tmp_path: Path) -> None:
+    # exp(-(i/d) ln 10000): an i beside a logarithm is the index (the log-space 10000^{-2i/d}), so the slip, i/d for
+    # 2i/d, is shown: ω_1 = 10000^{-1/d}, not 10000^{-2/d}
+    text = ("Denote $\\omega_i = 10000^{-2i/d}$. Equivalently,\n\n$$ \\omega_i = \\exp\\left(-\\frac{i}{d}\\ln 10000"
+            "\\right) $$\n")
+    path = tmp_path / "notes.md"
+    path.write_text(text, encoding="utf-8")
+    (again,) = check_document(path).displays
+    assert again.links[0].note == "defines \\omega_i again, differently from line 1"
+    assert [f for f in again.read.findings]
 
 
 _BLOCK = ("$$\\mathbf{{M_{sub}}} = \\begin{{bmatrix}} \\cos(\\omega_i {var}) & \\sin(\\omega_i {var}) \\\\ "

@@ -277,11 +277,17 @@ SECTIONS = ("# Sinusoidal\n\n$$ PE_{(pos,2i)} = \\sin\\left(pos/10000^{2i/d}\\ri
     (SECTIONS.replace("# RoPE\n\n", "# RoPE\n\n$$ \\theta_i = 10000^{-2i/d} $$\n\n"), [(3, D), (7, D), (9, P)]),
     (SECTIONS.replace("# RoPE\n\n", ""), [(3, D), (5, P)]),
     (SECTIONS.replace("# RoPE\n\n", "```python\n# RoPE\n```\n\n"), [(3, D), (9, P)]),
-    # near-misses: the row itself indexes with i (θ_i), or raises e to an index's log-space power: refused as before
+    # near-miss: the row itself indexes with i (θ_i): refused as before
     (SECTIONS.replace("e^{i m \\theta} = \\cos m\\theta", "e^{i m \\theta_i} = \\cos m\\theta_i")
      .replace("i \\sin m\\theta $$", "i \\sin m\\theta_i $$"), [(3, D), (7, U)]),
+    # e raised to an index's log-space power: an i beside a logarithm is the index (it was refused); a slip in it
+    # (2i for -2i) is refuted, and a bare i with no logarithm is still refused
     (SECTIONS.replace("# RoPE\n\n", "").replace("e^{i m \\theta} = \\cos m\\theta + i \\sin m\\theta",
-                                               "e^{-2i \\ln(10000)/d} = 10000^{-2i/d}"), [(3, D), (5, U)]),
+                                               "e^{-2i \\ln(10000)/d} = 10000^{-2i/d}"), [(3, D), (5, P)]),
+    (SECTIONS.replace("# RoPE\n\n", "").replace("e^{i m \\theta} = \\cos m\\theta + i \\sin m\\theta",
+                                               "e^{2i \\ln(10000)/d} = 10000^{-2i/d}"), [(3, D), (5, R)]),
+    (SECTIONS.replace("# RoPE\n\n", "").replace("e^{i m \\theta} = \\cos m\\theta + i \\sin m\\theta",
+                                               "e^{-9.21 i/d} = 10000^{-2i/d}"), [(3, D), (5, U)]),
 ])
 def test_the_index_i_of_one_section_is_not_the_next_ones(tmp_path: Path, text: str,
                                                          links: list[tuple[int, str]]) -> None:

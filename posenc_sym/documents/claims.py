@@ -34,9 +34,10 @@ from .across_displays import Joined
 from .alternatives import ALTERNATIVES
 from .asides import ASIDE, aside_words
 from .beside_definitions import restriction, where_first
-from .chain_prefix import prefix_before
+from .chain_parts import prefix_before, suffix_after
 from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
 from .extract import Display
+from .first_written import bind_at_first, related_at_first
 from .links import ELLIPSIS, RELATION_TOKEN, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
 from .matrix_sides import IDENTITY_NAMES, identity_of_size, scalar_if_one_by_one
 from .name_forms import NameForm, name_form
@@ -45,7 +46,7 @@ from .rows import RowText, split_rows
 from .scope import DocumentScope
 from .scope_of_a_document import document_scope, set_values
 from .stated_rows import StatedRows, an_index
-from .statements import Piece, chain_members, interval_of, range_of, set_by_equation, statements
+from .statements import Piece, chain_members, implication_in, interval_of, range_of, set_by_equation, statements
 from .survey import survey
 from .text_definitions import define_from_text
 from .undecided import MEANINGS, undecided_relation
@@ -76,6 +77,7 @@ class _Reading(StatedRows):
     statement: int = -1
     blocked: bool = False  # the row above could not be read: a continuation of it has no left side
     others: list[str] = field(default_factory=list)  # the display's statements but the one being read
+    implied: str = ""  # the arrow of implication the display joins statements by (statements.implication_in)
     #: The integer parameters of the definitions this display makes, and the name each is a parameter of.
     indices: dict[sympy.Symbol, str] = field(default_factory=dict)
     #: What must not vanish for the chain's first member to be defined (its divisors), for every link of the chain
@@ -146,6 +148,7 @@ class _Reading(StatedRows):
                 return
             if not self._opaque_definition(row, piece, exc.reason) and mentions_relation(text):
                 self.fail(exc.reason, self.display.line_of(offset + at + exc.position))
+            self._read_suffix(row, piece, Unreadable(exc.reason, at + exc.position))
             return
         except (ArithmeticError, TypeError, ValueError, sympy.SympifyError) as exc:
             # SymPy refusing to build what was read (a shape, a division): say so, never crash the run.
@@ -180,7 +183,7 @@ class _Reading(StatedRows):
 
     def _read_prefix(self, row: RowText, piece: Piece, stopped: Unreadable) -> bool:
         """``a = b \\approx c \\approx 0.0.1``: the links before the member that stopped the reader, read as the
-        statement they make (:mod:`.chain_prefix`); the row still fails there, with its reason. False if there is
+        statement they make (:mod:`.chain_parts`); the row still fails there, with its reason. False if there is
         no such start."""
         prefix = prefix_before(piece.text, stopped.position)
         if prefix is None:
@@ -188,6 +191,18 @@ class _Reading(StatedRows):
         self._read(row, Piece(prefix, piece.offset))
         self.fail(stopped.reason, self.display.line_of(row.offset + piece.offset + stopped.position))
         return True
+
+    def _read_suffix(self, row: RowText, piece: Piece, stopped: Unreadable) -> None:
+        """``v = \\mathbb{E}[q] = 2 \\cdot 1 = 2``: the links after the member that stopped the reader, read as a
+        statement of their own (:mod:`.chain_parts`); a row after it (``&= 2``) goes on from there. The link into
+        the rest (𝔼[q] = 2·1) is a step not read, so the row keeps the reason, even after a definition (v = 𝔼[q])."""
+        start = suffix_after(piece.text, stopped.position)
+        if start is None:
+            return
+        self.fail(stopped.reason, self.display.line_of(row.offset + piece.offset + stopped.position))
+        unreadable, line = self.unreadable, self.unreadable_line
+        self._read(row, Piece(piece.text[start:], piece.offset + start))
+        self.unreadable, self.unreadable_line = unreadable, line
 
     def _undecided(self, row: RowText, piece: Piece, found: tuple[str, Term, Term, int]) -> None:
         """``A \\propto B``: read, and said to be a relation posenc-sym does not decide."""
@@ -214,9 +229,13 @@ class _Reading(StatedRows):
                 continue
             assert self.previous is not None
             lhs, rhs = identity_of_size(*scalar_if_one_by_one(self.previous, right), self.scope)
-            self.links.append(Link(self.display.line_of(offset + position), relation, lhs, rhs, self.statement,
-                                   written, row.note, nonzero=(*read.nonzero, *self.carried),
-                                   offset=offset + position))
+            link = Link(self.display.line_of(offset + position), relation, lhs, rhs, self.statement, written,
+                        row.note, nonzero=(*read.nonzero, *self.carried), offset=offset + position)
+            related = related_at_first(lhs, rhs, self.scope, self.display.body[:offset]) if n == 0 and \
+                read.first is not None and relation == "==" and not self.implied else ()
+            if related:  # [x; y] = [r cos A; r sin A], x and y declared and first written here (:mod:`.first_written`)
+                link = bind_at_first(link, related, self.scope)
+            self.links.append(link)
             self.previous = right
         for relation, left, right, position, what in read.stated:
             named = what.startswith(NAMED_ARGUMENT)  # band(QE, \text{lo}=0): lo names an argument, not a relation
@@ -425,7 +444,7 @@ def read_display(display: Display, scope: DocumentScope, continued: Term | None 
     if joined is not None and joined.opening is not None and continued is not None:
         read_as = replace(read_as, body=f"{joined.opening[0]} {read_as.body}")  # no newline: the lines stay
     reading = _Reading(read_as, scope, previous=continued, statement=-1 if continued is None else 0,
-                       carried=carried if continued is not None else ())
+                       carried=carried if continued is not None else (), implied=implication_in(read_as.body))
     pieces = [(row, piece) for row in split_rows(read_as.body) for piece in where_first(statements(row.text))]
     for n, (row, piece) in enumerate(pieces):
         reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
@@ -436,6 +455,8 @@ def read_display(display: Display, scope: DocumentScope, continued: Term | None 
     if across and continued is not None:
         reading.links = [replace(link, across=across) if link.lhs is continued and link.statement == 0 else link
                          for link in reading.links]
+    if reading.implied:  # x + 1 = 3 \implies x = 2: each claimed under another, never alone
+        reading.links = [replace(link, implied=reading.implied) for link in reading.links]
     links = sorted(reading.links, key=lambda link: link.offset)  # stated conditions where they stand
     return ReadDisplay(display, tuple(links), reading.unreadable, reading.unreadable_line,
                        scope.ctx.notation(leave_out=set(scope.text_defined)), tuple(reading.findings),

@@ -172,6 +172,12 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
                           f"which may say it continues a part of it (a numerator, one side); read as the whole right "
                           f"side above it fails{f' at {point}' if point else ''}; not refuted: write the step in the "
                           "display above, or restate its left side")
+    if result.status == "refuted" and link.implied:
+        point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
+        return LinkResult(link, "unknown", note=f"the display joins its statements by {link.implied}: each may hold "
+                          f"only under another (a supposition, an equation being solved); read alone it fails"
+                          f"{f' at {point}' if point else ''}; not refuted: state it as a claim of its own, or the "
+                          "supposition as a condition")
     if result.status == "refuted" and link.renumbered:
         result = _renumbered(result, conditions)
     if result.status == "refuted" and link.names_too:

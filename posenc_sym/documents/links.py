@@ -50,6 +50,8 @@ class Link:
     names_too: str = field(default="", compare=False)
     #: The words it continues the display above across ("Expanding the numerator:"), which may name a part of it.
     across: str = field(default="", compare=False)
+    #: The arrow (``\\Rightarrow``, ``\\iff``) its display joins statements by: it may hold only under another.
+    implied: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,9 @@ ending in a colon that open the row as its label (``\text{RoPE: }``) are ink, no
 >>> text = r"a = b \quad \text{(if b > 0)}"
 >>> text[slice(*formula_span(text))] == text
 True
+>>> text = r"= \cos x \quad \text{(by the identity } \cos(a-b) = \cos a \cos b + \sin a \sin b \text{)}"
+>>> text[slice(*formula_span(text))]
+'= \\cos x'
 >>> text = r"\left\{ x \right. "
 >>> text[slice(*formula_span(text))]
 '\\left\\{ x \\right.'
@@ -33,6 +36,11 @@ ANY_RELATION = re.compile(r"[=<>]|\\(?:le|ge|ne|neq|leq|geq|approx|lt|gt|leqslan
 _TRAILING = re.compile(r"(?:\s|\\quad|\\qquad|\\[,;:! ]|(?<!\\right)(?<!\\left)[,.;]"
                        r"|\\(?:square|blacksquare|Box|qed|qedsymbol|hfill)(?![A-Za-z])|[∎□])+$")
 _CAPTION = re.compile(r"\\q?quad\s*\\(?:text|textrm|textit|mathrm|mbox)\s*\{\s*\(([^{}]*)\)\s*\}$")
+#: A caption that cites the rule a step uses, with the rule's formula inside it: ``\\quad \\text{(by the identity }
+#: \\cos(a-b) = … \\text{)}``. Its words must name an identity, formula or theorem: a reason, never a condition.
+_CITATION = re.compile(r"\\q?quad\s*\\(?:text|textrm|textit|mbox)\s*\{\s*\(([^{}]*)\}.*\\(?:text|textrm|textit|mbox)"
+                       r"\s*\{[^{}]*\)\s*\}$", re.DOTALL)
+_CITED_RULES = re.compile(r"identit|formul|theorem|teorema|théorème|satz|lemma|恒等式|公式|定理|等式", re.IGNORECASE)
 #: Words that make a caption a condition (``\\text{(for small x)}``), which the row would hold under: kept.
 _CONDITIONS_IN_WORDS = ("当", "若", "如果", "时", "とき", "場合", "때", "경우")
 #: Words ending in a colon that open a row: a label of the formula after them (``\\text{RoPE: }``).
@@ -51,6 +59,9 @@ def formula_span(text: str) -> tuple[int, int]:
     stripped = _TRAILING.sub("", text)
     while (caption := _CAPTION.search(stripped)) is not None and _only_a_caption(caption.group(1)):
         stripped = _TRAILING.sub("", stripped[:caption.start()])
+    if (cited := _CITATION.search(stripped)) is not None and _CITED_RULES.search(cited.group(1)) and \
+            not any(w in cited.group(1) for w in _CONDITIONS_IN_WORDS):
+        stripped = _TRAILING.sub("", stripped[:cited.start()])
     if re.search(r"\\(?:right|left)\s*$", stripped):  # \right . : the invisible delimiter, not a full stop
         stripped = text.rstrip()
     lead = len(stripped) - len(stripped.lstrip())

@@ -93,6 +93,9 @@ def _blank_prose(text: str) -> str:
                 start, end = opened.start(), close + 1
         if _ENDS_ROW.match(text, end):
             chars[start:end] = " " * (end - start)
+    for match in _FORALL_NAMES.finditer(text):
+        if _ENDS_ROW.match(text, match.end()):
+            chars[match.start():match.end()] = " " * (match.end() - match.start())
     for match in _REMARK.finditer(text):
         start = match.start("remark") if match.group("remark") else match.start("wide")
         if _ENDS_ROW.match(text, match.end()) or re.match(r"\s*,", text[match.end():]):
@@ -117,6 +120,10 @@ _RELATION_BEFORE = re.compile(r"(?:[=<>]|\\(?:le|ge|leq|geq|ne|neq|lt|gt|approx)
 # then states the same. A condition (if, when, for x > 0, ...) dropped would make a row, or a definition,
 # say more than the text does (w_x = 1 \text{ if } x > 0 read as w_x = 1 for every x).
 _QUANTIFIER = re.compile(r"\\\w+\{\s*for\s+(?:all|every|any|each)\b")
+#: ``\quad \forall n, i`` after a row: names only, which the row holds for anyway (a range, ``\forall x > 0``, or
+#: ``\forall x \in S`` is a condition, and stays).
+_NAME = r"(?:[A-Za-z]|\\[A-Za-z]+)(?:_(?:\{[^{}]*\}|\w))?"
+_FORALL_NAMES = re.compile(rf"(?<=[\s,;])\\forall(?![A-Za-z])\s*{_NAME}(?:\s*,\s*{_NAME})*")
 _CONDITION = re.compile(r"\\\w+\{\s*\(?\s*(?:(?:if|when|whenever|with|unless|provided|given|assuming|otherwise|such|"
                         r"s\.\s?t\.|for(?!\s+(?:all|every|any|each)\b))\b|当|若|如果|仅|只有)")
 

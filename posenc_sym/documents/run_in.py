@@ -37,9 +37,17 @@ _OPENS_WITH_WORDS = re.compile(r"^(?:.*[,，]\s*)?(?:for|if|when|whenever)\s+(?:
 _SIGNS = {"negative": "< 0", "positive": "> 0", "nonnegative": r"\ge 0", "nonpositive": r"\le 0"}
 #: Words of a condition in the sentence that runs into a display (a quantifier, "for all $t$", is none).
 _CONDITION_WORDS = re.compile(
-    r"\b(?:if|when|whenever|unless|otherwise|else|except|provided|suppose|assuming|given\s+that|in\s+case|only\s+for)\b"
+    r"\b(?:if|when|whenever|unless|otherwise|else|except|provided|suppose|assume|assuming|given\s+that|in\s+case|"
+    r"only\s+for)\b"
     r"|\bfor\s+(?:(?:all|every|each|any|some)\s+)?(?:positive|negative|non-?negative|non-?positive|non-?zero|odd|even|"
     r"large|small|integer|real)\b|否则|除非|若|如果|假设|假定|当", re.IGNORECASE)
+#: A sentence that supposes what the display after it works from ("Assume …", "Suppose, for a contradiction, …").
+_SUPPOSITION = re.compile(r"\s*(?:(?:so|and|now|then|first)\s*,?\s*)?(?:let\s+us\s+|we\s+)?(?:suppose|assume)\b"
+                          r"|\s*(?:假设|假定)", re.IGNORECASE)
+#: What may stand between such a sentence and the display: nothing, or a few joining words ("Then:", "We get").
+_JOINING = re.compile(r"\s*(?:(?:then|we\s+(?:have|get|obtain)|so|thus|hence|this\s+gives)\s*[:,]?)?\s*", re.IGNORECASE)
+#: A short sentence of words alone, which may stand between a supposition and its display.
+_WORDS_ONLY = re.compile(r"[^$]{0,100}")
 _INLINE = re.compile(r"(?<!\\)\$(?!\$)(?:\\.|[^$\\])*?(?<!\\)\$")
 _DISPLAY_OPENS = re.compile(r"\$\$|\\\[|\\begin\{")
 _DISPLAY_CLOSES = re.compile(r"\$\$|\\\]|\\end\{[^{}]*\}")
@@ -75,6 +83,8 @@ def run_in_words(lines: Sequence[str], line: int) -> str:
             if blank > 1 or any(b.strip() for b in before):
                 break
             continue
+        if text.lstrip().startswith(("```", "~~~", "%")):
+            break  # a code block or a comment (a posenc block's "assume …"): no prose of the display
         if text.lstrip().startswith("#") or _DISPLAY_CLOSES.search(text):
             before.insert(0, text[_last_close(text):])
             break
@@ -84,7 +94,20 @@ def run_in_words(lines: Sequence[str], line: int) -> str:
     ends = list(_PIECE_END.finditer(masked))
     start = ends[-1].end() if ends else 0
     if _CONDITION_WORDS.search(masked, start) is None:
-        return ""
+        # "Assume two angles $a$ and $b$ give the same point." then the display: a supposition of its own sentence,
+        # perhaps one short sentence of words before the display ("The angles are real.")
+        starts = [0, *(end.end() for end in ends)]
+        if not ends or not _JOINING.fullmatch(masked[start:]):
+            return ""
+        if _SUPPOSITION.match(masked, starts[-2]):
+            start = starts[-2]
+        elif len(starts) > 2 and _SUPPOSITION.match(masked, starts[-3]) and \
+                _WORDS_ONLY.fullmatch(masked[starts[-2]:start]):
+            start = starts[-3]
+        else:
+            return ""
+        if fact_words(masked[start:]):
+            return ""  # "Suppose $d$ is odd.": a property of the name, which the reader applies (:mod:`.described`)
     return " ".join(prose[start:].split())
 
 

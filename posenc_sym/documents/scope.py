@@ -263,7 +263,8 @@ class DocumentScope(ImaginaryUnit):
 
     def words(self) -> frozenset[str]:
         single = {n for n in self.roles.standalone if len(n) == 1}
-        runs = {n for n in self.roles.standalone if len(n) >= 3 and n.isalpha() and not n.startswith(tuple(FUNCTIONS))}
+        runs = {n for n in self.roles.standalone if len(n) >= 3 and n.isalpha() and not n.startswith(tuple(FUNCTIONS))
+                and not letter_then_function(n)}
         known = {n for n in self.roles.standalone if self.rules.applies(n)}
         return self.ctx.words() | frozenset(single | runs | known)
 
@@ -277,7 +278,7 @@ class DocumentScope(ImaginaryUnit):
         words = self.ctx.words()
         if run in words or self.rules.applies(run):
             return False
-        return all(w in words or (w == "e" and self.rules.symbol("e") is sympy.E) for w in split)
+        return all(w in words or w in FUNCTIONS or (w == "e" and self.rules.symbol("e") is sympy.E) for w in split)
 
     def apply(self, head: str, args: tuple[sympy.Expr, ...]) -> Term:
         value = self.ctx.apply(head, args)
@@ -370,6 +371,25 @@ class DocumentScope(ImaginaryUnit):
 
 #: Greek capitals, names of matrices as often as Latin capitals are (Σ a covariance, Λ a diagonal, Ω a generator).
 GREEK_CAPITALS = frozenset(name for name in GREEK if name[:1].isupper())
+
+
+def letter_then_function(run: str) -> bool:
+    """True for a run that is one letter and then a function's name (``rcos`` of ``rcos(A+θ)``, ``rsinA``, ``isin``):
+    plain-text notes write r·cos so, and nobody names a thing so. ``acos``, ``asin``, ``atan`` stay names: programs
+    spell the inverse functions that way.
+
+    >>> letter_then_function("rcos"), letter_then_function("rsinA"), letter_then_function("acos")
+    (True, True, False)
+    >>> letter_then_function("basin"), letter_then_function("logits"), letter_then_function("rlnx")
+    (False, False, False)
+    """
+    head, rest = run[:1], run[1:]
+    function = max((f for f in FUNCTIONS if len(f) >= 3 and rest.startswith(f)), key=len, default=None)
+    return head.isalpha() and function is not None and not (head == "a" and function in _INVERSE_BY_A)
+
+
+#: ``acos``, ``asin``, ``atan``: the inverse functions as programs spell them, never a·cos.
+_INVERSE_BY_A = frozenset({"cos", "sin", "tan", "cosh", "sinh", "tanh"})
 
 
 def passing_key(written: str) -> str:

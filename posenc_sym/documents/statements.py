@@ -25,7 +25,7 @@ from .inner_definitions import inner_definitions
 from .name_forms import name_form, split_top_level
 from .named_words import names_a_quantity
 
-__all__ = ["Piece", "chain_members", "interval_of", "range_of", "set_by_equation", "statements",
+__all__ = ["Piece", "chain_members", "implication_in", "interval_of", "range_of", "set_by_equation", "statements",
            "top_level_relations"]
 
 _IMPLIES = frozenset({"\\Rightarrow", "\\implies", "\\Longrightarrow", "\\iff", "\\Leftrightarrow",
@@ -181,6 +181,23 @@ def statements(text: str) -> list[Piece]:
             cuts.append((token.pos, token.pos, False))  # a = b \quad \text{where} \quad c = d: two statements
     # X = R := B claims X = B and defines R: two statements (inner_definitions)
     return [Piece(t, o) for p in _cut(text, cuts) for t, o in inner_definitions(p.text, p.offset)]
+
+
+def implication_in(text: str) -> str:
+    r"""The first arrow of implication or equivalence in ``text`` (``\Rightarrow``, ``\iff``, ``⇒``), or "": a display
+    that joins statements by one claims each only under another (a supposition, an equation being solved), never
+    alone. (``\therefore`` is no such arrow: what follows it is claimed.)
+
+    >>> implication_in(r"x + 1 = 3 \implies x = 2"), implication_in(r"a = b \therefore c = d")
+    ('\\implies', '')
+    """
+    for token in _tokens(text):
+        if (token.text in _IMPLIES and token.text != "\\therefore") or token.text in _UNICODE_IMPLIES:
+            return token.text
+    return ""
+
+
+_UNICODE_IMPLIES = frozenset("⇒⟹⇔⟺")
 
 
 def _only_bounds(tokens: list[Token]) -> bool:

@@ -24,6 +24,7 @@ from sympy.matrices import ImmutableMatrix
 from ..sizes import power_too_large
 from .read_atoms import atom
 from .read_cases import evaluation_bar
+from .read_components import component
 from .read_cursor import Cursor, Scope, Term, is_matrix
 from .read_elementwise import ELEMENTWISE, Pending, combine_pending, elementwise
 from .read_ellipsis import run
@@ -217,8 +218,8 @@ class Parser(Cursor):
                 value = subscripted_call(self, value, token.pos)
                 continue
             if token.text == "_":
-                raise Unreadable("a subscript on this expression is not read; subscripts belong to names",
-                                 token.pos)
+                value = component(self, value, token.pos)  # (\mathbf{p}_i)_m, or unread
+                continue
             if powered:
                 # a^b^c: TeX refuses it ("double superscript"); a^(b^c) and (a^b)^c differ.
                 raise Unreadable("a double superscript a^b^c is (a^b)^c to some and a^(b^c) to others; brace one",

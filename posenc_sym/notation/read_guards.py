@@ -102,9 +102,14 @@ def no_index_i_in_exponent(p: Cursor, start: int, exponent: Term, pos: int) -> N
     """Refuse an exponential whose exponent, read from ``p.tokens[start]`` on, writes a bare i declared
     as an integer (the pair index): in ``e^{i\\pi}`` or ``e^{i\\theta}`` a reader takes i for the imaginary
     unit, and read as the index, ``e^{i\\pi} + 1 \\neq 0`` would be "proven". Which one the writer meant is
-    not for the reader to guess. An i in a subscript (``e^{\\mathrm{i} m\\theta_i}``) is the index."""
+    not for the reader to guess. An i in a subscript (``e^{\\mathrm{i} m\\theta_i}``) is the index, and so is an i
+    beside a logarithm (``\\exp(-\\frac{2i}{d}\\ln 10000)``, the log-space 10000^{-2i/d}): e^{i ln b} = b^i, a complex
+    power, is no rotation anyone writes there."""
     names = {s.name for s in getattr(exponent, "free_symbols", ()) if s.name == "i" and s.is_integer}
-    if names and _bare_i(p.tokens[start:p.index]):
+    written = p.tokens[start:p.index]
+    if any(t.text in ("\\log", "\\ln") for t in written):
+        return
+    if names and _bare_i(written):
         raise Unreadable("i is declared as an integer index here, so in an exponential it may be the index or "
                          "the imaginary unit; write \\mathrm{i} for the imaginary unit, or write the power with "
                          "another base (b^{-2i/d}) or rename the index", pos)

@@ -51,7 +51,8 @@ def split_run(p: Cursor, first: Token) -> None:
         raise Unreadable(f"'{run}' reads as {readings}; separate the names with spaces or declare one", first.pos)
     names = [w for w in found[0] if w not in FUNCTIONS]
     if len(names) > 1 and open_reading:
-        p.scope.note("juxtaposition", f"read {run} as {'·'.join(names)} (letters side by side multiply)")
+        shown = " ".join(found[0]) if len(names) < len(found[0]) else "·".join(names)  # r cos A, never r·A
+        p.scope.note("juxtaposition", f"read {run} as {shown} (letters side by side multiply)")
     if len(names) > 1 and not open_reading:
         # tk may be the product t·k or a name nobody declared: the reader does not guess.
         spaced = " ".join(found[0])

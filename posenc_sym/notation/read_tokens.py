@@ -56,7 +56,7 @@ _TOKEN = re.compile(
     + "".join(f"|(?P<{kind}>[{''.join(re.escape(c) for c in _SCRIPTS if _SCRIPTS[c][0] == mark)}]+)"
               for kind, mark in (("up", "^"), ("down", "_"))) +
     r"|(?P<comment>%[^\n]*)"
-    r"|(?P<cmd>\\(?:[A-Za-z]+|\\|.))"
+    r"|(?P<cmd>\\(?:[A-Za-z]+|\\|.|$))"  # a backslash that ends the display is its control space (\<newline>)
     # 10,000: groups of three digits, one of them led by 0, which no number written alone is (4,096 too); 0,001 (a
     # decimal comma) and 10,0001 are no thousands
     r"|(?P<grouped>(?<!\d)[1-9]\d{0,2}(?:(?:,|\{,\})\d{3})*(?:,|\{,\})0\d\d(?:(?:,|\{,\})\d{3})*(?![\d.,]))"
@@ -96,7 +96,7 @@ def tokenize(text: str) -> list[Token]:
             value = ACCENT_ALIASES[value]
         elif value == "\\cr":
             value = "\\\\"  # plain TeX's row end, as MathJax and KaTeX read it inside a matrix
-        if kind == "cmd" and value[1:].isspace():
+        if kind == "cmd" and (value[1:].isspace() or value == "\\"):
             value = "\\ "  # \<newline>: TeX's control space, as a backslash that ends a line inside a display
         elif value == "\\_" and (text[match.end():].lstrip().startswith("{") or (
                 tokens and tokens[-1].kind == "cmd" and tokens[-1].text[1:].isalpha() and

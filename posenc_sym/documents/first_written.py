@@ -1,0 +1,68 @@
+r"""Declared names first written as a column on the left of ``=``, given by formulas in other names: the text
+introduces them there (coordinates), it does not claim the relation for every value the declaration allows.
+
+``assume x, y, r, A real`` (the declaration says what kind of thing each name is) and then, the first time x and y
+appear in a formula, ``\begin{bmatrix} x \\ y \end{bmatrix} = \begin{bmatrix} r\cos A \\ r\sin A \end{bmatrix}``:
+the writer introduces polar coordinates, and refuting the row at x = 0, r = 1, A = 0 would answer a question nobody
+asked. Such a row binds the names to the formula, as "Let $d = 768$" binds d (:meth:`.context.Context.bind`):
+it is a definition, and later rows read x as r cos A (x^2 + y^2 = r^2 is then proven). Names already written
+(after ``x^2 + y^2 = r^2``), a formula in the names themselves or in no other name, a row after an arrow of
+implication, and one name alone (``x = r\cos A``: a claim, as ``\bar{z} = z`` of a declared ``\bar{z}`` is) stay
+claims.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import sympy
+
+from .links import Link
+from .scope import DocumentScope
+from .survey import survey
+
+__all__ = ["bind_at_first", "related_at_first"]
+
+
+def related_at_first(lhs: sympy.Basic, rhs: sympy.Basic, scope: DocumentScope, before: str = "") -> tuple[str, ...]:
+    """The names ``lhs`` writes (one symbol, or a column of them) if the row relates them at their first use, as
+    the module says; else ``()``. ``before``: the display's text before the row, where they must not be written
+    either.
+
+    >>> from posenc_sym.documents.context import Context
+    >>> from posenc_sym.documents.scope_of_a_document import document_scope
+    >>> ctx = Context(); x, y, r, a = (ctx.declare(n, {"real": True}) for n in ("x", "y", "r", "A"))
+    >>> scope = document_scope(ctx, [])
+    >>> point, polar = sympy.Matrix([x, y]), sympy.Matrix([r * sympy.cos(a), r * sympy.sin(a)])
+    >>> related_at_first(point, polar, scope), related_at_first(point, point + polar, scope)
+    (('x', 'y'), ())
+    >>> related_at_first(x, r * sympy.cos(a), scope), related_at_first(point, polar, scope, "x^2 = 1 \\\\")
+    ((), ())
+    >>> scope.seen.add("x"); related_at_first(point, polar, scope)
+    ()
+    """
+    if not isinstance(lhs, sympy.MatrixBase) or lhs.shape[1] != 1 or lhs.shape[0] < 2:
+        return ()  # one name, x = r cos A, stays a claim: \bar{z} = z of a declared \bar{z} is one (it is false)
+    entries = list(lhs)
+    if not all(isinstance(e, sympy.Symbol) for e in entries) or not isinstance(rhs, (sympy.Basic, sympy.MatrixBase)):
+        return ()
+    names = tuple(e.name for e in entries)
+    ctx = scope.ctx
+    written = survey([before]).standalone if before.strip() else set()
+    first = all(ctx.symbols.get(n) is e and n not in scope.seen and n not in written and n not in scope.text_defined
+                and n not in ctx.bound for n, e in zip(names, entries, strict=True))
+    others = rhs.free_symbols - set(entries)
+    if not first or not others or rhs.free_symbols & set(entries):
+        return ()
+    return names
+
+
+def bind_at_first(link: Link, names: tuple[str, ...], scope: DocumentScope) -> Link:
+    """Bind ``names`` (:func:`related_at_first` of the link's sides) to the entries of its right side; the link,
+    made the definition it is."""
+    entries = list(link.rhs) if isinstance(link.rhs, sympy.MatrixBase) else [link.rhs]
+    for name, value in zip(names, entries, strict=True):
+        scope.ctx.bind(name, value)
+    shown = ", ".join(names)
+    return replace(link, role="definition", note=f"binds the declared {shown} to the formula here, where the text "
+                                                 f"first writes {'them' if len(names) > 1 else shown}")

@@ -1,0 +1,122 @@
+"""Suppositions, implications, coordinates introduced, and the readable parts of rows real notes write (issue 23).
+
+Each expected verdict was worked out by hand before the code ran. (a+b)^2 = a^2 + 2ab + b^2 holds for all real a, b;
+(a+b)^2 = a^2 + b^2 fails at a = b = 1 (4 ≠ 2); cos a = cos b fails at a = 0, b = 1; x^2 + y^2 = r^2 holds for x =
+r cos A, y = r sin A (cos² + sin² = 1) and fails for free x, y (x = y = 1, r = 0). A row joined to another by ⇒ may
+hold only under it (λ^{d/2} = k ⇒ λ = k^{2/d} holds for positive λ, k, though neither side holds alone): such a row
+is proven or unknown, never refuted. So is a display after a sentence that supposes what it works from ("Assume, for
+a contradiction, …"); a property of a name ("Suppose $d$ is odd") is applied instead, and a refutation under it
+stands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .document_links import report_of
+
+P, R, U, D, C = "proven", "refuted", "unknown", "definition", "condition"
+HEAD = "```posenc\nassume a, b, x, y, r, A real\nassume k, \\lambda positive\nassume d even positive\n```\n\n"
+
+
+def _links(tmp_path: Path, text: str) -> list[tuple[int, str]]:
+    return [(link.line, link.status) for display in report_of(tmp_path, text).displays for link in display.links]
+
+
+def _statuses(tmp_path: Path, text: str) -> list[str]:
+    return [display.status for display in report_of(tmp_path, text).displays]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # ⇒ joins a premise and what follows from it: neither refuted alone (both were)
+    (HEAD + "$$ \\lambda^{d/2} = k \\Rightarrow \\lambda = k^{2/d} $$\n", [(7, U), (7, U)]),
+    (HEAD + "$$\n\\begin{aligned}\nx &= 1 \\\\\n\\implies x^2 &= 1\n\\end{aligned}\n$$\n", [(9, C), (10, U)]),
+    (HEAD + "$$ a \\cos x = a \\cos y \\Longrightarrow \\cos x = \\cos y $$\n", [(7, U), (7, U)]),
+    # what holds alone is proven still
+    (HEAD + "$$ (a+b)^2 = a^2 + 2ab + b^2 \\Rightarrow (a+b)^2 \\ge 0 $$\n", [(7, P), (7, P)]),
+    # near-miss: \therefore claims what follows it
+    (HEAD + "$$ a = a \\therefore (a+b)^2 = a^2 + b^2 $$\n", [(7, P), (7, R)]),
+])
+def test_an_implication_claims_each_side_only_under_the_other(tmp_path: Path, text: str,
+                                                              links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    (HEAD + "Assume, for a contradiction, that two angles $a$ and $b$ have the same cosine:\n\n"
+            "$$ \\cos a = \\cos b $$\n", [U]),
+    (HEAD + "Assume two different angles $a$ and $b$ give the same point.\n\n$$ \\cos a = \\cos b $$\n", [U]),
+    (HEAD + "Assume two different angles $a$ and $b$ give the same point. The angles are real.\n\n"
+            "$$ \\cos a = \\cos b $$\n", [U]),
+    # near-misses: no supposition; a property the reader applies; a posenc block's "assume" is no prose
+    (HEAD + "Two different angles $a$ and $b$ give the same point.\n\n$$ \\cos a = \\cos b $$\n", [R]),
+    ("Suppose $d$ is an odd number of channels.\n\n$$ \\cos(\\pi d) = 1 $$\n", [R]),
+    (HEAD + "$$ \\cos a = \\cos b $$\n", [R]),
+])
+def test_a_display_after_a_supposition_is_not_refuted_without_it(tmp_path: Path, text: str,
+                                                                  statuses: list[str]) -> None:
+    assert _statuses(tmp_path, text) == statuses
+
+
+POLAR = "$$ \\begin{bmatrix} x \\\\ y \\end{bmatrix} = \\begin{bmatrix} r\\cos A \\\\ r\\sin A \\end{bmatrix} $$\n\n"
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # declared coordinates first written as a column: introduced there, and used after (it was refuted)
+    (HEAD + POLAR + "$$ x^2 + y^2 = r^2 $$\n", [(7, D), (9, P)]),
+    # plain-text notes: rcosA is r cos A (it was refused as r·cos·A or rcos·A)
+    (HEAD + POLAR.replace("r\\cos A", "rcosA").replace("r\\sin A", "rsinA") + "$$ x^2 + y^2 = r^2 $$\n",
+     [(7, D), (9, P)]),
+    # near-misses: written before; one name alone; after an arrow; without the column, x and y stay free
+    (HEAD + "$$ x^2 + y^2 = r^2 $$\n\n" + POLAR, [(7, R), (9, R)]),
+    (HEAD + "$$ x = r \\cos A $$\n", [(7, R)]),
+    (HEAD + "$$ a = b \\Rightarrow \\begin{bmatrix} x \\\\ y \\end{bmatrix} = \\begin{bmatrix} r\\cos A \\\\ "
+            "r\\sin A \\end{bmatrix} $$\n\n$$ x^2 + y^2 = r^2 $$\n", [(7, C), (7, U), (9, R)]),
+])
+def test_coordinates_first_written_as_a_column_are_introduced(tmp_path: Path, text: str,
+                                                              links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a chain whose member cannot be read: the links after it are read (2·1 = 2), the row stays unknown
+    (HEAD + "$$ a = \\mathbb{E}[x] = 2 \\cdot 1 = 2 $$\n", [(7, P)]),
+    (HEAD + "$$ \\lambda_0 = \\mathbb{E}[x] = 2 \\cdot 1 = 2 $$\n", [(7, D), (7, P)]),
+    (HEAD + "$$ \\mathbb{E}[x] + a = (a+b)^2 = a^2 + b^2 $$\n", [(7, R)]),
+    # near-miss: nothing after the unread member, nothing read (a clause before the rest: chain_parts' doctests)
+    (HEAD + "$$ a + b = \\mathbb{E}[x] $$\n", []),
+    # a component of a vector written by a subscript on its name in parentheses; a formula's stays unread
+    (HEAD + "$$ (\\mathbf{p}_a)_1 + (\\mathbf{p}_a)_2 = (\\mathbf{p}_a)_2 + (\\mathbf{p}_a)_1 $$\n", [(7, P)]),
+    (HEAD + "$$ (\\mathbf{p}_a)_1 = (\\mathbf{p}_a)_2 $$\n", [(7, U)]),
+    (HEAD + "$$ (a + b)_1 = 1 $$\n", []),
+    # a trailing \forall over names only is ink; over a range, a condition, and the row is not read
+    (HEAD + "$$ (a+b)^2 = a^2 + b^2 \\quad \\forall a, b $$\n", [(7, R)]),
+    (HEAD + "$$ (a+b)^2 = a^2 + b^2 \\quad \\forall a > 0 $$\n", []),
+    # a caption citing the identity a step uses, with its formula: ink; one that states a condition is kept
+    (HEAD + "$$ (a+b)^2 = a^2 + 2ab + b^2 \\quad \\text{(by the identity } (a+b)^2 = (a+b)(a+b) \\text{)} $$\n",
+     [(7, P)]),
+    (HEAD + "$$ (a+b)^2 = a^2 + b^2 \\quad \\text{(if } ab = 0 \\text{)} $$\n", []),
+    # a backslash that ends a display is TeX's control space
+    (HEAD + "$$\n(a+b)^2 = a^2 + 2ab + b^2\n\\\n$$\n", [(8, P)]),
+])
+def test_the_readable_parts_of_a_row(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_the_last_member_of_a_chain_after_an_unread_one_is_said_and_the_row_is_unknown(tmp_path: Path) -> None:
+    (display,) = report_of(tmp_path, HEAD + "$$ a = \\mathbb{E}[x] = 2 \\cdot 1 = 2 $$\n").displays
+    assert display.status == U
+    assert "expectation" in display.read.unreadable
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # i beside a logarithm is the index (the log-space 10000^{-2i/d}); a slip there is refuted
+    ("10000^{2i/d} = \\exp\\left(\\frac{2i}{d} \\log 10000\\right)", P),
+    ("10000^{2i/d} = \\exp\\left(\\frac{2i}{d} \\log 1000\\right)", R),
+])
+def test_an_index_i_beside_a_logarithm_in_an_exponential(tmp_path: Path, row: str, status: str) -> None:
+    # (a bare i with no logarithm stays refused: test_documents_names, the sections' index i)
+    text = "```posenc\nassume i integer nonnegative\nassume d even positive\n```\n\n$$ " + row + " $$\n"
+    assert _links(tmp_path, text) == [(6, status)]
