@@ -388,8 +388,8 @@ def letter_then_function(run: str) -> bool:
     return head.isalpha() and function is not None and not (head == "a" and function in _INVERSE_BY_A)
 
 
-#: ``acos``, ``asin``, ``atan``: the inverse functions as programs spell them, never a·cos.
-_INVERSE_BY_A = frozenset({"cos", "sin", "tan", "cosh", "sinh", "tanh"})
+#: ``acos``, ``asin``, ``atan``: the inverse functions (arccos, …) as programs spell them, never a·cos.
+_INVERSE_BY_A = frozenset(f for f in FUNCTIONS if "arc" + f in FUNCTIONS)
 
 
 def passing_key(written: str) -> str:
