@@ -120,3 +120,22 @@ def test_an_index_i_beside_a_logarithm_in_an_exponential(tmp_path: Path, row: st
     # (a bare i with no logarithm stays refused: test_documents_names, the sections' index i)
     text = "```posenc\nassume i integer nonnegative\nassume d even positive\n```\n\n$$ " + row + " $$\n"
     assert _links(tmp_path, text) == [(6, status)]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a definition whose formula SymPy cannot build (max of a vector) still introduces its name (it failed the row)
+    ("$$ \\mathrm{FFN}(\\mathbf{z}) = \\max(0, \\mathbf{z} W_1 + \\mathbf{b}_1) W_2 + \\mathbf{b}_2 $$\n", [(1, D)]),
+    ("$$ a + \\max(0, \\mathbf{z} W_1) = 1 $$\n", []),
+    # ℝ^{d×N} after a product of matrices is a shape, stated (it was refused as "not real"); a complex value in ℝ is not
+    (HEAD + "$$ \\mathbf{Q} = \\mathbf{W} \\mathbf{X} + \\mathbf{b} \\mathbf{1}^T \\in \\mathbb{R}^{d \\times d} $$\n",
+     [(7, D)]),
+    (HEAD + "$$ a + b = 3 + \\mathrm{i} \\in \\mathbb{R} $$\n", []),
+])
+def test_definitions_and_spaces_sympy_cannot_check(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+def test_a_shape_after_a_product_of_matrices_leaves_the_definition_read(tmp_path: Path) -> None:
+    text = HEAD + "$$ \\mathbf{Q} = \\mathbf{W} \\mathbf{X} + \\mathbf{b} \\mathbf{1}^T \\in \\mathbb{R}^{d \\times d} $$\n"
+    (display,) = report_of(tmp_path, text).displays
+    assert [link.note for link in display.links] == ["defines \\mathbf{Q}"]

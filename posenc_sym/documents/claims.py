@@ -151,8 +151,10 @@ class _Reading(StatedRows):
             self._read_suffix(row, piece, Unreadable(exc.reason, at + exc.position))
             return
         except (ArithmeticError, TypeError, ValueError, sympy.SympifyError) as exc:
-            # SymPy refusing to build what was read (a shape, a division): say so, never crash the run.
-            self.fail(f"SymPy cannot build this row ({exc})", self.display.line_of(offset))
+            # SymPy refusing to build what was read (a shape, a division): say so, never crash the run. A definition
+            # (FFN(z) = max(0, z W_1 + b_1) W_2 + b_2) still introduces its name.
+            if not self._opaque_definition(row, piece, f"SymPy cannot build its formula ({exc})"):
+                self.fail(f"SymPy cannot build this row ({exc})", self.display.line_of(offset))
             return
         if candidate is not None:
             self._read_definition(row, piece, candidate, read)

@@ -244,7 +244,9 @@ def space_stated(p: Cursor, value: Term | None) -> bool:
         raise Unreadable(_SPACE_ONLY, token.pos)
     else:
         space = _SET_COMMANDS[following.text]
-    if space == "R" and isinstance(value, sympy.Expr) and value.is_real is False:
+    powered = p.peek() is not None and p.peek().text == "^"  # type: ignore[union-attr]
+    # ℝ^{d×N} holds vectors and matrices, which a product of names not known to commute may be: no check of realness
+    if space == "R" and not powered and isinstance(value, sympy.Expr) and value.is_real is False:
         raise Unreadable("this formula is not real, and '\\in \\mathbb{R}' says it is; state it as a claim of its "
                          "own", token.pos)
     for _ in range(2):  # \mathbb{R}^{d \times d}, \mathbb{R}_{+}, \mathbb{R}_{\ge 0}^{d}
