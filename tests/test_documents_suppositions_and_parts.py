@@ -139,3 +139,31 @@ def test_a_shape_after_a_product_of_matrices_leaves_the_definition_read(tmp_path
     text = HEAD + "$$ \\mathbf{Q} = \\mathbf{W} \\mathbf{X} + \\mathbf{b} \\mathbf{1}^T \\in \\mathbb{R}^{d \\times d} $$\n"
     (display,) = report_of(tmp_path, text).displays
     assert [link.note for link in display.links] == ["defines \\mathbf{Q}"]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # align's columns come in pairs: the second '&' sets two statements side by side (it was refused)
+    (HEAD + "\\begin{align*}\n(a+b)^2 &= a^2 + 2ab + b^2 \\qquad && (a+b)^2 = a^2 + b^2 \\\\\n"
+            "(a-b)^2 &= a^2 - 2ab + b^2\n\\end{align*}\n", [(8, P), (8, R), (9, P)]),
+    (HEAD + "\\begin{align}\n0 &= 0 & (a+b)^2 &= a^2 + b^2\n\\end{align}\n", [(8, P), (8, R)]),
+    # near-misses: eqnarray's a &=& b is one statement; a part with no relation keeps the row whole (not read)
+    (HEAD + "\\begin{eqnarray}\n(a+b)^2 &=& a^2 + 2ab + b^2\n\\end{eqnarray}\n", [(8, P)]),
+    (HEAD + "\\begin{align}\n0 &= 0 & a & 0\n\\end{align}\n", []),
+])
+def test_statements_side_by_side_in_align_columns(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+# ox-hugo's Markdown: the math escaped for the Markdown processor, which undoes the escapes before MathJax reads it
+ESCAPED = ("Given the position \\\\(pos\\\\):\n\n\\begin{align\\*}\nPE\\_{a} &= (a+b)^2\\\\\\\\\n"
+           "PE\\_{a} &= a^2 + 2ab + b^2\n\\end{align\\*}\n\n\\\\[\n(a+b)^2 = a^2 + b^2\n\\\\]\n")
+
+
+def test_math_escaped_for_markdown_is_read_as_mathjax_reads_it(tmp_path: Path) -> None:
+    assert _links(tmp_path, HEAD + ESCAPED) == [(10, D), (11, P), (15, R)]
+
+
+def test_a_page_that_escapes_nothing_keeps_its_backslashes(tmp_path: Path) -> None:
+    # \\ ends a row, \_ is what the writer typed: without escapes around its math, nothing is undone
+    text = HEAD + "$$\n\\begin{aligned}\n(a+b)^2 &= a^2 + 2ab + b^2 \\\\\n(a-b)^2 &= a^2 - 2ab + b^2\n\\end{aligned}\n$$\n"
+    assert _links(tmp_path, text) == [(9, P), (10, P)]

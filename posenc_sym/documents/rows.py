@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..notation.vocabulary import BOLD, LATEX_GREEK, PROSE_WORDS
 from .alternatives import OR_FIRST
+from .column_pairs import column_pairs
 from .named_words import names_a_quantity
 from .row_ends import ANY_RELATION, formula_span
 
@@ -290,7 +291,8 @@ def split_rows(body: str) -> list[RowText]:
             continue
         i += 1
     rows.append(RowText(text[start:], start, _notes(with_prose, prose_blanked, start, len(text))))
-    return [_trim(part) for r in rows if not r.blank for part in _side_by_side(r, with_prose)]
+    return [_trim(RowText(part.text[start:end], part.offset + start, part.note)) for r in rows if not r.blank
+            for part in _side_by_side(r, with_prose) for start, end in column_pairs(part.text)]
 
 
 _WIDE_SPACE = re.compile(r"\\q?quad(?![A-Za-z])|(?:\\[;:]\s*){2,}")

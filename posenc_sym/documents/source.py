@@ -26,6 +26,7 @@ from typing import Literal
 from ..errors import PosencSymError
 from .extract import Display, DocumentError, Item, Kind, extract
 from .macros import Macros
+from .markdown_escapes import escapes_undone
 from .notebook import NotebookError, notebook_cells
 from .places import Cell
 
@@ -75,6 +76,8 @@ def load_document(path: Path, shown: str | None = None) -> Document:
         raise PosencSymError(f"{shown}: cannot read the file ({exc}); pass a UTF-8 text file") from None
     if not text.strip():
         raise PosencSymError(f"{shown}: the file is empty; there is nothing to check")
+    if fmt not in ("latex", "notebook"):
+        text = escapes_undone(text)  # \begin{align\*}, \\( … \\): math escaped for Markdown (ox-hugo)
     try:
         items = _notebook_items(text) if fmt == "notebook" else extract(text, "latex" if fmt == "latex" else "markdown")
     except DocumentError as exc:

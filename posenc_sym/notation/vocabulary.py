@@ -297,7 +297,7 @@ NOT_READ_OPERATORS: Mapping[str, str] = MappingProxyType({
 SPACING = frozenset({
     "\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle", "\\textstyle",
     "\\enspace", "\\thinspace", "\\medspace", "\\thickspace", "\\negthinspace", "\\negmedspace",
-    "\\negthickspace", "\\>",
+    "\\negthickspace", "\\>", "\\space",
     "\\nonumber", "\\notag", "\\limits", "\\nolimits", "\\middle", "\\scriptstyle", "\\scriptscriptstyle",
     "\\tiny", "\\scriptsize", "\\footnotesize", "\\small", "\\normalsize", "\\large", "\\Large", "\\LARGE",
     "\\huge", "\\Huge",
