@@ -7,7 +7,8 @@ A row is split so only where every part then holds a relation: ``eqnarray``'s ``
 >>> text = r"a &= 1 \qquad && b \approx 2 && c < 3"
 >>> [text[start:end] for start, end in column_pairs(text)]
 ['a &= 1 \\qquad ', '& b \\approx 2 ', '& c < 3']
->>> [len(column_pairs(t)) for t in (r"a &=& b", r"x & \text{if } x > 0", r"\begin{bmatrix} 1 & 2 & 3 \end{bmatrix} = v")]
+>>> rows = (r"a &=& b", r"x & \text{if } x > 0", r"\begin{bmatrix} 1 & 2 & 3 \end{bmatrix} = v")
+>>> [len(column_pairs(t)) for t in rows]
 [1, 1, 1]
 """
 
