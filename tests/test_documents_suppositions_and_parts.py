@@ -167,3 +167,15 @@ def test_a_page_that_escapes_nothing_keeps_its_backslashes(tmp_path: Path) -> No
     # \\ ends a row, \_ is what the writer typed: without escapes around its math, nothing is undone
     text = HEAD + "$$\n\\begin{aligned}\n(a+b)^2 &= a^2 + 2ab + b^2 \\\\\n(a-b)^2 &= a^2 - 2ab + b^2\n\\end{aligned}\n$$\n"
     assert _links(tmp_path, text) == [(9, P), (10, P)]
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # plain-text sin α · cos β: a product of two values, as with \sin\alpha \cdot \cos\beta (it was refused)
+    ("sin(a+b)=sina \\cdot cosb + cosa \\cdot sinb", P),
+    ("sin(a+b)=sin a \\cdot cos b - cos a \\cdot sin b", R),
+    # near-miss: before a name, \sin x \cdot y may be sin(x·y): still refused
+    ("\\sin x \\cdot y = y \\sin x", None),
+])
+def test_a_function_without_parentheses_before_a_product_of_functions(tmp_path: Path, row: str,
+                                                                      status: str | None) -> None:
+    assert _links(tmp_path, HEAD + "$$ " + row + " $$\n") == ([(7, status)] if status else [])

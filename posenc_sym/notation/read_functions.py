@@ -127,7 +127,8 @@ def is_function_start(p: Cursor, token: Token | None) -> bool:
         return token.text in FUNCTIONS
     if token.kind == "letter":
         run = ""
-        for later in p.tokens[p.index:]:
+        at = next((n for n in range(p.index, len(p.tokens)) if p.tokens[n] is token), p.index)
+        for later in p.tokens[at:]:  # from the token asked about: the one after a \cdot, too (sin α · cos β)
             if later.kind != "letter" or (run and later.space):
                 break
             run += later.text
