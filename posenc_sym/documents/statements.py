@@ -308,9 +308,11 @@ def range_of(text: str) -> tuple[str, str, str] | None:
 
     >>> range_of(r"i = 0,1,2,3,...,\\frac{d_{model}}{2} -1"), range_of("x = 1, 2")
     (('i', '0', '\\\\frac{d_{model}}{2} -1'), None)
+    >>> range_of(r"pos=0,1,\\dots,L-1")
+    ('pos', '0', 'L-1')
     """
     name, equals, rest = text.partition("=")
-    if not equals or not re.fullmatch(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)\s*", name):
+    if not equals or not re.fullmatch(r"\s*(?:[A-Za-z]+|\\[A-Za-z]+)\s*", name):  # i, pos, \ell
         return None
     items = split_top_level(rest)
     if len(items) < 3 or not any(item in _ELLIPSES for item in items[1:-1]):
