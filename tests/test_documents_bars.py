@@ -19,7 +19,7 @@ from posenc_sym.documents.decide_document import check_document
 
 from .document_links import links_of
 
-P, R, U, D = "proven", "refuted", "unknown", "definition"
+P, R, U, D, C = "proven", "refuted", "unknown", "definition", "condition"
 
 ROPE = r"q e^{\mathrm{i} m\theta} \overline{k e^{\mathrm{i} n\theta}} = q \bar{k} e^{\mathrm{i}(m-n)\theta}"
 THETA = "```posenc\nassume \\theta real\n```\n\n"
@@ -80,9 +80,10 @@ def test_a_bar_in_a_complex_text_is_the_conjugate(tmp_path: Path, text: str, lin
     # a bar over a real position (t) in a complex text: its conjugate would be t itself, so \bar{t} is a name (a mean)
     ("Let $z = t + \\mathrm{i}$.\n\n$$ \\bar{t} = \\frac{t_1 + t_2}{2} $$\n\n$$ 2 \\bar{t} = t_1 + t_2 $$\n",
      [(3, D, "defines \\bar{t}"), (5, P, "")]),
-    # a declared \bar{z} is the author's name even in a complex text: the row is the author's claim, refuted
+    # a declared \bar{z} is the author's name even in a complex text: no conjugate; the free name set equal to another
+    # formula holds for no value of it whatever t is, so the row relates \bar{z} to z (stated; it was refuted)
     ("```posenc\nassume \\bar{z} complex\nassume t real\n```\n\nLet $z = t + \\mathrm{i}$.\n\n$$ \\bar{z} = z $$\n",
-     [(8, R, "")]),
+     [(8, C, "")]),
 ])
 def test_where_a_bar_is_no_conjugate(tmp_path: Path, text: str, links: list[tuple[int, str, str]]) -> None:
     found, conventions = links_of(tmp_path, text)

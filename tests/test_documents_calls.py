@@ -247,7 +247,7 @@ _XY = "```posenc\nassume x, y, t real\n```\n\n"
     # near-misses: a chain with no clause is decided as before; a clause with no chain above it is read as before
     (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&= x^2 + 2x + 1\n\\end{aligned}\n$$\n",
      [(7, P), (8, R)]),
-    (_XY + "$$ \\text{where } y = x + 1 $$\n", [(5, R)]),
+    (_XY + "$$ \\text{where } y = x + 1 $$\n", [(5, C)]),  # the declared y related to x: stated (it was refuted)
     # a chain begun after the clause is not under it: its slip is refuted
     (_XY + "$$\n\\begin{aligned}\n(x + y)^2 &= x^2 + 2xy + y^2 \\\\\n&\\text{where } y = 1 \\\\\n&= x^2 + 2x + 1 \\\\\n"
      "y^2 &= 1\n\\end{aligned}\n$$\n", [(7, P), (8, C), (9, U), (10, R)]),

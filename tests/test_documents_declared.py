@@ -42,8 +42,9 @@ _ROFORMER = r"$$\theta_i = 10000^{-2(i-1)/d}, i \in [1, 2, ..., d/2]$$" + "\n\n"
     # θ_0 is 1 and θ stays the declared real: θ_0 + θ = θ + 1 holds, θ_0 θ = 2θ fails at θ ≠ 0
     (_THETA + "$$\\theta_i = 10000^{-2i/d}$$\n\n$$\\theta_0 + \\theta = \\theta + 1$$\n\n"
      "$$\\theta_0 \\theta = 2 \\theta$$\n", [(5, D), (7, P), (9, R)]),
-    # near-miss: a declared θ_i is the author's variable, so θ_i = … is a claim about every θ_i (false)
-    (_block(r"assume \theta_i real") + "$$\\theta_i = 10000^{-2i/d}$$\n", [(5, R)]),
+    # near-miss: a declared θ_i is the author's variable, not defined here; θ_i = … for every θ_i holds for no θ_i, so
+    # the row relates it to i and d (stated, not decided; it was refuted) and later rows keep θ_i as declared
+    (_block(r"assume \theta_i real") + "$$\\theta_i = 10000^{-2i/d}$$\n", [(5, C)]),
     # near-miss: a θ_i a let declares is a claim too, decided by the let
     (_block("assume d even positive", r"let \theta_i = 10000^{-2i/d}") + "$$\\theta_i = 10000^{-2i/d}$$\n\n"
      "$$\\theta_i = 10000^{-i/d}$$\n", [(6, P), (8, R)]),

@@ -31,7 +31,7 @@ def _statuses(tmp_path: Path, text: str) -> list[str]:
 
 @pytest.mark.parametrize(("text", "links"), [
     # ⇒ joins a premise and what follows from it: neither refuted alone (both were)
-    (HEAD + "$$ \\lambda^{d/2} = k \\Rightarrow \\lambda = k^{2/d} $$\n", [(7, U), (7, U)]),
+    (HEAD + "$$ \\lambda^{d/2} = k \\Rightarrow \\lambda = k^{2/d} $$\n", [(7, U), (7, C)]),
     (HEAD + "$$\n\\begin{aligned}\nx &= 1 \\\\\n\\implies x^2 &= 1\n\\end{aligned}\n$$\n", [(9, C), (10, U)]),
     (HEAD + "$$ a \\cos x = a \\cos y \\Longrightarrow \\cos x = \\cos y $$\n", [(7, U), (7, U)]),
     # what holds alone is proven still
@@ -71,7 +71,7 @@ POLAR = "$$ \\begin{bmatrix} x \\\\ y \\end{bmatrix} = \\begin{bmatrix} r\\cos A
      [(7, D), (9, P)]),
     # near-misses: written before; one name alone; after an arrow; without the column, x and y stay free
     (HEAD + "$$ x^2 + y^2 = r^2 $$\n\n" + POLAR, [(7, R), (9, R)]),
-    (HEAD + "$$ x = r \\cos A $$\n", [(7, R)]),
+    (HEAD + "$$ x = r \\cos A $$\n", [(7, C)]),  # one free name set to a formula in others: related, not decided
     (HEAD + "$$ a = b \\Rightarrow \\begin{bmatrix} x \\\\ y \\end{bmatrix} = \\begin{bmatrix} r\\cos A \\\\ "
             "r\\sin A \\end{bmatrix} $$\n\n$$ x^2 + y^2 = r^2 $$\n", [(7, C), (7, U), (9, R)]),
 ])
@@ -179,3 +179,20 @@ def test_a_page_that_escapes_nothing_keeps_its_backslashes(tmp_path: Path) -> No
 def test_a_function_without_parentheses_before_a_product_of_functions(tmp_path: Path, row: str,
                                                                       status: str | None) -> None:
     assert _links(tmp_path, HEAD + "$$ " + row + " $$\n") == ([(7, status)] if status else [])
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a declared name nothing gives a value, set to or bounded by a formula in other names: a setting or a supposition
+    # ("Note $$d = h \times k$$", "with $$L' > L$$ we have"), stated, not decided (both were refuted)
+    ("```posenc\nassume d, h, k integer positive\n```\n\nNote $$ d = h \\times k$$ and more.\n", [(5, C)]),
+    ("```posenc\nassume L, L' integer positive\n```\n\nWith $$L' > L$$ we have\n", [(5, C)]),
+    # near-misses: a bound by a number, a formula in the name itself, and a name the text defines are claims
+    ("```posenc\nassume d integer positive\n```\n\n$$ d > 0 $$\n\n$$ d < d + 1 $$\n\n$$ d \\le 1 $$\n",
+     [(5, P), (7, P), (9, R)]),
+    ("```posenc\nassume h integer positive\n```\n\n$$ a = 2h $$\n\n$$ a - h = 2h $$\n", [(5, D), (7, R)]),
+    # a bold name beside entries the text defines is their matrix: the row is a claim about it, never a definition
+    ("$$ A'_{(n,m)} = q_n k_m $$\n\n$$ \\textbf{A}' = q_n $$\n", [(1, D), (3, U)]),
+    ("$$ \\textbf{B} = q_n $$\n", [(1, D)]),
+])
+def test_a_free_name_related_to_others_is_stated(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -37,7 +37,7 @@ from .beside_definitions import restriction, where_first
 from .chain_parts import prefix_before, suffix_after
 from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
 from .extract import Display
-from .first_written import bind_at_first, related_at_first
+from .first_written import bind_at_first, related_at_first, relates_a_free_name
 from .links import ELLIPSIS, RELATION_TOKEN, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
 from .matrix_sides import IDENTITY_NAMES, identity_of_size, scalar_if_one_by_one
 from .name_forms import NameForm, name_form
@@ -56,6 +56,7 @@ __all__ = ["ELLIPSIS", "Link", "ReadDisplay", "an_index", "defined_names", "docu
            "set_values"]
 
 _NOT_READ = sympy.Symbol("?")
+_BOLD = re.compile(r"\\(?:textbf|mathbf|boldsymbol|bm|bf|vec)(?![A-Za-z])")
 
 
 #: A name with a star for a superscript (``q_1^*``, ``x^{*}``, ``q^\\star_1``): its conjugate, or a name of its own.
@@ -237,6 +238,10 @@ class _Reading(StatedRows):
                 read.first is not None and relation == "==" and not self.implied else ()
             if related:  # [x; y] = [r cos A; r sin A], x and y declared and first written here (:mod:`.first_written`)
                 link = bind_at_first(link, related, self.scope)
+            elif n == 0 and read.first is not None and (free := relates_a_free_name(lhs, rhs, relation, self.scope)):
+                link = replace(link, role="condition", note=f"relates the declared {free} to other names (a setting or "
+                               f"a supposition: no value of {free} makes it hold for every value of the others): "
+                               f"stated, not decided; later rows keep {free} as declared")
             self.links.append(link)
             self.previous = right
         for relation, left, right, position, what in read.stated:
@@ -310,7 +315,7 @@ class _Reading(StatedRows):
 
     def _definition(self, link: Link, lhs_text: str, rhs: Term | None, rhs_text: str | None = None) -> Link:
         form = name_form(lhs_text.replace("&", " "))
-        if form is None:
+        if form is None or self._matrix_of_entries(form, lhs_text):
             return link
         self.scope.line = link.line
         outcome = define_from_text(form, " ".join(lhs_text.replace("&", " ").split()), rhs, self.scope,
@@ -335,6 +340,13 @@ class _Reading(StatedRows):
             shown = " ".join(without_marks(lhs_text).split())
             self.indices.update({s: shown for s in lhs.free_symbols if isinstance(s, sympy.Symbol) and s.is_integer})
         return replace(link, role=outcome.role, note=outcome.note, lhs=lhs)
+
+    def _matrix_of_entries(self, form: NameForm, lhs_text: str) -> bool:
+        """``\\textbf{A}' = …`` after ``A'_{(n,m)} = …``: the bold name is the matrix of the entries the text defines,
+        and the row a claim about it, never a name introduced."""
+        if form.subscript is not None or form.arguments is not None or not _BOLD.search(lhs_text):
+            return False
+        return any(d.variables for d in self.scope.text_defined.get(form.head, {}).values())
 
     def _reversed_definition(self, row: RowText, piece: Piece) -> bool:
         """``\\langle f(q, m), f(k, n) \\rangle = g(q, k, m - n)``: a formula named by a name the text writes

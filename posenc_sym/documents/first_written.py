@@ -7,8 +7,10 @@ the writer introduces polar coordinates, and refuting the row at x = 0, r = 1, A
 asked. Such a row binds the names to the formula, as "Let $d = 768$" binds d (:meth:`.context.Context.bind`):
 it is a definition, and later rows read x as r cos A (x^2 + y^2 = r^2 is then proven). Names already written
 (after ``x^2 + y^2 = r^2``), a formula in the names themselves or in no other name, a row after an arrow of
-implication, and one name alone (``x = r\cos A``: a claim, as ``\bar{z} = z`` of a declared ``\bar{z}`` is) stay
-claims.
+implication, and one name alone are not bound. One declared name nothing gives a value, set to (or bounded by) a
+formula in other names, ``x = r\cos A``, ``d_{model} = h \times d_k``, ``L' > L``, is related to them there
+(:func:`relates_a_free_name`): stated, not decided, since no value of it makes the row hold for every value of the
+others, so no writer claims it so.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from .links import Link
 from .scope import DocumentScope
 from .survey import survey
 
-__all__ = ["bind_at_first", "related_at_first"]
+__all__ = ["bind_at_first", "related_at_first", "relates_a_free_name"]
 
 
 def related_at_first(lhs: sympy.Basic, rhs: sympy.Basic, scope: DocumentScope, before: str = "") -> tuple[str, ...]:
@@ -66,3 +68,32 @@ def bind_at_first(link: Link, names: tuple[str, ...], scope: DocumentScope) -> L
     shown = ", ".join(names)
     return replace(link, role="definition", note=f"binds the declared {shown} to the formula here, where the text "
                                                  f"first writes {'them' if len(names) > 1 else shown}")
+
+
+#: Relations a row may set between a free name and others (an equation, a bound): a supposition, never a claim.
+_RELATIONS = frozenset({"==", "<", "<=", ">", ">="})
+
+
+def relates_a_free_name(lhs: sympy.Basic, rhs: sympy.Basic, relation: str, scope: DocumentScope) -> str:
+    """The name if ``lhs`` is a declared name nothing gives a value and ``rhs`` a formula in other names, none of them
+    it: ``d_{model} = h \\times d_k`` ("Note $$d_{model} = h \\times d_k$$"), ``L' > L`` ("with $$L' > L$$ we have").
+    Such a relation holds for no free name whatever the others are (d_model = 7 breaks it), so no writer claims it
+    for every value: the text sets or supposes it. Else "". (A formula in the name itself, ``x \\le |x|``, or in
+    numbers alone, ``d > 0`` or ``d = 768``, :mod:`.text_definitions`' case, is no such relation.)
+
+    >>> from posenc_sym.documents.context import Context
+    >>> from posenc_sym.documents.scope_of_a_document import document_scope
+    >>> ctx = Context(); d, h, k = (ctx.declare(n, {"integer": True, "positive": True}) for n in ("d", "h", "k"))
+    >>> scope = document_scope(ctx, [])
+    >>> relates_a_free_name(d, h * k, "==", scope), relates_a_free_name(h, k, ">", scope)
+    ('d', 'h')
+    >>> relates_a_free_name(d, sympy.Integer(0), ">", scope), relates_a_free_name(d, d + h, "<", scope)
+    ('', '')
+    """
+    if relation not in _RELATIONS or not isinstance(lhs, sympy.Symbol) or not isinstance(rhs, sympy.Expr):
+        return ""
+    name, ctx = lhs.name, scope.ctx
+    if ctx.symbols.get(name) is not lhs or name in ctx.bound or name in scope.text_defined:
+        return ""
+    others = rhs.free_symbols
+    return name if others and lhs not in others else ""
