@@ -196,3 +196,19 @@ def test_a_function_without_parentheses_before_a_product_of_functions(tmp_path: 
 ])
 def test_a_free_name_related_to_others_is_stated(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # \newline ends a row, as \\ does (the rows were refused: an unknown macro)
+    (HEAD + "$$\n\\begin{aligned}\n(a+b)^2 &= a^2 + 2ab + b^2 \\newline\n(a+b)^2 &= a^2 + b^2\n\\end{aligned}\n$$\n",
+     [(9, P), (10, R)]),
+    # a name in the text's own words (\text{点积}) is read, as \text{score} is; it was refused
+    (HEAD + "$$ \\text{点积} + a = a + \\text{点积} $$\n", [(7, P)]),
+    # words with a name inline between two steps still connect them ($\theta$ is a name, not math)
+    (HEAD + "$$ (a+b)^2 = (a+b)(a+b) $$\n\n提取公因式 $a$，即可直接化简为：\n\n$$ = a^2 + 2ab + b^2 $$\n",
+     [(7, P), (11, P)]),
+    # near-miss: a formula inline is math of its own: the display after it is no step
+    (HEAD + "$$ (a+b)^2 = (a+b)(a+b) $$\n\nSince $a = b$, we get:\n\n$$ = a^2 + 2ab + b^2 $$\n", [(7, P)]),
+])
+def test_rows_and_steps_as_notes_write_them(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -22,11 +22,12 @@ it continues a part of B (*expanding the numerator:*), which posenc-sym does not
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import pairwise
 
 from ..notation.read_tokens import Unreadable, tokenize
-from ..notation.vocabulary import READ_RELATIONS
+from ..notation.vocabulary import LATEX_GREEK, READ_RELATIONS
 from .extract import Display
 
 __all__ = ["Joined", "connecting_words", "joined_displays", "starts_with_relation", "trailing_relation"]
@@ -88,13 +89,27 @@ def joined_displays(displays: list[Display], text: str) -> dict[int, Joined]:
     return joined
 
 
+#: A name written inline in the words (``$\\theta$``, ``$x$``): read as the name, so the words hold no math.
+_INLINE_NAME = re.compile(r"\$\s*(\\?[A-Za-z]+)\s*\$")
+
+
+def _one_name(match: re.Match[str]) -> str:
+    name = match.group(1)
+    return name.lstrip("\\") if len(name) == 1 or name in LATEX_GREEK else match.group()
+
+
 def connecting_words(between: list[str]) -> str | None:
     """The words between two displays if they only introduce the next step of a chain: one short line of prose
-    ending in a colon, with no math, heading, list or table of its own; None otherwise."""
+    ending in a colon, with no math (but a name inline, ``$\\theta$``), heading, list or table of its own; None
+    otherwise.
+
+    >>> connecting_words(["提取公因式 $\\\\theta$，即可直接化简为："]), connecting_words(["Since $a = b$, we get:"])
+    ('提取公因式 theta，即可直接化简为：', None)
+    """
     written = [line.strip() for line in between if line.strip()]
     if len(written) != 1:
         return None
-    words = written[0]
+    words = _INLINE_NAME.sub(_one_name, written[0])  # "the common factor $\theta$": a name, named in words
     if len(words) > MAX_CONNECTING or not words.endswith((":", "：")) or any(c in words for c in "$\\|`") or \
             words.startswith(("#", "-", "*", "+", ">", "%")) or words[0].isdigit():
         return None

@@ -47,6 +47,7 @@ class RowText:
 # Prose beside the math (``\quad \text{by angle addition}``), but not a name's subscript (d_{\text{model}}).
 _PROSE = re.compile(r"\\(?:text|mbox|textrm|intertext)\{[^{}]*\}")
 _ENDS_ROW = re.compile(r"\s*(?:\\(?:quad|qquad|,|;)\s*)*(?:\\\\|&|[,.;]?\s*$)")
+_NEWLINE = re.compile(r"\\newline(?![A-Za-z])")
 _SPACING_AFTER_BREAK = re.compile(r"(?<=\\\\)\s*\[\s*-?[\d.]+\s*(?:pt|em|ex|mm|cm|in|mu|bp)\s*\]")
 
 
@@ -259,6 +260,7 @@ def _unbraced_names(text: str) -> str:
 
 def split_rows(body: str) -> list[RowText]:
     """The non-blank rows of ``body`` (split at ``\\\\`` outside braces and environments)."""
+    body = _NEWLINE.sub("\\\\\\\\" + " " * 6, body)  # \newline ends a row, as \\ does (MathJax reads it so)
     with_prose = _unbraced_names(_blank_wrappers(_system(body)))
     prose_blanked = _blank_prose(with_prose)
     text = _SPACING_AFTER_BREAK.sub(_blank, prose_blanked)

@@ -8,6 +8,8 @@ and so are the relations it does not decide and the ellipses. A new command goes
 
 from __future__ import annotations
 
+import re
+
 import sympy
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
@@ -270,12 +272,18 @@ def font_word(p: Cursor, token: Token) -> str:
             letters.append(font_word(p, inner))
         elif inner.text in LETTER_STYLES:
             letters.append(font_word(p, inner) + LETTER_STYLES[inner.text])
+        elif inner.kind == "other" and _CJK.fullmatch(inner.text) and token.text in WORDED:
+            letters.append(inner.text)  # \text{夹角}, \text{初始角}_Q: a name in the text's own words
         else:
             raise Unreadable(f"cannot read '{inner.text}' inside {token.text}{{...}}", inner.pos)
     word = "".join(letters)
     if not word:
         raise Unreadable(f"{token.text}{{}} is empty", token.pos)
     return word
+
+
+#: Letters of Chinese, Japanese and Korean words (a name in words: ``\\text{点积}``).
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
 def _typed_root(p: Cursor, token: Token) -> Term:
