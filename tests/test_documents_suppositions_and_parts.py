@@ -33,7 +33,7 @@ def _statuses(tmp_path: Path, text: str) -> list[str]:
     # ⇒ joins a premise and what follows from it: neither refuted alone (both were)
     (HEAD + "$$ \\lambda^{d/2} = k \\Rightarrow \\lambda = k^{2/d} $$\n", [(7, U), (7, C)]),
     (HEAD + "$$\n\\begin{aligned}\nx &= 1 \\\\\n\\implies x^2 &= 1\n\\end{aligned}\n$$\n", [(9, C), (10, U)]),
-    (HEAD + "$$ a \\cos x = a \\cos y \\Longrightarrow \\cos x = \\cos y $$\n", [(7, U), (7, U)]),
+    (HEAD + "$$ a \\cos x = a \\cos y \\Longrightarrow \\cos x = \\cos y $$\n", [(7, U), (7, C)]),
     # what holds alone is proven still
     (HEAD + "$$ (a+b)^2 = a^2 + 2ab + b^2 \\Rightarrow (a+b)^2 \\ge 0 $$\n", [(7, P), (7, P)]),
     # near-miss: \therefore claims what follows it
@@ -46,14 +46,14 @@ def test_an_implication_claims_each_side_only_under_the_other(tmp_path: Path, te
 
 @pytest.mark.parametrize(("text", "statuses"), [
     (HEAD + "Assume, for a contradiction, that two angles $a$ and $b$ have the same cosine:\n\n"
-            "$$ \\cos a = \\cos b $$\n", [U]),
-    (HEAD + "Assume two different angles $a$ and $b$ give the same point.\n\n$$ \\cos a = \\cos b $$\n", [U]),
+            "$$ \\cos a = \\cos(a + b) $$\n", [U]),
+    (HEAD + "Assume two different angles $a$ and $b$ give the same point.\n\n$$ \\cos a = \\cos(a + b) $$\n", [U]),
     (HEAD + "Assume two different angles $a$ and $b$ give the same point. The angles are real.\n\n"
-            "$$ \\cos a = \\cos b $$\n", [U]),
+            "$$ \\cos a = \\cos(a + b) $$\n", [U]),
     # near-misses: no supposition; a property the reader applies; a posenc block's "assume" is no prose
-    (HEAD + "Two different angles $a$ and $b$ give the same point.\n\n$$ \\cos a = \\cos b $$\n", [R]),
+    (HEAD + "Two different angles $a$ and $b$ give the same point.\n\n$$ \\cos a = \\cos(a + b) $$\n", [R]),
     ("Suppose $d$ is an odd number of channels.\n\n$$ \\cos(\\pi d) = 1 $$\n", [R]),
-    (HEAD + "$$ \\cos a = \\cos b $$\n", [R]),
+    (HEAD + "$$ \\cos a = \\cos(a + b) $$\n", [R]),
 ])
 def test_a_display_after_a_supposition_is_not_refuted_without_it(tmp_path: Path, text: str,
                                                                   statuses: list[str]) -> None:
@@ -186,7 +186,8 @@ def test_a_function_without_parentheses_before_a_product_of_functions(tmp_path: 
     # ("Note $$d = h \times k$$", "with $$L' > L$$ we have"), stated, not decided (both were refuted)
     ("```posenc\nassume d, h, k integer positive\n```\n\nNote $$ d = h \\times k$$ and more.\n", [(5, C)]),
     ("```posenc\nassume L, L' integer positive\n```\n\nWith $$L' > L$$ we have\n", [(5, C)]),
-    # near-misses: a bound by a number, a formula in the name itself, and a name the text defines are claims
+    # near-misses: a bound by a number in a display of its own, a formula in the name itself, and a name the text
+    # defines are claims (a bound inside a line of words is supposed: test_what_the_text_supposes)
     ("```posenc\nassume d integer positive\n```\n\n$$ d > 0 $$\n\n$$ d < d + 1 $$\n\n$$ d \\le 1 $$\n",
      [(5, P), (7, P), (9, R)]),
     ("```posenc\nassume h integer positive\n```\n\n$$ a = 2h $$\n\n$$ a - h = 2h $$\n", [(5, D), (7, R)]),
@@ -211,4 +212,25 @@ def test_a_free_name_related_to_others_is_stated(tmp_path: Path, text: str, link
     (HEAD + "$$ (a+b)^2 = (a+b)(a+b) $$\n\nSince $a = b$, we get:\n\n$$ = a^2 + 2ab + b^2 $$\n", [(7, P)]),
 ])
 def test_rows_and_steps_as_notes_write_them(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a declared s > 0 bounded by a number its declaration does not imply: supposed ("a constant $$s<1$$"), not
+    # refuted; one it implies is proven
+    ("```posenc\nassume s > 0\n```\n\nScale positions by a constant $$s<1$$ now.\n", [(5, U)]),
+    ("```posenc\nassume s > 0\n```\n\nScale positions by a constant $$s>0$$ now.\n", [(5, P)]),
+    # what the text supposes holds for the rows after it: L/L' < 1 is not refuted at L = L' (it was)
+    ("```posenc\nassume L, L' positive\n```\n\nA larger window $$L' > L$$, and $$\\frac{L}{L'} < 1$$.\n",
+     [(5, C), (5, U)]),
+    # near-miss: a refutation at a point where the supposition holds stands (L/L' < 1/2 fails at L' = 3L/2)
+    ("```posenc\nassume L, L' positive\n```\n\nA larger window $$L' > L$$, and $$\\frac{L}{L'} < \\frac{1}{2}$$.\n",
+     [(5, C), (5, R)]),
+    # a formula in one free declared name set to a formula in others: set, as a name is (it was refuted)
+    ("```posenc\nassume t, s positive\n```\n\n$$\\sqrt{\\frac{1}{t}} = 0.1 \\ln(s) + 1$$\n", [(5, C)]),
+    # "Any periodic function can be represented as": a claim about every f, not a definition of one
+    ("Any periodic function can be represented as a sum:\n\n$$ f(x) = a_0 + a_1 \\cos x $$\n", [(3, U)]),
+    ("We define the function:\n\n$$ f(x) = a_0 + a_1 \\cos x $$\n", [(3, D)]),
+])
+def test_what_the_text_supposes(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links

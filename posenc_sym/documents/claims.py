@@ -37,7 +37,7 @@ from .beside_definitions import restriction, where_first
 from .chain_parts import prefix_before, suffix_after
 from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
 from .extract import Display
-from .first_written import bind_at_first, related_at_first, relates_a_free_name
+from .first_written import as_the_text_means
 from .links import ELLIPSIS, RELATION_TOKEN, Link, ReadDisplay, latex_of, mentions_relation, pieces, without_marks
 from .matrix_sides import IDENTITY_NAMES, identity_of_size, scalar_if_one_by_one
 from .name_forms import NameForm, name_form
@@ -56,6 +56,9 @@ __all__ = ["ELLIPSIS", "Link", "ReadDisplay", "an_index", "defined_names", "docu
            "set_values"]
 
 _NOT_READ = sympy.Symbol("?")
+#: Words before a display that quantify over functions ("Any periodic function can be represented as", 任意函数).
+ANY_FUNCTION = re.compile(r"\b(?:any|every|each|all)\s+(?:[a-z-]+\s+){0,2}functions?\b"
+                          r"|(?:任意|任何|所有)[^，。,.]{0,6}函数|任意[^、。,.]{0,6}関数", re.IGNORECASE)
 _BOLD = re.compile(r"\\(?:textbf|mathbf|boldsymbol|bm|bf|vec)(?![A-Za-z])")
 
 
@@ -234,14 +237,8 @@ class _Reading(StatedRows):
             lhs, rhs = identity_of_size(*scalar_if_one_by_one(self.previous, right), self.scope)
             link = Link(self.display.line_of(offset + position), relation, lhs, rhs, self.statement, written,
                         row.note, nonzero=(*read.nonzero, *self.carried), offset=offset + position)
-            related = related_at_first(lhs, rhs, self.scope, self.display.body[:offset]) if n == 0 and \
-                read.first is not None and relation == "==" and not self.implied else ()
-            if related:  # [x; y] = [r cos A; r sin A], x and y declared and first written here (:mod:`.first_written`)
-                link = bind_at_first(link, related, self.scope)
-            elif n == 0 and read.first is not None and (free := relates_a_free_name(lhs, rhs, relation, self.scope)):
-                link = replace(link, role="condition", note=f"relates the declared {free} to other names (a setting or "
-                               f"a supposition: no value of {free} makes it hold for every value of the others): "
-                               f"stated, not decided; later rows keep {free} as declared")
+            if n == 0 and read.first is not None:  # [x; y] = [r cos A; …], d = h·k, s < 1 (:mod:`.first_written`)
+                link = as_the_text_means(link, self.scope, self.display.body[:offset], implied=bool(self.implied))
             self.links.append(link)
             self.previous = right
         for relation, left, right, position, what in read.stated:
@@ -315,8 +312,9 @@ class _Reading(StatedRows):
 
     def _definition(self, link: Link, lhs_text: str, rhs: Term | None, rhs_text: str | None = None) -> Link:
         form = name_form(lhs_text.replace("&", " "))
-        if form is None or self._matrix_of_entries(form, lhs_text):
-            return link
+        if form is None or self._matrix_of_entries(form, lhs_text) or \
+                (form.arguments and ANY_FUNCTION.search(self.scope.lead_in)):
+            return link  # "Any periodic function can be written as": f(x) = … of every f, no definition of one
         self.scope.line = link.line
         outcome = define_from_text(form, " ".join(lhs_text.replace("&", " ").split()), rhs, self.scope,
                                    rhs_text=rhs_text)

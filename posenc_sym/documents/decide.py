@@ -172,6 +172,11 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
                           f"which may say it continues a part of it (a numerator, one side); read as the whole right "
                           f"side above it fails{f' at {point}' if point else ''}; not refuted: write the step in the "
                           "display above, or restate its left side")
+    if result.status == "refuted" and link.supposed:
+        return LinkResult(link, "unknown", note="it bounds a declared name that nothing gives a value, by a number its "
+                          "declaration does not imply: what the text supposes from here on (\"a constant s < 1\"), "
+                          "not a claim for every value; later rows are not refuted where it fails; declare it "
+                          "(assume …) to have them decided under it")
     if result.status == "refuted" and link.implied:
         point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
         return LinkResult(link, "unknown", note=f"the display joins its statements by {link.implied}: each may hold "

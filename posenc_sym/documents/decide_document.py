@@ -45,6 +45,7 @@ from .prose_definitions import Sentence, inline_definitions
 from .prose_values import unbind_freed
 from .sections import IndexSections, complex_form_in_i, heading_lines, unit_display, unit_display_in_j, unit_term_in_i
 from .source import Document, Format, load_document
+from .suppositions import Suppositions
 
 __all__ = ["DocumentProblem", "DocumentReport", "check_document", "preset_context"]
 
@@ -119,6 +120,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
                            counted=counted_names(document.text), described=sorted([*descriptions(inlines, headings),
                                                    *code_span_units(document.text)], key=lambda w: w.line))
     sentence = Sentence()
+    supposed = Suppositions()  # "a larger window $$L' > L$$": later rows not refuted where it fails
     examples = ExampleValues()  # "with $b = 500000$ and $d = 128$, compute": a refutation held back where they hold
     scope.example_values = lambda: {symbol: value for symbol, (value, _, _) in examples.values.items()}
     if notation is not None:
@@ -170,6 +172,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         scope.under_clause = leading.formulas if leading is not None else ()  # "For $t = 3$, $$f(t) = 9$$": a claim
         clause = clauses.stated.get((item.line, item.body.strip()))
         scope.stating_condition = clause is not None
+        scope.in_prose = _in_prose(item, lines)
         scope.lead_in, lead_in_line = _lead_in(document.text, item, before[0] if before else None)
         if GENERAL.search(scope.lead_in):  # "In general, for every width," after "Let $d = 4$": bound no more
             ctx.bound.clear()
@@ -197,12 +200,21 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             result = under_leading(result, leading, stated, None if stated else clause_names(leading, scope))
         if clause is not None:
             result = as_stated(result, clause)
-        result = examples.held_back(result)
+        result = supposed.held_back(examples.held_back(result))
         results.append(result)
         if on_display is not None:
             on_display(result)
     return DocumentReport(document.file, tuple(results), tuple(problems), time.perf_counter() - start,
                           document.text, document.kind, document.format)
+
+
+def _in_prose(display: Display, lines: list[str]) -> bool:
+    """True if ``display`` is ``$$…$$`` inside a line of words (GitBook and Typora pages write inline math so)."""
+    if display.cell is not None or display.line != display.end_line or display.line > len(lines):
+        return False
+    line = lines[display.line - 1]
+    opening, closing = line.find("$$"), line.rfind("$$")
+    return opening >= 0 and closing > opening and bool(line[:opening].strip() or line[closing + 2:].strip(" .,;:"))
 
 
 def _lead_in(text: str, display: Display, previous: Display | None) -> tuple[str, int]:

@@ -21,9 +21,10 @@ import sympy
 
 from .links import Link
 from .scope import DocumentScope
+from .screen import differs_somewhere
 from .survey import survey
 
-__all__ = ["bind_at_first", "related_at_first", "relates_a_free_name"]
+__all__ = ["as_the_text_means", "bind_at_first", "bounds_a_free_name", "related_at_first", "relates_a_free_name"]
 
 
 def related_at_first(lhs: sympy.Basic, rhs: sympy.Basic, scope: DocumentScope, before: str = "") -> tuple[str, ...]:
@@ -89,11 +90,71 @@ def relates_a_free_name(lhs: sympy.Basic, rhs: sympy.Basic, relation: str, scope
     ('d', 'h')
     >>> relates_a_free_name(d, sympy.Integer(0), ">", scope), relates_a_free_name(d, d + h, "<", scope)
     ('', '')
+    >>> relates_a_free_name(sympy.sqrt(1 / d), h + 1, "==", scope), relates_a_free_name(d / d, h, "==", scope)
+    ('d', '')
+    >>> relates_a_free_name(sympy.sin(d)**2 + sympy.cos(d)**2, h / h, "==", scope)
+    ''
+    >>> relates_a_free_name(sympy.sin(d)**2 + sympy.cos(d)**2, h, "==", scope)
+    ''
     """
-    if relation not in _RELATIONS or not isinstance(lhs, sympy.Symbol) or not isinstance(rhs, sympy.Expr):
+    if relation not in _RELATIONS or not isinstance(lhs, sympy.Expr) or not isinstance(rhs, sympy.Expr):
         return ""
-    name, ctx = lhs.name, scope.ctx
-    if ctx.symbols.get(name) is not lhs or name in ctx.bound or name in scope.text_defined:
-        return ""
+    free = _the_free_name(lhs, relation, scope)
     others = rhs.free_symbols
-    return name if others and lhs not in others else ""
+    return free.name if free is not None and others and free not in others else ""
+
+
+def _the_free_name(side: sympy.Expr, relation: str, scope: DocumentScope) -> sympy.Symbol | None:
+    """The declared name nothing gives a value that ``side`` is, or, in an equation, the one name ``side`` is a
+    formula in and varies with (``\\sqrt{1/t}``: set to a value as t is); else None."""
+    names = side.free_symbols
+    if len(names) != 1:
+        return None
+    (name,) = names
+    ctx = scope.ctx
+    if not isinstance(name, sympy.Symbol):
+        return None
+    label = str(name)  # a symbol's name
+    if ctx.symbols.get(label) is not name or label in ctx.bound or label in scope.text_defined:
+        return None
+    if side is name:
+        return name
+    varies = relation == "==" and differs_somewhere(sympy.diff(side, name))  # sin²t + cos²t varies with no t
+    return name if varies else None
+
+
+def bounds_a_free_name(lhs: sympy.Basic, rhs: sympy.Basic, relation: str, scope: DocumentScope) -> bool:
+    """True if the row bounds a declared name nothing gives a value by a number (``s < 1`` of a declared ``s > 0``):
+    decided (what the declaration implies is proven), but where it is not implied, the text supposes it ("a
+    constant $$s < 1$$"): never refuted, and later rows are not refuted where it fails (:mod:`.suppositions`).
+
+    >>> from posenc_sym.documents.context import Context
+    >>> from posenc_sym.documents.scope_of_a_document import document_scope
+    >>> ctx = Context(); s = ctx.declare("s", {"positive": True}); scope = document_scope(ctx, [])
+    >>> bounds_a_free_name(s, sympy.Integer(1), "<", scope), bounds_a_free_name(s, sympy.Integer(1), "==", scope)
+    (True, False)
+    """
+    if relation not in _RELATIONS - {"=="} or not isinstance(lhs, sympy.Symbol) or not isinstance(rhs, sympy.Expr):
+        return False
+    name, ctx = lhs.name, scope.ctx
+    return ctx.symbols.get(name) is lhs and name not in ctx.bound and name not in scope.text_defined and \
+        rhs.is_number is True
+
+
+def as_the_text_means(link: Link, scope: DocumentScope, before: str, *, implied: bool) -> Link:
+    """The first link of a statement as the text means it: declared coordinates introduced (bound), a free declared
+    name related to others (a condition the text supposes), or bounded by a number (a claim, supposed from here on);
+    else ``link`` as it is. ``before``: the display's text before it; ``implied``: the display joins statements by
+    an arrow of implication (nothing is bound then)."""
+    lhs, rhs, relation = link.lhs, link.rhs, link.relation
+    related = related_at_first(lhs, rhs, scope, before) if relation == "==" and not implied else ()
+    if related:
+        return bind_at_first(link, related, scope)
+    if free := relates_a_free_name(lhs, rhs, relation, scope):
+        return replace(link, role="condition", supposed=True, note=(
+            f"relates the declared {free} to other names (a setting or a supposition: no value of {free} makes it "
+            f"hold for every value of the others): stated, not decided; later rows keep {free} as declared and are "
+            "not refuted where it fails"))
+    if scope.in_prose and bounds_a_free_name(lhs, rhs, relation, scope):
+        return replace(link, supposed=True)  # "a constant $$s<1$$": decided, and supposed from here on
+    return link

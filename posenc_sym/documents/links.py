@@ -52,6 +52,8 @@ class Link:
     across: str = field(default="", compare=False)
     #: The arrow (``\\Rightarrow``, ``\\iff``) its display joins statements by: it may hold only under another.
     implied: str = field(default="", compare=False)
+    #: It relates or bounds a declared name nothing gives a value (L' > L, s < 1): what the text supposes from here on.
+    supposed: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,7 @@ class DocumentScope(ImaginaryUnit):
         #: written: it restates or computes under the condition, and defines no name it restricts
         self.under_clause: tuple[str, ...] = ()
         self.stating_condition = False  # the display being read is itself a condition's clause ("**For** $$d=2$$,")
+        self.in_prose = False  # the display being read stands inside a line of words ("a constant $$s<1$$ scales")
 
     @property
     def line(self) -> int:

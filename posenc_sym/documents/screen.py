@@ -39,6 +39,8 @@ def differs_somewhere(difference: sympy.Expr, *, complex_free: bool = False) -> 
                 values[atom] = value + sympy.I * sympy.Rational(n + 1, 5)  # of no stated domain: a complex value too
         try:
             at_point = difference.xreplace(values)
+            if at_point.has(sympy.Sum, sympy.Product):  # limits now numbers: the finite sum, never evalf's series
+                at_point = at_point.doit()
             found = sympy.N(at_point, _DIGITS)
             scale = max([sympy.Integer(1), *(abs(sympy.N(term, _DIGITS)) for term in sympy.Add.make_args(at_point))])
         except Exception:  # SymPy failing at a point shows nothing
