@@ -234,3 +234,14 @@ def test_rows_and_steps_as_notes_write_them(tmp_path: Path, text: str, links: li
 ])
 def test_what_the_text_supposes(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("words", "status"), [("Any periodic function can be represented as a sum:", U),
+                                               ("We define the function:", D)])
+def test_words_that_quantify_over_functions_in_a_notebook_cell(tmp_path: Path, words: str, status: str) -> None:
+    import json
+
+    cell = {"cell_type": "markdown", "metadata": {}, "source": [f"{words}\n", "$$ f(x) = a_0 + a_1 \\cos x $$\n"]}
+    text = json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1)
+    (display,) = report_of(tmp_path, text, "notes.ipynb").displays
+    assert [link.status for link in display.links] == [status]

@@ -313,7 +313,7 @@ class _Reading(StatedRows):
     def _definition(self, link: Link, lhs_text: str, rhs: Term | None, rhs_text: str | None = None) -> Link:
         form = name_form(lhs_text.replace("&", " "))
         if form is None or self._matrix_of_entries(form, lhs_text) or \
-                (form.arguments and ANY_FUNCTION.search(self.scope.lead_in)):
+                (form.arguments and ANY_FUNCTION.search(self.scope.words_before)):
             return link  # "Any periodic function can be written as": f(x) = … of every f, no definition of one
         self.scope.line = link.line
         outcome = define_from_text(form, " ".join(lhs_text.replace("&", " ").split()), rhs, self.scope,

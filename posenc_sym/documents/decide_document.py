@@ -141,6 +141,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         [(_file_line(d), d.body) for d in displays] + [(_file_line(f), f.text) for f in inlines],
         [_file_line(d) for d in displays])
     before: tuple[Display, ReadDisplay] | None = None
+    cell_sources = {c.index: c.source for c in notebook_cells(document.text)} if document.format == "notebook" else {}
     joined = {id(displays[n]): how for n, how in joined_displays(displays, document.text).items()}
     for item in ordered:
         scope.cell = item.cell
@@ -174,6 +175,8 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         scope.stating_condition = clause is not None
         scope.in_prose = _in_prose(item, lines)
         scope.lead_in, lead_in_line = _lead_in(document.text, item, before[0] if before else None)
+        scope.words_before = scope.lead_in if item.cell is None else \
+            _lead_in(cell_sources.get(item.cell.index, ""), replace(item, cell=None), None)[0]
         if GENERAL.search(scope.lead_in):  # "In general, for every width," after "Let $d = 4$": bound no more
             ctx.bound.clear()
             scope.bound_conventions.clear()

@@ -108,6 +108,7 @@ class DocumentScope(ImaginaryUnit):
         self.under_clause: tuple[str, ...] = ()
         self.stating_condition = False  # the display being read is itself a condition's clause ("**For** $$d=2$$,")
         self.in_prose = False  # the display being read stands inside a line of words ("a constant $$s<1$$ scales")
+        self.words_before = ""  # the paragraph before it, in a notebook's cell too ("Any periodic function is")
 
     @property
     def line(self) -> int:
