@@ -26,7 +26,6 @@ from ..notation.read import Row, Term, Unreadable, from_latex, read_row
 from ..notation.read_calls import NAMED_ARGUMENT, NamedArgument
 from ..notation.vocabulary import (
     CONJUGATE_STARS,
-    READ_RELATIONS,
     RELATION_LATEX,
     accent_of,
 )
@@ -34,7 +33,7 @@ from .across_displays import Joined
 from .alternatives import ALTERNATIVES
 from .asides import ASIDE, aside_words
 from .beside_definitions import restriction, where_first
-from .chain_parts import prefix_before, suffix_after
+from .chain_rows import ChainRows
 from .definition_candidates import as_equals, defined_names, definition_candidate, reversed_candidate
 from .extract import Display
 from .first_written import as_the_text_means
@@ -70,7 +69,7 @@ _STARRED = re.compile(rf"[A-Za-z](?:(?:{_SUBSCRIPT})?\s*{_STAR}|\s*{_STAR}\s*{_S
 
 
 @dataclass
-class _Reading(StatedRows):
+class _Reading(StatedRows, ChainRows):
     display: Display
     scope: DocumentScope
     links: list[Link] = field(default_factory=list)
@@ -186,29 +185,6 @@ class _Reading(StatedRows):
             return False
         plain = "_".join((form.head.rstrip("'"), *(form.subscript or ())))
         return self.scope.is_function(plain) or self.scope.is_function(form.head.rstrip("'"))
-
-    def _read_prefix(self, row: RowText, piece: Piece, stopped: Unreadable) -> bool:
-        """``a = b \\approx c \\approx 0.0.1``: the links before the member that stopped the reader, read as the
-        statement they make (:mod:`.chain_parts`); the row still fails there, with its reason. False if there is
-        no such start."""
-        prefix = prefix_before(piece.text, stopped.position)
-        if prefix is None:
-            return False
-        self._read(row, Piece(prefix, piece.offset))
-        self.fail(stopped.reason, self.display.line_of(row.offset + piece.offset + stopped.position))
-        return True
-
-    def _read_suffix(self, row: RowText, piece: Piece, stopped: Unreadable) -> None:
-        """``v = \\mathbb{E}[q] = 2 \\cdot 1 = 2``: the links after the member that stopped the reader, read as a
-        statement of their own (:mod:`.chain_parts`); a row after it (``&= 2``) goes on from there. The link into
-        the rest (𝔼[q] = 2·1) is a step not read, so the row keeps the reason, even after a definition (v = 𝔼[q])."""
-        start = suffix_after(piece.text, stopped.position)
-        if start is None:
-            return
-        self.fail(stopped.reason, self.display.line_of(row.offset + piece.offset + stopped.position))
-        unreadable, line = self.unreadable, self.unreadable_line
-        self._read(row, Piece(piece.text[start:], piece.offset + start))
-        self.unreadable, self.unreadable_line = unreadable, line
 
     def _undecided(self, row: RowText, piece: Piece, found: tuple[str, Term, Term, int]) -> None:
         """``A \\propto B``: read, and said to be a relation posenc-sym does not decide."""
@@ -413,33 +389,6 @@ class _Reading(StatedRows):
                                   else defined.note))
         self.previous, self.blocked = None, True
         return True
-
-    def _chain(self, row: RowText, piece: Piece, members: list[tuple[str, int, str]]) -> None:
-        values: list[Term] = []
-        for text, at, _ in members:
-            if text.strip(" ,.") in ("…", "...", "\\cdots", "\\ldots", "\\dots"):
-                values.append(ELLIPSIS)
-                continue
-            try:
-                values.append(from_latex(text, self.scope))
-            except Unreadable as exc:
-                self.fail(exc.reason, self.display.line_of(row.offset + piece.offset + at + exc.position))
-                return
-            except (ArithmeticError, TypeError, ValueError, sympy.SympifyError) as exc:
-                self.fail(f"SymPy cannot build this row ({exc})", self.display.line_of(row.offset + piece.offset))
-                return
-        self.statement += 1
-        for (left_text, _, _), (right_text, at, relation), left, right in zip(members, members[1:], values, values[1:],
-                                                                             strict=False):
-            line = self.display.line_of(row.offset + piece.offset + at - 1)
-            written = f"{left_text} {relation} {right_text}"
-            ellipsis = ELLIPSIS in (left, right)
-            self.links.append(Link(line, READ_RELATIONS[relation], left, right, self.statement, written, row.note,
-                                   role="ellipsis" if ellipsis else "claim",
-                                   note="an ellipsis leaves the terms it stands for unstated; not decided"
-                                   if ellipsis else "", offset=row.offset + piece.offset + at - 1))
-        self.previous, self.blocked = None, True
-
 
 def read_display(display: Display, scope: DocumentScope, continued: Term | None = None,
                  joined: Joined | None = None, carried: tuple[sympy.Expr, ...] = (), across: str = "") -> ReadDisplay:
