@@ -245,3 +245,16 @@ def test_words_that_quantify_over_functions_in_a_notebook_cell(tmp_path: Path, w
     text = json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1)
     (display,) = report_of(tmp_path, text, "notes.ipynb").displays
     assert [link.status for link in display.links] == [status]
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a system \left\{\begin{aligned} … \end{aligned}\right. with a \tag after it: its rows (it was refused at '&')
+    (HEAD + "$$\n\\left\\{\\begin{aligned}&(a+b)^2 = a^2 + 2ab + b^2\\\\\n&(a+b)^2 = a^2 + b^2\n"
+            "\\end{aligned}\\right.\\tag{1}\n$$\n", [(8, P), (9, R)]),
+    # colour is ink: \color{…} and \textcolor{…}{…} (the row was refused: an unknown macro)
+    (HEAD + "$$ (a+b)^2 = a^2 + \\color{green}{2ab} + b^2 $$\n", [(7, P)]),
+    (HEAD + "$$ (a+b)^2 = a^2 + \\textcolor{red}{2ab} + b^2 $$\n", [(7, P)]),
+    (HEAD + "$$ (a+b)^2 = a^2 + {\\color{red} 3ab} + b^2 $$\n", [(7, R)]),
+])
+def test_systems_and_colour(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

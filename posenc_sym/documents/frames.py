@@ -1,4 +1,5 @@
-r"""Frames drawn around a formula: ``\boxed{…}``, MathJax's ``\bbox[…]{…}``.
+r"""Frames drawn around a formula: ``\boxed{…}``, MathJax's ``\bbox[…]{…}``; and colour: ``\color{red}``,
+``\textcolor{red}{…}``, ``\colorbox{yellow}{…}``.
 
 Notes box their main results (``$$\boxed{PE_{pos+k} = M_k PE_{pos}}$$``). A frame is ink: the formula
 inside is read as if the frame were not there, statements, relations and all. The frame's own
@@ -10,6 +11,12 @@ characters become spaces, so every character of the formula stays at its offset 
 'x^2 \\ge 0'
 >>> unframed(r"\boxed{a} + \boxed{\frac{1}{2}}")
 '       a  +        \\frac{1}{2} '
+
+Colour is ink too: ``\color{green}`` (a switch, or MathJax's ``\color{green}{…}``) is blanked, and so is the
+colour of ``\textcolor{red}{…}``, whose formula stays:
+
+>>> unframed(r"a + \color{green}{b} = \textcolor{red}{c}").split()
+['a', '+', '{b}', '=', 'c']
 
 A frame left open is left as written, and the reader refuses it by name:
 
@@ -25,7 +32,8 @@ from .macros import group_end
 
 __all__ = ["unframed"]
 
-_FRAME = re.compile(r"\\(?:boxed|bbox\s*(?:\[[^\]\n]*\])?)\s*\{")
+_FRAME = re.compile(r"\\(?:boxed|bbox\s*(?:\[[^\]\n]*\])?|(?:textcolor|colorbox)\s*\{[A-Za-z!0-9.,]*\})\s*\{")
+_COLOR = re.compile(r"\\color\s*\{[A-Za-z!0-9.,]*\}")
 
 
 def unframed(body: str) -> str:
@@ -37,5 +45,7 @@ def unframed(body: str) -> str:
             continue
         out[match.start():match.end()] = " " * (match.end() - match.start())
         out[close] = " "
+    for match in _COLOR.finditer(body):
+        out[match.start():match.end()] = " " * (match.end() - match.start())
     return "".join(out)
 

@@ -156,7 +156,8 @@ def _matching_parenthesis(text: str, opening: int) -> int | None:
 _SYSTEM = re.compile(r"^\s*(?:\\begin\{equation\*?\}\s*)?"
                      r"(?P<open>(?:\\left\s*\\\{\s*)?\\begin\{(?P<env>cases|aligned|array|gathered|matrix)\}"
                      r"(?:(?<=\{array\})\{[^{}]*\})?)(?P<rows>.*)"
-                     r"(?P<close>\\end\{(?P=env)\}(?:\s*\\right\s*\.)?)\s*(?:\\end\{equation\*?\}\s*)?[,.;]?\s*$",
+                     r"(?P<close>\\end\{(?P=env)\}(?:\s*\\right\s*\.)?)(?:\s*\\(?:tag|label)\*?\{[^{}]*\})*"
+                     r"\s*(?:\\end\{equation\*?\}\s*)?[,.;]?\s*$",
                      re.DOTALL)
 
 
@@ -170,6 +171,8 @@ def _system(body: str) -> str:
     ['a', '=', 'b', '\\\\', 'c', '<', 'd']
     >>> _system(r"\left\{\begin{array}{ll} a = b & \\ c = d \\ \end{array} \right.").split()
     ['a', '=', 'b', '&', '\\\\', 'c', '=', 'd', '\\\\']
+    >>> _system(r"\left\{\begin{aligned} &a = b \\ &c = d \end{aligned}\right. \tag{1}").split()
+    ['&a', '=', 'b', '\\\\', '&c', '=', 'd', '\\tag{1}']
     >>> by_cases = r"\begin{cases} 1 & x > 0 \\ 0 & x \le 0 \end{cases}"
     >>> _system(by_cases) == by_cases
     True
