@@ -258,3 +258,11 @@ def test_words_that_quantify_over_functions_in_a_notebook_cell(tmp_path: Path, w
 ])
 def test_systems_and_colour(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+def test_a_subscript_with_a_name_that_may_be_a_vector_is_a_value_not_given(tmp_path: Path) -> None:
+    # k is bold elsewhere (a key vector), so PE_{(pos+k, 2i)} may not be in the definition's domain: the row is read
+    # and left undecided (it was refused: "matches no definition"); a definition's own form is still evaluated
+    text = ("$$ PE_{(pos, 2i)} = \\sin(pos / 10000^{2i/d}) $$\n\n$$ PE_{(pos+k, 2i)} = \\sin(pos + k) $$\n\n"
+            "$$ PE_{(pos, 2i)} = \\sin(pos / 10000^{2i/d}) + 0 $$\n\n$$ \\boldsymbol{k}_n = f(n) $$\n")
+    assert _links(tmp_path, text)[:3] == [(1, D), (3, U), (5, P)]

@@ -88,6 +88,10 @@ class Context:
             # S_0 = 0 alone (an Abel sum's start): the text gives S at its points only; S_{i+1} is a value it does
             # not give, whatever it is, as for a name nothing defines
             return sympy.IndexedBase(head)[args]
+        if not results and any(_match(p, args, unknown_domains=True) is not None for p in self.indexed[head]):
+            # PE_{(pos+k, 2i)} with k a name nothing declares (a vector elsewhere): in the definition's form, but k may
+            # not be a number; a value the text does not give, whatever it is, never one its definition gives
+            return sympy.IndexedBase(head)[args]
         if not results:
             written = ", ".join(sympy.sstr(a) for a in args)
             forms = "; ".join(", ".join(sympy.sstr(a) for a in p.args) for p in self.indexed[head])
@@ -329,7 +333,10 @@ def _linear_parameter(arg: sympy.Expr, params: tuple[sympy.Symbol, ...]) -> tupl
     return p, c, sympy.expand(arg - c * p)
 
 
-def _match(pattern: Pattern, args: tuple[sympy.Expr, ...]) -> dict[sympy.Symbol, sympy.Expr] | None:
+def _match(pattern: Pattern, args: tuple[sympy.Expr, ...], *,
+           unknown_domains: bool = False) -> dict[sympy.Symbol, sympy.Expr] | None:
+    """How ``args`` bind the parameters of ``pattern``, or None; with ``unknown_domains``, a value with a name that
+    may be a vector (pos + k, k bold elsewhere), of a domain not known, may bind a real or integer parameter."""
     if len(args) != len(pattern.args):
         return None
     binding: dict[sympy.Symbol, sympy.Expr] = {}
@@ -344,8 +351,13 @@ def _match(pattern: Pattern, args: tuple[sympy.Expr, ...]) -> dict[sympy.Symbol,
         if p in binding and sympy.expand(binding[p] - value) != 0:
             return None
         # The parameter's own domain decides: an integer i is never bound to i + 1/2.
-        if any(getattr(p, f"is_{fact}") and getattr(value, f"is_{fact}") is not True
-               for fact in ("integer", "real")):
+        # a name that may be a vector (noncommutative, so "not real" to SymPy) is of a domain not known; only such
+        # a name: i/2 for an integer parameter is matched by structure, never taken as of a domain not known
+        vectors = {s: sympy.Symbol(s.name) for s in value.free_symbols if not s.is_commutative}
+        lenient = unknown_domains and bool(vectors)
+        probe = value.xreplace(vectors) if lenient else value
+        if any(getattr(p, f"is_{fact}") and getattr(probe, f"is_{fact}") is not True and
+               not (lenient and getattr(probe, f"is_{fact}") is None) for fact in ("integer", "real")):
             return None
         binding[p] = value
     return binding
