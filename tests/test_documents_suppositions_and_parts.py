@@ -266,3 +266,12 @@ def test_a_subscript_with_a_name_that_may_be_a_vector_is_a_value_not_given(tmp_p
     text = ("$$ PE_{(pos, 2i)} = \\sin(pos / 10000^{2i/d}) $$\n\n$$ PE_{(pos+k, 2i)} = \\sin(pos + k) $$\n\n"
             "$$ PE_{(pos, 2i)} = \\sin(pos / 10000^{2i/d}) + 0 $$\n\n$$ \\boldsymbol{k}_n = f(n) $$\n")
     assert _links(tmp_path, text)[:3] == [(1, D), (3, U), (5, P)]
+
+
+def test_a_vector_of_its_own_is_named_as_written(tmp_path: Path) -> None:
+    # PE with one subscript beside the text's PE_{pos, 2i} is a vector of its own: the message names it \vec{PE},
+    # never the reader's internal PEvec
+    text = "$$ PE_{pos, 2i} = \\sin(pos) $$\n\n$$ 2 PE_{pos} = \\cos(p) $$\n"
+    later = report_of(tmp_path, text).displays[1]
+    assert later.links[0].status == U
+    assert later.links[0].note.startswith("\\vec{PE}, p are not defined")

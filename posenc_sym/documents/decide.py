@@ -250,9 +250,19 @@ def _unstated_terms(link: Link) -> bool:
                for s in getattr(side, "free_symbols", ()))
 
 
+def _as_written(name: str) -> str:
+    """A name as the text writes it: the reader's vector of its own (``PEvec``, for a bold PE beside the text's
+    PE_{pos,2i}) as ``\\vec{PE}``, never its internal spelling.
+
+    >>> _as_written("PEvec"), _as_written("p"), _as_written("vec")
+    ('\\\\vec{PE}', 'p', 'vec')
+    """
+    return f"\\vec{{{name[:-3]}}}" if name.endswith("vec") and len(name) > 3 else name
+
+
 def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[sympy.Basic]) -> LinkResult:
     """A row about names the text does not define: proven only if it holds whatever they are."""
-    names = ", ".join(undefined)
+    names = ", ".join(_as_written(name) for name in undefined)
     if (varying := varying_in_derivative(link)) is not None:
         return LinkResult(link, "unknown", note=varying)
     unknown = LinkResult(link, "unknown", note=f"{names} {'is' if len(undefined) == 1 else 'are'} not defined in the "
