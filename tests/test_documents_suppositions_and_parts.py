@@ -275,3 +275,15 @@ def test_a_vector_of_its_own_is_named_as_written(tmp_path: Path) -> None:
     later = report_of(tmp_path, text).displays[1]
     assert later.links[0].status == U
     assert later.links[0].note.startswith("\\vec{PE}, p are not defined")
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # Θ_g written before inside e^{iΘ_g(q, k, m-n)}: a row equal to Θ_g(q, j, m-n) is about it, no definition of it
+    ("$$ f(q,m) f(k,n) = R e^{i\\Theta_g(q,k,m-n)} $$\n\n$$ \\Theta_f(q,m)-\\Theta_f(k,n)=\\Theta_g(q,j,m-n) $$\n",
+     [(1, U), (3, U)]),
+    # near-miss: a name no formula wrote before is introduced by the row (RoFormer's ⟨f_q, f_k⟩ = g(…))
+    ("$$ \\Theta_f(q,m)-\\Theta_f(k,n)=\\Theta_g(q,k,m-n) $$\n", [(1, D)]),
+])
+def test_a_function_written_before_is_not_introduced_again(tmp_path: Path, text: str,
+                                                           links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

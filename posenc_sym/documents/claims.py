@@ -366,6 +366,9 @@ class _Reading(StatedRows, ChainRows):
         if form is None or form.name in scope.seen or form.head in scope.seen or scope.lookup(form.name) is not None \
                 or scope.ctx.is_function(form.name) or scope.ctx.is_indexed(form.name):
             return False
+        whole = "_".join((form.head, *(form.subscript or ())))  # \Theta_g of \Theta_g(q, k, m - n)
+        if form.arguments is not None and (form.head in scope.seen_applied or whole in scope.seen_applied):
+            return False  # … = w(m - n) after e^{i w(q, k, m - n)}: the text's w, written before, a claim about it
         if form.subscript and scope.lookup("_".join((form.head, *form.subscript))) is not None:
             return False  # z_1 declared (assume z_1 complex): the name the text has, not one introduced
         # R_{-\phi} after R_\phi = …: the text's R at -φ, a claim about it, not a name introduced
@@ -410,7 +413,9 @@ def read_display(display: Display, scope: DocumentScope, continued: Term | None 
     for n, (row, piece) in enumerate(pieces):
         reading.others = [p.text for k, (_, p) in enumerate(pieces) if k != n]
         reading.read(row, piece)
-    scope.seen |= survey([display.body]).standalone
+    surveyed = survey([display.body])
+    scope.seen |= surveyed.standalone
+    scope.seen_applied |= surveyed.applied
     if joined is not None and joined.opening is not None and continued is not None and reading.links:
         reading.links[0] = replace(reading.links[0], line=joined.opening[1])  # where the relation was left open
     if across and continued is not None:

@@ -128,7 +128,9 @@ def inline_definitions(item: Inline, scope: DocumentScope, sentence: Sentence, e
                 else:
                     note = f"{outcome.note} = {' '.join(rhs.split())}"
                 scope.note(f"text:{written}:{item.line}", f"{note} (in the text)", outcome.role)
-    scope.seen |= survey([item.text]).standalone
+    surveyed = survey([item.text])
+    scope.seen |= surveyed.standalone
+    scope.seen_applied |= surveyed.applied
 
 
 @dataclass

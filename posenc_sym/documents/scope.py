@@ -67,6 +67,7 @@ class DocumentScope(ImaginaryUnit):
         self._recent: list[Convention] = []
         self.text_defined: dict[str, Any] = {}  # name -> its TextDefinition (.text_definitions)
         self.seen: set[str] = set()  # the names of every formula read so far
+        self.seen_applied: set[str] = set()  # … and those written before parentheses (f of f(q, m)) so far
         self.ranges: list[sympy.Basic] = []  # what ranges the text states (i = 0, 1, …, d/2 - 1) say
         #: index -> the range the text states for it, as written (``1 \le i \le d/2``), and its line: the text's
         #: definitions with that index as a parameter hold there only (see :meth:`apply`)
