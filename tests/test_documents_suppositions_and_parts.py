@@ -287,3 +287,17 @@ def test_a_vector_of_its_own_is_named_as_written(tmp_path: Path) -> None:
 def test_a_function_written_before_is_not_introduced_again(tmp_path: Path, text: str,
                                                            links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # typesetting that places a formula without changing it (the rows were refused: unknown macros, an environment
+    # closed by another): \smash, \underset's formula, a phantom, a shape under a matrix's bracket
+    (HEAD + "$$ \\sqrt{\\smash[b]{a^2}} = |a| $$\n", [(7, P)]),
+    (HEAD + "$$ \\underset{\\text{two}}{(a+b)^2} = a^2 + 2ab + b^2 \\phantom{+ 1} $$\n", [(7, P)]),
+    (HEAD + "$$ \\left[\\begin{matrix} a + b \\end{matrix}\\right]_{1 \\times 1} = \\left[\\begin{matrix} b + a "
+            "\\end{matrix}\\right]_{1 \\times 1} $$\n", [(7, P)]),
+    # near-miss: a subscript under a bracket that is no shape stays, and is refused as before
+    (HEAD + "$$ \\left[ a \\right]_{k} = a $$\n", []),
+])
+def test_typesetting_that_places_a_formula(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

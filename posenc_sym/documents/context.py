@@ -89,8 +89,8 @@ class Context:
             # not give, whatever it is, as for a name nothing defines
             return sympy.IndexedBase(head)[args]
         if not results and any(_match(p, args, unknown_domains=True) is not None for p in self.indexed[head]):
-            # PE_{(pos+k, 2i)} with k a name nothing declares (a vector elsewhere): in the definition's form, but k may
-            # not be a number; a value the text does not give, whatever it is, never one its definition gives
+            # PE_{(pos+k, 2i)} with k a name nothing declares (or a vector elsewhere): in the definition's form, but k
+            # may not be in its domain; a value the text does not give, whatever it is, never one its definition gives
             return sympy.IndexedBase(head)[args]
         if not results:
             written = ", ".join(sympy.sstr(a) for a in args)
@@ -335,8 +335,8 @@ def _linear_parameter(arg: sympy.Expr, params: tuple[sympy.Symbol, ...]) -> tupl
 
 def _match(pattern: Pattern, args: tuple[sympy.Expr, ...], *,
            unknown_domains: bool = False) -> dict[sympy.Symbol, sympy.Expr] | None:
-    """How ``args`` bind the parameters of ``pattern``, or None; with ``unknown_domains``, a value with a name that
-    may be a vector (pos + k, k bold elsewhere), of a domain not known, may bind a real or integer parameter."""
+    """How ``args`` bind the parameters of ``pattern``, or None; with ``unknown_domains``, a value with a name of no
+    known domain (pos + k: k declared nowhere, or bold elsewhere) may bind a real or integer parameter."""
     if len(args) != len(pattern.args):
         return None
     binding: dict[sympy.Symbol, sympy.Expr] = {}
@@ -350,14 +350,15 @@ def _match(pattern: Pattern, args: tuple[sympy.Expr, ...], *,
         value = sympy.expand((actual - k) / c)
         if p in binding and sympy.expand(binding[p] - value) != 0:
             return None
-        # The parameter's own domain decides: an integer i is never bound to i + 1/2.
-        # a name that may be a vector (noncommutative, so "not real" to SymPy) is of a domain not known; only such
-        # a name: i/2 for an integer parameter is matched by structure, never taken as of a domain not known
-        vectors = {s: sympy.Symbol(s.name) for s in value.free_symbols if not s.is_commutative}
-        lenient = unknown_domains and bool(vectors)
-        probe = value.xreplace(vectors) if lenient else value
-        if any(getattr(p, f"is_{fact}") and getattr(probe, f"is_{fact}") is not True and
-               not (lenient and getattr(probe, f"is_{fact}") is None) for fact in ("integer", "real")):
-            return None
+        # The parameter's own domain decides: an integer i is never bound to i + 1/2. With unknown_domains, a name
+        # of no known domain (k of pos + k, nothing declares it; or a vector elsewhere, "not real" to SymPy) is taken
+        # in the parameter's: i/2 for an integer i still matches nothing (its names' domains are known)
+        for fact in ("integer", "real"):
+            if not getattr(p, f"is_{fact}") or getattr(value, f"is_{fact}") is True:
+                continue
+            unknown = {s: sympy.Symbol(s.name, **{fact: True}) for s in value.free_symbols
+                       if not s.is_commutative or getattr(s, f"is_{fact}") is None}
+            if not unknown_domains or not unknown or getattr(value.xreplace(unknown), f"is_{fact}") is not True:
+                return None
         binding[p] = value
     return binding

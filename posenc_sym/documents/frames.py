@@ -18,6 +18,14 @@ colour of ``\textcolor{red}{…}``, whose formula stays:
 >>> unframed(r"a + \color{green}{b} = \textcolor{red}{c}").split()
 ['a', '+', '{b}', '=', 'c']
 
+So is typesetting that places a formula without changing it: ``\smash[b]{d_k}`` is d_k, ``\underset{label}{x}`` is
+x, a ``\phantom{…}`` holds nothing, and ``_{d \times 1}`` under a matrix's bracket states its shape:
+
+>>> unframed(r"\sqrt{\smash[b]{d_k}} = \underset{n}{x} \phantom{+1}").split()
+['\\sqrt{', 'd_k', '}', '=', '{x}']
+>>> unframed(r"\left[ a \right]_{d \times 1}").split()
+['\\left[', 'a', '\\right]']
+
 A frame left open is left as written, and the reader refuses it by name:
 
 >>> unframed(r"\boxed{a = b")
@@ -32,7 +40,12 @@ from .macros import group_end
 
 __all__ = ["unframed"]
 
-_FRAME = re.compile(r"\\(?:boxed|bbox\s*(?:\[[^\]\n]*\])?|(?:textcolor|colorbox)\s*\{[A-Za-z!0-9.,]*\})\s*\{")
+_FRAME = re.compile(r"\\(?:boxed|bbox\s*(?:\[[^\]\n]*\])?|(?:textcolor|colorbox)\s*\{[A-Za-z!0-9.,]*\}"
+                    r"|smash\s*(?:\[[tb]\])?)\s*\{")
+_UNDERSET = re.compile(r"\\underset\s*\{")
+#: Ink with no formula at all: a phantom's room, a shape written under a matrix (``\right]_{d \times 1}``).
+_BLANK = re.compile(r"\\[hv]?phantom\s*\{[^{}]*\}|(?<=\])\s*_\{[^{}]*\\times[^{}]*\}"
+                    r"|(?<=\\end\{bmatrix\})\s*_\{[^{}]*\\times[^{}]*\}")
 _COLOR = re.compile(r"\\color\s*\{[A-Za-z!0-9.,]*\}")
 
 
@@ -45,7 +58,12 @@ def unframed(body: str) -> str:
             continue
         out[match.start():match.end()] = " " * (match.end() - match.start())
         out[close] = " "
-    for match in _COLOR.finditer(body):
+    for match in _UNDERSET.finditer(body):  # \underset{label}{formula}: the label (braces and all) is ink
+        label_end = group_end(body, match.end() - 1)
+        following = body[label_end + 1:].lstrip() if label_end is not None else ""
+        if label_end is not None and following.startswith("{"):
+            out[match.start():label_end + 1] = " " * (label_end + 1 - match.start())
+    for match in (*_COLOR.finditer(body), *_BLANK.finditer(body)):
         out[match.start():match.end()] = " " * (match.end() - match.start())
     return "".join(out)
 
