@@ -23,7 +23,7 @@ x, a ``\phantom{…}`` holds nothing, and ``_{d \times 1}`` under a matrix's bra
 
 >>> unframed(r"\sqrt{\smash[b]{d_k}} = \underset{n}{x} \phantom{+1}").split()
 ['\\sqrt{', 'd_k', '}', '=', '{x}']
->>> unframed(r"\left[ a \right]_{d \times 1}").split()
+>>> unframed(r"\left[ a \right]_{d_{model} \times 1}").split()
 ['\\left[', 'a', '\\right]']
 
 A frame left open is left as written, and the reader refuses it by name:
@@ -44,8 +44,8 @@ _FRAME = re.compile(r"\\(?:boxed|bbox\s*(?:\[[^\]\n]*\])?|(?:textcolor|colorbox)
                     r"|smash\s*(?:\[[tb]\])?)\s*\{")
 _UNDERSET = re.compile(r"\\underset\s*\{")
 #: Ink with no formula at all: a phantom's room, a shape written under a matrix (``\right]_{d \times 1}``).
-_BLANK = re.compile(r"\\[hv]?phantom\s*\{[^{}]*\}|(?<=\])\s*_\{[^{}]*\\times[^{}]*\}"
-                    r"|(?<=\\end\{bmatrix\})\s*_\{[^{}]*\\times[^{}]*\}")
+_BLANK = re.compile(r"\\[hv]?phantom\s*\{[^{}]*\}")
+_SHAPE = re.compile(r"(?:\\right\s*[\])]|\\end\{[bp]?matrix\})\s*_\s*\{")
 _COLOR = re.compile(r"\\color\s*\{[A-Za-z!0-9.,]*\}")
 
 
@@ -63,6 +63,11 @@ def unframed(body: str) -> str:
         following = body[label_end + 1:].lstrip() if label_end is not None else ""
         if label_end is not None and following.startswith("{"):
             out[match.start():label_end + 1] = " " * (label_end + 1 - match.start())
+    for match in _SHAPE.finditer(body):  # \right]_{d_{model} \times 1}: the shape, braces nested or not
+        close = group_end(body, match.end() - 1)
+        at = body.index("_", match.start())
+        if close is not None and "\\times" in body[at:close]:
+            out[at:close + 1] = " " * (close + 1 - at)
     for match in (*_COLOR.finditer(body), *_BLANK.finditer(body)):
         out[match.start():match.end()] = " " * (match.end() - match.start())
     return "".join(out)
