@@ -301,3 +301,16 @@ def test_a_function_written_before_is_not_introduced_again(tmp_path: Path, text:
 ])
 def test_typesetting_that_places_a_formula(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a name that may be a matrix beside a matrix written out: as a number it commutes with it, as a matrix it need
+    # not (W = [[1, 0], [0, 0]], θ = π/2): never proven (it was, a false proven found by a held-out set's builder)
+    ("```posenc\nassume \\theta real\nlet R(x) = \\begin{pmatrix} \\cos x & \\sin x \\\\ -\\sin x & \\cos x "
+     "\\end{pmatrix}\n```\n\nLet $W$ be a $2 \\times 2$ matrix.\n\n$$ W R(\\theta) = R(\\theta) W $$\n", []),
+    # near-misses: declared a number, it commutes (proven); a column of its names multiplies as a column
+    ("```posenc\nassume \\theta, w real\nlet R(x) = \\begin{pmatrix} \\cos x & \\sin x \\\\ -\\sin x & \\cos x "
+     "\\end{pmatrix}\n```\n\n$$ w R(\\theta) = R(\\theta) w $$\n", [(6, P)]),
+])
+def test_a_name_that_may_be_a_matrix_beside_a_matrix(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

@@ -88,7 +88,8 @@ INDEX_IN_EXPONENT = ("i is declared as an integer index here, so in an exponenti
 
 
 def _exponent_holds_the_index(expr: sympy.Basic) -> bool:
-    return any(PAIR in e.exp.free_symbols for e in expr.atoms(sympy.exp))
+    # beside a logarithm the index is read as the index (e^{(2i/d) ln b}, the log-space b^{2i/d}): no refusal there
+    return any(PAIR in e.exp.free_symbols and not e.exp.has(sympy.log) for e in expr.atoms(sympy.exp))
 
 
 @pytest.mark.parametrize("text", [r"\mathrm{e}^{i\pi}", r"\exp\left(i \pi\right)", r"\mathrm{e}^{2 i + t}",

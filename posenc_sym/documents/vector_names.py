@@ -21,6 +21,9 @@ T = TypeVar("T")
 
 #: The refusal that says two matrices stood where vectors belong: ⟨a, b⟩ of shapes (2, 2) and (2, 2).
 _SQUARE_SIDES = re.compile(r"⟨a, b⟩ of shapes \((\d+), \1\) and \(\1, \1\)")
+#: … or a name beside a square matrix, which may be a number or a matrix, in a row that writes an inner product.
+_BESIDE_SQUARE = re.compile(r"may be a number or a matrix beside the (\d+)×\1 matrix")
+_INNER_PRODUCT = re.compile(r"\\langle|⟨")
 #: A lone letter (bold or not) as the row writes a name: q, \mathbf{q}, \boldsymbol{k}, \vec{v}.
 _LETTER = re.compile(r"(?:\\(?:mathbf|boldsymbol|bm|vec)\s*\{\s*([a-z])\s*\}|(?<![\\A-Za-z])([a-z]))(?![A-Za-z_({])")
 
@@ -42,7 +45,8 @@ def with_vector_names(read: Callable[[], T], text: str, scope: DocumentScope) ->
     try:
         return read()
     except Unreadable as exc:
-        found = _SQUARE_SIDES.search(exc.reason)
+        found = _SQUARE_SIDES.search(exc.reason) or (_BESIDE_SQUARE.search(exc.reason) if _INNER_PRODUCT.search(text)
+                                                     else None)
         if found is None:
             raise
         size = int(found.group(1))

@@ -193,6 +193,15 @@ class Cursor:
             if left.shape[1] != right.shape[0]:
                 raise Unreadable(f"matrices of shapes {left.shape} and {right.shape} cannot be multiplied", pos)
             return ImmutableMatrix(left * right)
+        matrix = left if is_matrix(left) else right if is_matrix(right) else None
+        other = right if matrix is left else left
+        if matrix is not None and getattr(other, "is_commutative", True) is False:
+            # W R(θ) = R(θ) W: a name that may be a matrix beside a matrix written out; as a number it commutes with
+            # it (the row "proven"), as a matrix it need not: the reader does not choose
+            names = ", ".join(sorted(str(s) for s in other.free_symbols if not s.is_commutative))
+            rows, columns = matrix.shape
+            raise Unreadable(f"{names} may be a number or a matrix beside the {rows}×{columns} matrix it multiplies; "
+                             f"declare it (assume {names} real for a number, or let it be the matrix it is)", pos)
         try:
             return ImmutableMatrix(left * right) if is_matrix(left) or is_matrix(right) else left * right
         except (NotImplementedError, TypeError, ValueError):
