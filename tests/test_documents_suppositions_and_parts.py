@@ -305,9 +305,12 @@ def test_typesetting_that_places_a_formula(tmp_path: Path, text: str, links: lis
 
 @pytest.mark.parametrize(("text", "links"), [
     # a name that may be a matrix beside a matrix written out: as a number it commutes with it, as a matrix it need
-    # not (W = [[1, 0], [0, 0]], θ = π/2): never proven (it was, a false proven found by a held-out set's builder)
+    # not (W = [[1, 0], [0, 0]], θ = π/2): never proven (it was, a false proven found by a held-out set's builder);
+    # read as a 2×2 matrix of unknown entries, a row that holds for every matrix (and so for a number) is proven
     ("```posenc\nassume \\theta real\nlet R(x) = \\begin{pmatrix} \\cos x & \\sin x \\\\ -\\sin x & \\cos x "
-     "\\end{pmatrix}\n```\n\nLet $W$ be a $2 \\times 2$ matrix.\n\n$$ W R(\\theta) = R(\\theta) W $$\n", []),
+     "\\end{pmatrix}\n```\n\nLet $W$ be a $2 \\times 2$ matrix.\n\n$$ W R(\\theta) = R(\\theta) W $$\n", [(8, U)]),
+    ("```posenc\nassume \\theta real\nlet R(x) = \\begin{pmatrix} \\cos x & \\sin x \\\\ -\\sin x & \\cos x "
+     "\\end{pmatrix}\n```\n\n$$ 2 W R(\\theta) = W R(\\theta) + W R(\\theta) $$\n", [(6, P)]),
     # near-misses: declared a number, it commutes (proven); a column of its names multiplies as a column
     ("```posenc\nassume \\theta, w real\nlet R(x) = \\begin{pmatrix} \\cos x & \\sin x \\\\ -\\sin x & \\cos x "
      "\\end{pmatrix}\n```\n\n$$ w R(\\theta) = R(\\theta) w $$\n", [(6, P)]),

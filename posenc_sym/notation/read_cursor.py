@@ -196,12 +196,18 @@ class Cursor:
         matrix = left if is_matrix(left) else right if is_matrix(right) else None
         other = right if matrix is left else left
         if matrix is not None and getattr(other, "is_commutative", True) is False:
-            # W R(θ) = R(θ) W: a name that may be a matrix beside a matrix written out; as a number it commutes with
-            # it (the row "proven"), as a matrix it need not: the reader does not choose
-            names = ", ".join(sorted(str(s) for s in other.free_symbols if not s.is_commutative))
-            rows, columns = matrix.shape
-            raise Unreadable(f"{names} may be a number or a matrix beside the {rows}×{columns} matrix it multiplies; "
-                             f"declare it (assume {names} real for a number, or let it be the matrix it is)", pos)
+            # W R(θ) = R(θ) W: a name that may be a matrix beside a matrix written out. As a number it commutes with
+            # it (the row was "proven"); read as a square matrix of unknown entries, what holds for every such matrix
+            # holds for a number too (w is w·I), so the row is proven only where it holds either way
+            size = matrix.shape[0] if matrix is right else matrix.shape[1]
+            square = unknown_square(other, size)
+            if square is None:
+                names = ", ".join(sorted(str(s) for s in other.free_symbols if not s.is_commutative))
+                raise Unreadable(f"{names} may be a number or a matrix beside the {matrix.shape[0]}×"
+                                 f"{matrix.shape[1]} matrix it multiplies; declare it (assume {names} real for a "
+                                 "number, or let it be the matrix it is)", pos)
+            left, right = (square, right) if matrix is right else (left, square)
+            return ImmutableMatrix(left * right)
         try:
             return ImmutableMatrix(left * right) if is_matrix(left) or is_matrix(right) else left * right
         except (NotImplementedError, TypeError, ValueError):
@@ -230,3 +236,23 @@ class Cursor:
         if is_matrix(value):
             raise Unreadable(f"{what} of a matrix has no meaning here", pos)
         return value
+
+
+def unknown_square(name: Term, size: int) -> ImmutableMatrix | None:
+    """A name that may be a matrix (``W``, ``R_m``), beside a matrix of ``size`` rows it multiplies, as the
+    ``size``×``size`` matrix of unknown entries [W]_{jk} it then is; None for anything but one name (or a size of 1).
+
+    >>> unknown_square(sympy.Symbol("W", commutative=False), 2)
+    Matrix([
+    [[W][1, 1], [W][1, 2]],
+    [[W][2, 1], [W][2, 2]]])
+    """
+    if isinstance(name, sympy.Mul):  # 2W: a number times the name
+        coefficient, rest = name.args_cnc()
+        inner = unknown_square(sympy.Mul(*rest), size) if len(rest) == 1 else None
+        return None if inner is None else ImmutableMatrix(sympy.Mul(*coefficient) * inner)
+    if size < 2 or not isinstance(name, (sympy.Symbol, sympy.Indexed)):
+        return None
+    label = str(name).replace("[", "_").replace("]", "").replace(", ", ",")
+    entries = sympy.IndexedBase(f"[{label}]")
+    return ImmutableMatrix(size, size, lambda j, k: entries[j + 1, k + 1])
