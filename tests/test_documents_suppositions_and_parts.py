@@ -317,3 +317,16 @@ def test_typesetting_that_places_a_formula(tmp_path: Path, text: str, links: lis
 ])
 def test_a_name_that_may_be_a_matrix_beside_a_matrix(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
     assert _links(tmp_path, text) == links
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # products of names that may be matrices beside a matrix: each a square matrix of unknown entries
+    ("2 K W R(\\theta) = K W R(\\theta) + K W R(\\theta)", P),
+    ("K W R(\\theta) = W K R(\\theta)", U),
+    # near-miss: a name after a column may be a row (an outer product) or a number: not read
+    ("\\begin{pmatrix} 1 \\\\ 0 \\end{pmatrix} K = K \\begin{pmatrix} 1 \\\\ 0 \\end{pmatrix}", None),
+])
+def test_products_of_names_beside_a_matrix(tmp_path: Path, row: str, status: str | None) -> None:
+    text = ("```posenc\nassume \\theta real\nlet R(x) = \\begin{pmatrix} \\cos x & \\sin x \\\\ -\\sin x & \\cos x "
+            "\\end{pmatrix}\n```\n\n$$ " + row + " $$\n")
+    assert _links(tmp_path, text) == ([(6, status)] if status else [])

@@ -247,10 +247,21 @@ def unknown_square(name: Term, size: int) -> ImmutableMatrix | None:
     [[W][1, 1], [W][1, 2]],
     [[W][2, 1], [W][2, 2]]])
     """
-    if isinstance(name, sympy.Mul):  # 2W: a number times the name
+    if isinstance(name, sympy.Mul):  # 2W, K R_n: a number times names, each such a matrix, in their order
         coefficient, rest = name.args_cnc()
-        inner = unknown_square(sympy.Mul(*rest), size) if len(rest) == 1 else None
-        return None if inner is None else ImmutableMatrix(sympy.Mul(*coefficient) * inner)
+        squares = [unknown_square(factor, size) for factor in rest]
+        if not squares or any(square is None for square in squares):
+            return None
+        product = ImmutableMatrix(sympy.Mul(*coefficient) * sympy.eye(size))
+        for square in squares:
+            product = ImmutableMatrix(product * square)
+        return product
+    if isinstance(name, sympy.Transpose):  # W^T
+        inner = unknown_square(name.arg, size)
+        return None if inner is None else ImmutableMatrix(inner.T)
+    if isinstance(name, sympy.Pow) and name.exp.is_Integer and name.exp > 0:  # W^2
+        inner = unknown_square(name.base, size)
+        return None if inner is None else ImmutableMatrix(inner ** int(name.exp))
     if size < 2 or not isinstance(name, (sympy.Symbol, sympy.Indexed)):
         return None
     label = str(name).replace("[", "_").replace("]", "").replace(", ", ",")
