@@ -323,6 +323,8 @@ def test_a_name_that_may_be_a_matrix_beside_a_matrix(tmp_path: Path, text: str, 
     # products of names that may be matrices beside a matrix: each a square matrix of unknown entries
     ("2 K W R(\\theta) = K W R(\\theta) + K W R(\\theta)", P),
     ("K W R(\\theta) = W K R(\\theta)", U),
+    ("(K + W) R(\\theta) = K R(\\theta) + W R(\\theta)", P),
+    ("W^T R(\\theta) + W R(\\theta) = (W + W^T) R(\\theta)", P),
     # near-miss: a name after a column may be a row (an outer product) or a number: not read
     ("\\begin{pmatrix} 1 \\\\ 0 \\end{pmatrix} K = K \\begin{pmatrix} 1 \\\\ 0 \\end{pmatrix}", None),
 ])

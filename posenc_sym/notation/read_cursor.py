@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Protocol, TypeAlias
 
 import sympy
+from sympy.functions.elementary.complexes import transpose
 from sympy.matrices import ImmutableMatrix, MatrixBase
 
 from .read_tokens import Token, Unreadable
@@ -256,8 +257,14 @@ def unknown_square(name: Term, size: int) -> ImmutableMatrix | None:
         for square in squares:
             product = ImmutableMatrix(product * square)
         return product
-    if isinstance(name, sympy.Transpose):  # W^T
-        inner = unknown_square(name.arg, size)
+    if isinstance(name, sympy.Add):  # (X_i + P_i) W_Q: a sum of such matrices, a number as that number times I
+        terms = [unknown_square(term, size) if term.is_commutative is False else ImmutableMatrix(term * sympy.eye(size))
+                 for term in name.args]
+        if any(term is None for term in terms):
+            return None
+        return ImmutableMatrix(sum(terms[1:], terms[0]))  # type: ignore[arg-type]
+    if isinstance(name, (sympy.Transpose, transpose)):  # W^T, W_K^\top
+        inner = unknown_square(name.args[0], size)
         return None if inner is None else ImmutableMatrix(inner.T)
     if isinstance(name, sympy.Pow) and name.exp.is_Integer and name.exp > 0:  # W^2
         inner = unknown_square(name.base, size)
