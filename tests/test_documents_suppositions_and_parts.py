@@ -332,3 +332,14 @@ def test_products_of_names_beside_a_matrix(tmp_path: Path, row: str, status: str
     text = ("```posenc\nassume \\theta real\nlet R(x) = \\begin{pmatrix} \\cos x & \\sin x \\\\ -\\sin x & \\cos x "
             "\\end{pmatrix}\n```\n\n$$ " + row + " $$\n")
     assert _links(tmp_path, text) == ([(6, status)] if status else [])
+
+
+@pytest.mark.parametrize(("text", "links"), [
+    # a function applied on both sides with as many arguments: an equation it must satisfy, no definition (a
+    # primed \text{f}' was read as a definition once a name before a tuple was no longer a number)
+    ("$$ \\text{f}'(x,m)=\\text{f}'(x,\\frac{mL}{L'}) $$\n", []),
+    # near-miss: f of three arguments defined by f of two is a definition
+    ("$$ f(q, m) = q e^{\\mathrm{i} m} $$\n\n$$ f(q, m, j) = f(q, m) e^{\\mathrm{i} j} $$\n", [(1, D), (3, D)]),
+])
+def test_a_function_on_both_sides_is_no_definition(tmp_path: Path, text: str, links: list[tuple[int, str]]) -> None:
+    assert _links(tmp_path, text) == links

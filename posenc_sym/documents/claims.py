@@ -127,6 +127,8 @@ class _Reading(StatedRows, ChainRows):
         candidate = definition_candidate(text)
         if candidate is not None and self._derivative_of_a_function(text[:candidate[0]]):
             candidate = None  # \phi_j'(x) = 3x after \phi_j(x) = x^2: a claim about its derivative, not a new name
+        if candidate is not None and _applied_on_both_sides(text, candidate):
+            candidate = None  # f'(x, m) = f'(x, mL/L'): an equation the function must satisfy, no definition of it
         if candidate is not None and (form := name_form(text[:candidate[0]].replace("&", " "))) is not None and \
                 form.label.isdigit() and form.arguments and self.scope.is_function(form.head):
             self.fail(f"{form.head}^{{({form.label})}}(…) of the function {form.head} is its derivative to some and a "
@@ -377,7 +379,7 @@ class _Reading(StatedRows, ChainRows):
     def _opaque_definition(self, row: RowText, piece: Piece, reason: str) -> bool:
         """A definition whose formula cannot be read still introduces its name."""
         at = definition_candidate(piece.text)
-        if at is None or self._derivative_of_a_function(piece.text[:at[0]]):
+        if at is None or self._derivative_of_a_function(piece.text[:at[0]]) or _applied_on_both_sides(piece.text, at):
             return False
         lhs_text = piece.text[:at[0]]
         line = self.display.line_of(row.offset + piece.offset + at[0])
@@ -392,6 +394,35 @@ class _Reading(StatedRows, ChainRows):
                                   else defined.note))
         self.previous, self.blocked = None, True
         return True
+
+def _applied_on_both_sides(text: str, candidate: tuple[int, int]) -> bool:
+    """True if the left side of the candidate definition is a function applied (``\\text{f}'(x, m)``) and its right
+    side applies the same function to as many arguments: a functional equation, never a definition (``f(q, m, j) =
+    f(q, m) e^{ij}`` defines f of three arguments by f of two).
+
+    >>> _applied_on_both_sides(r"f'(x,m)=f'(x,2m)", (7, 8)), _applied_on_both_sides(r"f(x)=x^2", (4, 5))
+    (True, False)
+    >>> _applied_on_both_sides(r"f(q,m,j)=f(q,m)e^{j}", (8, 9))
+    False
+    """
+    lhs, rhs = text[:candidate[0]], text[candidate[1]:]
+    head = lhs.split("(", 1)[0].strip().lstrip("&").strip()
+    if "(" not in lhs or not head:
+        return False
+    count = _arguments(lhs, lhs.index("(", len(lhs.split("(", 1)[0])))
+    return any(_arguments(rhs, found.end() - 1) == count for found in re.finditer(re.escape(head) + r"\s*\(", rhs))
+
+
+def _arguments(text: str, opening: int) -> int:
+    """How many arguments the parentheses opening at ``opening`` hold (commas outside inner brackets, plus one)."""
+    depth, count = 0, 1
+    for char in text[opening:]:
+        depth += (char in "([{") - (char in ")]}")
+        count += char == "," and depth == 1
+        if depth == 0:
+            break
+    return count
+
 
 def read_display(display: Display, scope: DocumentScope, continued: Term | None = None,
                  joined: Joined | None = None, carried: tuple[sympy.Expr, ...] = (), across: str = "") -> ReadDisplay:
