@@ -337,7 +337,7 @@ def test_products_of_names_beside_a_matrix(tmp_path: Path, row: str, status: str
 @pytest.mark.parametrize(("text", "links"), [
     # a function applied on both sides with as many arguments: an equation it must satisfy, no definition (a
     # primed \text{f}' was read as a definition once a name before a tuple was no longer a number)
-    ("$$ \\text{f}'(x,m)=\\text{f}'(x,\\frac{mL}{L'}) $$\n", []),
+    ("$$ \\text{f}'(x,m)=\\text{f}'(x,\\frac{mL}{L'}) $$\n", [(1, U)]),
     # near-miss: f of three arguments defined by f of two is a definition
     ("$$ f(q, m) = q e^{\\mathrm{i} m} $$\n\n$$ f(q, m, j) = f(q, m) e^{\\mathrm{i} j} $$\n", [(1, D), (3, D)]),
 ])

@@ -329,8 +329,8 @@ class _Reading(StatedRows, ChainRows):
         here for the first time, on the right (it introduces g). Only a name nothing declares, defines,
         reads by a convention, and no earlier formula writes."""
         at = reversed_candidate(piece.text)
-        if at is None:
-            return False
+        if at is None or _applied_on_both_sides(piece.text, at):
+            return False  # f'(x, m) = f'(x, mL/L'): an equation f' must satisfy, no name introduced on either side
         position, width = at
         rhs_text = piece.text[position + width:]
         form = name_form(rhs_text)
@@ -395,17 +395,19 @@ class _Reading(StatedRows, ChainRows):
         self.previous, self.blocked = None, True
         return True
 
-def _applied_on_both_sides(text: str, candidate: tuple[int, int]) -> bool:
+def _applied_on_both_sides(text: str, relation: tuple[int, int]) -> bool:
     """True if the left side of the candidate definition is a function applied (``\\text{f}'(x, m)``) and its right
     side applies the same function to as many arguments: a functional equation, never a definition (``f(q, m, j) =
     f(q, m) e^{ij}`` defines f of three arguments by f of two).
 
-    >>> _applied_on_both_sides(r"f'(x,m)=f'(x,2m)", (7, 8)), _applied_on_both_sides(r"f(x)=x^2", (4, 5))
+    ``relation``: where the relation is and its width, as :func:`.definition_candidates.definition_candidate` gives it.
+
+    >>> _applied_on_both_sides(r"f'(x,m)=f'(x,2m)", (7, 1)), _applied_on_both_sides(r"f(x)=x^2", (4, 1))
     (True, False)
-    >>> _applied_on_both_sides(r"f(q,m,j)=f(q,m)e^{j}", (8, 9))
+    >>> _applied_on_both_sides(r"f(q,m,j)=f(q,m)e^{j}", (8, 1))
     False
     """
-    lhs, rhs = text[:candidate[0]], text[candidate[1]:]
+    lhs, rhs = text[:relation[0]], text[relation[0] + relation[1]:]
     head = lhs.split("(", 1)[0].strip().lstrip("&").strip()
     if "(" not in lhs or not head:
         return False

@@ -99,12 +99,9 @@ def multiply_tuple(p: Cursor, left: Term, right: Term, pos: int, tuples: OpenTup
                              "read; write the complex number x + \\mathrm{i} y, or the rotation as a matrix", pos)
         tuples.close(vector)
         return tuples.hold(ImmutableMatrix(vector * other), at_left or at_right or pos)  # 2(a, b): still a tuple
-    if at_right is not None and not is_matrix(left) and getattr(left, "is_commutative", True) is False:
-        # f'(x, m), R_m (x_1, x_2): a function applied to a pair, or a name that may be a matrix times a column
-        raise Unreadable("a name before a tuple is a function applied to it, or a matrix times the column it is; "
-                         "define the name (let … = …), or write the column as a matrix", pos)
     if at_right is not None and (not is_matrix(left) or left.shape[1] == right.shape[0]):
-        vector_meant(p, right, tuples)  # R (x_1, x_2) of a matrix R the text defines: a column
+        # R_m (x_1, x_2): a column; a name that may be a matrix before it is a square matrix of unknown entries
+        vector_meant(p, right, tuples)
         return p.mul(left, right, pos)
     if at_left is not None and is_matrix(right) and right.shape[0] == left.shape[0] and right.shape[0] > 1:
         vector_meant(p, left, tuples)
