@@ -167,10 +167,9 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
                           "with its decimals as values to the digits written (less than one unit of the last digit "
                           "off) it holds; write \\approx for the second, or exact values for the first")
     if result.status == "refuted" and link.across:
-        point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
         return LinkResult(link, "unknown", note=f"it continues the display above across the words “{link.across}”, "
                           f"which may say it continues a part of it (a numerator, one side); read as the whole right "
-                          f"side above it fails{f' at {point}' if point else ''}; not refuted: write the step in the "
+                          f"side above it fails{_at_point(verdict)}; not refuted: write the step in the "
                           "display above, or restate its left side")
     if result.status == "refuted" and link.supposed:
         return LinkResult(link, "unknown", note="it bounds a declared name that nothing gives a value, by a number its "
@@ -178,15 +177,13 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
                           "not a claim for every value; later rows are not refuted where it fails; declare it "
                           "(assume …) to have them decided under it")
     if result.status == "refuted" and link.implied:
-        point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
         return LinkResult(link, "unknown", note=f"the display joins its statements by {link.implied}: each may hold "
                           f"only under another (a supposition, an equation being solved); read alone it fails"
-                          f"{f' at {point}' if point else ''}; not refuted: state it as a claim of its own, or the "
+                          f"{_at_point(verdict)}; not refuted: state it as a claim of its own, or the "
                           "supposition as a condition")
     if result.status == "refuted" and link.renumbered:
         result = _renumbered(result, conditions)
     if result.status == "refuted" and link.names_too:
-        point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
         named = link.names_too
         if "*" in named:  # q_1^* of a real q_1: a declaration cannot name it; a new spelling can
             base = named.split("^", 1)[0].strip()
@@ -196,7 +193,7 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
             fix = f"declare {named} (assume {named} complex, or let {named} = …) for a name, or write the conjugate " \
                   "as z^*"
         return LinkResult(link, "unknown", note=f"{link.source} has two readings: a claim about the complex conjugate, "
-                          f"which fails{f' at {point}' if point else ''}; or the definition of a name {named} of its "
+                          f"which fails{_at_point(verdict)}; or the definition of a name {named} of its "
                           f"own (a mean, a new variable); say which is meant: {fix}")
     if result.status == "refuted" and declared is not None and a_condition(link.lhs, link.relation, link.rhs,
                                                                          link.because, declared):
@@ -248,6 +245,12 @@ def _unstated_terms(link: Link) -> bool:
     """True if a side of ``link`` ends in ``+ \\dots`` (the reader's ⋯, :mod:`~posenc_sym.notation.read_grammar`)."""
     return any(isinstance(s, sympy.Dummy) and s.name == "⋯" for side in (link.lhs, link.rhs)
                for s in getattr(side, "free_symbols", ()))
+
+
+def _at_point(verdict: Verdict) -> str:
+    """`` at x = 1, y = 2``, the counterexample of a refutation held back, as a note says where it fails; or ""."""
+    point = ", ".join(f"{k} = {v}" for k, v in (verdict.counterexample or {}).items())
+    return f" at {point}" if point else ""
 
 
 def _as_written(name: str) -> str:
