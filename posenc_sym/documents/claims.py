@@ -155,8 +155,9 @@ class _Reading(StatedRows, ChainRows):
                 self.fail(exc.reason, self.display.line_of(offset + at + exc.position))
             self._read_suffix(row, piece, Unreadable(exc.reason, at + exc.position))
             return
-        except (ArithmeticError, TypeError, ValueError, sympy.SympifyError) as exc:
-            # SymPy refusing to build what was read (a shape, a division): say so, never crash the run. A definition
+        except (ArithmeticError, TypeError, ValueError, RecursionError, sympy.SympifyError) as exc:
+            # SymPy refusing to build what was read (a shape, a division, its own endless recursion): say so, never
+            # crash the run. A definition
             # (FFN(z) = max(0, z W_1 + b_1) W_2 + b_2) still introduces its name.
             if not self._opaque_definition(row, piece, f"SymPy cannot build its formula ({exc})"):
                 self.fail(f"SymPy cannot build this row ({exc})", self.display.line_of(offset))

@@ -18,6 +18,7 @@ from .read_angles import TYPED, TYPED_ANGLES, entries
 from .read_commands import command
 from .read_cursor import Cursor, Term, is_matrix
 from .read_functions import function
+from .names import name_latex
 from .read_names import name
 from .read_numerals import numeral
 from .read_pattern import holds_ellipsis
@@ -74,6 +75,11 @@ def atom(p: Cursor) -> Term:
     if token.text == "|":
         p.in_bars += 1
         value = p.scalar(p.expression(), token.pos, "an absolute value")
+        if getattr(value, "is_commutative", True) is False:
+            # |j - α_h i| with α_h undeclared: α_h may be a vector, and |v| its norm; SymPy's Abs would recurse
+            names = _noncommutative_names(value)
+            raise Unreadable(f"|…| of {names}, which may be a number (an absolute value) or a vector (a norm); "
+                             f"declare it (assume {names} real)", token.pos)
         p.in_bars -= 1
         p.require("|")
         return sympy.Abs(value)
@@ -91,6 +97,16 @@ def atom(p: Cursor) -> Term:
     if token.kind == "cmd":
         return command(p, token)
     raise Unreadable(f"cannot read '{token.text}' here", token.pos)
+
+
+def _noncommutative_names(value: sympy.Expr) -> str:
+    """The names in ``value`` that may be vectors or matrices, as LaTeX (``\\alpha_{h}``, not ``alpha[h]``)."""
+    indexed = [a for a in value.atoms(sympy.Indexed) if not a.is_commutative]
+    bases = {a.base.label for a in indexed}
+    names = indexed + [a for a in value.atoms(sympy.Symbol) if not a.is_commutative and a not in bases]
+    plain = [f"{a.base.label}_{'_'.join(map(str, a.indices))}" if isinstance(a, sympy.Indexed) else str(a)
+             for a in names]
+    return ", ".join(sorted(name_latex(n) or n for n in plain))
 
 
 def _parenthesized(p: Cursor, opening: Token) -> Term:
