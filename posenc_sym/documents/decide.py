@@ -31,6 +31,8 @@ import mpmath
 import sympy
 
 from ..errors import PosencSymError
+from ..notation.names import name_latex
+from ..notation.vocabulary import GREEK
 from ..proof.claim import Claim
 from ..proof.engine import decide
 from ..proof.verdict import Verdict
@@ -257,10 +259,13 @@ def _as_written(name: str) -> str:
     """A name as the text writes it: the reader's vector of its own (``PEvec``, for a bold PE beside the text's
     PE_{pos,2i}) as ``\\vec{PE}``, never its internal spelling.
 
-    >>> _as_written("PEvec"), _as_written("p"), _as_written("vec")
-    ('\\\\vec{PE}', 'p', 'vec')
+    >>> _as_written("PEvec"), _as_written("p"), _as_written("vec"), _as_written("theta"), _as_written("L_min")
+    ('\\\\vec{PE}', 'p', 'vec', '\\\\theta', 'L_min')
     """
-    return f"\\vec{{{name[:-3]}}}" if name.endswith("vec") and len(name) > 3 else name
+    if name.endswith("vec") and len(name) > 3:
+        return f"\\vec{{{name[:-3]}}}"
+    # a Greek letter as LaTeX (\\theta, \\omega_{k}); other names as the text spells them (L_min, vec)
+    return (name_latex(name) or name) if name.partition("_")[0] in GREEK else name
 
 
 def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[sympy.Basic]) -> LinkResult:

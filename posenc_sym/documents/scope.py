@@ -417,4 +417,5 @@ def undefined_names(expr: Any) -> set[str]:
         elif isinstance(node, sympy.Symbol) and not isinstance(node, sympy.Dummy) and not (
                 node.is_real or node.is_complex):
             found.add(node.name)
-    return found
+    # [W], the entries of W read as a square matrix (read_cursor.unknown_square), is W to the reader
+    return {n[1:-1] if n.startswith("[") and n.endswith("]") else n for n in found}

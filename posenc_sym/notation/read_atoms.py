@@ -75,14 +75,16 @@ def atom(p: Cursor) -> Term:
     if token.text == "|":
         p.in_bars += 1
         value = p.scalar(p.expression(), token.pos, "an absolute value")
-        if getattr(value, "is_commutative", True) is False:
-            # |j - α_h i| with α_h undeclared: α_h may be a vector, and |v| its norm; SymPy's Abs would recurse
-            names = _noncommutative_names(value)
-            raise Unreadable(f"|…| of {names}, which may be a number (an absolute value) or a vector (a norm); "
-                             f"declare it (assume {names} real)", token.pos)
         p.in_bars -= 1
         p.require("|")
-        return sympy.Abs(value)
+        try:
+            return sympy.Abs(value)
+        except RecursionError:
+            # |j - α_h i| with α_h undeclared: SymPy's Abs of a sum of names that may be vectors recurses without end;
+            # and a reader sees two meanings there, an absolute value or a vector's norm
+            names = _noncommutative_names(value)
+            raise Unreadable(f"|…| of {names}, which may be a number (an absolute value) or a vector (a norm); "
+                             f"declare it (assume {names} real)", token.pos) from None
     if token.text == "\\Vert":
         return _norm(p, token)
     if token.text == "\\langle":
