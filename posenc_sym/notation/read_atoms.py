@@ -14,11 +14,11 @@ from contextvars import ContextVar
 import sympy
 from sympy.core.function import AppliedUndef
 
+from .names import name_latex
 from .read_angles import TYPED, TYPED_ANGLES, entries
 from .read_commands import command
 from .read_cursor import Cursor, Term, is_matrix
 from .read_functions import function
-from .names import name_latex
 from .read_names import name
 from .read_numerals import numeral
 from .read_pattern import holds_ellipsis
