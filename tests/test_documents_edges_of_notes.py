@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .document_links import links_of
 
 D = "definition"
@@ -24,3 +26,56 @@ def test_an_absolute_value_of_a_name_that_may_be_a_vector_is_refused_with_both_r
     # declared, as the message says, it is read
     (row,), _ = links_of(tmp_path, BAM.format(extra="assume \\alpha_{h} real\n"))
     assert row == (8, D, "defines B_{i,j}^{(h)}")
+
+
+U, P, R = "unknown", "proven", "refuted"
+MOMENT_HEAD = "```posenc\nassume d_k integer positive\nassume x, y real\n```\n\n"
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # read, and unknown: Var of a sum is the sum of the variances only for independent terms, which is not applied
+    ("\\operatorname{Var}\\!\\left[\\sum_{i=1}^{d_k} q_i k_i\\right] = \\sum_{i=1}^{d_k} \\operatorname{Var}[q_i k_i]", U),
+    ("\\mathbb{E}[x + y] = \\mathbb{E}[x] + \\mathbb{E}[y]", U),
+    # Var(x) = E[x²] − E[x]² as the first row about Var(x): its definition, as texts give it
+    ("\\mathrm{Var}(x) = \\mathbb{E}[x^2] - \\mathbb{E}[x]^2", D),
+    # never refuted, though false for some operators (and for the expectation: Var[x] >= 0)
+    ("\\operatorname{Var}[x] = -1", U),
+    ("\\mathbb{E}[x] = 2 \\mathbb{E}[x]", U),
+    # what holds whatever the operator is, is proven; the arithmetic beside it is checked as ever
+    ("\\mathbb{E}[x] = \\mathbb{E}[x]", P),
+    ("\\mathbb{E}[x] + 1 = 1 + \\mathbb{E}[x]", P),
+    # near-misses: a table E (plain E[...]) and a moment over a law are still refused; so is \mathbb{R}
+    ("E[x] = E[x]", None),
+    ("\\mathbb{E}_{x}[x] = 0", None),
+    ("\\mathbb{R} = \\mathbb{R}", None),
+])
+def test_moments_are_read_as_operators_of_unknown_properties(tmp_path: Path, row: str, status: str | None) -> None:
+    rows, conventions = links_of(tmp_path, MOMENT_HEAD + f"$$ {row} $$\n")
+    if status is None:
+        assert [r[1] for r in rows] == [U]
+        assert "not read" in rows[0][2] or "neither is read" in rows[0][2]
+        return
+    assert [r[1] for r in rows] == [status]
+    assert any("operators of unknown properties" in c for c in conventions)
+
+
+WIDTH_EXAMPLE = ("The encoding of width $d$:\n\n$$\nPE(pos, 2i) = \\sin\\left(\\frac{{pos}}{{10000^{{2i/d}}}}\\right)\n$$\n"
+                 "\n{words}\n\n$$\nPE(1, 2) = \\sin\\left(\\frac{{1}}{{10000^{{{exponent}}}}}\\right)\n$$\n")
+
+
+@pytest.mark.parametrize(("words", "exponent", "status"), [
+    # PE(1, 2) = sin(1/10000^{2/d}) at pos = 1, i = 1: true at d = 5, false at d = 6 (sin(10000^{-1/3}) ≠ sin(10000^{-2/5}))
+    ("Example: a 5-dimensional encoding, position 1:", "2/5", U),
+    ("例如，维度为 5 时：", "2/5", U),
+    ("Take 5 dimensions:", "2/5", U),
+    # false at the width the words give too (2/7 at d = 5), or no width in words: refuted as before
+    ("Example: a 5-dimensional encoding, position 1:", "2/7", R),
+    ("Example: position 1:", "2/5", R),
+    # two widths in words: no example's width
+    ("In 4 dimensions or 5 dimensions:", "2/5", R),
+])
+def test_a_width_in_words_is_an_example_value(tmp_path: Path, words: str, exponent: str, status: str) -> None:
+    rows, _ = links_of(tmp_path, WIDTH_EXAMPLE.format(words=words, exponent=exponent))
+    assert [r[1] for r in rows] == [D, status]
+    if status == U:
+        assert "it holds at the example's values the text gives on line" in rows[1][2] and "(d = 5)" in rows[1][2]

@@ -168,9 +168,17 @@ def test_styled_letters_are_names_of_their_own(tmp_path: Path, text: str, links:
 
 
 def test_a_blackboard_letter_with_a_meaning_is_refused_by_it(tmp_path: Path) -> None:
-    display = report_of(tmp_path, "$$ \\mathbb{E}(t) = t $$\n").displays[0]
-    assert display.reason == ("cannot be read: \\mathbb{E} is the expectation here, not read inside a formula; write a "
-                              "name of your own, or state the claim without it")
+    display = report_of(tmp_path, "$$ \\mathbb{R}(t) = t $$\n").displays[0]
+    assert display.reason == ("cannot be read: \\mathbb{R} is the real numbers here, not read inside a formula; write "
+                              "a name of your own, or state the claim without it")
+
+
+def test_the_expectation_is_an_operator_of_unknown_properties(tmp_path: Path) -> None:
+    # 𝔼(t) = t holds for a constant t only: read (unknown, the expectation named), never refused nor decided
+    (link,) = report_of(tmp_path, "$$ \\mathbb{E}(t) = t $$\n").displays[0].links
+    assert (link.status, link.note) == ("unknown", "\\mathbb{E} is an operator of unknown properties (linearity and "
+                                        "independence are not applied): the row is not decided from values they do not "
+                                        "have")
 
 
 @pytest.mark.parametrize(("text", "links"), [

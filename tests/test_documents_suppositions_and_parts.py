@@ -82,11 +82,11 @@ def test_coordinates_first_written_as_a_column_are_introduced(tmp_path: Path, te
 
 @pytest.mark.parametrize(("text", "links"), [
     # a chain whose member cannot be read: the links after it are read (2·1 = 2), the row stays unknown
-    (HEAD + "$$ a = \\mathbb{E}[x] = 2 \\cdot 1 = 2 $$\n", [(7, P)]),
-    (HEAD + "$$ \\lambda_0 = \\mathbb{E}[x] = 2 \\cdot 1 = 2 $$\n", [(7, D), (7, P)]),
-    (HEAD + "$$ \\mathbb{E}[x] + a = (a+b)^2 = a^2 + b^2 $$\n", [(7, R)]),
+    (HEAD + "$$ a = \\nabla x = 2 \\cdot 1 = 2 $$\n", [(7, P)]),
+    (HEAD + "$$ \\lambda_0 = \\nabla x = 2 \\cdot 1 = 2 $$\n", [(7, D), (7, P)]),
+    (HEAD + "$$ \\nabla x + a = (a+b)^2 = a^2 + b^2 $$\n", [(7, R)]),
     # near-miss: nothing after the unread member, nothing read (a clause before the rest: chain_parts' doctests)
-    (HEAD + "$$ a + b = \\mathbb{E}[x] $$\n", []),
+    (HEAD + "$$ a + b = \\nabla x $$\n", []),
     # a component of a vector written by a subscript on its name in parentheses; a formula's stays unread
     (HEAD + "$$ (\\mathbf{p}_a)_1 + (\\mathbf{p}_a)_2 = (\\mathbf{p}_a)_2 + (\\mathbf{p}_a)_1 $$\n", [(7, P)]),
     (HEAD + "$$ (\\mathbf{p}_a)_1 = (\\mathbf{p}_a)_2 $$\n", [(7, U)]),
@@ -106,9 +106,9 @@ def test_the_readable_parts_of_a_row(tmp_path: Path, text: str, links: list[tupl
 
 
 def test_the_last_member_of_a_chain_after_an_unread_one_is_said_and_the_row_is_unknown(tmp_path: Path) -> None:
-    (display,) = report_of(tmp_path, HEAD + "$$ a = \\mathbb{E}[x] = 2 \\cdot 1 = 2 $$\n").displays
+    (display,) = report_of(tmp_path, HEAD + "$$ a = \\nabla x = 2 \\cdot 1 = 2 $$\n").displays
     assert display.status == U
-    assert "expectation" in display.read.unreadable
+    assert "gradient" in display.read.unreadable
 
 
 @pytest.mark.parametrize(("row", "status"), [

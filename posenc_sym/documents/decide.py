@@ -32,6 +32,7 @@ import sympy
 
 from ..errors import PosencSymError
 from ..notation.names import name_latex
+from ..notation.read_moments import shown_moment
 from ..notation.vocabulary import GREEK
 from ..proof.claim import Claim
 from ..proof.engine import decide
@@ -262,10 +263,25 @@ def _as_written(name: str) -> str:
     >>> _as_written("PEvec"), _as_written("p"), _as_written("vec"), _as_written("theta"), _as_written("L_min")
     ('\\\\vec{PE}', 'p', 'vec', '\\\\theta', 'L_min')
     """
+    if (moment := shown_moment(name)) is not None:
+        return moment
     if name.endswith("vec") and len(name) > 3:
         return f"\\vec{{{name[:-3]}}}"
     # a Greek letter as LaTeX (\\theta, \\omega_{k}); other names as the text spells them (L_min, vec)
     return (name_latex(name) or name) if name.partition("_")[0] in GREEK else name
+
+
+def _not_defined(undefined: Sequence[str]) -> str:
+    """Why a row about names the text does not define (or moments, whose properties are not applied) is unknown."""
+    moments = [shown for name in undefined if (shown := shown_moment(name)) is not None]
+    names = [_as_written(name) for name in undefined if shown_moment(name) is None]
+    said = f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not defined in the text (or declared)" \
+        if names else ""
+    if moments:
+        operators = f"{', '.join(moments)} {'is an operator' if len(moments) == 1 else 'are operators'} of unknown " \
+                    "properties (linearity and independence are not applied)"
+        said = f"{operators}, and {said}" if said else operators
+    return f"{said}: the row is not decided from values they do not have"
 
 
 def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[sympy.Basic]) -> LinkResult:
@@ -273,8 +289,7 @@ def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[
     names = ", ".join(_as_written(name) for name in undefined)
     if (varying := varying_in_derivative(link)) is not None:
         return LinkResult(link, "unknown", note=varying)
-    unknown = LinkResult(link, "unknown", note=f"{names} {'is' if len(undefined) == 1 else 'are'} not defined in the "
-                         "text (or declared): the row is not decided from values they do not have")
+    unknown = LinkResult(link, "unknown", note=_not_defined(undefined))
     if link.relation != "==":
         return unknown
     try:

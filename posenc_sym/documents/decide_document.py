@@ -28,7 +28,7 @@ from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
 from .described import code_span_units, descriptions
-from .examples import ExampleValues
+from .examples import ExampleValues, width_in_words
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
 from .leading import as_stated, clause_names, document_clauses, stated_relations, under_leading
@@ -43,6 +43,7 @@ from .prose import (
 )
 from .prose_definitions import Sentence, inline_definitions
 from .prose_values import unbind_freed
+from .scope import DocumentScope
 from .sections import IndexSections, complex_form_in_i, heading_lines, unit_display, unit_display_in_j, unit_term_in_i
 from .source import Document, Format, load_document
 from .suppositions import Suppositions
@@ -185,6 +186,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         if any(examples.since < heading <= item.line and not examples.restated(lines[heading - 1])
                for heading in headings):
             examples.clear()  # an example's values end with its section, unless its heading restates them
+        _width_said(scope, examples, lead_in_line)
         prior = _continued(before, item, document.text)
         read = read_display(item, scope, prior[0].last if prior else None, joined.get(id(item)),
                             prior[0].carried if prior else (), across=prior[1] if prior else "")
@@ -209,6 +211,20 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
             on_display(result)
     return DocumentReport(document.file, tuple(results), tuple(problems), time.perf_counter() - start,
                           document.text, document.kind, document.format)
+
+
+def _width_said(scope: DocumentScope, examples: ExampleValues, line: int) -> None:
+    """"Example: a 5-dimensional encoding" before a display gives the width an example's value, as "with $d = 5$"
+    would: a refutation is held back where the row holds at it."""
+    width = scope.rules.width
+    said = width_in_words(scope.lead_in)
+    if width is None or said is None:
+        return
+    symbol = scope.ctx.symbols.get(width)
+    if symbol is None and scope.is_free(width):
+        symbol = scope.rules.symbol(width)
+    if isinstance(symbol, sympy.Symbol):
+        examples.give(symbol, sympy.Integer(said), line, width)
 
 
 def _in_prose(display: Display, lines: list[str]) -> bool:

@@ -25,7 +25,27 @@ import sympy
 from .decide import DisplayResult, LinkResult, display_result
 from .renumbered import witness
 
-__all__ = ["ExampleValues"]
+__all__ = ["ExampleValues", "width_in_words"]
+
+#: A width said in words: "a 5-dimensional encoding", "of dimension 8", "5维", "维度为 8", "8次元", "8차원".
+_WIDTH_IN_WORDS = re.compile(
+    r"(?<![\w.])(\d+)\s*-?\s*(?:dimensional|dims?\b|dimensions\b|维|次元|차원)"
+    r"|\b(?:dimension(?:ality)?|width)\s+(?:of\s+|is\s+|=\s*)?(\d+)(?![\d.])"
+    r"|维度?\s*(?:为|是|=|：|:)\s*(\d+)(?![\d.])", re.IGNORECASE)
+
+
+def width_in_words(words: str) -> int | None:
+    """The width the words before a display give in words (an example's, as "with $d = 5$" gives one), or None; two
+    different widths give none.
+
+    >>> width_in_words("Example: a 5-dimensional encoding, position 1:"), width_in_words("假设维度为 6，")
+    (5, 6)
+    >>> width_in_words("in 2 dimensions or 3 dimensions"), width_in_words("for 10000 tokens") is None
+    (None, True)
+    """
+    found = {int(next(g for g in m.groups() if g)) for m in _WIDTH_IN_WORDS.finditer(words)}
+    return found.pop() if len(found) == 1 and min(found) > 0 else None
+
 
 #: Digits to which a row is evaluated at the example's values, and how close to 0 its two sides must come there.
 _DIGITS = 50

@@ -20,6 +20,7 @@ from .read_cursor import Cursor, Term
 from .read_derivatives import derivative_fraction
 from .read_functions import function, upright_function
 from .read_guards import not_a_derivative, shown_name
+from .read_moments import MOMENTS, moment
 from .read_names import bold_name, greek_name, name
 from .read_pattern import holds_ellipsis
 from .read_pattern_shapes import pattern_matrix
@@ -113,6 +114,8 @@ def _styled(p: Cursor, token: Token) -> Term:
     """``\\mathcal{R}``, ``\\mathbb{PE}``: a name of its own (Rcal, PEbb); a blackboard letter that has a meaning
     there (ℝ, 𝔼, 𝟙) is not a name, and is refused outside the places that read it."""
     word = font_word(p, token)
+    if LETTER_STYLES[token.text] == "bb" and word == "E":
+        return moment(p, word, f"{token.text}{{E}}", token.pos)
     if LETTER_STYLES[token.text] == "bb" and word in BLACKBOARD_MEANINGS:
         raise Unreadable(f"{token.text}{{{word}}} is {BLACKBOARD_MEANINGS[word]} here, not read inside a formula; "
                          "write a name of your own, or state the claim without it", token.pos)
@@ -199,6 +202,9 @@ def _font(p: Cursor, token: Token) -> Term:
     if word.lower() in PROSE_WORDS:
         raise Unreadable(f"{token.text}{{{word}}} is a word of prose inside the formula (a condition or a clause); "
                          "state a condition as a relation of its own, or write the formula without it", token.pos)
+    if token.text in UPRIGHT and word in MOMENTS and p.scope.lookup(word) is None and \
+            p.peek() is not None and p.peek().text in ("[", "(", "_", "^"):  # type: ignore[union-attr]
+        return moment(p, word, f"{token.text}{{{word}}}", token.pos)
     if token.text in UPRIGHT and word in CONSTANTS:
         return CONSTANTS[word]  # upright e and i are the constants; italic e and i stay letters
     if word in FUNCTIONS and p.scope.lookup(word) is None:
