@@ -79,3 +79,26 @@ def test_a_width_in_words_is_an_example_value(tmp_path: Path, words: str, expone
     assert [r[1] for r in rows] == [D, status]
     if status == U:
         assert "it holds at the example's values the text gives on line" in rows[1][2] and "(d = 5)" in rows[1][2]
+
+
+SOLVE = ("```posenc\nassume k positive\nassume n integer\nassume \\beta > 1\n```\n\n{bound}\n\n{lead}\n$$\n"
+         "\\frac{{n}}{{\\beta}} = \\frac{{nk}}{{\\lambda \\beta}}\n$$\n{after}\n")
+
+
+@pytest.mark.parametrize(("bound", "lead", "after", "status"), [
+    # with λ = k² bound, n/β = nk/(λβ) is false (n = 1, k = 2: 1/β ≠ 1/(2β)); the text sets it up to find λ = k
+    ("Let $\\lambda=k^{2}$.", "To enlarge the range $k$ times we need:", "which gives $\\lambda=k$.", U),
+    ("解得 $\\lambda=k^{2}$。", "要把表示范围扩大 $k$ 倍，需要满足：", "可以解得 $\\lambda=k$ 。", U),
+    ("Let $\\lambda=k^{2}$.", "To enlarge the range $k$ times:", "Solving for $\\lambda$ gives $\\lambda = k$.", U),
+    # near-misses: the same row claimed ("Then", "so the claim holds") is refuted
+    ("Let $\\lambda=k^{2}$.", "Then", "so the claim holds.", R),
+    ("Let $\\lambda=k^{2}$.", "We find", "", R),
+    # a proof stands under the same words (λ = k makes the row true)
+    ("Let $\\lambda=k$.", "we need:", "which gives $\\lambda=k$.", P),
+])
+def test_an_equation_the_text_sets_up_to_solve_is_not_refuted(tmp_path: Path, bound: str, lead: str, after: str,
+                                                               status: str) -> None:
+    rows, _ = links_of(tmp_path, SOLVE.format(bound=bound, lead=lead, after=after))
+    assert [r[1] for r in rows] == [status]
+    if status == U:
+        assert "an equation the text sets up to solve" in rows[0][2]

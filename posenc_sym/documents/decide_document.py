@@ -28,6 +28,8 @@ from .context import Context
 from .decide import DisplayResult, decide_display
 from .declarations import DeclarationError, apply_declaration
 from .described import code_span_units, descriptions
+from .equations_to_solve import equation_words, words_after
+from .equations_to_solve import held_back as equations_held_back
 from .examples import ExampleValues, width_in_words
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
@@ -190,7 +192,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         prior = _continued(before, item, document.text)
         read = read_display(item, scope, prior[0].last if prior else None, joined.get(id(item)),
                             prior[0].carried if prior else (), across=prior[1] if prior else "")
-        scope.lead_in = ""
+        lead_in_words, scope.lead_in = scope.lead_in, ""
         before = (item, read)
         if not read.has_relation:
             continue  # a display with no relation states nothing to check
@@ -206,6 +208,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
         if clause is not None:
             result = as_stated(result, clause)
         result = supposed.held_back(examples.held_back(result))
+        result = equations_held_back(result, equation_words(lead_in_words, words_after(document.text, item)))
         results.append(result)
         if on_display is not None:
             on_display(result)
