@@ -41,8 +41,11 @@ def differs_somewhere(difference: sympy.Expr, *, complex_free: bool = False) -> 
             at_point = difference.xreplace(values)
             if at_point.has(sympy.Sum, sympy.Product):  # limits now numbers: the finite sum, never evalf's series
                 at_point = at_point.doit()
-            found = sympy.N(at_point, _DIGITS)
-            scale = max([sympy.Integer(1), *(abs(sympy.N(term, _DIGITS)) for term in sympy.Add.make_args(at_point))])
+            # term by term, then summed: evalf of the whole hunts for digits where the terms cancel (an identity's
+            # difference is 0 there), which took 0.3 s a point on a 4-term difference of rotated entries
+            terms = [sympy.N(term, _DIGITS) for term in sympy.Add.make_args(at_point)]
+            found = sympy.Add(*terms)
+            scale = max([sympy.Integer(1), *(abs(term) for term in terms)])
         except Exception:  # SymPy failing at a point shows nothing
             return False
         if not found.is_number or not found.is_finite or not scale.is_finite:
