@@ -226,10 +226,10 @@ def test_a_value_for_a_defined_name_is_an_equation_not_a_definition(tmp_path: Pa
 @pytest.mark.parametrize(("text", "statuses"), [
     # a name whose formula was not read: a value at one of its subscripts is a claim about it, not decided; it was
     # taken for a definition of a_3, and a_3^2 = 16 was then proven (a_3 = 6)
-    ("$$ a_k = \\int_0^k 2 \\, dx $$\n\n$$ a_3 = 4 $$\n\n$$ a_3^2 = 16 $$\n", ["definition", "unknown", "unknown"]),
+    ("$$ a_k = \\oint_0^k 2 \\, dx $$\n\n$$ a_3 = 4 $$\n\n$$ a_3^2 = 16 $$\n", ["definition", "unknown", "unknown"]),
     ("$$ \\theta_i = 10000^{-2i/d} \\qquad \\theta_i = 1 $$\n\n$$ \\theta_1 = 1 $$\n", ["definition", "unknown"]),
     # where it must not apply: the odd pattern beside an even one that was not read is a definition of its own
-    ("$$ PE_{(pos, 2i)} = \\int_0^{pos} \\cos(x) \\, dx $$\n\n$$ PE_{(pos, 2i+1)} = \\cos(pos) $$\n\n"
+    ("$$ PE_{(pos, 2i)} = \\oint_0^{pos} \\cos(x) \\, dx $$\n\n$$ PE_{(pos, 2i+1)} = \\cos(pos) $$\n\n"
      "$$ PE_{(0, 2i+1)} = 1 $$\n", ["definition", "definition", "proven"]),
 ])
 def test_a_value_of_a_definition_not_read_is_not_a_definition(tmp_path: Path, text: str,

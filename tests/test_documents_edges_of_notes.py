@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .document_links import links_of
+from .document_links import links_of, report_of
 
 D = "definition"
 BAM = ("```posenc\nassume i, j, h integer nonnegative\nassume \\mu_h real\n{extra}```\n\n"
@@ -102,3 +102,22 @@ def test_an_equation_the_text_sets_up_to_solve_is_not_refuted(tmp_path: Path, bo
     assert [r[1] for r in rows] == [status]
     if status == U:
         assert "an equation the text sets up to solve" in rows[0][2]
+
+
+@pytest.mark.parametrize(("text", "last"), [
+    # a display in the prose sets m = 2, n = 5 for an example: mθ = 0.2 holds there (θ = 0.1), false at m = 3
+    ("$$\\theta = 0.1$$\n\n$$(m + n)\\theta = m\\theta + n\\theta$$\n\nFirst $$m = 2,\\ n = 5$$. Then "
+     "$$m\\theta = 0.2$$.\n", U),
+    # δ = n - m at m = 5, n = 8 is 3: not "defined again, differently"
+    ("$$\\delta = n - m$$\n\nTake $$m = 5,\\ n = 8$$. Then $$\\delta = 3$$.\n", U),
+    # near-misses: false at the example's values too (2·0.1 ≠ 0.3; 8 - 5 ≠ 4) stay refuted / a finding
+    ("$$\\theta = 0.1$$\n\n$$(m + n)\\theta = m\\theta + n\\theta$$\n\nFirst $$m = 2,\\ n = 5$$. Then "
+     "$$m\\theta = 0.3$$.\n", R),
+    ("$$\\delta = n - m$$\n\nTake $$m = 5,\\ n = 8$$. Then $$\\delta = 4$$.\n", D),
+])
+def test_a_display_that_sets_a_free_name_gives_an_example_value(tmp_path: Path, text: str, last: str) -> None:
+    report = report_of(tmp_path, text)
+    final = report.displays[-1]
+    assert final.status == last
+    if last == D:  # δ = 4: a definition again, said different from line 1
+        assert any("differently from line 1" in str(f) for f in final.read.findings)

@@ -169,7 +169,9 @@ def test_reads(latex: str, expected: object) -> None:
     (r"x \otimes y", r"⊗ between two numbers is no elementwise product of vectors; write a \cdot b; ⊗ is read as "
      "the elementwise product only between two written vectors of one length n ≥ 2 (RoFormer's eq. 34), elsewhere "
      "it may be the Kronecker product", 2),
-    (r"\int_0^1 x", r"\int (an integral) is not read; state its value as a claim of its own", 0),
+    (r"\int_0^1 x", r"the integral's differential (dx, \mathrm{d}x) is not found where its integrand ends; write "
+     r"it last, \int_a^b f(x)\,dx", 0),
+    (r"\oint_0^1 x \, dx", r"\oint (a contour integral) is not read; state its value as a claim of its own", 0),
     (r"\underbrace x_{a}", r"\underbrace takes its formula in braces: \underbrace{a + b}", 0),
     ("x ≡ y", r"\equiv is a relation posenc-sym does not decide; write =, \le, \ge, <, > or \approx", 2),
     ("∂x", r"\partial (a partial derivative) is not read; state its value as a claim of its own", 0),

@@ -126,6 +126,7 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     supposed = Suppositions()  # "a larger window $$L' > L$$": later rows not refuted where it fails
     examples = ExampleValues()  # "with $b = 500000$ and $d = 128$, compute": a refutation held back where they hold
     scope.example_values = lambda: {symbol: value for symbol, (value, _, _) in examples.values.items()}
+    scope.give_example = examples.give
     if notation is not None:
         applied = preset_lines(notation, scope.roles, defined_names(formulas), scope.rules.width)
         for line in applied:

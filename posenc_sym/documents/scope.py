@@ -85,6 +85,9 @@ class DocumentScope(ImaginaryUnit):
         #: the values an example of the prose gives ("For instance $d_k = 64$"), which a second formula for a defined
         #: name may be written at (:class:`.examples.ExampleValues`)
         self.example_values: Callable[[], dict[sympy.Symbol, Term]] = dict
+        #: gives an example's value (symbol, value, line, name as written): a display that sets a free name to a
+        #: number ("Take $$m = 5,\ n = 8$$") gives one, as the prose's "with $d = 128$" does
+        self.give_example: Callable[[sympy.Symbol, Term, int, str], None] = lambda *_: None
         #: names a convention reads that the prose set with "Let" (Let $d = 2$), by line: free again at "In general"
         self.bound_names: dict[str, int] = {}
         #: The heading line of a section that has not indexed with i yet, where the text's index i is another

@@ -187,9 +187,22 @@ def _set_for_a_case(form: NameForm, head: str, shown: str, rhs: Term | None, sco
     if inline:
         return Outcome("", "")
     written = "a formula" if rhs is None else sympy.sstr(rhs)
+    _an_example(head, rhs, scope)
     why = f"{shown} is used before as a free name" if used else f"{shown} is a variable of the notes"
     return Outcome("definition", f"sets {shown} = {written} here, a value chosen for an example or a case "
                                  f"({why}): later rows keep {shown} free")
+
+
+def _an_example(head: str, rhs: Term | None, scope: DocumentScope) -> None:
+    """A number a display sets a free name to, for an example or a case: an example's value, so that a later row
+    true at it is not refuted, nor a definition at it called different (:mod:`.examples`)."""
+    if rhs is None or not _is_value(rhs) or not getattr(rhs, "is_number", False):
+        return
+    symbol = scope.ctx.symbols.get(head)
+    if symbol is None:
+        symbol = scope.rules.symbol(head)
+    if isinstance(symbol, sympy.Symbol):
+        scope.give_example(symbol, rhs, scope.line, head)
 
 
 def _declared_value(form: NameForm, head: str, shown: str, rhs: Term | None, scope: DocumentScope, *,
@@ -216,6 +229,7 @@ def _declared_value(form: NameForm, head: str, shown: str, rhs: Term | None, sco
         return Outcome("definition", f"binds the declared {shown}")
     if inline:
         return Outcome("", "")
+    _an_example(head, rhs, scope)
     return Outcome("condition", f"sets {shown} = {written} here, a value chosen for an example or a case ({shown} "
                                 f"is declared, and its declaration allows it): stated, not decided; later rows keep "
                                 f"{shown} as declared", written=ctx.symbols[head])

@@ -20,6 +20,7 @@ from .read_cursor import Cursor, Term
 from .read_derivatives import derivative_fraction
 from .read_functions import function, upright_function
 from .read_guards import not_a_derivative, shown_name
+from .read_integrals import integral
 from .read_moments import MOMENTS, moment
 from .read_names import bold_name, greek_name, name
 from .read_pattern import holds_ellipsis
@@ -103,6 +104,8 @@ def command(p: Cursor, token: Token) -> Term:
     if token.text in ELLIPSES:
         raise Unreadable(f"an ellipsis ({token.text}) leaves terms unstated; state the claim per entry, per "
                          "block, or as a sum", token.pos)
+    if token.text == "\\int":
+        return integral(p, token)
     if token.text in NOT_READ_OPERATORS:
         raise Unreadable(f"{token.text} ({NOT_READ_OPERATORS[token.text]}) is not read; state its value as a claim of "
                          "its own", token.pos)

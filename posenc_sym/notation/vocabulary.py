@@ -290,7 +290,7 @@ PROSE_WORDS = frozenset({"if", "for", "when", "whenever", "otherwise", "and", "o
 NOT_READ_OPERATORS: Mapping[str, str] = MappingProxyType({
     "\\partial": "a partial derivative", "\\nabla": "a gradient", "\\odot": "the elementwise (Hadamard) product",
     "\\otimes": "a tensor (Kronecker) product", "\\oplus": "a direct sum or concatenation",
-    "\\int": "an integral", "\\oint": "an integral",
+    "\\oint": "a contour integral", "\\iint": "a double integral", "\\iiint": "a triple integral",
 })
 
 #: Commands that only move ink; they never change what a formula means.

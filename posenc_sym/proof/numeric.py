@@ -19,6 +19,7 @@ from sympy.core.evalf import PrecisionExhausted
 from sympy.matrices import MatrixBase
 
 from ..errors import EngineSignal
+from .integrals import closed_form
 
 __all__ = ["Evaluation", "IllFormedRange", "NotEvaluable", "evaluate", "expand_sums", "to_mpmath"]
 
@@ -157,6 +158,12 @@ def _to_mpmath(expr: sympy.Basic) -> Any:
             if bool(_decide_condition(cond)):
                 return to_mpmath(value)
         raise NotEvaluable(f"no branch of {expr} applies")
+    if isinstance(expr, sympy.Integral):
+        # its checked closed form (proof.integrals); evalf's quadrature rarely reaches the digits asked for here
+        value = closed_form(expr)
+        if value is None:
+            raise NotEvaluable(f"the integral {expr} has no closed form checked by quadrature")
+        return to_mpmath(value)
     guarded = _discontinuous(expr)
     if guarded is not None:
         return guarded

@@ -26,6 +26,7 @@ from ..sizes import too_large
 from . import conditional
 from .budget import time_limit
 from .continuity import differentiability_obstacle, is_continuous_in
+from .integrals import evaluate_integrals
 from .numeric import NotEvaluable
 
 __all__ = ["TRANSFORMS", "evaluate_derivatives", "generalize_powers", "held_derivatives", "prove_zero",
@@ -307,7 +308,7 @@ def prove_zero(expr: sympy.Expr, *, allow_simplify: bool = True,
     >>> prove_zero(sympy.sin(x + y) - sympy.sin(x)*sympy.cos(y) + sympy.cos(x)*sympy.sin(y)) is None
     True
     """
-    expr = rebind_indices(sympy.sympify(evaluate_derivatives(expr, conditions)))
+    expr = rebind_indices(sympy.sympify(evaluate_integrals(evaluate_derivatives(expr, conditions))))
     if expr.has(sympy.Derivative):
         # A derivative left unevaluated on purpose (across a jump) or that SymPy cannot carry
         # out; simplify() would carry it out branch by branch. Only an exact 0 is a proof.
