@@ -73,9 +73,11 @@ def _links(tmp_path: Path, text: str, notation: str | None = None) -> list[tuple
     ("$$ e^{A} e^{B} = e^{A + B} $$\n", [(1, U)]),
     ("$$ e^{a} e^{b} = e^{a + b} $$\n", [(1, P)]),
     # a variable of the notes set to a number is an example, not a definition the rows after are read with
-    # (an equation that sets no name is a claim: d^2 = 262144 for the width d is refuted, at d = 2; the display
-    # d = 512 gives an example's value, which the rows after are not read with)
-    ("$$ d = 512 $$\n\n$$ d^2 = 262144 $$\n", [(1, D), (3, R)]),
+    # (an equation that sets no name is a claim: d^2 = 262144 for the width d fails at d = 2; but the display
+    # d = 512 gives an example's value, at which it holds: not refuted, as after the prose's "with $d = 512$";
+    # false there too, it is refuted)
+    ("$$ d = 512 $$\n\n$$ d^2 = 262144 $$\n", [(1, D), (3, U)]),
+    ("$$ d = 512 $$\n\n$$ d^2 = 262145 $$\n", [(1, D), (3, R)]),
     # a comparison of names read by conventions alone that fails somewhere is a condition, not refuted
     ("$$ t > 1 $$\n", [(1, C)]),
     # a function of them is a claim: refuted

@@ -229,7 +229,6 @@ def _declared_value(form: NameForm, head: str, shown: str, rhs: Term | None, sco
         return Outcome("definition", f"binds the declared {shown}")
     if inline:
         return Outcome("", "")
-    _an_example(head, rhs, scope)
     return Outcome("condition", f"sets {shown} = {written} here, a value chosen for an example or a case ({shown} "
                                 f"is declared, and its declaration allows it): stated, not decided; later rows keep "
                                 f"{shown} as declared", written=ctx.symbols[head])
