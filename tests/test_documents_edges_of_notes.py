@@ -121,3 +121,35 @@ def test_a_display_that_sets_a_free_name_gives_an_example_value(tmp_path: Path, 
     assert final.status == last
     if last == D:  # δ = 4: a definition again, said different from line 1
         assert any("differently from line 1" in str(f) for f in final.read.findings)
+
+
+@pytest.mark.parametrize(("value", "status"), [("-1", P), ("0", R)])
+def test_parameters_after_a_semicolon_are_arguments(tmp_path: Path, value: str, status: str) -> None:
+    # φ(u; τ) = u - τ defines φ of two arguments: φ(1; 2) = -1
+    rows, _ = links_of(tmp_path, f"$$ \\phi(u;\\tau) = u - \\tau $$\n\n$$ \\phi(1; 2) = {value} $$\n")
+    assert [r[1] for r in rows] == [D, status]
+
+
+def test_a_width_in_words_beside_cjk_text_and_two_width_names(tmp_path: Path) -> None:
+    # "使用5维的位置编码" (a 5-dimensional encoding), the text writing both d and d_model: both are the width 5
+    text = ("设 $d_{model}$ 为模型维度。\n\n$$\nPE(pos, 2i) = \\sin\\left(\\frac{pos}{10000^{2i/d}}\\right)\n$$\n\n"
+            "举个例子，使用5维的位置编码：\n\n$$\nPE(1, 2) = \\sin\\left(\\frac{1}{10000^{2/5}}\\right)\n$$\n")
+    rows, _ = links_of(tmp_path, text)
+    assert [r[1] for r in rows] == [D, U]
+    assert "(d = 5" in rows[1][2]
+
+
+EXAMPLE_VECTOR = ("```posenc\nassume q_1, q_2, k_1, k_2 real\n```\n\nWrite $$q = (q_1, q_2)$$ and $$k = (k_1, k_2)$$.\n\n"
+                  "Take $$q = (1, 0)$$ and the key of the figure.\n\n$$ {row} $$\n")
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # at q = (1, 0): -k_2 = -1 holds for k_2 = 1, a key the text gives only in a figure: not refuted
+    ("q_2k_1 - q_1k_2 = 0 - 1", U),
+    # near-misses: no real k_1 makes 1 + k_1^2 = -5; and a claim with no number on either side stays refuted
+    ("q_1 + q_2 + k_1^2 = -5", R),
+    ("q_2k_1 - q_1k_2 = k_1", R),
+])
+def test_a_value_computed_at_an_example_read_in_part(tmp_path: Path, row: str, status: str) -> None:
+    rows, _ = links_of(tmp_path, EXAMPLE_VECTOR.format(row=row))
+    assert rows[-1][1] == status

@@ -219,16 +219,17 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
 
 def _width_said(scope: DocumentScope, examples: ExampleValues, line: int) -> None:
     """"Example: a 5-dimensional encoding" before a display gives the width an example's value, as "with $d = 5$"
-    would: a refutation is held back where the row holds at it."""
-    width = scope.rules.width
+    would: a refutation is held back where the row holds at it. The width is the one the conventions read, or else
+    each name of a width the text writes (d, d_model): all are the width the words give."""
     said = width_in_words(scope.lead_in)
-    if width is None or said is None:
+    if said is None:
         return
-    symbol = scope.ctx.symbols.get(width)
-    if symbol is None and scope.is_free(width):
-        symbol = scope.rules.symbol(width)
-    if isinstance(symbol, sympy.Symbol):
-        examples.give(symbol, sympy.Integer(said), line, width)
+    for width in [scope.rules.width] if scope.rules.width is not None else sorted(scope.roles.widths):
+        symbol = scope.ctx.symbols.get(width)
+        if symbol is None and scope.is_free(width):
+            symbol = scope.rules.symbol(width)
+        if isinstance(symbol, sympy.Symbol):
+            examples.give(symbol, sympy.Integer(said), line, width)
 
 
 def _in_prose(display: Display, lines: list[str]) -> bool:

@@ -53,6 +53,14 @@ def against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | N
     if binds if inline else bool(REDEFINES.search(scope.lead_in)):
         return Outcome("definition", f"defines {shown} again, as the text says: the rows after this line use this "
                                      f"formula, not line {old.line}'s")
+    if (entries := _entries_set(old.body.xreplace(renamed), rhs)) is not None:
+        # q = (1, 0) after q = (q_1, q_2): an example's vector, whose entries are the example's values of q_1, q_2
+        for name, value in entries:
+            scope.give_example(name, value, scope.line, str(name))
+        given = ", ".join(f"{sympy.sstr(n)} = {sympy.sstr(v)}" for n, v in entries)
+        return Outcome("condition", f"sets {shown} = {sympy.sstr(list(rhs))} here, a value chosen for an example "
+                                    f"({given}, the entries line {old.line} names); line {old.line}'s definition "
+                                    "stays in force")
     different = shown_different(old.body, rhs, renamed, variables)
     if _an_equation(old.body.xreplace(renamed), rhs, variables) or (different and variables and (
             inline or EQUATION_WORDS.search(scope.lead_in))):  # a plain name's new value (ω = 2) is no equation
@@ -86,6 +94,26 @@ def against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | N
                                      f"{old.line}'s for every value, not decided); the rows after this line use "
                                      "this one", undecided=True)
     return differently(shown, old.line)
+
+
+def _entries_set(old: Term, new: Term) -> list[tuple[sympy.Symbol, sympy.Expr]] | None:
+    """The pairs (entry's name, number) where ``old`` is a vector or matrix of distinct plain names (q_1, q_2) and
+    ``new`` one of numbers of its shape; None otherwise.
+
+    >>> q1, q2 = sympy.symbols("q_1 q_2", real=True)
+    >>> _entries_set(sympy.Matrix([q1, q2]), sympy.Matrix([1, 0]))
+    [(q_1, 1), (q_2, 0)]
+    >>> _entries_set(sympy.Matrix([q1, q1]), sympy.Matrix([1, 0])), _entries_set(sympy.Matrix([q1, q2]), q1)
+    (None, None)
+    """
+    if not (isinstance(old, sympy.MatrixBase) and isinstance(new, sympy.MatrixBase) and old.shape == new.shape):
+        return None
+    names, values = list(old), list(new)
+    if not all(isinstance(n, sympy.Symbol) for n in names) or len(set(names)) != len(names):
+        return None
+    if not all(getattr(v, "is_number", False) for v in values):
+        return None
+    return list(zip(names, values, strict=True))
 
 
 def _renumbered(old: Term, new: Term, variables: tuple[sympy.Expr, ...]) -> str | None:

@@ -61,7 +61,7 @@ def applies_itself(rhs: str, head: str, arity: int) -> bool:
     for found in re.finditer(rf"(?<![A-Za-z\\]){spelled}(?![A-Za-z])\s*(\(|'|\^\{{?\\prime)", rhs):
         if found.group(1) != "(":
             return True
-        if len(split_top_level(_inside_parentheses(rhs, found.end()))) == arity:
+        if len(split_top_level(_inside_parentheses(rhs, found.end()), ",;")) == arity:
             return True
     return False
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 import mpmath
 import sympy
 
+from ..proof.budget import time_limit
 from .decide import DisplayResult, LinkResult, display_result
 from .renumbered import witness
 
@@ -29,7 +30,7 @@ __all__ = ["ExampleValues", "width_in_words"]
 
 #: A width said in words: "a 5-dimensional encoding", "of dimension 8", "5维", "维度为 8", "8次元", "8차원".
 _WIDTH_IN_WORDS = re.compile(
-    r"(?<![\w.])(\d+)\s*-?\s*(?:dimensional|dims?\b|dimensions\b|维|次元|차원)"
+    r"(?<![0-9A-Za-z_.])(\d+)\s*-?\s*(?:dimensional|dims?\b|dimensions\b|维|次元|차원)"
     r"|\b(?:dimension(?:ality)?|width)\s+(?:of\s+|is\s+|=\s*)?(\d+)(?![\d.])"
     r"|维度?\s*(?:为|是|=|：|:)\s*(\d+)(?![\d.])", re.IGNORECASE)
 
@@ -40,6 +41,8 @@ def width_in_words(words: str) -> int | None:
 
     >>> width_in_words("Example: a 5-dimensional encoding, position 1:"), width_in_words("假设维度为 6，")
     (5, 6)
+    >>> width_in_words("假设我们有一个长度为5的序列，使用5维的位置编码。"), width_in_words("8차원 벡터")
+    (5, 8)
     >>> width_in_words("in 2 dimensions or 3 dimensions"), width_in_words("for 10000 tokens") is None
     (None, True)
     """
@@ -102,6 +105,19 @@ class ExampleValues:
         except (TypeError, ValueError, ArithmeticError, sympy.SympifyError):
             return False
 
+    def _unnamed(self, lhs: sympy.Basic, rhs: sympy.Basic) -> str | None:
+        """The names left once the example's values are in, where one side is a number (q_2 k_1 - q_1 k_2 = 0 - 1
+        after q = (1, 0) and a k = (0, 1) not read): a value computed at an example, not a claim for every k; None
+        where no name is left or neither side is a number."""
+        if isinstance(lhs, sympy.MatrixBase) or isinstance(rhs, sympy.MatrixBase):
+            return None
+        at = {s: v for s, (v, _, _) in self.values.items()}
+        left = set().union(*(getattr(side, "free_symbols", set()) for side in (lhs, rhs))) - set(at)
+        numeric = any(not getattr(side, "free_symbols", {None}) for side in (lhs, rhs))
+        if not (left and numeric and _solvable(sympy.sympify(lhs - rhs).xreplace(at), left)):
+            return None
+        return ", ".join(sorted(map(str, left)))
+
     def held_back(self, result: DisplayResult) -> DisplayResult:
         """``result`` with each refuted claim that holds at the example's values made unknown, said why."""
         if not self.values:
@@ -110,14 +126,43 @@ class ExampleValues:
         for linked in result.links:
             link = linked.link
             held = getattr(link.lhs, "free_symbols", set()) | getattr(link.rhs, "free_symbols", set())
-            if linked.status == "refuted" and link.role == "claim" and held & set(self.values) and \
-                    link.relation == "==" and self.hold(link.lhs, link.rhs, link.source):
-                given = ", ".join(f"{shown} = {sympy.sstr(value)}" for value, _, shown in self.values.values())
-                lines = sorted({line for _, line, _ in self.values.values()})
+            if not (linked.status == "refuted" and link.role == "claim" and held & set(self.values) and
+                    link.relation == "=="):
+                found.append(linked)
+                continue
+            given = ", ".join(f"{shown} = {sympy.sstr(value)}" for value, _, shown in self.values.values())
+            lines = ", ".join(map(str, sorted({line for _, line, _ in self.values.values()})))
+            if self.hold(link.lhs, link.rhs, link.source):
                 note = (f"false for other values, but it holds at the example's values the text gives on line "
-                        f"{', '.join(map(str, lines))} ({given}), which the row may be about: not refuted; write the "
-                        "values into the row, or bind them (Let $… = …$)")
+                        f"{lines} ({given}), which the row may be about: not refuted; write the values into the row, "
+                        "or bind them (Let $… = …$)")
+                found.append(replace(linked, status="unknown", verdict=None, note=note))
+            elif (left := self._unnamed(link.lhs, link.rhs)) is not None:
+                note = (f"a value computed at the example the text gives on line {lines} ({given}), but also at "
+                        f"{left}, whose example values the text does not give in a form read: not refuted; "
+                        "bind them (Let $… = …$)")
                 found.append(replace(linked, status="unknown", verdict=None, note=note))
             else:
                 found.append(linked)
         return display_result(result.read, tuple(found), result.conventions)
+
+
+def _solvable(difference: sympy.Expr, names: set[sympy.Basic]) -> bool:
+    """True if ``difference`` is 0 at some value of one of ``names`` that its domain allows (k_2 = 1 in -k_2 + 1;
+    not d = 128·126/125 for an even d), as far as SymPy solves it within a second."""
+    try:
+        with time_limit(1.0):
+            for name in sorted(names, key=str):
+                for solution in sympy.solve(difference, name):
+                    if solution.free_symbols or _admissible(name, solution):
+                        return True
+    except Exception:  # SymPy failing, or taking long: not shown solvable
+        return False
+    return False
+
+
+def _admissible(name: sympy.Basic, value: sympy.Expr) -> bool:
+    """True if ``value`` is a value ``name``'s domain allows (integer, even, positive, real, as declared)."""
+    checks = (("is_integer", "is_integer"), ("is_even", "is_even"), ("is_odd", "is_odd"),
+              ("is_positive", "is_positive"), ("is_nonnegative", "is_nonnegative"), ("is_real", "is_real"))
+    return all(getattr(value, fact) is True for required, fact in checks if getattr(name, required, None) is True)

@@ -173,12 +173,16 @@ def _base_of(text: str, *, in_text: bool = False) -> str | None:
     return _letters(text, in_font=in_text)
 
 
-def split_top_level(text: str) -> tuple[str, ...]:
-    """``text`` split at the commas outside every bracket."""
+def split_top_level(text: str, separators: str = ",") -> tuple[str, ...]:
+    """``text`` split at the commas (or other ``separators``) outside every bracket.
+
+    >>> split_top_level("u, f(a, b)"), split_top_level("u; t", ",;")
+    (('u', 'f(a, b)'), ('u', 't'))
+    """
     parts, depth, start = [], 0, 0
     for n, char in enumerate(text):
         depth += (char in "({[") - (char in ")}]")
-        if char == "," and depth == 0:
+        if char in separators and depth == 0:
             parts.append(text[start:n].strip())
             start = n + 1
     parts.append(text[start:].strip())
@@ -262,7 +266,8 @@ def name_form(text: str) -> NameForm | None:
                 break
         if depth:
             return None
-        arguments = tuple(_SIZER.sub("", a).strip() for a in split_top_level(text[open_at + 1:t.tokens[t.at - 1].pos]))
+        inside = text[open_at + 1:t.tokens[t.at - 1].pos]
+        arguments = tuple(_SIZER.sub("", a).strip() for a in split_top_level(inside, ",;"))
         if t.peek() == "_" and subscript is None:  # Attention(Q, K, V)_i: the function Attention_i
             t.at += 1
             span = t.group()

@@ -229,6 +229,8 @@ def _declared_value(form: NameForm, head: str, shown: str, rhs: Term | None, sco
         return Outcome("definition", f"binds the declared {shown}")
     if inline:
         return Outcome("", "")
+    if scope.in_prose:  # "먼저 $$m = 2,\ n = 5$$ 입니다": a display in a line of words sets an example's values
+        _an_example(head, rhs, scope)
     return Outcome("condition", f"sets {shown} = {written} here, a value chosen for an example or a case ({shown} "
                                 f"is declared, and its declaration allows it): stated, not decided; later rows keep "
                                 f"{shown} as declared", written=ctx.symbols[head])

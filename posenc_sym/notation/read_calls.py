@@ -68,7 +68,8 @@ def call_arguments(p: Cursor, function: str) -> list[Term]:
     :class:`NamedArgument`, each also kept in ``p.stated`` for the report."""
     p.require("(")
     args = [_argument(p, function)]
-    while p.take(","):
+    # f(u; τ): the parameters after a semicolon are arguments too (the same function of both)
+    while p.take(",") or p.take(";"):
         args.append(_argument(p, function))
     p.require(")")
     return args
