@@ -153,3 +153,17 @@ EXAMPLE_VECTOR = ("```posenc\nassume q_1, q_2, k_1, k_2 real\n```\n\nWrite $$q =
 def test_a_value_computed_at_an_example_read_in_part(tmp_path: Path, row: str, status: str) -> None:
     rows, _ = links_of(tmp_path, EXAMPLE_VECTOR.format(row=row))
     assert rows[-1][1] == status
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # R(0.5) q at q = (1, 0) is (cos 0.5, sin 0.5) = (0.8775826, 0.4794255): to the 5 digits written, it holds
+    ("R(0.5)q = (0.87758,\\ 0.47943)", U),
+    # near-miss: off by more than half a unit of the last digit (0.87759 - 0.8775826 = 7.4e-6)
+    ("R(0.5)q = (0.87759,\\ 0.47943)", R),
+])
+def test_an_example_computed_in_decimals(tmp_path: Path, row: str, status: str) -> None:
+    text = ("```posenc\nassume q_1, q_2, t real\nlet R(t) = \\begin{pmatrix} \\cos t & -\\sin t \\\\ \\sin t & \\cos t "
+            "\\end{pmatrix}\n```\n\nWrite $$q = (q_1, q_2)$$.\n\nTake $$q = (1, 0)$$.\n\n"
+            f"Then $${row}$$.\n")
+    rows, _ = links_of(tmp_path, text)
+    assert rows[-1][1] == status

@@ -101,7 +101,9 @@ class ExampleValues:
                 return witness(entries[0], (), [int(n) for n in re.findall(r"\d+", written)]) is not None
             if any(e.free_symbols for e in entries):
                 return False
-            return all(abs(mpmath.mpmathify(sympy.N(e, _DIGITS))) < _CLOSE for e in entries)
+            # (0.87758, 0.47943) for R(0.5)q at q = (1, 0): to the digits written, half a unit of the last one off
+            close = max(_CLOSE, _half_unit(written))
+            return all(abs(mpmath.mpmathify(sympy.N(e, _DIGITS))) <= close for e in entries)
         except (TypeError, ValueError, ArithmeticError, sympy.SympifyError):
             return False
 
@@ -145,6 +147,16 @@ class ExampleValues:
             else:
                 found.append(linked)
         return display_result(result.read, tuple(found), result.conventions)
+
+
+def _half_unit(written: str) -> mpmath.mpf:
+    """Half a unit of the last digit of the most precise decimal ``written`` holds (5e-6 for 0.87758), or 0.
+
+    >>> float(_half_unit("R(0.5)q = (0.87758, 0.47943)")), float(_half_unit("m = 2"))
+    (5e-06, 0.0)
+    """
+    places = [len(fraction) for fraction in re.findall(r"(?<![\d.])\d+\.(\d+)(?![\d.])", written)]
+    return mpmath.mpf(5) / mpmath.mpf(10) ** (max(places) + 1) if places else mpmath.mpf(0)
 
 
 def _solvable(difference: sympy.Expr, names: set[sympy.Basic]) -> bool:
