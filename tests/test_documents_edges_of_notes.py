@@ -167,3 +167,42 @@ def test_an_example_computed_in_decimals(tmp_path: Path, row: str, status: str) 
             f"Then $${row}$$.\n")
     rows, _ = links_of(tmp_path, text)
     assert rows[-1][1] == status
+
+
+SINE = "\\sin(\\frac{{i}}{{10000^{{\\frac{{2t}}{{d}}}}}})"
+
+
+@pytest.mark.parametrize(("display", "statuses"), [
+    # an equation number with a space before its brace is ink
+    ("$$f(x)=x^2 \\tag {1.1} $$\n\n$$ f(2) = 4 $$\n", [D, P]),
+    # a cases of definitions aligned at their relations (&=), numbered after it: a system, one statement a row
+    ("$$\n\\begin{cases}\n\tP_{i, 2t} &= \\sin(\\frac{i}{10000^{\\frac{2t}{d}}}) \\\\\n"
+     "\tP_{i, 2t+1} &= \\cos(\\frac{i}{10000^{\\frac{2t}{d}}}) \\\\\n\\end{cases} \\tag{1.2}\n$$\n\n$$ P_{0, 1} = 1 $$\n",
+     [D, D, P]),
+    # an array in a brace, closed by \right. and a stray \\
+    ("$$\n\\left\\{\\begin{array}{l}p_{k, 2 i}=\\sin (k / 10000^{2 i / d}) \\\\ p_{k, 2 i+1}=\\cos \\left(k / "
+     "10000^{2 i / d}\\right)\\end{array}\\right.\\\\\n$$\n\n$$ p_{0, 1} = 1 $$\n", [D, D, P]),
+    # near-miss: a cases whose second column is a condition stays a function by cases
+    ("$$ f(x) = \\begin{cases} 1 & x > 0 \\\\ 0 & x \\le 0 \\end{cases} $$\n\n$$ f(1) = 1 $$\n",
+     [D, "condition", "condition", P]),
+])
+def test_systems_and_equation_numbers(tmp_path: Path, display: str, statuses: list[str]) -> None:
+    rows, _ = links_of(tmp_path, display)
+    assert [r[1] for r in rows] == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # PE(p)_{2i}, the component 2i of PE(p): the function PE of p and its component, read at it
+    ("$$\\mathrm{PE}(p)_{2i} = \\sin(p\\,\\theta_i), \\qquad \\mathrm{PE}(p)_{2i+1} = \\cos(p\\,\\theta_i)$$\n\n"
+     "$$\\mathrm{PE}(0)_{2i+1} = 1$$\n\n$$\\mathrm{PE}(0)_{2i} = 1$$\n", [D, D, P, R]),
+    ("$$PE_{2i}(p) = \\sin(p\\,\\theta_i)$$\n\n$$PE_{2i+1}(p) = \\cos(p\\,\\theta_i)$$\n\n$$PE_{2i+1}(0) = 1$$\n",
+     [D, D, P]),
+    # only the even component defined: the odd one matches no definition (it was PE_{2i+1} times 0, refuted)
+    ("$$\\mathrm{PE}_{2i}(p) = \\sin(p\\,\\theta_i)$$\n\n$$\\mathrm{PE}_{2i+1}(0) = 1$$\n", [D, U]),
+    # near-misses: a letter alone names a function of its own, digits alone label one
+    ("$$ f_q(x) = 2x $$\n\n$$ f_k(x) = 3x $$\n\n$$ f_q(1) = 2 $$\n", [D, D, P]),
+    ("$$ g_1(x) = 2x $$\n\n$$ g_2(x) = 3x $$\n\n$$ g_2(1) = 3 $$\n", [D, D, P]),
+])
+def test_a_component_of_a_call_is_its_last_argument(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    rows, _ = links_of(tmp_path, text)
+    assert [r[1] for r in rows] == statuses

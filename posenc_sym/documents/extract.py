@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import PosencSymError
+from .component_subscripts import component_as_argument
 from .frames import unframed
 from .katex import katex_source
 from .macros import Expanded, Macros
@@ -190,7 +191,8 @@ def _displays(original: str, expanded: Expanded, kind: Kind, cell: Cell | None) 
                                 f"{closing}", place_of(cell, line))
         refused = [r.reason for r in expanded.refusals if match.end() <= r.start < end]
         displays.append(Display(
-            body=unframed(blanked[match.end():end]), line=line, body_line=blanked.count("\n", 0, match.end()) + 1,
+            body=component_as_argument(unframed(blanked[match.end():end])), line=line,
+            body_line=blanked.count("\n", 0, match.end()) + 1,
             expect_refuted=_expected(lines, line, kind),
             end_line=blanked.count("\n", 0, end + len(closing)) + 1,
             problem=refused[0] if refused else "", cell=cell,

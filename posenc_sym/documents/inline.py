@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .component_subscripts import component_as_argument
 from .places import Cell
 
 __all__ = ["Inline", "inline_formulas"]
@@ -90,6 +91,7 @@ def inline_formulas(text: str, kind: str) -> list[Inline]:
         opening = " ".join(chunk[ends[-1].end() if ends else 0:].split())
         line_start = text.rfind("\n", 0, match.start()) + 1
         glossary = _ITEM.match(text[line_start:match.start()]) is not None and _GLOSS.match(rest) is not None
-        found.append(Inline(body.strip(), blanked.count("\n", 0, match.start(group)) + 1, match.start(group), before,
+        found.append(Inline(component_as_argument(body).strip(), blanked.count("\n", 0, match.start(group)) + 1,
+                            match.start(group), before,
                             after=after, opening=opening, glossary=glossary))
     return found

@@ -25,7 +25,7 @@ __all__ = ["RowText", "split_rows"]
 _WRAPPERS = re.compile(
     r"\\begin\{(?:alignedat|array)\*?\}\{[^{}]*\}"  # only these take an argument: {2}, {rcl}
     r"|\\(?:begin|end)\{(?:aligned|split|gathered|alignedat|array|align|gather|equation|multline|flalign)\*?\}"
-    r"|\\label\{[^{}]*\}|\\tag\*?\{[^{}]*\}|\\nonumber|\\notag"
+    r"|\\label\s*\{[^{}]*\}|\\tag\s*\*?\s*\{[^{}]*\}|\\nonumber|\\notag"
     # an equation number typed by hand at the end of a row, after a wide space: x = y \qquad (8)
     r"|\\q?quad\s*\(\s*\d+(?:\.\d+)*[a-z]?\s*\)\s*(?=\\\\|$)"
 )
@@ -156,8 +156,8 @@ def _matching_parenthesis(text: str, opening: int) -> int | None:
 _SYSTEM = re.compile(r"^\s*(?:\\begin\{equation\*?\}\s*)?"
                      r"(?P<open>(?:\\left\s*\\\{\s*)?\\begin\{(?P<env>cases|aligned|array|gathered|matrix)\}"
                      r"(?:(?<=\{array\})\{[^{}]*\})?)(?P<rows>.*)"
-                     r"(?P<close>\\end\{(?P=env)\}(?:\s*\\right\s*\.)?)(?:\s*\\(?:tag|label)\*?\{[^{}]*\})*"
-                     r"\s*(?:\\end\{equation\*?\}\s*)?[,.;]?\s*$",
+                     r"(?P<close>\\end\{(?P=env)\}(?:\s*\\right\s*\.)?)(?:\s*\\(?:tag|label)\*?\s*\{[^{}]*\})*"
+                     r"\s*(?:\\end\{equation\*?\}\s*)?[,.;]?\s*(?:\\\\\s*)?$",
                      re.DOTALL)
 
 
@@ -188,10 +188,16 @@ def _system(body: str) -> str:
             + " " * len(match.group("close")) + body[match.end("close"):])
 
 
+#: What follows an ``&`` that aligns a row at its relation (``&=``, ``& \le``), not a column of its own.
+_ALIGNING = re.compile(r"(?:=|<|>|\\(?:le|ge|leq|geq|neq|approx|equiv)(?![A-Za-z]))")
+
+
 def _in_columns(row: str) -> bool:
     """True if ``row`` puts something after an ``&`` (a condition in a column); an ``&`` before nothing (``p = \\sin x
     & \\\\``, an array's empty second column) only ends the row's first cell."""
-    return "&" in row and bool(row.split("&", 1)[1].strip(" \t\n&"))
+    after = row.split("&", 1)[1].strip(" \t\n&") if "&" in row else ""
+    # P_{i,2t} &= \sin(…): an & before the relation only aligns the rows, as in aligned
+    return bool(after) and not _ALIGNING.match(after)
 
 
 def _depth_zero_rows(text: str) -> list[str] | None:

@@ -256,7 +256,13 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
     text = _subscript_text(p)
     if text is None:  # a formula (\lambda_{m+1}): the scope may read the name at its values
         p.index = start
-        value = p.scope.undeclared(base, _subscript_args(p))
+        args = _subscript_args(p)
+        if _at_parenthesis(p) and p.scope.is_function(base):
+            # PE_{2i+1}(0) where the text applies PE: the function at a subscript, never the name PE_{2i+1} times (0)
+            raise Unreadable(f"{base}_{{…}}(…) applies a function at a subscript that is a formula, which the text "
+                             f"does not define there; define it ({base}_{{…}}(x) = …) or write the subscript as a name",
+                             pos)
+        value = p.scope.undeclared(base, args)
         if value is None:
             raise Unreadable(f"'{base}_{{...}}' is not declared; declare it (assume, or let {base}_i = ...)", pos)
         return value
