@@ -206,3 +206,17 @@ def test_systems_and_equation_numbers(tmp_path: Path, display: str, statuses: li
 def test_a_component_of_a_call_is_its_last_argument(tmp_path: Path, text: str, statuses: list[str]) -> None:
     rows, _ = links_of(tmp_path, text)
     assert [r[1] for r in rows] == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a matrix used to align rows eqnarray-style (Q &=& H W_q): each row a statement
+    ("$$\n\\begin{matrix}\nQ &=& 2x,\\\\\nK &=& 3x\\\\\n\\end{matrix}\n$$\n\n$$ Q + K = 5x $$\n", [D, D, P]),
+    # a case's word in a column of its own (0 & \text{for} & i - j \le -k), and \text{others.} for otherwise
+    ("```posenc\nassume i, j integer\nassume k integer positive\n```\n\n$$\n\\delta(i,j) =\n\\begin{cases}\n"
+     "0 & \\text{for} & i-j\\leqslant-k\\\\\n2k-1 & \\text{for} & i-j\\geqslant k\\\\\ni-j+k &\\text{others.} &\\\\\n"
+     "\\end{cases}\n$$\n\n$$ \\delta(3, 3) = k $$\n\n$$ \\delta(5, 1) = 2k - 1 $$\n",
+     [D, "condition", "condition", P, R]),  # δ(i, i) = k (neither condition holds); δ(5, 1) = 10 ≠ 11 at k = 6
+])
+def test_layouts_of_lecture_notes(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    rows, _ = links_of(tmp_path, text)
+    assert [r[1] for r in rows] == statuses

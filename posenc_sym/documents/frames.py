@@ -46,6 +46,8 @@ _UNDERSET = re.compile(r"\\underset\s*\{")
 #: Ink with no formula at all: a phantom's room, a shape written under a matrix (``\right]_{d \times 1}``).
 _BLANK = re.compile(r"\\[hv]?phantom\s*\{[^{}]*\}")
 _SHAPE = re.compile(r"(?:\\right\s*[\])]|\\end\{[bp]?matrix\})\s*_\s*\{")
+#: A word of a case's condition set in a column of its own, between two ampersands: ``& \text{for} &``.
+_WORD_COLUMN = re.compile(r"&\s*\\(?:text|mathrm|textrm)\s*\{\s*(?:for|if|when|where|otherwise|others|else)\s*[.,]?\s*\}\s*&")
 _COLOR = re.compile(r"\\color\s*\{[A-Za-z!0-9.,]*\}")
 
 
@@ -70,5 +72,7 @@ def unframed(body: str) -> str:
             out[at:close + 1] = " " * (close + 1 - at)
     for match in (*_COLOR.finditer(body), *_BLANK.finditer(body)):
         out[match.start():match.end()] = " " * (match.end() - match.start())
+    for match in _WORD_COLUMN.finditer(body):  # 0 & \text{for} & i - j \le -k: the word opens the condition's cell
+        out[match.end() - 1] = " "
     return "".join(out)
 

@@ -178,9 +178,16 @@ def _system(body: str) -> str:
     True
     """
     match = _SYSTEM.match(body)
-    if match is None or (match.group("env") != "cases" and not match.group("open").lstrip().startswith("\\left")):
+    if match is None:
         return body
     rows = [r for r in _depth_zero_rows(match.group("rows")) or [] if r.strip()]
+    if match.group("env") in ("matrix", "array") and len(rows) > 1 and all(_EQNARRAY.search(r) for r in rows):
+        # \begin{matrix} Q &=& HW_q \\ K &=& HW_K \end{matrix}: a matrix used to align rows, eqnarray-style
+        inner = _EQNARRAY.sub(lambda m: m.group(0)[:-1] + " ", match.group("rows"))
+        return (body[:match.start("open")] + " " * len(match.group("open")) + inner
+                + " " * len(match.group("close")) + body[match.end("close"):])
+    if match.group("env") != "cases" and not match.group("open").lstrip().startswith("\\left"):
+        return body
     aligned = match.group("env") == "aligned"
     if len(rows) < 2 or any(ANY_RELATION.search(r) is None or (_in_columns(r) and not aligned) for r in rows):
         return body
@@ -190,6 +197,10 @@ def _system(body: str) -> str:
 
 #: What follows an ``&`` that aligns a row at its relation (``&=``, ``& \le``), not a column of its own.
 _ALIGNING = re.compile(r"(?:=|<|>|\\(?:le|ge|leq|geq|neq|approx|equiv)(?![A-Za-z]))")
+
+
+#: A row aligned eqnarray-style, its relation between two ampersands: ``Q &=& HW_q``.
+_EQNARRAY = re.compile(r"&\s*(?:=|<|>|\\(?:le|ge|leq|geq|approx)(?![A-Za-z]))\s*&")
 
 
 def _in_columns(row: str) -> bool:

@@ -31,7 +31,7 @@ __all__ = ["CASES", "cases", "environment_name", "evaluation_bar", "space_stated
 #: Environments that write cases (``\left\{`` before ``matrix`` or ``array`` does too).
 CASES = frozenset({"cases", "dcases", "rcases", "cases*"})
 _SYMPY_RELATIONS = {"==": sympy.Eq, "!=": sympy.Ne, "<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
-_PROSE = frozenset({"if", "for", "when", "where", "otherwise", "else", "whenever"})
+_PROSE = frozenset({"if", "for", "when", "where", "otherwise", "else", "whenever", "others", "elsewhere"})
 
 
 def environment_name(p: Cursor) -> str:
@@ -173,7 +173,7 @@ def cases(p: Cursor, token: Token, kind: str) -> Term:
                 _drop_caption(p)
                 if _skip_prose(p):
                     last = next(t.text for t in reversed(p.tokens[:p.index]) if t.text not in (".", ",", ";"))
-                    if len(pieces) == 0 or last not in ("otherwise", "else", "}"):
+                    if len(pieces) == 0 or last not in ("otherwise", "else", "others", "elsewhere", "}"):
                         raise Unreadable("these cases are labelled, not conditioned: a list of alternatives, not "
                                          "one function; state each as a claim of its own", token.pos)
                 else:
