@@ -47,7 +47,8 @@ _UNDERSET = re.compile(r"\\underset\s*\{")
 _BLANK = re.compile(r"\\[hv]?phantom\s*\{[^{}]*\}")
 _SHAPE = re.compile(r"(?:\\right\s*[\])]|\\end\{[bp]?matrix\})\s*_\s*\{")
 #: A word of a case's condition set in a column of its own, between two ampersands: ``& \text{for} &``.
-_WORD_COLUMN = re.compile(r"&\s*\\(?:text|mathrm|textrm)\s*\{\s*(?:for|if|when|where|otherwise|others|else)\s*[.,]?\s*\}\s*&")
+_WORD_COLUMN = re.compile(r"&\s*\\(?:text|mathrm|textrm)\s*\{\s*(?:for|if|when|where|otherwise|others|else)"
+                          r"\s*[.,]?\s*\}\s*&")
 _COLOR = re.compile(r"\\color\s*\{[A-Za-z!0-9.,]*\}")
 
 
