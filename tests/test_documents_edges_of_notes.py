@@ -220,3 +220,19 @@ def test_a_component_of_a_call_is_its_last_argument(tmp_path: Path, text: str, s
 def test_layouts_of_lecture_notes(tmp_path: Path, text: str, statuses: list[str]) -> None:
     rows, _ = links_of(tmp_path, text)
     assert [r[1] for r in rows] == statuses
+
+
+@pytest.mark.parametrize(("row", "status"), [
+    # Attention, nowhere defined, of a matrix: a value of unknown shape, the same for the same argument
+    ("\\text{Attention}(PX) = P \\cdot \\text{Attention}(X)", U),
+    ("\\text{Attention}(X) = \\text{Attention}(X)", P),
+    ("\\text{Attention}(X + X) = 2 \\text{Attention}(X)", U),
+])
+def test_an_undefined_function_of_a_matrix(tmp_path: Path, row: str, status: str) -> None:
+    text = ("$$ X = \\begin{bmatrix} 1 & 2 \\\\ 3 & 4 \\end{bmatrix}, \\quad P = \\begin{bmatrix} 0 & 1 \\\\ 1 & 0 "
+            f"\\end{{bmatrix}} $$\n\n$$ {row} $$\n")
+    rows, conventions = links_of(tmp_path, text)
+    assert rows[-1][1] == status
+    assert any("of a matrix, which the text does not define" in c for c in conventions)
+    if status == U:
+        assert rows[-1][2].startswith("Attention is not defined")

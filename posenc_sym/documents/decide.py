@@ -265,6 +265,8 @@ def _as_written(name: str) -> str:
     """
     if (moment := shown_moment(name)) is not None:
         return moment
+    if name.endswith("·)") and "(" in name:  # Attention(··): a function of a matrix at its second argument
+        return name[:name.index("(")]
     if name.endswith("vec") and len(name) > 3:
         return f"\\vec{{{name[:-3]}}}"
     # a Greek letter as LaTeX (\\theta, \\omega_{k}); other names as the text spells them (L_min, vec)
@@ -274,7 +276,7 @@ def _as_written(name: str) -> str:
 def _not_defined(undefined: Sequence[str]) -> str:
     """Why a row about names the text does not define (or moments, whose properties are not applied) is unknown."""
     moments = [shown for name in undefined if (shown := shown_moment(name)) is not None]
-    names = [_as_written(name) for name in undefined if shown_moment(name) is None]
+    names = list(dict.fromkeys(_as_written(name) for name in undefined if shown_moment(name) is None))
     said = f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not defined in the text (or declared)" \
         if names else ""
     if moments:

@@ -95,6 +95,8 @@ class DocumentScope(ImaginaryUnit):
         self.imaginary_section: int | None = None
         #: names the row being read uses as column vectors, with their length (:mod:`.vector_names`)
         self.vectors: dict[str, int] = {}
+        #: an undefined function applied to a matrix, by (name, argument): the number of its opaque value
+        self.applied_to_matrices: dict[tuple[str, str], int] = {}
         #: the row writes a complex number with i (cos t + i sin t) in a section that indexes with i: two readings
         self.complex_beside_index = False
         #: The line of the display being read where it writes a complex number with i and does not index with i
@@ -323,7 +325,13 @@ class DocumentScope(ImaginaryUnit):
             other = another_arity(self, name, args)  # f(q, m, i) beside f(q, m): another function
             return other if other is not None else self.ctx.call(name, args)
         if any(isinstance(a, sympy.MatrixBase) for a in args):
-            raise ValueError(f"{name} is not defined, and it is applied to a matrix; define {name}")
+            # Attention(PX) for a matrix PX: a value of unknown shape, the same for the same argument; a row about it
+            # is read, and decided only where it holds whatever the value is
+            key = (name, sympy.srepr(args))
+            self.applied_to_matrices.setdefault(key, len([k for k in self.applied_to_matrices if k[0] == name]))
+            self.note("function of a matrix", f"read {name}(…) of a matrix, which the text does not define, as a "
+                      "value of unknown shape (the same argument, the same value)")
+            return sympy.Symbol(f"{name}({'·' * (self.applied_to_matrices[key] + 1)})", commutative=False)
         self.note("function", f"read {name}(…), and any name before parentheses that the text does not define, "
                   "as a function applied; a row about one is decided only if it holds whatever the function is")
         return sympy.Function(name, commutative=self._commutative(name))(*args)
