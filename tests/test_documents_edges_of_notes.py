@@ -236,3 +236,16 @@ def test_an_undefined_function_of_a_matrix(tmp_path: Path, row: str, status: str
     assert any("of a matrix, which the text does not define" in c for c in conventions)
     if status == U:
         assert rows[-1][2].startswith("Attention is not defined")
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    ("$$ y = \\text{stop-gradient}(x) $$\n", [D]),
+    ("$$ 1 + 1 = 2 \\checkmark $$\n", [P]),
+    ("$$ 1 + 1 = 3 \\checkmark $$\n", [R]),  # a tick is ink: the slip is refuted all the same
+    # near-miss: a sign after a space inside \text is no hyphen: the formula is not read (y defined, opaque)
+    ("$$ y = \\text{i -j} $$\n", [D]),
+])
+def test_hyphenated_names_and_ticks(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    rows, _ = links_of(tmp_path, text)
+    assert [r[1] for r in rows] == statuses
+    assert ("cannot be read" in rows[0][2] or "cannot read" in rows[0][2]) == ("i -j" in text)

@@ -283,6 +283,9 @@ def font_word(p: Cursor, token: Token) -> str:
             letters.append(font_word(p, inner) + LETTER_STYLES[inner.text])
         elif inner.kind == "other" and _CJK.fullmatch(inner.text) and token.text in WORDED:
             letters.append(inner.text)  # \text{夹角}, \text{初始角}_Q: a name in the text's own words
+        elif inner.text == "-" and token.text in WORDED and letters and letters[-1][-1:].isalpha() and \
+                not inner.space and (after := p.peek()) is not None and after.kind == "letter" and not after.space:
+            letters.append("-")  # \text{stop-gradient}, \text{Masked-Softmax}: a hyphenated name
         else:
             raise Unreadable(f"cannot read '{inner.text}' inside {token.text}{{...}}", inner.pos)
     word = "".join(letters)

@@ -302,6 +302,7 @@ SPACING = frozenset({
     "\\tiny", "\\scriptsize", "\\footnotesize", "\\small", "\\normalsize", "\\large", "\\Large", "\\LARGE",
     "\\huge", "\\Huge",
     "\\hline", "\\hdashline",  # a rule between an array's rows: layout, no mathematics
+    "\\checkmark", "\\blacksquare", "\\square", "\\qed", "\\Box",  # a tick or an end of proof beside a row
 })
 #: Spaces that set formulas apart (``x = 1 \\qquad y = 2``); never read as a product.
 WIDE = frozenset({"\\quad", "\\qquad"})
