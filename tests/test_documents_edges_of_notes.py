@@ -249,3 +249,18 @@ def test_hyphenated_names_and_ticks(tmp_path: Path, text: str, statuses: list[st
     rows, _ = links_of(tmp_path, text)
     assert [r[1] for r in rows] == statuses
     assert ("cannot be read" in rows[0][2] or "cannot read" in rows[0][2]) == ("i -j" in text)
+
+
+@pytest.mark.parametrize(("value", "status"), [
+    # A's entries are rounded to 4 places: A·(1, 1) = 0.5065 + 0.1863 + 0.3072 = 1.0000 exactly; the text's 0.9999
+    # (from the unrounded A) is one unit off, within the two units such a sum of rounded data may gather
+    ("0.9999", "approximate"),
+    ("1.0001", "approximate"),
+    # three units off is no rounding of this sum: refuted
+    ("0.9997", R),
+])
+def test_a_value_computed_from_rounded_data(tmp_path: Path, value: str, status: str) -> None:
+    text = ("$$ A = \\begin{bmatrix} 0.5065 & 0.1863 & 0.3072 \\end{bmatrix} $$\n\n"
+            f"$$ A \\begin{{bmatrix}} 1 \\\\ 1 \\\\ 1 \\end{{bmatrix}} = \\begin{{bmatrix}} {value} \\end{{bmatrix}} $$\n")
+    rows, _ = links_of(tmp_path, text)
+    assert rows[-1][1] == status

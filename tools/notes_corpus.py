@@ -171,17 +171,43 @@ def measure(document: dict[str, Any], folder: Path, notation: str | None, timeou
     if problems:
         result.note = f"{len(problems)} problem(s) reported: {problems[0].get('message', '')}"
     grouped = _links(report)
-    taken: Counter[tuple[Any, ...]] = Counter()
+    at: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for row in rows:
-        where = _where(row)
-        candidates = grouped.get(where, [])
-        if taken[where] >= len(candidates):
-            result.stops[_stop_reason(report, row["line"])] += 1
-            continue
-        link = candidates[taken[where]]
-        taken[where] += 1
-        _score(result, row, link)
+        at.setdefault(_where(row), []).append(row)
+    for where, here in at.items():
+        paired = _paired(here, grouped.get(where, []))
+        for row in here:
+            link = paired.get(id(row))
+            if link is None:
+                result.stops[_stop_reason(report, row["line"])] += 1
+            else:
+                _score(result, row, link)
     return result
+
+
+def _paired(rows: list[dict[str, Any]], links: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The links of one place paired with its rows, in order. Where the place has fewer links than rows (a chain
+    whose first members were not read), each link goes to the first row after the last one paired whose quote its
+    text holds, so that the verdict of ``b = c`` is never scored against the row ``a = b`` it did not read; a link
+    whose text no row holds takes the next row.
+
+    >>> rows = [{"quote": "x y = \\langle x, y* \\rangle"}, {"quote": "(a+bi)(c-di) = ac - bd i^2"},
+    ...         {"quote": "ac - bd i^2 = ac + bd"}]
+    >>> links = [{"written": "(a+bi)(c-di) = ac - bd i^2"}, {"written": "ac - bd i^2 = ac + bd"}]
+    >>> [rows.index(r) for r in rows if id(r) in _paired(rows, links)]
+    [1, 2]
+    """
+    if len(links) >= len(rows):
+        return {id(row): link for row, link in zip(rows, links, strict=False)}
+    paired: dict[int, dict[str, Any]] = {}
+    start = 0
+    for n, link in enumerate(links):
+        last = len(rows) - (len(links) - n)  # leave a row for each link after this one
+        found = next((k for k in range(start, last + 1)
+                      if same_text(str(link.get("written", "")), rows[k]["quote"])), start)
+        paired[id(rows[found])] = link
+        start = found + 1
+    return paired
 
 
 def _score(result: DocumentResult, row: dict[str, Any], link: dict[str, Any]) -> None:

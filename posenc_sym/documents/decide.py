@@ -43,7 +43,13 @@ from .counts import at_a_negative_count
 from .divisors import open_divisors
 from .links import Link, ReadDisplay
 from .renumbered import bounds, holds, of_its_domain, two_readings
-from .rounding import beyond_rounding, decimal_units, rounding_explains, rounding_explains_as_written
+from .rounding import (
+    beyond_rounding,
+    decimal_units,
+    from_rounded_data,
+    rounding_explains,
+    rounding_explains_as_written,
+)
 from .scope import undefined_names
 from .stated import a_condition, hold_together, sets_through_declared
 from .undefined_rows import varying_in_derivative, zero_whatever_they_are
@@ -162,13 +168,18 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
                                                                        conditions, declared, claim_id)) is not None:
         status, again, note = counted
         result = LinkResult(link, status, again, note)
-    if result.status == "refuted" and link.relation == "==" and not _free(link) and \
-            (rounding_explains(link.lhs, link.rhs, decimal_units(link.source))
-             or rounding_explains_as_written(link.source, link.lhs)):
+    explained = result.status == "refuted" and link.relation == "==" and not _free(link) and (
+        rounding_explains(link.lhs, link.rhs, decimal_units(link.source))
+        or rounding_explains_as_written(link.source, link.lhs))
+    from_data = result.status == "refuted" and link.relation == "==" and not _free(link) and not explained and \
+        from_rounded_data(link.lhs, link.rhs, decimal_units(link.source))
+    if explained or from_data:
         gap = _difference(link.lhs - link.rhs)
+        off = "at most two units of the last digit off, as a value computed from data the text rounded" if from_data \
+            else "less than one unit of the last digit off"
         return LinkResult(link, "approximate", note=f"two readings: as an exact equality it fails (lhs - rhs = {gap}); "
-                          "with its decimals as values to the digits written (less than one unit of the last digit "
-                          "off) it holds; write \\approx for the second, or exact values for the first")
+                          f"with its decimals as values to the digits written ({off}) it holds; write \\approx for "
+                          "the second, or exact values for the first")
     if result.status == "refuted" and link.across:
         return LinkResult(link, "unknown", note=f"it continues the display above across the words “{link.across}”, "
                           f"which may say it continues a part of it (a numerator, one side); read as the whole right "

@@ -25,7 +25,7 @@ import sympy
 from ..notation.read import SimpleScope, Unreadable, read_row
 from ..notation.read_atoms import decimals_marked
 
-__all__ = ["beyond_rounding", "decimal_units", "rounding_explains", "rounding_explains_as_written"]
+__all__ = ["beyond_rounding", "decimal_units", "from_rounded_data", "rounding_explains", "rounding_explains_as_written"]
 
 _DECIMAL = re.compile(r"(?<![\d.])(\d+)\.(\d+)(?![\d.]|e[-+]?\d)")
 #: More literals than this are not perturbed corner by corner (2^n evaluations).
@@ -187,3 +187,51 @@ def _one_side_explains(pairs: list[tuple[sympy.Expr, sympy.Expr]], moving: int, 
         if not (0 in signs or {1, -1} <= signs):
             return False
     return True
+
+
+#: Units of the last digit a value computed from rounded data may be off by: each datum and the result are rounded
+#: to the digits written (half a unit each), and a sum of a few such products gathers up to two units.
+_DATA_UNITS = 2
+
+
+def from_rounded_data(lhs: sympy.Basic, rhs: sympy.Basic, units: dict[sympy.Rational, sympy.Rational]) -> bool:
+    """True if one side is written in decimals (``units``: those of the row) and the other is computed from decimal
+    data the text gave rounded elsewhere (every entry a fraction over a power of ten, AX for A = [0.5065, …]): then
+    each entry differs by at most two units of the last digit written (AX = [0.7259] where A's rounded entries give
+    0.7260). Not for rows whose computed side is exact (a fraction over 3, a root): those keep
+    :func:`rounding_explains`' one unit.
+
+    >>> units = decimal_units("AX = [0.7259, 0.4935]")
+    >>> data = sympy.Matrix([sympy.Rational(7260, 10000), sympy.Rational(4935, 10000)])
+    >>> from_rounded_data(data, sympy.Matrix([sympy.Rational(7259, 10000), sympy.Rational(4935, 10000)]), units)
+    True
+    >>> from_rounded_data(data, sympy.Matrix([sympy.Rational(7256, 10000), sympy.Rational(4935, 10000)]), units)
+    False
+    >>> from_rounded_data(sympy.Rational(1, 3), sympy.Rational(3334, 10000), decimal_units("0.3334"))
+    False
+    >>> from_rounded_data(sympy.Rational(1, 10), sympy.Rational(11, 100), decimal_units("10000^{-0.25} = 0.11"))
+    False
+    """
+    pairs = _entry_pairs(lhs, rhs)
+    if pairs is None or not units:
+        return False
+    entries = {abs(e) for pair in pairs for e in pair if e.is_Rational}
+    if not set(units) <= entries:
+        return False  # 10000^{-0.25} = 0.11: a decimal inside the formula is the row's own, exact: no data elsewhere
+    for computed, written in pairs:
+        if not (written.is_Rational and abs(written) in units):
+            computed, written = written, computed
+        if not (written.is_Rational and abs(written) in units and computed.is_Rational):
+            return False
+        if not _over_power_of_ten(computed) or abs(computed - written) > _DATA_UNITS * units[abs(written)]:
+            return False
+    return True
+
+
+def _over_power_of_ten(value: sympy.Rational) -> bool:
+    """True if ``value``'s denominator has no prime factor but 2 and 5 (a decimal, or a product of decimals)."""
+    q = int(value.q)
+    for prime in (2, 5):
+        while q % prime == 0:
+            q //= prime
+    return q == 1
