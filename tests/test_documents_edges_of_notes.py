@@ -44,9 +44,9 @@ MOMENT_HEAD = "```posenc\nassume d_k integer positive\nassume x, y real\n```\n\n
     # what holds whatever the operator is, is proven; the arithmetic beside it is checked as ever
     ("\\mathbb{E}[x] = \\mathbb{E}[x]", P),
     ("\\mathbb{E}[x] + 1 = 1 + \\mathbb{E}[x]", P),
-    # near-misses: a table E (plain E[...]) and a moment over a law are still refused; so is \mathbb{R}
+    # near-misses: a table E (plain E[...]) is still refused, and so are a moment with a superscript and \mathbb{R}
     ("E[x] = E[x]", None),
-    ("\\mathbb{E}_{x}[x] = 0", None),
+    ("\\mathbb{E}^{x}[x] = 0", None),
     ("\\mathbb{R} = \\mathbb{R}", None),
 ])
 def test_moments_are_read_as_operators_of_unknown_properties(tmp_path: Path, row: str, status: str | None) -> None:
@@ -264,3 +264,23 @@ def test_a_value_computed_from_rounded_data(tmp_path: Path, value: str, status: 
             f"$$ A \\begin{{bmatrix}} 1 \\\\ 1 \\\\ 1 \\end{{bmatrix}} = \\begin{{bmatrix}} {value} \\end{{bmatrix}} $$\n")
     rows, _ = links_of(tmp_path, text)
     assert rows[-1][1] == status
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # pos, the position, beside an o and an s of the text: the name pos, never p·o·s
+    ("$$ o = 1 $$\n\n$$ s = 2 $$\n\n$$ g(pos) = 2 pos $$\n\n$$ g(pos + 1) = g(pos) + 2 $$\n", [D, D, D, P]),
+    # an expectation over named variables: an operator of its own per subscript, read, never decided beyond identity
+    ("$$ \\mathbb{E}_{q,k}[q + k] = \\mathbb{E}_{q}[q] + \\mathbb{E}_{k}[k] $$\n", [U]),
+    ("$$ \\mathbb{E}_{q}[q] = \\mathbb{E}_{q}[q] $$\n", [P]),
+    # an accent inside a bold name: the bold k̃ is k̃
+    ("$$ \\boldsymbol{\\tilde k} = 2 \\tilde{k} - \\tilde k $$\n", [P]),
+    # "so the score splits into four terms:" before a new name: a claim about the score, not a definition
+    ("Q and K split, so the attention score splits into four terms:\n\n$$ \\tilde{A}_{i, j} = Q_i K_j + Q_i R_j $$\n",
+     [U]),
+    # near-misses: "Thus the encoding is:" and "so we define" keep the definition
+    ("Thus the positional encoding is:\n\n$$ P_{t} = \\sin(t) $$\n", [D]),
+    ("The score splits into two terms, so we define\n\n$$ \\tilde{A}_{i, j} = Q_i K_j + Q_i R_j $$\n", [D]),
+])
+def test_more_readings_of_lecture_notes(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    rows, _ = links_of(tmp_path, text)
+    assert [r[1] for r in rows] == statuses

@@ -172,7 +172,7 @@ def decide_link(link: Link, conditions: Sequence[sympy.Basic], claim_id: str,
         rounding_explains(link.lhs, link.rhs, decimal_units(link.source))
         or rounding_explains_as_written(link.source, link.lhs))
     from_data = result.status == "refuted" and link.relation == "==" and not _free(link) and not explained and \
-        from_rounded_data(link.lhs, link.rhs, decimal_units(link.source))
+        from_rounded_data(link.lhs, link.rhs, decimal_units(link.source), link.source)
     if explained or from_data:
         gap = _difference(link.lhs - link.rhs)
         off = "at most two units of the last digit off, as a value computed from data the text rounded" if from_data \

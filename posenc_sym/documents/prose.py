@@ -19,8 +19,8 @@ from collections.abc import Iterable
 
 from .statements import range_of
 
-__all__ = ["AN_EXAMPLE", "BINDS", "CONTINUES", "EQUATION_WORDS", "GENERAL", "INTRODUCES", "REDEFINES", "bound_beside",
-           "condition_in", "counted_names", "real_name", "real_names"]
+__all__ = ["AN_EXAMPLE", "A_CONSEQUENCE", "BINDS", "CONTINUES", "EQUATION_WORDS", "GENERAL", "INTRODUCES", "REDEFINES",
+           "bound_beside", "condition_in", "counted_names", "real_name", "real_names"]
 
 #: Words of the prose that introduce a definition in the formula after them: "denoting $\\omega_j = …$",
 #: "where $h_i = …$", "记 $S_j = …$" (write), "设" (let), "即" (that is), "定义" (define), "令" (let),
@@ -111,3 +111,12 @@ _NAME = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_(?:[A-Za-z]|\{[A-Za-z]\}))?\
 def real_name(formula: str) -> str:
     """The name the real domain is given to: ``w_k`` and ``\\omega`` give w and omega (its base)."""
     return formula.strip().lstrip("\\").partition("_")[0]
+
+
+#: A lead-in whose last sentence presents what follows as a consequence that rewrites a quantity ("so the attention
+#: score splits into four terms:", "所以Attention Score的计算可以拆成4项："): a new name on the left of the display
+#: stands for that quantity, in a claim about it, not in a definition of a name of its own.
+A_CONSEQUENCE = re.compile(r"(?:^|[.。!?！？,，]\s*)(?:(?:so|thus|hence|therefore)(?![A-Za-z])|所以|因此|于是|从而)"
+                           r"[^.。!?！？]*"
+                           r"(?:splits?\s+into|decompos\w*\s+into|expands?\s+(?:in)?to|breaks?\s+(?:down\s+)?into|"
+                           r"拆成|拆分|分解|展开|可以写成|可写成)[^.。!?！？]*[:：]?\s*$", re.IGNORECASE)

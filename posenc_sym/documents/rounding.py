@@ -194,7 +194,8 @@ def _one_side_explains(pairs: list[tuple[sympy.Expr, sympy.Expr]], moving: int, 
 _DATA_UNITS = 2
 
 
-def from_rounded_data(lhs: sympy.Basic, rhs: sympy.Basic, units: dict[sympy.Rational, sympy.Rational]) -> bool:
+def from_rounded_data(lhs: sympy.Basic, rhs: sympy.Basic, units: dict[sympy.Rational, sympy.Rational],
+                      source: str = "") -> bool:
     """True if one side is written in decimals (``units``: those of the row) and the other is computed from decimal
     data the text gave rounded elsewhere (every entry a fraction over a power of ten, AX for A = [0.5065, …]): then
     each entry differs by at most two units of the last digit written (AX = [0.7259] where A's rounded entries give
@@ -211,10 +212,12 @@ def from_rounded_data(lhs: sympy.Basic, rhs: sympy.Basic, units: dict[sympy.Rati
     False
     >>> from_rounded_data(sympy.Rational(1, 10), sympy.Rational(11, 100), decimal_units("10000^{-0.25} = 0.11"))
     False
+    >>> from_rounded_data(sympy.Rational(1, 2), sympy.Rational(49, 100), decimal_units("0.49"), r"\\cos(\\pi/3) = 0.49")
+    False
     """
     pairs = _entry_pairs(lhs, rhs)
-    if pairs is None or not units:
-        return False
+    if pairs is None or not units or _COMPUTED_EXACTLY.search(source):
+        return False  # \cos(\pi/3) = 0.49: an exact value, one unit its whole allowance
     entries = {abs(e) for pair in pairs for e in pair if e.is_Rational}
     if not set(units) <= entries:
         return False  # 10000^{-0.25} = 0.11: a decimal inside the formula is the row's own, exact: no data elsewhere
@@ -226,6 +229,10 @@ def from_rounded_data(lhs: sympy.Basic, rhs: sympy.Basic, units: dict[sympy.Rati
         if not _over_power_of_ten(computed) or abs(computed - written) > _DATA_UNITS * units[abs(written)]:
             return False
     return True
+
+
+#: What computes a value exactly rather than from data: a function, a fraction, a power, a root, a constant.
+_COMPUTED_EXACTLY = re.compile(r"\\(?:sin|cos|tan|exp|log|ln|frac|sqrt|pi)(?![A-Za-z])|\^")
 
 
 def _over_power_of_ten(value: sympy.Rational) -> bool:

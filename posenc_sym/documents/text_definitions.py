@@ -34,6 +34,7 @@ from .defined_again import Outcome, against_before, differently, rounded
 from .earlier_definitions import TextDefinition, captured, in_force, read_part, with_later_definitions
 from .name_forms import NameForm
 from .not_definitions import a_claim, bold_beside_a_symbol, by_components
+from .prose import A_CONSEQUENCE, INTRODUCES
 from .scope import DocumentScope, passing_key
 
 __all__ = ["Outcome", "TextDefinition", "define_from_text"]
@@ -96,6 +97,9 @@ def define_from_text(form: NameForm, shown: str, rhs: Term | None, scope: Docume
         return value if value.role else None
     if head is None or a_claim(form, head, rhs, scope):
         return None
+    if not inline and head not in scope.text_defined and A_CONSEQUENCE.search(scope.lead_in) and \
+            not INTRODUCES.search(scope.lead_in):
+        return None  # "so the score splits into four terms:" Ã_{ij} = …: a claim about the score, not a new name
     if not form.label and _entries_defined(form, head, scope):
         return None  # \vec{p}_t = [sin(ω_1 t), …] after its entries \vec{p}_t^{(i)} = …: the same vector, a claim
     if form.subscript and "i" in (part.strip() for part in form.subscript) and scope.unit_by_words():

@@ -28,6 +28,7 @@ from .read_pattern_shapes import pattern_matrix
 from .read_tokens import Token, Unreadable, subscript_first
 from .read_words import WORDED, one_name_in_words
 from .vocabulary import (
+    ACCENT_ALIASES,
     ACCENTS,
     BIG_OPERATORS,
     BLACKBOARD_MEANINGS,
@@ -281,6 +282,8 @@ def font_word(p: Cursor, token: Token) -> str:
             letters.append(font_word(p, inner))
         elif inner.text in LETTER_STYLES:
             letters.append(font_word(p, inner) + LETTER_STYLES[inner.text])
+        elif (accent := ACCENT_ALIASES.get(inner.text, inner.text)[1:]) in ACCENTS and accent != "vec":
+            letters.append(font_word(p, inner) + accent)  # \boldsymbol{\tilde k}: the name k̃ in bold, ktilde
         elif inner.kind == "other" and _CJK.fullmatch(inner.text) and token.text in WORDED:
             letters.append(inner.text)  # \text{夹角}, \text{初始角}_Q: a name in the text's own words
         elif inner.text == "-" and token.text in WORDED and letters and letters[-1][-1:].isalpha() and \

@@ -31,9 +31,22 @@ _CLOSING = {"[": "]", "(": ")"}
 def moment(p: Cursor, word: str, shown: str, pos: int) -> Term:
     """The moment ``word`` (a key of :data:`MOMENTS`, its command already taken) applied to the bracket after it."""
     following = p.peek()
-    if following is not None and following.text in ("_", "^"):
-        raise Unreadable(f"{shown} with a script (the variable or law it averages over) is not read; write "
-                         f"{shown}[X] with X the formula it averages", following.pos)
+    operator = MOMENTS[word]
+    if following is not None and following.text == "_":
+        # E_{q,k}[X]: over q and k; another subscript, another operator (E_q[X] need not be E_k[X])
+        p.next()
+        start, depth = p.index, 0
+        while (token := p.peek()) is not None:
+            depth += (token.text == "{") - (token.text == "}")
+            p.next()
+            if depth <= 0:
+                break
+        written = "".join(t.text for t in p.tokens[start:p.index]).strip("{}")
+        operator, shown = f"{operator}_{{{written}}}", f"{shown}_{{{written}}}"
+        following = p.peek()
+    if following is not None and following.text == "^":
+        raise Unreadable(f"{shown} with a superscript is not read; write {shown}[X] with X the formula it averages",
+                         following.pos)
     if following is None or following.text not in _CLOSING:
         raise Unreadable(f"{shown} takes what it averages in brackets: {shown}[X]", pos)
     p.next()
@@ -46,13 +59,15 @@ def moment(p: Cursor, word: str, shown: str, pos: int) -> Term:
     p.scope.note("moment", "read \\mathbb{E}[…], \\operatorname{Var}[…] and \\operatorname{Cov}(…, …) as operators "
                  "of unknown properties (linearity and independence are not applied): a row with one is decided "
                  "only where it holds whatever they are")
-    return sympy.Function(MOMENTS[word])(*arguments)
+    return sympy.Function(operator)(*arguments)
 
 
 def shown_moment(name: str) -> str | None:
     """The LaTeX of a moment's operator name (``𝔼`` as ``\\mathbb{E}``), or None for any other name.
 
-    >>> shown_moment("𝔼"), shown_moment("Var"), shown_moment("f")
-    ('\\\\mathbb{E}', '\\\\operatorname{Var}', None)
+    >>> shown_moment("𝔼"), shown_moment("Var"), shown_moment("f"), shown_moment("𝔼_{q}")
+    ('\\\\mathbb{E}', '\\\\operatorname{Var}', None, '\\\\mathbb{E}_{q}')
     """
-    return _SHOWN.get(name)
+    head, _, script = name.partition("_")
+    shown = _SHOWN.get(head)
+    return shown if shown is None or not script else f"{shown}_{script}"

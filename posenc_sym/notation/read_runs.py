@@ -8,7 +8,7 @@ from __future__ import annotations
 from .read_cursor import Cursor
 from .read_guards import not_a_word
 from .read_tokens import Token, Unreadable
-from .vocabulary import FUNCTIONS
+from .vocabulary import FUNCTIONS, POSITION_WORDS
 
 __all__ = ["split_run", "splits"]
 
@@ -39,8 +39,10 @@ def split_run(p: Cursor, first: Token) -> None:
         else:
             hint = f"assume {run} real, or write a product with spaces"
         raise Unreadable(f"'{run}' is not declared; declare it ({hint})", first.pos)
-    if len(found) > 1 and [run] in found and run in FUNCTIONS:
-        found = [[run]]  # cos θ + i sin θ: the function the letters spell, never c·o·s beside names c, o, s
+    if len(found) > 1 and [run] in found and (run in FUNCTIONS or run in POSITION_WORDS):
+        # cos θ + i sin θ: the function the letters spell, never c·o·s beside names c, o, s; and pos, the position
+        # every note on encodings writes, never p·o·s beside an o and an s of the text
+        found = [[run]]
     declared = getattr(p.scope, "declared_split", None)
     if len(found) > 1 and [run] in found and declared is not None:
         # qke beside declared q and k: the author's names beat a run only seen (never dim beside conventional d, i, m)

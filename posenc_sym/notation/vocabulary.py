@@ -61,6 +61,7 @@ __all__ = [
     "MATRICES",
     "MULTIPLY",
     "NOT_READ_OPERATORS",
+    "POSITION_WORDS",
     "PROSE_WORDS",
     "READ_RELATIONS",
     "READ_UNICODE",
@@ -292,6 +293,10 @@ NOT_READ_OPERATORS: Mapping[str, str] = MappingProxyType({
     "\\otimes": "a tensor (Kronecker) product", "\\oplus": "a direct sum or concatenation",
     "\\oint": "a contour integral", "\\iint": "a double integral", "\\iiint": "a triple integral",
 })
+
+#: Names of several letters that notes on positional encodings write for a position: a run spelling one is that
+#: name where it may also split into letters the text uses (p·o·s).
+POSITION_WORDS = frozenset({"pos"})
 
 #: Commands that only move ink; they never change what a formula means.
 SPACING = frozenset({
