@@ -284,3 +284,15 @@ def test_a_value_computed_from_rounded_data(tmp_path: Path, value: str, status: 
 def test_more_readings_of_lecture_notes(tmp_path: Path, text: str, statuses: list[str]) -> None:
     rows, _ = links_of(tmp_path, text)
     assert [r[1] for r in rows] == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a prime written as a superscript is the prime
+    ("$$ \\mathbf{q}_{i}^{\\prime} = 2 \\mathbf{q}_{i} $$\n\n$$ \\mathbf{q}_{i}^{\\prime} - \\mathbf{q}_{i} = "
+     "\\mathbf{q}_{i} $$\n", [D, P]),
+    ("```posenc\nassume x real\n```\n\n$$ f(x) = x^2 $$\n\n$$ f^{\\prime}(x) = 2x $$\n\n$$ f^\\prime(x) = 3x $$\n",
+     [D, P, R]),
+])
+def test_primes_written_as_superscripts(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    rows, _ = links_of(tmp_path, text)
+    assert [r[1] for r in rows] == statuses

@@ -46,6 +46,8 @@ _UNDERSET = re.compile(r"\\underset\s*\{")
 #: Ink with no formula at all: a phantom's room, a shape written under a matrix (``\right]_{d \times 1}``).
 _BLANK = re.compile(r"\\[hv]?phantom\s*\{[^{}]*\}")
 _SHAPE = re.compile(r"(?:\\right\s*[\])]|\\end\{[bp]?matrix\})\s*_\s*\{")
+#: Primes written as a superscript: ``^{\prime}``, ``^\prime``, ``^{\prime\prime}``.
+_PRIMES = re.compile(r"\^\s*(?:\{\s*(?:\\prime\s*)+\}|\\prime(?![A-Za-z]))")
 #: A word of a case's condition set in a column of its own, between two ampersands: ``& \text{for} &``.
 _WORD_COLUMN = re.compile(r"&\s*\\(?:text|mathrm|textrm)\s*\{\s*(?:for|if|when|where|otherwise|others|else)"
                           r"\s*[.,]?\s*\}\s*&")
@@ -73,6 +75,9 @@ def unframed(body: str) -> str:
             out[at:close + 1] = " " * (close + 1 - at)
     for match in (*_COLOR.finditer(body), *_BLANK.finditer(body)):
         out[match.start():match.end()] = " " * (match.end() - match.start())
+    for match in _PRIMES.finditer(body):  # q_i^{\prime}: the prime q_i' writes, as TeX sets both
+        primes = match.group(0).count("\\prime")
+        out[match.start():match.end()] = "'" * primes + " " * (match.end() - match.start() - primes)
     for match in _WORD_COLUMN.finditer(body):  # 0 & \text{for} & i - j \le -k: the word opens the condition's cell
         out[match.end() - 1] = " "
     return "".join(out)
