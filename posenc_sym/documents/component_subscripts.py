@@ -6,7 +6,8 @@ keeps its length (spaces pad it), so every offset and line of the display stays.
 
 Only a subscript that is an index formula (a letter with a digit or a sign: ``2i``, ``2i+1``, ``k-1``) moves: a
 letter alone names a function of its own (``f_q(x)`` beside ``f_k(x)``), digits alone label one (``f_1``, ``f_2``).
-A function of the vocabulary (``\sin(x)_i``) or a call that spans lines is left as written.
+A function of the vocabulary (``\sin(x)_i``), a call that spans lines, or a subscripted name before parentheses
+that hold more than names (``S_{i+1}(h_{i+1} - h_i)``, a product) is left as written.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ _NAME = (r"(?<![A-Za-z\\_^}])(?P<name>\\(?:mathrm|text|operatorname|mathbf|bolds
          r"|[A-Za-z]+)")
 _CALL_THEN_SCRIPT = re.compile(_NAME + r"(?=\()")
 _SCRIPT_THEN_CALL = re.compile(_NAME + r"(?=_)")
+#: Arguments that are names or numbers only (``p``, ``pos, \\theta``, ``0``): ``S_{i+1}(h_{i+1} - h_i)`` is a product, not a call.
+_NAMES_ONLY = re.compile(r"^\s*(?:\\?[A-Za-z]+|\d+(?:\.\d+)?)\s*(?:,\s*(?:\\?[A-Za-z]+|\d+(?:\.\d+)?)\s*)*$")
 #: An index formula: a letter beside a digit or a sign (2i, 2i+1, k-1, i+1), never a letter or digits alone.
 _INDEX_FORMULA = re.compile(r"^(?=.*[A-Za-z])(?=.*[\d+\-]).*$")
 
@@ -34,8 +37,8 @@ def component_as_argument(body: str) -> str:
     '\\mathrm{PE}(p, 2i)  = \\sin(p\\,\\theta_i)'
     >>> component_as_argument(r"PE_{2i+1}(p) = \cos p")
     'PE(p, 2i+1)  = \\cos p'
-    >>> component_as_argument(r"\sin(x)_{2i} + f_q(x) + g_{1}(t) + h(t)_k")
-    '\\sin(x)_{2i} + f_q(x) + g_{1}(t) + h(t)_k'
+    >>> component_as_argument(r"\sin(x)_{2i} + f_q(x) + g_{1}(t) + h(t)_k + S_{i+1}(h_{i+1} - h_i)")
+    '\\sin(x)_{2i} + f_q(x) + g_{1}(t) + h(t)_k + S_{i+1}(h_{i+1} - h_i)'
     """
     out = body
     for match in reversed(list(_CALL_THEN_SCRIPT.finditer(body))):
@@ -48,7 +51,8 @@ def component_as_argument(body: str) -> str:
         if match.group("name") in FUNCTIONS or (script := _script(source, match.end())) is None:
             continue
         end, sub = script[1], script[2]
-        if (close := _closing(source, end)) is not None:
+        close = _closing(source, end)
+        if close is not None and _NAMES_ONLY.match(source[end + 1:close]):
             out = _with_argument(out, match.end(), source[end + 1:close], sub, close + 1)
     return out
 
