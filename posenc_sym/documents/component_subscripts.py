@@ -24,7 +24,8 @@ _NAME = (r"(?<![A-Za-z\\_^}])(?P<name>\\(?:mathrm|text|operatorname|mathbf|bolds
          r"|[A-Za-z]+)")
 _CALL_THEN_SCRIPT = re.compile(_NAME + r"(?=\()")
 _SCRIPT_THEN_CALL = re.compile(_NAME + r"(?=_)")
-#: Arguments that are names or numbers only (``p``, ``pos, \\theta``, ``0``): ``S_{i+1}(h_{i+1} - h_i)`` is a product, not a call.
+#: Arguments that are names or numbers only (``p``, ``pos, \\theta``, ``0``): ``S_{i+1}(h_{i+1} - h_i)`` is a
+#: product, not a call.
 _NAMES_ONLY = re.compile(r"^\s*(?:\\?[A-Za-z]+|\d+(?:\.\d+)?)\s*(?:,\s*(?:\\?[A-Za-z]+|\d+(?:\.\d+)?)\s*)*$")
 #: An index formula: a letter beside a digit or a sign (2i, 2i+1, k-1, i+1), never a letter or digits alone.
 _INDEX_FORMULA = re.compile(r"^(?=.*[A-Za-z])(?=.*[\d+\-]).*$")
