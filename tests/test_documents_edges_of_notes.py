@@ -63,22 +63,24 @@ WIDTH_EXAMPLE = ("The encoding of width $d$:\n\n$$\nPE(pos, 2i) = \\sin\\left(\\
                  "\n{words}\n\n$$\nPE(1, 2) = \\sin\\left(\\frac{{1}}{{10000^{{{exponent}}}}}\\right)\n$$\n")
 
 
-@pytest.mark.parametrize(("words", "exponent", "status"), [
-    # PE(1, 2) = sin(1/10000^{2/d}) at pos = 1, i = 1: true at d = 5, false at d = 6 (sin(10000^{-1/3}) ≠ sin(10000^{-2/5}))
-    ("Example: a 5-dimensional encoding, position 1:", "2/5", U),
-    ("例如，维度为 5 时：", "2/5", U),
-    ("Take 5 dimensions:", "2/5", U),
-    # false at the width the words give too (2/7 at d = 5), or no width in words: refuted as before
-    ("Example: a 5-dimensional encoding, position 1:", "2/7", R),
-    ("Example: position 1:", "2/5", R),
-    # two widths in words: no example's width
-    ("In 4 dimensions or 5 dimensions:", "2/5", R),
+@pytest.mark.parametrize(("words", "exponent", "status", "note"), [
+    # an even width in words (8): an example's value; PE(1, 2) = sin(1/10000^{2/8}) holds there, false at d = 4
+    ("Example: an 8-dimensional encoding, position 1:", "2/8", U, "(d = 8)"),
+    ("例如，维度为 8 时：", "2/8", U, "(d = 8)"),
+    ("Take 8 dimensions:", "2/8", U, "(d = 8)"),
+    # false at the width the words give too (2/7 at d = 8), or no width in words: refuted as before
+    ("Example: an 8-dimensional encoding, position 1:", "2/7", R, ""),
+    ("Example: position 1:", "2/8", R, ""),
+    # an odd width in words (5) sets d to a value the even width cannot take: d is the text's own name, free
+    # (as after "For instance $d = 5$"), and no row about it is decided
+    ("Example: a 5-dimensional encoding, position 1:", "2/5", U, "d is not defined"),
+    ("In 4 dimensions or 5 dimensions:", "2/5", U, "d is not defined"),
 ])
-def test_a_width_in_words_is_an_example_value(tmp_path: Path, words: str, exponent: str, status: str) -> None:
+def test_a_width_in_words_is_an_example_value(tmp_path: Path, words: str, exponent: str, status: str,
+                                              note: str) -> None:
     rows, _ = links_of(tmp_path, WIDTH_EXAMPLE.format(words=words, exponent=exponent))
     assert [r[1] for r in rows] == [D, status]
-    if status == U:
-        assert "it holds at the example's values the text gives on line" in rows[1][2] and "(d = 5)" in rows[1][2]
+    assert note in rows[1][2]
 
 
 SOLVE = ("```posenc\nassume k positive\nassume n integer\nassume \\beta > 1\n```\n\n{bound}\n\n{lead}\n$$\n"
@@ -131,12 +133,12 @@ def test_parameters_after_a_semicolon_are_arguments(tmp_path: Path, value: str, 
 
 
 def test_a_width_in_words_beside_cjk_text_and_two_width_names(tmp_path: Path) -> None:
-    # "使用5维的位置编码" (a 5-dimensional encoding), the text writing both d and d_model: both are the width 5
+    # "使用8维" (an 8-dimensional encoding), the text writing both d and d_model: both are the width 8
     text = ("设 $d_{model}$ 为模型维度。\n\n$$\nPE(pos, 2i) = \\sin\\left(\\frac{pos}{10000^{2i/d}}\\right)\n$$\n\n"
-            "举个例子，使用5维的位置编码：\n\n$$\nPE(1, 2) = \\sin\\left(\\frac{1}{10000^{2/5}}\\right)\n$$\n")
+            "举个例子，使用8维的位置编码：\n\n$$\nPE(1, 2) = \\sin\\left(\\frac{1}{10000^{2/8}}\\right)\n$$\n")
     rows, _ = links_of(tmp_path, text)
     assert [r[1] for r in rows] == [D, U]
-    assert "(d = 5" in rows[1][2]
+    assert "(d = 8" in rows[1][2]
 
 
 EXAMPLE_VECTOR = ("```posenc\nassume q_1, q_2, k_1, k_2 real\n```\n\nWrite $$q = (q_1, q_2)$$ and $$k = (k_1, k_2)$$.\n\n"
@@ -294,5 +296,24 @@ def test_more_readings_of_lecture_notes(tmp_path: Path, text: str, statuses: lis
      [D, P, R]),
 ])
 def test_primes_written_as_superscripts(tmp_path: Path, text: str, statuses: list[str]) -> None:
+    rows, _ = links_of(tmp_path, text)
+    assert [r[1] for r in rows] == statuses
+
+
+@pytest.mark.parametrize(("text", "statuses"), [
+    # a red team's false proofs. A matrix space is no real domain: (A + B)^2 = A^2 + 2AB + B^2 fails for
+    # A = [[0, 1], [0, 0]], B = [[0, 0], [1, 0]] (BA - AB ≠ 0); a real t keeps its reading
+    ("Let $A, B \\in \\mathbb{R}^{2 \\times 2}$.\n\n$$ (A + B)^2 = A^2 + 2AB + B^2 $$\n\nLet $t \\in \\mathbb{R}$.\n\n"
+     "$$ (t+1)^2 = t^2 + 2t + 1 $$\n", [U, P]),
+    # a width in words is a setting of the width: d = 5 is odd, so no row needing an even d is proven ((-1)^5 = -1)
+    ("Consider a 5-dimensional encoding $x \\in \\mathbb{R}^d$.\n\n$$ (-1)^d = 1 $$\n\n$$ \\sin(\\pi d / 2) = 0 $$\n",
+     [U, U]),
+    # near-miss: an even width in words keeps the convention
+    ("Consider a 4-dimensional encoding $x \\in \\mathbb{R}^d$.\n\n$$ (-1)^d = 1 $$\n", [P]),
+    # a vector set "for example" is an example, never the name's new formula for the sections after it
+    ("Let $q = (q_1, q_2)^\\top$ be a query.\n\nFor example\n$$ q = (1, 0)^\\top $$\n\n## General queries\n\n"
+     "$$ \\|q\\| = 1 $$\n", ["condition", U]),
+])
+def test_red_team_false_proofs(tmp_path: Path, text: str, statuses: list[str]) -> None:
     rows, _ = links_of(tmp_path, text)
     assert [r[1] for r in rows] == statuses

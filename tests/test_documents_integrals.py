@@ -67,3 +67,18 @@ def test_a_definition_by_an_integral_is_used_by_later_rows(tmp_path: Path, value
     # a_k = ∫_0^k 2 dx = 2k: a_3 = 6 (5 is no a_k: not a renumbering either)
     rows, _ = links_of(tmp_path, f"$$ a_k = \\int_0^k 2 \\, dx $$\n\n$$ a_3 = {value} $$\n")
     assert [r[1] for r in rows] == ["definition", status]
+
+
+@pytest.mark.parametrize(("text", "status"), [
+    # a red team's false proofs: SymPy gives ∫_0^{3π} |sin x| dx as 2 (it is 6, three arches of area 2), and its
+    # closed form for a parameter's integral of |sin x| holds below π only (at t = 3π: 6 against 2); simplify
+    # integrated them unchecked. Neither is proven now, nor is the true value (quadrature cannot vouch for a
+    # closed form SymPy does not give)
+    ("$$ \\int_0^{3\\pi} |\\sin x|\\,dx = 2 $$\n", U),
+    ("$$ \\int_0^{4\\pi} |\\sin x|\\,dx = 4 $$\n", U),
+    ("```posenc\nassume t > 4\n```\n\n$$ \\int_0^{t} |\\sin x|\\,dx = \\cos(t) - 2\\cos(\\min(\\pi, t)) + 1 $$\n", U),
+])
+def test_an_integral_with_a_kink_is_never_proven_from_an_unchecked_closed_form(tmp_path: Path, text: str,
+                                                                                status: str) -> None:
+    rows, _ = links_of(tmp_path, text)
+    assert [r[1] for r in rows] == [status]

@@ -187,27 +187,42 @@ def measure(document: dict[str, Any], folder: Path, notation: str | None, timeou
 
 def _paired(rows: list[dict[str, Any]], links: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     """The links of one place paired with its rows, in order. Where the place has fewer links than rows (a chain
-    whose first members were not read), each link goes to the first row after the last one paired whose quote its
-    text holds, so that the verdict of ``b = c`` is never scored against the row ``a = b`` it did not read; a link
-    whose text no row holds takes the next row.
+    whose first members were not read), the links go, in their order, to the rows whose quotes their texts resemble
+    most (the alignment of greatest total likeness), so that the verdict of ``b = c`` is never scored against the row
+    ``a = b`` it did not read.
 
-    >>> rows = [{"quote": "x y = \\langle x, y* \\rangle"}, {"quote": "(a+bi)(c-di) = ac - bd i^2"},
-    ...         {"quote": "ac - bd i^2 = ac + bd"}]
+    >>> rows = [{"quote": "x y = <x, y*>"}, {"quote": "<x, y*> = (a+bi)(c-di)"},
+    ...         {"quote": "(a+bi)(c-di) = ac - bd i^2"}, {"quote": "ac - bd i^2 = ac + bd"}]
     >>> links = [{"written": "(a+bi)(c-di) = ac - bd i^2"}, {"written": "ac - bd i^2 = ac + bd"}]
     >>> [rows.index(r) for r in rows if id(r) in _paired(rows, links)]
-    [1, 2]
+    [2, 3]
     """
     if len(links) >= len(rows):
         return {id(row): link for row, link in zip(rows, links, strict=False)}
+    like = [[_likeness(str(link.get("written", "")), row["quote"]) for row in rows] for link in links]
+    # best[n][k]: the greatest likeness of links n… paired with rows k…, each link a later row than the one before
+    best = [[0.0] * (len(rows) + 1) for _ in range(len(links) + 1)]
+    for n in range(len(links) - 1, -1, -1):
+        best[n][len(rows)] = float("-inf")
+        for k in range(len(rows) - 1, -1, -1):
+            best[n][k] = max(like[n][k] + best[n + 1][k + 1], best[n][k + 1])
     paired: dict[int, dict[str, Any]] = {}
-    start = 0
+    k = 0
     for n, link in enumerate(links):
-        last = len(rows) - (len(links) - n)  # leave a row for each link after this one
-        found = next((k for k in range(start, last + 1)
-                      if same_text(str(link.get("written", "")), rows[k]["quote"])), start)
-        paired[id(rows[found])] = link
-        start = found + 1
+        while best[n][k] != like[n][k] + best[n + 1][k + 1]:
+            k += 1
+        paired[id(rows[k])] = link
+        k += 1
     return paired
+
+
+def _likeness(written: str, quote: str) -> float:
+    """How much of the shorter of the two texts their longest common stretch covers (0 to 1)."""
+    a, b = _normal(written), _normal(quote)
+    if not a or not b:
+        return 0.0
+    match = difflib.SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    return match.size / min(len(a), len(b))
 
 
 def _score(result: DocumentResult, row: dict[str, Any], link: dict[str, Any]) -> None:

@@ -30,7 +30,7 @@ from .declarations import DeclarationError, apply_declaration
 from .described import code_span_units, descriptions
 from .equations_to_solve import equation_words, words_after
 from .equations_to_solve import held_back as equations_held_back
-from .examples import ExampleValues, width_in_words
+from .examples import ExampleValues, width_in_words, widths_in_text
 from .extract import Declaration, Display, Kind
 from .inline import Inline, inline_formulas
 from .leading import as_stated, clause_names, document_clauses, stated_relations, under_leading
@@ -122,6 +122,9 @@ def check_document(path: Path, *, notation: str | None = None, name: str | None 
     scope = document_scope(ctx, formulas, reals={real_name(f.text) for f in inlines if real_names(f.before, f.text)},
                            counted=counted_names(document.text), described=sorted([*descriptions(inlines, headings),
                                                    *code_span_units(document.text)], key=lambda w: w.line))
+    for said in widths_in_text(document.text):  # "a 5-dimensional encoding": a setting of the width, as $d = 5$ is
+        for width in scope.roles.widths:
+            scope.roles.settings.setdefault(width, []).append(str(said))
     sentence = Sentence()
     supposed = Suppositions()  # "a larger window $$L' > L$$": later rows not refuted where it fails
     examples = ExampleValues()  # "with $b = 500000$ and $d = 128$, compute": a refutation held back where they hold

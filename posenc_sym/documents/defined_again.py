@@ -14,7 +14,7 @@ from sympy.core.function import AppliedUndef
 from ..notation.read import Term
 from .again import same_formula, shown_different
 from .earlier_definitions import TextDefinition, as_before
-from .prose import EQUATION_WORDS, REDEFINES
+from .prose import AN_EXAMPLE, EQUATION_WORDS, REDEFINES
 from .scope import DocumentScope
 
 __all__ = ["Outcome", "against_before", "differently", "rounded"]
@@ -53,6 +53,13 @@ def against_before(old: TextDefinition, shown: str, rhs: Term, rhs_text: str | N
     if binds if inline else bool(REDEFINES.search(scope.lead_in)):
         return Outcome("definition", f"defines {shown} again, as the text says: the rows after this line use this "
                                      f"formula, not line {old.line}'s")
+    if not inline and AN_EXAMPLE.search(scope.lead_in) and not getattr(rhs, "free_symbols", True):
+        # "For example $$q = (1, 0)^\top$$" after q = (q_1, q_2): a value for an example, never the name's new formula
+        for name, value in _entries_set(old.body.xreplace(renamed), rhs) or []:
+            scope.give_example(name, value, scope.line, str(name))
+        value = sympy.sstr(list(rhs)) if isinstance(rhs, sympy.MatrixBase) else sympy.sstr(rhs)
+        return Outcome("condition", f"sets {shown} = {value} here for an example (the words before say so); "
+                                    f"line {old.line}'s definition stays in force")
     if (entries := _entries_set(old.body.xreplace(renamed), rhs)) is not None:
         # q = (1, 0) after q = (q_1, q_2): an example's vector, whose entries are the example's values of q_1, q_2
         for name, value in entries:

@@ -26,7 +26,7 @@ from ..proof.budget import time_limit
 from .decide import DisplayResult, LinkResult, display_result
 from .renumbered import witness
 
-__all__ = ["ExampleValues", "width_in_words"]
+__all__ = ["ExampleValues", "width_in_words", "widths_in_text"]
 
 #: A width said in words: "a 5-dimensional encoding", "of dimension 8", "5维", "维度为 8", "8次元", "8차원".
 _WIDTH_IN_WORDS = re.compile(
@@ -48,6 +48,16 @@ def width_in_words(words: str) -> int | None:
     """
     found = {int(next(g for g in m.groups() if g)) for m in _WIDTH_IN_WORDS.finditer(words)}
     return found.pop() if len(found) == 1 and min(found) > 0 else None
+
+
+def widths_in_text(text: str) -> list[int]:
+    """Every width the text gives in words, in order ("a 5-dimensional encoding", "使用5维"): a setting of the
+    width, as ``$d = 5$`` is, which the convention of an even width must fit.
+
+    >>> widths_in_text("Take a 5-dimensional encoding. Later, 512 dimensions.")
+    [5, 512]
+    """
+    return [int(next(g for g in m.groups() if g)) for m in _WIDTH_IN_WORDS.finditer(text)]
 
 
 #: Digits to which a row is evaluated at the example's values, and how close to 0 its two sides must come there.

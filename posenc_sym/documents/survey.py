@@ -323,7 +323,9 @@ _RANGE = re.compile(r"^\s*(?:([A-Za-z])|\\([A-Za-z]+))\s*=\s*[^=,]+,[^=]*(?:\\[l
 
 
 _REAL_DOMAIN = re.compile(r"(?<![\\A-Za-z_^])(?:([A-Za-z])|\\([A-Za-z]+))\s*\\in\s*"
-                          r"(?:\\mathbb\s*\{?\s*R\b|\\R\b|\\mathbb\s*\{?\s*R_|\[|\(|\\left\s*[\[(]|\(-\\infty)")
+                          # \mathbb{R}^{2 \times 2}, \mathbb{R}^d: a space of matrices or vectors, never the reals
+                          r"(?:\\mathbb\s*\{?\s*R\b(?!\s*\}?\s*\^)|\\R\b(?!\s*\^)|\\mathbb\s*\{?\s*R_|\[|\(|"
+                          r"\\left\s*[\[(]|\(-\\infty)")
 
 
 #: A name (a letter, a Greek letter), its subscript if any, and a superscript 1: ``q_m^1``, ``x^{1}``.
