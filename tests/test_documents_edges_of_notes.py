@@ -317,3 +317,17 @@ def test_primes_written_as_superscripts(tmp_path: Path, text: str, statuses: lis
 def test_red_team_false_proofs(tmp_path: Path, text: str, statuses: list[str]) -> None:
     rows, _ = links_of(tmp_path, text)
     assert [r[1] for r in rows] == statuses
+
+
+@pytest.mark.parametrize(("text", "last"), [
+    # a red team's lost refutations: nothing to solve in 2 + 2 = 5, whatever the words before it say
+    ("The constant must satisfy\n$$ 2 + 2 = 5 $$\n", R),
+    # Ax - Ax is 0 whatever the rounded data: 0.0002 is no rounding of it
+    ("$$ A = \\begin{bmatrix} 0.5065 & 0.8623 \\end{bmatrix}, \\quad x = \\begin{bmatrix} 1 \\\\ 2 \\end{bmatrix} $$\n\n"
+     "$$ A x - A x = \\begin{bmatrix} 0.0002 \\end{bmatrix} $$\n", R),
+    # π is never defined by a formula beside it: ∫_0^1 2x dx = 1 ≠ π
+    ("$$ \\int_0^{1} 2x\\,dx = \\pi $$\n", R),
+])
+def test_red_team_lost_refutations(tmp_path: Path, text: str, last: str) -> None:
+    rows, _ = links_of(tmp_path, text)
+    assert rows[-1][1] == last

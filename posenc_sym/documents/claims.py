@@ -341,8 +341,8 @@ class _Reading(StatedRows, ChainRows):
                       "posenc-sym does not decide: write = to have it checked",
                       self.display.line_of(row.offset + piece.offset + position))
             return True
-        if form is None or not self._introduces(form):
-            return False
+        if form is None or not self._introduces(form) or form.name in _CONSTANT_NAMES:
+            return False  # ∫_0^1 2x dx = π: a claim about π, which no text defines
         try:
             body = from_latex(piece.text[:position], scope)
         except (Unreadable, ArithmeticError, TypeError, ValueError, sympy.SympifyError):
@@ -395,6 +395,10 @@ class _Reading(StatedRows, ChainRows):
                                   else defined.note))
         self.previous, self.blocked = None, True
         return True
+
+#: The constants a reversed definition never introduces: π (written \pi) is π, whatever formula stands beside it.
+_CONSTANT_NAMES = frozenset({"pi", "\\pi"})
+
 
 def _applied_on_both_sides(text: str, relation: tuple[int, int]) -> bool:
     """True if the left side of the candidate definition is a function applied (``\\text{f}'(x, m)``) and its right

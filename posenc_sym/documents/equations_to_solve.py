@@ -54,7 +54,8 @@ def held_back(result: DisplayResult, words: str | None) -> DisplayResult:
         return result
     links: list[LinkResult] = []
     for linked in result.links:
-        if linked.status == "refuted" and linked.link.role == "claim":
+        names = set().union(*(getattr(side, "free_symbols", set()) for side in (linked.link.lhs, linked.link.rhs)))
+        if linked.status == "refuted" and linked.link.role == "claim" and names:  # 2 + 2 = 5 has nothing to solve
             linked = replace(linked, status="unknown", verdict=None, note=(
                 f"an equation the text sets up to solve ('{words}'), not a claim for the values in force: not "
                 "refuted; state what solving it gives as a row of its own"))

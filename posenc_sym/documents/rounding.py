@@ -226,8 +226,9 @@ def from_rounded_data(lhs: sympy.Basic, rhs: sympy.Basic, units: dict[sympy.Rati
             computed, written = written, computed
         if not (written.is_Rational and abs(written) in units and computed.is_Rational):
             return False
-        if not _over_power_of_ten(computed) or abs(computed - written) > _DATA_UNITS * units[abs(written)]:
-            return False
+        if computed == 0 or not _over_power_of_ten(computed) or \
+                abs(computed - written) > _DATA_UNITS * units[abs(written)]:
+            return False  # Ax - Ax = [0.0002]: a zero is exact whatever the data, never rounded data
     return True
 
 
