@@ -257,8 +257,9 @@ def _subscripted(p: Cursor, base: str, pos: int) -> Term:
     if text is None:  # a formula (\lambda_{m+1}): the scope may read the name at its values
         p.index = start
         args = _subscript_args(p)
-        if _at_parenthesis(p) and p.scope.is_function(base):
-            # PE_{2i+1}(0) where the text applies PE: the function at a subscript, never the name PE_{2i+1} times (0)
+        if _at_parenthesis(p) and p.scope.is_function(base) and (p.scope.is_indexed(base) or
+                                                                  p.scope.lookup(base) is not None):
+            # PE_{2i+1}(0) where the text defines PE: the function at a subscript, never the name PE_{2i+1} times (0)
             raise Unreadable(f"{base}_{{…}}(…) applies a function at a subscript that is a formula, which the text "
                              f"does not define there; define it ({base}_{{…}}(x) = …) or write the subscript as a name",
                              pos)
