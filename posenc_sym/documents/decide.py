@@ -31,9 +31,6 @@ import mpmath
 import sympy
 
 from ..errors import PosencSymError
-from ..notation.names import name_latex
-from ..notation.read_moments import shown_moment
-from ..notation.vocabulary import GREEK
 from ..proof.claim import Claim
 from ..proof.engine import decide
 from ..proof.verdict import Verdict
@@ -52,7 +49,7 @@ from .rounding import (
 )
 from .scope import undefined_names
 from .stated import a_condition, hold_together, sets_through_declared
-from .undefined_rows import varying_in_derivative, zero_whatever_they_are
+from .undefined_rows import as_written, not_defined, varying_in_derivative, zero_whatever_they_are
 
 __all__ = ["STATED", "DisplayResult", "LinkResult", "combine", "decide_display", "decide_link", "display_result"]
 
@@ -267,42 +264,12 @@ def _at_point(verdict: Verdict) -> str:
     return f" at {point}" if point else ""
 
 
-def _as_written(name: str) -> str:
-    """A name as the text writes it: the reader's vector of its own (``PEvec``, for a bold PE beside the text's
-    PE_{pos,2i}) as ``\\vec{PE}``, never its internal spelling.
-
-    >>> _as_written("PEvec"), _as_written("p"), _as_written("vec"), _as_written("theta"), _as_written("L_min")
-    ('\\\\vec{PE}', 'p', 'vec', '\\\\theta', 'L_min')
-    """
-    if (moment := shown_moment(name)) is not None:
-        return moment
-    if name.endswith("·)") and "(" in name:  # Attention(··): a function of a matrix at its second argument
-        return name[:name.index("(")]
-    if name.endswith("vec") and len(name) > 3:
-        return f"\\vec{{{name[:-3]}}}"
-    # a Greek letter as LaTeX (\\theta, \\omega_{k}); other names as the text spells them (L_min, vec)
-    return (name_latex(name) or name) if name.partition("_")[0] in GREEK else name
-
-
-def _not_defined(undefined: Sequence[str]) -> str:
-    """Why a row about names the text does not define (or moments, whose properties are not applied) is unknown."""
-    moments = [shown for name in undefined if (shown := shown_moment(name)) is not None]
-    names = list(dict.fromkeys(_as_written(name) for name in undefined if shown_moment(name) is None))
-    said = f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not defined in the text (or declared)" \
-        if names else ""
-    if moments:
-        operators = f"{', '.join(moments)} {'is an operator' if len(moments) == 1 else 'are operators'} of unknown " \
-                    "properties (linearity and independence are not applied)"
-        said = f"{operators}, and {said}" if said else operators
-    return f"{said}: the row is not decided from values they do not have"
-
-
 def _decide_abstract(link: Link, undefined: Sequence[str], conditions: Sequence[sympy.Basic]) -> LinkResult:
     """A row about names the text does not define: proven only if it holds whatever they are."""
-    names = ", ".join(_as_written(name) for name in undefined)
+    names = ", ".join(as_written(name) for name in undefined)
     if (varying := varying_in_derivative(link)) is not None:
         return LinkResult(link, "unknown", note=varying)
-    unknown = LinkResult(link, "unknown", note=_not_defined(undefined))
+    unknown = LinkResult(link, "unknown", note=not_defined(undefined))
     if link.relation != "==":
         return unknown
     try:

@@ -13,15 +13,20 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import sympy
 from sympy.core.function import AppliedUndef
 
+from ..notation.names import name_latex
+from ..notation.read_moments import shown_moment
+from ..notation.vocabulary import GREEK
 from ..proof.strategies import prove_zero
 from .links import Link
 from .scope import undefined_names
 from .screen import differs_somewhere
 
-__all__ = ["varying_in_derivative", "zero_whatever_they_are"]
+__all__ = ["as_written", "not_defined", "varying_in_derivative", "zero_whatever_they_are"]
 
 
 def varying_in_derivative(link: Link) -> str | None:
@@ -66,3 +71,33 @@ def zero_whatever_they_are(difference: sympy.Expr) -> str | None:
     euler = {e: e.rewrite(sympy.cos) for e in difference.atoms(sympy.exp)}
     return "Euler's formula and expand, in the free algebra" if euler and sympy.expand(
         difference.xreplace(euler)) == 0 else None
+
+
+def as_written(name: str) -> str:
+    """A name as the text writes it: the reader's vector of its own (``PEvec``, for a bold PE beside the text's
+    PE_{pos,2i}) as ``\\vec{PE}``, never its internal spelling.
+
+    >>> as_written("PEvec"), as_written("p"), as_written("vec"), as_written("theta"), as_written("L_min")
+    ('\\\\vec{PE}', 'p', 'vec', '\\\\theta', 'L_min')
+    """
+    if (moment := shown_moment(name)) is not None:
+        return moment
+    if name.endswith("·)") and "(" in name:  # Attention(··): a function of a matrix at its second argument
+        return name[:name.index("(")]
+    if name.endswith("vec") and len(name) > 3:
+        return f"\\vec{{{name[:-3]}}}"
+    # a Greek letter as LaTeX (\\theta, \\omega_{k}); other names as the text spells them (L_min, vec)
+    return (name_latex(name) or name) if name.partition("_")[0] in GREEK else name
+
+
+def not_defined(undefined: Sequence[str]) -> str:
+    """Why a row about names the text does not define (or moments, whose properties are not applied) is unknown."""
+    moments = [shown for name in undefined if (shown := shown_moment(name)) is not None]
+    names = list(dict.fromkeys(as_written(name) for name in undefined if shown_moment(name) is None))
+    said = f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} not defined in the text (or declared)" \
+        if names else ""
+    if moments:
+        operators = f"{', '.join(moments)} {'is an operator' if len(moments) == 1 else 'are operators'} of unknown " \
+                    "properties (linearity and independence are not applied)"
+        said = f"{operators}, and {said}" if said else operators
+    return f"{said}: the row is not decided from values they do not have"
