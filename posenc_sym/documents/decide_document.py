@@ -228,10 +228,7 @@ def _width_said(scope: DocumentScope, examples: ExampleValues, line: int) -> Non
     if said is None:
         return
     for width in [scope.rules.width] if scope.rules.width is not None else sorted(scope.roles.widths):
-        symbol = scope.ctx.symbols.get(width)
-        if symbol is None and scope.is_free(width):
-            symbol = scope.rules.symbol(width)
-        if isinstance(symbol, sympy.Symbol):
+        if (symbol := scope.plain_symbol(width)) is not None:
             examples.give(symbol, sympy.Integer(said), line, width)
 
 

@@ -25,6 +25,7 @@ import sympy
 from ..proof.budget import time_limit
 from .decide import DisplayResult, LinkResult, display_result
 from .renumbered import witness
+from .rounding import decimal_units
 
 __all__ = ["ExampleValues", "width_in_words", "widths_in_text"]
 
@@ -46,7 +47,7 @@ def width_in_words(words: str) -> int | None:
     >>> width_in_words("in 2 dimensions or 3 dimensions"), width_in_words("for 10000 tokens") is None
     (None, True)
     """
-    found = {int(next(g for g in m.groups() if g)) for m in _WIDTH_IN_WORDS.finditer(words)}
+    found = set(widths_in_text(words))
     return found.pop() if len(found) == 1 and min(found) > 0 else None
 
 
@@ -165,8 +166,8 @@ def _half_unit(written: str) -> mpmath.mpf:
     >>> float(_half_unit("R(0.5)q = (0.87758, 0.47943)")), float(_half_unit("m = 2"))
     (5e-06, 0.0)
     """
-    places = [len(fraction) for fraction in re.findall(r"(?<![\d.])\d+\.(\d+)(?![\d.])", written)]
-    return mpmath.mpf(5) / mpmath.mpf(10) ** (max(places) + 1) if places else mpmath.mpf(0)
+    units = decimal_units(written).values()
+    return mpmath.mpf(min(units).p) / (2 * min(units).q) if units else mpmath.mpf(0)
 
 
 def _solvable(difference: sympy.Expr, names: set[sympy.Basic]) -> bool:

@@ -35,10 +35,7 @@ def _an_example(form: NameForm, value: Term, scope: DocumentScope, examples: Exa
     plain = form.subscript is None and form.arguments is None and not form.label
     if not (plain and getattr(value, "is_number", False)):
         return
-    symbol = scope.ctx.symbols.get(form.name)
-    if symbol is None and scope.is_free(form.name):
-        symbol = scope.rules.symbol(form.name)
-    if isinstance(symbol, sympy.Symbol):
+    if (symbol := scope.plain_symbol(form.name)) is not None:
         examples.give(symbol, value, line, form.name)
 
 

@@ -264,6 +264,14 @@ class DocumentScope(ImaginaryUnit):
         marks += [f"{name}, declared complex" for name in self.ctx.complex_symbols()]
         return marks[0] if marks else ""
 
+    def plain_symbol(self, name: str) -> sympy.Symbol | None:
+        """The symbol the plain name ``name`` is read as: its declaration's, else a convention's where nothing declares
+        or defines it; None for anything else (an example's value is given to it)."""
+        symbol = self.ctx.symbols.get(name)
+        if symbol is None and self.is_free(name):
+            symbol = self.rules.symbol(name)
+        return symbol if isinstance(symbol, sympy.Symbol) else None
+
     def is_free(self, name: str) -> bool:
         """True if nothing declares ``name`` and the text does not define it (a convention may read it)."""
         return self.ctx.lookup(name) is None and not self.ctx.is_indexed(name) and not self.ctx.is_function(name) \

@@ -202,10 +202,7 @@ def _an_example(head: str, rhs: Term | None, scope: DocumentScope) -> None:
     true at it is not refuted, nor a definition at it called different (:mod:`.examples`)."""
     if rhs is None or not _is_value(rhs) or not getattr(rhs, "is_number", False):
         return
-    symbol = scope.ctx.symbols.get(head)
-    if symbol is None:
-        symbol = scope.rules.symbol(head)
-    if isinstance(symbol, sympy.Symbol):
+    if (symbol := scope.plain_symbol(head)) is not None:
         scope.give_example(symbol, rhs, scope.line, head)
 
 
